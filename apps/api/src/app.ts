@@ -1,0 +1,108 @@
+import fp from 'fastify-plugin';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { AppConfig } from './config';
+import { LOG_REDACT_PATHS, redactUrl } from './lib/redact';
+import { ErrorCodes } from './lib/errors';
+import errors from './plugins/errors';
+import openapi from './plugins/openapi';
+import db from './plugins/db';
+import docs from './plugins/docs';
+import web from './plugins/web';
+import { seed } from './seed/seed';
+import { systemRoutes } from './modules/system/system.routes';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
+import { frontLogRoutes } from './modules/front-log/frontLog.routes';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Fastify's own options: logging with redaction, request ids, strict validation from openapi.yaml. */
+export function serverOptions(config: AppConfig, logStream?: { write(line: string): void }): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      ...(logStream && { stream: logStream }),
+      redact: { paths: LOG_REDACT_PATHS, censor: '[REDACTED]' },
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), requestId: req.id }),
+      },
+    },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: {
+      customOptions: {
+        // Unknown fields are refused, not silently dropped.
+        removeAdditional: false,
+        // Lets a schema carry the spec's own message for a field.
+        keywords: ['x-errMsg'],
+        verbose: true,
+      },
+    },
+  };
+}
+
+/** The API's routes, mounted under /api. */
+function api(version: string) {
+  return async (scope: FastifyInstance) => {
+    scope.removeContentTypeParser('text/plain');
+    systemRoutes(scope, version);
+    dictionaryRoutes(scope);
+    frontLogRoutes(scope);
+    scope.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({
+        code: ErrorCodes.notFound,
+        errMsg: `接口不存在：${request.method} ${request.url.split('?')[0] ?? ''}`,
+        data: null,
+        requestId: String(request.id),
+      }),
+    );
+  };
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  operationId: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered, for the openapi.yaml contract check. */
+    routeTable: RegisteredRoute[];
+  }
+}
+
+/** The whole application as a Fastify plugin (not encapsulated, so callers see its decorations). */
+export const app = fp(async function glucoguard(instance: FastifyInstance, config: AppConfig) {
+  const routeTable: RegisteredRoute[] = [];
+  instance.decorate('routeTable', routeTable);
+  instance.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, operationId: route.config?.operationId });
+    }
+  });
+  instance.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', String(request.id));
+  });
+  await instance.register(errors);
+  await instance.register(openapi, { path: config.openapiPath });
+  await instance.register(db, { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  if (config.seedDemoData) {
+    await seed(instance.orm);
+  }
+  await instance.register(docs);
+  await instance.register(api(config.version), { prefix: '/api' });
+  await instance.register(web, { root: config.webDist });
+});
+
+/** Builds a ready-to-listen server for the given configuration. */
+export async function createServer(config: AppConfig, logStream?: { write(line: string): void }): Promise<FastifyInstance> {
+  const instance = Fastify(serverOptions(config, logStream));
+  await instance.register(app, config);
+  await instance.ready();
+  return instance;
+}

@@ -1,0 +1,98 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: both src/config.ts and the bundled dist/server.js sit two levels below apps/. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** A postgres:// URL selects real PostgreSQL; without it the API embeds PGlite. */
+  databaseUrl: string | undefined;
+  /** Where PGlite keeps its files, or `memory://` for a throwaway database. */
+  pgliteDir: string;
+  /** The built web app to serve at `/`, when it exists. */
+  webDist: string;
+  openapiPath: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Seeds the demo data (idempotent) at start. */
+  seedDemoData: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function port(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    problems.push(`${name} must be a port number from 0 to 65535, got "${raw}".`);
+    return fallback;
+  }
+  return value;
+}
+
+function flag(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) {
+    return true;
+  }
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) {
+    return false;
+  }
+  problems.push(`${name} must be true or false, got "${raw}".`);
+  return fallback;
+}
+
+function dir(raw: string | undefined, fallback: string): string {
+  if (!raw) {
+    return fallback;
+  }
+  return isAbsolute(raw) || raw.startsWith('memory://') ? raw : resolve(process.cwd(), raw);
+}
+
+/** Reads and validates the configuration from environment variables, reporting every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be development, production or test, got "${nodeEnv}".`);
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// URL (leave it unset to use the embedded PGlite database).');
+  }
+  const logLevel = env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  }
+  const dataDir = dir(env.DATA_DIR, resolve(REPO_ROOT, '.data'));
+  const config: AppConfig = {
+    env: nodeEnv as AppConfig['env'],
+    host: env.HOST ?? '0.0.0.0',
+    port: port('PORT', env.PORT, 3000, problems),
+    databaseUrl,
+    pgliteDir: dataDir.startsWith('memory://') ? 'memory://' : resolve(dataDir, 'pglite'),
+    webDist: dir(env.WEB_DIST, resolve(REPO_ROOT, 'apps/web/dist')),
+    openapiPath: dir(env.OPENAPI_PATH, resolve(REPO_ROOT, 'openapi.yaml')),
+    logLevel: logLevel as AppConfig['logLevel'],
+    seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true, problems),
+    version: env.npm_package_version ?? '0.0.0',
+  };
+  if (problems.length > 0) {
+    throw new ConfigError(problems);
+  }
+  return config;
+}

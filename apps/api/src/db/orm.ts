@@ -1,0 +1,53 @@
+import { MikroORM, type Options } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import { PgliteDriver } from '@mikro-orm/pglite';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { mkdirSync } from 'node:fs';
+import { entities } from './entities';
+import { migrations } from '../migrations';
+
+export type DatabaseKind = 'postgresql' | 'pglite';
+
+export interface DatabaseOptions {
+  /** A postgres:// URL, or undefined for PGlite. */
+  databaseUrl: string | undefined;
+  /** PGlite's data directory, or `memory://`. */
+  pgliteDir: string;
+  debug?: boolean;
+}
+
+/** Builds the MikroORM options for PostgreSQL (when a URL is given) or embedded PGlite. */
+export function ormOptions(db: DatabaseOptions): Partial<Options> {
+  const common: Partial<Options> = {
+    entities,
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: migrations,
+      snapshot: false,
+      silent: true,
+      emit: 'ts',
+    },
+    debug: db.debug ?? false,
+    // Every request forks its own EntityManager through RequestContext.
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+  };
+  if (db.databaseUrl) {
+    return { ...common, driver: PostgreSqlDriver, clientUrl: db.databaseUrl, pool: { min: 0, max: 10 } };
+  }
+  if (!db.pgliteDir.startsWith('memory://')) {
+    mkdirSync(db.pgliteDir, { recursive: true });
+  }
+  return { ...common, driver: PgliteDriver, dbName: db.pgliteDir };
+}
+
+export function databaseKind(db: DatabaseOptions): DatabaseKind {
+  return db.databaseUrl ? 'postgresql' : 'pglite';
+}
+
+/** Opens the database and applies every pending migration. */
+export async function openDatabase(db: DatabaseOptions): Promise<MikroORM> {
+  const orm = await MikroORM.init(ormOptions(db));
+  await orm.migrator.up();
+  return orm;
+}

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Operation {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** The OpenAPI path, e.g. `/devices/bindDevices/{type}`. */
+  path: string;
+  /** The same path in Fastify's syntax, e.g. `/devices/bindDevices/:type`. */
+  url: string;
+  /** Whether a signed-in session is required (false when the operation allows anonymous calls). */
+  requiresAuth: boolean;
+  schema: {
+    querystring?: JsonSchema;
+    params?: JsonSchema;
+    body?: JsonSchema;
+    response: Record<string, JsonSchema>;
+  };
+}
+
+export interface OpenApiDocument {
+  raw: Record<string, unknown>;
+  operations: Map<string, Operation>;
+}
+
+const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+/** Keywords of OpenAPI that JSON Schema validators do not know; `x-errMsg` is ours and is kept. */
+const OPENAPI_ONLY = new Set(['example', 'discriminator', 'xml', 'externalDocs']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Replaces every local `$ref` with the schema it points to, failing on a cycle. */
+function dereference(node: unknown, root: Record<string, unknown>, trail: string[] = []): unknown {
+  if (Array.isArray(node)) {
+    return node.map((item) => dereference(item, root, trail));
+  }
+  if (!isObject(node)) {
+    return node;
+  }
+  const ref = node.$ref;
+  if (typeof ref === 'string') {
+    if (!ref.startsWith('#/')) {
+      throw new Error(`openapi.yaml: only local references are supported, found ${ref}`);
+    }
+    if (trail.includes(ref)) {
+      throw new Error(`openapi.yaml: circular reference ${[...trail, ref].join(' → ')}`);
+    }
+    let target: unknown = root;
+    for (const part of ref.slice(2).split('/')) {
+      target = isObject(target) ? target[part.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+    }
+    if (target === undefined) {
+      throw new Error(`openapi.yaml: unresolved reference ${ref}`);
+    }
+    return dereference(target, root, [...trail, ref]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (OPENAPI_ONLY.has(key) || (key.startsWith('x-') && key !== 'x-errMsg')) {
+      continue;
+    }
+    out[key] = dereference(value, root, trail);
+  }
+  return out;
+}
+
+interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+  description?: string;
+}
+
+function parameterSchema(parameters: Parameter[], location: Parameter['in']): JsonSchema | undefined {
+  const selected = parameters.filter((p) => p.in === location);
+  if (selected.length === 0) {
+    return undefined;
+  }
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: selected.filter((p) => p.required === true || location === 'path').map((p) => p.name),
+    properties: Object.fromEntries(selected.map((p) => [p.name, p.schema ?? {}])),
+  };
+}
+
+function jsonContentSchema(holder: unknown, where: string): JsonSchema | undefined {
+  if (!isObject(holder) || !isObject(holder.content)) {
+    return undefined;
+  }
+  const media = holder.content['application/json'];
+  if (!isObject(media) || !isObject(media.schema)) {
+    throw new Error(`openapi.yaml: ${where} must describe an application/json schema`);
+  }
+  return media.schema;
+}
+
+/** Reads openapi.yaml and turns each operation into a Fastify route schema. */
+export function loadOpenApi(path: string): OpenApiDocument {
+  const raw = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const document = dereference(raw, raw) as Record<string, unknown>;
+  const operations = new Map<string, Operation>();
+  const globalSecurity = (document.security as unknown[] | undefined) ?? [];
+  for (const [path, item] of Object.entries((document.paths as Record<string, unknown> | undefined) ?? {})) {
+    if (!isObject(item)) {
+      continue;
+    }
+    const shared = (item.parameters as Parameter[] | undefined) ?? [];
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) {
+        continue;
+      }
+      const operationId = op.operationId;
+      if (typeof operationId !== 'string') {
+        throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} has no operationId`);
+      }
+      const parameters = [...shared, ...((op.parameters as Parameter[] | undefined) ?? [])];
+      const security = (op.security as unknown[] | undefined) ?? globalSecurity;
+      const response: Record<string, JsonSchema> = {};
+      for (const [status, res] of Object.entries((op.responses as Record<string, unknown> | undefined) ?? {})) {
+        const schema = jsonContentSchema(res, `${operationId} response ${status}`);
+        if (schema) {
+          response[status] = schema;
+        }
+      }
+      const body = jsonContentSchema(op.requestBody, `${operationId} request body`);
+      operations.set(operationId, {
+        operationId,
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        url: path.replace(/\{([^}]+)\}/g, ':$1'),
+        requiresAuth: security.length > 0 && !security.some((s) => isObject(s) && Object.keys(s).length === 0),
+        schema: {
+          ...(parameterSchema(parameters, 'query') && { querystring: parameterSchema(parameters, 'query') }),
+          ...(parameterSchema(parameters, 'path') && { params: parameterSchema(parameters, 'path') }),
+          ...(body && { body }),
+          response,
+        },
+      });
+    }
+  }
+  return { raw, operations };
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { DictionaryRepository } from './dictionary.repository';
+
+export function dictionaryRoutes(app: FastifyInstance) {
+  app.operation('queryDicByTypeCode', async (request) => {
+    const items = await new DictionaryRepository(app.em).findByType(request.query.typeCode);
+    return items.map(({ itemKey, itemValue }) => ({ itemKey, itemValue }));
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { FrontLogRepository } from './frontLog.repository';
+import { recordFrontLog } from './frontLog.service';
+
+export function frontLogRoutes(app: FastifyInstance) {
+  app.operation('reportFrontLog', async (request) =>
+    recordFrontLog(new FrontLogRepository(app.em), request.body, {
+      sessionCustomerId: request.session?.customerId ?? null,
+      requestId: String(request.id),
+      appCode: request.headers['x-app-code'] as string | undefined,
+      userAgent: request.headers['user-agent'],
+    }),
+  );
+}

@@ -1,0 +1,32 @@
+import type { FrontLogRepository } from './frontLog.repository';
+
+export interface FrontLogReport {
+  customerId?: string | null;
+  url: string;
+  funName?: string;
+  errName: string;
+  errMessage?: string;
+}
+
+export interface FrontLogContext {
+  sessionCustomerId: string | null;
+  requestId: string;
+  appCode: string | undefined;
+  userAgent: string | undefined;
+}
+
+/** Records a client's error report; the customer comes from the session, the body's id is only a claim. */
+export async function recordFrontLog(repo: FrontLogRepository, report: FrontLogReport, context: FrontLogContext): Promise<{ id: string }> {
+  const id = await repo.insert({
+    sessionCustomerId: context.sessionCustomerId,
+    claimedCustomerId: report.customerId ?? null,
+    url: report.url,
+    funName: report.funName ?? null,
+    errName: report.errName,
+    errMessage: report.errMessage ?? '',
+    requestId: context.requestId,
+    appCode: context.appCode?.slice(0, 32) ?? null,
+    userAgent: context.userAgent?.slice(0, 512) ?? null,
+  });
+  return { id };
+}

@@ -1,0 +1,81 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '@glucoguard/sdk';
+import { loadOpenApi, type OpenApiDocument } from '../lib/openapi-document';
+import { unauthenticated } from '../lib/errors';
+
+type OperationId = keyof operations & string;
+type Op<Id extends OperationId> = operations[Id];
+type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody: infer R } ? JsonBody<NonNullable<R>> : unknown;
+type QueryOf<Id extends OperationId> = Op<Id> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? unknown : NonNullable<Q>) : unknown;
+type ParamsOf<Id extends OperationId> = Op<Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? unknown : NonNullable<P>) : unknown;
+type SuccessOf<Id extends OperationId> = Op<Id> extends { responses: { 200: infer R } } ? JsonBody<R> : never;
+/** What a handler returns: the `data` of the success envelope. */
+export type DataOf<Id extends OperationId> = SuccessOf<Id> extends { data: infer D } ? D : never;
+
+export type OperationRequest<Id extends OperationId> = FastifyRequest<{
+  Body: BodyOf<Id>;
+  Querystring: QueryOf<Id>;
+  Params: ParamsOf<Id>;
+}>;
+
+export type OperationHandler<Id extends OperationId> = (
+  request: OperationRequest<Id>,
+  reply: FastifyReply,
+) => Promise<DataOf<Id>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    openapi: OpenApiDocument;
+    /**
+     * Registers the route of an openapi.yaml operation: method, path, request validation and
+     * response serialisation all come from the document; the handler returns the envelope's data.
+     */
+    operation<Id extends OperationId>(operationId: Id, handler: OperationHandler<Id>): void;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+  interface FastifyRequest {
+    /** The signed-in session, when the request carried a valid token. */
+    session: { customerId: string } | null;
+  }
+}
+
+export interface OpenApiPluginOptions {
+  path: string;
+}
+
+/** Loads openapi.yaml and lets modules register its operations by id. */
+export default fp<OpenApiPluginOptions>(
+  (app: FastifyInstance, options) => {
+    const document = loadOpenApi(options.path);
+    app.decorate('openapi', document);
+    app.decorateRequest('session', null);
+    app.decorate('operation', function operation<Id extends OperationId>(this: FastifyInstance, operationId: Id, handler: OperationHandler<Id>) {
+      const op = document.operations.get(operationId);
+      if (!op) {
+        throw new Error(`openapi.yaml has no operation "${operationId}"`);
+      }
+      this.route({
+        method: op.method,
+        url: op.url,
+        schema: op.schema,
+        config: { operationId },
+        preHandler: op.requiresAuth
+          ? async (request: FastifyRequest) => {
+              if (!request.session) {
+                throw unauthenticated();
+              }
+            }
+          : undefined,
+        handler: async (request, reply) => {
+          const data = await handler(request as OperationRequest<Id>, reply);
+          return { code: 0, errMsg: '', data };
+        },
+      });
+    });
+  },
+  { name: 'openapi' },
+);

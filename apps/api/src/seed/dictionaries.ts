@@ -1,0 +1,31 @@
+import type { DictionaryEntry } from '../modules/dictionary/dictionary.repository';
+
+/**
+ * The code-to-label dictionaries the registration and profile forms offer (spec 1 §3). Codes the
+ * spec fixes: sex 1 male / 2 female; diabetes type 1 healthy, 2 type 1, 3 type 2, then gestational;
+ * blood-pressure type 1 not hypertensive. The remaining labels are ours (docs/decisions.md).
+ */
+const DICTIONARIES: Record<string, string[][]> = {
+  sex: [
+    ['1', '男'],
+    ['2', '女'],
+  ],
+  diabetes_type: [
+    ['1', '健康（无糖尿病）'],
+    ['2', '1型糖尿病'],
+    ['3', '2型糖尿病'],
+    ['4', '妊娠糖尿病'],
+    ['5', '其他类型糖尿病'],
+    ['6', '糖尿病前期'],
+  ],
+  bloodPressure_type: [
+    ['1', '无高血压'],
+    ['2', '原发性高血压'],
+    ['3', '继发性高血压'],
+    ['4', '不清楚'],
+  ],
+};
+
+export const dictionaryEntries: DictionaryEntry[] = Object.entries(DICTIONARIES).flatMap(([typeCode, items]) =>
+  items.map(([itemKey = '', itemValue = ''], sort) => ({ typeCode, itemKey, itemValue, sort })),
+);

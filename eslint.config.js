@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports that would give packages/domain I/O or a framework: it must stay pure. */
+const DOMAIN_FORBIDDEN = [
+  { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'os', 'crypto'], message: 'packages/domain is pure: no I/O.' },
+  { group: ['react', 'react-*', 'fastify', 'fastify-*', '@fastify/*', '@mikro-orm/*', 'pg', 'mqtt', 'aedes', 'antd-mobile', 'zustand', 'openapi-fetch'], message: 'packages/domain is pure: no framework or I/O library.' },
+  { group: ['@glucoguard/*', '../../*'], message: 'packages/domain depends on nothing of ours.' },
+];
+
+/** Packages never import from apps. */
+const NO_APPS = { group: ['**/apps/**', '@glucoguard/api', '@glucoguard/web', '@glucoguard/device-gateway'], message: 'packages never import from apps.' };
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'test-results/**',
+      '.data/**',
+      'packages/sdk/src/generated/**',
+      'apps/api/src/migrations/Migration*.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      curly: 'error',
+      eqeqeq: ['error', 'always'],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['packages/ui/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_APPS] }] },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...DOMAIN_FORBIDDEN, NO_APPS] }] },
+  },
+  {
+    files: ['packages/sdk/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@glucoguard/*', 'node:*', 'react'], message: 'packages/sdk depends only on openapi-fetch.' }, NO_APPS] }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

@@ -1,0 +1,86 @@
+// Starts the whole system from the built apps: the API (which also serves the web app on the
+// same origin) and the device gateway with its in-process MQTT broker. Used by `npm start`
+// after `npm run build`, and by the end-to-end tests.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import './check-node.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 3000);
+const mqttPort = Number(process.env.MQTT_PORT ?? 1883);
+const host = process.env.HOST ?? '0.0.0.0';
+const shown = host === '0.0.0.0' ? 'localhost' : host;
+const env = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), API_URL: process.env.API_URL ?? `http://127.0.0.1:${port}/api` };
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+let stopping = false;
+
+function run(name, script) {
+  const child = spawn(process.execPath, [join(root, script)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`✖ ${name} exited (${signal ?? code}); stopping everything.`);
+      stop(code || 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
+  if (alive.length === 0) process.exit(exitCode);
+  let left = alive.length;
+  for (const c of alive) {
+    c.once('exit', () => {
+      left -= 1;
+      if (left === 0) process.exit(exitCode);
+    });
+    c.kill('SIGTERM');
+  }
+  setTimeout(() => process.exit(exitCode), 10_000).unref();
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitFor(url, what) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (stopping) return false;
+    try {
+      const res = await fetch(url);
+      if (res.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.error(`✖ ${what} did not become healthy at ${url} within 60 s.`);
+  stop(1);
+  return false;
+}
+
+run('api', 'apps/api/dist/server.js');
+if (await waitFor(`http://127.0.0.1:${port}/api/healthz`, 'API')) {
+  run('device-gateway', 'apps/device-gateway/dist/server.js');
+  const gatewayHealth = Number(process.env.GATEWAY_HEALTH_PORT ?? mqttPort + 1);
+  if (await waitFor(`http://127.0.0.1:${gatewayHealth}/healthz`, 'device gateway')) {
+    console.log(
+      [
+        '',
+        'GlucoGuard is running:',
+        `  web app        http://${shown}:${port}/`,
+        `  API            http://${shown}:${port}/api`,
+        `  API reference  http://${shown}:${port}/api/docs`,
+        `  MQTT broker    mqtt://${shown}:${mqttPort}  (health: http://${shown}:${gatewayHealth}/healthz)`,
+        '',
+        'Press Ctrl+C to stop.',
+      ].join('\n'),
+    );
+  }
+}
