@@ -33,6 +33,8 @@ export function serverOptions(config: AppConfig, logStream?: { write(line: strin
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
+    // Opening PGlite the first time (initdb in WebAssembly) and migrating can take a while on a small machine.
+    pluginTimeout: 120_000,
     ajv: {
       customOptions: {
         // Unknown fields are refused, not silently dropped.

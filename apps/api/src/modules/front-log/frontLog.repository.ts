@@ -10,9 +10,9 @@ export type NewFrontLog = Pick<
 export class FrontLogRepository {
   constructor(private readonly em: EntityManager) {}
 
+  /** Appends a report with one INSERT: reports are never updated, so the unit of work adds nothing. */
   async insert(entry: NewFrontLog): Promise<string> {
-    const log = this.em.create(FrontLog, entry);
-    await this.em.flush();
-    return log.id;
+    const id = await this.em.insert(FrontLog, { ...entry, createdAt: new Date() });
+    return String(id);
   }
 }

@@ -1,0 +1,113 @@
+// Shared pieces of the benchmarks: start a process, wait for it, drive load, print ratios.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+export interface Measurement {
+  /** Completed operations per second. */
+  perSecond: number;
+  /** 99th-percentile latency in milliseconds, when measured. */
+  p99Ms?: number;
+  errors: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startProcess(args: string[], env: Record<string, string>, healthUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    }
+    try {
+      if ((await fetch(healthUrl)).ok) {
+        return child;
+      }
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`${healthUrl} did not answer within 60 s`);
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Drives HTTP load with autocannon for the benchmark duration (after a one-second warm-up). */
+export async function measureHttp(options: { url: string; method?: 'GET' | 'POST'; body?: string }): Promise<Measurement> {
+  const base = {
+    url: options.url,
+    method: options.method ?? 'GET',
+    connections: CONNECTIONS,
+    headers: { 'content-type': 'application/json' },
+    ...(options.body !== undefined && { body: options.body }),
+  };
+  await autocannon({ ...base, duration: 1 });
+  const result = await autocannon({ ...base, duration: DURATION_SECONDS });
+  return { perSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** Runs `operation` from `CONNECTIONS` concurrent loops for the benchmark duration. */
+export async function measureLoop(operation: () => Promise<unknown>): Promise<Measurement> {
+  const runFor = async (seconds: number) => {
+    let done = 0;
+    let errors = 0;
+    const stopAt = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < stopAt) {
+          try {
+            await operation();
+            done += 1;
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+    return { perSecond: done / seconds, errors };
+  };
+  await runFor(1);
+  return runFor(DURATION_SECONDS);
+}
+
+export interface Comparison {
+  name: string;
+  subject: string;
+  baseline: string;
+  subjectResult: Measurement;
+  baselineResult: Measurement;
+}
+
+export function printComparison(c: Comparison): void {
+  const ratio = c.subjectResult.perSecond / c.baselineResult.perSecond;
+  const fmt = (m: Measurement) =>
+    `${m.perSecond.toFixed(0).padStart(7)} ops/s${m.p99Ms === undefined ? '' : `, p99 ${m.p99Ms} ms`}${m.errors ? `, ${m.errors} errors` : ''}`;
+  console.log(`\n${c.name}`);
+  console.log(`  subject   ${c.subject.padEnd(42)} ${fmt(c.subjectResult)}`);
+  console.log(`  baseline  ${c.baseline.padEnd(42)} ${fmt(c.baselineResult)}`);
+  console.log(`  ratio     subject / baseline = ${ratio.toFixed(3)}`);
+}

@@ -1,0 +1,56 @@
+// `npm run bench`: each benchmark measures our code and a baseline in the same run and prints
+// the ratio. Uses real PostgreSQL when DATABASE_URL is set (a database of its own, gg_bench),
+// else the embedded PGlite. Results also go to bench/results/latest.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { CONNECTIONS, DURATION_SECONDS, printComparison, type Comparison } from './lib';
+import { healthzBenchmark } from './healthz.bench';
+import { writeBenchmark } from './write.bench';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const apiEntry = join(root, 'apps/api/dist/server.js');
+const dataDir = mkdtempSync(join(tmpdir(), 'gg-bench-'));
+const env: Record<string, string> = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '' };
+
+let dropBenchDb = async () => {};
+if (process.env.DATABASE_URL) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query('drop database if exists gg_bench with (force)');
+  await admin.query('create database gg_bench');
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = '/gg_bench';
+  env.DATABASE_URL = url.toString();
+  dropBenchDb = async () => {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query('drop database if exists gg_bench with (force)');
+    await c.end();
+  };
+}
+
+console.log(`Benchmarks: ${DURATION_SECONDS} s each after a 1 s warm-up, ${CONNECTIONS} concurrent connections, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.versions.node}.`);
+const results: Comparison[] = [];
+try {
+  for (const bench of [() => healthzBenchmark(env, apiEntry), () => writeBenchmark(env, apiEntry, dataDir)]) {
+    const result = await bench();
+    printComparison(result);
+    results.push(result);
+  }
+} finally {
+  await dropBenchDb();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/latest.json'),
+  JSON.stringify(
+    results.map((r) => ({ ...r, ratio: r.subjectResult.perSecond / r.baselineResult.perSecond })),
+    null,
+    2,
+  ),
+);
