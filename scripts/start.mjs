@@ -30,15 +30,15 @@ function run(name, script) {
 }
 
 function stop(exitCode = 0) {
-  if (stopping) return;
+  if (stopping) {return;}
   stopping = true;
   const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
-  if (alive.length === 0) process.exit(exitCode);
+  if (alive.length === 0) {process.exit(exitCode);}
   let left = alive.length;
   for (const c of alive) {
     c.once('exit', () => {
       left -= 1;
-      if (left === 0) process.exit(exitCode);
+      if (left === 0) {process.exit(exitCode);}
     });
     c.kill('SIGTERM');
   }
@@ -51,10 +51,10 @@ process.on('SIGTERM', () => stop(0));
 async function waitFor(url, what) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (stopping) return false;
+    if (stopping) {return false;}
     try {
       const res = await fetch(url);
-      if (res.ok) return true;
+      if (res.ok) {return true;}
     } catch {
       // not listening yet
     }

@@ -96,7 +96,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const appCode = options.appCode ?? appCodeForSource(sourceId);
   const baseFetch = options.fetch ?? ((input: Request) => globalThis.fetch(input));
   const newRequestId = options.requestId ?? (() => globalThis.crypto.randomUUID());
-  const currentToken = typeof options.token === 'function' ? options.token : () => options.token;
+  const tokenOption = options.token;
+  const currentToken = typeof tokenOption === 'function' ? tokenOption : () => tokenOption;
 
   const raw = createClient<paths>({ baseUrl: options.baseUrl, fetch: baseFetch });
 

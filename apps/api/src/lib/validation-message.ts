@@ -45,7 +45,7 @@ export function describeValidationError(issues: ValidationIssue[], context: stri
   if (own) {
     return own;
   }
-  const [localized] = structuredClone([first]) as [ValidationIssue];
+  const [localized] = structuredClone<[ValidationIssue]>([first]);
   localize([localized] as Parameters<typeof localize>[0]);
   const field = fieldOf(first);
   const place = PLACE[context ?? ''] ?? '请求';

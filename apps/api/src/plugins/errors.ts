@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCodes } from '../lib/errors';
-import { describeValidationError, type ValidationIssue } from '../lib/validation-message';
+import { describeValidationError } from '../lib/validation-message';
 
 const FRAMEWORK_MESSAGES: Record<string, { status: number; errMsg: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, errMsg: '请求体必须是 JSON 格式（Content-Type: application/json）' },
@@ -23,7 +23,7 @@ export default fp(
         return send(reply, error.statusCode, error.code, error.errMsg);
       }
       if (error.validation) {
-        const errMsg = describeValidationError(error.validation as ValidationIssue[], error.validationContext);
+        const errMsg = describeValidationError(error.validation, error.validationContext);
         return send(reply, 400, ErrorCodes.badRequest, errMsg);
       }
       const known = FRAMEWORK_MESSAGES[error.code];

@@ -4,7 +4,7 @@ import type { operations } from '@glucoguard/sdk';
 import { loadOpenApi, type OpenApiDocument } from '../lib/openapi-document';
 import { unauthenticated } from '../lib/errors';
 
-type OperationId = keyof operations & string;
+type OperationId = keyof operations;
 type Op<Id extends OperationId> = operations[Id];
 type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody: infer R } ? JsonBody<NonNullable<R>> : unknown;
