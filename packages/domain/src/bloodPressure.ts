@@ -1,0 +1,89 @@
+/** Lowest accepted systolic, diastolic or pulse value. */
+export const BP_VALUE_MIN = 1;
+/** Highest accepted systolic, diastolic or pulse value (also the chart's y-axis top). */
+export const BP_VALUE_MAX = 250;
+/** Longest pressure remark, in characters. */
+export const BP_REMARK_MAX = 140;
+
+/** A row of the blood-pressure range configuration: a `sort` (severity rank) and its sbp/dbp bounds. */
+export type BpRangeConfig = {
+  readonly sort: number;
+  readonly sbpMin: number;
+  readonly sbpMax: number;
+  readonly dbpMin: number;
+  readonly dbpMax: number;
+};
+
+/** A pressure record's `color`: 1 low, 2 normal, 3 high. */
+export const BP_COLOR = { low: 1, normal: 2, high: 3 } as const;
+/** A pressure level. */
+export type BpLevel = keyof typeof BP_COLOR;
+/** Where the entry gauge's needle points for each level, in percent. */
+export const BP_GAUGE_LEVELS = { low: 10, normal: 50, high: 90 } as const;
+
+/**
+ * The `sort` of the configuration row that holds a value. When rows overlap the worse (higher)
+ * sort wins; a value outside every row takes the nearest end of the table, so an extreme reading
+ * is never reported as unclassified.
+ */
+function sortFor(value: number, rows: readonly BpRangeConfig[], min: 'sbpMin' | 'dbpMin', max: 'sbpMax' | 'dbpMax'): number | undefined {
+  let best: number | undefined;
+  for (const row of rows) {
+    if (value >= row[min] && value <= row[max] && (best === undefined || row.sort > best)) {
+      best = row.sort;
+    }
+  }
+  if (best !== undefined || rows.length === 0) {
+    return best;
+  }
+  const byLow = [...rows].sort((a, b) => a[min] - b[min]);
+  const first = byLow[0];
+  const last = byLow[byLow.length - 1];
+  return first && value < first[min] ? first.sort : last?.sort;
+}
+
+/**
+ * The worse `sort` of systolic and diastolic against the range configuration, the basis of every
+ * pressure colour. `undefined` only when the configuration is empty.
+ */
+export function bloodPressureSort(sbp: number, dbp: number, config: readonly BpRangeConfig[]): number | undefined {
+  const s = sortFor(sbp, config, 'sbpMin', 'sbpMax');
+  const d = sortFor(dbp, config, 'dbpMin', 'dbpMax');
+  if (s === undefined || d === undefined) {
+    return s ?? d;
+  }
+  return Math.max(s, d);
+}
+
+/** Maps a `sort` to a level: above 3 is high, 2 to 3 normal, anything else low. */
+export function levelFromSort(sort: number): BpLevel {
+  if (sort > 3) {
+    return 'high';
+  }
+  return sort >= 2 ? 'normal' : 'low';
+}
+
+/** The level of a reading: the worse of sbp and dbp, read through {@link levelFromSort}. */
+export function classifyBloodPressure(sbp: number, dbp: number, config: readonly BpRangeConfig[]): BpLevel | undefined {
+  const sort = bloodPressureSort(sbp, dbp, config);
+  return sort === undefined ? undefined : levelFromSort(sort);
+}
+
+/** The level a record's `color` (1, 2 or 3) stands for; unknown codes give `undefined`. */
+export function levelFromColor(color: number): BpLevel | undefined {
+  return (Object.keys(BP_COLOR) as BpLevel[]).find((level) => BP_COLOR[level] === color);
+}
+
+/**
+ * Reads a gauge or text input as a pressure value. Anything but a positive integer is cleared
+ * (`null`), after which the form shows its 'fill in a positive integer' toast.
+ */
+export function parseBpInput(text: string | number): number | null {
+  const raw = String(text).trim();
+  return /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
+}
+
+/** Whether a value is a whole number within 1 to 250. */
+export function isBpValueInRange(value: number): boolean {
+  return Number.isInteger(value) && value >= BP_VALUE_MIN && value <= BP_VALUE_MAX;
+}

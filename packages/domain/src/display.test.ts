@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centsToYuan,
+  digitsOnly,
+  formatCompletion,
+  formatDistance,
+  isPagingFinished,
+  isShown,
+  limitDecimals,
+  maskOrderCode,
+  maskPatientName,
+  profileCompletion,
+  TRUNCATE,
+  truncate,
+  unreadBadge,
+} from './display';
+
+describe('truncate', () => {
+  const long = '糖尿病患者每天应当规律监测血糖并记录饮食运动和用药情况以便医生调整治疗方案';
+
+  it.each([
+    ['articleSummary', 25],
+    ['articleSummaryShared', 22],
+    ['goodsName', 36],
+    ['goodsRemark', 20],
+    ['headerTitle', 12],
+    ['organisationName', 16],
+    ['consultLastText', 12],
+    ['feedNickname', 10],
+    ['feedLocation', 12],
+  ] as const)('cuts the %s at %i characters', (key, max) => {
+    expect(TRUNCATE[key]).toBe(max);
+    const cut = truncate(long.repeat(2), TRUNCATE[key]);
+    expect(Array.from(cut)).toHaveLength(max + 3);
+    expect(cut.endsWith('...')).toBe(true);
+  });
+
+  it('leaves a text that fits, and treats null as empty', () => {
+    expect(truncate('血糖', 25)).toBe('血糖');
+    expect(truncate(null, 5)).toBe('');
+  });
+
+  it('never splits an astral character', () => {
+    expect(truncate('𠮷𠮷𠮷', 2)).toBe('𠮷𠮷...');
+  });
+});
+
+describe('unreadBadge', () => {
+  it.each([
+    [0, ''],
+    [-1, ''],
+    [1, '1'],
+    [99, '99'],
+    [100, '99+'],
+  ])('shows %i unread as %j', (count, text) => {
+    expect(unreadBadge(count)).toBe(text);
+  });
+});
+
+describe('formatDistance', () => {
+  it.each([
+    [0, '0m'],
+    [999.4, '999m'],
+    [1000, '1.0km'],
+    [1234, '1.2km'],
+    [15_960, '16.0km'],
+  ])('shows %d metres as %s', (metres, text) => {
+    expect(formatDistance(metres)).toBe(text);
+  });
+});
+
+describe('centsToYuan', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [1999, '19.99'],
+    [100_000, '1000.00'],
+    [-250, '-2.50'],
+  ])('shows %i cents as %s yuan', (cents, text) => {
+    expect(centsToYuan(cents)).toBe(text);
+  });
+});
+
+describe('masking', () => {
+  it.each([
+    ['20260201123456', '20********3456'],
+    ['AB1234', 'AB1234'],
+    ['AB12345', 'AB*2345'],
+  ])('masks order code %s as %s', (code, masked) => {
+    expect(maskOrderCode(code)).toBe(masked);
+  });
+
+  it.each([
+    ['张三', '张*'],
+    ['欧阳娜娜', '欧***'],
+    ['李', '*'],
+    [' 王五 ', '王*'],
+  ])('masks patient name %j as %s', (name, masked) => {
+    expect(maskPatientName(name)).toBe(masked);
+  });
+});
+
+describe('input helpers', () => {
+  it.each([
+    ['5.66', 1, '5.6'],
+    ['5.', 1, '5.'],
+    ['12', 1, '12'],
+    ['12.5', 0, '12'],
+  ])('limits %s to %i decimals as %s', (text, digits, kept) => {
+    expect(limitDecimals(text, digits)).toBe(kept);
+  });
+
+  it('keeps only digits of a phone', () => {
+    expect(digitsOnly('138-0013 8000')).toBe('13800138000');
+  });
+});
+
+describe('profileCompletion', () => {
+  it('counts the seven profile fields to one decimal', () => {
+    expect(profileCompletion({ headimgurl: 'a.png', nickname: '张三', sex: 1, roleType: 1, diabetesType: 3, bloodPressureType: 1, phone: '13800138000' })).toBe(100);
+    expect(profileCompletion({ nickname: '张三', sex: 0, phone: '13800138000', headimgurl: ' ' })).toBe(28.6);
+    expect(profileCompletion({})).toBe(0);
+  });
+
+  it('formats with one decimal', () => {
+    expect(formatCompletion(85.714)).toBe('85.7%');
+    expect(formatCompletion(100)).toBe('100.0%');
+  });
+});
+
+describe('lists', () => {
+  it('shows only items with status 1', () => {
+    expect(isShown({ status: 1 })).toBe(true);
+    expect(isShown({ status: '0' })).toBe(false);
+  });
+
+  it.each([
+    [1, 3, false],
+    [3, 3, true],
+    [4, 3, true],
+    [1, 0, true],
+  ])('page %i of %i is the end: %s', (current, total, finished) => {
+    expect(isPagingFinished(current, total)).toBe(finished);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  brandFeatures,
+  brandFromSourceId,
+  isRegisteredUser,
+  isWhitelistedForUnregistered,
+  mineMenuFor,
+  normalisePath,
+  routeDecision,
+  skipsFollowCheck,
+  skipsSignIn,
+  UNREGISTERED_WHITELIST,
+} from './routing';
+
+describe('routeDecision', () => {
+  it.each(UNREGISTERED_WHITELIST.map((p) => [p]))('lets an unregistered user open %s', (path) => {
+    expect(routeDecision(path, '0')).toEqual({ action: 'allow' });
+  });
+
+  it('sends an unregistered user elsewhere to registration by replace, remembering the address', () => {
+    expect(routeDecision('/order/orderList?x=1', '0')).toEqual({ action: 'redirect', to: '/register/register', replace: true, returnTo: '/order/orderList?x=1' });
+  });
+
+  it('lets a registered user go anywhere', () => {
+    expect(routeDecision('/order/orderList', '1')).toEqual({ action: 'allow' });
+    expect(routeDecision('/order/orderList', 1)).toEqual({ action: 'allow' });
+  });
+
+  it.each(['/shareBloodSugarReportTable?cid=1', '/shareBloodPressureTable', '/sharePage'])('opens the share page %s without sign-in', (path) => {
+    expect(skipsSignIn(path)).toBe(true);
+    expect(routeDecision(path, undefined)).toEqual({ action: 'allow' });
+  });
+
+  it('skips the follow check only for shared goods and articles', () => {
+    expect(skipsFollowCheck('/shareGoodsDetail?goodsId=1')).toBe(true);
+    expect(skipsFollowCheck('/articleShareDetails')).toBe(true);
+    expect(skipsFollowCheck('/articleDetails')).toBe(false);
+  });
+
+  it('ignores query, hash and trailing slash, and unifies the AI assistant spellings', () => {
+    expect(isWhitelistedForUnregistered('/mall/goodsList/#top')).toBe(true);
+    expect(normalisePath('/ai/AIAssistant?isToAI=1')).toBe('/ai/AiAssistant');
+    expect(normalisePath('')).toBe('/');
+    expect(normalisePath('/?a=1')).toBe('/');
+  });
+});
+
+describe('brands', () => {
+  it.each([
+    [3, 'health'],
+    ['3', 'health'],
+    [4, 'medical'],
+    [undefined, 'medical'],
+    [null, 'medical'],
+    ['', 'medical'],
+  ] as const)('reads source id %j as the %s brand', (sourceId, brand) => {
+    expect(brandFromSourceId(sourceId)).toBe(brand);
+  });
+
+  it('gives the health brand its activity name, no ranking and a QR customer service', () => {
+    expect(brandFeatures(3)).toEqual({ showRanking: false, showInviteCode: false, showSkip: true, customerService: 'qrOverlay', invitationActivityName: '测量领积分' });
+  });
+
+  it('gives the medical brand its activity name, ranking, invite code and a chat link', () => {
+    expect(brandFeatures(4)).toEqual({ showRanking: true, showInviteCode: true, showSkip: false, customerService: 'chatLink', invitationActivityName: '邀请注册有奖' });
+  });
+
+  it('adds four menu items for the health brand only', () => {
+    const extra = mineMenuFor('health').filter((item) => !mineMenuFor('medical').includes(item));
+    expect(extra.map((i) => i.path)).toEqual(['/monitoringPlan', '/calendar', '/drugMain', '/service']);
+  });
+
+  it('knows userType 1 is registered', () => {
+    expect(isRegisteredUser(1)).toBe(true);
+    expect(isRegisteredUser('1')).toBe(true);
+    expect(isRegisteredUser(0)).toBe(false);
+  });
+});

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  addChinaMonths,
+  addMonths,
+  chinaDateKey,
+  chinaDayRange,
+  chinaMonthRange,
+  chinaWeekRange,
+  chinaYearMonth,
+  compareYearMonth,
+  formatChinaTime,
+  latestChinaDays,
+  msSinceChinaMidnight,
+  parseChinaDateTime,
+  startOfChinaDay,
+} from './time';
+
+// 2026-01-31 16:30 UTC is 2026-02-01 00:30 in Shanghai: the UTC date and the China date differ,
+// so any rule that used the process time zone (UTC here, or New York) would give January.
+const JUST_AFTER_CHINA_MIDNIGHT = Date.UTC(2026, 0, 31, 16, 30);
+
+describe('China time boundaries', () => {
+  it('puts an instant after China midnight on the China date, whatever the process time zone', () => {
+    expect(chinaDateKey(JUST_AFTER_CHINA_MIDNIGHT)).toBe('2026-02-01');
+    expect(new Date(JUST_AFTER_CHINA_MIDNIGHT).getUTCDate()).toBe(31);
+    expect(chinaYearMonth(JUST_AFTER_CHINA_MIDNIGHT)).toEqual({ year: 2026, month: 2 });
+  });
+
+  it('starts the China day at 16:00 UTC of the day before', () => {
+    expect(startOfChinaDay(JUST_AFTER_CHINA_MIDNIGHT).toISOString()).toBe('2026-01-31T16:00:00.000Z');
+    const range = chinaDayRange(new Date(JUST_AFTER_CHINA_MIDNIGHT));
+    expect(range.end.getTime() - range.start.getTime()).toBe(86_400_000);
+  });
+
+  it('starts weeks on Monday in China time', () => {
+    // 2026-02-01 is a Sunday in China, so its week began on Monday 26 January.
+    const week = chinaWeekRange(JUST_AFTER_CHINA_MIDNIGHT);
+    expect(chinaDateKey(week.start)).toBe('2026-01-26');
+    expect(week.start.toISOString()).toBe('2026-01-25T16:00:00.000Z');
+    expect(chinaDateKey(week.end)).toBe('2026-02-02');
+  });
+
+  it('gives a month range from China midnight of the 1st to the next 1st', () => {
+    const feb = chinaMonthRange({ year: 2026, month: 2 });
+    expect(feb.start.toISOString()).toBe('2026-01-31T16:00:00.000Z');
+    expect(feb.end.toISOString()).toBe('2026-02-28T16:00:00.000Z');
+  });
+
+  it('measures the time of day from China midnight', () => {
+    expect(msSinceChinaMidnight(JUST_AFTER_CHINA_MIDNIGHT)).toBe(30 * 60_000);
+  });
+
+  it('covers the latest N China days including today', () => {
+    const range = latestChinaDays(JUST_AFTER_CHINA_MIDNIGHT, 30);
+    expect(chinaDateKey(range.start)).toBe('2026-01-03');
+    expect(range.end.toISOString()).toBe('2026-02-01T16:00:00.000Z');
+  });
+
+  it('formats in China wall-clock time', () => {
+    expect(formatChinaTime(JUST_AFTER_CHINA_MIDNIGHT)).toBe('2026-02-01 00:30:00');
+    expect(formatChinaTime(JUST_AFTER_CHINA_MIDNIGHT, 'HH:mm')).toBe('00:30');
+  });
+});
+
+describe('parseChinaDateTime', () => {
+  it.each([
+    ['2026-02-01', '2026-01-31T16:00:00.000Z'],
+    ['2026-02-01 08:00', '2026-02-01T00:00:00.000Z'],
+    ['2026-02-01 08:00:30', '2026-02-01T00:00:30.000Z'],
+  ])('reads %s as China wall-clock time', (text, iso) => {
+    expect(parseChinaDateTime(text)?.toISOString()).toBe(iso);
+  });
+
+  it.each(['2026-02-30', '2026-13-01', 'yesterday', '2026/02/01', ''])('refuses %j', (text) => {
+    expect(parseChinaDateTime(text)).toBeNull();
+  });
+});
+
+describe('month arithmetic', () => {
+  it.each([
+    [{ year: 2026, month: 1 }, -1, { year: 2025, month: 12 }],
+    [{ year: 2026, month: 12 }, 1, { year: 2027, month: 1 }],
+    [{ year: 2017, month: 1 }, 0, { year: 2017, month: 1 }],
+  ])('moves %j by %i months to %j', (from, delta, to) => {
+    expect(addMonths(from, delta)).toEqual(to);
+  });
+
+  it('orders months', () => {
+    expect(compareYearMonth({ year: 2026, month: 1 }, { year: 2025, month: 12 })).toBeGreaterThan(0);
+    expect(compareYearMonth({ year: 2026, month: 1 }, { year: 2026, month: 1 })).toBe(0);
+  });
+
+  it('adds calendar months in China time, clamping to the month end', () => {
+    const jan31 = parseChinaDateTime('2026-01-31') ?? new Date(Number.NaN);
+    expect(chinaDateKey(addChinaMonths(jan31, 1))).toBe('2026-02-28');
+  });
+});
+
+describe('China time under another process time zone', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('gives the same China date when the process runs in New York', () => {
+    // Node re-reads TZ when it changes; the China result must not move with it.
+    vi.stubEnv('TZ', 'America/New_York');
+    expect(chinaDateKey(JUST_AFTER_CHINA_MIDNIGHT)).toBe('2026-02-01');
+    expect(startOfChinaDay(JUST_AFTER_CHINA_MIDNIGHT).toISOString()).toBe('2026-01-31T16:00:00.000Z');
+    expect(chinaWeekRange(JUST_AFTER_CHINA_MIDNIGHT).start.toISOString()).toBe('2026-01-25T16:00:00.000Z');
+  });
+});

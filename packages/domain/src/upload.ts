@@ -1,0 +1,64 @@
+/** Above this size (KB) an image is recompressed at {@link QUALITY_LARGE}. */
+export const COMPRESS_LARGE_ABOVE_KB = 10241;
+/** Above this size (KB) an image is recompressed at {@link QUALITY_MEDIUM}. */
+export const COMPRESS_MEDIUM_ABOVE_KB = 1025;
+/** Compression quality for images over about 10 MB. */
+export const QUALITY_LARGE = 0.4;
+/** Compression quality for images over about 1 MB. */
+export const QUALITY_MEDIUM = 0.6;
+/** The prefix of compressed copies, removed from the stored names. */
+export const PRESS_PREFIX = 'press_';
+/** `businessCode` of consult, feedback and other form images. */
+export const UPLOAD_BUSINESS_CODE = { general: 273, illness: 272 } as const;
+/** Maximum images per upload group. */
+export const IMAGE_LIMITS = { feedback: 5, consult: 9, repairGroup: 4 } as const;
+/** Report photo formats accepted. */
+export const REPORT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+/** Report photos must be under this size, in bytes (10 MB). */
+export const REPORT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Shown when an image upload fails. */
+export const UPLOAD_FAILED_MESSAGE = '上传失败';
+
+/** The upload decision for an image: send as is, or recompress at a quality. */
+export type CompressionDecision = { readonly compress: false } | { readonly compress: true; readonly quality: number };
+
+/** Over 10241 KB → quality 0.4, over 1025 KB → 0.6, otherwise sent as is. */
+export function compressionFor(sizeBytes: number): CompressionDecision {
+  const kb = sizeBytes / 1024;
+  if (kb > COMPRESS_LARGE_ABOVE_KB) {
+    return { compress: true, quality: QUALITY_LARGE };
+  }
+  if (kb > COMPRESS_MEDIUM_ABOVE_KB) {
+    return { compress: true, quality: QUALITY_MEDIUM };
+  }
+  return { compress: false };
+}
+
+/** A stored image name without the `press_` prefix of its compressed copy; paths keep their folders. */
+export function stripPressPrefix(name: string): string {
+  const slash = name.lastIndexOf('/');
+  const folder = name.slice(0, slash + 1);
+  const file = name.slice(slash + 1);
+  return folder + (file.startsWith(PRESS_PREFIX) ? file.slice(PRESS_PREFIX.length) : file);
+}
+
+/** The `imgUrl` of feedback and the comma-joined image fields of repair requests: names without `press_`, joined by commas. */
+export function joinImageNames(names: readonly string[]): string {
+  return names.map(stripPressPrefix).join(',');
+}
+
+/** Splits a comma-joined image field back into names, dropping empty parts. */
+export function splitImageNames(joined: string | null | undefined): string[] {
+  return (joined ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** The base64 payload of a data URL without its `data:…;base64,` prefix, as the upload call wants it. */
+export function base64Payload(dataUrl: string): string {
+  const comma = dataUrl.indexOf(',');
+  return dataUrl.startsWith('data:') && comma >= 0 ? dataUrl.slice(comma + 1) : dataUrl;
+}
+
+/** Whether a report photo is acceptable: jpg or png, under 10 MB. */
+export function isAcceptedReportImage(file: { readonly type: string; readonly size: number }): boolean {
+  return (REPORT_IMAGE_TYPES as readonly string[]).includes(file.type) && file.size < REPORT_IMAGE_MAX_BYTES;
+}

@@ -1,0 +1,44 @@
+import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, phoneCheck } from './phone';
+import { charCount, emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from './validator';
+import type { ValidationResult } from './validator';
+
+/** Address form limits. */
+export const ADDRESS_LIMITS = { consigneeMax: 10, detailMin: 5, detailMax: 40 } as const;
+/** Address form messages, in the spec's words. */
+export const ADDRESS_MESSAGES = {
+  consigneeEmpty: '收货人不能为空',
+  regionEmpty: '地区不能为空',
+  detailEmpty: '详细地址不能为空',
+  detailTooShort: '详细地址不能少于5个字',
+  deleteConfirm: '确定删除地址吗?',
+  deleteDefault: '存在默认地址,请先删除默认地址',
+} as const;
+
+/** The address form, as typed. */
+export type AddressInput = {
+  readonly consigneeName?: string | null;
+  readonly phone?: string | null;
+  readonly province?: string | null;
+  readonly city?: string | null;
+  readonly district?: string | null;
+  readonly detailAddress?: string | null;
+};
+
+/** The address form in the spec's order: consignee, phone (empty, then valid), region, detail (empty, at least 5, at most 40). */
+export function validateAddress(input: AddressInput): ValidationResult {
+  const detail = (input.detailAddress ?? '').trim();
+  return firstFailure([
+    () => failWhen(isBlank(input.consigneeName), 'consigneeName', ADDRESS_MESSAGES.consigneeEmpty),
+    () => emojiCheck('consigneeName', input.consigneeName),
+    () => maxLengthCheck('consigneeName', (input.consigneeName ?? '').trim(), ADDRESS_LIMITS.consigneeMax, tooLongMessage('收货人', ADDRESS_LIMITS.consigneeMax)),
+    () => phoneCheck('phone', input.phone, PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE),
+    () => failWhen(isBlank(input.province) || isBlank(input.city) || isBlank(input.district), 'region', ADDRESS_MESSAGES.regionEmpty),
+    () => failWhen(detail === '', 'detailAddress', ADDRESS_MESSAGES.detailEmpty),
+    () => emojiCheck('detailAddress', detail),
+    () => failWhen(charCount(detail) < ADDRESS_LIMITS.detailMin, 'detailAddress', ADDRESS_MESSAGES.detailTooShort),
+    () => maxLengthCheck('detailAddress', detail, ADDRESS_LIMITS.detailMax, tooLongMessage('详细地址', ADDRESS_LIMITS.detailMax)),
+  ]);
+}
+
+/** Address form modes from the `isEdit` query: 0 edit (delete shown), 1 add from the order flow, 2 plain add. */
+export const ADDRESS_EDIT_MODE = { edit: 0, addFromOrder: 1, add: 2 } as const;

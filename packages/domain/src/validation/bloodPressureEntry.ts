@@ -1,0 +1,39 @@
+import { BP_REMARK_MAX, BP_VALUE_MAX, BP_VALUE_MIN } from '../bloodPressure';
+import { emojiCheck, fail, firstFailure, maxLengthCheck, tooLongMessage } from './validator';
+import type { ValidationResult } from './validator';
+
+/**
+ * Shown when a pressure field holds anything but a positive integer; the field is cleared. The
+ * spec words it 'fill in a positive integer'.
+ */
+export const BP_POSITIVE_INTEGER_MESSAGE = '请填写正整数';
+
+/** Field names and the labels used in their messages. */
+const BP_FIELDS = [
+  ['sbp', '收缩压'],
+  ['dbp', '舒张压'],
+  ['hr', '脉搏'],
+] as const;
+
+/**
+ * A pressure reading on save: systolic, diastolic and pulse each required and a whole number from
+ * 1 to 250 (the gauge cannot leave that range; the API reports it with the field's name), then the
+ * remark without emoji and at most 140 characters.
+ */
+export function validateBloodPressureEntry(input: { readonly sbp?: number | string | null; readonly dbp?: number | string | null; readonly hr?: number | string | null; readonly remark?: string | null }): ValidationResult {
+  return firstFailure([
+    ...BP_FIELDS.map(([field, label]) => () => {
+      const raw = input[field];
+      if (raw === null || raw === undefined || String(raw).trim() === '') {
+        return fail(field, `请填写${label}`);
+      }
+      const value = Number(raw);
+      if (!Number.isInteger(value) || value < BP_VALUE_MIN) {
+        return fail(field, BP_POSITIVE_INTEGER_MESSAGE);
+      }
+      return value > BP_VALUE_MAX ? fail(field, `${label}应在${BP_VALUE_MIN}~${BP_VALUE_MAX}之间`) : undefined;
+    }),
+    () => emojiCheck('remark', input.remark),
+    () => maxLengthCheck('remark', input.remark, BP_REMARK_MAX, tooLongMessage('备注', BP_REMARK_MAX)),
+  ]);
+}

@@ -1,0 +1,106 @@
+import { IMAGE_LIMITS } from '../upload';
+import { isValidIdCard } from './idCard';
+import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank, tooLongMessage, tooManyImagesMessage } from './validator';
+import type { ValidationResult } from './validator';
+
+/** Consultation text limits, in characters. */
+export const CONSULT_LIMITS = { description: 300, illness: 100, chat: 500, treatment: 200 } as const;
+
+/**
+ * Consultation messages. The spec gives most of these only in English; the Chinese texts are our
+ * translations (docs/decisions.md), the English original is in each comment.
+ */
+export const CONSULT_MESSAGES = {
+  /** 'please input consultation content' */
+  descriptionRequired: '请输入咨询内容',
+  /** 'please select allergy history' */
+  allergyRequired: '请选择过敏史',
+  /** 'please enter detailed allergy history' */
+  allergyDetailRequired: '请输入详细过敏史',
+  /** Illness description required (no wording in the spec). */
+  illnessRequired: '请输入病情描述',
+  /** 'all options are required' */
+  patientInfoIncomplete: '所有选项均为必填项',
+  /** 'please enter a correct ID number' — the health record's wording. */
+  idCardInvalid: '请输入正确的身份证号',
+  /** A request to input content (empty chat message). */
+  chatEmpty: '请输入内容',
+  /** 'the consultation has ended' */
+  consultEnded: '咨询已结束',
+} as const;
+
+/** The consultation submit page: description required, at most 300 characters, at most 9 photos. */
+export function validateConsultDescription(input: { readonly desc?: string | null; readonly images?: readonly string[] }): ValidationResult {
+  return firstFailure([
+    () => failWhen(isBlank(input.desc), 'desc', CONSULT_MESSAGES.descriptionRequired),
+    () => emojiCheck('desc', input.desc),
+    () => failWhen(charCount(input.desc ?? '') > CONSULT_LIMITS.description, 'desc', tooLongMessage('咨询内容', CONSULT_LIMITS.description)),
+    () => failWhen((input.images?.length ?? 0) > IMAGE_LIMITS.consult, 'imgList', tooManyImagesMessage(IMAGE_LIMITS.consult)),
+  ]);
+}
+
+/** The illness description: required, at most 100 characters, at most 9 photos. */
+export function validateIllness(input: { readonly desc?: string | null; readonly images?: readonly string[] }): ValidationResult {
+  return firstFailure([
+    () => failWhen(isBlank(input.desc), 'desc', CONSULT_MESSAGES.illnessRequired),
+    () => emojiCheck('desc', input.desc),
+    () => failWhen(charCount(input.desc ?? '') > CONSULT_LIMITS.illness, 'desc', tooLongMessage('病情描述', CONSULT_LIMITS.illness)),
+    () => failWhen((input.images?.length ?? 0) > IMAGE_LIMITS.consult, 'imgList', tooManyImagesMessage(IMAGE_LIMITS.consult)),
+  ]);
+}
+
+/** Allergy options that stand alone: choosing one clears the others. */
+export const EXCLUSIVE_ALLERGY_OPTIONS: readonly number[] = Object.freeze([1, 2, 3, 5]);
+/** The 'other' allergy option, which needs a detail text. */
+export const ALLERGY_OTHER_OPTION = 5;
+
+/**
+ * Toggles an allergy option. An exclusive option (1, 2, 3, 5) becomes the only choice; any other
+ * option drops the exclusive ones; choosing a selected option deselects it.
+ */
+export function toggleAllergyOption(selected: readonly number[], option: number): number[] {
+  if (selected.includes(option)) {
+    return selected.filter((o) => o !== option);
+  }
+  if (EXCLUSIVE_ALLERGY_OPTIONS.includes(option)) {
+    return [option];
+  }
+  return [...selected.filter((o) => !EXCLUSIVE_ALLERGY_OPTIONS.includes(o)), option];
+}
+
+/** The allergy history: at least one option; 'other' (5) needs a detail text. */
+export function validateAllergyHistory(input: { readonly options: readonly number[]; readonly detail?: string | null }): ValidationResult {
+  return firstFailure([
+    () => failWhen(input.options.length === 0, 'allergicHistory', CONSULT_MESSAGES.allergyRequired),
+    () => failWhen(input.options.includes(ALLERGY_OTHER_OPTION) && isBlank(input.detail), 'allergicHistoryDetail', CONSULT_MESSAGES.allergyDetailRequired),
+    () => emojiCheck('allergicHistoryDetail', input.detail),
+  ]);
+}
+
+/** The patient information form: all five fields required, then a valid ID number. */
+export function validatePatientInfo(input: {
+  readonly idCard?: string | null;
+  readonly sex?: string | number | null;
+  readonly patientName?: string | null;
+  readonly birthday?: string | null;
+  readonly national?: string | number | null;
+}): ValidationResult {
+  const fields = ['idCard', 'sex', 'patientName', 'birthday', 'national'] as const;
+  return firstFailure([
+    () => {
+      const missing = fields.find((f) => isBlank(input[f]));
+      return missing ? fail(missing, CONSULT_MESSAGES.patientInfoIncomplete) : undefined;
+    },
+    () => emojiCheck('patientName', input.patientName),
+    () => failWhen(!isValidIdCard(input.idCard ?? ''), 'idCard', CONSULT_MESSAGES.idCardInvalid),
+  ]);
+}
+
+/** A chat text: the consultation must be running (status 2), the text not blank and at most 500 characters. */
+export function validateChatText(input: { readonly text?: string | null; readonly status: number }): ValidationResult {
+  return firstFailure([
+    () => failWhen(input.status !== 2, 'status', CONSULT_MESSAGES.consultEnded),
+    () => failWhen(isBlank(input.text), 'text', CONSULT_MESSAGES.chatEmpty),
+    () => failWhen(charCount(input.text ?? '') > CONSULT_LIMITS.chat, 'text', tooLongMessage('消息', CONSULT_LIMITS.chat)),
+  ]);
+}

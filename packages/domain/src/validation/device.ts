@@ -1,0 +1,22 @@
+import { charCount, emojiCheck, failWhen, firstFailure, isBlank } from './validator';
+import type { ValidationResult } from './validator';
+
+/** Longest device name, in characters. */
+export const DEVICE_NAME_MAX = 10;
+/** Shown when the device name is too long. */
+export const DEVICE_NAME_TOO_LONG_MESSAGE = '设备名不能超过10个字符';
+/** `deviceKind`: 0 diabetes, 1 hypertension, anything else other. */
+export const DEVICE_KIND = { diabetes: 0, hypertension: 1 } as const;
+
+/**
+ * A device name: no emoji, at most 10 characters. An empty name is not an error — it is simply
+ * not saved (see {@link shouldSaveDeviceName}).
+ */
+export function validateDeviceName(name: string | null | undefined): ValidationResult {
+  return firstFailure([() => emojiCheck('deviceName', name), () => failWhen(charCount((name ?? '').trim()) > DEVICE_NAME_MAX, 'deviceName', DEVICE_NAME_TOO_LONG_MESSAGE)]);
+}
+
+/** A device name is saved only when it changed and is not empty. */
+export function shouldSaveDeviceName(current: string | null | undefined, next: string | null | undefined): boolean {
+  return !isBlank(next) && (next ?? '').trim() !== (current ?? '').trim();
+}

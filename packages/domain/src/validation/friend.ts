@@ -1,0 +1,44 @@
+import { isMobilePhone } from './phone';
+import { emojiCheck, failWhen, firstFailure, isBlank } from './validator';
+import type { ValidationResult } from './validator';
+
+/** Friend messages, in the spec's words. */
+export const FRIEND_MESSAGES = {
+  noteEmpty: '备注不能为空',
+  phoneInvalid: '请输入正确电话号码',
+  self: '不能添加自己为亲友',
+  unknownUser: '用户不存在',
+  commentEmpty: '评论不能为空!',
+  addFailed: '添加失败',
+} as const;
+
+/** A friend's note name: not empty, no emoji. */
+export function validateFriendNote(note: string | null | undefined): ValidationResult {
+  return firstFailure([() => failWhen(isBlank(note), 'customerNote', FRIEND_MESSAGES.noteEmpty), () => emojiCheck('customerNote', note)]);
+}
+
+/** The friend search box: a valid phone number. */
+export function validateFriendSearch(phone: string | null | undefined): ValidationResult {
+  return firstFailure([() => failWhen(!isMobilePhone(phone ?? ''), 'phone', FRIEND_MESSAGES.phoneInvalid)]);
+}
+
+/** A search result the user may add: it exists and is not the user. */
+export function validateFriendCandidate(result: { readonly existsFlag: boolean | number; readonly isSelfFlag: boolean | number }): ValidationResult {
+  return firstFailure([
+    () => failWhen(!result.existsFlag, 'phone', FRIEND_MESSAGES.unknownUser),
+    () => failWhen(Boolean(result.isSelfFlag), 'phone', FRIEND_MESSAGES.self),
+  ]);
+}
+
+/** A feed comment: not empty, no emoji. */
+export function validateComment(content: string | null | undefined): ValidationResult {
+  return firstFailure([() => failWhen(isBlank(content), 'content', FRIEND_MESSAGES.commentEmpty), () => emojiCheck('content', content)]);
+}
+
+/** The add button of a search result by `auditStatus`: 1 已添加 (disabled), 0 已发送 (still clickable), else 添加. */
+export function friendAddButton(auditStatus: number | null | undefined): { readonly label: string; readonly disabled: boolean } {
+  if (auditStatus === 1) {
+    return { label: '已添加', disabled: true };
+  }
+  return { label: auditStatus === 0 ? '已发送' : '添加', disabled: false };
+}

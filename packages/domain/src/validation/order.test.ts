@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { validateOrderSubmit } from './order';
+
+describe('validateOrderSubmit', () => {
+  it.each([
+    [{ receiveType: null }, 'receiveType', '请选取领取方式...'],
+    [{ receiveType: 1, addressId: '' }, 'addressId', '请添加地址！'],
+  ])('rejects %j on %s with %s', (input, field, message) => {
+    expect(validateOrderSubmit(input)).toEqual({ ok: false, field, message });
+  });
+
+  it('needs an address only when mailing', () => {
+    expect(validateOrderSubmit({ receiveType: 0 })).toEqual({ ok: true });
+    expect(validateOrderSubmit({ receiveType: 1, addressId: 12 })).toEqual({ ok: true });
+  });
+});

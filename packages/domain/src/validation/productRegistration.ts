@@ -1,0 +1,24 @@
+import { chinaDateKey } from '../time';
+import type { Instant } from '../time';
+import { isMobilePhone } from './phone';
+import { failWhen, firstFailure, isBlank } from './validator';
+import type { ValidationResult } from './validator';
+
+/** Product registration messages; only the phone's is in the spec, the date's is ours. */
+export const PRODUCT_REGISTRATION_MESSAGES = { phone: '请输入正确的手机号', futureDate: '购买日期不能晚于今天' } as const;
+
+/** The warranty registration form: phone, purchase date `YYYY-MM-DD`, device IMEI. */
+export type ProductRegistrationInput = { readonly phone?: string | null; readonly orderTimeStr?: string | null; readonly deviceImei?: string | null };
+
+/** Submit is enabled only when phone, purchase date and IMEI are all present. */
+export function canSubmitProductRegistration(input: ProductRegistrationInput): boolean {
+  return !isBlank(input.phone) && !isBlank(input.orderTimeStr) && !isBlank(input.deviceImei);
+}
+
+/** The registration on submit: a valid phone, then a purchase date not after today (China). */
+export function validateProductRegistration(input: ProductRegistrationInput, now: Instant): ValidationResult {
+  return firstFailure([
+    () => failWhen(!isMobilePhone(input.phone ?? ''), 'phone', PRODUCT_REGISTRATION_MESSAGES.phone),
+    () => failWhen((input.orderTimeStr ?? '').slice(0, 10) > chinaDateKey(now), 'orderTimeStr', PRODUCT_REGISTRATION_MESSAGES.futureDate),
+  ]);
+}

@@ -1,0 +1,114 @@
+import { chinaDateKey, parseChinaDateTime } from '../time';
+import type { Instant } from '../time';
+import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, PHONE_INVALID_MESSAGE, phoneCheck } from './phone';
+import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank } from './validator';
+import type { ValidationResult } from './validator';
+
+/** Longest user name, in characters. */
+export const NAME_MAX = 10;
+/** Length of the SMS verification code. */
+export const VERIFY_CODE_LENGTH = 6;
+/** Length of an invite code. */
+export const INVITE_CODE_LENGTH = 6;
+/** Seconds the code button waits before another code can be asked for. */
+export const CODE_COUNTDOWN_SECONDS = 120;
+/** Earliest selectable birth date. */
+export const BIRTH_DATE_MIN = '1900-01-01';
+
+/** Registration and profile messages, in the spec's words. */
+export const REGISTRATION_MESSAGES = {
+  nameEmpty: '用户名不能为空',
+  nameTooLong: '用户名不能多于10个字符',
+  codeLength: '请输入6位验证码',
+  codeWrong: '请输入正确的验证码',
+  codeEmpty: '验证码不能为空',
+  sexRequired: '请选择性别',
+  birthdayRequired: '出生日期不能为空',
+  typeRequired: '糖尿病类型或高血压类型至少填一项',
+  inviteLength: '请输入6位邀请码',
+  inviteWrong: '请输入正确的邀请码',
+  diabetesTypeRequired: '请选择糖尿病类型',
+  bloodPressureTypeRequired: '请选择高血压类型',
+} as const;
+
+/** The code button's text during the countdown. */
+export function codeCountdownLabel(secondsLeft: number): string {
+  return secondsLeft > 0 ? `${secondsLeft}秒后获取` : '获取验证码';
+}
+
+/** The name: not empty after trimming, no emoji, at most 10 characters. */
+export function nameCheck(name: string | null | undefined): ValidationResult | undefined {
+  const trimmed = (name ?? '').trim();
+  if (trimmed === '') {
+    return fail('nickname', REGISTRATION_MESSAGES.nameEmpty);
+  }
+  return emojiCheck('nickname', trimmed) ?? failWhen(charCount(trimmed) > NAME_MAX, 'nickname', REGISTRATION_MESSAGES.nameTooLong);
+}
+
+/** The verification code: exactly six characters. */
+export function verifyCodeCheck(code: string | null | undefined): ValidationResult | undefined {
+  return failWhen(charCount((code ?? '').trim()) !== VERIFY_CODE_LENGTH, 'validCode', REGISTRATION_MESSAGES.codeLength);
+}
+
+/** Step 1 (and the 'skip' registration): name, phone, 6-character code, in that order. */
+export function validateRegistrationStep1(input: { readonly nickname?: string | null; readonly phone?: string | null; readonly validCode?: string | null }): ValidationResult {
+  return firstFailure([
+    () => nameCheck(input.nickname),
+    () => phoneCheck('phone', input.phone, PHONE_EMPTY_MESSAGE, PHONE_INVALID_MESSAGE),
+    () => verifyCodeCheck(input.validCode),
+  ]);
+}
+
+/** Step 2 of registration, as typed. */
+export type RegistrationStep2Input = {
+  readonly sex?: string | number | null;
+  readonly birthday?: string | null;
+  readonly diabetesType?: string | number | null;
+  readonly bloodPressureType?: string | number | null;
+  readonly inviteCode?: string | null;
+  /** The server's answer to the invite-code check (`isChecked`/`checkInvitation`), 1 when valid. */
+  readonly inviteChecked?: number | null;
+};
+
+/**
+ * Step 2: sex, birth date, at least one of diabetes and blood-pressure type, then — in the brand
+ * that shows invite codes — a 6-character code the server verified.
+ */
+export function validateRegistrationStep2(input: RegistrationStep2Input, options: { readonly requireInviteCode: boolean }): ValidationResult {
+  return firstFailure([
+    () => failWhen(isBlank(input.sex), 'sex', REGISTRATION_MESSAGES.sexRequired),
+    () => failWhen(isBlank(input.birthday), 'birthday', REGISTRATION_MESSAGES.birthdayRequired),
+    () => failWhen(isBlank(input.diabetesType) && isBlank(input.bloodPressureType), 'diabetesType', REGISTRATION_MESSAGES.typeRequired),
+    () => (options.requireInviteCode ? inviteCodeCheck(input.inviteCode, input.inviteChecked) : undefined),
+  ]);
+}
+
+/** The invite code: exactly 6 characters, then verified by the server (1). */
+export function inviteCodeCheck(code: string | null | undefined, checked: number | null | undefined): ValidationResult | undefined {
+  if (charCount((code ?? '').trim()) !== INVITE_CODE_LENGTH) {
+    return fail('inviteCode', REGISTRATION_MESSAGES.inviteLength);
+  }
+  return failWhen(checked !== 1, 'inviteCode', REGISTRATION_MESSAGES.inviteWrong);
+}
+
+/** The profile page: name as at registration, then diabetes type and hypertension type required. */
+export function validateProfile(input: { readonly nickname?: string | null; readonly diabetesType?: string | number | null; readonly bloodPressureType?: string | number | null }): ValidationResult {
+  return firstFailure([
+    () => nameCheck(input.nickname),
+    () => failWhen(isBlank(input.diabetesType), 'diabetesType', REGISTRATION_MESSAGES.diabetesTypeRequired),
+    () => failWhen(isBlank(input.bloodPressureType), 'bloodPressureType', REGISTRATION_MESSAGES.bloodPressureTypeRequired),
+  ]);
+}
+
+/** The phone-change page: phone (手机号不能为空 / 手机号不正确), then code (验证码不能为空). */
+export function validatePhoneChange(input: { readonly phone?: string | null; readonly validCode?: string | null }): ValidationResult {
+  return firstFailure([
+    () => phoneCheck('phone', input.phone, PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE),
+    () => failWhen(isBlank(input.validCode), 'validCode', REGISTRATION_MESSAGES.codeEmpty),
+  ]);
+}
+
+/** Whether a birth date `YYYY-MM-DD` is a real date from 1900-01-01 to today (China). */
+export function isBirthDateInRange(date: string, now: Instant): boolean {
+  return parseChinaDateTime(date) !== null && date.length === 10 && date >= BIRTH_DATE_MIN && date <= chinaDateKey(now);
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { validateModelChoice, validateRepair } from './repair';
+
+describe('validateRepair', () => {
+  const ok = { name: '王五', phone: '13912345678', categoryId: 1, purchaseDateStr: '2025-12-01', malfunctionContent: '无法开机' };
+
+  it.each([
+    [{ name: '' }, 'name', '请填写联系人'],
+    [{ phone: '' }, 'phone', '请填写联系电话'],
+    [{ phone: '12345678901' }, 'phone', '请输入正确的电话号码！'],
+    [{ categoryId: null }, 'categoryId', '请选择品类'],
+    [{ purchaseDateStr: '' }, 'purchaseDateStr', '请选择购买日期'],
+    [{ malfunctionContent: '' }, 'malfunctionContent', '请选择故障描述'],
+    [{ certificateImages: ['1', '2', '3', '4', '5'] }, 'certificateUrl', '最多只能上传4张图片'],
+    [{ malfunctionImages: ['1', '2', '3', '4', '5'] }, 'malfunctionUrl', '最多只能上传4张图片'],
+  ])('rejects %j on %s with %s', (over, field, message) => {
+    expect(validateRepair({ ...ok, ...over })).toEqual({ ok: false, field, message });
+  });
+
+  it('does not check the model, address or photos', () => {
+    expect(validateRepair({ ...ok, productId: null, address: '', certificateImages: ['1', '2', '3', '4'] })).toEqual({ ok: true });
+  });
+
+  it('needs a category before a model', () => {
+    expect(validateModelChoice('')).toEqual({ ok: false, field: 'categoryId', message: '请选择品类' });
+    expect(validateModelChoice(3)).toEqual({ ok: true });
+  });
+});
