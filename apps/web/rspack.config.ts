@@ -1,0 +1,84 @@
+// Build and dev-server configuration of the web app (rspack 2).
+//   npm run build -w @glucoguard/web  → apps/web/dist (served by the API at / in production)
+//   npm run dev -w @glucoguard/web    → http://localhost:5173 with hot reload, /api proxied to :3000
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@rspack/cli';
+import { rspack } from '@rspack/core';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+/** Browsers of the messaging apps the product is opened in. */
+const targets = ['chrome >= 87', 'ios_saf >= 14', 'safari >= 14', 'android >= 87'];
+
+export default defineConfig((_env, argv) => {
+  const isDev = argv.mode === 'development';
+  const hashed = (ext: string) => (isDev ? `assets/[name]${ext}` : `assets/[name].[contenthash:10]${ext}`);
+  return {
+    context: here,
+    mode: isDev ? 'development' : 'production',
+    target: ['web', 'es2020'],
+    entry: { main: './src/main.tsx' },
+    devtool: isDev ? 'cheap-module-source-map' : 'source-map',
+    output: {
+      path: fileURLToPath(new URL('./dist/', import.meta.url)),
+      publicPath: '/',
+      filename: hashed('.js'),
+      chunkFilename: hashed('.js'),
+      cssFilename: hashed('.css'),
+      cssChunkFilename: hashed('.css'),
+      assetModuleFilename: hashed('[ext]'),
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+      // Workspace packages (@glucoguard/*) are compiled from their TypeScript sources.
+      conditionNames: ['@glucoguard/source', 'browser', 'import', 'module', 'default'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.(?:ts|tsx)$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: isDev, refresh: isDev } },
+            },
+            env: { targets },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(?:png|jpe?g|gif|svg|webp)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({ template: './index.html', favicon: './public/favicon.svg', inject: 'body', scriptLoading: 'defer' }),
+      isDev ? new ReactRefreshRspackPlugin() : null,
+    ],
+    optimization: {
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          react: {
+            test: /[\\/]node_modules[\\/](?:react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            name: 'react',
+            priority: 20,
+          },
+          antd: { test: /[\\/]node_modules[\\/]antd-mobile[\\/]/, name: 'antd-mobile', priority: 10 },
+        },
+      },
+    },
+    performance: { hints: false },
+    devServer: {
+      port: 5173,
+      host: 'localhost',
+      hot: true,
+      historyApiFallback: true,
+      proxy: [{ context: ['/api'], target: apiTarget, changeOrigin: true }],
+    },
+  };
+});

@@ -1,0 +1,46 @@
+import { brandFeatures, brandFromSourceId } from '@glucoguard/domain';
+
+/** The two source ids of the product: 3 is the health brand, 4 (the default) the medical one. */
+export type SourceId = 3 | 4;
+
+export const DEFAULT_SOURCE_ID: SourceId = 4;
+
+export interface Brand {
+  sourceId: SourceId;
+  /** Brand name, also the home page title. */
+  name: string;
+  /** The health brand shows extra mine items and hides the ranking link. */
+  isHealthBrand: boolean;
+  /** Name of the invitation activity (home tile). */
+  invitationName: string;
+  /** Theme colour (antd-mobile primary). */
+  primaryColor: string;
+  /** A darker shade of the theme colour for header gradients. */
+  deepColor: string;
+}
+
+/** The look of each brand; which features a brand has comes from @glucoguard/domain. */
+const LOOKS: Record<SourceId, Pick<Brand, 'name' | 'primaryColor' | 'deepColor'>> = {
+  3: { name: '糖护健康', primaryColor: '#12a182', deepColor: '#0a7a62' },
+  4: { name: '糖护医疗', primaryColor: '#1677ff', deepColor: '#0b55c4' },
+};
+
+export function brandOf(sourceId: SourceId): Brand {
+  return {
+    sourceId,
+    ...LOOKS[sourceId],
+    isHealthBrand: brandFromSourceId(sourceId) === 'health',
+    invitationName: brandFeatures(sourceId).invitationActivityName,
+  };
+}
+
+/** Parses a source id as it appears in a URL or in storage; anything else is `null`. */
+export function parseSourceId(value: string | null | undefined): SourceId | null {
+  if (value === '3') {
+    return 3;
+  }
+  if (value === '4') {
+    return 4;
+  }
+  return null;
+}

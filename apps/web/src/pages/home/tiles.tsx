@@ -1,0 +1,82 @@
+import type { EntryTile } from '@glucoguard/ui';
+import type { Brand } from '../../brand';
+import { CircleIcon, DeviceIcon, GiftIcon, ReportIcon, RobotIcon, TileIcon, UrineIcon } from '../../components/icons';
+
+/** What tapping a home tile does. */
+export type HomeTileAction =
+  /** Open an in-app route; `registeredOnly` sends visitors to registration instead. */
+  | { kind: 'route'; to: string; registeredOnly: boolean }
+  /** The partner urine-analysis site (signed link), registered customers only. */
+  | { kind: 'urine' }
+  /** Switch to the AI assistant tab. */
+  | { kind: 'assistant' };
+
+export interface HomeTile extends EntryTile {
+  action: HomeTileAction;
+}
+
+/** The home entry tiles of spec 2.3, in order. */
+export function homeTiles(brand: Brand): HomeTile[] {
+  return [
+    {
+      key: 'report',
+      title: '健康数据',
+      icon: (
+        <TileIcon color="#1677ff" tint="#e6f0ff">
+          <ReportIcon />
+        </TileIcon>
+      ),
+      action: { kind: 'route', to: '/reportCenter/reportCenter', registeredOnly: false },
+    },
+    {
+      key: 'circle',
+      title: '糖友圈',
+      icon: (
+        <TileIcon color="#fa8c16" tint="#fff2e0">
+          <CircleIcon />
+        </TileIcon>
+      ),
+      action: { kind: 'route', to: '/tangyouCircle/tangyouCircle', registeredOnly: false },
+    },
+    {
+      key: 'invite',
+      title: brand.invitationName,
+      icon: (
+        <TileIcon color="#eb2f96" tint="#fde6f2">
+          <GiftIcon />
+        </TileIcon>
+      ),
+      action: { kind: 'route', to: '/sharePage', registeredOnly: true },
+    },
+    {
+      key: 'urine',
+      title: '尿液分析',
+      icon: (
+        <TileIcon color="#d4a106" tint="#fdf5d8">
+          <UrineIcon />
+        </TileIcon>
+      ),
+      action: { kind: 'urine' },
+    },
+    {
+      key: 'device',
+      title: '绑定设备',
+      icon: (
+        <TileIcon color="#13a8a8" tint="#e0f6f6">
+          <DeviceIcon />
+        </TileIcon>
+      ),
+      action: { kind: 'route', to: '/devices/bindDevices/auto', registeredOnly: false },
+    },
+    {
+      key: 'assistant',
+      title: 'AI助手',
+      icon: (
+        <TileIcon color="#722ed1" tint="#f0e8fb">
+          <RobotIcon />
+        </TileIcon>
+      ),
+      action: { kind: 'assistant' },
+    },
+  ];
+}
