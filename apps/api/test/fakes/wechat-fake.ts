@@ -1,0 +1,243 @@
+/**
+ * A local stand-in for api.weixin.qq.com speaking the parts of its protocol we use: web
+ * authorisation (code → user token → userinfo) and the JS-SDK's access token and jsapi ticket.
+ * Errors are answered the way the real API does — HTTP 200 with `{errcode, errmsg}`.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeWechatUser {
+  openid: string;
+  nickname?: string;
+  headimgurl?: string;
+  /** Sent as given, so tests can send values outside 0/1/2. */
+  sex?: number;
+  unionid?: string;
+  province?: string;
+  city?: string;
+  country?: string;
+}
+
+export interface WechatFakeCalls {
+  oauthToken: number;
+  userinfo: number;
+  /** /cgi-bin/token and /cgi-bin/stable_token together. */
+  accessToken: number;
+  ticket: number;
+}
+
+type Json = Record<string, unknown>;
+
+const err = (errcode: number, errmsg: string): Json => ({ errcode, errmsg: `${errmsg}, rid: fake-${randomBytes(4).toString('hex')}` });
+const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export class WechatFake {
+  readonly calls: WechatFakeCalls = { oauthToken: 0, userinfo: 0, accessToken: 0, ticket: 0 };
+  /** Lifetimes announced for the app access token and the jsapi ticket, in seconds. */
+  tokenExpiresIn = 7200;
+  ticketExpiresIn = 7200;
+  /** Delay before every answer, to exercise client timeouts. */
+  delayMs = 0;
+  /** Every ticket issued, latest last. */
+  readonly ticketsIssued: string[] = [];
+
+  private readonly codes = new Map<string, { user: FakeWechatUser; used: boolean }>();
+  private readonly userTokens = new Map<string, FakeWechatUser>();
+  private readonly appTokens = new Set<string>();
+  private busy: Set<string> | 'all' | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+    readonly appId: string,
+    readonly appSecret: string,
+  ) {}
+
+  static async start(options: { appId?: string; appSecret?: string } = {}): Promise<WechatFake> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const fake = new WechatFake(server, `http://127.0.0.1:${port}`, options.appId ?? 'wxfake0000000001', options.appSecret ?? 'fake-app-secret');
+    server.on('request', (req, res) => fake.handle(req, res));
+    return fake;
+  }
+
+  /** What the messaging app would append to the redirect after the user agrees: a fresh single-use code. */
+  issueCode(user: FakeWechatUser): string {
+    const code = randomBytes(16).toString('hex');
+    this.codes.set(code, { user, used: false });
+    return code;
+  }
+
+  /** Answers errcode -1 (system busy) on the given paths, or on every path when none are given. */
+  failWithSystemBusy(...paths: string[]): void {
+    this.busy = paths.length === 0 ? 'all' : new Set(paths);
+  }
+
+  recover(): void {
+    this.busy = null;
+  }
+
+  /** Invalidates every app access token, as a forced refresh elsewhere would. */
+  revokeAccessTokens(): void {
+    this.appTokens.clear();
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) {
+      clearTimeout(timer);
+    }
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    void this.answer(req).then(
+      (body) => this.send(res, body === null ? 404 : 200, body ?? { errmsg: 'not found' }),
+      () => this.send(res, 500, { errmsg: 'fake failed' }),
+    );
+  }
+
+  private send(res: ServerResponse, status: number, body: Json): void {
+    const write = () => {
+      // Like the real API: JSON, but not always declared as such.
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end(JSON.stringify(body));
+    };
+    if (this.delayMs <= 0) {
+      write();
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      write();
+    }, this.delayMs);
+    this.timers.add(timer);
+  }
+
+  private async answer(req: IncomingMessage): Promise<Json | null> {
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    const q = Object.fromEntries(url.searchParams);
+    const route = `${req.method} ${url.pathname}`;
+    const counted: Record<string, keyof WechatFakeCalls> = {
+      'GET /sns/oauth2/access_token': 'oauthToken',
+      'GET /sns/userinfo': 'userinfo',
+      'GET /cgi-bin/token': 'accessToken',
+      'POST /cgi-bin/stable_token': 'accessToken',
+      'GET /cgi-bin/ticket/getticket': 'ticket',
+    };
+    const counter = counted[route];
+    if (counter === undefined) {
+      return null;
+    }
+    this.calls[counter] += 1;
+    if (this.busy === 'all' || this.busy?.has(url.pathname)) {
+      return err(-1, 'system error');
+    }
+    switch (route) {
+      case 'GET /sns/oauth2/access_token':
+        return this.oauthToken(q);
+      case 'GET /sns/userinfo':
+        return this.userinfo(q);
+      case 'GET /cgi-bin/token':
+        return this.appToken(q.grant_type, q.appid, q.secret);
+      case 'POST /cgi-bin/stable_token': {
+        const body = JSON.parse(await readBody(req)) as Record<string, string | undefined>;
+        return this.appToken(body.grant_type, body.appid, body.secret);
+      }
+      default:
+        return this.ticket(q);
+    }
+  }
+
+  private oauthToken(q: Record<string, string>): Json {
+    if (q.appid !== this.appId) {
+      return err(40013, 'invalid appid');
+    }
+    if (q.secret !== this.appSecret) {
+      return err(40125, 'invalid appsecret');
+    }
+    if (q.grant_type !== 'authorization_code') {
+      return err(40002, 'invalid grant_type');
+    }
+    if (!q.code) {
+      return err(41008, 'missing code');
+    }
+    const entry = this.codes.get(q.code);
+    if (!entry) {
+      return err(40029, 'invalid code');
+    }
+    if (entry.used) {
+      return err(40163, 'code been used');
+    }
+    entry.used = true;
+    const accessToken = token('ut');
+    this.userTokens.set(accessToken, entry.user);
+    return {
+      access_token: accessToken,
+      expires_in: 7200,
+      refresh_token: token('rt'),
+      openid: entry.user.openid,
+      scope: 'snsapi_userinfo',
+      ...(entry.user.unionid ? { unionid: entry.user.unionid } : {}),
+    };
+  }
+
+  private userinfo(q: Record<string, string>): Json {
+    const user = q.access_token ? this.userTokens.get(q.access_token) : undefined;
+    if (user === undefined) {
+      return err(40001, 'invalid credential, access_token is invalid or not latest');
+    }
+    if (q.openid !== user.openid) {
+      return err(40003, 'invalid openid');
+    }
+    return {
+      openid: user.openid,
+      nickname: user.nickname ?? '',
+      sex: user.sex ?? 0,
+      province: user.province ?? '',
+      city: user.city ?? '',
+      country: user.country ?? '',
+      headimgurl: user.headimgurl ?? '',
+      privilege: [],
+      ...(user.unionid ? { unionid: user.unionid } : {}),
+    };
+  }
+
+  private appToken(grantType: string | undefined, appid: string | undefined, secret: string | undefined): Json {
+    if (grantType !== 'client_credential') {
+      return err(40002, 'invalid grant_type');
+    }
+    if (appid !== this.appId) {
+      return err(40013, 'invalid appid');
+    }
+    if (secret !== this.appSecret) {
+      return err(40001, 'invalid credential, access_token is invalid or not latest');
+    }
+    const accessToken = token('at');
+    this.appTokens.add(accessToken);
+    return { access_token: accessToken, expires_in: this.tokenExpiresIn };
+  }
+
+  private ticket(q: Record<string, string>): Json {
+    if (!q.access_token || !this.appTokens.has(q.access_token)) {
+      return err(40001, 'invalid credential, access_token is invalid or not latest');
+    }
+    if (q.type !== 'jsapi') {
+      return err(40097, 'invalid args');
+    }
+    const ticket = token('ticket');
+    this.ticketsIssued.push(ticket);
+    return { errcode: 0, errmsg: 'ok', ticket, expires_in: this.ticketExpiresIn };
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
