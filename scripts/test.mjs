@@ -67,7 +67,7 @@ await step('lint', npm, ['run', 'lint']);
 await step('typecheck', npm, ['run', 'typecheck']);
 await step('sdk drift', npm, ['run', 'sdk:check']);
 await step('migration drift', npm, ['run', 'db:check']);
-await step('package checks', npm, ['run', 'check:package', '-w', '@glucoguard/domain', '-w', '@glucoguard/sdk']);
+await step('package checks', npm, ['run', 'check:package', '-w', '@glucoguard/domain', '-w', '@glucoguard/sdk', '-w', '@glucoguard/ui']);
 await step('unit tests', npx, ['vitest', 'run', '--project', 'domain', '--project', 'sdk', '--project', 'ui', '--project', 'api-unit', '--project', 'gateway', '--coverage'], { countVitest: true });
 await step('integration tests (PGlite)', npx, ['vitest', 'run', '--project', 'api-integration'], { env: { DATABASE_URL: '' }, countVitest: true });
 if (process.env.DATABASE_URL) {
