@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { installAntdMobileRender } from './antd-render';
+import { installAntdMobileRender } from '@glucoguard/ui';
 import { routes } from './routes';
 import './styles.css';
 

@@ -1,8 +1,12 @@
 // Test set-up for the `ui` vitest project (packages/ui and apps/web component tests, jsdom).
 // Unmounts what a test rendered and fills in the browser APIs antd-mobile reaches for that
 // jsdom does not implement.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a render can take
+// longer, and a slow pass is not a failure of behaviour.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
@@ -39,3 +43,10 @@ if (typeof window.IntersectionObserver !== 'function') {
 }
 // jsdom's scrollTo only logs "not implemented".
 window.scrollTo = () => undefined;
+
+// jsdom has no object URLs; antd-mobile's ImageUploader previews a file that is still uploading
+// through one.
+if (typeof URL.createObjectURL !== 'function') {
+  URL.createObjectURL = () => 'blob:jsdom-preview';
+  URL.revokeObjectURL = () => undefined;
+}

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { installAntdMobileRender } from '../../antd-render';
+import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
 import { useUnread } from '../../store/unread';
 import { renderApp, resetStores } from '../../test-utils';
