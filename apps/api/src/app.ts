@@ -13,6 +13,12 @@ import { seed } from './seed/seed';
 import { systemRoutes } from './modules/system/system.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { frontLogRoutes } from './modules/front-log/frontLog.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
+import { customerRoutes } from './modules/customer/customer.routes';
+import providers, { type Providers } from './plugins/providers';
+import auth from './plugins/auth';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -48,12 +54,17 @@ export function serverOptions(config: AppConfig, logStream?: { write(line: strin
 }
 
 /** The API's routes, mounted under /api. */
-function api(version: string) {
+function api(config: AppConfig) {
   return async (scope: FastifyInstance) => {
     scope.removeContentTypeParser('text/plain');
-    systemRoutes(scope, version);
+    await scope.register(auth);
+    systemRoutes(scope, config.version);
     dictionaryRoutes(scope);
     frontLogRoutes(scope);
+    authRoutes(scope, config);
+    smsRoutes(scope, config);
+    registrationRoutes(scope, config);
+    customerRoutes(scope);
     scope.setNotFoundHandler((request, reply) =>
       reply.status(404).send({
         code: ErrorCodes.notFound,
@@ -79,7 +90,12 @@ declare module 'fastify' {
 }
 
 /** The whole application as a Fastify plugin (not encapsulated, so callers see its decorations). */
-export const app = fp(async function glucoguard(instance: FastifyInstance, config: AppConfig) {
+export interface AppOptions extends AppConfig {
+  /** Replacement providers (real clients pointed at local fakes in tests). */
+  providerOverrides?: Partial<Providers>;
+}
+
+export const app = fp(async function glucoguard(instance: FastifyInstance, config: AppOptions) {
   const routeTable: RegisteredRoute[] = [];
   instance.decorate('routeTable', routeTable);
   instance.addHook('onRoute', (route) => {
@@ -92,19 +108,24 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   });
   await instance.register(errors);
   await instance.register(openapi, { path: config.openapiPath });
+  await instance.register(providers, { env: config.rawEnv, overrides: config.providerOverrides });
   await instance.register(db, { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   if (config.seedDemoData) {
     await seed(instance.orm);
   }
   await instance.register(docs);
-  await instance.register(api(config.version), { prefix: '/api' });
+  await instance.register(api(config), { prefix: '/api' });
   await instance.register(web, { root: config.webDist });
 });
 
 /** Builds a ready-to-listen server for the given configuration. */
-export async function createServer(config: AppConfig, logStream?: { write(line: string): void }): Promise<FastifyInstance> {
+export async function createServer(
+  config: AppConfig,
+  logStream?: { write(line: string): void },
+  providerOverrides?: Partial<Providers>,
+): Promise<FastifyInstance> {
   const instance = Fastify(serverOptions(config, logStream));
-  await instance.register(app, config);
+  await instance.register(app, { ...config, providerOverrides });
   await instance.ready();
   return instance;
 }

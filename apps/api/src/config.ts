@@ -19,6 +19,14 @@ export interface AppConfig {
   /** Seeds the demo data (idempotent) at start. */
   seedDemoData: boolean;
   version: string;
+  /** How long a sign-in lasts before the app must sign in again. */
+  sessionTtlMs: number;
+  /** The prefix clients put before stored image paths. */
+  imgDomain: string;
+  /** Which registration variant each brand shows (spec 1 §2.5): A single form, B two steps. */
+  registerVariant: { health: 'A' | 'B'; medical: 'A' | 'B' };
+  /** The environment the providers (SMS, sign-in, storage) read their own settings from. */
+  rawEnv: NodeJS.ProcessEnv;
 }
 
 export class ConfigError extends Error {
@@ -79,6 +87,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
   }
   const dataDir = dir(env.DATA_DIR, resolve(REPO_ROOT, '.data'));
+  const ttlDays = env.SESSION_TTL_DAYS ? Number(env.SESSION_TTL_DAYS) : 30;
+  if (!Number.isFinite(ttlDays) || ttlDays <= 0 || ttlDays > 365) {
+    problems.push(`SESSION_TTL_DAYS must be a number of days from 1 to 365, got "${env.SESSION_TTL_DAYS ?? ''}".`);
+  }
+  const variant = (name: string, fallback: 'A' | 'B'): 'A' | 'B' => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      return fallback;
+    }
+    if (raw !== 'A' && raw !== 'B') {
+      problems.push(`${name} must be A (single form) or B (two steps), got "${raw}".`);
+      return fallback;
+    }
+    return raw;
+  };
   const config: AppConfig = {
     env: nodeEnv as AppConfig['env'],
     host: env.HOST ?? '0.0.0.0',
@@ -90,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: logLevel as AppConfig['logLevel'],
     seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true, problems),
     version: env.npm_package_version ?? '0.0.0',
+    sessionTtlMs: ttlDays * 24 * 3600 * 1000,
+    imgDomain: env.IMG_DOMAIN ?? '/api/files/',
+    registerVariant: { health: variant('REGISTER_VARIANT_HEALTH', 'B'), medical: variant('REGISTER_VARIANT_MEDICAL', 'B') },
+    rawEnv: env,
   };
   if (problems.length > 0) {
     throw new ConfigError(problems);

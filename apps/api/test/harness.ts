@@ -6,6 +6,8 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '@glucoguard/sdk';
 import { createServer } from '../src/app';
+import type { Providers } from '../src/plugins/providers';
+import { LocalSmsOutbox } from '../src/providers/sms/local-outbox';
 import { loadConfig, type AppConfig } from '../src/config';
 import { databaseUrlFor } from './global-setup';
 
@@ -20,7 +22,7 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(env: Record<string, string> = {}, providers: Partial<Providers> = {}): Promise<TestApi> {
   const template = inject('pgTemplate');
   const base = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -48,7 +50,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const logs: string[] = [];
-  const app = await createServer(config, { write: (line: string) => void logs.push(line) });
+  const app = await createServer(config, { write: (line: string) => void logs.push(line) }, providers);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -64,4 +66,63 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       await dropDatabase();
     },
   };
+}
+
+/** A clock tests can move forward. */
+export function testClock(start = new Date('2026-11-20T02:00:00Z')) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  clock.advance = (ms: number) => {
+    now += ms;
+  };
+  return clock;
+}
+
+/** A fresh device key: with the local provider it stands for one browser, so one account. */
+export const newDeviceKey = () => `device_${randomUUID().replaceAll('-', '')}`;
+
+/** Signs in a new browser and returns an SDK client carrying its token. */
+export async function signInNewVisitor(api: TestApi, sourceId: 3 | 4 = 4) {
+  const deviceKey = newDeviceKey();
+  const signIn = await api.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: deviceKey, sourceId } } });
+  return { deviceKey, signIn, client: api.client({ token: signIn.token, sourceId }) };
+}
+
+/** The last code the local outbox sent to a phone. */
+export function lastCode(api: TestApi, phone: string): string {
+  const sms = api.app.providers.sms;
+  if (!(sms instanceof LocalSmsOutbox)) {
+    throw new Error('the test API does not use the local SMS outbox');
+  }
+  const [latest] = sms.list(phone);
+  if (!latest) {
+    throw new Error(`no code was sent to ${phone}`);
+  }
+  return latest.code;
+}
+
+let phoneCounter = 0;
+/** A phone number no other test of this run uses. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+/** Signs in a new browser and registers it with variant B step 1. */
+export async function registeredCustomer(api: TestApi, nickname = '测试用户') {
+  const visitor = await signInNewVisitor(api);
+  const phone = uniquePhone();
+  await visitor.client.POST('/shortMsg/v1/getCode', { body: { phone } });
+  const cid = await visitor.client.POST('/register/v1/bind', { body: { nickname, phone, validCode: lastCode(api, phone) } });
+  return { ...visitor, phone, cid };
+}
+
+/** Resolves with the ApiError a call rejected with (fails the test if it resolved). */
+export async function failure(call: Promise<unknown>): Promise<{ code: number; errMsg: string; status?: number }> {
+  return call.then(
+    () => {
+      throw new Error('the call should have failed');
+    },
+    (error: unknown) => error as { code: number; errMsg: string; status?: number },
+  );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '@glucoguard/sdk';
 import { loadOpenApi, type OpenApiDocument } from '../lib/openapi-document';
 import { unauthenticated } from '../lib/errors';
+import type { SessionContext } from '../modules/session/session.service';
 
 type OperationId = keyof operations;
 type Op<Id extends OperationId> = operations[Id];
@@ -39,7 +40,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The signed-in session, when the request carried a valid token. */
-    session: { customerId: string } | null;
+    session: SessionContext | null;
+    /** The request carried a token that is unknown, revoked or expired. */
+    tokenRejected: boolean;
   }
 }
 
@@ -53,6 +56,7 @@ export default fp<OpenApiPluginOptions>(
     const document = loadOpenApi(options.path);
     app.decorate('openapi', document);
     app.decorateRequest('session', null);
+    app.decorateRequest('tokenRejected', false);
     app.decorate('operation', function operation<Id extends OperationId>(this: FastifyInstance, operationId: Id, handler: OperationHandler<Id>) {
       const op = document.operations.get(operationId);
       if (!op) {
@@ -66,7 +70,7 @@ export default fp<OpenApiPluginOptions>(
         preHandler: op.requiresAuth
           ? async (request: FastifyRequest) => {
               if (!request.session) {
-                throw unauthenticated();
+                throw unauthenticated(request.tokenRejected ? '登录已过期，请重新登录' : '请先登录');
               }
             }
           : undefined,

@@ -76,6 +76,410 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wechat/v1/getAuthorizeUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to send the browser for a login code
+         * @description Returns the messaging app's authorisation address (or, with the local provider, the redirect address itself) carrying a signed `state` that sign-in checks.
+         */
+        get: operations["getAuthorizeUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wechat/v1/getHtmlAccessToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchanges a login code for a session
+         * @description Each code is accepted once. Sign-ins are limited per client address.
+         */
+        get: operations["getHtmlAccessToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/v1/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tells whether the signed-in user is registered */
+        post: operations["loginAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/v1/getCurrent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer */
+        get: operations["getCurrent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/v1/getByOpenid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer of the signed-in messaging-app identity */
+        get: operations["getByOpenid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/v1/slinceAuth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces the session token with a fresh one (silent re-auth) */
+        post: operations["renewSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/v1/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes the session token */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login/v1/checkCaptcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a verification code without using it up
+         * @description A wrong code counts as a try (the fifth voids the code); errors are 90001.
+         */
+        post: operations["checkCaptcha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shortMsg/v1/getCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a 6-digit verification code by SMS
+         * @description A code is valid for 5 minutes and accepted once; 5 wrong tries void it. At most one code
+         *     per phone every 120 seconds, 10 per phone per day and 30 per client address per day (China
+         *     days); beyond that the answer is 42900 with HTTP 429.
+         */
+        post: operations["getSmsCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/v1/smsOutbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Codes sent through the local SMS outbox (development only)
+         * @description Answers only while the local SMS provider is active and never in production configuration; otherwise 40400.
+         */
+        get: operations["getSmsOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register/v1/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which registration form a brand shows */
+        get: operations["getRegisterConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register/v1/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registration variant B, step 1: binds a phone number
+         * @description Errors: 90001 wrong code; 10001 this account is already bound to this phone (re-authenticate
+         *     silently and go home); 10000 this account is bound to another phone.
+         */
+        post: operations["registerBind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register/v1/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registration variant A, skip: name, phone and code only
+         * @description Errors: 90001 wrong code; 90000 already registered (treat as registered).
+         */
+        post: operations["registerSkip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register/v1/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registration variant A: the whole form
+         * @description Errors: 90001 wrong code; 90000 already registered (treat as registered).
+         */
+        post: operations["registerFull"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register/v1/checkInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a 6-character invite code */
+        post: operations["checkInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register/v1/doctorByOpenid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The invite code of a doctor the user scanned in */
+        post: operations["doctorByOpenid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edits the signed-in customer's profile
+         * @description Also used by registration variant B, step 2. Registered customers only.
+         */
+        post: operations["editCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/updatePhone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the phone number with a code sent to the new number */
+        post: operations["updatePhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/getMsgSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The message notice switches */
+        get: operations["getMsgSetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/updateMsgSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the message notice switches */
+        post: operations["updateMsgSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dictionary/v1/getByCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Several dictionaries at once */
+        get: operations["getDictionariesByCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/v1/queryDicAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every dictionary */
+        get: operations["queryDicAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -160,6 +564,216 @@ export interface components {
             itemKey: string;
             /** @description The label shown. */
             itemValue: string;
+        };
+        Done: {
+            /** @constant */
+            ok: true;
+        };
+        /**
+         * @description What the code is for; a code works only for its purpose.
+         * @default register
+         * @enum {string}
+         */
+        SmsPurpose: "register" | "updatePhone";
+        AuthorizeUrl: {
+            /**
+             * @description `local` outside the messaging app: the browser signs in with its own device key.
+             * @enum {string}
+             */
+            provider: "wechat" | "local";
+            url: string;
+            state: string;
+        };
+        SignIn: {
+            /** @description The bearer token for every further call. */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            openid: string;
+            nickname: string;
+            headimgurl: string;
+            /**
+             * @description 0 unknown, 1 male, 2 female.
+             * @enum {integer}
+             */
+            sex: 0 | 1 | 2;
+            unionid: string | null;
+            /** @description The prefix to put before stored image paths. */
+            imgDomain: string;
+        };
+        RenewedSession: {
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AuthStatus: {
+            /**
+             * @description '0' means the user must follow the official account before registering.
+             * @enum {string}
+             */
+            subscribe: "0" | "1";
+            customerId: string | null;
+            /**
+             * @description '1' means registered.
+             * @enum {string}
+             */
+            isAuth: "0" | "1";
+        };
+        CustomerRef: {
+            customerId: string;
+            /** @enum {integer} */
+            isAuth: 0 | 1;
+            /** @enum {integer} */
+            userType: 0 | 1;
+        };
+        CustomerVo: {
+            cid: string;
+            nickname: string;
+            /** @enum {integer} */
+            sex: 0 | 1 | 2;
+            headimgurl: string;
+            phone: string | null;
+            /**
+             * @description 1 patient, 2 relative.
+             * @enum {integer}
+             */
+            roleType: 1 | 2;
+            diabetesType: string | null;
+            bloodPressureType: string | null;
+            /** Format: date */
+            birthday: string | null;
+            province: string | null;
+            city: string | null;
+            district: string | null;
+            address: string | null;
+            isFamilyMember: boolean;
+            /** @description The customer's own code for inviting others. */
+            inviteCode: string;
+            /** @description Test strips earned. */
+            givePaper: number;
+            /** @description Points. */
+            customerScore: number;
+            /** @description 2 means the third-party account must be re-authorised. */
+            thirdAuthCode: number;
+            /**
+             * @description 1 registered customer, 0 visitor.
+             * @enum {integer}
+             */
+            userType: 0 | 1;
+            /** @enum {integer} */
+            isAuth: 0 | 1;
+            sourceId: number;
+            /** @description Centimetres. */
+            height: number | null;
+            /** @description Kilograms (the app shows jin, twice the value). */
+            weight: number | null;
+        };
+        CurrentUser: {
+            customerVo: components["schemas"]["CustomerVo"];
+            imgDomain: string;
+            /** @description Profile completion in percent, one decimal; null unless asked for. */
+            ratio: number | null;
+            thirdAuthCode: number;
+        };
+        CodeSent: {
+            resendAfterSeconds: number;
+            expiresInSeconds: number;
+        };
+        OutboxMessage: {
+            phone: string;
+            code: string;
+            text: string;
+            /** Format: date-time */
+            sentAt: string;
+        };
+        RegisterConfig: {
+            /**
+             * @description A single form, B two steps.
+             * @enum {string}
+             */
+            variant: "A" | "B";
+            showInviteCode: boolean;
+            showSkip: boolean;
+        };
+        BindInput: {
+            nickname: string;
+            phone: string;
+            validCode: string;
+            /** @description Must match the session's openid when given. */
+            openid?: string;
+            headimgurl?: string;
+            /** @enum {integer} */
+            sourceId?: 3 | 4;
+        };
+        RegisterInput: {
+            nickname: string;
+            phone: string;
+            validCode: string;
+            openid?: string;
+            headimgurl?: string;
+            /** @enum {integer} */
+            sourceId?: 3 | 4;
+            /** @enum {integer} */
+            sex: 1 | 2;
+            /** @description yyyy-MM-dd, from 1900-01-01 to today. */
+            birthday: string;
+            diabetesType?: string;
+            bloodPressureType?: string;
+            inviteCode?: string;
+            province?: components["schemas"]["RegionCode"];
+            city?: components["schemas"]["RegionCode"];
+            district?: components["schemas"]["RegionCode"];
+            address?: string;
+            /** @enum {integer} */
+            roleType?: 1 | 2;
+        };
+        /** @description A six-digit administrative division code. */
+        RegionCode: string;
+        ProfileInput: {
+            nickname?: string;
+            headimgurl?: string;
+            /** @enum {integer} */
+            sex?: 0 | 1 | 2;
+            birthday?: string;
+            /** @enum {integer} */
+            roleType?: 1 | 2;
+            diabetesType?: string | null;
+            bloodPressureType?: string | null;
+            province?: components["schemas"]["RegionCode"];
+            city?: components["schemas"]["RegionCode"];
+            district?: components["schemas"]["RegionCode"];
+            address?: string | null;
+            isFamilyMember?: boolean;
+            inviteCode?: string;
+            height?: number | null;
+            weight?: number | null;
+        };
+        InvitationCheck: {
+            /** @enum {integer} */
+            isChecked: 0 | 1;
+        };
+        DoctorInvite: {
+            inviteCode: string | null;
+        };
+        MsgSetting: {
+            /** @constant */
+            category: "wechatMsg";
+            /** @constant */
+            code: "sugarTest";
+            /**
+             * @description Personal measurement message notices.
+             * @enum {integer}
+             */
+            isReceive: 0 | 1;
+            /**
+             * @description Reminders after a day without a measurement.
+             * @enum {integer}
+             */
+            isNoTestReceive: 0 | 1;
+        };
+        /** @description Items of each requested dictionary, by code. */
+        DictionaryMap: {
+            [key: string]: components["schemas"]["DictionaryItem"][];
         };
         FrontLogReceipt: {
             /** @description The id of the stored report. */
@@ -289,6 +903,662 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["FrontLogReceipt"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAuthorizeUrl: {
+        parameters: {
+            query: {
+                /** @description The page the provider returns to, with `code` and `state`. */
+                redirectUri: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["AuthorizeUrl"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getHtmlAccessToken: {
+        parameters: {
+            query: {
+                /** @description The one-time login code from the messaging app, or the device key with the local provider. */
+                code: string;
+                /** @description The brand the user came from (3 health brand, 4 medical brand). */
+                sourceId?: 3 | 4;
+                /** @description The signed state from getAuthorizeUrl; required with the messaging app's provider. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SignIn"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    loginAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {integer} */
+                    sourceId?: 3 | 4;
+                    /** @description Must match the session's openid when given. */
+                    openid?: string;
+                    /** @default true */
+                    isGetCid?: boolean;
+                    unionid?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["AuthStatus"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCurrent: {
+        parameters: {
+            query?: {
+                /** @description When `yes`, the profile completion percentage is included. */
+                ratio?: "yes" | "no";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["CurrentUser"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getByOpenid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["CustomerRef"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    renewSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["RenewedSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkCaptcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                    validCode: string;
+                    purpose?: components["schemas"]["SmsPurpose"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSmsCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                    purpose?: components["schemas"]["SmsPurpose"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["CodeSent"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSmsOutbox: {
+        parameters: {
+            query: {
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OutboxMessage"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRegisterConfig: {
+        parameters: {
+            query?: {
+                sourceId?: 3 | 4;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["RegisterConfig"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    registerBind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        /** @description The customer id. */
+                        data: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    registerSkip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        /** @description The customer id. */
+                        data: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    registerFull: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        /** @description The customer id. */
+                        data: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    inviteCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["InvitationCheck"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    doctorByOpenid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    openid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DoctorInvite"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    editCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["CustomerVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                    validCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["CustomerVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMsgSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MsgSetting"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMsgSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    category: "wechatMsg";
+                    /** @constant */
+                    code: "sugarTest";
+                    /** @enum {integer} */
+                    isReceive?: 0 | 1;
+                    /** @enum {integer} */
+                    isNoTestReceive?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MsgSetting"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDictionariesByCodes: {
+        parameters: {
+            query: {
+                /** @description Comma-separated dictionary codes, e.g. `sex,diabetes_type`. */
+                codes: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DictionaryMap"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryDicAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DictionaryMap"];
                     };
                 };
             };

@@ -6,4 +6,8 @@ export function dictionaryRoutes(app: FastifyInstance) {
     const items = await new DictionaryRepository(app.em).findByType(request.query.typeCode);
     return items.map(({ itemKey, itemValue }) => ({ itemKey, itemValue }));
   });
+
+  app.operation('getDictionariesByCodes', async (request) => new DictionaryRepository(app.em).groupByType(request.query.codes.split(',').slice(0, 20)));
+
+  app.operation('queryDicAll', async () => new DictionaryRepository(app.em).groupByType());
 }

@@ -1,0 +1,55 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * A person using the app. The row is created at first sign-in (a visitor, userType 0) and
+ * becomes a registered customer (userType 1, isAuth 1) once a phone number is bound.
+ */
+export const CustomerSchema = defineEntity({
+  name: 'Customer',
+  tableName: 'customer',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    /** The messaging-app (or local provider) identity this customer signs in with. */
+    openid: p.string().length(64).unique(),
+    unionid: p.string().length(64).nullable(),
+    /** The brand the customer came from: 3 health brand, 4 medical brand. */
+    sourceId: p.smallint().default(4),
+    nickname: p.string().length(32).default(''),
+    headimgurl: p.string().length(512).default(''),
+    /** 0 unknown, 1 male, 2 female. */
+    sex: p.smallint().default(0),
+    phone: p.string().length(11).nullable().unique(),
+    /** 1 patient, 2 relative. */
+    roleType: p.smallint().default(1),
+    diabetesType: p.string().length(8).nullable(),
+    bloodPressureType: p.string().length(8).nullable(),
+    birthday: p.string().columnType('date').nullable(),
+    province: p.string().length(12).nullable(),
+    city: p.string().length(12).nullable(),
+    district: p.string().length(12).nullable(),
+    address: p.string().length(100).nullable(),
+    isFamilyMember: p.boolean().default(false),
+    /** This customer's own code for inviting others. */
+    inviteCode: p.string().length(6).unique(),
+    /** The invite code entered at registration (a doctor's or another customer's). */
+    usedInviteCode: p.string().length(6).nullable(),
+    doctorId: p.integer().nullable(),
+    givePaper: p.integer().default(0),
+    customerScore: p.integer().default(0),
+    /** 2 means the third-party account must be re-authorised on the registration page. */
+    thirdAuthCode: p.smallint().default(1),
+    heightCm: p.decimal('number').precision(5).scale(1).nullable(),
+    weightKg: p.decimal('number').precision(5).scale(1).nullable(),
+    /** Personal measurement message notices (settings). */
+    msgReceive: p.boolean().default(true),
+    /** Reminders when a day passes without a measurement (settings). */
+    msgNoTestReceive: p.boolean().default(true),
+    registeredAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class Customer extends CustomerSchema.class {}
+CustomerSchema.setClass(Customer);

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionContext } from '../session/session.service';
+import { customerVo } from './customer.view';
+import { editProfile, messageSettings, registeredCustomer, updatePhone } from './customer.service';
+
+const caller = (session: SessionContext | null): SessionContext => session as SessionContext;
+
+export function customerRoutes(app: FastifyInstance) {
+  app.operation('editCustomer', async (request) => customerVo(await editProfile(app.em, caller(request.session), request.body, app.providers.clock())));
+
+  app.operation('updatePhone', async (request) => {
+    const input = { phone: request.body.phone.trim(), validCode: request.body.validCode.trim() };
+    return customerVo(await updatePhone(app.em, { secret: app.providers.sessionSecret }, caller(request.session), input, app.providers.clock()));
+  });
+
+  app.operation('getMsgSetting', async (request) => messageSettings(await registeredCustomer(app.em, caller(request.session))));
+
+  app.operation('updateMsgSetting', async (request) => {
+    const customer = await registeredCustomer(app.em, caller(request.session));
+    if (request.body.isReceive !== undefined) {
+      customer.msgReceive = request.body.isReceive === 1;
+    }
+    if (request.body.isNoTestReceive !== undefined) {
+      customer.msgNoTestReceive = request.body.isNoTestReceive === 1;
+    }
+    await app.em.flush();
+    return messageSettings(customer);
+  });
+}

@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { SmsSender } from '../providers/sms/sms';
+import { smsSenderFromEnv } from '../providers/sms/config';
+import type { IdentityProvider } from '../providers/wechat/identity';
+import type { WechatJsSdk } from '../providers/wechat/jssdk';
+import { identityConfigFromEnv } from '../providers/wechat/config';
+import { systemClock, type Clock } from '../lib/clock';
+
+/** The external services the API talks to, each behind an interface with a local default. */
+export interface Providers {
+  sms: SmsSender;
+  identity: IdentityProvider;
+  jsSdk: WechatJsSdk | null;
+  /** Signs OAuth states and keys code hashes. */
+  sessionSecret: string;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    providers: Providers;
+  }
+}
+
+export interface ProvidersPluginOptions {
+  env: NodeJS.ProcessEnv;
+  /** Replacements, e.g. real clients pointed at local fakes in tests. */
+  overrides?: Partial<Providers>;
+}
+
+/** Builds the providers from the environment (local ones by default). */
+export default fp<ProvidersPluginOptions>(
+  (app: FastifyInstance, { env, overrides = {} }) => {
+    const identity = identityConfigFromEnv(env);
+    app.decorate('providers', {
+      sms: overrides.sms ?? smsSenderFromEnv(env),
+      identity: overrides.identity ?? identity.provider,
+      jsSdk: overrides.jsSdk !== undefined ? overrides.jsSdk : identity.jsSdk,
+      sessionSecret: overrides.sessionSecret ?? identity.sessionSecret,
+      clock: overrides.clock ?? systemClock,
+    });
+  },
+  { name: 'providers' },
+);
