@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
+import { uploadRoutes } from './modules/upload/upload.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
 
@@ -65,6 +66,7 @@ function api(config: AppConfig) {
     smsRoutes(scope, config);
     registrationRoutes(scope, config);
     customerRoutes(scope);
+    uploadRoutes(scope);
     scope.setNotFoundHandler((request, reply) =>
       reply.status(404).send({
         code: ErrorCodes.notFound,
@@ -108,7 +110,7 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   });
   await instance.register(errors);
   await instance.register(openapi, { path: config.openapiPath });
-  await instance.register(providers, { env: config.rawEnv, overrides: config.providerOverrides });
+  await instance.register(providers, { env: config.rawEnv, dataDir: config.dataDir, overrides: config.providerOverrides });
   await instance.register(db, { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   if (config.seedDemoData) {
     await seed(instance.orm);

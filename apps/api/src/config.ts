@@ -12,6 +12,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files, or `memory://` for a throwaway database. */
   pgliteDir: string;
+  /** DATA_DIR itself: the embedded database and local uploads live under it. */
+  dataDir: string;
   /** The built web app to serve at `/`, when it exists. */
   webDist: string;
   openapiPath: string;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: port('PORT', env.PORT, 3000, problems),
     databaseUrl,
     pgliteDir: dataDir.startsWith('memory://') ? 'memory://' : resolve(dataDir, 'pglite'),
+    dataDir,
     webDist: dir(env.WEB_DIST, resolve(REPO_ROOT, 'apps/web/dist')),
     openapiPath: dir(env.OPENAPI_PATH, resolve(REPO_ROOT, 'openapi.yaml')),
     logLevel: logLevel as AppConfig['logLevel'],

@@ -12,6 +12,8 @@ export interface Operation {
   url: string;
   /** Whether a signed-in session is required (false when the operation allows anonymous calls). */
   requiresAuth: boolean;
+  /** The success answer is not a JSON envelope (a file, an image). */
+  rawResponse: boolean;
   schema: {
     querystring?: JsonSchema;
     params?: JsonSchema;
@@ -89,8 +91,11 @@ function parameterSchema(parameters: Parameter[], location: Parameter['in']): Js
   };
 }
 
-function jsonContentSchema(holder: unknown, where: string): JsonSchema | undefined {
+function jsonContentSchema(holder: unknown, where: string, allowOther = false): JsonSchema | undefined {
   if (!isObject(holder) || !isObject(holder.content)) {
+    return undefined;
+  }
+  if (allowOther && !('application/json' in holder.content)) {
     return undefined;
   }
   const media = holder.content['application/json'];
@@ -124,21 +129,36 @@ export function loadOpenApi(path: string): OpenApiDocument {
       const security = (op.security as unknown[] | undefined) ?? globalSecurity;
       const response: Record<string, JsonSchema> = {};
       for (const [status, res] of Object.entries((op.responses as Record<string, unknown> | undefined) ?? {})) {
-        const schema = jsonContentSchema(res, `${operationId} response ${status}`);
+        const schema = jsonContentSchema(res, `${operationId} response ${status}`, true);
         if (schema) {
           response[status] = schema;
         }
       }
       const body = jsonContentSchema(op.requestBody, `${operationId} request body`);
+      // `x-wildcard: true` lets the last path parameter span slashes (a file's key); Fastify names it '*'.
+      const rawOp = (raw.paths as Record<string, Record<string, Record<string, unknown>>>)[path]?.[method];
+      const wildcard = rawOp?.['x-wildcard'] === true;
+      let params = parameterSchema(parameters, 'path');
+      let url = path.replace(/\{([^}]+)\}/g, ':$1');
+      if (wildcard) {
+        const last = /\{([^}]+)\}$/.exec(path)?.[1];
+        if (!last || !params) {
+          throw new Error(`openapi.yaml: ${operationId} has x-wildcard but no trailing path parameter`);
+        }
+        url = path.replace(`{${last}}`, '*').replace(/\{([^}]+)\}/g, ':$1');
+        const properties = params.properties as Record<string, JsonSchema>;
+        params = { ...params, required: ['*'], properties: { '*': properties[last] ?? {} } };
+      }
       operations.set(operationId, {
         operationId,
         method: method.toUpperCase() as Operation['method'],
         path,
-        url: path.replace(/\{([^}]+)\}/g, ':$1'),
+        url,
+        rawResponse: isObject(op.responses) && isObject(op.responses['200']) && !('application/json' in ((op.responses['200'].content as object | undefined) ?? {})),
         requiresAuth: security.length > 0 && !security.some((s) => isObject(s) && Object.keys(s).length === 0),
         schema: {
           ...(parameterSchema(parameters, 'query') && { querystring: parameterSchema(parameters, 'query') }),
-          ...(parameterSchema(parameters, 'path') && { params: parameterSchema(parameters, 'path') }),
+          ...(params && { params }),
           ...(body && { body }),
           response,
         },

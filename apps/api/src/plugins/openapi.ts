@@ -13,13 +13,18 @@ type QueryOf<Id extends OperationId> = Op<Id> extends { parameters: { query?: in
 type ParamsOf<Id extends OperationId> = Op<Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? unknown : NonNullable<P>) : unknown;
 type SuccessOf<Id extends OperationId> = Op<Id> extends { responses: { 200: infer R } } ? JsonBody<R> : never;
 /** What a handler returns: the `data` of the success envelope. */
-export type DataOf<Id extends OperationId> = SuccessOf<Id> extends { data: infer D } ? D : never;
+export type DataOf<Id extends OperationId> = [SuccessOf<Id>] extends [never] ? FastifyReply : SuccessOf<Id> extends { data: infer D } ? D : never;
 
 export type OperationRequest<Id extends OperationId> = FastifyRequest<{
   Body: BodyOf<Id>;
   Querystring: QueryOf<Id>;
   Params: ParamsOf<Id>;
 }>;
+
+export interface OperationOptions {
+  /** A larger body limit than the server's default, e.g. for image uploads. */
+  bodyLimit?: number;
+}
 
 export type OperationHandler<Id extends OperationId> = (
   request: OperationRequest<Id>,
@@ -33,7 +38,7 @@ declare module 'fastify' {
      * Registers the route of an openapi.yaml operation: method, path, request validation and
      * response serialisation all come from the document; the handler returns the envelope's data.
      */
-    operation<Id extends OperationId>(operationId: Id, handler: OperationHandler<Id>): void;
+    operation<Id extends OperationId>(operationId: Id, handler: OperationHandler<Id>, options?: OperationOptions): void;
   }
   interface FastifyContextConfig {
     operationId?: string;
@@ -57,7 +62,7 @@ export default fp<OpenApiPluginOptions>(
     app.decorate('openapi', document);
     app.decorateRequest('session', null);
     app.decorateRequest('tokenRejected', false);
-    app.decorate('operation', function operation<Id extends OperationId>(this: FastifyInstance, operationId: Id, handler: OperationHandler<Id>) {
+    app.decorate('operation', function operation<Id extends OperationId>(this: FastifyInstance, operationId: Id, handler: OperationHandler<Id>, options: OperationOptions = {}) {
       const op = document.operations.get(operationId);
       if (!op) {
         throw new Error(`openapi.yaml has no operation "${operationId}"`);
@@ -67,6 +72,7 @@ export default fp<OpenApiPluginOptions>(
         url: op.url,
         schema: op.schema,
         config: { operationId },
+        ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
         preHandler: op.requiresAuth
           ? async (request: FastifyRequest) => {
               if (!request.session) {
@@ -76,7 +82,8 @@ export default fp<OpenApiPluginOptions>(
           : undefined,
         handler: async (request, reply) => {
           const data = await handler(request as OperationRequest<Id>, reply);
-          return { code: 0, errMsg: '', data };
+          // A file answer is sent by the handler itself; everything else is wrapped in the envelope.
+          return op.rawResponse ? data : { code: 0, errMsg: '', data };
         },
       });
     });

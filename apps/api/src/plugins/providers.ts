@@ -6,12 +6,15 @@ import type { IdentityProvider } from '../providers/wechat/identity';
 import type { WechatJsSdk } from '../providers/wechat/jssdk';
 import { identityConfigFromEnv } from '../providers/wechat/config';
 import { systemClock, type Clock } from '../lib/clock';
+import { objectStoreFromEnv, type ObjectStore } from '../modules/upload/storage';
 
 /** The external services the API talks to, each behind an interface with a local default. */
 export interface Providers {
   sms: SmsSender;
   identity: IdentityProvider;
   jsSdk: WechatJsSdk | null;
+  /** Where uploaded images are kept: local disk by default, an S3-compatible store by configuration. */
+  storage: ObjectStore;
   /** Signs OAuth states and keys code hashes. */
   sessionSecret: string;
   clock: Clock;
@@ -25,18 +28,20 @@ declare module 'fastify' {
 
 export interface ProvidersPluginOptions {
   env: NodeJS.ProcessEnv;
+  dataDir: string;
   /** Replacements, e.g. real clients pointed at local fakes in tests. */
   overrides?: Partial<Providers>;
 }
 
 /** Builds the providers from the environment (local ones by default). */
 export default fp<ProvidersPluginOptions>(
-  (app: FastifyInstance, { env, overrides = {} }) => {
+  (app: FastifyInstance, { env, dataDir, overrides = {} }) => {
     const identity = identityConfigFromEnv(env);
     app.decorate('providers', {
       sms: overrides.sms ?? smsSenderFromEnv(env),
       identity: overrides.identity ?? identity.provider,
       jsSdk: overrides.jsSdk !== undefined ? overrides.jsSdk : identity.jsSdk,
+      storage: overrides.storage ?? objectStoreFromEnv(env, dataDir),
       sessionSecret: overrides.sessionSecret ?? identity.sessionSecret,
       clock: overrides.clock ?? systemClock,
     });

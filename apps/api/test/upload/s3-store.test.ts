@@ -172,7 +172,7 @@ describe('S3Store against the fake S3', () => {
 
   it('stores an upload and serves it back by the path clients keep', async () => {
     const store = s3();
-    const image = await storeImage(store, { base64: b64(png1x1()), businessCode: 273, customerId: 7, now: new Date('2025-03-14T02:00:00Z') });
+    const image = await storeImage(store, { base64: b64(png1x1()), businessCode: 273, now: new Date('2025-03-14T02:00:00Z') });
 
     expect(fake.objects.has(`${BUCKET}/${image.key}`)).toBe(true);
     const served = await serveKey(store, image.path);

@@ -480,6 +480,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/common/v1/uploadImage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores an image (base64) and returns its path
+         * @description JPEG, PNG, GIF and WEBP up to 10 MB, recognised by their content (a renamed file is refused).
+         *     Registered customers only; 60 uploads an hour and 300 a day per customer.
+         */
+        post: operations["uploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored image */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -774,6 +812,12 @@ export interface components {
         /** @description Items of each requested dictionary, by code. */
         DictionaryMap: {
             [key: string]: components["schemas"]["DictionaryItem"][];
+        };
+        UploadedImage: {
+            /** @description The stored path to send back in later calls (e.g. feedback's imgUrl). */
+            path: string;
+            /** @description Where the image can be fetched, relative to the site. */
+            url: string;
         };
         FrontLogReceipt: {
             /** @description The id of the stored report. */
@@ -1560,6 +1604,64 @@ export interface operations {
                         errMsg: string;
                         data: components["schemas"]["DictionaryMap"];
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The image as base64, without a `data:` prefix (one is tolerated). */
+                    data: string;
+                    /** @description What the image is for (e.g. 273 feedback); it becomes part of the stored path. */
+                    businessCode: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["UploadedImage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The stored path returned by uploadImage (slashes included). */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
                 };
             };
             default: components["responses"]["Error"];

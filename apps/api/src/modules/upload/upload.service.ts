@@ -33,8 +33,6 @@ export interface StoreImageInput {
   base64: string;
   /** What the image is for, e.g. 273 for form images (domain UPLOAD_BUSINESS_CODE); it names the folder. */
   businessCode: number | string;
-  /** The signed-in uploader. Kept out of the key on purpose, so an image path does not reveal whose it is. */
-  customerId: number | string;
   now: Date;
 }
 
@@ -132,9 +130,6 @@ export async function storeImage(store: ObjectStore, input: StoreImageInput, lim
   const businessCode = String(input.businessCode);
   if (!/^[1-9][0-9]{0,8}$/.test(businessCode)) {
     throw badRequest('businessCode 不正确');
-  }
-  if (!/^[1-9][0-9]{0,17}$/.test(String(input.customerId))) {
-    throw badRequest('请先登录');
   }
   const bytes = decodeBase64(payloadOf(input.base64), limits.maxBytes);
   const { contentType, ext } = await sniff(bytes);
