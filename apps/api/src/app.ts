@@ -18,6 +18,9 @@ import { smsRoutes } from './modules/sms/sms.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { inviteRoutes } from './modules/invite/invite.routes';
+import { partnerRoutes } from './modules/partner/partner.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
 
@@ -67,6 +70,9 @@ function api(config: AppConfig) {
     registrationRoutes(scope, config);
     customerRoutes(scope);
     uploadRoutes(scope);
+    feedbackRoutes(scope);
+    inviteRoutes(scope);
+    partnerRoutes(scope, config);
     scope.setNotFoundHandler((request, reply) =>
       reply.status(404).send({
         code: ErrorCodes.notFound,

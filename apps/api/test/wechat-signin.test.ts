@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WechatFake } from './fakes/wechat-fake';
 import { failure, startTestApi, type TestApi } from './harness';
@@ -48,5 +49,25 @@ describe('sign-in through the messaging app’s web authorisation', () => {
     } finally {
       fake.recover();
     }
+  });
+});
+
+describe('GET /wechat/v1/getWxJsConfig with the messaging app', () => {
+  it('signs the page address with the app’s jsapi ticket, fetching the ticket once', async () => {
+    const before = fake.calls.ticket;
+    const first = await api.client().GET('/wechat/v1/getWxJsConfig', { params: { query: { currentUrl: 'https://h5.example.com/signIn?x=1#top' } } });
+    const second = await api.client().GET('/wechat/v1/getWxJsConfig', { params: { query: { currentUrl: 'https://h5.example.com/' } } });
+    expect(first).toMatchObject({ enabled: true, appId: fake.appId });
+    const ticket = fake.ticketsIssued.at(-1) ?? '';
+    const expected = createHash('sha1')
+      .update(`jsapi_ticket=${ticket}&noncestr=${first.nonceStr ?? ''}&timestamp=${first.timestamp ?? 0}&url=https://h5.example.com/signIn?x=1`)
+      .digest('hex');
+    expect(first.signature).toBe(expected);
+    expect(second.signature).not.toBe(first.signature);
+    expect(fake.calls.ticket - before).toBe(1);
+  });
+
+  it('refuses an address that is not a web page', async () => {
+    expect(await failure(api.client().GET('/wechat/v1/getWxJsConfig', { params: { query: { currentUrl: 'javascript:alert(1)' } } }))).toMatchObject({ errMsg: '页面地址不正确' });
   });
 });

@@ -1,10 +1,11 @@
 import { Customer } from '../modules/customer/customer.entity';
 import { DictionaryItem } from '../modules/dictionary/dictionary.entity';
 import { Doctor } from '../modules/doctor/doctor.entity';
+import { Feedback } from '../modules/feedback/feedback.entity';
 import { FrontLog } from '../modules/front-log/frontLog.entity';
 import { RateEvent } from '../modules/rate-limit/rateEvent.entity';
 import { Session } from '../modules/session/session.entity';
 import { SmsCode } from '../modules/sms/smsCode.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
-export const entities = [Customer, DictionaryItem, Doctor, FrontLog, RateEvent, Session, SmsCode];
+export const entities = [Customer, DictionaryItem, Doctor, Feedback, FrontLog, RateEvent, Session, SmsCode];

@@ -2,8 +2,10 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122002917_init } from './Migration20261122002917_init';
 import { Migration20261122005221_accounts } from './Migration20261122005221_accounts';
+import { Migration20261122010142_feedback } from './Migration20261122010142_feedback';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
   { name: 'Migration20261122005221_accounts', class: Migration20261122005221_accounts },
+  { name: 'Migration20261122010142_feedback', class: Migration20261122010142_feedback },
 ];

@@ -518,6 +518,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback/v1/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a suggestion or a problem report
+         * @description Registered customers only. The description is required (问题描述不能为空), at most 200 characters, without emoji.
+         */
+        post: operations["submitFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/inviteCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many people registered with the caller's invite code */
+        get: operations["inviteCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner/v1/urineLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed address of the urine-analysis partner site
+         * @description Registered customers only. Built on the server so the partner's secret never reaches the browser; 50300 when the partner is not configured.
+         */
+        get: operations["getUrineLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wechat/v1/getWxJsConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messaging app's JS-SDK signature for a page
+         * @description `enabled` is false outside the messaging app (local sign-in provider).
+         */
+        get: operations["getWxJsConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -818,6 +895,24 @@ export interface components {
             path: string;
             /** @description Where the image can be fetched, relative to the site. */
             url: string;
+        };
+        FeedbackReceipt: {
+            id: string;
+        };
+        InviteInfo: {
+            /** @description Registered customers who used the caller's invite code. */
+            count: number;
+            inviteCode: string;
+        };
+        PartnerLink: {
+            url: string;
+        };
+        WxJsConfig: {
+            enabled: boolean;
+            appId: string | null;
+            timestamp: number | null;
+            nonceStr: string | null;
+            signature: string | null;
         };
         FrontLogReceipt: {
             /** @description The id of the stored report. */
@@ -1662,6 +1757,122 @@ export interface operations {
                 };
                 content: {
                     "image/*": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    submitFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 1 suggestion, 2 problem.
+                     * @enum {integer}
+                     */
+                    type: 1 | 2;
+                    adviceContent: string;
+                    /** @description Up to 5 stored image paths (from uploadImage) joined by commas. */
+                    imgUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FeedbackReceipt"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    inviteCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["InviteInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUrineLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PartnerLink"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWxJsConfig: {
+        parameters: {
+            query: {
+                /** @description The page's full address (the part after `#` is ignored). */
+                currentUrl: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WxJsConfig"];
+                    };
                 };
             };
             default: components["responses"]["Error"];

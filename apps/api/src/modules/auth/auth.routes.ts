@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config';
 import { CustomerRepository } from '../customer/customer.repository';
 import { customerRatio, customerVo } from '../customer/customer.view';
 import { revokeSession, type SessionContext } from '../session/session.service';
-import { authStatus, authorizeUrl, renewSession, signIn } from './auth.service';
+import { authStatus, authorizeUrl, jsSdkConfig, renewSession, signIn } from './auth.service';
 
 /** Operations that require auth get a session from the openapi plugin's guard. */
 const caller = (session: SessionContext | null): SessionContext => session as SessionContext;
@@ -46,4 +46,6 @@ export function authRoutes(app: FastifyInstance, config: AppConfig) {
     await revokeSession(app.em, caller(request.session).sessionId, app.providers.clock());
     return { ok: true as const };
   });
+
+  app.operation('getWxJsConfig', async (request) => jsSdkConfig(app.providers, request.query.currentUrl));
 }

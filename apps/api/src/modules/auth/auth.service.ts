@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError, ErrorCodes } from '../../lib/errors';
 import { IdentityError, createState, verifyState, type MessagingIdentity } from '../../providers/wechat/identity';
 import type { Providers } from '../../plugins/providers';
+import { WechatApiError } from '../../providers/wechat/wechat-http';
 import { Customer } from '../customer/customer.entity';
 import { CustomerRepository } from '../customer/customer.repository';
 import { issueSession, revokeSession, type SessionContext } from '../session/session.service';
@@ -126,4 +127,25 @@ export async function renewSession(em: EntityManager, providers: Providers, sess
   await revokeSession(em, session.sessionId, now);
   const fresh = await issueSession(em, session.customerId, { now, ttlMs: context.ttlMs, userAgent: context.userAgent, ip: context.ip });
   return { token: fresh.token, expiresAt: fresh.expiresAt.toISOString() };
+}
+
+/**
+ * The messaging app's JS-SDK permission for one page address (spec: getWxJsConfig). Outside the
+ * messaging app (local provider) there is nothing to sign and the answer says so.
+ */
+export async function jsSdkConfig(providers: Providers, currentUrl: string) {
+  if (!providers.jsSdk) {
+    return { enabled: false, appId: null, timestamp: null, nonceStr: null, signature: null };
+  }
+  try {
+    return { enabled: true, ...(await providers.jsSdk.getConfig(currentUrl)) };
+  } catch (error) {
+    if (error instanceof TypeError) {
+      throw new AppError(ErrorCodes.badRequest, '页面地址不正确');
+    }
+    if (error instanceof WechatApiError) {
+      throw new AppError(ErrorCodes.unavailable, '微信服务暂不可用，请稍后再试', 503);
+    }
+    throw error;
+  }
 }
