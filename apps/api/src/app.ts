@@ -21,6 +21,8 @@ import { uploadRoutes } from './modules/upload/upload.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { inviteRoutes } from './modules/invite/invite.routes';
 import { partnerRoutes } from './modules/partner/partner.routes';
+import { sugarRoutes } from './modules/sugar/sugar.routes';
+import { locationRoutes } from './modules/location/location.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
 
@@ -73,6 +75,8 @@ function api(config: AppConfig) {
     feedbackRoutes(scope);
     inviteRoutes(scope);
     partnerRoutes(scope, config);
+    sugarRoutes(scope);
+    locationRoutes(scope);
     scope.setNotFoundHandler((request, reply) =>
       reply.status(404).send({
         code: ErrorCodes.notFound,

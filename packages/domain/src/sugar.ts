@@ -234,3 +234,38 @@ export const SUGAR_TABLE_RANGE_DAYS = { 1: 30, 2: 60, 3: 90 } as const;
 export const SUGAR_CHART_RANGE_DAYS = { 1: 7, 2: 30, 3: 90, 4: 180, 5: 360 } as const;
 /** The chart's default `dateType` (one year). */
 export const SUGAR_CHART_DEFAULT_DATE_TYPE = 5;
+
+/** The readings each chart time type covers: fasting; before lunch and dinner; after the three meals. */
+export const SUGAR_CHART_SLOTS: Readonly<Record<(typeof SUGAR_CHART_TIME_TYPES)[keyof typeof SUGAR_CHART_TIME_TYPES], readonly SugarTimeType[]>> = Object.freeze({
+  1: [1],
+  2: [3, 5],
+  3: [2, 4, 6],
+});
+
+/** The lifestyle tags a reading can carry; each has "none" (0) and three levels (spec 2 §9). */
+export const SUGAR_TAG_OPTIONS = Object.freeze({
+  diet: { name: '饮食', items: ['无', '五分饱', '七分饱', '十分饱'] },
+  pharmacy: { name: '用药', items: ['无', '忘记服药', '口服药', '胰岛素'] },
+  sport: { name: '运动', items: ['无', '低强度', '中强度', '高强度'] },
+} as const);
+/** A tag type code. */
+export type SugarTagType = keyof typeof SUGAR_TAG_OPTIONS;
+
+/**
+ * The short tip shown with a reading (the `reminder` of a read). It describes the reading only and
+ * never suggests a medicine or a dose.
+ */
+export function sugarReminder(level: SugarLevel): string {
+  switch (level) {
+    case 'seriousLow':
+      return '血糖严重偏低，请立即补充含糖食物，15分钟后复测；如未缓解请及时就医。';
+    case 'low':
+      return '血糖偏低，请及时补充少量含糖食物，并留意头晕、出汗等不适。';
+    case 'normal':
+      return '血糖在目标范围内，请继续保持规律饮食和运动。';
+    case 'high':
+      return '血糖偏高，请留意饮食和运动，按时监测。';
+    case 'seriousHigh':
+      return '血糖明显偏高，请多饮水并尽快复测；如持续偏高或有不适请及时就医。';
+  }
+}

@@ -6,6 +6,7 @@ import { FrontLog } from '../modules/front-log/frontLog.entity';
 import { RateEvent } from '../modules/rate-limit/rateEvent.entity';
 import { Session } from '../modules/session/session.entity';
 import { SmsCode } from '../modules/sms/smsCode.entity';
+import { SugarObjective, SugarSlot, SugarTest } from '../modules/sugar/sugar.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
-export const entities = [Customer, DictionaryItem, Doctor, Feedback, FrontLog, RateEvent, Session, SmsCode];
+export const entities = [Customer, DictionaryItem, Doctor, Feedback, FrontLog, RateEvent, Session, SmsCode, SugarObjective, SugarSlot, SugarTest];

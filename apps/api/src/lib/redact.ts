@@ -1,5 +1,5 @@
 /** Query parameters and body fields whose values never reach a log line. */
-export const SENSITIVE_KEYS = ['phone', 'idCard', 'idNumber', 'token', 'accessToken', 'validCode', 'code', 'password', 'mobile'] as const;
+export const SENSITIVE_KEYS = ['phone', 'idCard', 'idNumber', 'token', 'accessToken', 'validCode', 'code', 'password', 'mobile', 'longitude', 'latitude'] as const;
 
 /** Masks sensitive query parameters in a URL for logging. */
 export function redactUrl(url: string): string {

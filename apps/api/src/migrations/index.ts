@@ -3,9 +3,13 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122002917_init } from './Migration20261122002917_init';
 import { Migration20261122005221_accounts } from './Migration20261122005221_accounts';
 import { Migration20261122010142_feedback } from './Migration20261122010142_feedback';
+import { Migration20261122010731_location } from './Migration20261122010731_location';
+import { Migration20261122011501_sugar } from './Migration20261122011501_sugar';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
   { name: 'Migration20261122005221_accounts', class: Migration20261122005221_accounts },
   { name: 'Migration20261122010142_feedback', class: Migration20261122010142_feedback },
+  { name: 'Migration20261122010731_location', class: Migration20261122010731_location },
+  { name: 'Migration20261122011501_sugar', class: Migration20261122011501_sugar },
 ];

@@ -7,6 +7,8 @@ import type { WechatJsSdk } from '../providers/wechat/jssdk';
 import { identityConfigFromEnv } from '../providers/wechat/config';
 import { systemClock, type Clock } from '../lib/clock';
 import { objectStoreFromEnv, type ObjectStore } from '../modules/upload/storage';
+import type { Geocoder } from '../providers/geocoder/geocoder';
+import { geocoderFromEnv } from '../providers/geocoder/config';
 
 /** The external services the API talks to, each behind an interface with a local default. */
 export interface Providers {
@@ -15,6 +17,8 @@ export interface Providers {
   jsSdk: WechatJsSdk | null;
   /** Where uploaded images are kept: local disk by default, an S3-compatible store by configuration. */
   storage: ObjectStore;
+  /** Reverse geocoding: the bundled nearest-seat table by default, Tencent Location Service by configuration. */
+  geocoder: Geocoder;
   /** Signs OAuth states and keys code hashes. */
   sessionSecret: string;
   clock: Clock;
@@ -42,6 +46,7 @@ export default fp<ProvidersPluginOptions>(
       identity: overrides.identity ?? identity.provider,
       jsSdk: overrides.jsSdk !== undefined ? overrides.jsSdk : identity.jsSdk,
       storage: overrides.storage ?? objectStoreFromEnv(env, dataDir),
+      geocoder: overrides.geocoder ?? geocoderFromEnv(env),
       sessionSecret: overrides.sessionSecret ?? identity.sessionSecret,
       clock: overrides.clock ?? systemClock,
     });

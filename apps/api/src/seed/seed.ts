@@ -3,10 +3,13 @@ import { DictionaryRepository } from '../modules/dictionary/dictionary.repositor
 import { dictionaryEntries } from './dictionaries';
 import { demoDoctors } from './doctors';
 import { Doctor } from '../modules/doctor/doctor.entity';
+import { SugarSlot } from '../modules/sugar/sugar.entity';
+import { sugarSlots } from './sugarSlots';
 
 /** Seeds reference and demo data. Idempotent: every step is an upsert, so restarts change nothing. */
 export async function seed(orm: MikroORM): Promise<void> {
   const em = orm.em.fork();
   await new DictionaryRepository(em).upsert(dictionaryEntries);
   await em.upsertMany(Doctor, demoDoctors, { onConflictFields: ['openid'], onConflictAction: 'merge' });
+  await em.upsertMany(SugarSlot, sugarSlots, { onConflictFields: ['timeType'], onConflictAction: 'merge' });
 }

@@ -595,6 +595,252 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer/v1/getLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's saved location
+         * @description Registered customers only; always the caller's own. Every field is null until a location is saved.
+         */
+        get: operations["getLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/updateLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the caller's location
+         * @description Registered customers only. Looks the point up (reverse geocoding) and saves it with its
+         *     province, city and district, which become the profile's region. A point that cannot be placed
+         *     answers 40400 系统无法检测到您的位置，是否重试？ and saves nothing; 50300 when the lookup
+         *     service is unavailable.
+         */
+        post: operations["updateLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/queryLocationByLongitudeAndLatitude": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The province, city and district of a point
+         * @description Reverse geocoding without saving anything; needs a session. A point that cannot be placed
+         *     answers 40400 系统无法检测到您的位置，是否重试？; 50300 when the lookup service is unavailable.
+         */
+        get: operations["queryLocationByLongitudeAndLatitude"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/v1/querySugarDic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sugar dictionary: the eight slots, their hours and default thresholds */
+        get: operations["querySugarDic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/querySugarDic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The slots with the caller's own thresholds where set */
+        get: operations["queryCustomerSugarDic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/saveSugarObjective": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the caller's own thresholds for some slots
+         * @description All four values required (请填写血糖值), strictly ascending, each under 33.3.
+         */
+        post: operations["saveSugarObjective"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarTest/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a blood-glucose reading
+         * @description A resend with the same `synckey` stores nothing new and answers the first reading's id. Recording for a relative (`followerId`, `testType` '2') is refused until that relative has granted it.
+         */
+        post: operations["addSugarTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarTest/v1/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes one of the caller's readings
+         * @description Readings from a meter are read-only. A missing reading, or someone else's, answers 40400 该数据已被删除.
+         */
+        post: operations["editSugarTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarTest/v1/getById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's readings
+         * @description `existsFlag` is false for a deleted or missing reading and for someone else's.
+         */
+        get: operations["getSugarTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarTest/v1/queryDayData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One day's readings (the table's pop-up) */
+        get: operations["querySugarDayData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarTestReport/v1/queryLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The day table: one row per day with readings, eight slots as value,count */
+        get: operations["querySugarLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarTestReport/v1/queryJudge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The six counts above the table */
+        get: operations["querySugarJudge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarTestReport/v1/queryTrend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chart: readings of a meal group with min, average and max */
+        get: operations["querySugarTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -913,6 +1159,163 @@ export interface components {
             timestamp: number | null;
             nonceStr: string | null;
             signature: string | null;
+        };
+        /** @description Degrees east (GCJ-02, as the messaging app's location reports it). */
+        Longitude: number;
+        /** @description Degrees north (GCJ-02). */
+        Latitude: number;
+        GeoPoint: {
+            longitude: components["schemas"]["Longitude"];
+            latitude: components["schemas"]["Latitude"];
+        };
+        /** @description Codes and names of the bundled region data; `district` is null when only the city is known. */
+        LocationRegion: {
+            province: string;
+            city: string;
+            district: string | null;
+            provinceName: string;
+            cityName: string;
+            districtName: string | null;
+        };
+        /** @description The caller's saved location; every field is null until one is saved. */
+        SavedLocation: {
+            province: string | null;
+            city: string | null;
+            district: string | null;
+            provinceName: string | null;
+            cityName: string | null;
+            districtName: string | null;
+            longitude: number | null;
+            latitude: number | null;
+        };
+        SugarSlot: {
+            timeType: number;
+            name: string;
+            code: string;
+            /** @description HH:mm, China time. */
+            startTime: string;
+            endTime: string;
+            /** @description Below it is severe low. */
+            minValue: number;
+            /** @description Below it is low. */
+            lowValue: number;
+            /** @description Above it is high. */
+            highValue: number;
+            /** @description Above it is severe high. */
+            maxValue: number;
+        };
+        SugarTag: {
+            /** @enum {string} */
+            typeCode: "diet" | "pharmacy" | "sport";
+            /**
+             * @description 0 none, then the three levels of the type.
+             * @enum {string}
+             */
+            itemKey: "0" | "1" | "2" | "3";
+        };
+        SugarTestInput: {
+            /** @description mmol/L, 0.3 to 33.3, one decimal. */
+            sugar: number;
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); not in the future. */
+            createTime: string;
+            /** @description The slot; derived from the time and the dictionary when absent. */
+            timeType?: number;
+            remark?: string;
+            tags?: components["schemas"]["SugarTag"][];
+            synckey?: string;
+            followerId?: string;
+            /** @enum {string} */
+            testType?: "1" | "2";
+        };
+        SugarTestEditInput: {
+            testId: string;
+            /** @description mmol/L, 0.3 to 33.3, one decimal. */
+            sugar: number;
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); not in the future. */
+            createTime: string;
+            /** @description The slot; derived from the time and the dictionary when absent. */
+            timeType?: number;
+            remark?: string;
+            tags?: components["schemas"]["SugarTag"][];
+            synckey?: string;
+            followerId?: string;
+            /** @enum {string} */
+            testType?: "1" | "2";
+        };
+        SugarSaved: {
+            testId: string;
+            /** @description True when the synckey had already been stored. */
+            duplicate: boolean;
+            /** @description Readings with a remark or tag this month (for the medal). */
+            editcount: number;
+            /** @enum {string} */
+            medal: "bronze" | "silver" | "gold";
+            /** @description Share of this month's readings in range, in percent. */
+            percentage: number;
+        };
+        SugarTagView: {
+            typeCode: string;
+            typeName: string;
+            itemKey: string;
+            itemValue: string;
+        };
+        SugarTestVo: {
+            testId: string;
+            customerId: string;
+            timeType: number;
+            sugar: number;
+            remark: string;
+            tags: components["schemas"]["SugarTagView"][];
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            createTime: string;
+            synckey: string | null;
+            /** @enum {string} */
+            testType: "1" | "2";
+            /** @description Set for meter readings, which are read-only. */
+            deviceImei: string | null;
+            /** @enum {string|null} */
+            level: "seriousLow" | "low" | "normal" | "high" | "seriousHigh" | null;
+        };
+        SugarTestRead: {
+            existsFlag: boolean;
+            sugarTestVo: components["schemas"]["SugarTestVo"] | null;
+            reminder: string | null;
+        };
+        SugarDayRow: {
+            dtime: string;
+            emptyStomach: string;
+            afterBreakfast: string;
+            antePrandium: string;
+            afterLunch: string;
+            beforeDinner: string;
+            afterDinner: string;
+            atBedtime: string;
+            beforeDawn: string;
+        };
+        SugarDayPage: {
+            items: components["schemas"]["SugarDayRow"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        SugarJudge: {
+            total: number;
+            normalCount: number;
+            highCount: number;
+            lowCount: number;
+            seriousHighCount: number;
+            seriousLowCount: number;
+        };
+        SugarTrend: {
+            sugarTestList: {
+                time: string;
+                sugarValue: number;
+                timeType: number;
+            }[];
+            judgeMap: {
+                minSugar: number;
+                avgSugar: number;
+                maxSugar: number;
+            } | null;
         };
         FrontLogReceipt: {
             /** @description The id of the stored report. */
@@ -1872,6 +2275,380 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["WxJsConfig"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SavedLocation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeoPoint"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SavedLocation"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryLocationByLongitudeAndLatitude: {
+        parameters: {
+            query: {
+                longitude: components["schemas"]["Longitude"];
+                latitude: components["schemas"]["Latitude"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["LocationRegion"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    querySugarDic: {
+        parameters: {
+            query?: {
+                timeType?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarSlot"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryCustomerSugarDic: {
+        parameters: {
+            query?: {
+                timeType?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarSlot"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveSugarObjective: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sugarObjectives: {
+                        timeType: number;
+                        minValue: number;
+                        lowValue: number;
+                        highValue: number;
+                        maxValue: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarSlot"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addSugarTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SugarTestInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarSaved"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    editSugarTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SugarTestEditInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarSaved"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSugarTest: {
+        parameters: {
+            query: {
+                testId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarTestRead"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    querySugarDayData: {
+        parameters: {
+            query: {
+                /** @description The China date, yyyy-MM-dd. */
+                dateTime: string;
+                timeType?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarTestVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    querySugarLog: {
+        parameters: {
+            query?: {
+                /** @description 1, 2, 3 for the latest 30, 60, 90 days. */
+                dateType?: 1 | 2 | 3;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarDayPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    querySugarJudge: {
+        parameters: {
+            query?: {
+                dateType?: 1 | 2 | 3;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarJudge"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    querySugarTrend: {
+        parameters: {
+            query?: {
+                /** @description 1 to 5 for the latest 7, 30, 90, 180, 360 days. */
+                dateType?: 1 | 2 | 3 | 4 | 5;
+                /** @description 1 fasting, 2 before meals, 3 after meals. */
+                timeType?: 1 | 2 | 3;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarTrend"];
                     };
                 };
             };

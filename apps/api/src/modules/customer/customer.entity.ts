@@ -29,6 +29,9 @@ export const CustomerSchema = defineEntity({
     city: p.string().length(12).nullable(),
     district: p.string().length(12).nullable(),
     address: p.string().length(100).nullable(),
+    /** The last location the customer saved (spec 1 §3 Location), degrees; the region codes above are set with it. */
+    longitude: p.decimal('number').precision(9).scale(6).nullable(),
+    latitude: p.decimal('number').precision(8).scale(6).nullable(),
     isFamilyMember: p.boolean().default(false),
     /** This customer's own code for inviting others. */
     inviteCode: p.string().length(6).unique(),

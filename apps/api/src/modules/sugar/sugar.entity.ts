@@ -1,0 +1,77 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** A lifestyle tag on a reading: diet, pharmacy or sport with the chosen level (spec 2 §3). */
+export interface SugarTag {
+  typeCode: 'diet' | 'pharmacy' | 'sport';
+  itemKey: string;
+}
+
+/** One blood-glucose reading (spec 2 §3 "Sugar test"). */
+export const SugarTestSchema = defineEntity({
+  name: 'SugarTest',
+  tableName: 'sugar_test',
+  indexes: [{ properties: ['customerId', 'measuredAt'] }],
+  uniques: [{ properties: ['customerId', 'synckey'] }],
+  properties: {
+    id: p.bigint('string').primary().autoincrement(),
+    /** Whose reading it is. */
+    customerId: p.uuid(),
+    /** Who typed it in: the owner, or a relative recording for them (testType '2'). */
+    recordedBy: p.uuid(),
+    timeType: p.smallint(),
+    /** mmol/L, one decimal. */
+    sugar: p.decimal('number').precision(4).scale(1),
+    remark: p.string().length(200).default(''),
+    tags: p.json<SugarTag[]>(),
+    /** When the blood was measured (the spec's createTime). */
+    measuredAt: p.datetime(),
+    /** A client-chosen key that makes a resend store nothing new. */
+    synckey: p.string().length(64).nullable(),
+    /** Set for readings from a meter; such readings are read-only. */
+    deviceImei: p.string().length(20).nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+
+export class SugarTest extends SugarTestSchema.class {}
+SugarTestSchema.setClass(SugarTest);
+
+/** A slot of the sugar dictionary: its hours and default thresholds (spec 2 §3). */
+export const SugarSlotSchema = defineEntity({
+  name: 'SugarSlot',
+  tableName: 'sugar_slot',
+  properties: {
+    timeType: p.smallint().primary().autoincrement(false),
+    name: p.string().length(16),
+    code: p.string().length(32),
+    startTime: p.string().length(8),
+    endTime: p.string().length(8),
+    minValue: p.decimal('number').precision(4).scale(1),
+    lowValue: p.decimal('number').precision(4).scale(1),
+    highValue: p.decimal('number').precision(4).scale(1),
+    maxValue: p.decimal('number').precision(4).scale(1),
+  },
+});
+
+export class SugarSlot extends SugarSlotSchema.class {}
+SugarSlotSchema.setClass(SugarSlot);
+
+/** A customer's own thresholds for one slot, replacing the dictionary's defaults. */
+export const SugarObjectiveSchema = defineEntity({
+  name: 'SugarObjective',
+  tableName: 'sugar_objective',
+  uniques: [{ properties: ['customerId', 'timeType'] }],
+  properties: {
+    id: p.bigint('string').primary().autoincrement(),
+    customerId: p.uuid(),
+    timeType: p.smallint(),
+    minValue: p.decimal('number').precision(4).scale(1),
+    lowValue: p.decimal('number').precision(4).scale(1),
+    highValue: p.decimal('number').precision(4).scale(1),
+    maxValue: p.decimal('number').precision(4).scale(1),
+  },
+});
+
+export class SugarObjective extends SugarObjectiveSchema.class {}
+SugarObjectiveSchema.setClass(SugarObjective);

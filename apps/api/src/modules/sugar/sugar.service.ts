@@ -1,0 +1,286 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import {
+  SUGAR_CHART_RANGE_DAYS,
+  SUGAR_CHART_SLOTS,
+  SUGAR_MAX,
+  SUGAR_MIN,
+  SUGAR_TABLE_RANGE_DAYS,
+  SUGAR_TAG_OPTIONS,
+  SUGAR_TIME_TYPES,
+  SUGAR_TOO_HIGH_MESSAGE,
+  SUGAR_TOO_LOW_MESSAGE,
+  chinaDateKey,
+  chinaDayRange,
+  chinaMonthRange,
+  chinaYearMonth,
+  classifySugar,
+  formatChinaTime,
+  latestChinaDays,
+  medalForRemarks,
+  parseChinaDateTime,
+  resolveSugarRange,
+  roundTo,
+  sugarReminder,
+  summariseSugar,
+  timeTypeAt,
+  validateSugarEntry,
+  validateSugarTargets,
+  type SugarDictionaryEntry,
+  type SugarLevel,
+  type SugarRange,
+} from '@glucoguard/domain';
+import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
+import { assertValid } from '../../lib/validate';
+import { SugarRepository } from './sugar.repository';
+import { SugarTest, type SugarObjective, type SugarSlot, type SugarTag } from './sugar.entity';
+
+export interface SugarEntryInput {
+  sugar: number;
+  createTime: string;
+  timeType?: number;
+  remark?: string;
+  tags?: SugarTag[];
+  synckey?: string;
+  followerId?: string;
+  testType?: '1' | '2';
+}
+
+const dictionaryOf = (slots: SugarSlot[]): SugarDictionaryEntry[] => slots.map((s) => ({ ...s }));
+
+/** The thresholds of every slot for a customer: their own targets where set, else the defaults. */
+export async function rangesFor(em: EntityManager, customerId: string) {
+  const repo = new SugarRepository(em);
+  const [slots, objectives] = await Promise.all([repo.slots(), repo.objectives(customerId)]);
+  const dictionary = dictionaryOf(slots);
+  const range = (timeType: number): SugarRange | undefined => resolveSugarRange(timeType, dictionary, objectives);
+  return { slots, objectives, dictionary, range };
+}
+
+function levelOf(reading: Pick<SugarTest, 'sugar' | 'timeType'>, range: (t: number) => SugarRange | undefined): SugarLevel | null {
+  const r = range(reading.timeType);
+  return r ? classifySugar(reading.sugar, r) : null;
+}
+
+function tagsView(tags: SugarTag[]) {
+  return tags.map((t) => ({
+    typeCode: t.typeCode,
+    typeName: SUGAR_TAG_OPTIONS[t.typeCode].name,
+    itemKey: t.itemKey,
+    itemValue: SUGAR_TAG_OPTIONS[t.typeCode].items[Number(t.itemKey)] ?? '',
+  }));
+}
+
+/** A reading as the API shows it (spec 2 §3 field names). */
+export function sugarTestVo(t: SugarTest, level: SugarLevel | null) {
+  return {
+    testId: t.id,
+    customerId: t.customerId,
+    timeType: t.timeType,
+    sugar: t.sugar,
+    remark: t.remark,
+    tags: tagsView(t.tags),
+    createTime: formatChinaTime(t.measuredAt),
+    synckey: t.synckey ?? null,
+    testType: t.recordedBy === t.customerId ? ('1' as const) : ('2' as const),
+    deviceImei: t.deviceImei ?? null,
+    level,
+  };
+}
+
+function parseEntry(input: SugarEntryInput, now: Date) {
+  const measuredAt = parseChinaDateTime(input.createTime);
+  assertValid(validateSugarEntry({ sugar: input.sugar, createTime: measuredAt, remark: input.remark }, now));
+  if (input.sugar < SUGAR_MIN) {
+    throw new AppError(ErrorCodes.badRequest, SUGAR_TOO_LOW_MESSAGE);
+  }
+  if (input.sugar > SUGAR_MAX) {
+    throw new AppError(ErrorCodes.badRequest, SUGAR_TOO_HIGH_MESSAGE);
+  }
+  const tags = input.tags ?? [];
+  if (new Set(tags.map((t) => t.typeCode)).size !== tags.length) {
+    throw new AppError(ErrorCodes.badRequest, '每类标签只能选择一项');
+  }
+  return { measuredAt: measuredAt as Date, sugar: roundTo(input.sugar, 1), remark: (input.remark ?? '').trim(), tags: tags.filter((t) => t.itemKey !== '0') };
+}
+
+/** How the month looks after a save: remarks so far (for the medal) and the share in range. */
+async function monthProgress(em: EntityManager, customerId: string, at: Date) {
+  const month = chinaMonthRange(chinaYearMonth(at));
+  const repo = new SugarRepository(em);
+  const { range } = await rangesFor(em, customerId);
+  const readings = await repo.inRange(customerId, month.start, month.end);
+  const annotated = readings.filter((r) => r.remark !== '' || r.tags.length > 0).length;
+  const normal = readings.filter((r) => levelOf(r, range) === 'normal').length;
+  return {
+    editcount: annotated,
+    medal: medalForRemarks(annotated),
+    percentage: readings.length === 0 ? 0 : roundTo((normal / readings.length) * 100, 1),
+  };
+}
+
+/** Records a reading for the caller (spec: POST /sugarTest/v1/add). A resend with the same synckey stores nothing new. */
+export async function addReading(em: EntityManager, customerId: string, input: SugarEntryInput, now: Date) {
+  if (input.followerId !== undefined || input.testType === '2') {
+    // Recording for a relative needs their grant, which the friends feature brings.
+    throw forbidden('暂不能为亲友记录血糖');
+  }
+  const entry = parseEntry(input, now);
+  const repo = new SugarRepository(em);
+  if (input.synckey) {
+    const existing = await repo.findBySynckey(customerId, input.synckey);
+    if (existing) {
+      return { testId: existing.id, duplicate: true, ...(await monthProgress(em, customerId, existing.measuredAt)) };
+    }
+  }
+  const { dictionary } = await rangesFor(em, customerId);
+  const timeType = input.timeType ?? timeTypeAt(entry.measuredAt, dictionary) ?? 1;
+  const reading = em.create(SugarTest, {
+    customerId,
+    recordedBy: customerId,
+    timeType,
+    ...entry,
+    synckey: input.synckey ?? null,
+    deviceImei: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException && input.synckey) {
+      em.clear();
+      const existing = await repo.findBySynckey(customerId, input.synckey);
+      if (existing) {
+        return { testId: existing.id, duplicate: true, ...(await monthProgress(em, customerId, existing.measuredAt)) };
+      }
+    }
+    throw error;
+  }
+  return { testId: reading.id, duplicate: false, ...(await monthProgress(em, customerId, entry.measuredAt)) };
+}
+
+/** The caller's own reading, or null when it does not exist or belongs to somebody else. */
+async function ownReading(em: EntityManager, customerId: string, testId: string): Promise<SugarTest | null> {
+  const reading = await new SugarRepository(em).findById(testId);
+  return reading && reading.customerId === customerId ? reading : null;
+}
+
+/** Changes a reading (spec: POST /sugarTest/v1/edit). Meter readings are read-only. */
+export async function editReading(em: EntityManager, customerId: string, testId: string, input: SugarEntryInput, now: Date) {
+  const reading = await ownReading(em, customerId, testId);
+  if (!reading) {
+    // Another user's reading answers exactly like a missing one.
+    throw new AppError(ErrorCodes.notFound, '该数据已被删除', 404);
+  }
+  if (reading.deviceImei) {
+    throw forbidden('设备上传的数据不能修改');
+  }
+  const entry = parseEntry(input, now);
+  Object.assign(reading, entry, { timeType: input.timeType ?? reading.timeType, updatedAt: now });
+  await em.flush();
+  return { testId: reading.id, duplicate: false, ...(await monthProgress(em, customerId, entry.measuredAt)) };
+}
+
+/** One reading (spec: GET /sugarTest/v1/getById): existsFlag false for a missing or foreign one. */
+export async function getReading(em: EntityManager, customerId: string, testId: string) {
+  const reading = await ownReading(em, customerId, testId);
+  if (!reading) {
+    return { existsFlag: false, sugarTestVo: null, reminder: null };
+  }
+  const { range } = await rangesFor(em, customerId);
+  const level = levelOf(reading, range);
+  return { existsFlag: true, sugarTestVo: sugarTestVo(reading, level), reminder: level ? sugarReminder(level) : null };
+}
+
+const SLOT_CODES = SUGAR_TIME_TYPES.map((t) => t.code);
+type DayRow = { dtime: string } & Record<(typeof SLOT_CODES)[number], string>;
+
+/**
+ * The day table (spec: queryLog): one row per China day with readings, newest first; each slot is
+ * `value,count` with the latest reading's value, or '' when the slot is empty.
+ */
+export async function dayTable(em: EntityManager, customerId: string, dateType: 1 | 2 | 3, pageNo: number, pageSize: number, now: Date) {
+  const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
+  const readings = await new SugarRepository(em).inRange(customerId, span.start, span.end);
+  const days = new Map<string, DayRow>();
+  const counts = new Map<string, number>();
+  for (const r of readings) {
+    const day = chinaDateKey(r.measuredAt);
+    const row = days.get(day) ?? ({ dtime: day, ...Object.fromEntries(SLOT_CODES.map((c) => [c, ''])) } as DayRow);
+    const code = SUGAR_TIME_TYPES.find((t) => t.timeType === r.timeType)?.code;
+    if (code) {
+      const key = `${day}:${code}`;
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      // Readings come oldest first, so the last one written is the latest.
+      row[code] = `${r.sugar},${count}`;
+    }
+    days.set(day, row);
+  }
+  const rows = [...days.values()].sort((a, b) => b.dtime.localeCompare(a.dtime));
+  const totalPage = Math.ceil(rows.length / pageSize);
+  return { items: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), currentPage: pageNo, totalPage };
+}
+
+/** The six counts above the table (spec: queryJudge). */
+export async function judge(em: EntityManager, customerId: string, dateType: 1 | 2 | 3, now: Date) {
+  const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
+  const [readings, { range }] = await Promise.all([new SugarRepository(em).inRange(customerId, span.start, span.end), rangesFor(em, customerId)]);
+  const counts = { total: readings.length, normalCount: 0, highCount: 0, lowCount: 0, seriousHighCount: 0, seriousLowCount: 0 };
+  for (const r of readings) {
+    const level = levelOf(r, range);
+    if (level) {
+      counts[`${level}Count`] += 1;
+    }
+  }
+  return counts;
+}
+
+/** The chart (spec: queryTrend): readings of the chosen meal group over 7 to 360 days, with min/avg/max. */
+export async function trend(em: EntityManager, customerId: string, dateType: 1 | 2 | 3 | 4 | 5, chartTimeType: 1 | 2 | 3, now: Date) {
+  const span = latestChinaDays(now, SUGAR_CHART_RANGE_DAYS[dateType]);
+  const readings = await new SugarRepository(em).inRange(customerId, span.start, span.end, SUGAR_CHART_SLOTS[chartTimeType]);
+  const summary = summariseSugar(readings.map((r) => r.sugar));
+  return {
+    sugarTestList: readings.map((r) => ({ time: formatChinaTime(r.measuredAt), sugarValue: r.sugar, timeType: r.timeType })),
+    judgeMap: summary && { minSugar: summary.min, avgSugar: summary.avg, maxSugar: summary.max },
+  };
+}
+
+/** One day's readings for the table's pop-up (spec: queryDayData). */
+export async function dayReadings(em: EntityManager, customerId: string, dateTime: string, timeType: number | undefined) {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(dateTime) ? parseChinaDateTime(dateTime) : null;
+  if (!day) {
+    throw new AppError(ErrorCodes.badRequest, '日期格式不正确');
+  }
+  const span = chinaDayRange(day);
+  const [readings, { range }] = await Promise.all([
+    new SugarRepository(em).inRange(customerId, span.start, span.end, timeType === undefined ? undefined : [timeType]),
+    rangesFor(em, customerId),
+  ]);
+  return readings.reverse().map((r) => sugarTestVo(r, levelOf(r, range)));
+}
+
+/** The slots with the thresholds that apply to the caller (spec: /customer/v1/querySugarDic). */
+export async function customerDictionary(em: EntityManager, customerId: string, timeType?: number) {
+  const { slots, range } = await rangesFor(em, customerId);
+  return slots.filter((s) => timeType === undefined || s.timeType === timeType).map((s) => ({ ...slotView(s), ...range(s.timeType) }));
+}
+
+export function slotView(s: SugarSlot) {
+  return { timeType: s.timeType, name: s.name, code: s.code, startTime: s.startTime, endTime: s.endTime, minValue: s.minValue, lowValue: s.lowValue, highValue: s.highValue, maxValue: s.maxValue };
+}
+
+/** Saves the caller's own targets (spec: saveSugarObjective), each checked by the domain's rule. */
+export async function saveObjectives(em: EntityManager, customerId: string, rows: Omit<SugarObjective, 'id' | 'customerId'>[]) {
+  const known = new Set((await new SugarRepository(em).slots()).map((s) => s.timeType));
+  if (rows.length === 0 || new Set(rows.map((r) => r.timeType)).size !== rows.length || rows.some((r) => !known.has(r.timeType))) {
+    throw new AppError(ErrorCodes.badRequest, '请选择正确的时间段');
+  }
+  for (const row of rows) {
+    assertValid(validateSugarTargets(row));
+  }
+  await new SugarRepository(em).saveObjectives(customerId, rows);
+  return customerDictionary(em, customerId);
+}
