@@ -22,6 +22,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { inviteRoutes } from './modules/invite/invite.routes';
 import { partnerRoutes } from './modules/partner/partner.routes';
 import { sugarRoutes } from './modules/sugar/sugar.routes';
+import { bloodPressureRoutes } from './modules/blood-pressure/bloodPressure.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
@@ -76,6 +77,7 @@ function api(config: AppConfig) {
     inviteRoutes(scope);
     partnerRoutes(scope, config);
     sugarRoutes(scope);
+    bloodPressureRoutes(scope);
     locationRoutes(scope);
     scope.setNotFoundHandler((request, reply) =>
       reply.status(404).send({

@@ -87,3 +87,15 @@ export function parseBpInput(text: string | number): number | null {
 export function isBpValueInRange(value: number): boolean {
   return Number.isInteger(value) && value >= BP_VALUE_MIN && value <= BP_VALUE_MAX;
 }
+
+/** The short tip shown with a pressure reading; it describes the reading and never suggests a medicine. */
+export function bloodPressureReminder(level: BpLevel): string {
+  switch (level) {
+    case 'low':
+      return '血压偏低，起身时请放慢动作；如有头晕、乏力请及时就医。';
+    case 'normal':
+      return '血压在正常范围内，请继续保持低盐饮食和规律作息。';
+    case 'high':
+      return '血压偏高，请静坐休息5分钟后复测；如持续偏高或有不适请及时就医。';
+  }
+}

@@ -1,3 +1,4 @@
+import { BloodPressureRange, BloodPressureTest } from '../modules/blood-pressure/bloodPressure.entity';
 import { Customer } from '../modules/customer/customer.entity';
 import { DictionaryItem } from '../modules/dictionary/dictionary.entity';
 import { Doctor } from '../modules/doctor/doctor.entity';
@@ -9,4 +10,4 @@ import { SmsCode } from '../modules/sms/smsCode.entity';
 import { SugarObjective, SugarSlot, SugarTest } from '../modules/sugar/sugar.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
-export const entities = [Customer, DictionaryItem, Doctor, Feedback, FrontLog, RateEvent, Session, SmsCode, SugarObjective, SugarSlot, SugarTest];
+export const entities = [BloodPressureRange, BloodPressureTest, Customer, DictionaryItem, Doctor, Feedback, FrontLog, RateEvent, Session, SmsCode, SugarObjective, SugarSlot, SugarTest];

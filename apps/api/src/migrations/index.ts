@@ -5,6 +5,7 @@ import { Migration20261122005221_accounts } from './Migration20261122005221_acco
 import { Migration20261122010142_feedback } from './Migration20261122010142_feedback';
 import { Migration20261122010731_location } from './Migration20261122010731_location';
 import { Migration20261122011501_sugar } from './Migration20261122011501_sugar';
+import { Migration20261122011833_blood_pressure } from './Migration20261122011833_blood_pressure';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122010142_feedback', class: Migration20261122010142_feedback },
   { name: 'Migration20261122010731_location', class: Migration20261122010731_location },
   { name: 'Migration20261122011501_sugar', class: Migration20261122011501_sugar },
+  { name: 'Migration20261122011833_blood_pressure', class: Migration20261122011833_blood_pressure },
 ];

@@ -5,6 +5,8 @@ import { demoDoctors } from './doctors';
 import { Doctor } from '../modules/doctor/doctor.entity';
 import { SugarSlot } from '../modules/sugar/sugar.entity';
 import { sugarSlots } from './sugarSlots';
+import { BloodPressureRange } from '../modules/blood-pressure/bloodPressure.entity';
+import { bloodPressureRanges } from './bloodPressureRanges';
 
 /** Seeds reference and demo data. Idempotent: every step is an upsert, so restarts change nothing. */
 export async function seed(orm: MikroORM): Promise<void> {
@@ -12,4 +14,5 @@ export async function seed(orm: MikroORM): Promise<void> {
   await new DictionaryRepository(em).upsert(dictionaryEntries);
   await em.upsertMany(Doctor, demoDoctors, { onConflictFields: ['openid'], onConflictAction: 'merge' });
   await em.upsertMany(SugarSlot, sugarSlots, { onConflictFields: ['timeType'], onConflictAction: 'merge' });
+  await em.upsertMany(BloodPressureRange, bloodPressureRanges, { onConflictFields: ['sort'], onConflictAction: 'merge' });
 }

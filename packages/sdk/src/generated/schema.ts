@@ -841,6 +841,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bloodPressureTest/v1/getBloodPressureDictionary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pressure range configuration */
+        get: operations["getBloodPressureDictionary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bloodPressureTest/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a blood-pressure reading
+         * @description A resend with the same `synckey` stores nothing new. Recording for a relative is refused until that relative has granted it.
+         */
+        post: operations["addBloodPressure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bloodPressureTest/v1/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes one of the caller's readings
+         * @description Meter readings are read-only. A missing reading, or someone else's, answers 40400 该数据已被删除.
+         */
+        post: operations["editBloodPressure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bloodPressureTest/v1/getById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's readings */
+        get: operations["getBloodPressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bloodPressureTest/v1/pageQueryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's readings in a time range, newest first */
+        get: operations["pageBloodPressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bloodPressureTest/v1/trendpageQueryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chart: the last 365 days, oldest first */
+        get: operations["trendBloodPressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bloodPressureTest/v1/queryJudge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts by level over a time range */
+        get: operations["judgeBloodPressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1316,6 +1441,83 @@ export interface components {
                 avgSugar: number;
                 maxSugar: number;
             } | null;
+        };
+        BloodPressureRange: {
+            /** @description Severity rank; above 3 is high, 2 to 3 normal, else low. */
+            sort: number;
+            name: string;
+            sbpMin: number;
+            sbpMax: number;
+            dbpMin: number;
+            dbpMax: number;
+        };
+        BloodPressureInput: {
+            /** @description Systolic, mmHg, 1 to 250. */
+            sbp: number;
+            /** @description Diastolic, mmHg, 1 to 250. */
+            dbp: number;
+            /** @description Pulse, beats a minute, 1 to 250. */
+            hr: number;
+            createTime: string;
+            remark?: string;
+            synckey?: string;
+            followerId?: string;
+            /** @enum {string} */
+            testType?: "1" | "2";
+        };
+        BloodPressureEditInput: {
+            bpId: string;
+            sbp: number;
+            dbp: number;
+            hr: number;
+            createTime: string;
+            remark?: string;
+            synckey?: string;
+            followerId?: string;
+            /** @enum {string} */
+            testType?: "1" | "2";
+        };
+        BloodPressureSaved: {
+            bpId: string;
+            duplicate: boolean;
+            /**
+             * @description 1 low, 2 normal, 3 high.
+             * @enum {integer|null}
+             */
+            color: 1 | 2 | 3 | null;
+        };
+        BloodPressureVo: {
+            bpId: string;
+            customerId: string;
+            sbp: number;
+            dbp: number;
+            hr: number;
+            remark: string;
+            createTime: string;
+            /** @enum {integer|null} */
+            color: 1 | 2 | 3 | null;
+            /** @enum {string} */
+            testType: "1" | "2";
+            deviceImei: string | null;
+            synckey: string | null;
+        };
+        BloodPressureRead: {
+            existsFlag: boolean;
+            bloodPressureVo: components["schemas"]["BloodPressureVo"] | null;
+            reminder: string | null;
+        };
+        BloodPressurePage: {
+            items: components["schemas"]["BloodPressureVo"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        BloodPressureJudge: {
+            judgeMap: {
+                total: number;
+                lowCount: number;
+                normalCount: number;
+                highCount: number;
+            };
         };
         FrontLogReceipt: {
             /** @description The id of the stored report. */
@@ -2649,6 +2851,201 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["SugarTrend"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBloodPressureDictionary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BloodPressureRange"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addBloodPressure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BloodPressureInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BloodPressureSaved"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    editBloodPressure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BloodPressureEditInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BloodPressureSaved"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBloodPressure: {
+        parameters: {
+            query: {
+                bpId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BloodPressureRead"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pageBloodPressure: {
+        parameters: {
+            query?: {
+                /** @description China time, yyyy-MM-dd[ HH:mm[:ss]]. */
+                createStartTime?: string;
+                createEndTime?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BloodPressurePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    trendBloodPressure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BloodPressureVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    judgeBloodPressure: {
+        parameters: {
+            query?: {
+                /** @description China time, yyyy-MM-dd[ HH:mm[:ss]]. */
+                createStartTime?: string;
+                createEndTime?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BloodPressureJudge"];
                     };
                 };
             };

@@ -1,0 +1,43 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** One blood-pressure reading (spec 2 §3 "Blood-pressure record"). */
+export const BloodPressureTestSchema = defineEntity({
+  name: 'BloodPressureTest',
+  tableName: 'blood_pressure_test',
+  indexes: [{ properties: ['customerId', 'measuredAt'] }],
+  uniques: [{ properties: ['customerId', 'synckey'] }],
+  properties: {
+    id: p.bigint('string').primary().autoincrement(),
+    customerId: p.uuid(),
+    recordedBy: p.uuid(),
+    sbp: p.smallint(),
+    dbp: p.smallint(),
+    hr: p.smallint(),
+    remark: p.string().length(280).default(''),
+    measuredAt: p.datetime(),
+    synckey: p.string().length(64).nullable(),
+    deviceImei: p.string().length(20).nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+
+export class BloodPressureTest extends BloodPressureTestSchema.class {}
+BloodPressureTestSchema.setClass(BloodPressureTest);
+
+/** A row of the pressure range configuration: a severity rank (`sort`) and its bounds (spec 2 §3). */
+export const BloodPressureRangeSchema = defineEntity({
+  name: 'BloodPressureRange',
+  tableName: 'blood_pressure_range',
+  properties: {
+    sort: p.smallint().primary().autoincrement(false),
+    name: p.string().length(16),
+    sbpMin: p.smallint(),
+    sbpMax: p.smallint(),
+    dbpMin: p.smallint(),
+    dbpMax: p.smallint(),
+  },
+});
+
+export class BloodPressureRange extends BloodPressureRangeSchema.class {}
+BloodPressureRangeSchema.setClass(BloodPressureRange);

@@ -1,0 +1,169 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import {
+  BP_COLOR,
+  bloodPressureReminder,
+  classifyBloodPressure,
+  formatChinaTime,
+  latestChinaDays,
+  parseChinaDateTime,
+  validateBloodPressureEntry,
+  validateMeasurementTime,
+  type BpLevel,
+} from '@glucoguard/domain';
+import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
+import { assertValid } from '../../lib/validate';
+import { BloodPressureRange, BloodPressureTest } from './bloodPressure.entity';
+
+export interface BpEntryInput {
+  sbp: number;
+  dbp: number;
+  hr: number;
+  createTime: string;
+  remark?: string;
+  synckey?: string;
+  followerId?: string;
+  testType?: '1' | '2';
+}
+
+/** The pressure chart covers the last 365 days (spec 2 §9). */
+const TREND_DAYS = 365;
+
+export async function ranges(em: EntityManager): Promise<BloodPressureRange[]> {
+  return em.find(BloodPressureRange, {}, { orderBy: { sort: 'asc' } });
+}
+
+export function bloodPressureVo(t: BloodPressureTest, level: BpLevel | undefined) {
+  return {
+    bpId: t.id,
+    customerId: t.customerId,
+    sbp: t.sbp,
+    dbp: t.dbp,
+    hr: t.hr,
+    remark: t.remark,
+    createTime: formatChinaTime(t.measuredAt),
+    color: level ? BP_COLOR[level] : null,
+    testType: t.recordedBy === t.customerId ? ('1' as const) : ('2' as const),
+    deviceImei: t.deviceImei ?? null,
+    synckey: t.synckey ?? null,
+  };
+}
+
+function parseEntry(input: BpEntryInput, now: Date) {
+  const measuredAt = parseChinaDateTime(input.createTime);
+  assertValid(validateBloodPressureEntry(input));
+  assertValid(validateMeasurementTime(measuredAt, now));
+  return { sbp: input.sbp, dbp: input.dbp, hr: input.hr, remark: (input.remark ?? '').trim(), measuredAt: measuredAt as Date };
+}
+
+const colourOf = async (em: EntityManager, t: Pick<BloodPressureTest, 'sbp' | 'dbp'>) => classifyBloodPressure(t.sbp, t.dbp, await ranges(em));
+
+/** Records a reading for the caller; a resend with the same synckey stores nothing new. */
+export async function addPressure(em: EntityManager, customerId: string, input: BpEntryInput, now: Date) {
+  if (input.followerId !== undefined || input.testType === '2') {
+    throw forbidden('暂不能为亲友记录血压');
+  }
+  const entry = parseEntry(input, now);
+  const existing = input.synckey ? await em.findOne(BloodPressureTest, { customerId, synckey: input.synckey }) : null;
+  if (existing) {
+    const level = await colourOf(em, existing);
+    return { bpId: existing.id, duplicate: true, color: level ? BP_COLOR[level] : null };
+  }
+  const reading = em.create(BloodPressureTest, { customerId, recordedBy: customerId, ...entry, synckey: input.synckey ?? null, deviceImei: null, createdAt: now, updatedAt: now });
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException && input.synckey) {
+      em.clear();
+      return addPressure(em, customerId, input, now);
+    }
+    throw error;
+  }
+  const level = await colourOf(em, reading);
+  return { bpId: reading.id, duplicate: false, color: level ? BP_COLOR[level] : null };
+}
+
+async function ownPressure(em: EntityManager, customerId: string, bpId: string) {
+  const reading = /^\d{1,18}$/.test(bpId) ? await em.findOne(BloodPressureTest, { id: bpId }) : null;
+  return reading && reading.customerId === customerId ? reading : null;
+}
+
+/** Changes one of the caller's readings; meter readings are read-only. */
+export async function editPressure(em: EntityManager, customerId: string, bpId: string, input: BpEntryInput, now: Date) {
+  const reading = await ownPressure(em, customerId, bpId);
+  if (!reading) {
+    throw new AppError(ErrorCodes.notFound, '该数据已被删除', 404);
+  }
+  if (reading.deviceImei) {
+    throw forbidden('设备上传的数据不能修改');
+  }
+  Object.assign(reading, parseEntry(input, now), { updatedAt: now });
+  await em.flush();
+  const level = await colourOf(em, reading);
+  return { bpId: reading.id, duplicate: false, color: level ? BP_COLOR[level] : null };
+}
+
+export async function getPressure(em: EntityManager, customerId: string, bpId: string) {
+  const reading = await ownPressure(em, customerId, bpId);
+  if (!reading) {
+    return { existsFlag: false, bloodPressureVo: null, reminder: null };
+  }
+  const level = await colourOf(em, reading);
+  return { existsFlag: true, bloodPressureVo: bloodPressureVo(reading, level), reminder: level ? bloodPressureReminder(level) : null };
+}
+
+/** Parses an optional China-time bound of a list query. */
+function bound(text: string | undefined, name: string): Date | undefined {
+  if (text === undefined || text === '') {
+    return undefined;
+  }
+  const at = parseChinaDateTime(text);
+  if (!at) {
+    throw new AppError(ErrorCodes.badRequest, `${name}格式不正确`);
+  }
+  return at;
+}
+
+/** The readings of a time range, newest first, paged (spec: pageQueryList). */
+export async function pagePressure(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number }) {
+  const start = bound(query.createStartTime, '开始时间');
+  const end = bound(query.createEndTime, '结束时间');
+  const where = { customerId, ...((start || end) && { measuredAt: { ...(start && { $gte: start }), ...(end && { $lte: end }) } }) };
+  const [rows, total] = await em.findAndCount(BloodPressureTest, where, {
+    orderBy: { measuredAt: 'desc', id: 'desc' },
+    limit: query.pageSize,
+    offset: (query.pageNo - 1) * query.pageSize,
+  });
+  const config = await ranges(em);
+  return {
+    items: rows.map((r) => bloodPressureVo(r, classifyBloodPressure(r.sbp, r.dbp, config))),
+    currentPage: query.pageNo,
+    totalPage: Math.ceil(total / query.pageSize),
+  };
+}
+
+/** The chart's readings: the last 365 China days, oldest first (spec: trendpageQueryList). */
+export async function pressureTrend(em: EntityManager, customerId: string, now: Date) {
+  const span = latestChinaDays(now, TREND_DAYS);
+  const [rows, config] = await Promise.all([
+    em.find(BloodPressureTest, { customerId, measuredAt: { $gte: span.start, $lt: span.end } }, { orderBy: { measuredAt: 'asc', id: 'asc' } }),
+    ranges(em),
+  ]);
+  return rows.map((r) => bloodPressureVo(r, classifyBloodPressure(r.sbp, r.dbp, config)));
+}
+
+/** Counts by level over a time range (spec: queryJudge). */
+export async function judgePressure(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string }) {
+  const page = await pagePressure(em, customerId, { ...query, pageNo: 1, pageSize: 100_000 });
+  const counts = { total: page.items.length, lowCount: 0, normalCount: 0, highCount: 0 };
+  for (const item of page.items) {
+    if (item.color === BP_COLOR.low) {
+      counts.lowCount += 1;
+    } else if (item.color === BP_COLOR.normal) {
+      counts.normalCount += 1;
+    } else if (item.color === BP_COLOR.high) {
+      counts.highCount += 1;
+    }
+  }
+  return { judgeMap: counts };
+}
