@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateSugarEntry } from './sugarEntry';
+import { validateSugarEntry, validateMeasurementTime } from './sugarEntry';
 
 describe('validateSugarEntry', () => {
   const now = Date.UTC(2026, 1, 1, 4, 0);
@@ -19,5 +19,19 @@ describe('validateSugarEntry', () => {
 
   it('accepts a reading taken now with a 100-character remark', () => {
     expect(validateSugarEntry({ ...ok, createTime: new Date(now), remark: '字'.repeat(100) }, new Date(now))).toEqual({ ok: true });
+  });
+});
+
+describe('validateMeasurementTime', () => {
+  const now = new Date('2026-11-20T02:00:00Z');
+  it.each([
+    [null, '请选择时间'],
+    [new Date('2026-11-20T02:00:01Z'), '所选时间不能超过当前时间'],
+  ])('refuses %s with %s', (time, message) => {
+    expect(validateMeasurementTime(time, now)).toMatchObject({ ok: false, message });
+  });
+
+  it('accepts now and earlier', () => {
+    expect(validateMeasurementTime(now, now)).toEqual({ ok: true });
   });
 });
