@@ -9,7 +9,9 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 export interface Measurement {
   /** Completed operations per second. */
   perSecond: number;
-  /** 99th-percentile latency in milliseconds, when measured. */
+  /** Latency percentiles in milliseconds, when measured (autocannon reports 97.5 % as its p95 stand-in). */
+  p50Ms?: number;
+  p95Ms?: number;
   p99Ms?: number;
   errors: number;
 }
@@ -105,7 +107,7 @@ export interface Comparison {
 export function printComparison(c: Comparison): void {
   const ratio = c.subjectResult.perSecond / c.baselineResult.perSecond;
   const fmt = (m: Measurement) =>
-    `${m.perSecond.toFixed(0).padStart(7)} ops/s${m.p99Ms === undefined ? '' : `, p99 ${m.p99Ms} ms`}${m.errors ? `, ${m.errors} errors` : ''}`;
+    `${m.perSecond.toFixed(0).padStart(7)} ops/s${m.p50Ms === undefined ? '' : `, p50 ${m.p50Ms} ms`}${m.p95Ms === undefined ? '' : `, p95 ${m.p95Ms} ms`}${m.p99Ms === undefined ? '' : `, p99 ${m.p99Ms} ms`}${m.errors ? `, ${m.errors} errors` : ''}`;
   console.log(`\n${c.name}`);
   console.log(`  subject   ${c.subject.padEnd(42)} ${fmt(c.subjectResult)}`);
   console.log(`  baseline  ${c.baseline.padEnd(42)} ${fmt(c.baselineResult)}`);

@@ -6,14 +6,23 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { randomBytes } from 'node:crypto';
 import { CONNECTIONS, DURATION_SECONDS, printComparison, type Comparison } from './lib';
 import { healthzBenchmark } from './healthz.bench';
 import { writeBenchmark } from './write.bench';
+import { sugarBenchmarks } from './sugar.bench';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const apiEntry = join(root, 'apps/api/dist/server.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'gg-bench-'));
-const env: Record<string, string> = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '' };
+const env: Record<string, string> = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  WEB_DIST: '/nonexistent',
+  DATABASE_URL: '',
+};
 
 let dropBenchDb = async () => {};
 if (process.env.DATABASE_URL) {
@@ -40,6 +49,12 @@ try {
     const result = await bench();
     printComparison(result);
     results.push(result);
+  }
+  if (!process.env.BENCH_SKIP_SUGAR) {
+    for (const result of await sugarBenchmarks(env, apiEntry)) {
+      printComparison(result);
+      results.push(result);
+    }
   }
 } finally {
   await dropBenchDb();

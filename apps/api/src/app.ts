@@ -22,7 +22,11 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { inviteRoutes } from './modules/invite/invite.routes';
 import { partnerRoutes } from './modules/partner/partner.routes';
 import { sugarRoutes } from './modules/sugar/sugar.routes';
+import { ketoneRoutes } from './modules/ketone/ketone.routes';
+import { uricAcidRoutes } from './modules/uric-acid/uricAcid.routes';
+import { weightRoutes } from './modules/weight/weight.routes';
 import { bloodPressureRoutes } from './modules/blood-pressure/bloodPressure.routes';
+import { shareRoutes } from './modules/share/share.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
@@ -77,7 +81,11 @@ function api(config: AppConfig) {
     inviteRoutes(scope);
     partnerRoutes(scope, config);
     sugarRoutes(scope);
+    ketoneRoutes(scope);
+    uricAcidRoutes(scope);
+    weightRoutes(scope);
     bloodPressureRoutes(scope);
+    shareRoutes(scope);
     locationRoutes(scope);
     scope.setNotFoundHandler((request, reply) =>
       reply.status(404).send({

@@ -13,7 +13,17 @@ try {
   throw error;
 }
 
-const server = await createServer(config);
+let server;
+try {
+  server = await createServer(config);
+} catch (error) {
+  // Provider settings (SMS, sign-in, storage) are checked while the app is built.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ketoneBand, labCreateTimeStr, labEmptyWarning, uricAcidBand, validateLabRemark } from './ketoneUricAcid';
+import { ketoneBand, labBand, labCreateTimeStr, labEmptyWarning, labRangeMessage, roundLabValue, uricAcidBand, validateLabEntry, validateLabRemark } from './ketoneUricAcid';
 
 describe('ketoneBand', () => {
   it.each([
@@ -47,5 +47,50 @@ describe('validateLabRemark', () => {
     expect(validateLabRemark('😀')).toEqual({ ok: false, field: 'remark', message: '请不要输入表情' });
     expect(validateLabRemark('字'.repeat(101))).toEqual({ ok: false, field: 'remark', message: '备注不能超过100个字符' });
     expect(validateLabRemark('字'.repeat(100))).toEqual({ ok: true });
+  });
+});
+
+describe('roundLabValue and labBand', () => {
+  it.each([
+    ['ketone', 0.25, 0.3, 'normal'],
+    ['ketone', 0.04, 0, 'low'],
+    ['ketone', 7.96, 8, 'high'],
+    ['uricAcid', 178.4, 178, 'low'],
+    ['uricAcid', 178.5, 179, 'normal'],
+    ['uricAcid', 1189.6, 1190, 'high'],
+  ] as const)('stores %s %d as %d, coloured %s', (kind, value, stored, band) => {
+    expect(roundLabValue(kind, value)).toBe(stored);
+    expect(labBand(kind, roundLabValue(kind, value))).toBe(band);
+  });
+});
+
+describe('validateLabEntry', () => {
+  const now = Date.UTC(2026, 10, 20, 2, 0);
+  const at = Date.UTC(2026, 10, 20, 1, 0);
+  it.each([
+    ['ketone', { value: '', createTime: at }, 'value', '请输入血酮值!'],
+    ['ketone', { value: null, createTime: at }, 'value', '请输入血酮值!'],
+    ['uricAcid', { createTime: at }, 'value', '请输入尿酸值!'],
+    ['ketone', { value: -0.1, createTime: at }, 'value', '血酮值应在0~20之间'],
+    ['ketone', { value: 20.04, createTime: null }, 'createTime', '请选择时间'],
+    ['ketone', { value: 20.1, createTime: at }, 'value', '血酮值应在0~20之间'],
+    ['uricAcid', { value: 2001, createTime: at }, 'value', '尿酸值应在0~2000之间'],
+    ['uricAcid', { value: 'abc', createTime: at }, 'value', '尿酸值应在0~2000之间'],
+    ['uricAcid', { value: 420, createTime: now + 1000 }, 'createTime', '所选时间不能超过当前时间'],
+    ['uricAcid', { value: 420, createTime: at, remark: '😀' }, 'remark', '请不要输入表情'],
+  ] as const)('refuses %s %j on %s with %s', (kind, input, field, message) => {
+    expect(validateLabEntry(kind, input, now)).toEqual({ ok: false, field, message });
+  });
+
+  it.each([
+    ['ketone', { value: 0, createTime: at }],
+    ['ketone', { value: '20', createTime: now, remark: '字'.repeat(100) }],
+    ['uricAcid', { value: 2000, createTime: at }],
+  ] as const)('accepts %s %j', (kind, input) => {
+    expect(validateLabEntry(kind, input, now)).toEqual({ ok: true });
+  });
+
+  it('words the range like the pressure messages', () => {
+    expect(labRangeMessage('ketone')).toBe('血酮值应在0~20之间');
   });
 });

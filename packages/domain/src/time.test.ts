@@ -4,11 +4,13 @@ import {
   addMonths,
   chinaDateKey,
   chinaDayRange,
+  chinaListSpan,
   chinaMonthRange,
   chinaWeekRange,
   chinaYearMonth,
   compareYearMonth,
   formatChinaTime,
+  inChina,
   latestChinaDays,
   msSinceChinaMidnight,
   parseChinaDateTime,
@@ -107,5 +109,35 @@ describe('China time under another process time zone', () => {
     expect(chinaDateKey(JUST_AFTER_CHINA_MIDNIGHT)).toBe('2026-02-01');
     expect(startOfChinaDay(JUST_AFTER_CHINA_MIDNIGHT).toISOString()).toBe('2026-01-31T16:00:00.000Z');
     expect(chinaWeekRange(JUST_AFTER_CHINA_MIDNIGHT).start.toISOString()).toBe('2026-01-25T16:00:00.000Z');
+  });
+});
+
+describe('chinaListSpan', () => {
+  const iso = (span: ReturnType<typeof chinaListSpan>) =>
+    'invalid' in span ? span : { start: span.start?.toISOString(), end: span.end?.toISOString() };
+  it.each([
+    ['2026-11-01', '2026-11-20', { start: '2026-10-31T16:00:00.000Z', end: '2026-11-20T16:00:00.000Z' }],
+    ['2026-11-01 00:00:00', '2026-11-20 23:59:59', { start: '2026-10-31T16:00:00.000Z', end: '2026-11-20T16:00:00.000Z' }],
+    ['2026-11-01 08:30', '2026-11-01 09:15', { start: '2026-11-01T00:30:00.000Z', end: '2026-11-01T01:16:00.000Z' }],
+    ['', '2026-11-20', { start: undefined, end: '2026-11-20T16:00:00.000Z' }],
+    [undefined, null, { start: undefined, end: undefined }],
+    ['2026-02-30', '2026-03-01', { invalid: 'start' }],
+    ['2026-02-01', '20260301', { invalid: 'end' }],
+  ] as const)('maps %j … %j to %j', (start, end, expected) => {
+    expect(iso(chinaListSpan(start, end))).toEqual(expected);
+  });
+});
+
+describe('formatChinaTime fast path', () => {
+  it('agrees with the time-zone database for every hour of a year, both patterns', () => {
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 3600 * 1000 + 61 * 1000) {
+      expect(formatChinaTime(ms)).toBe(inChina(ms).format('YYYY-MM-DD HH:mm:ss'));
+      expect(chinaDateKey(ms)).toBe(inChina(ms).format('YYYY-MM-DD'));
+    }
+  });
+
+  it('leaves instants of China’s summer-time years to the time-zone database', () => {
+    // 1988-07-01 12:00 UTC was 21:00 in China under summer time (UTC+9).
+    expect(formatChinaTime(Date.UTC(1988, 6, 1, 12))).toBe('1988-07-01 21:00:00');
   });
 });

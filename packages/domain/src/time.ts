@@ -44,8 +44,22 @@ export function parseChinaDateTime(text: string): Date | null {
   return parsed.isValid() && shown === trimmed ? parsed.toDate() : null;
 }
 
-/** Formats an instant as China wall-clock text with a dayjs pattern (default `YYYY-MM-DD HH:mm:ss`). */
+/** China has kept UTC+8 all year since its last summer time ended in September 1991. */
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+const FIXED_OFFSET_SINCE = Date.UTC(1991, 8, 15);
+
+/**
+ * Formats an instant as China wall-clock text with a dayjs pattern (default `YYYY-MM-DD HH:mm:ss`).
+ * The two patterns that tables and reports format by the thousand take a fixed-offset fast path
+ * for instants after 1991 (the time-zone database is about 100 times slower); earlier instants,
+ * and every other pattern, go through the time-zone database.
+ */
 export function formatChinaTime(instant: Instant, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
+  const ms = toMs(instant);
+  if (ms >= FIXED_OFFSET_SINCE && (pattern === 'YYYY-MM-DD HH:mm:ss' || pattern === 'YYYY-MM-DD')) {
+    const iso = new Date(ms + CHINA_OFFSET_MS).toISOString();
+    return pattern === 'YYYY-MM-DD' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  }
   return inChina(instant).format(pattern);
 }
 
@@ -126,4 +140,32 @@ export function toMs(instant: Instant): number {
 /** Two-digit zero padding for dates and clocks. */
 export function pad2(value: number): string {
   return String(value).padStart(2, '0');
+}
+
+/** The span a list query's China-time bounds cover: `start` inclusive, `end` exclusive; absent bounds are open. */
+export type ChinaListSpan = { readonly start: Date | undefined; readonly end: Date | undefined };
+
+/**
+ * The instants between a list query's `createStartTime` and `createEndTime`, China wall-clock text
+ * (`yyyy-MM-dd`, `yyyy-MM-dd HH:mm` or `yyyy-MM-dd HH:mm:ss`). The start is inclusive. The end is
+ * inclusive at its own precision: a date covers that whole China day, `HH:mm` its whole minute and
+ * `HH:mm:ss` its second — so `… 23:59:59` and the date alone both reach midnight. Blank bounds are
+ * open. Returns which bound is not a date instead of a span when one is malformed.
+ */
+export function chinaListSpan(startText: string | null | undefined, endText: string | null | undefined): ChinaListSpan | { readonly invalid: 'start' | 'end' } {
+  const blank = (text: string | null | undefined): boolean => text === null || text === undefined || text.trim() === '';
+  const start = blank(startText) ? undefined : parseChinaDateTime(startText ?? '');
+  if (start === null) {
+    return { invalid: 'start' };
+  }
+  if (blank(endText)) {
+    return { start, end: undefined };
+  }
+  const trimmed = (endText ?? '').trim();
+  const end = parseChinaDateTime(trimmed);
+  if (end === null) {
+    return { invalid: 'end' };
+  }
+  const unit = trimmed.length === 10 ? 'day' : trimmed.length === 16 ? 'minute' : 'second';
+  return { start, end: inChina(end).add(1, unit).toDate() };
 }

@@ -6,6 +6,8 @@ import { Migration20261122010142_feedback } from './Migration20261122010142_feed
 import { Migration20261122010731_location } from './Migration20261122010731_location';
 import { Migration20261122011501_sugar } from './Migration20261122011501_sugar';
 import { Migration20261122011833_blood_pressure } from './Migration20261122011833_blood_pressure';
+import { Migration20261122012031_records } from './Migration20261122012031_records';
+import { Migration20261122012052_share } from './Migration20261122012052_share';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -14,4 +16,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122010731_location', class: Migration20261122010731_location },
   { name: 'Migration20261122011501_sugar', class: Migration20261122011501_sugar },
   { name: 'Migration20261122011833_blood_pressure', class: Migration20261122011833_blood_pressure },
+  { name: 'Migration20261122012031_records', class: Migration20261122012031_records },
+  { name: 'Migration20261122012052_share', class: Migration20261122012052_share },
 ];

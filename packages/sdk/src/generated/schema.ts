@@ -966,6 +966,288 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ketoneTest/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a blood-ketone reading
+         * @description An empty or missing `ketone` answers 40000 请输入血酮值! (the app still sends the save when the field is empty). The time may not be in the future.
+         */
+        post: operations["addKetoneTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ketoneTest/v1/pageQueryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's blood-ketone readings in a time range, newest first */
+        get: operations["pageKetoneTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/urineTest/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a uric-acid reading
+         * @description An empty or missing `urine` answers 40000 请输入尿酸值! (the app still sends the save when the field is empty). The time may not be in the future.
+         */
+        post: operations["addUricAcidTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/urineTest/v1/pageQueryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's uric-acid readings in a time range, newest first */
+        get: operations["pageUricAcidTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/weight/v1/queryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's weight records, newest first */
+        get: operations["pageWeight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/weight/v1/getById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's weight records
+         * @description `existsFlag` is false for a deleted or missing record and for someone else's.
+         */
+        get: operations["getWeight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/weight/v1/getLastRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest weight record, or null */
+        get: operations["getLastWeight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/weight/v1/getPreviousRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's record just before a time, or null
+         * @description The latest record measured strictly before `createTimeStr`: the comparison the weight page shows for the active record.
+         */
+        get: operations["getPreviousWeight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/weight/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a weighing (weight in jin, as shown)
+         * @description The weight is given in jin and stored in kg (half). The height defaults to the customer's; without one the call answers 请填写身高. BMI is computed by the server. When the record is the latest, the customer's weight and height follow it.
+         */
+        post: operations["addWeight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/weight/v1/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the caller's weight records
+         * @description A missing record, or someone else's, answers 40400 该数据已被删除.
+         */
+        post: operations["deleteWeight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/share/v1/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a link to one table of the caller's readings
+         * @description Registered customers only. The link carries a random token, never the owner's id; it expires and can be revoked.
+         */
+        post: operations["createShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/share/v1/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's links that still work */
+        get: operations["listShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/share/v1/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes one of the caller's links */
+        post: operations["revokeShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/share/v1/bloodSugarTable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sugar table behind a share link (no sign-in)
+         * @description The name is masked. An expired, revoked or unknown token answers 40400 分享链接已失效.
+         */
+        get: operations["shareBloodSugarTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/share/v1/bloodPressureTable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pressure table behind a share link (no sign-in)
+         * @description The name is masked. An expired, revoked or unknown token answers 40400 分享链接已失效.
+         */
+        get: operations["shareBloodPressureTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1518,6 +1800,162 @@ export interface components {
                 normalCount: number;
                 highCount: number;
             };
+        };
+        KetoneTestInput: {
+            /** @description mmol/L, 0 to 20, stored to one decimal; required (the domain answers the spec's empty-value message), an empty string counts as empty. */
+            ketone?: number | null;
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required, not in the future. */
+            createTimeStr?: string;
+            /** @description At most 100 characters, no emoji. */
+            remark?: string;
+        };
+        KetoneTestVo: {
+            id: string;
+            /** @description mmol/L, 0 to 20, stored to one decimal. */
+            ketone: number;
+            remark: string;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            createTime: string;
+            /**
+             * @description The colour band by the domain rule.
+             * @enum {string}
+             */
+            level: "low" | "normal" | "high";
+        };
+        KetoneTestPage: {
+            items: components["schemas"]["KetoneTestVo"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        UricAcidTestInput: {
+            /** @description μmol/L, 0 to 2000, stored in whole units; required (the domain answers the spec's empty-value message), an empty string counts as empty. */
+            urine?: number | null;
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required, not in the future. */
+            createTimeStr?: string;
+            /** @description At most 100 characters, no emoji. */
+            remark?: string;
+        };
+        UricAcidTestVo: {
+            id: string;
+            /** @description μmol/L, 0 to 2000, stored in whole units. */
+            urine: number;
+            remark: string;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            createTime: string;
+            /**
+             * @description The colour band by the domain rule.
+             * @enum {string}
+             */
+            level: "low" | "normal" | "high";
+        };
+        UricAcidTestPage: {
+            items: components["schemas"]["UricAcidTestVo"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        WeightInput: {
+            /** @description Jin as shown (10 to 400), stored to one decimal; required (请填写体重). */
+            weight?: number | null;
+            /** @description cm (20 to 240); needed only while the customer's height is unknown (请填写身高). */
+            height?: number | null;
+            /** @description When it was weighed, China time (yyyy-MM-dd HH:mm[:ss]); now when absent; not in the future. */
+            createTimeStr?: string;
+        };
+        WeightDeleteInput: {
+            weightId: string;
+        };
+        WeightVo: {
+            weightId: string;
+            /** @description kg as stored (half the jin shown). */
+            weight: number;
+            /** @description Jin as shown. */
+            weightJin: number;
+            /** @description cm. */
+            height: number;
+            /** @description Computed by the server, two decimals. */
+            bmi: number;
+            /**
+             * @description 1 偏轻, 2 标准, 3 偏重, 4 过重.
+             * @enum {integer}
+             */
+            bmiCode: 1 | 2 | 3 | 4;
+            /** @enum {string} */
+            bmiLabel: "偏轻" | "标准" | "偏重" | "过重";
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            createTime: string;
+        };
+        WeightPage: {
+            items: components["schemas"]["WeightVo"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        WeightRead: {
+            existsFlag: boolean;
+            weightVo: components["schemas"]["WeightVo"] | null;
+        };
+        ShareCreated: {
+            shareId: string;
+            /** @description Put it in the share page's address; it is shown only once. */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        ShareLinkInfo: {
+            shareId: string;
+            /** @enum {string} */
+            kind: "sugar" | "bloodPressure";
+            title: string;
+            shareStartTime: string;
+            shareEndTime: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        SharedSugarReading: {
+            testId: string;
+            timeType: number;
+            sugar: number;
+            remark: string;
+            tags: components["schemas"]["SugarTagView"][];
+            createTime: string;
+            testType: string;
+            deviceImei: string | null;
+            level: string | null;
+        };
+        SharedPressureReading: {
+            bpId: string;
+            sbp: number;
+            dbp: number;
+            hr: number;
+            remark: string;
+            createTime: string;
+            color: number | null;
+            testType: string;
+            deviceImei: string | null;
+        };
+        SharedSugarTable: {
+            /** @description The owner's name, masked. */
+            nickname: string;
+            title: string;
+            dataTypeName: string;
+            shareStartTime: string;
+            shareEndTime: string;
+            totalData: number;
+            normalShareCount: number;
+            lowCount: number;
+            highShareCount: number;
+            items: components["schemas"]["SharedSugarReading"][];
+        };
+        SharedPressureTable: {
+            nickname: string;
+            title: string;
+            dataTypeName: string;
+            shareStartTime: string;
+            shareEndTime: string;
+            totalData: number;
+            normalShareCount: number;
+            lowCount: number;
+            highShareCount: number;
+            items: components["schemas"]["SharedPressureReading"][];
         };
         FrontLogReceipt: {
             /** @description The id of the stored report. */
@@ -3046,6 +3484,446 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["BloodPressureJudge"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addKetoneTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KetoneTestInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["KetoneTestVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pageKetoneTest: {
+        parameters: {
+            query?: {
+                /** @description China time, yyyy-MM-dd[ HH:mm[:ss]], inclusive. */
+                createStartTime?: string;
+                /** @description China time, yyyy-MM-dd[ HH:mm[:ss]], inclusive at its precision (a date alone covers the whole day). */
+                createEndTime?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["KetoneTestPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addUricAcidTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UricAcidTestInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["UricAcidTestVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pageUricAcidTest: {
+        parameters: {
+            query?: {
+                /** @description China time, yyyy-MM-dd[ HH:mm[:ss]], inclusive. */
+                createStartTime?: string;
+                /** @description China time, yyyy-MM-dd[ HH:mm[:ss]], inclusive at its precision (a date alone covers the whole day). */
+                createEndTime?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["UricAcidTestPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pageWeight: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WeightPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWeight: {
+        parameters: {
+            query: {
+                weightId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WeightRead"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLastWeight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WeightVo"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPreviousWeight: {
+        parameters: {
+            query: {
+                /** @description China time, yyyy-MM-dd HH:mm[:ss]. */
+                createTimeStr: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WeightVo"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addWeight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeightInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WeightVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteWeight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeightDeleteInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "sugar" | "bloodPressure";
+                    createStartTime: string;
+                    createEndTime: string;
+                    /**
+                     * @description How long the link works.
+                     * @default 7
+                     */
+                    days?: number;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ShareCreated"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ShareLinkInfo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shareId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    shareBloodSugarTable: {
+        parameters: {
+            query: {
+                /** @description The token of a share link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SharedSugarTable"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    shareBloodPressureTable: {
+        parameters: {
+            query: {
+                /** @description The token of a share link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SharedPressureTable"];
                     };
                 };
             };

@@ -43,7 +43,8 @@ export const CustomerSchema = defineEntity({
     /** 2 means the third-party account must be re-authorised on the registration page. */
     thirdAuthCode: p.smallint().default(1),
     heightCm: p.decimal('number').precision(5).scale(1).nullable(),
-    weightKg: p.decimal('number').precision(5).scale(1).nullable(),
+    /** kg; two decimals so a weight entered in jin (one decimal) is kept exactly (120.5 jin = 60.25 kg). */
+    weightKg: p.decimal('number').precision(5).scale(2).nullable(),
     /** Personal measurement message notices (settings). */
     msgReceive: p.boolean().default(true),
     /** Reminders when a day passes without a measurement (settings). */

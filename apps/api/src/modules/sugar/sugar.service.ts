@@ -10,7 +10,6 @@ import {
   SUGAR_TIME_TYPES,
   SUGAR_TOO_HIGH_MESSAGE,
   SUGAR_TOO_LOW_MESSAGE,
-  chinaDateKey,
   chinaDayRange,
   chinaMonthRange,
   chinaYearMonth,
@@ -57,7 +56,7 @@ export async function rangesFor(em: EntityManager, customerId: string) {
   return { slots, objectives, dictionary, range };
 }
 
-function levelOf(reading: Pick<SugarTest, 'sugar' | 'timeType'>, range: (t: number) => SugarRange | undefined): SugarLevel | null {
+function levelOf(reading: { sugar: number; timeType: number }, range: (t: number) => SugarRange | undefined): SugarLevel | null {
   const r = range(reading.timeType);
   return r ? classifySugar(reading.sugar, r) : null;
 }
@@ -109,8 +108,7 @@ async function monthProgress(em: EntityManager, customerId: string, at: Date) {
   const month = chinaMonthRange(chinaYearMonth(at));
   const repo = new SugarRepository(em);
   const { range } = await rangesFor(em, customerId);
-  const readings = await repo.inRange(customerId, month.start, month.end);
-  const annotated = readings.filter((r) => r.remark !== '' || r.tags.length > 0).length;
+  const [readings, annotated] = await Promise.all([repo.leanInRange(customerId, month.start, month.end), repo.countAnnotated(customerId, month.start, month.end)]);
   const normal = readings.filter((r) => levelOf(r, range) === 'normal').length;
   return {
     editcount: annotated,
@@ -202,21 +200,15 @@ type DayRow = { dtime: string } & Record<(typeof SLOT_CODES)[number], string>;
  */
 export async function dayTable(em: EntityManager, customerId: string, dateType: 1 | 2 | 3, pageNo: number, pageSize: number, now: Date) {
   const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
-  const readings = await new SugarRepository(em).inRange(customerId, span.start, span.end);
+  const cells = await new SugarRepository(em).dayCells(customerId, span.start, span.end);
   const days = new Map<string, DayRow>();
-  const counts = new Map<string, number>();
-  for (const r of readings) {
-    const day = chinaDateKey(r.measuredAt);
-    const row = days.get(day) ?? ({ dtime: day, ...Object.fromEntries(SLOT_CODES.map((c) => [c, ''])) } as DayRow);
-    const code = SUGAR_TIME_TYPES.find((t) => t.timeType === r.timeType)?.code;
+  for (const cell of cells) {
+    const row = days.get(cell.day) ?? ({ dtime: cell.day, ...Object.fromEntries(SLOT_CODES.map((c) => [c, ''])) } as DayRow);
+    const code = SUGAR_TIME_TYPES.find((t) => t.timeType === cell.timeType)?.code;
     if (code) {
-      const key = `${day}:${code}`;
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
-      // Readings come oldest first, so the last one written is the latest.
-      row[code] = `${r.sugar},${count}`;
+      row[code] = `${cell.latest},${cell.count}`;
     }
-    days.set(day, row);
+    days.set(cell.day, row);
   }
   const rows = [...days.values()].sort((a, b) => b.dtime.localeCompare(a.dtime));
   const totalPage = Math.ceil(rows.length / pageSize);
@@ -226,7 +218,7 @@ export async function dayTable(em: EntityManager, customerId: string, dateType: 
 /** The six counts above the table (spec: queryJudge). */
 export async function judge(em: EntityManager, customerId: string, dateType: 1 | 2 | 3, now: Date) {
   const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
-  const [readings, { range }] = await Promise.all([new SugarRepository(em).inRange(customerId, span.start, span.end), rangesFor(em, customerId)]);
+  const [readings, { range }] = await Promise.all([new SugarRepository(em).leanInRange(customerId, span.start, span.end), rangesFor(em, customerId)]);
   const counts = { total: readings.length, normalCount: 0, highCount: 0, lowCount: 0, seriousHighCount: 0, seriousLowCount: 0 };
   for (const r of readings) {
     const level = levelOf(r, range);
@@ -240,10 +232,10 @@ export async function judge(em: EntityManager, customerId: string, dateType: 1 |
 /** The chart (spec: queryTrend): readings of the chosen meal group over 7 to 360 days, with min/avg/max. */
 export async function trend(em: EntityManager, customerId: string, dateType: 1 | 2 | 3 | 4 | 5, chartTimeType: 1 | 2 | 3, now: Date) {
   const span = latestChinaDays(now, SUGAR_CHART_RANGE_DAYS[dateType]);
-  const readings = await new SugarRepository(em).inRange(customerId, span.start, span.end, SUGAR_CHART_SLOTS[chartTimeType]);
+  const readings = await new SugarRepository(em).leanInRange(customerId, span.start, span.end, SUGAR_CHART_SLOTS[chartTimeType]);
   const summary = summariseSugar(readings.map((r) => r.sugar));
   return {
-    sugarTestList: readings.map((r) => ({ time: formatChinaTime(r.measuredAt), sugarValue: r.sugar, timeType: r.timeType })),
+    sugarTestList: readings.map((r) => ({ time: r.time, sugarValue: r.sugar, timeType: r.timeType })),
     judgeMap: summary && { minSugar: summary.min, avgSugar: summary.avg, maxSugar: summary.max },
   };
 }

@@ -1,0 +1,39 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { formatChinaTime, ketoneBand, parseChinaDateTime, roundLabValue, validateLabEntry } from '@glucoguard/domain';
+import { listSpan, pageOf } from '../../lib/list';
+import { assertValid } from '../../lib/validate';
+import { KetoneRepository } from './ketone.repository';
+import { KetoneTest } from './ketone.entity';
+
+export interface KetoneEntryInput {
+  ketone?: number | null;
+  createTimeStr?: string;
+  remark?: string;
+}
+
+/** A reading as the API shows it, coloured by the domain's rule. */
+export function ketoneTestVo(t: KetoneTest) {
+  return { id: t.id, ketone: t.ketone, remark: t.remark, createTime: formatChinaTime(t.measuredAt), level: ketoneBand(t.ketone) };
+}
+
+/** Records a reading for the caller (spec: POST /ketoneTest/v1/add). */
+export async function addKetone(em: EntityManager, customerId: string, input: KetoneEntryInput, now: Date) {
+  const measuredAt = input.createTimeStr ? parseChinaDateTime(input.createTimeStr) : null;
+  assertValid(validateLabEntry('ketone', { value: input.ketone, createTime: measuredAt, remark: input.remark }, now));
+  const reading = em.create(KetoneTest, {
+    customerId,
+    ketone: roundLabValue('ketone', Number(input.ketone)),
+    remark: (input.remark ?? '').trim(),
+    measuredAt: measuredAt as Date,
+    createdAt: now,
+  });
+  await em.flush();
+  return ketoneTestVo(reading);
+}
+
+/** The caller's readings in a China-time range, newest first (spec: pageQueryList). */
+export async function pageKetone(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number }) {
+  const span = listSpan(query.createStartTime, query.createEndTime);
+  const [rows, total] = await new KetoneRepository(em).page(customerId, span, query.pageNo, query.pageSize);
+  return pageOf(rows.map(ketoneTestVo), total, query.pageNo, query.pageSize);
+}

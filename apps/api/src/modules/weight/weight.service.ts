@@ -1,0 +1,140 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  bmiFromKg,
+  classifyBmi,
+  formatChinaTime,
+  jinToKg,
+  kgToJin,
+  parseChinaDateTime,
+  roundTo,
+  validateMeasurementTime,
+  validateWeightRecord,
+} from '@glucoguard/domain';
+import { AppError, ErrorCodes } from '../../lib/errors';
+import { pageOf } from '../../lib/list';
+import { assertValid } from '../../lib/validate';
+import { Customer } from '../customer/customer.entity';
+import { WeightRecord } from './weight.entity';
+import { WeightRepository } from './weight.repository';
+
+export interface WeightEntryInput {
+  /** Jin, as the app shows it. */
+  weight?: number | null;
+  /** cm; the customer's own height when absent. */
+  height?: number | null;
+  createTimeStr?: string;
+}
+
+/** A record as the API shows it: kg as stored, jin as shown, BMI with its class by the domain's rule. */
+export function weightVo(r: WeightRecord) {
+  const bmiClass = classifyBmi(r.bmi);
+  return {
+    weightId: r.id,
+    weight: r.weightKg,
+    weightJin: roundTo(kgToJin(r.weightKg), 1),
+    height: r.heightCm,
+    bmi: r.bmi,
+    bmiCode: bmiClass.code,
+    bmiLabel: bmiClass.label,
+    createTime: formatChinaTime(r.measuredAt),
+  };
+}
+
+const deleted = () => new AppError(ErrorCodes.notFound, '该数据已被删除', 404);
+
+/** The caller's own record, or null when it does not exist or belongs to somebody else. */
+async function ownRecord(em: EntityManager, customerId: string, weightId: string): Promise<WeightRecord | null> {
+  const record = await new WeightRepository(em).findById(weightId);
+  return record && record.customerId === customerId ? record : null;
+}
+
+function measuredAtOf(createTimeStr: string | undefined, now: Date): Date {
+  if (createTimeStr === undefined) {
+    return now;
+  }
+  const at = parseChinaDateTime(createTimeStr);
+  assertValid(validateMeasurementTime(at, now));
+  return at as Date;
+}
+
+/**
+ * Records a weighing for the caller (spec: POST /weight/v1/add). The weight comes in jin and is
+ * stored in kg; the BMI is computed here. When it is the caller's latest record, the profile's
+ * weight and height follow it (a first height is kept in any case).
+ */
+export async function addWeight(em: EntityManager, customerId: string, input: WeightEntryInput, now: Date) {
+  return em.transactional(async (tx) => {
+    const customer = await tx.findOneOrFail(Customer, { id: customerId });
+    const knownHeight = customer.heightCm !== null && customer.heightCm !== undefined && customer.heightCm > 0 ? customer.heightCm : null;
+    assertValid(validateWeightRecord({ heightCm: input.height, weightJin: input.weight }, { heightKnown: knownHeight !== null }));
+    const measuredAt = measuredAtOf(input.createTimeStr, now);
+    const heightCm = roundTo(input.height ?? knownHeight ?? 0, 1);
+    const weightKg = roundTo(jinToKg(roundTo(input.weight ?? 0, 1)), 2);
+    const repo = new WeightRepository(tx);
+    const previousLatest = await repo.latest(customerId);
+    const record = tx.create(WeightRecord, { customerId, weightKg, heightCm, bmi: bmiFromKg(weightKg, heightCm) ?? 0, measuredAt, createdAt: now });
+    if (!previousLatest || previousLatest.measuredAt.getTime() <= measuredAt.getTime()) {
+      customer.weightKg = weightKg;
+      customer.heightCm = heightCm;
+    } else if (knownHeight === null) {
+      customer.heightCm = heightCm;
+    }
+    await tx.flush();
+    return weightVo(record);
+  });
+}
+
+/**
+ * Deletes one of the caller's records (spec: POST /weight/v1/delete). Deleting the latest one
+ * moves the profile's weight to the new latest record; the height is left as it is.
+ */
+export async function deleteWeight(em: EntityManager, customerId: string, weightId: string) {
+  return em.transactional(async (tx) => {
+    const record = await ownRecord(tx, customerId, weightId);
+    if (!record) {
+      // Another user's record answers exactly like a missing one.
+      throw deleted();
+    }
+    const repo = new WeightRepository(tx);
+    const wasLatest = (await repo.latest(customerId))?.id === record.id;
+    tx.remove(record);
+    await tx.flush();
+    if (wasLatest) {
+      const latest = await repo.latest(customerId);
+      if (latest) {
+        const customer = await tx.findOneOrFail(Customer, { id: customerId });
+        customer.weightKg = latest.weightKg;
+        await tx.flush();
+      }
+    }
+    return { ok: true as const };
+  });
+}
+
+/** One record (spec: GET /weight/v1/getById): existsFlag false for a missing or foreign one. */
+export async function getWeight(em: EntityManager, customerId: string, weightId: string) {
+  const record = await ownRecord(em, customerId, weightId);
+  return record ? { existsFlag: true, weightVo: weightVo(record) } : { existsFlag: false, weightVo: null };
+}
+
+/** The caller's records, newest first (spec: GET /weight/v1/queryList). */
+export async function pageWeight(em: EntityManager, customerId: string, pageNo: number, pageSize: number) {
+  const [rows, total] = await new WeightRepository(em).page(customerId, pageNo, pageSize);
+  return pageOf(rows.map(weightVo), total, pageNo, pageSize);
+}
+
+/** The caller's latest record, or null (spec: GET /weight/v1/getLastRecord). */
+export async function lastWeight(em: EntityManager, customerId: string) {
+  const record = await new WeightRepository(em).latest(customerId);
+  return record ? weightVo(record) : null;
+}
+
+/** The caller's record just before a time, or null: the page's comparison for the active record. */
+export async function previousWeight(em: EntityManager, customerId: string, createTimeStr: string) {
+  const at = parseChinaDateTime(createTimeStr);
+  if (!at) {
+    throw new AppError(ErrorCodes.badRequest, '时间格式不正确');
+  }
+  const record = await new WeightRepository(em).before(customerId, at);
+  return record ? weightVo(record) : null;
+}

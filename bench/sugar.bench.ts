@@ -1,0 +1,118 @@
+// Reading a year of glucose data: the day table (latest 90 days) and the trend (360 days) through
+// the API, each beside the same question asked of PostgreSQL in raw SQL in the same run. Seeds
+// BENCH_USERS users (default 1000) x BENCH_DAYS days (365) x 8 readings (~2.9 M rows) server-side.
+import pg from 'pg';
+import { createHash, randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { CONNECTIONS, DURATION_SECONDS, freePort, measureLoop, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
+
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const DAYS = Number(process.env.BENCH_DAYS ?? 365);
+
+async function seed(url: string): Promise<string[]> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const started = Date.now();
+    await db.query('begin');
+    await db.query(`insert into customer (id, openid, nickname, invite_code, registered_at, created_at, updated_at, phone)
+      select gen_random_uuid(), 'bench_' || g, '用户' || g, 'B' || lpad(to_hex(g), 5, '0'), now(), now(), now(), '170' || lpad(g::text, 8, '0')
+      from generate_series(1, $1::int) g`, [USERS]);
+    // Eight readings a day per user, one per slot, at the slot's usual hour (China time).
+    await db.query(`insert into sugar_test (customer_id, recorded_by, time_type, sugar, remark, tags, measured_at, created_at, updated_at)
+      select c.id, c.id, s.t, round((4 + random() * 9)::numeric, 1), '', '[]'::jsonb,
+             (date_trunc('day', now() at time zone 'Asia/Shanghai') - (d || ' days')::interval + (array[7,10,11,14,17,20,22,2])[s.t] * interval '1 hour') at time zone 'Asia/Shanghai',
+             now(), now()
+      from customer c cross join generate_series(0, $1::int - 1) d cross join generate_series(1, 8) s(t)
+      where c.openid like 'bench_%'`, [DAYS]);
+    const tokens: string[] = [];
+    const ids = (await db.query<{ id: string }>(`select id from customer where openid like 'bench_%' order by openid limit 200`)).rows.map((r) => r.id);
+    for (const id of ids) {
+      const token = randomBytes(32).toString('base64url');
+      tokens.push(token);
+      await db.query(`insert into session (id, token_hash, customer_id, created_at, expires_at) values (gen_random_uuid(), $1, $2, now(), now() + interval '1 day')`, [
+        createHash('sha256').update(token).digest('hex'),
+        id,
+      ]);
+    }
+    await db.query('commit');
+    await db.query('analyze sugar_test');
+    const rows = (await db.query<{ n: string }>('select count(*) n from sugar_test')).rows[0]?.n;
+    console.log(`  seeded ${rows ?? '?'} sugar readings for ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return tokens;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Drives a GET with a different user's token on each request. */
+async function measureApi(url: string, tokens: string[]): Promise<Measurement> {
+  let i = 0;
+  const requests: autocannon.Request[] = [
+    {
+      method: 'GET',
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[i++ % tokens.length] ?? ''}` } }),
+    },
+  ];
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, requests });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests });
+  return { perSecond: result.requests.average, p50Ms: result.latency.p50, p95Ms: result.latency.p97_5, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** The same question in raw SQL, through a pool of the API's size, with per-query latencies. */
+async function measureSql(url: string, sql: string, customerIds: string[]): Promise<Measurement> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const latencies: number[] = [];
+  let i = 0;
+  try {
+    const result = await measureLoop(async () => {
+      const started = performance.now();
+      await pool.query(sql, [customerIds[i++ % customerIds.length]]);
+      latencies.push(performance.now() - started);
+    });
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => Math.round((latencies[Math.floor(q * (latencies.length - 1))] ?? 0) * 10) / 10;
+    return { ...result, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
+  } finally {
+    await pool.end();
+  }
+}
+
+const DAY_TABLE_SQL = `select to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') d, time_type, count(*), (array_agg(sugar order by measured_at desc))[1]
+  from sugar_test where customer_id = $1 and measured_at >= now() - interval '90 days' group by 1, 2`;
+const TREND_SQL = `select measured_at, sugar, time_type from sugar_test where customer_id = $1 and measured_at >= now() - interval '360 days' and time_type = any(array[2,4,6]) order by measured_at`;
+
+export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: string): Promise<Comparison[]> {
+  if (!apiEnv.DATABASE_URL) {
+    console.log('\n(sugar read benchmarks need real PostgreSQL: set DATABASE_URL)');
+    return [];
+  }
+  const tokens = await seed(apiEnv.DATABASE_URL);
+  const db = new pg.Client({ connectionString: apiEnv.DATABASE_URL });
+  await db.connect();
+  const ids = (await db.query<{ id: string }>(`select id from customer where openid like 'bench_%' order by openid limit 200`)).rows.map((r) => r.id);
+  await db.end();
+  const port = await freePort();
+  const api = await startProcess([apiEntry], { ...apiEnv, PORT: String(port) }, `http://127.0.0.1:${port}/api/healthz`);
+  try {
+    const base = `http://127.0.0.1:${port}/api`;
+    return [
+      {
+        name: 'Day table, latest 90 days (≈720 readings) vs the same aggregate in SQL',
+        subject: 'GET /api/sugarTestReport/v1/queryLog?dateType=3',
+        baseline: 'raw SQL group-by through pg',
+        subjectResult: await measureApi(`${base}/sugarTestReport/v1/queryLog?dateType=3`, tokens),
+        baselineResult: await measureSql(apiEnv.DATABASE_URL, DAY_TABLE_SQL, ids),
+      },
+      {
+        name: 'Trend, after-meal readings over 360 days (≈1080 readings) vs the same rows in SQL',
+        subject: 'GET /api/sugarTestReport/v1/queryTrend?dateType=5&timeType=3',
+        baseline: 'raw SQL select through pg',
+        subjectResult: await measureApi(`${base}/sugarTestReport/v1/queryTrend?dateType=5&timeType=3`, tokens),
+        baselineResult: await measureSql(apiEnv.DATABASE_URL, TREND_SQL, ids),
+      },
+    ];
+  } finally {
+    await stopProcess(api);
+  }
+}
