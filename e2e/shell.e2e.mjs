@@ -119,24 +119,31 @@ describe('web shell on a phone in the messaging app', () => {
       await page.goto(`${BASE_URL}/`);
       await page.getByRole('button', { name: '邀请注册有奖' }).tap();
       await page.getByText('请先注册后再使用').waitFor();
-      await page.waitForURL((url) => url.pathname === '/register/register');
+      if (process.env.E2E_STATIC === '1') {
+        // Without the API sign-in fails, and then the navigation goes on to the 404 page.
+        await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+      } else {
+        await page.waitForURL((url) => url.pathname === '/register/register');
+      }
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
     }
   });
 
-  it('answers an unknown address with the Chinese 404 page and a way home', async () => {
+  it('falls back to the web app at an unknown address, which a visitor may not open', async () => {
     const { context, page, problems } = await openPhone(browser);
     try {
       const response = await page.goto(`${BASE_URL}/no/such/page`);
       assert.equal(response?.status(), 200, 'the server falls back to the web app');
-      await page.getByRole('heading', { name: '页面不存在' }).waitFor();
-      assert.equal(await page.title(), '页面不存在');
-      await page.screenshot({ path: shot('shell-404') });
-      await page.getByRole('link', { name: '返回首页' }).tap();
-      await page.getByRole('heading', { name: '糖护医疗' }).waitFor();
-      assert.equal(new URL(page.url()).pathname, '/');
+      // Spec 1 §2.1: off the whitelist, unregistered users are sent to registration.
+      // (A registered user's 404 page is checked in accounts.e2e.mjs.)
+      if (process.env.E2E_STATIC === '1') {
+        // Without the API sign-in fails, and then the navigation goes on to the 404 page.
+        await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+      } else {
+        await page.waitForURL((url) => url.pathname === '/register/register');
+      }
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

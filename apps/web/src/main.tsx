@@ -3,9 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { routes } from './routes';
+import { takeLaunchParams } from './session/flow';
 import './styles.css';
 
 installAntdMobileRender();
+// The login code and state (and a scanned-in doctor) leave the address before the router reads it.
+takeLaunchParams();
 
 const container = document.getElementById('root');
 if (container === null) {

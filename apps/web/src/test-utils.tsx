@@ -1,9 +1,25 @@
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach } from 'vitest';
+import { setApiFetch } from './api';
 import { DEFAULT_SOURCE_ID } from './brand';
+import { resetDictionaries } from './hooks/useDictionaries';
 import { routes } from './routes';
+import { resetSessionFlow } from './session/flow';
 import { useSession } from './store/session';
+import type { SessionCustomer, SessionState } from './store/session';
 import { useUnread } from './store/unread';
+
+/** Calls to the fake API still answering; each test waits for them so none outlives its file. */
+const inFlight = new Set<Promise<unknown>>();
+
+afterEach(async () => {
+  while (inFlight.size > 0) {
+    await Promise.allSettled([...inFlight]);
+  }
+  // Let the callers' follow-ups (state updates, toasts) run while the environment is still there.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
 
 /** Renders the app's real route table in memory at `path`. */
 export function renderApp(path: string) {
@@ -12,8 +28,148 @@ export function renderApp(path: string) {
   return { router, ...view };
 }
 
-/** Puts the stores back to a visitor on the default brand. */
-export function resetStores(): void {
-  useSession.setState({ token: null, customer: null, sourceId: DEFAULT_SOURCE_ID });
+/**
+ * Puts the stores back to a signed-in visitor on the default brand whose start-up flow has run
+ * (so pages open without network), and the network to one that refuses every call.
+ */
+export function resetStores(session: Partial<SessionState> = {}): void {
+  resetSessionFlow();
+  resetDictionaries();
+  localStorage.clear();
+  setApiFetch(() => Promise.reject(new Error('no fake server for this test')));
+  useSession.setState({
+    token: null,
+    expiresAt: null,
+    renewAt: null,
+    identity: null,
+    imgDomain: '/api/files/',
+    phase: 'done',
+    subscribe: '1',
+    isAuth: '0',
+    customerId: null,
+    customer: null,
+    ratio: null,
+    thirdAuthCode: null,
+    wanted: null,
+    goodsPage: null,
+    sourceId: DEFAULT_SOURCE_ID,
+    ...session,
+  });
   useUnread.setState({ unread: 0 });
 }
+
+/** A registered customer as getCurrent returns it. */
+export function registeredCustomer(overrides: Partial<SessionCustomer> = {}): SessionCustomer {
+  return {
+    cid: 'c1',
+    nickname: '张三',
+    sex: 1,
+    headimgurl: '',
+    phone: '13800138000',
+    roleType: 1,
+    diabetesType: '3',
+    bloodPressureType: null,
+    birthday: '1972-01-01',
+    province: null,
+    city: null,
+    district: null,
+    address: null,
+    isFamilyMember: false,
+    inviteCode: 'ABC123',
+    givePaper: 0,
+    customerScore: 0,
+    thirdAuthCode: 1,
+    userType: 1,
+    isAuth: 1,
+    sourceId: 4,
+    height: null,
+    weight: null,
+    ...overrides,
+  };
+}
+
+/** One recorded call to the fake API. */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  authorization: string | null;
+}
+
+type Handler = (call: RecordedCall) => unknown;
+
+/** What a fake API handler throws to answer with an error envelope. */
+export class FakeApiFailure extends Error {
+  constructor(
+    readonly code: number,
+    readonly errMsg: string,
+    readonly status = 400,
+  ) {
+    super(errMsg);
+  }
+}
+
+/** An error envelope from a fake handler: `throw apiFailure(90001, '…')`. */
+export function apiFailure(code: number, errMsg: string, status?: number): FakeApiFailure {
+  return new FakeApiFailure(code, errMsg, status);
+}
+
+/**
+ * A fake API for component tests, injected as the SDK client's fetch: `routes` maps
+ * 'METHOD /path' to a handler returning `data` (or throwing {@link apiFailure}).
+ */
+export function fakeApi(routes: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  setApiFetch((request) => {
+    const answer = respond(request);
+    inFlight.add(answer);
+    void answer.finally(() => inFlight.delete(answer)).catch(() => undefined);
+    return answer;
+  });
+  async function respond(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/^\/api/, '');
+    const text = request.method === 'GET' ? '' : await request.text();
+    const call: RecordedCall = {
+      method: request.method,
+      path,
+      query: url.searchParams,
+      body: text === '' ? undefined : JSON.parse(text),
+      authorization: request.headers.get('Authorization'),
+    };
+    calls.push(call);
+    const handler = routes[`${request.method} ${path}`];
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (handler === undefined) {
+      return json(404, { code: 40400, errMsg: `no fake for ${request.method} ${path}`, data: null });
+    }
+    try {
+      return json(200, { code: 0, errMsg: '', data: handler(call) ?? null });
+    } catch (failure) {
+      if (!(failure instanceof FakeApiFailure)) {
+        throw failure;
+      }
+      return json(failure.status, { code: failure.code, errMsg: failure.errMsg, data: null });
+    }
+  }
+  return { calls, called: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
+}
+
+/** The dictionaries as the API seeds them. */
+export const DICTIONARIES = {
+  sex: [
+    { itemKey: '1', itemValue: '男' },
+    { itemKey: '2', itemValue: '女' },
+  ],
+  diabetes_type: [
+    { itemKey: '1', itemValue: '健康（无糖尿病）' },
+    { itemKey: '2', itemValue: '1型糖尿病' },
+    { itemKey: '3', itemValue: '2型糖尿病' },
+    { itemKey: '4', itemValue: '妊娠糖尿病' },
+  ],
+  bloodPressure_type: [
+    { itemKey: '1', itemValue: '无高血压' },
+    { itemKey: '2', itemValue: '原发性高血压' },
+  ],
+};

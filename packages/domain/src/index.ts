@@ -40,3 +40,4 @@ export * from './validation/medication';
 export * from './validation/consult';
 export * from './validation/order';
 export * from './validation/productRegistration';
+export * from './account';

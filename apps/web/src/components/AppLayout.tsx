@@ -1,10 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { brandOf } from '../brand';
+import { SessionGate } from '../session/SessionGate';
 import { useSession } from '../store/session';
 import { PageLoading } from './PageLoading';
 
-/** Root of every route: the brand's theme colour and a loading state for lazy pages. */
+/** Root of every route: the brand's theme colour, the start-up guard and a loading state for lazy pages. */
 export function AppLayout() {
   const sourceId = useSession((state) => state.sourceId);
   const { primaryColor, deepColor } = brandOf(sourceId);
@@ -14,8 +15,10 @@ export function AppLayout() {
     root.setProperty('--brand-color-deep', deepColor);
   }, [primaryColor, deepColor]);
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
+    <SessionGate>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </SessionGate>
   );
 }

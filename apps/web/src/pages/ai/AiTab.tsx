@@ -3,7 +3,7 @@ import { ChatPanel } from '@glucoguard/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useSession } from '../../store/session';
+import { isRegistered, useSession } from '../../store/session';
 
 function Intro() {
   return (
@@ -30,7 +30,7 @@ function Intro() {
  */
 export default function AiTab() {
   useDocumentTitle('AI助手');
-  const signedIn = useSession((state) => state.customer !== null && state.token !== null);
+  const signedIn = useSession((state) => isRegistered(state.customer) && state.token !== null);
   const [draft, setDraft] = useState('');
 
   const blockedNote = signedIn ? (

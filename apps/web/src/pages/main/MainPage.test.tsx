@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
 import { useUnread } from '../../store/unread';
-import { renderApp, resetStores } from '../../test-utils';
+import { DICTIONARIES, fakeApi, renderApp, resetStores } from '../../test-utils';
 
 function tabItem(title: string): HTMLElement {
   const nav = screen.getByRole('navigation', { name: '主导航' });
@@ -67,6 +67,7 @@ describe('main page tabs', () => {
   });
 
   it('sends /ai/AIAssistant to the AI tab', async () => {
+    useSession.setState({ isAuth: '1' });
     const { router } = renderApp('/ai/AIAssistant');
     expect(await screen.findByText('您好，我是AI健康助手')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
@@ -136,8 +137,10 @@ describe('mine without a customer', () => {
       ['优惠券', '/coupon/myCoupon?canUseCoupon=0'],
     ]);
 
+    // Settings are not open to visitors: the guard replaces the address with registration.
     fireEvent.click(screen.getByText('设置'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/set/set'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/register'));
+    expect(useSession.getState().wanted).toBe('/set/set');
   });
 
   it('sends the register button to registration', async () => {
@@ -149,12 +152,14 @@ describe('mine without a customer', () => {
 
 describe('home tiles', () => {
   it('opens the report center', async () => {
+    useSession.setState({ isAuth: '1' });
     const { router } = renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: '健康数据' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/reportCenter/reportCenter'));
   });
 
   it('sends a visitor tapping the invitation tile to registration with a toast', async () => {
+    fakeApi({ 'GET /register/v1/config': () => ({ variant: 'B', showInviteCode: true, showSkip: false }), 'GET /dictionary/v1/getByCodes': () => DICTIONARIES });
     const { router } = renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: '邀请注册有奖' }));
     expect(await screen.findByText('请先注册后再使用')).toBeTruthy();
@@ -170,6 +175,7 @@ describe('home tiles', () => {
 
 describe('unknown addresses', () => {
   it('show a Chinese 404 page with a link home', async () => {
+    useSession.setState({ isAuth: '1' });
     const { router } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: '返回首页' }));

@@ -1,4 +1,4 @@
-import { REGISTER_PATH } from '@glucoguard/domain';
+import { REGISTER_PATH, profileCompletion } from '@glucoguard/domain';
 import { ProfileCard } from '@glucoguard/ui';
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { brandOf } from '../../brand';
 import { ChevronIcon, CouponIcon, FileIcon, OrderIcon, ScaleIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useSession } from '../../store/session';
+import { imageUrl, isRegistered, useSession } from '../../store/session';
 import { MINE_SHORTCUTS, mineMenu } from './menu';
 
 const SHORTCUT_ICONS: Record<string, () => ReactNode> = {
@@ -26,7 +26,9 @@ const headerStyle = {
 export default function MineTab() {
   useDocumentTitle('我的');
   const sourceId = useSession((state) => state.sourceId);
-  const customer = useSession((state) => state.customer);
+  const customer = useSession((state) => (isRegistered(state.customer) ? state.customer : null));
+  const ratio = useSession((state) => state.ratio);
+  const imgDomain = useSession((state) => state.imgDomain);
   const navigate = useNavigate();
   const brand = brandOf(sourceId);
 
@@ -34,7 +36,7 @@ export default function MineTab() {
     <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', paddingBottom: 16 }}>
       <header style={headerStyle}>
         {customer === null ? (
-          // Without a customer id only the placeholder profile is shown (spec 2.4 / 6).
+          // Without a customer id (or before registering) only the placeholder profile is shown (spec 2.4 / 6).
           <ProfileCard
             nickname="未登录"
             note={
@@ -51,9 +53,9 @@ export default function MineTab() {
         ) : (
           <ProfileCard
             nickname={customer.nickname}
-            avatarUrl={customer.headimgurl}
+            avatarUrl={imageUrl(customer.headimgurl, imgDomain)}
             sex={customer.sex}
-            completion={customer.ratio}
+            completion={ratio ?? profileCompletion(customer)}
             renderAction={(label) => (
               <Link to="/register/editUserInfo" style={{ color: '#fff', textDecoration: 'underline' }}>
                 {label}

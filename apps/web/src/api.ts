@@ -1,0 +1,71 @@
+import { createApiClient } from '@glucoguard/sdk';
+import type { ApiClient } from '@glucoguard/sdk';
+import { useSession } from './store/session';
+
+/** The fetch the API client uses; tests inject a fake with {@link setApiFetch}. */
+type Fetch = (request: Request) => Promise<Response>;
+
+let baseFetch: Fetch = (request) => globalThis.fetch(request);
+let clients = new Map<number, ApiClient>();
+/** Signs in again after a 40100; installed by the session flow (avoids an import cycle). */
+let resignIn: (() => Promise<boolean>) | null = null;
+let resigning: Promise<boolean> | null = null;
+
+/** Calls that sign in or need no session: a 40100 there is final. */
+const NO_RETRY = ['/wechat/v1/', '/login/v1/slinceAuth', '/login/v1/logout', '/dev/v1/'];
+
+function apiBase(): string {
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  return `${origin}/api`;
+}
+
+/** Answers 40100 (token expired or revoked) by signing in again once and repeating the call once. */
+async function fetchWithResignIn(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname.replace(/^\/api/, '');
+  const retry = NO_RETRY.some((prefix) => path.startsWith(prefix)) || resignIn === null ? null : request.clone();
+  const response = await baseFetch(request);
+  if (retry === null || response.status !== 401) {
+    return response;
+  }
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  if (body?.code !== 40100 || resignIn === null) {
+    return response;
+  }
+  // Several calls failing together share one sign-in.
+  resigning ??= resignIn().finally(() => {
+    resigning = null;
+  });
+  const signedIn = await resigning;
+  const token = useSession.getState().token;
+  if (!signedIn || token === null) {
+    return response;
+  }
+  const headers = new Headers(retry.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  return baseFetch(new Request(retry, { headers }));
+}
+
+/** The app's API client for the current brand (one instance per source id). */
+export function api(): ApiClient {
+  const { sourceId } = useSession.getState();
+  let client = clients.get(sourceId);
+  if (client === undefined) {
+    client = createApiClient({ baseUrl: apiBase(), token: () => useSession.getState().token, sourceId, fetch: fetchWithResignIn });
+    clients.set(sourceId, client);
+  }
+  return client;
+}
+
+/** Replaces the network (component tests pass a fake server here). */
+export function setApiFetch(fetch: Fetch): void {
+  baseFetch = fetch;
+  clients = new Map();
+}
+
+/** Installs the sign-in used after a 40100. */
+export function setResignIn(handler: (() => Promise<boolean>) | null): void {
+  resignIn = handler;
+}

@@ -1,0 +1,42 @@
+import { ACCOUNT_MESSAGES } from '@glucoguard/domain';
+import { Toast } from 'antd-mobile';
+import { useCallback, useRef, useState } from 'react';
+import { toastCount } from '../session/errors';
+
+/** What a guarded submit does once the loading toast is gone (show a message, move on). */
+export type AfterSubmit = (() => void) | undefined;
+
+/**
+ * The repeat-click guard of spec §2.5: while a submit runs a second one is ignored, and the
+ * loading toast 拼命上传中... stays up until the answer arrives. The task returns what to do
+ * once the answer is in; a message it shows replaces the loader, otherwise the loader is cleared.
+ */
+export function useSubmitGuard(): { busy: boolean; run: (task: () => Promise<AfterSubmit>) => Promise<void> } {
+  const lock = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (task: () => Promise<AfterSubmit>) => {
+    if (lock.current) {
+      return;
+    }
+    lock.current = true;
+    setBusy(true);
+    Toast.show({ icon: 'loading', content: ACCOUNT_MESSAGES.registering, duration: 0, maskClickable: false });
+    let after: AfterSubmit;
+    try {
+      after = await task();
+    } catch (error) {
+      Toast.clear();
+      throw error;
+    } finally {
+      lock.current = false;
+      setBusy(false);
+    }
+    // A message replaces the loader in place; without one the loader just goes.
+    const before = toastCount();
+    after?.();
+    if (toastCount() === before) {
+      Toast.clear();
+    }
+  }, []);
+  return { busy, run };
+}

@@ -1,0 +1,467 @@
+import {
+  ACCOUNT_MESSAGES,
+  brandFeatures,
+  registrationDefaults,
+  registrationReturnTarget,
+  validatePhone,
+  validateRegistrationStep1,
+  validateRegistrationStep2,
+} from '@glucoguard/domain';
+import type { RegistrationVariant } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { GuardedInput } from '@glucoguard/ui';
+import { Button, Checkbox, Form, Input, Steps } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import { AgreementConsent } from '../../components/AgreementConsent';
+import { CodeButton } from '../../components/CodeButton';
+import { PageLoading } from '../../components/PageLoading';
+import type { Region } from '../../components/RegionPicker';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useDictionaries } from '../../hooks/useDictionaries';
+import type { ProfileDictionaries } from '../../hooks/useDictionaries';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
+import { showError, toast } from '../../session/errors';
+import { DOCTOR_OPENID_PARAM, authenticate, reauthenticate, rememberedDoctorOpenid } from '../../session/flow';
+import { useSession } from '../../store/session';
+import { BirthdayField, FamilySwitch, InviteCodeInput, OptionSelector, RegionField, Row, useInviteCode } from './fields';
+import type { InviteCodeState } from './fields';
+import { useRegistrationExit } from './useRegistrationExit';
+
+type RegisterConfig = Schema<'RegisterConfig'>;
+
+const pageStyle = { minHeight: '100%', background: 'var(--adm-color-background)', paddingBottom: 'calc(24px + env(safe-area-inset-bottom, 0px))' } as const;
+
+function Header({ title, note }: { title: string; note?: ReactNode }) {
+  return (
+    <header style={{ padding: '24px 20px 8px' }}>
+      <h1 style={{ margin: 0, fontSize: 22 }}>{title}</h1>
+      {note === undefined ? null : <p style={{ margin: '6px 0 0', fontSize: 13, color: 'var(--adm-color-weak)' }}>{note}</p>}
+    </header>
+  );
+}
+
+const validateRegisterPhone = (phone: string) => validatePhone(phone);
+
+/** Name, phone and code: step 1 of variant B and the top of variant A. */
+interface Step1Values {
+  nickname: string;
+  phone: string;
+  validCode: string;
+}
+
+function Step1Fields({ values, onChange }: { values: Step1Values; onChange: (values: Step1Values) => void }) {
+  return (
+    <>
+      <Row label="用户名">
+        <GuardedInput aria-label="用户名" placeholder="请输入姓名" value={values.nickname} onChange={(nickname) => onChange({ ...values, nickname })} clearable />
+      </Row>
+      <Row label="手机号">
+        <Input
+          aria-label="手机号"
+          type="tel"
+          inputMode="numeric"
+          maxLength={11}
+          placeholder="请输入手机号"
+          value={values.phone}
+          onChange={(phone) => onChange({ ...values, phone: phone.replace(/\D+/g, '') })}
+          clearable
+        />
+      </Row>
+      <Row label="验证码" extra={<CodeButton phone={values.phone} purpose="register" validatePhone={validateRegisterPhone} />}>
+        <Input
+          aria-label="验证码"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="6位验证码"
+          value={values.validCode}
+          onChange={(validCode) => onChange({ ...values, validCode: validCode.trim() })}
+        />
+      </Row>
+    </>
+  );
+}
+
+/** Sex, birth date, types, family member, invite code, region and address (variant B step 2 and variant A). */
+interface ProfileValues {
+  sex: string | null;
+  birthday: string | null;
+  diabetesType: string | null;
+  bloodPressureType: string | null;
+  isFamilyMember: boolean;
+  region: Region | null;
+  address: string;
+}
+
+function ProfileFields({
+  values,
+  onChange,
+  dictionaries,
+  invite,
+  showInviteCode,
+}: {
+  values: ProfileValues;
+  onChange: (values: ProfileValues) => void;
+  dictionaries: ProfileDictionaries;
+  invite: InviteCodeState;
+  showInviteCode: boolean;
+}) {
+  return (
+    <>
+      <Row label="性别">
+        <OptionSelector label="性别" options={dictionaries.sex} value={values.sex} onChange={(sex) => onChange({ ...values, sex })} />
+      </Row>
+      <Row label="出生日期">
+        <BirthdayField value={values.birthday} onChange={(birthday) => onChange({ ...values, birthday })} />
+      </Row>
+      <Row label="糖尿病类型">
+        <OptionSelector
+          label="糖尿病类型"
+          options={dictionaries.diabetesType}
+          value={values.diabetesType}
+          onChange={(diabetesType) => onChange({ ...values, diabetesType })}
+          allowNone
+          columns={2}
+        />
+      </Row>
+      <Row label="高血压类型">
+        <OptionSelector
+          label="高血压类型"
+          options={dictionaries.bloodPressureType}
+          value={values.bloodPressureType}
+          onChange={(bloodPressureType) => onChange({ ...values, bloodPressureType })}
+          allowNone
+          columns={2}
+        />
+      </Row>
+      <Row label="家庭成员">
+        <FamilySwitch checked={values.isFamilyMember} onChange={(isFamilyMember) => onChange({ ...values, isFamilyMember })} />
+      </Row>
+      {showInviteCode || invite.locked ? (
+        <Row label="邀请码">
+          <InviteCodeInput invite={invite} />
+        </Row>
+      ) : null}
+      <Row label="所在地区">
+        <RegionField value={values.region} onChange={(region) => onChange({ ...values, region })} />
+      </Row>
+      <Row label="详细地址">
+        <GuardedInput aria-label="详细地址" placeholder="街道、门牌号（选填）" maxLength={100} value={values.address} onChange={(address) => onChange({ ...values, address })} clearable />
+      </Row>
+    </>
+  );
+}
+
+function initialProfile(variant: RegistrationVariant, dictionaries: ProfileDictionaries): ProfileValues {
+  const defaults = registrationDefaults(variant, dictionaries);
+  return { ...defaults, isFamilyMember: false, region: null, address: '' };
+}
+
+/** The optional profile fields as the API takes them (left out when empty). */
+function profilePayload(values: ProfileValues, inviteCode: string) {
+  const address = values.address.trim();
+  return {
+    ...(values.diabetesType === null ? {} : { diabetesType: values.diabetesType }),
+    ...(values.bloodPressureType === null ? {} : { bloodPressureType: values.bloodPressureType }),
+    ...(values.region === null ? {} : { province: values.region.province, city: values.region.city, ...(values.region.district === null ? {} : { district: values.region.district }) }),
+    ...(address === '' ? {} : { address }),
+    ...(inviteCode === '' ? {} : { inviteCode }),
+  };
+}
+
+/** The doctor a patient scanned in: pre-fills the invite code (read-only). */
+function useDoctorInvite(invite: InviteCodeState) {
+  const [params] = useSearchParams();
+  const doctorOpenid = params.get(DOCTOR_OPENID_PARAM) ?? rememberedDoctorOpenid();
+  const { prefill } = invite;
+  useEffect(() => {
+    if (doctorOpenid === null || doctorOpenid === '') {
+      return;
+    }
+    api()
+      .POST('/register/v1/doctorByOpenid', { body: { openid: doctorOpenid } })
+      .then(({ inviteCode }) => {
+        if (inviteCode !== null) {
+          prefill(inviteCode);
+        }
+      }, showError);
+  }, [doctorOpenid, prefill]);
+}
+
+function identityFields() {
+  const identity = useSession.getState().identity;
+  if (identity === null) {
+    return {};
+  }
+  return { openid: identity.openid, ...(identity.headimgurl === '' ? {} : { headimgurl: identity.headimgurl }) };
+}
+
+/** Variant B: step 1 binds the phone, step 2 completes the profile (spec §2.5). */
+function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionaries: ProfileDictionaries }) {
+  useDocumentTitle('注册');
+  const [step, setStep] = useState<1 | 2>(1);
+  const [step1, setStep1] = useState<Step1Values>({ nickname: '', phone: '', validCode: '' });
+  const [agreed, setAgreed] = useState(false);
+  const [profile, setProfile] = useState<ProfileValues>(() => initialProfile('B', dictionaries));
+  const invite = useInviteCode();
+  useDoctorInvite(invite);
+  const { busy, run } = useSubmitGuard();
+  const { finish, fail } = useRegistrationExit('B');
+
+  const next = () => {
+    if (!agreed) {
+      return;
+    }
+    const check = validateRegistrationStep1(step1);
+    if (!check.ok) {
+      toast(check.message);
+      return;
+    }
+    void run(async () => {
+      try {
+        await api().POST('/register/v1/bind', { body: { nickname: step1.nickname.trim(), phone: step1.phone.trim(), validCode: step1.validCode.trim(), ...identityFields() } });
+        // The bind registered the user: the session knows it at once, so leaving step 2 works.
+        await authenticate().catch(() => undefined);
+        return () => setStep(2);
+      } catch (error) {
+        return fail(error);
+      }
+    });
+  };
+
+  const complete = () => {
+    void run(async () => {
+      const inviteChecked = await invite.settle();
+      const check = validateRegistrationStep2({ ...profile, inviteCode: invite.code, inviteChecked }, { requireInviteCode: config.showInviteCode });
+      if (!check.ok) {
+        return () => toast(check.message);
+      }
+      try {
+        await api().POST('/customer/v1/edit', {
+          body: {
+            sex: Number(profile.sex) as 0 | 1 | 2,
+            ...(profile.birthday === null ? {} : { birthday: profile.birthday }),
+            isFamilyMember: profile.isFamilyMember,
+            ...profilePayload(profile, inviteChecked === 1 ? invite.code : ''),
+          },
+        });
+        return finish(ACCOUNT_MESSAGES.registered);
+      } catch (error) {
+        return fail(error);
+      }
+    });
+  };
+
+  const skip = () => {
+    void run(() => finish(ACCOUNT_MESSAGES.registered));
+  };
+
+  return (
+    <div style={pageStyle}>
+      <Header title={step === 1 ? '注册' : '完善资料'} note={step === 1 ? '使用手机号注册，开始记录血糖和血压' : '填写健康资料，获得更准确的健康建议'} />
+      <Steps current={step - 1} style={{ '--title-font-size': '13px' }}>
+        <Steps.Step title="绑定手机号" />
+        <Steps.Step title="完善资料" />
+      </Steps>
+      {step === 1 ? (
+        <>
+          <Form layout="horizontal" mode="card">
+            <Step1Fields values={step1} onChange={setStep1} />
+          </Form>
+          <div style={{ padding: '8px 20px' }}>
+            <AgreementConsent checked={agreed} onChange={setAgreed} />
+          </div>
+          <div style={{ padding: '12px 20px' }}>
+            <Button block color="primary" size="large" disabled={!agreed || busy} onClick={next}>
+              下一步
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <Form layout="horizontal" mode="card">
+            <ProfileFields values={profile} onChange={setProfile} dictionaries={dictionaries} invite={invite} showInviteCode={config.showInviteCode} />
+          </Form>
+          <div style={{ display: 'flex', gap: 12, padding: '16px 20px' }}>
+            {config.showSkip ? (
+              <Button block size="large" disabled={busy} onClick={skip} style={{ flex: 1 }}>
+                跳过
+              </Button>
+            ) : null}
+            <Button block color="primary" size="large" disabled={busy} onClick={complete} style={{ flex: 1 }}>
+              完成
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Variant A: one form titled 用户注册, with a skip registration that needs only name, phone and code. */
+function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionaries: ProfileDictionaries }) {
+  useDocumentTitle('用户注册');
+  const { sourceId } = useSession.getState();
+  const [step1, setStep1] = useState<Step1Values>({ nickname: '', phone: '', validCode: '' });
+  const [profile, setProfile] = useState<ProfileValues>(() => initialProfile('A', dictionaries));
+  const [relative, setRelative] = useState(false);
+  const [agreed, setAgreed] = useState(false);
+  const invite = useInviteCode();
+  useDoctorInvite(invite);
+  const { busy, run } = useSubmitGuard();
+  const { finish, fail } = useRegistrationExit('A');
+
+  const register = () => {
+    if (!agreed) {
+      return;
+    }
+    void run(async () => {
+      const inviteChecked = await invite.settle();
+      const check = validateRegistrationStep1(step1);
+      const check2 = check.ok ? validateRegistrationStep2({ ...profile, inviteCode: invite.code, inviteChecked }, { requireInviteCode: config.showInviteCode }) : check;
+      if (!check2.ok) {
+        return () => toast(check2.message);
+      }
+      try {
+        await api().POST('/register/v1/register', {
+          body: {
+            nickname: step1.nickname.trim(),
+            phone: step1.phone.trim(),
+            validCode: step1.validCode.trim(),
+            ...identityFields(),
+            sourceId,
+            sex: Number(profile.sex) as 1 | 2,
+            birthday: profile.birthday ?? '',
+            roleType: relative ? 2 : 1,
+            ...profilePayload(profile, inviteChecked === 1 ? invite.code : ''),
+          },
+        });
+        return finish(ACCOUNT_MESSAGES.registered);
+      } catch (error) {
+        return fail(error);
+      }
+    });
+  };
+
+  const skip = () => {
+    if (!agreed) {
+      return;
+    }
+    const check = validateRegistrationStep1(step1);
+    if (!check.ok) {
+      toast(check.message);
+      return;
+    }
+    void run(async () => {
+      try {
+        await api().POST('/register/v1/skip', {
+          body: { nickname: step1.nickname.trim(), phone: step1.phone.trim(), validCode: step1.validCode.trim(), ...identityFields(), sourceId },
+        });
+        return finish(ACCOUNT_MESSAGES.registered);
+      } catch (error) {
+        return fail(error);
+      }
+    });
+  };
+
+  return (
+    <div style={pageStyle}>
+      <Header title="用户注册" />
+      <Form layout="horizontal" mode="card">
+        <Step1Fields values={step1} onChange={setStep1} />
+        <ProfileFields values={profile} onChange={setProfile} dictionaries={dictionaries} invite={invite} showInviteCode={config.showInviteCode} />
+      </Form>
+      <div style={{ padding: '8px 20px 0' }}>
+        <Checkbox checked={relative} onChange={setRelative} style={{ '--icon-size': '18px', '--font-size': '13px', '--gap': '6px' }}>
+          我是患者的亲友
+        </Checkbox>
+      </div>
+      <div style={{ padding: '8px 20px' }}>
+        <AgreementConsent checked={agreed} onChange={setAgreed} />
+      </div>
+      <div style={{ display: 'flex', gap: 12, padding: '12px 20px' }}>
+        <Button block size="large" disabled={!agreed || busy} onClick={skip} style={{ flex: 1 }}>
+          跳过
+        </Button>
+        <Button block color="primary" size="large" disabled={!agreed || busy} onClick={register} style={{ flex: 1 }}>
+          注册
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Re-authorisation (customer thirdAuthCode 2): sign in with the messaging app again. */
+function Reauthorise() {
+  useDocumentTitle('重新授权');
+  const { busy, run } = useSubmitGuard();
+  const { finish } = useRegistrationExit('B');
+  const authorise = () => {
+    void run(async () => {
+      try {
+        await reauthenticate();
+      } catch (error) {
+        return () => showError(error);
+      }
+      if (useSession.getState().thirdAuthCode === 2) {
+        return () => toast('授权未完成，请稍后再试');
+      }
+      return finish('授权成功');
+    });
+  };
+  return (
+    <div style={pageStyle}>
+      <Header title="重新授权" note="您的账号授权已失效，请重新授权后继续使用。" />
+      <div style={{ padding: '24px 20px' }}>
+        <Button block color="primary" size="large" disabled={busy} onClick={authorise}>
+          重新授权
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /register/register: the variant the brand is configured with, or the re-authorisation mode (spec §2.5). */
+export default function RegisterPage() {
+  const sourceId = useSession((state) => state.sourceId);
+  const thirdAuthCode = useSession((state) => state.thirdAuthCode);
+  // Whether the user was registered when the page opened; registering on this page changes it.
+  const [alreadyRegistered] = useState(() => useSession.getState().isAuth === '1');
+  const [config, setConfig] = useState<RegisterConfig | null>(null);
+  const dictionaries = useDictionaries();
+
+  useEffect(() => {
+    let alive = true;
+    api()
+      .GET('/register/v1/config', { params: { query: { sourceId } } })
+      .then(
+        (data) => alive && setConfig(data),
+        (error: unknown) => {
+          showError(error);
+          // The brand's own switches with the two-step form.
+          const features = brandFeatures(sourceId);
+          if (alive) {
+            setConfig({ variant: 'B', showInviteCode: features.showInviteCode, showSkip: features.showSkip });
+          }
+        },
+      );
+    return () => {
+      alive = false;
+    };
+  }, [sourceId]);
+
+  if (thirdAuthCode === 2) {
+    return <Reauthorise />;
+  }
+  if (alreadyRegistered) {
+    const session = useSession.getState();
+    return <Navigate to={registrationReturnTarget({ wanted: session.wanted })} replace />;
+  }
+  if (config === null || dictionaries === null) {
+    return <PageLoading />;
+  }
+  return config.variant === 'A' ? <VariantA config={config} dictionaries={dictionaries} /> : <VariantB config={config} dictionaries={dictionaries} />;
+}

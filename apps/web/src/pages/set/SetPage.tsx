@@ -1,0 +1,75 @@
+import type { Schema } from '@glucoguard/sdk';
+import { List, Switch } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { showError } from '../../session/errors';
+
+type MsgSetting = Schema<'MsgSetting'>;
+type SwitchKey = 'isReceive' | 'isNoTestReceive';
+
+/** /set/set: the two notice switches, the agreements and about us (spec §2.12). */
+export default function SetPage() {
+  useDocumentTitle('设置');
+  const navigate = useNavigate();
+  const [setting, setSetting] = useState<MsgSetting | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    api()
+      .GET('/customer/v1/getMsgSetting')
+      .then((data) => alive && setSetting(data), showError);
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const toggle = (key: SwitchKey, on: boolean) => {
+    if (setting === null) {
+      return;
+    }
+    const previous = setting;
+    const next = { ...setting, [key]: on ? 1 : 0 } as MsgSetting;
+    setSetting(next);
+    setSaving(true);
+    api()
+      .POST('/customer/v1/updateMsgSetting', {
+        body: { category: 'wechatMsg', code: 'sugarTest', isReceive: next.isReceive, isNoTestReceive: next.isNoTestReceive },
+      })
+      .then(setSetting, (error: unknown) => {
+        setSetting(previous);
+        showError(error);
+      })
+      .finally(() => setSaving(false));
+  };
+
+  const switchFor = (key: SwitchKey, label: string) => (
+    <Switch aria-label={label} checked={setting?.[key] === 1} disabled={setting === null} loading={saving} onChange={(on) => toggle(key, on)} />
+  );
+
+  return (
+    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', paddingTop: 8 }}>
+      <List mode="card" header="消息通知">
+        <List.Item extra={switchFor('isReceive', '个人测量消息通知')} description="测量后推送测量结果和健康提示">
+          个人测量消息通知
+        </List.Item>
+        <List.Item extra={switchFor('isNoTestReceive', '未测量提醒')} description="当天未测量时提醒您测量">
+          未测量提醒
+        </List.Item>
+      </List>
+      <List mode="card">
+        <List.Item arrow onClick={() => void navigate('/protocolPage?type=1')}>
+          用户服务协议
+        </List.Item>
+        <List.Item arrow onClick={() => void navigate('/protocolPage?type=2')}>
+          隐私政策
+        </List.Item>
+        <List.Item arrow onClick={() => void navigate('/set/aboutUs')}>
+          关于我们
+        </List.Item>
+      </List>
+    </div>
+  );
+}

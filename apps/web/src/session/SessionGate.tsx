@@ -1,0 +1,50 @@
+import { FOLLOW_PROMPT, skipsSignIn, startupDecision } from '@glucoguard/domain';
+import { Dialog } from 'antd-mobile';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { PageLoading } from '../components/PageLoading';
+import { useSession } from '../store/session';
+import { startSession } from './flow';
+
+/**
+ * The route guard of spec 1 §2.1 and §4 around every page: share pages open without sign-in;
+ * others wait for sign-in and auth, then show the follow prompt when subscribe is '0' (except on
+ * the pages that skip it), send unregistered users off the whitelist to registration by replace
+ * (remembering the wanted address), and open after a failed sign-in anyway.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const phase = useSession((state) => state.phase);
+  const subscribe = useSession((state) => state.subscribe);
+  const isAuth = useSession((state) => state.isAuth);
+  const address = `${location.pathname}${location.search}${location.hash}`;
+  const needsSignIn = !skipsSignIn(address);
+  const decision = startupDecision({ address, phase, subscribe, isAuth });
+
+  useEffect(() => {
+    if (needsSignIn) {
+      void startSession();
+    }
+  }, [needsSignIn]);
+
+  const redirectTo = decision.action === 'redirect' ? decision.to : null;
+  const returnTo = decision.action === 'redirect' ? decision.returnTo : null;
+  useEffect(() => {
+    if (redirectTo !== null && returnTo !== null) {
+      useSession.getState().setWanted(returnTo);
+      void navigate(redirectTo, { replace: true });
+    }
+  }, [redirectTo, returnTo, navigate]);
+
+  switch (decision.action) {
+    case 'allow':
+      return children;
+    case 'followPrompt':
+      return <Dialog visible title={FOLLOW_PROMPT.title} content={FOLLOW_PROMPT.content} actions={[]} closeOnMaskClick={false} />;
+    case 'redirect':
+    case 'wait':
+      return <PageLoading />;
+  }
+}

@@ -1,0 +1,272 @@
+// The start-up flow of spec 1 §4: sign in (messaging-app OAuth or the local device key) → user
+// auth (subscribe, customerId, isAuth) → the customer; silent renewal before the token expires
+// and one fresh sign-in when a call answers 40100.
+import { ACCOUNT_MESSAGES } from '@glucoguard/domain';
+import { isApiError } from '@glucoguard/sdk';
+import { Toast } from 'antd-mobile';
+import { api, setResignIn } from '../api';
+import { useSession } from '../store/session';
+
+export const DEVICE_KEY_STORAGE_KEY = 'glucoguard.deviceKey';
+export const DOCTOR_OPENID_STORAGE_KEY = 'glucoguard.doctorOpenid';
+/** The query parameter carrying a doctor's openid when a patient scanned the doctor's code. */
+export const DOCTOR_OPENID_PARAM = 'doctorOpenid';
+/** Renew at most this long before expiry (or after three quarters of a shorter lifetime). */
+const RENEW_MARGIN_MS = 24 * 3600 * 1000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The login code and state the messaging app put in the address, taken once at start-up. */
+let loginCallback: { code: string; state: string } | null = null;
+
+/**
+ * Reads what arrives in the address before the router starts: the messaging app's `code` and
+ * `state` (removed from the address with history.replaceState, so a reload or a shared link never
+ * reuses them) and a scanned-in doctor's openid (kept for the registration page).
+ */
+export function takeLaunchParams(): void {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get('code');
+  const state = url.searchParams.get('state');
+  if (code !== null && state !== null) {
+    loginCallback = { code, state };
+    url.searchParams.delete('code');
+    url.searchParams.delete('state');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  const doctorOpenid = url.searchParams.get(DOCTOR_OPENID_PARAM);
+  if (doctorOpenid !== null && doctorOpenid !== '') {
+    try {
+      window.sessionStorage.setItem(DOCTOR_OPENID_STORAGE_KEY, doctorOpenid);
+    } catch {
+      // Without storage the registration page still reads the parameter from its own address.
+    }
+  }
+}
+
+/** The doctor openid remembered from the launch address, if any. */
+export function rememberedDoctorOpenid(): string | null {
+  try {
+    return window.sessionStorage.getItem(DOCTOR_OPENID_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The browser's device key for the local provider: 43 random URL-safe characters made once and
+ * kept in localStorage. Whoever holds it is this user, so it never leaves the device except as
+ * the sign-in code.
+ */
+export function deviceKey(): string {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(DEVICE_KEY_STORAGE_KEY);
+  } catch {
+    // Storage blocked: a key for this page load only.
+  }
+  if (stored !== null && /^[A-Za-z0-9_-]{32,128}$/.test(stored)) {
+    return stored;
+  }
+  const bytes = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(bytes);
+  const key = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  try {
+    window.localStorage.setItem(DEVICE_KEY_STORAGE_KEY, key);
+  } catch {
+    // See above.
+  }
+  return key;
+}
+
+/** When to renew a token that expires at `expiresAt`, received at `now`. */
+export function renewTime(expiresAt: string, now: number): number {
+  const expires = Date.parse(expiresAt);
+  const lifetime = Math.max(0, expires - now);
+  return expires - Math.min(RENEW_MARGIN_MS, lifetime / 4);
+}
+
+function redirectUri(): string {
+  return window.location.href;
+}
+
+/** Signs in; 'redirecting' when the browser is on its way to the messaging app's authorisation. */
+export async function signIn(): Promise<'signedIn' | 'redirecting'> {
+  const { sourceId } = useSession.getState();
+  let code: string;
+  let state: string | undefined;
+  if (loginCallback !== null) {
+    ({ code, state } = loginCallback);
+    loginCallback = null;
+  } else {
+    const authorize = await api().GET('/wechat/v1/getAuthorizeUrl', { params: { query: { redirectUri: redirectUri() } } });
+    if (authorize.provider === 'wechat') {
+      window.location.replace(authorize.url);
+      return 'redirecting';
+    }
+    code = deviceKey();
+  }
+  const data = await api().GET('/wechat/v1/getHtmlAccessToken', { params: { query: state === undefined ? { code, sourceId } : { code, sourceId, state } } });
+  useSession.getState().setSignedIn({
+    token: data.token,
+    expiresAt: data.expiresAt,
+    renewAt: renewTime(data.expiresAt, Date.now()),
+    identity: { openid: data.openid, unionid: data.unionid, nickname: data.nickname, headimgurl: data.headimgurl, sex: data.sex },
+    imgDomain: data.imgDomain,
+  });
+  scheduleRenewal();
+  return 'signedIn';
+}
+
+/** The customer with the completion ratio (getCurrent ratio=yes). */
+export async function loadCurrent(): Promise<void> {
+  const current = await api().GET('/login/v1/getCurrent', { params: { query: { ratio: 'yes' } } });
+  useSession.setState({ imgDomain: current.imgDomain });
+  useSession.getState().setCustomer(current.customerVo, current.ratio);
+}
+
+/** The user-auth call (subscribe, customerId, isAuth), then the customer. */
+export async function authenticate(): Promise<void> {
+  const { sourceId, identity } = useSession.getState();
+  const status = await api().POST('/login/v1/auth', {
+    body: { isGetCid: true, sourceId, ...(identity === null ? {} : { openid: identity.openid, unionid: identity.unionid }) },
+  });
+  useSession.setState({ subscribe: status.subscribe, isAuth: status.isAuth, customerId: status.customerId });
+  if (status.customerId !== null) {
+    try {
+      await loadCurrent();
+    } catch (error) {
+      Toast.show({ content: ACCOUNT_MESSAGES.userInfoFailed, position: 'center' });
+      reportQuietly(error);
+    }
+  }
+}
+
+function signInFailureMessage(error: unknown): string {
+  if (isApiError(error) && error.kind === 'server') {
+    return error.errMsg || ACCOUNT_MESSAGES.signInUnknown;
+  }
+  return ACCOUNT_MESSAGES.signInRequestError;
+}
+
+function reportQuietly(error: unknown): void {
+  if (!isApiError(error)) {
+    console.warn(error);
+  }
+}
+
+let running: Promise<void> | null = null;
+
+async function run(): Promise<void> {
+  const session = useSession.getState();
+  useSession.setState({ phase: 'pending' });
+  try {
+    if (session.token === null) {
+      if ((await signIn()) === 'redirecting') {
+        return;
+      }
+    } else if (session.renewAt !== null && Date.now() >= session.renewAt) {
+      await renewSession();
+    }
+    await authenticate();
+    scheduleRenewal();
+    useSession.setState({ phase: 'done' });
+  } catch (error) {
+    // A failed sign-in still lets the navigation go on (spec §4).
+    Toast.show({ content: signInFailureMessage(error), position: 'center' });
+    reportQuietly(error);
+    useSession.setState({ phase: 'failed' });
+  }
+}
+
+/** Runs the start-up flow once per page load; later calls share the first. */
+export function startSession(): Promise<void> {
+  installResignIn();
+  if (running === null && useSession.getState().phase !== 'pending') {
+    // Already settled for this page load (or set up by a test).
+    return Promise.resolve();
+  }
+  running ??= run();
+  return running;
+}
+
+/** Runs the flow again from scratch (after registering, or on error 10001). */
+export async function restartSession(options: { freshSignIn: boolean }): Promise<void> {
+  if (options.freshSignIn) {
+    useSession.getState().signOut();
+  }
+  running = run();
+  await running;
+}
+
+/** Replaces the token with a fresh one (silent re-auth). */
+export async function renewSession(): Promise<void> {
+  const renewed = await api().POST('/login/v1/slinceAuth', { body: {} });
+  useSession.getState().setToken(renewed.token, renewed.expiresAt, renewTime(renewed.expiresAt, Date.now()));
+}
+
+let renewTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Renews the token shortly before it expires, also when the page comes back from the background. */
+export function scheduleRenewal(): void {
+  if (renewTimer !== null) {
+    clearTimeout(renewTimer);
+    renewTimer = null;
+  }
+  const { renewAt, token } = useSession.getState();
+  if (renewAt === null || token === null) {
+    return;
+  }
+  const delay = Math.min(Math.max(0, renewAt - Date.now()), MAX_TIMER_MS);
+  renewTimer = setTimeout(() => {
+    renewTimer = null;
+    if (Date.now() >= (useSession.getState().renewAt ?? Infinity)) {
+      renewSession().then(scheduleRenewal, reportQuietly);
+    } else {
+      scheduleRenewal();
+    }
+  }, delay);
+}
+
+let installed = false;
+
+function installResignIn(): void {
+  if (installed) {
+    return;
+  }
+  installed = true;
+  setResignIn(async () => {
+    try {
+      return (await signIn()) === 'signedIn';
+    } catch (error) {
+      reportQuietly(error);
+      return false;
+    }
+  });
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') {
+        scheduleRenewal();
+      }
+    });
+  }
+}
+
+/** For tests: forget the running flow. */
+export function resetSessionFlow(): void {
+  running = null;
+  loginCallback = null;
+  if (renewTimer !== null) {
+    clearTimeout(renewTimer);
+    renewTimer = null;
+  }
+}
+
+/** Signs in afresh and repeats the auth call, without showing the start-up loader (error 10001, re-authorisation). */
+export async function reauthenticate(): Promise<void> {
+  if ((await signIn()) === 'signedIn') {
+    await authenticate();
+  }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_MESSAGES,
+  FOLLOW_PROMPT,
+  REGISTRATION_A_DEFAULTS,
+  registrationDefaults,
+  registrationErrorAction,
+  registrationReturnTarget,
+  startupDecision,
+} from './account';
+
+const redirect = (returnTo: string) => ({ action: 'redirect', to: '/register/register', replace: true, returnTo });
+
+describe('startupDecision', () => {
+  it.each([
+    // address, phase, subscribe, isAuth, decision
+    ['/sharePage?cid=1', 'pending', null, null, { action: 'allow' }],
+    ['/shareBloodSugarReportTable', 'done', '0', '0', { action: 'allow' }],
+    ['/set/set', 'failed', null, null, { action: 'allow' }],
+    ['/set/set', 'pending', null, null, { action: 'wait' }],
+    ['/', 'pending', null, null, { action: 'wait' }],
+    ['/set/set', 'done', '0', '1', { action: 'followPrompt' }],
+    ['/', 'done', '0', '0', { action: 'followPrompt' }],
+    ['/shareGoodsDetail?id=2', 'done', '0', '0', { action: 'allow' }],
+    ['/articleShareDetails', 'done', '0', '1', { action: 'allow' }],
+    ['/set/set?a=1', 'done', '1', '0', redirect('/set/set?a=1')],
+    ['/set/set', 'done', '1', '1', { action: 'allow' }],
+    ['/', 'done', '1', '0', { action: 'allow' }],
+    ['/register/register', 'done', '1', '0', { action: 'allow' }],
+  ] as const)('%s while %s (subscribe %s, isAuth %s)', (address, phase, subscribe, isAuth, decision) => {
+    expect(startupDecision({ address, phase, subscribe, isAuth })).toEqual(decision);
+  });
+
+  it('has the spec prompt text', () => {
+    expect(FOLLOW_PROMPT).toEqual({ title: '提示', content: '先关注公众号才能注册哦，请点击左上角关闭按钮返回关注页面' });
+  });
+});
+
+describe('registrationDefaults', () => {
+  const items = (...keys: string[]) => keys.map((itemKey) => ({ itemKey, itemValue: `v${itemKey}` }));
+
+  it.each([
+    ['A', {}, REGISTRATION_A_DEFAULTS],
+    ['A', { sex: items('2', '1') }, { sex: '1', diabetesType: '3', bloodPressureType: '1', birthday: '1972-01-01' }],
+    ['B', { sex: items('1', '2'), diabetesType: items('1', '2', '3', '4'), bloodPressureType: items('1', '2') }, { sex: '1', diabetesType: '3', bloodPressureType: '1', birthday: null }],
+    ['B', { sex: items('2'), diabetesType: items('a', 'b', 'c'), bloodPressureType: items('9') }, { sex: '2', diabetesType: 'c', bloodPressureType: '9', birthday: null }],
+    ['B', { diabetesType: items('1', '2') }, { sex: null, diabetesType: null, bloodPressureType: null, birthday: null }],
+  ] as const)('variant %s with %j', (variant, dictionaries, expected) => {
+    expect(registrationDefaults(variant, dictionaries)).toEqual(expected);
+  });
+});
+
+describe('registrationErrorAction', () => {
+  it.each([
+    [10001, 'x', 'B', { kind: 'reauthenticate' }],
+    [10001, 'x', 'A', { kind: 'reauthenticate' }],
+    [10000, '', 'B', { kind: 'message', message: '该微信号已经绑定手机号码，与当前手机号码不一致,登陆失败' }],
+    [90001, 'whatever', 'B', { kind: 'message', message: '请输入正确的验证码' }],
+    [90000, '您已注册', 'A', { kind: 'alreadyRegistered' }],
+    [90000, '您已注册', 'B', { kind: 'message', message: '您已注册' }],
+    [40900, '该手机号已被其他微信号绑定', 'B', { kind: 'message', message: '该手机号已被其他微信号绑定' }],
+    [-1, '', 'A', { kind: 'message', message: '请求错误！' }],
+    [50000, null, 'B', { kind: 'message', message: '请求错误！' }],
+  ] as const)('code %d (%j) in variant %s', (code, errMsg, variant, action) => {
+    expect(registrationErrorAction(code, errMsg, variant)).toEqual(action);
+  });
+
+  it('keeps the spec words', () => {
+    expect(ACCOUNT_MESSAGES.registering).toBe('拼命上传中...');
+    expect(ACCOUNT_MESSAGES.registered).toBe('注册成功！');
+    expect(ACCOUNT_MESSAGES.phoneChanged).toBe('更改成功');
+  });
+});
+
+describe('registrationReturnTarget', () => {
+  it.each([
+    [{}, '/'],
+    [{ wanted: '/set/set?x=1' }, '/set/set?x=1'],
+    [{ wanted: 'https://evil.example/' }, '/'],
+    [{ wanted: '//evil.example/' }, '/'],
+    [{ wanted: '/register/register?a=1' }, '/'],
+    [{ wanted: '/set/set', isGoods: true, goodsPage: '/mall/goodsDetail?id=3' }, '/mall/goodsDetail?id=3'],
+    [{ wanted: '/set/set', isGoods: false, goodsPage: '/mall/goodsDetail?id=3' }, '/set/set'],
+    [{ wanted: null, isGoods: true, goodsPage: null }, '/'],
+  ])('%j → %s', (input, target) => {
+    expect(registrationReturnTarget(input)).toBe(target);
+  });
+});

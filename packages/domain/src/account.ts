@@ -1,0 +1,137 @@
+import { REGISTRATION_MESSAGES } from './validation/registration';
+import { routeDecision, skipsFollowCheck, skipsSignIn, REGISTER_PATH } from './routing';
+
+/**
+ * Account flow rules of spec 1 §2.1, §2.5, §4 and §8: the start-up guard, registration defaults,
+ * what each registration error code makes the client do, and the flow's messages.
+ */
+
+/** The not-following dialog (spec 1 §8): title 提示, this text, no buttons. */
+export const FOLLOW_PROMPT = Object.freeze({ title: '提示', content: '先关注公众号才能注册哦，请点击左上角关闭按钮返回关注页面' });
+
+/** Messages of the account flow, in the spec's words (spec 1 §2.5, §8). */
+export const ACCOUNT_MESSAGES = {
+  /** Sign-in failed without a server message. */
+  signInUnknown: '未知错误',
+  /** Sign-in request could not be made. */
+  signInRequestError: '请求错误 , 请稍后再试',
+  userInfoFailed: '获取用户信息失败',
+  registering: '拼命上传中...',
+  registered: '注册成功！',
+  otherPhone: '该微信号已经绑定手机号码，与当前手机号码不一致,登陆失败',
+  requestError: '请求错误！',
+  phoneChanged: '更改成功',
+} as const;
+
+/** Where the start-up flow stands for this page load. */
+export type StartupPhase = 'pending' | 'failed' | 'done';
+
+/** What the shell does with a navigation during start-up (spec 1 §2.1, §4). */
+export type StartupDecision =
+  | { readonly action: 'allow' }
+  /** Sign-in (or the auth call) is still running: show a loader, decide when it ends. */
+  | { readonly action: 'wait' }
+  /** subscribe '0': the 提示 dialog without buttons; the flow stops. */
+  | { readonly action: 'followPrompt' }
+  | { readonly action: 'redirect'; readonly to: typeof REGISTER_PATH; readonly replace: true; readonly returnTo: string };
+
+/**
+ * The start-up guard: share pages skip everything; a failed sign-in still lets the navigation go
+ * on; subscribe '0' shows the follow prompt except on the pages that skip that check; then the
+ * registration guard of {@link routeDecision}.
+ */
+export function startupDecision(input: {
+  readonly address: string;
+  readonly phase: StartupPhase;
+  readonly subscribe?: string | number | null;
+  readonly isAuth?: string | number | null;
+}): StartupDecision {
+  if (skipsSignIn(input.address) || input.phase === 'failed') {
+    return { action: 'allow' };
+  }
+  if (input.phase === 'pending') {
+    return { action: 'wait' };
+  }
+  if (String(input.subscribe) === '0' && !skipsFollowCheck(input.address)) {
+    return { action: 'followPrompt' };
+  }
+  return routeDecision(input.address, input.isAuth);
+}
+
+/** Registration variant: A single form, B two steps. */
+export type RegistrationVariant = 'A' | 'B';
+
+/** A dictionary item as the API returns it. */
+export type DictionaryOption = { readonly itemKey: string; readonly itemValue: string };
+
+/** Variant A's fixed defaults: male, type 2 diabetes (3), not hypertensive (1), born 1972-01-01. */
+export const REGISTRATION_A_DEFAULTS = Object.freeze({ sex: '1', diabetesType: '3', bloodPressureType: '1', birthday: '1972-01-01' });
+
+/** Pre-selected registration values. */
+export type RegistrationDefaults = {
+  readonly sex: string | null;
+  readonly diabetesType: string | null;
+  readonly bloodPressureType: string | null;
+  readonly birthday: string | null;
+};
+
+/**
+ * The pre-selected values of the registration form (spec 1 §2.5). Variant A uses fixed codes;
+ * variant B the first sex item, the third diabetes-type item and the first blood-pressure item of
+ * the dictionaries (none when the list is shorter) and no birth date.
+ */
+export function registrationDefaults(
+  variant: RegistrationVariant,
+  dictionaries: { readonly sex?: readonly DictionaryOption[]; readonly diabetesType?: readonly DictionaryOption[]; readonly bloodPressureType?: readonly DictionaryOption[] },
+): RegistrationDefaults {
+  if (variant === 'A') {
+    return REGISTRATION_A_DEFAULTS;
+  }
+  return {
+    sex: dictionaries.sex?.[0]?.itemKey ?? null,
+    diabetesType: dictionaries.diabetesType?.[2]?.itemKey ?? null,
+    bloodPressureType: dictionaries.bloodPressureType?.[0]?.itemKey ?? null,
+    birthday: null,
+  };
+}
+
+/** What the registration page does with a failed call. */
+export type RegistrationErrorAction =
+  /** 10001: sign in again silently and go home. */
+  | { readonly kind: 'reauthenticate' }
+  /** 90000 in variant A: already registered, carry on to the wanted page. */
+  | { readonly kind: 'alreadyRegistered' }
+  /** Anything else: show the message, clear the loader, re-enable the button. */
+  | { readonly kind: 'message'; readonly message: string };
+
+/** The registration error catalogue (spec 1 §4, §8). */
+export function registrationErrorAction(code: number, errMsg: string | null | undefined, variant: RegistrationVariant): RegistrationErrorAction {
+  switch (code) {
+    case 10001:
+      return { kind: 'reauthenticate' };
+    case 10000:
+      return { kind: 'message', message: ACCOUNT_MESSAGES.otherPhone };
+    case 90001:
+      return { kind: 'message', message: REGISTRATION_MESSAGES.codeWrong };
+    case 90000:
+      if (variant === 'A') {
+        return { kind: 'alreadyRegistered' };
+      }
+      break;
+  }
+  const message = (errMsg ?? '').trim();
+  return { kind: 'message', message: message === '' ? ACCOUNT_MESSAGES.requestError : message };
+}
+
+/**
+ * Where registration leads on success (spec 1 §2.1, §2.5): with the isGoods flag, the stored
+ * goods page; otherwise the address the guard remembered; otherwise home. Only in-app paths are
+ * followed, so a stored value can never send the user to another site.
+ */
+export function registrationReturnTarget(input: { readonly wanted?: string | null; readonly isGoods?: boolean; readonly goodsPage?: string | null }): string {
+  const inApp = (value: string | null | undefined): value is string => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith(REGISTER_PATH);
+  if (input.isGoods && inApp(input.goodsPage)) {
+    return input.goodsPage;
+  }
+  return inApp(input.wanted) ? input.wanted : '/';
+}
