@@ -13,6 +13,7 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
+import { sql } from '../../lib/db';
 import { BloodPressureRange, BloodPressureTest } from './bloodPressure.entity';
 
 export interface BpEntryInput {
@@ -152,17 +153,20 @@ export async function pressureTrend(em: EntityManager, customerId: string, now: 
   return rows.map((r) => bloodPressureVo(r, classifyBloodPressure(r.sbp, r.dbp, config)));
 }
 
-/** Counts by level over a time range (spec: queryJudge). */
+/** Counts by level over a time range (spec: queryJudge), from plain rows rather than entities. */
 export async function judgePressure(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string }) {
-  const page = await pagePressure(em, customerId, { ...query, pageNo: 1, pageSize: 100_000 });
-  const counts = { total: page.items.length, lowCount: 0, normalCount: 0, highCount: 0 };
-  for (const item of page.items) {
-    if (item.color === BP_COLOR.low) {
-      counts.lowCount += 1;
-    } else if (item.color === BP_COLOR.normal) {
-      counts.normalCount += 1;
-    } else if (item.color === BP_COLOR.high) {
-      counts.highCount += 1;
+  const start = bound(query.createStartTime, '开始时间');
+  const end = bound(query.createEndTime, '结束时间');
+  const rows = await sql(em).execute<{ sbp: number; dbp: number }[]>(
+    `select sbp, dbp from blood_pressure_test where customer_id = ?${start ? ' and measured_at >= ?' : ''}${end ? ' and measured_at <= ?' : ''}`,
+    [customerId, ...(start ? [start] : []), ...(end ? [end] : [])],
+  );
+  const config = await ranges(em);
+  const counts = { total: rows.length, lowCount: 0, normalCount: 0, highCount: 0 };
+  for (const row of rows) {
+    const level = classifyBloodPressure(row.sbp, row.dbp, config);
+    if (level) {
+      counts[`${level}Count`] += 1;
     }
   }
   return { judgeMap: counts };
