@@ -14,6 +14,7 @@ import {
 import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
 import { sql } from '../../lib/db';
+import { listSpan, measuredWithin, pageOf } from '../../lib/list';
 import { BloodPressureRange, BloodPressureTest } from './bloodPressure.entity';
 
 export interface BpEntryInput {
@@ -113,34 +114,21 @@ export async function getPressure(em: EntityManager, customerId: string, bpId: s
   return { existsFlag: true, bloodPressureVo: bloodPressureVo(reading, level), reminder: level ? bloodPressureReminder(level) : null };
 }
 
-/** Parses an optional China-time bound of a list query. */
-function bound(text: string | undefined, name: string): Date | undefined {
-  if (text === undefined || text === '') {
-    return undefined;
-  }
-  const at = parseChinaDateTime(text);
-  if (!at) {
-    throw new AppError(ErrorCodes.badRequest, `${name}格式不正确`);
-  }
-  return at;
-}
-
 /** The readings of a time range, newest first, paged (spec: pageQueryList). */
 export async function pagePressure(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number }) {
-  const start = bound(query.createStartTime, '开始时间');
-  const end = bound(query.createEndTime, '结束时间');
-  const where = { customerId, ...((start || end) && { measuredAt: { ...(start && { $gte: start }), ...(end && { $lte: end }) } }) };
-  const [rows, total] = await em.findAndCount(BloodPressureTest, where, {
+  const span = listSpan(query.createStartTime, query.createEndTime);
+  const [rows, total] = await em.findAndCount(BloodPressureTest, { customerId, ...measuredWithin(span) }, {
     orderBy: { measuredAt: 'desc', id: 'desc' },
     limit: query.pageSize,
     offset: (query.pageNo - 1) * query.pageSize,
   });
   const config = await ranges(em);
-  return {
-    items: rows.map((r) => bloodPressureVo(r, classifyBloodPressure(r.sbp, r.dbp, config))),
-    currentPage: query.pageNo,
-    totalPage: Math.ceil(total / query.pageSize),
-  };
+  return pageOf(
+    rows.map((r) => bloodPressureVo(r, classifyBloodPressure(r.sbp, r.dbp, config))),
+    total,
+    query.pageNo,
+    query.pageSize,
+  );
 }
 
 /** The chart's readings: the last 365 China days, oldest first (spec: trendpageQueryList). */
@@ -155,10 +143,9 @@ export async function pressureTrend(em: EntityManager, customerId: string, now: 
 
 /** Counts by level over a time range (spec: queryJudge), from plain rows rather than entities. */
 export async function judgePressure(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string }) {
-  const start = bound(query.createStartTime, '开始时间');
-  const end = bound(query.createEndTime, '结束时间');
+  const { start, end } = listSpan(query.createStartTime, query.createEndTime);
   const rows = await sql(em).execute<{ sbp: number; dbp: number }[]>(
-    `select sbp, dbp from blood_pressure_test where customer_id = ?${start ? ' and measured_at >= ?' : ''}${end ? ' and measured_at <= ?' : ''}`,
+    `select sbp, dbp from blood_pressure_test where customer_id = ?${start ? ' and measured_at >= ?' : ''}${end ? ' and measured_at < ?' : ''}`,
     [customerId, ...(start ? [start] : []), ...(end ? [end] : [])],
   );
   const config = await ranges(em);
