@@ -80,6 +80,9 @@ async function measureSql(url: string, sql: string, customerIds: string[]): Prom
 
 const DAY_TABLE_SQL = `select to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') d, time_type, count(*), (array_agg(sugar order by measured_at desc))[1]
   from sugar_test where customer_id = $1 and measured_at >= now() - interval '90 days' group by 1, 2`;
+const MONTH_SQL = `select time_type, sugar, remark, tags, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time
+  from sugar_test where customer_id = $1 and measured_at >= date_trunc('month', now() at time zone 'Asia/Shanghai' - interval '1 month') at time zone 'Asia/Shanghai'
+  and measured_at < date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' order by measured_at`;
 const TREND_SQL = `select measured_at, sugar, time_type from sugar_test where customer_id = $1 and measured_at >= now() - interval '360 days' and time_type = any(array[2,4,6]) order by measured_at`;
 
 export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: string): Promise<Comparison[]> {
@@ -96,6 +99,9 @@ export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: 
   const api = await startProcess([apiEntry], { ...apiEnv, PORT: String(port) }, `http://127.0.0.1:${port}/api/healthz`);
   try {
     const base = `http://127.0.0.1:${port}/api`;
+    const china = new Date(Date.now() + 8 * 3600 * 1000);
+    const last = new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - 1, 1));
+    const month = `year=${last.getUTCFullYear()}&month=${last.getUTCMonth() + 1}`;
     return [
       {
         name: 'Day table, latest 90 days (≈720 readings) vs the same aggregate in SQL',
@@ -110,6 +116,13 @@ export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: 
         baseline: 'raw SQL select through pg',
         subjectResult: await measureApi(`${base}/sugarTestReport/v1/queryTrend?dateType=5&timeType=3`, tokens),
         baselineResult: await measureSql(apiEnv.DATABASE_URL, TREND_SQL, ids),
+      },
+      {
+        name: 'Monthly sugar report, last month (≈240 readings) vs reading the same rows in SQL',
+        subject: 'GET /api/healthReport/v1/getMonthReport',
+        baseline: 'raw SQL select of the month through pg',
+        subjectResult: await measureApi(`${base}/healthReport/v1/getMonthReport?${month}`, tokens),
+        baselineResult: await measureSql(apiEnv.DATABASE_URL, MONTH_SQL, ids),
       },
     ];
   } finally {

@@ -27,6 +27,7 @@ import { uricAcidRoutes } from './modules/uric-acid/uricAcid.routes';
 import { weightRoutes } from './modules/weight/weight.routes';
 import { bloodPressureRoutes } from './modules/blood-pressure/bloodPressure.routes';
 import { shareRoutes } from './modules/share/share.routes';
+import { reportRoutes } from './modules/report/report.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
@@ -86,6 +87,7 @@ function api(config: AppConfig) {
     weightRoutes(scope);
     bloodPressureRoutes(scope);
     shareRoutes(scope);
+    reportRoutes(scope);
     locationRoutes(scope);
     scope.setNotFoundHandler((request, reply) =>
       reply.status(404).send({

@@ -10,6 +10,7 @@ export * from './ketoneUricAcid';
 export * from './weight';
 export * from './medal';
 export * from './reports';
+export * from './reportContent';
 export * from './clinical/glucose';
 export * from './clinical/homeBp';
 export * from './points';

@@ -1248,6 +1248,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthReport/v1/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report list of a month: counts per reportType for the month and each of its weeks
+         * @description Weeks run Monday to Sunday and belong to the month holding their Thursday. `quantity` is the
+         *     number of the caller's readings in the period (China time); `comingSoon` marks a period that
+         *     has not ended yet.
+         */
+        get: operations["listHealthReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthReport/v1/getMonthReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monthly blood-sugar report
+         * @description A current or future month answers 40000 报告尚未生成，敬请期待. With fewer readings than the
+         *     month needs, `existsFlag` is false and `count` is the number needed.
+         */
+        get: operations["getSugarMonthReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthReport/v1/getWeekReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weekly blood-sugar report
+         * @description The week is a Monday-to-Sunday week of the report list. A week that has not ended answers
+         *     40000 报告尚未生成，敬请期待. With fewer readings than a week needs, `existsFlag` is false and
+         *     `count` is the number needed.
+         */
+        get: operations["getSugarWeekReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthReport/v1/getBpMonthReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monthly blood-pressure report
+         * @description Same rules as the sugar month report, for blood-pressure readings.
+         */
+        get: operations["getBpMonthReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthReport/v1/getBpWeekReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weekly blood-pressure report
+         * @description Same rules as the sugar week report, for blood-pressure readings.
+         */
+        get: operations["getBpWeekReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1956,6 +2061,194 @@ export interface components {
             lowCount: number;
             highShareCount: number;
             items: components["schemas"]["SharedPressureReading"][];
+        };
+        ReportStat: {
+            /**
+             * @description 1 blood sugar, 2 blood pressure.
+             * @enum {integer}
+             */
+            reportType: 1 | 2;
+            /** @description The caller's readings of this type in the period. */
+            quantity: number;
+        };
+        HealthReportList: {
+            monthStats: components["schemas"]["ReportStat"][];
+            weekInfos: {
+                week: number;
+                startDate: string;
+                endDate: string;
+                stats: components["schemas"]["ReportStat"][];
+                comingSoon: boolean;
+            }[];
+            monthComingSoon: boolean;
+        };
+        /** @description Too little data for this summary; `have` of `need` readings or days. */
+        InsufficientData: {
+            /** @constant */
+            status: "insufficientData";
+            have: number;
+            need: number;
+            /** @enum {string} */
+            unit: "readings" | "days";
+        };
+        /** @description Clinical summaries (consensus on time in range, GMI), each gated on enough data. */
+        SugarReportClinical: {
+            ownTargets: {
+                /** @constant */
+                status: "ok";
+                total: number;
+                below: number;
+                inRange: number;
+                above: number;
+                percent: {
+                    below: number;
+                    inRange: number;
+                    above: number;
+                };
+            } | components["schemas"]["InsufficientData"];
+            consensus: {
+                /** @constant */
+                status: "ok";
+                total: number;
+                veryLow: number;
+                low: number;
+                inRange: number;
+                high: number;
+                veryHigh: number;
+                percent: {
+                    veryLow: number;
+                    low: number;
+                    inRange: number;
+                    high: number;
+                    veryHigh: number;
+                };
+            } | components["schemas"]["InsufficientData"];
+            variability: {
+                /** @constant */
+                status: "ok";
+                count: number;
+                mean: number;
+                sd: number;
+                cv: number;
+                stable: boolean;
+            } | components["schemas"]["InsufficientData"];
+            gmi: {
+                /** @constant */
+                status: "ok";
+                gmi: number;
+                meanMmol: number;
+                days: number;
+                readings: number;
+            } | components["schemas"]["InsufficientData"];
+        };
+        ReportLevel: ("seriousLow" | "low" | "normal" | "high" | "seriousHigh") | null;
+        SugarReport: {
+            /** @description First China day of the period, yyyy-MM-dd. */
+            startTime: string;
+            /** @description Last China day of the period, yyyy-MM-dd. */
+            endTime: string;
+            /** @description The month (yyyy-MM) the report or its week belongs to. */
+            reportMonth: string;
+            /** @description The week's number in its month; null for a month report. */
+            reportWeek: number | null;
+            /** @description Readings in the period. */
+            count: number;
+            sugarLog: {
+                dtime: string;
+                items: {
+                    time: string;
+                    timeType: number;
+                    sugar: number;
+                    level: components["schemas"]["ReportLevel"];
+                }[];
+            }[];
+            timeDistribution: {
+                timeType: number;
+                code: string;
+                name: string;
+                count: number;
+                seriousHighCount: number;
+                highCount: number;
+                normalCount: number;
+                lowCount: number;
+                seriousLowCount: number;
+            }[];
+            seriousHighCount: number;
+            highCount: number;
+            normalCount: number;
+            lowCount: number;
+            seriousLowCount: number;
+            testAnalysis: string;
+            monitorGuide: string;
+            eatGuide: string;
+            sportGuide: string;
+            /** @description The remark analysis. */
+            healthAlter: string;
+            clinical: components["schemas"]["SugarReportClinical"];
+        };
+        SugarMonthReport: {
+            existsFlag: boolean;
+            /** @description Readings in the month, or the number needed when existsFlag is false. */
+            count: number;
+            healthMonthReportVo: components["schemas"]["SugarReport"] | null;
+        };
+        SugarWeekReport: {
+            existsFlag: boolean;
+            /** @description Readings in the week, or the number needed when existsFlag is false. */
+            count: number;
+            healthWeekReportVo: components["schemas"]["SugarReport"] | null;
+        };
+        BpMean: {
+            sbp: number;
+            dbp: number;
+            count: number;
+        } | null;
+        BpReport: {
+            startTime: string;
+            endTime: string;
+            reportMonth: string;
+            reportWeek: number | null;
+            count: number;
+            datas: {
+                time: string;
+                sbp: number;
+                dbp: number;
+                hr: number;
+                level: components["schemas"]["ReportLevel"];
+            }[];
+            /** @description Grade 2 or 3 hypertension. */
+            seriousHighCount: number;
+            /** @description Grade 1 hypertension. */
+            highCount: number;
+            normalCount: number;
+            lowCount: number;
+            seriousLowCount: number;
+            testAnalysis: string;
+            monitorGuide: string;
+            eatGuide: string;
+            sportGuide: string;
+            clinical: {
+                /** @description Home morning/evening averages against 135/85, gated on enough data. */
+                homeBp: {
+                    /** @constant */
+                    status: "ok";
+                    morning: components["schemas"]["BpMean"];
+                    evening: components["schemas"]["BpMean"];
+                    overall: components["schemas"]["BpMean"];
+                    days: number;
+                    elevated: boolean;
+                } | components["schemas"]["InsufficientData"];
+            };
+        };
+        BpMonthReport: {
+            existsFlag: boolean;
+            count: number;
+            healthMonthReportVo: components["schemas"]["BpReport"] | null;
+        };
+        BpWeekReport: {
+            existsFlag: boolean;
+            count: number;
+            healthWeekReportVo: components["schemas"]["BpReport"] | null;
         };
         FrontLogReceipt: {
             /** @description The id of the stored report. */
@@ -3924,6 +4217,150 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["SharedPressureTable"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listHealthReports: {
+        parameters: {
+            query: {
+                year: number;
+                month: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["HealthReportList"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSugarMonthReport: {
+        parameters: {
+            query: {
+                year: number;
+                month: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarMonthReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSugarWeekReport: {
+        parameters: {
+            query: {
+                /** @description The week's Monday, yyyy-MM-dd (China date). */
+                startDate: string;
+                /** @description The week's Sunday, yyyy-MM-dd (China date). */
+                endDate: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarWeekReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBpMonthReport: {
+        parameters: {
+            query: {
+                year: number;
+                month: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BpMonthReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBpWeekReport: {
+        parameters: {
+            query: {
+                /** @description The week's Monday, yyyy-MM-dd (China date). */
+                startDate: string;
+                /** @description The week's Sunday, yyyy-MM-dd (China date). */
+                endDate: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BpWeekReport"];
                     };
                 };
             };
