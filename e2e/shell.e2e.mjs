@@ -64,7 +64,7 @@ describe('web shell on a phone in the messaging app', () => {
       await page.getByText('未登录').waitFor();
       assert.match(page.url(), /[?&]tab=mine\b/);
       const menu = page.getByRole('list', { name: '更多服务' });
-      assert.deepEqual(await menu.getByRole('link').allInnerTexts(), ['收货地址', '我的处方', '健康目标', '设置']);
+      assert.deepEqual(await menu.getByRole('link').allInnerTexts(), ['收货地址', '我的处方', '健康目标', '帮助与客服', '设置']);
       assert.equal(await page.getByRole('link', { name: '我的订单' }).getAttribute('href'), '/order/orderList');
       assert.equal(await page.getByRole('button', { name: '注册 / 登录' }).isVisible(), true);
       await assertFitsWidth(page);
@@ -99,6 +99,7 @@ describe('web shell on a phone in the messaging app', () => {
         '用药记录',
         '在线药房',
         '服务包',
+        '帮助与客服',
         '设置',
       ]);
 

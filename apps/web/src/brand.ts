@@ -17,12 +17,39 @@ export interface Brand {
   primaryColor: string;
   /** A darker shade of the theme colour for header gradients. */
   deepColor: string;
+  /** The contact page's service entry and hotline (spec §2.11). */
+  contact: BrandContact;
+}
+
+/** How a brand's customers reach customer service. */
+export interface BrandContact {
+  /** The 400 hotline, as dialled and shown. */
+  hotline: string;
+  /** The official account whose service staff answer (named when there is no QR image). */
+  serviceAccountName: string;
+  /**
+   * The customer-service chat opened directly by the brand whose `brandFeatures` say `chatLink`
+   * (source 4); configured here, in one place (docs/decisions.md).
+   */
+  chatUrl: string | null;
+  /** The service account's QR image for the `qrOverlay` brand; null until the brand supplies one. */
+  qrImageUrl: string | null;
 }
 
 /** The look of each brand; which features a brand has comes from @glucoguard/domain. */
-const LOOKS: Record<SourceId, Pick<Brand, 'name' | 'primaryColor' | 'deepColor'>> = {
-  3: { name: '糖护健康', primaryColor: '#12a182', deepColor: '#0a7a62' },
-  4: { name: '糖护医疗', primaryColor: '#1677ff', deepColor: '#0b55c4' },
+const LOOKS: Record<SourceId, Pick<Brand, 'name' | 'primaryColor' | 'deepColor' | 'contact'>> = {
+  3: {
+    name: '糖护健康',
+    primaryColor: '#12a182',
+    deepColor: '#0a7a62',
+    contact: { hotline: '400-826-0303', serviceAccountName: '糖护健康服务号', chatUrl: null, qrImageUrl: null },
+  },
+  4: {
+    name: '糖护医疗',
+    primaryColor: '#1677ff',
+    deepColor: '#0b55c4',
+    contact: { hotline: '400-826-0404', serviceAccountName: '糖护医疗服务号', chatUrl: 'https://work.weixin.qq.com/kfid/kfc_glucoguard_medical', qrImageUrl: null },
+  },
 };
 
 export function brandOf(sourceId: SourceId): Brand {

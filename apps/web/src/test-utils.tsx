@@ -173,3 +173,7 @@ export const DICTIONARIES = {
     { itemKey: '2', itemValue: '原发性高血压' },
   ],
 };
+
+/** The user agent of the messaging app's in-app browser on an iPhone (as in e2e/phone.mjs). */
+export const MESSAGING_APP_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN';

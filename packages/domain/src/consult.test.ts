@@ -4,6 +4,7 @@ import {
   consultButtonLabel,
   consultEntryTarget,
   CUSTOMER_SERVICE_HOURS,
+  customerServiceHoursLabel,
   formatMsOfDay,
   formatOpeningHours,
   isWithinDailyWindow,
@@ -95,5 +96,11 @@ describe('opening hours', () => {
     const day = { start: 8 * 3_600_000, end: 21 * 3_600_000 };
     expect(isWithinDailyWindow(day, Date.UTC(2026, 0, 1, 2))).toBe(true);
     expect(isWithinDailyWindow(day, Date.UTC(2026, 0, 1, 13))).toBe(false);
+  });
+});
+
+describe('customerServiceHoursLabel', () => {
+  it('shows the hours as 7:00–00:30', () => {
+    expect(customerServiceHoursLabel()).toBe('7:00–00:30');
   });
 });

@@ -107,3 +107,8 @@ export function isWithinDailyWindow(window: { readonly start: number; readonly e
 
 /** Customer-service hours: 7:00 to 00:30 the next day. */
 export const CUSTOMER_SERVICE_HOURS = { start: 7 * 3_600_000, end: 30 * 60_000 } as const;
+
+/** The customer-service hours as the contact page shows them (spec §2.11): 7:00–00:30. */
+export function customerServiceHoursLabel(): string {
+  return `${formatMsOfDay(CUSTOMER_SERVICE_HOURS.start).replace(/^0(?=\d:)/, '')}–${formatMsOfDay(CUSTOMER_SERVICE_HOURS.end)}`;
+}

@@ -8,6 +8,7 @@ export * from './sugarTargets';
 export * from './bloodPressure';
 export * from './ketoneUricAcid';
 export * from './weight';
+export * from './share';
 export * from './medal';
 export * from './reports';
 export * from './reportContent';

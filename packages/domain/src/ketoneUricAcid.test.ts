@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ketoneBand, labBand, labCreateTimeStr, labEmptyWarning, labRangeMessage, roundLabValue, uricAcidBand, validateLabEntry, validateLabRemark } from './ketoneUricAcid';
+import { LAB_SAVED_MESSAGE, LAB_TEXTS, ketoneBand, labBand, labCreateTimeStr, labEmptyWarning, labRangeMessage, roundLabValue, uricAcidBand, validateLabEntry, validateLabRemark } from './ketoneUricAcid';
 
 describe('ketoneBand', () => {
   it.each([
@@ -92,5 +92,15 @@ describe('validateLabEntry', () => {
 
   it('words the range like the pressure messages', () => {
     expect(labRangeMessage('ketone')).toBe('血酮值应在0~20之间');
+  });
+});
+
+describe('ketone and uric acid view texts', () => {
+  it.each([
+    ['ketone', '血酮', 'mmol/L', '暂无血酮数据', '无血酮测试数据'],
+    ['uricAcid', '尿酸', 'μmol/L', '暂无尿酸数据', '无尿酸测试数据'],
+  ] as const)('words %s as the spec does', (kind, name, unit, tableEmpty, chartEmpty) => {
+    expect(LAB_TEXTS[kind]).toEqual({ name, unit, tableEmpty, chartEmpty });
+    expect(LAB_SAVED_MESSAGE).toBe('保存成功!');
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   brandFeatures,
   brandFromSourceId,
+  HOME_BANNER_AUTOPLAY_MS,
+  isMessagingAppBrowser,
   isRegisteredUser,
   isWhitelistedForUnregistered,
   mineMenuFor,
@@ -74,5 +76,23 @@ describe('brands', () => {
     expect(isRegisteredUser(1)).toBe(true);
     expect(isRegisteredUser('1')).toBe(true);
     expect(isRegisteredUser(0)).toBe(false);
+  });
+});
+
+describe('client helpers', () => {
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN', true],
+    ['Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F35)', true],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', false],
+    ['Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36', false],
+    ['', false],
+    [null, false],
+    [undefined, false],
+  ])('tells the messaging app’s browser from %s', (userAgent, expected) => {
+    expect(isMessagingAppBrowser(userAgent)).toBe(expected);
+  });
+
+  it('plays the home banner every 3 s', () => {
+    expect(HOME_BANNER_AUTOPLAY_MS).toBe(3000);
   });
 });

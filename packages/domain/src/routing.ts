@@ -146,3 +146,15 @@ export const USER_TYPE = { visitor: 0, registered: 1 } as const;
 export function isRegisteredUser(userType: string | number | null | undefined): boolean {
   return Number(userType) === USER_TYPE.registered;
 }
+
+/**
+ * Whether the page runs inside the messaging app's own browser (its user agent carries
+ * `MicroMessenger`), where share cards and mini-program launches are available. Only for what the
+ * page offers; sign-in never depends on it.
+ */
+export function isMessagingAppBrowser(userAgent: string | null | undefined): boolean {
+  return /MicroMessenger\//i.test(userAgent ?? '');
+}
+
+/** Home banner auto-play interval, in ms (spec §2.3, §9). */
+export const HOME_BANNER_AUTOPLAY_MS = 3000;

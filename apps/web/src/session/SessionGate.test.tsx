@@ -100,7 +100,8 @@ describe('start-up guard', () => {
   it('opens share pages without signing in at all', async () => {
     const api = signInApi();
     renderApp('/sharePage?cid=1');
-    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeTruthy();
+    // No session on the device: the invitation poster offers registration instead.
+    expect(await screen.findByRole('heading', { name: '邀请好友' })).toBeTruthy();
     expect(api.calls).toEqual([]);
   });
 

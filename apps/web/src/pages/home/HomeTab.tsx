@@ -2,9 +2,13 @@ import { REGISTER_PATH } from '@glucoguard/domain';
 import { EntryGrid } from '@glucoguard/ui';
 import { FloatingBubble, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
+import { api } from '../../api';
 import { brandOf } from '../../brand';
+import { externalNavigation } from '../../components/externalNavigation';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { showError } from '../../session/errors';
 import { isRegistered, useSession } from '../../store/session';
+import { ArticleSection, BannerCarousel, PointsCard } from './sections';
 import { homeTiles } from './tiles';
 import type { HomeTile } from './tiles';
 
@@ -12,7 +16,7 @@ export interface HomeTabProps {
   onOpenAssistant: () => void;
 }
 
-/** The health (home) tab: brand header, entry tiles and the sign-in button (spec 2.3). */
+/** The health (home) tab: brand header, entry tiles, banner, points card, articles and the sign-in button (spec 2.3). */
 export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
   const sourceId = useSession((state) => state.sourceId);
   const registered = useSession((state) => isRegistered(state.customer));
@@ -35,14 +39,20 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
         if (!registered) {
           sendToRegistration();
         } else {
-          Toast.show({ content: '尿液分析服务暂未开通' });
+          // The partner's signed address is built on the server (the app key stays there).
+          api()
+            .GET('/partner/v1/urineLink')
+            .then(
+              ({ url }) => externalNavigation.open(url),
+              (error: unknown) => showError(error),
+            );
         }
         return;
       case 'route':
         if (action.registeredOnly && !registered) {
           sendToRegistration();
         } else {
-          void navigate(action.to);
+          void navigate(action.to, { state: { from: '/' } });
         }
         return;
     }
@@ -72,6 +82,10 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
       >
         <EntryGrid tiles={homeTiles(brand)} onSelect={onSelect} />
       </section>
+      <BannerCarousel banners={[]} />
+      <PointsCard />
+      <ArticleSection />
+      <div style={{ height: 24 }} />
       <FloatingBubble
         axis="y"
         magnetic="x"

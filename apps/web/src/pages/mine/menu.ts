@@ -33,7 +33,15 @@ export const MINE_SHORTCUTS: readonly MineLink[] = SHORTCUT_IDS.flatMap((id) => 
 
 /** The menu list of mine for a brand (the health brand adds its four items), settings last. */
 export function mineMenu(brand: Brand): MineLink[] {
-  return mineMenuFor(brandFromSourceId(brand.sourceId))
+  const links = mineMenuFor(brandFromSourceId(brand.sourceId))
     .filter((item) => !SHORTCUT_IDS.includes(item.id))
     .map(toLink);
+  // The help centre (an external address the spec does not give) is our contact page: feedback,
+  // the service entry and the hotline. It goes just before settings.
+  const settings = links.findIndex((link) => link.key === 'settings');
+  links.splice(settings < 0 ? links.length : settings, 0, CONTACT_LINK);
+  return links;
 }
+
+/** The mine entry of /contactUs (spec §2.4 help centre, §2.11). */
+export const CONTACT_LINK: MineLink = { key: 'contact', title: '帮助与客服', to: '/contactUs' };

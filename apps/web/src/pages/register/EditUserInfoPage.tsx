@@ -1,5 +1,7 @@
-import { validateProfile } from '@glucoguard/domain';
-import { GuardedInput, ProfileCard } from '@glucoguard/ui';
+import { UPLOAD_BUSINESS_CODE, UPLOAD_FAILED_MESSAGE, validateProfile } from '@glucoguard/domain';
+import { isApiError } from '@glucoguard/sdk';
+import { GuardedInput, ProfileCard, compressWithCanvas, prepareImage } from '@glucoguard/ui';
+import type { ImageCompressor } from '@glucoguard/ui';
 import { Button, Form, List } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,10 +22,72 @@ const ROLE_OPTIONS = [
   { itemKey: '2', itemValue: '亲友' },
 ];
 
-function ProfileForm({ customer }: { customer: SessionCustomer }) {
-  const dictionaries = useDictionaries();
+/** The canvas compressor; tests replace it (jsdom has no canvas). */
+export const avatarImages: { compress: ImageCompressor } = { compress: compressWithCanvas };
+
+/**
+ * Tap the avatar → choose an image → compressed by the domain's rule → uploaded → saved as
+ * `headimgurl` (the returned address), then the customer is reloaded.
+ */
+function AvatarPicker({ customer }: { customer: SessionCustomer }) {
   const imgDomain = useSession((state) => state.imgDomain);
   const ratio = useSession((state) => state.ratio);
+  const { busy, run } = useSubmitGuard();
+
+  const choose = (file: File | undefined) => {
+    if (file === undefined) {
+      return;
+    }
+    void run(async () => {
+      let url: string;
+      try {
+        const prepared = await prepareImage(file, avatarImages.compress);
+        ({ url } = await api().POST('/common/v1/uploadImage', { body: { data: prepared.base64, businessCode: UPLOAD_BUSINESS_CODE.general } }));
+      } catch (error) {
+        // Like the image uploader: an upload that fails says 上传失败 (spec §8).
+        if (!isApiError(error)) {
+          console.warn(error);
+        }
+        return () => toast(UPLOAD_FAILED_MESSAGE);
+      }
+      try {
+        await api().POST('/customer/v1/edit', { body: { headimgurl: url } });
+        await loadCurrent().catch(() => undefined);
+        return () => toast('头像已更新');
+      } catch (error) {
+        return () => showError(error, '请求错误！');
+      }
+    });
+  };
+
+  return (
+    <label style={{ position: 'relative', display: 'block', cursor: 'pointer' }}>
+      <ProfileCard
+        nickname={customer.nickname}
+        avatarUrl={imageUrl(customer.headimgurl, imgDomain)}
+        sex={customer.sex}
+        completion={ratio ?? undefined}
+        note="点击头像更换"
+      />
+      <input
+        type="file"
+        accept="image/*"
+        aria-label="更换头像"
+        disabled={busy}
+        style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+        onChange={(event) => {
+          const input = event.currentTarget;
+          choose(input.files?.[0]);
+          // The same photo can be chosen again after a failure.
+          input.value = '';
+        }}
+      />
+    </label>
+  );
+}
+
+function ProfileForm({ customer }: { customer: SessionCustomer }) {
+  const dictionaries = useDictionaries();
   const [nickname, setNickname] = useState(customer.nickname);
   const [sex, setSex] = useState<string | null>(customer.sex === 0 ? null : String(customer.sex));
   const [roleType, setRoleType] = useState<string | null>(String(customer.roleType));
@@ -63,7 +127,7 @@ function ProfileForm({ customer }: { customer: SessionCustomer }) {
   return (
     <>
       <div style={{ background: 'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))', color: '#fff' }}>
-        <ProfileCard nickname={customer.nickname} avatarUrl={imageUrl(customer.headimgurl, imgDomain)} sex={customer.sex} completion={ratio ?? undefined} />
+        <AvatarPicker customer={customer} />
       </div>
       <Form layout="horizontal" mode="card">
         <Row label="姓名">

@@ -1,0 +1,121 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Dialog, Toast } from 'antd-mobile';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installAntdMobileRender } from '@glucoguard/ui';
+import { useSession } from '../../store/session';
+import { MESSAGING_APP_UA, apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+
+beforeAll(() => {
+  installAntdMobileRender();
+});
+
+beforeEach(() => {
+  resetStores({ isAuth: '1', customerId: 'c1', customer: registeredCustomer() });
+});
+
+afterEach(() => {
+  act(() => {
+    Toast.clear();
+    Dialog.clear();
+  });
+  vi.restoreAllMocks();
+});
+
+/** A 2D context that draws nothing and records the texts drawn (jsdom has no canvas). */
+function fakeCanvas() {
+  const texts: string[] = [];
+  const target: Record<string | symbol, unknown> = {
+    fillText: (text: string) => texts.push(text),
+    createLinearGradient: () => ({ addColorStop: () => undefined }),
+  };
+  const context = new Proxy(target, { get: (t, key) => (key in t ? t[key] : () => undefined), set: (t, key, value) => ((t[key] = value), true) });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,cG9zdGVy');
+  return texts;
+}
+
+describe('/invitationCode/invitationCode', () => {
+  it('shows the invite code and how many registered with it, and leads to the poster', async () => {
+    fakeApi({ 'GET /customer/v1/inviteCount': () => ({ count: 3, inviteCode: 'ABC123' }) });
+    const { router } = renderApp('/invitationCode/invitationCode');
+    expect(await screen.findByText('ABC123')).toBeTruthy();
+    expect(screen.getByText((_, element) => element?.textContent === '已邀请 3 人注册' && element.tagName === 'DIV')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '生成邀请海报' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sharePage'));
+  });
+
+  it('shows the server message when the invite info fails', async () => {
+    fakeApi({
+      'GET /customer/v1/inviteCount': () => {
+        throw apiFailure(50000, '服务繁忙', 500);
+      },
+    });
+    renderApp('/invitationCode/invitationCode');
+    expect(await screen.findByText('服务繁忙')).toBeTruthy();
+    expect(screen.getByText('邀请信息加载失败，请稍后再试')).toBeTruthy();
+  });
+});
+
+describe('/sharePage', () => {
+  it('draws the poster with the brand, the activity name and the invite code', async () => {
+    const texts = fakeCanvas();
+    fakeApi({ 'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }) });
+    renderApp('/sharePage');
+    const poster = await screen.findByRole('img', { name: '糖护医疗邀请注册有奖邀请海报，邀请码 ABC123' });
+    expect(poster.getAttribute('src')).toBe('data:image/png;base64,cG9zdGVy');
+    expect(texts).toEqual(expect.arrayContaining(['糖护医疗', '邀请注册有奖', 'A B C 1 2 3']));
+    expect(screen.getByText('长按海报保存图片，发送给好友或分享到朋友圈')).toBeTruthy();
+    // Outside the messaging app there is no share card.
+    expect(screen.queryByText(/分享卡片已设置好/)).toBeNull();
+  });
+
+  it('notes the share card inside the messaging app and uses the health brand’s activity', async () => {
+    const texts = fakeCanvas();
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(MESSAGING_APP_UA);
+    useSession.setState({ sourceId: 3 });
+    fakeApi({ 'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'XYZ789' }) });
+    renderApp('/sharePage');
+    expect(await screen.findByText('分享卡片已设置好：点击右上角「…」即可发送给朋友')).toBeTruthy();
+    expect(texts).toEqual(expect.arrayContaining(['糖护健康', '测量领积分', 'X Y Z 7 8 9']));
+  });
+
+  it('offers a visitor registration, coming back here afterwards', async () => {
+    useSession.setState({ isAuth: '0', customer: registeredCustomer({ userType: 0 }) });
+    const api = fakeApi({});
+    const { router } = renderApp('/sharePage');
+    expect(await screen.findByText('注册后即可生成您的专属邀请海报')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '去注册' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/register'));
+    expect(useSession.getState().wanted).toBe('/sharePage');
+    expect(api.called('GET /customer/v1/inviteCount')).toHaveLength(0);
+  });
+
+  it('loads the customer of a stored session opened straight at the page, without signing in', async () => {
+    const texts = fakeCanvas();
+    useSession.setState({ customer: null, token: 'stored', phase: 'pending' });
+    const api = fakeApi({
+      'GET /login/v1/getCurrent': () => ({ customerVo: registeredCustomer(), imgDomain: '/api/files/', ratio: 85.7, thirdAuthCode: 1 }),
+      'GET /customer/v1/inviteCount': () => ({ count: 1, inviteCode: 'ABC123' }),
+    });
+    renderApp('/sharePage?cid=c1');
+    expect(await screen.findByRole('img', { name: /邀请码 ABC123/ })).toBeTruthy();
+    expect(texts).toContain('A B C 1 2 3');
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /login/v1/getCurrent', 'GET /customer/v1/inviteCount']);
+  });
+});
+
+describe('/miniprogram', () => {
+  it('says the mini-program needs the messaging app outside it', async () => {
+    renderApp('/miniprogram');
+    expect(await screen.findByText('商城小程序需要在微信中打开，请在微信中访问本页面后使用。')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '打开商城小程序' }).disabled).toBe(true);
+  });
+
+  it('explains inside the messaging app that the mini-program opens there', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(MESSAGING_APP_UA);
+    renderApp('/miniprogram');
+    expect(await screen.findByText(/小程序将在微信中打开/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '打开商城小程序' }));
+    expect(await screen.findByText(/商城小程序「糖护医疗商城」会在微信中打开/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,60 @@
+import { BP_VALUE_MAX, parseChinaDateTime } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { EmptyState, TrendChart } from '@glucoguard/ui';
+import type { TrendSeries } from '@glucoguard/ui';
+import { DotLoading } from 'antd-mobile';
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../../../api';
+import { showError } from '../../../session/errors';
+import { CHART_LIB } from '../chartLib';
+import { BP_EMPTY_TEXT } from './BpTable';
+
+/** The chart's fixed value axis (spec 2 §9: 0–250). */
+const RANGE = { min: 0, max: BP_VALUE_MAX };
+
+/** The blood-pressure chart (spec 2 §2.8): the last 365 days, systolic, diastolic and pulse on 0–250. */
+export function BpChart() {
+  const [records, setRecords] = useState<Schema<'BloodPressureVo'>[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    api()
+      .GET('/bloodPressureTest/v1/trendpageQueryList')
+      .then((list) => live && setRecords(list))
+      .catch((error: unknown) => {
+        if (live) {
+          setRecords([]);
+          showError(error);
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const series = useMemo<TrendSeries[]>(() => {
+    const at = (record: Schema<'BloodPressureVo'>) => parseChinaDateTime(record.createTime)?.getTime() ?? 0;
+    const line = (name: string, colour: string, pick: (record: Schema<'BloodPressureVo'>) => number): TrendSeries => ({
+      name,
+      colour,
+      points: (records ?? []).map((record) => ({ time: at(record), value: pick(record) })),
+    });
+    return [line('收缩压', '#f5554a', (r) => r.sbp), line('舒张压', '#1677ff', (r) => r.dbp), line('脉搏', '#2bb673', (r) => r.hr)];
+  }, [records]);
+
+  if (records === null) {
+    return (
+      <div style={{ padding: 24, textAlign: 'center' }}>
+        <DotLoading aria-label="加载中" />
+      </div>
+    );
+  }
+  if (records.length === 0) {
+    return <EmptyState title={BP_EMPTY_TEXT} />;
+  }
+  return (
+    <div style={{ background: '#fff', padding: '12px 4px' }}>
+      <div style={{ padding: '0 12px 8px', fontSize: 13, color: 'var(--adm-color-weak)' }}>近365天 · 单位：mm Hg，脉搏 PM</div>
+      <TrendChart lib={CHART_LIB} series={series} range={RANGE} precision={0} height={300} aria-label="血压趋势图" />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { SUGAR_TABLE_RANGE_DAYS, chinaDateKey, latestChinaDays, levelFromColor } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { InfiniteList } from '@glucoguard/ui';
+import { Dropdown } from 'antd-mobile';
+import { useCallback, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../../api';
+import { ShareEntry } from '../../share/ShareEntry';
+import { AddButton } from '../AddButton';
+import { BP_LEVEL_COLOURS } from '../colours';
+
+type Record = Schema<'BloodPressureVo'>;
+
+/** The pressure table's page size (spec 2 §9). */
+const PAGE_SIZE = 20;
+/** The date-range dropdown: the latest 30, 60 or 90 days, as the other report-center tables. */
+const RANGES = Object.values(SUGAR_TABLE_RANGE_DAYS).map((days) => ({ days, label: `近${days}天` }));
+export const BP_EMPTY_TEXT = '暂无血压数据';
+const ADD_PATH = '/reportCenter/bloodPressure/addBloodPressureReport/add';
+
+const cell: CSSProperties = { flex: 1, textAlign: 'center', padding: '10px 0', fontSize: 14 };
+
+/** The blood-pressure table (spec 2 §2.7): date-range dropdown, infinite list coloured by `color`, add button. */
+export function BpTable() {
+  const navigate = useNavigate();
+  const [days, setDays] = useState<number>(RANGES[0]?.days ?? 30);
+  const loadPage = useCallback(
+    (pageNo: number) => {
+      const now = Date.now();
+      const { start } = latestChinaDays(now, days);
+      return api().GET('/bloodPressureTest/v1/pageQueryList', {
+        params: { query: { createStartTime: chinaDateKey(start), createEndTime: chinaDateKey(now), pageNo, pageSize: PAGE_SIZE } },
+      });
+    },
+    [days],
+  );
+  const current = RANGES.find((range) => range.days === days);
+
+  return (
+    <div style={{ background: '#fff', minHeight: '100%' }}>
+      <Dropdown>
+        <Dropdown.Item key="range" title={current?.label ?? ''}>
+          <div role="listbox" aria-label="日期范围">
+            {RANGES.map((range) => (
+              <div
+                key={range.days}
+                role="option"
+                aria-selected={range.days === days}
+                tabIndex={0}
+                onClick={() => setDays(range.days)}
+                style={{ padding: '12px 20px', color: range.days === days ? 'var(--adm-color-primary)' : undefined }}
+              >
+                {range.label}
+              </div>
+            ))}
+          </div>
+        </Dropdown.Item>
+      </Dropdown>
+      <ShareEntry kind="bloodPressure" />
+      <div role="row" style={{ display: 'flex', background: 'var(--adm-color-box)', color: 'var(--adm-color-text-secondary)', fontSize: 13 }}>
+        <span style={{ ...cell, flex: 1.6 }}>时间</span>
+        <span style={cell}>收缩压</span>
+        <span style={cell}>舒张压</span>
+        <span style={cell}>脉搏</span>
+      </div>
+      <InfiniteList<Record>
+        aria-label="血压数据表"
+        resetKey={days}
+        loadPage={loadPage}
+        emptyText={BP_EMPTY_TEXT}
+        itemKey={(record) => record.bpId}
+        renderItem={(record) => {
+          const level = record.color === null ? undefined : levelFromColor(record.color);
+          const colour = level === undefined ? undefined : BP_LEVEL_COLOURS[level];
+          return (
+            <div
+              role="button"
+              tabIndex={0}
+              aria-label={`${record.createTime.slice(0, 16)} ${record.sbp}/${record.dbp}`}
+              data-level={level}
+              onClick={() => void navigate(`/reportCenter/bloodPressure/addBloodPressureReport/${record.bpId}`)}
+              style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid var(--adm-color-border)' }}
+            >
+              <span style={{ ...cell, flex: 1.6, fontSize: 12, color: 'var(--adm-color-text-secondary)' }}>{record.createTime.slice(0, 16)}</span>
+              <span data-colour={colour} style={{ ...cell, color: colour, fontWeight: 600 }}>
+                {record.sbp}
+              </span>
+              <span data-colour={colour} style={{ ...cell, color: colour, fontWeight: 600 }}>
+                {record.dbp}
+              </span>
+              <span style={cell}>{record.hr}</span>
+            </div>
+          );
+        }}
+      />
+      <AddButton label="添加血压" onClick={() => void navigate(ADD_PATH)} />
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+import { MEDAL_DIALOG_MS, SUGAR_TIME_TYPES } from '@glucoguard/domain';
+import { installAntdMobileRender } from '@glucoguard/ui';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import { CELL_COLOURS } from './colours';
+import { REPORT_CENTER_TAB_KEY } from './tabs';
+
+/** The seeded dictionary: every slot 3.0 / 4.4 / 10.0 / 13.9, fasting high at 7.0. */
+const DICTIONARY = SUGAR_TIME_TYPES.map((slot, index) => ({
+  timeType: slot.timeType,
+  name: slot.name,
+  code: slot.code,
+  startTime: `${String(index * 3).padStart(2, '0')}:00`,
+  endTime: index === 7 ? '23:59' : `${String(index * 3 + 3).padStart(2, '0')}:00`,
+  minValue: 3.0,
+  lowValue: 4.4,
+  highValue: slot.timeType === 1 ? 7.0 : 10.0,
+  maxValue: 13.9,
+}));
+const EMPTY_ROW = Object.fromEntries(SUGAR_TIME_TYPES.map((slot) => [slot.code, '']));
+const JUDGE = { total: 6, normalCount: 2, highCount: 1, lowCount: 1, seriousHighCount: 1, seriousLowCount: 1 };
+
+const reading = (overrides = {}) => ({
+  testId: 't1',
+  customerId: 'c1',
+  timeType: 1,
+  sugar: 6.1,
+  remark: '',
+  tags: [],
+  createTime: '2026-11-20 07:30:00',
+  synckey: null,
+  testType: '1' as const,
+  deviceImei: null,
+  level: 'normal' as const,
+  ...overrides,
+});
+
+const sugarRoutes = {
+  'GET /customer/v1/querySugarDic': () => DICTIONARY,
+  'GET /sugarTestReport/v1/queryJudge': () => JUDGE,
+  'GET /sugarTestReport/v1/queryLog': () => ({
+    items: [
+      { dtime: '2026-11-20', ...EMPTY_ROW, emptyStomach: '7.5,1', afterBreakfast: '8.2,3', antePrandium: '3.9,1', afterLunch: '0,0', atBedtime: '2.5,1', beforeDawn: '15.1,1' },
+    ],
+    currentPage: 1,
+    totalPage: 1,
+  }),
+  'GET /sugarTest/v1/queryDayData': () => [reading(), reading({ testId: 't2', sugar: 8.2, timeType: 2, createTime: '2026-11-20 09:10:00', deviceImei: '86000000000000000001' })],
+};
+
+beforeAll(() => {
+  installAntdMobileRender();
+});
+
+beforeEach(() => {
+  resetStores({ isAuth: '1', customerId: 'c1', customer: registeredCustomer() });
+  sessionStorage.clear();
+});
+
+const cellOf = (table: HTMLElement, column: number) => table.querySelectorAll('tbody td')[column] as HTMLElement;
+
+describe('/reportCenter/reportCenter', () => {
+  it('shows the five top tabs, remembers the chosen one and hides the bottom tabs on 报告', async () => {
+    fakeApi({ ...sugarRoutes, 'GET /bloodPressureTest/v1/pageQueryList': () => ({ items: [], currentPage: 1, totalPage: 0 }) });
+    const { unmount } = renderApp('/reportCenter/reportCenter');
+    await screen.findByRole('tab', { name: '血糖' });
+    for (const title of ['血糖', '血压', '血酮', '尿酸', '报告']) {
+      expect(screen.getByRole('tab', { name: title })).toBeTruthy();
+    }
+    expect(await screen.findByRole('table', { name: '血糖数据表' })).toBeTruthy();
+    expect(screen.getByText('趋势')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '血压' }));
+    expect(sessionStorage.getItem(REPORT_CENTER_TAB_KEY)).toBe('pressure');
+    expect(await screen.findByText('暂无血压数据')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '报告' }));
+    expect(screen.queryByText('趋势')).toBeNull();
+    unmount();
+
+    // A reload restores the remembered tab.
+    sessionStorage.setItem(REPORT_CENTER_TAB_KEY, 'pressure');
+    const again = renderApp('/reportCenter/reportCenter');
+    expect(await screen.findByText('暂无血压数据')).toBeTruthy();
+    again.unmount();
+  });
+
+  it('forgets the remembered tab when entered from the home page', async () => {
+    fakeApi(sugarRoutes);
+    sessionStorage.setItem(REPORT_CENTER_TAB_KEY, 'pressure');
+    const { router } = renderApp('/');
+    await act(() => router.navigate('/reportCenter/reportCenter', { state: { from: '/' } }));
+    expect(await screen.findByRole('table', { name: '血糖数据表' })).toBeTruthy();
+    expect(sessionStorage.getItem(REPORT_CENTER_TAB_KEY)).toBeNull();
+  });
+});
+
+describe('sugar table', () => {
+  it('shows the six counts, colours cells by the domain, marks several readings and leaves 0 blank', async () => {
+    const api = fakeApi(sugarRoutes);
+    renderApp('/reportCenter/reportCenter');
+    const table = await screen.findByRole('table', { name: '血糖数据表' });
+    await waitFor(() => expect(screen.getByLabelText('总次数').textContent).toBe('6'));
+    expect(screen.getByLabelText('严重偏低').textContent).toBe('1');
+    expect(cellOf(table, 0).textContent).toBe('11-20');
+    // Fasting 7.5 is above its 7.0 high: red; after breakfast 8.2 is normal (high 10.0) and holds three readings.
+    expect(cellOf(table, 1).dataset.colour).toBe(CELL_COLOURS.red);
+    expect(cellOf(table, 2).dataset.colour).toBe(CELL_COLOURS.green);
+    expect(within(cellOf(table, 2)).getByLabelText('3次测量')).toBeTruthy();
+    expect(cellOf(table, 3).dataset.colour).toBe(CELL_COLOURS.yellow);
+    expect(cellOf(table, 4).textContent).toBe('');
+    expect(cellOf(table, 4).dataset.colour).toBeUndefined();
+    expect(cellOf(table, 7).dataset.colour).toBe(CELL_COLOURS.yellow);
+    expect(cellOf(table, 8).dataset.colour).toBe(CELL_COLOURS.red);
+    expect(api.called('GET /sugarTestReport/v1/queryLog')[0]?.query.get('dateType')).toBe('1');
+
+    fireEvent.click(screen.getByText('近90天'));
+    await waitFor(() => expect(api.called('GET /sugarTestReport/v1/queryLog').at(-1)?.query.get('dateType')).toBe('3'));
+  });
+
+  it('opens a day in a pop-up with an edit link for hand-recorded readings only', async () => {
+    const api = fakeApi(sugarRoutes);
+    renderApp('/reportCenter/reportCenter');
+    fireEvent.click(await screen.findByRole('button', { name: '查看2026-11-20的血糖' }));
+    const dialog = await screen.findByRole('dialog', { name: '2026-11-20的血糖记录' });
+    await within(dialog).findByText('6.1');
+    expect(api.called('GET /sugarTest/v1/queryDayData')[0]?.query.get('dateTime')).toBe('2026-11-20');
+    expect(within(dialog).getByRole('link', { name: '编辑07:30的血糖' }).getAttribute('href')).toBe('/reportCenter/bloodSugar/addBloodSugarReport/t1');
+    expect(within(dialog).queryByRole('link', { name: '编辑09:10的血糖' })).toBeNull();
+    expect(within(dialog).getByText('设备测量')).toBeTruthy();
+  });
+});
+
+describe('add or edit a sugar reading', () => {
+  it('clamps the value on leaving the field with the spec toasts', async () => {
+    fakeApi(sugarRoutes);
+    renderApp('/reportCenter/bloodSugar/addBloodSugarReport/add');
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' });
+    fireEvent.change(field, { target: { value: '40' } });
+    fireEvent.blur(field);
+    expect(await screen.findByText('血糖不能高于33.3')).toBeTruthy();
+    expect(field.value).toBe('33.3');
+    fireEvent.change(field, { target: { value: '0.1' } });
+    fireEvent.blur(field);
+    expect(await screen.findByText('血糖不能低于0.3')).toBeTruthy();
+    expect(field.value).toBe('0.3');
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('血糖值不能为空')).toBeTruthy();
+  });
+
+  it('saves a reading with a remark and tag, shows the medal dialog for 3 s, then goes back', async () => {
+    const api = fakeApi({ ...sugarRoutes, 'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 20, medal: 'silver', percentage: 75 }) });
+    const { router } = renderApp('/');
+    await act(() => router.navigate('/reportCenter/bloodSugar/addBloodSugarReport/add'));
+    const field = await screen.findByRole('textbox', { name: '血糖值' });
+    fireEvent.change(field, { target: { value: '6.3' } });
+    fireEvent.blur(field);
+    fireEvent.click(within(screen.getByRole('group', { name: '饮食' })).getByText('七分饱'));
+    fireEvent.change(screen.getByPlaceholderText('添加备注（选填）'), { target: { value: '早餐后散步' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(api.called('POST /sugarTest/v1/add')).toHaveLength(1));
+    expect(await screen.findByText('恭喜获得银牌')).toBeTruthy();
+    expect(screen.getByText('本月已记录备注20次，达标率75%')).toBeTruthy();
+    const body = api.called('POST /sugarTest/v1/add')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ sugar: 6.3, remark: '早餐后散步', tags: [{ typeCode: 'diet', itemKey: '2' }] });
+    expect(body.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(router.state.location.pathname).toBe('/reportCenter/bloodSugar/addBloodSugarReport/add');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: MEDAL_DIALOG_MS + 1500 });
+  }, 10_000);
+
+  it('goes back at once without a remark or tag', async () => {
+    fakeApi({ ...sugarRoutes, 'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 0, medal: 'bronze', percentage: 100 }) });
+    const { router } = renderApp('/');
+    await act(() => router.navigate('/reportCenter/bloodSugar/addBloodSugarReport/add'));
+    fireEvent.change(await screen.findByRole('textbox', { name: '血糖值' }), { target: { value: '5.5' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText(/恭喜获得/)).toBeNull();
+  });
+
+  it('shows a meter reading read-only', async () => {
+    fakeApi({ ...sugarRoutes, 'GET /sugarTest/v1/getById': () => ({ existsFlag: true, sugarTestVo: reading({ deviceImei: '86000000000000000001' }), reminder: '血糖在目标范围内' }) });
+    renderApp('/reportCenter/bloodSugar/addBloodSugarReport/t1');
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' });
+    expect(field.value).toBe('6.1');
+    expect(field.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+    expect(screen.getByRole('note').textContent).toContain('血糖在目标范围内');
+  });
+
+  it('shows a reading opened from a friend’s view (?canEdit=false) read-only', async () => {
+    fakeApi({ ...sugarRoutes, 'GET /sugarTest/v1/getById': () => ({ existsFlag: true, sugarTestVo: reading(), reminder: null }) });
+    renderApp('/reportCenter/bloodSugar/addBloodSugarReport/t1?canEdit=false');
+    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' })).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+  });
+
+  it.each([
+    ['existsFlag false', () => ({ existsFlag: false, sugarTestVo: null, reminder: null })],
+    [
+      '40400',
+      () => {
+        throw apiFailure(40400, '该数据已被删除', 404);
+      },
+    ],
+  ])('shows the deleted page for %s, with a button to the list', async (_, getById) => {
+    fakeApi({ ...sugarRoutes, 'GET /sugarTest/v1/getById': getById });
+    const { router } = renderApp('/reportCenter/bloodSugar/addBloodSugarReport/gone');
+    expect(await screen.findByText('数据已被删除')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '返回数据列表' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reportCenter/reportCenter'));
+  });
+
+  it('asks before recording for someone else, then says the follow list is empty', async () => {
+    fakeApi(sugarRoutes);
+    renderApp('/reportCenter/bloodSugar/addBloodSugarReport/add');
+    fireEvent.click(await screen.findByText('亲友'));
+    expect(await screen.findByText('为亲友记录时，当前填写的数据将不会保存，确定切换吗？')).toBeTruthy();
+    fireEvent.click(screen.getByText('确定'));
+    expect(await screen.findByText('亲友列表为空，请先添加亲友')).toBeTruthy();
+  });
+});
+
+describe('blood pressure', () => {
+  const record = (bpId: string, color: 1 | 2 | 3, sbp: number) => ({ bpId, customerId: 'c1', sbp, dbp: 80, hr: 70, remark: '', createTime: '2026-11-20 08:00:00', color, testType: '1' as const, deviceImei: null, synckey: null });
+
+  it('colours the list by the record colour', async () => {
+    sessionStorage.setItem(REPORT_CENTER_TAB_KEY, 'pressure');
+    fakeApi({ 'GET /bloodPressureTest/v1/pageQueryList': () => ({ items: [record('b1', 1, 85), record('b2', 2, 118), record('b3', 3, 165)], currentPage: 1, totalPage: 1 }) });
+    renderApp('/reportCenter/reportCenter');
+    const colourOf = async (sbp: number) => (await screen.findByText(String(sbp))).dataset.colour;
+    expect(await colourOf(85)).toBe(CELL_COLOURS.yellow);
+    expect(await colourOf(118)).toBe(CELL_COLOURS.green);
+    expect(await colourOf(165)).toBe(CELL_COLOURS.red);
+  });
+
+  it('checks the entry with the domain messages and shows the gauge level', async () => {
+    const api = fakeApi({
+      'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [
+        { sort: 1, name: '低血压', sbpMin: 0, sbpMax: 89, dbpMin: 0, dbpMax: 59 },
+        { sort: 2, name: '正常', sbpMin: 90, sbpMax: 139, dbpMin: 60, dbpMax: 89 },
+        { sort: 4, name: '高血压', sbpMin: 140, sbpMax: 250, dbpMin: 90, dbpMax: 250 },
+      ],
+      'POST /bloodPressureTest/v1/add': () => ({ bpId: 'b9', duplicate: false, color: 3 }),
+    });
+    renderApp('/reportCenter/bloodPressure/addBloodPressureReport/add');
+    const sbp = await screen.findByRole('textbox', { name: '收缩压' });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请填写收缩压')).toBeTruthy();
+    fireEvent.change(sbp, { target: { value: '0' } });
+    fireEvent.blur(sbp);
+    expect(await screen.findByText('请填写正整数')).toBeTruthy();
+    fireEvent.change(sbp, { target: { value: '150' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '舒张压' }), { target: { value: '85' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '脉搏' }), { target: { value: '72' } });
+    await waitFor(() => expect(screen.getByRole('meter', { name: '血压水平' }).getAttribute('aria-valuenow')).toBe('90'));
+    expect(screen.getByRole('meter', { name: '血压水平' }).textContent).toBe('偏高');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(api.called('POST /bloodPressureTest/v1/add')[0]?.body).toMatchObject({ sbp: 150, dbp: 85, hr: 72, remark: '' }));
+  });
+
+  it('shows a device-measured pressure reading read-only', async () => {
+    fakeApi({
+      'GET /bloodPressureTest/v1/getById': () => ({ existsFlag: true, bloodPressureVo: { ...record('b1', 2, 118), deviceImei: '86000000000000000001' }, reminder: null }),
+      'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [],
+    });
+    renderApp('/reportCenter/bloodPressure/addBloodPressureReport/b1');
+    const sbp = await screen.findByRole<HTMLInputElement>('textbox', { name: '收缩压' });
+    expect(sbp.value).toBe('118');
+    expect(sbp.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+  });
+
+  it('shows the deleted page for a record that is gone', async () => {
+    fakeApi({ 'GET /bloodPressureTest/v1/getById': () => ({ existsFlag: false, bloodPressureVo: null, reminder: null }), 'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [] });
+    renderApp('/reportCenter/bloodPressure/addBloodPressureReport/b1');
+    expect(await screen.findByText('数据已被删除')).toBeTruthy();
+  });
+});

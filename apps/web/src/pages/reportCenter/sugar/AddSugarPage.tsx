@@ -1,0 +1,288 @@
+import {
+  MEDAL_DIALOG_MS,
+  SUGAR_MAX,
+  SUGAR_MIN,
+  SUGAR_REMARK_MAX,
+  SUGAR_TAG_OPTIONS,
+  SUGAR_TIME_TYPES,
+  clampSugar,
+  formatChinaTime,
+  medalForRemarks,
+  parseChinaDateTime,
+  resolveSugarRange,
+  showsMedalDialog,
+  sugarCellColour,
+  timeTypeAt,
+  validateSugarEntry,
+} from '@glucoguard/domain';
+import type { Medal, SugarTagType } from '@glucoguard/domain';
+import { isApiError } from '@glucoguard/sdk';
+import type { Schema } from '@glucoguard/sdk';
+import { GuardedTextArea, ValueDial } from '@glucoguard/ui';
+import { Button, DatePicker, List, Mask, Selector } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { api } from '../../../api';
+import { PageLoading } from '../../../components/PageLoading';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
+import { showError, toast } from '../../../session/errors';
+import { CELL_COLOURS } from '../colours';
+import { DeletedNotice } from '../DeletedNotice';
+import { SelfOtherToggle } from '../SelfOtherToggle';
+import { useSugarRanges } from './useSugarRanges';
+
+type TagKeys = Record<SugarTagType, '0' | '1' | '2' | '3'>;
+const NO_TAGS: TagKeys = { diet: '0', pharmacy: '0', sport: '0' };
+const MEDAL_NAMES: Record<Medal, string> = { bronze: '铜牌', silver: '银牌', gold: '金牌' };
+const MEDAL_COLOURS: Record<Medal, string> = { bronze: '#c07a3d', silver: '#9aa3ad', gold: '#e6b422' };
+
+type Saved = { medal: Medal; editcount: number; percentage: number };
+
+/** Leaves the page: back where the user came from, or to the report center when opened directly. */
+function useGoBack(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => void (location.key === 'default' ? navigate('/reportCenter/reportCenter', { replace: true }) : navigate(-1));
+}
+
+/**
+ * /reportCenter/bloodSugar/addBloodSugarReport/:reportId (spec 2 §2.4): 'add' (or empty) records
+ * a reading, a testId edits it. Meter readings are read-only; a reading that is gone shows the
+ * full-page deleted notice.
+ */
+export default function AddSugarPage() {
+  const { reportId = 'add' } = useParams();
+  const editing = reportId !== '' && reportId !== 'add';
+  useDocumentTitle(editing ? '编辑血糖' : '记录血糖');
+  const [search] = useSearchParams();
+  const dictionary = useSugarRanges();
+  const goBack = useGoBack();
+  const { busy, run } = useSubmitGuard();
+
+  const [status, setStatus] = useState<'loading' | 'ready' | 'deleted'>(editing ? 'loading' : 'ready');
+  const [value, setValue] = useState('');
+  const [createTime, setCreateTime] = useState<Date>(() => new Date());
+  const [timeType, setTimeType] = useState<number | null>(null);
+  const [tags, setTags] = useState<TagKeys>(NO_TAGS);
+  const [remark, setRemark] = useState('');
+  const [reminder, setReminder] = useState<string | null>(null);
+  const [deviceImei, setDeviceImei] = useState<string | null>(null);
+  const [pickingTime, setPickingTime] = useState(false);
+  const [medal, setMedal] = useState<Saved | null>(null);
+  const hadRemarkBefore = useRef(false);
+  // The medal dialog's timer, dropped if the user leaves first.
+  const medalTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(medalTimer.current), []);
+  // Meter readings, and readings opened with ?type=device or ?canEdit=false (a friend's view), are read-only.
+  const readOnly = deviceImei !== null || search.get('type') === 'device' || ['false', '0'].includes(search.get('canEdit') ?? '');
+
+  // Edit: load the reading; gone (existsFlag false or 40400) shows the deleted notice.
+  useEffect(() => {
+    if (!editing) {
+      return undefined;
+    }
+    let live = true;
+    api()
+      .GET('/sugarTest/v1/getById', { params: { query: { testId: reportId } } })
+      .then((read) => {
+        if (!live) {
+          return;
+        }
+        const vo = read.sugarTestVo;
+        if (!read.existsFlag || vo === null) {
+          setStatus('deleted');
+          return;
+        }
+        fill(vo);
+        setReminder(read.reminder);
+        setStatus('ready');
+      })
+      .catch((error: unknown) => {
+        if (!live) {
+          return;
+        }
+        if (isApiError(error, 40400)) {
+          setStatus('deleted');
+        } else {
+          showError(error);
+          setStatus('ready');
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [editing, reportId]);
+
+  function fill(vo: Schema<'SugarTestVo'>) {
+    setValue(String(vo.sugar));
+    setCreateTime(parseChinaDateTime(vo.createTime) ?? new Date());
+    setTimeType(vo.timeType);
+    setRemark(vo.remark);
+    setDeviceImei(vo.deviceImei);
+    const keys = { ...NO_TAGS };
+    for (const tag of vo.tags) {
+      if (tag.typeCode in keys && ['0', '1', '2', '3'].includes(tag.itemKey)) {
+        keys[tag.typeCode as SugarTagType] = tag.itemKey as TagKeys[SugarTagType];
+      }
+    }
+    setTags(keys);
+    hadRemarkBefore.current = vo.remark.trim() !== '' || vo.tags.some((tag) => tag.itemKey !== '0');
+  }
+
+  // A new reading's slot defaults to the one the dictionary gives for its time.
+  useEffect(() => {
+    if (!editing && dictionary !== null && timeType === null) {
+      setTimeType(timeTypeAt(createTime, dictionary) ?? 1);
+    }
+  }, [editing, dictionary, timeType, createTime]);
+
+  const blurValue = () => {
+    if (value.trim() === '') {
+      return;
+    }
+    const clamped = clampSugar(value);
+    if (clamped === null) {
+      setValue('');
+      return;
+    }
+    setValue(String(clamped.value));
+    if (clamped.message !== null) {
+      toast(clamped.message);
+    }
+  };
+
+  const numeric = Number.parseFloat(value);
+  const range = timeType === null || dictionary === null ? undefined : resolveSugarRange(timeType, dictionary);
+  const colour = Number.isFinite(numeric) && range !== undefined ? CELL_COLOURS[sugarCellColour(numeric, range)] : undefined;
+
+  const save = () => {
+    const now = new Date();
+    const check = validateSugarEntry({ sugar: value, createTime, remark }, now);
+    if (!check.ok) {
+      toast(check.message);
+      return;
+    }
+    const clamped = clampSugar(value);
+    if (clamped === null) {
+      toast('血糖值不能为空');
+      return;
+    }
+    const chosenTags = (Object.keys(tags) as SugarTagType[]).filter((code) => tags[code] !== '0').map((code) => ({ typeCode: code, itemKey: tags[code] }));
+    const hasRemarkOrTag = remark.trim() !== '' || chosenTags.length > 0;
+    const body = {
+      sugar: clamped.value,
+      createTime: formatChinaTime(createTime, 'YYYY-MM-DD HH:mm:ss'),
+      ...(timeType === null ? {} : { timeType }),
+      remark: remark.trim(),
+      tags: chosenTags,
+    };
+    void run(async () => {
+      try {
+        const saved = editing ? await api().POST('/sugarTest/v1/edit', { body: { ...body, testId: reportId } }) : await api().POST('/sugarTest/v1/add', { body });
+        return () => {
+          if (showsMedalDialog({ hasRemarkOrTag, editing, hadRemarkBefore: hadRemarkBefore.current })) {
+            setMedal({ medal: medalForRemarks(saved.editcount), editcount: saved.editcount, percentage: saved.percentage });
+            medalTimer.current = window.setTimeout(goBack, MEDAL_DIALOG_MS);
+          } else {
+            goBack();
+          }
+        };
+      } catch (error) {
+        return () => (isApiError(error, 40400) ? setStatus('deleted') : showError(error, '请求错误！'));
+      }
+    });
+  };
+
+  if (status === 'deleted') {
+    return <DeletedNotice tab="sugar" />;
+  }
+  if (status === 'loading') {
+    return <PageLoading />;
+  }
+
+  return (
+    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingBottom: 24 }}>
+      <div style={{ background: '#fff', padding: '12px 16px' }}>
+        <SelfOtherToggle disabled={editing} />
+      </div>
+      <div style={{ background: '#fff', marginTop: 8 }}>
+        <ValueDial label="血糖值" unit="mmol/L" min={SUGAR_MIN} max={SUGAR_MAX} step={0.1} value={value} onChange={setValue} onBlur={blurValue} colour={colour} disabled={readOnly} />
+        {readOnly ? <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>设备测量的数据不能修改</div> : null}
+      </div>
+      <List style={{ marginTop: 8 }}>
+        <List.Item
+          title="测量时间"
+          clickable={!readOnly}
+          disabled={readOnly}
+          onClick={() => setPickingTime(true)}
+          extra={<span aria-label="测量时间">{formatChinaTime(createTime, 'YYYY-MM-DD HH:mm')}</span>}
+        />
+      </List>
+      <DatePicker
+        visible={pickingTime}
+        precision="minute"
+        max={new Date()}
+        value={createTime}
+        onClose={() => setPickingTime(false)}
+        onConfirm={(picked) => {
+          setCreateTime(picked);
+          if (!editing && dictionary !== null) {
+            setTimeType(timeTypeAt(picked, dictionary) ?? timeType);
+          }
+        }}
+      />
+      <div role="group" aria-label="测量时段" style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
+        <div style={{ fontSize: 14, marginBottom: 8 }}>测量时段</div>
+        <Selector<number>
+          columns={4}
+          disabled={readOnly}
+          options={SUGAR_TIME_TYPES.map((slot) => ({ label: slot.name, value: slot.timeType }))}
+          value={timeType === null ? [] : [timeType]}
+          onChange={(values) => values[0] !== undefined && setTimeType(values[0])}
+        />
+      </div>
+      <div style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
+        {(Object.keys(SUGAR_TAG_OPTIONS) as SugarTagType[]).map((code) => (
+          <div key={code} role="group" aria-label={SUGAR_TAG_OPTIONS[code].name} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
+            <span style={{ width: 36, fontSize: 14 }}>{SUGAR_TAG_OPTIONS[code].name}</span>
+            <Selector
+              style={{ flex: 1, '--padding': '6px 4px' }}
+              columns={4}
+              disabled={readOnly}
+              options={SUGAR_TAG_OPTIONS[code].items.map((label, index) => ({ label, value: String(index) }))}
+              value={[tags[code]]}
+              onChange={(values) => setTags((current) => ({ ...current, [code]: (values[0] ?? '0') as TagKeys[SugarTagType] }))}
+            />
+          </div>
+        ))}
+        <GuardedTextArea aria-label="备注" placeholder="添加备注（选填）" maxLength={SUGAR_REMARK_MAX} showCount rows={3} value={remark} onChange={setRemark} disabled={readOnly} />
+      </div>
+      {reminder === null ? null : (
+        <div role="note" style={{ margin: '8px 16px', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
+          温馨提示：{reminder}
+        </div>
+      )}
+      {readOnly ? null : (
+        <div style={{ padding: '16px 20px' }}>
+          <Button block color="primary" size="large" disabled={busy} onClick={save}>
+            保存
+          </Button>
+        </div>
+      )}
+      <Mask visible={medal !== null} opacity={0.6}>
+        {medal === null ? null : (
+          <div role="dialog" aria-label="获得勋章" style={{ position: 'absolute', top: '30%', left: '50%', transform: 'translateX(-50%)', width: 260, padding: 24, borderRadius: 12, background: '#fff', textAlign: 'center' }}>
+            <div aria-hidden="true" style={{ width: 72, height: 72, margin: '0 auto', borderRadius: 36, background: MEDAL_COLOURS[medal.medal], color: '#fff', fontSize: 28, lineHeight: '72px' }}>
+              ★
+            </div>
+            <div style={{ marginTop: 12, fontSize: 17, fontWeight: 600 }}>恭喜获得{MEDAL_NAMES[medal.medal]}</div>
+            <div style={{ marginTop: 6, fontSize: 13, color: 'var(--adm-color-weak)' }}>
+              本月已记录备注{medal.editcount}次，达标率{medal.percentage}%
+            </div>
+          </div>
+        )}
+      </Mask>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { SUGAR_CHART_DEFAULT_DATE_TYPE, SUGAR_CHART_RANGE_DAYS, SUGAR_CHART_TIME_TYPES, parseChinaDateTime, summariseSugar } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { EmptyState, TrendChart } from '@glucoguard/ui';
+import type { TrendSeries } from '@glucoguard/ui';
+import { DotLoading, Selector } from 'antd-mobile';
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../../../api';
+import { showError } from '../../../session/errors';
+import { CHART_LIB } from '../chartLib';
+
+type DateType = keyof typeof SUGAR_CHART_RANGE_DAYS;
+type TimeType = (typeof SUGAR_CHART_TIME_TYPES)[keyof typeof SUGAR_CHART_TIME_TYPES];
+
+const RANGE_LABELS: Record<DateType, string> = { 1: '1周', 2: '1个月', 3: '3个月', 4: '6个月', 5: '1年' };
+const TIME_TYPE_OPTIONS: { label: string; value: TimeType }[] = [
+  { label: '空腹', value: SUGAR_CHART_TIME_TYPES.fasting },
+  { label: '餐前', value: SUGAR_CHART_TIME_TYPES.beforeMeal },
+  { label: '餐后', value: SUGAR_CHART_TIME_TYPES.afterMeal },
+];
+
+/** The sugar chart (spec 2 §2.3): range and time-type pickers, the trend line, min / max / average. */
+export function SugarChart() {
+  const [dateType, setDateType] = useState<DateType>(SUGAR_CHART_DEFAULT_DATE_TYPE);
+  const [timeType, setTimeType] = useState<TimeType>(SUGAR_CHART_TIME_TYPES.fasting);
+  const [trend, setTrend] = useState<Schema<'SugarTrend'> | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setTrend(null);
+    api()
+      .GET('/sugarTestReport/v1/queryTrend', { params: { query: { dateType, timeType } } })
+      .then((data) => {
+        if (live) {
+          setTrend(data);
+        }
+      })
+      .catch((error: unknown) => {
+        if (live) {
+          setTrend({ sugarTestList: [], judgeMap: null });
+          showError(error);
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [dateType, timeType]);
+
+  const series = useMemo<TrendSeries[]>(() => {
+    const points = (trend?.sugarTestList ?? []).flatMap((item) => {
+      const time = parseChinaDateTime(item.time);
+      return time === null ? [] : [{ time: time.getTime(), value: item.sugarValue }];
+    });
+    return [{ name: '血糖', colour: '#1677ff', points }];
+  }, [trend]);
+  const summary = summariseSugar((trend?.sugarTestList ?? []).map((item) => item.sugarValue));
+
+  return (
+    <div style={{ background: '#fff', minHeight: '100%' }}>
+      <div role="group" aria-label="时间范围" style={{ padding: '12px 12px 8px' }}>
+        <Selector<DateType>
+          columns={5}
+          style={{ '--padding': '6px 2px' }}
+          options={(Object.keys(SUGAR_CHART_RANGE_DAYS).map(Number) as DateType[]).map((key) => ({ label: RANGE_LABELS[key], value: key }))}
+          value={[dateType]}
+          onChange={(values) => values[0] !== undefined && setDateType(values[0])}
+        />
+      </div>
+      <div role="group" aria-label="测量时段" style={{ padding: '0 12px 8px' }}>
+        <Selector<TimeType> columns={3} options={TIME_TYPE_OPTIONS} value={[timeType]} onChange={(values) => values[0] !== undefined && setTimeType(values[0])} />
+      </div>
+      <dl aria-label="血糖趋势统计" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', margin: 0, padding: '4px 12px', textAlign: 'center' }}>
+        {[
+          ['最低值', summary?.min],
+          ['平均值', summary?.avg.toFixed(2)],
+          ['最高值', summary?.max],
+        ].map(([label, value]) => (
+          <div key={label}>
+            <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{label}</dt>
+            <dd aria-label={String(label)} style={{ margin: 0, fontSize: 18, fontWeight: 600 }}>
+              {value ?? '-'}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div style={{ padding: '8px 4px' }}>
+        {trend === null ? (
+          <div style={{ padding: 24, textAlign: 'center' }}>
+            <DotLoading aria-label="加载中" />
+          </div>
+        ) : series[0]?.points.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <TrendChart lib={CHART_LIB} series={series} aria-label="血糖趋势图" />
+        )}
+      </div>
+      <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>单位：mmol/L</div>
+    </div>
+  );
+}

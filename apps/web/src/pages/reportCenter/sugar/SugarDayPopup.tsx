@@ -1,0 +1,95 @@
+import { SUGAR_TIME_TYPES, resolveSugarRange, sugarCellColour } from '@glucoguard/domain';
+import type { SugarDictionaryEntry } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { EmptyState } from '@glucoguard/ui';
+import { DotLoading, List, Popup } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../../../api';
+import { showError } from '../../../session/errors';
+import { CELL_COLOURS } from '../colours';
+
+type Reading = Schema<'SugarTestVo'>;
+
+export interface SugarDayPopupProps {
+  /** The China date (yyyy-MM-dd) whose readings to list; closed when null. */
+  day: string | null;
+  dictionary: readonly SugarDictionaryEntry[];
+  /** The owner may edit readings without a device; a friend viewing the list may not. */
+  canEdit: boolean;
+  onClose: () => void;
+}
+
+/** The pop-up listing one day's readings (spec 2 §2.2). */
+export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPopupProps) {
+  const [readings, setReadings] = useState<Reading[] | null>(null);
+  useEffect(() => {
+    if (day === null) {
+      return undefined;
+    }
+    let live = true;
+    setReadings(null);
+    api()
+      .GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: day } } })
+      .then((list) => {
+        if (live) {
+          setReadings([...list].sort((a, b) => a.createTime.localeCompare(b.createTime)));
+        }
+      })
+      .catch((error: unknown) => {
+        if (live) {
+          setReadings([]);
+          showError(error);
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [day]);
+
+  return (
+    <Popup visible={day !== null} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}>
+      <div role="dialog" aria-label={day === null ? undefined : `${day}的血糖记录`}>
+        <div style={{ padding: '14px 16px', fontWeight: 600, textAlign: 'center' }}>{day}</div>
+        {readings === null ? (
+          <div style={{ padding: 24, textAlign: 'center' }}>
+            <DotLoading aria-label="加载中" />
+          </div>
+        ) : readings.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <List>
+            {readings.map((reading) => {
+              const range = resolveSugarRange(reading.timeType, dictionary);
+              const colour = range === undefined ? undefined : CELL_COLOURS[sugarCellColour(reading.sugar, range)];
+              const slot = SUGAR_TIME_TYPES.find((t) => t.timeType === reading.timeType)?.name ?? '';
+              const tags = reading.tags.filter((tag) => tag.itemKey !== '0').map((tag) => tag.itemValue);
+              return (
+                <List.Item
+                  key={reading.testId}
+                  prefix={<span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>{reading.createTime.slice(11, 16)}</span>}
+                  description={[...tags, reading.remark].filter((text) => text !== '').join(' · ') || undefined}
+                  extra={
+                    canEdit && reading.deviceImei === null ? (
+                      <Link to={`/reportCenter/bloodSugar/addBloodSugarReport/${reading.testId}`} aria-label={`编辑${reading.createTime.slice(11, 16)}的血糖`}>
+                        编辑
+                      </Link>
+                    ) : reading.deviceImei === null ? null : (
+                      <span style={{ fontSize: 12 }}>设备测量</span>
+                    )
+                  }
+                >
+                  <span>{slot}</span>{' '}
+                  <strong data-colour={colour} style={{ color: colour }}>
+                    {reading.sugar}
+                  </strong>{' '}
+                  <span style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>mmol/L</span>
+                </List.Item>
+              );
+            })}
+          </List>
+        )}
+      </div>
+    </Popup>
+  );
+}

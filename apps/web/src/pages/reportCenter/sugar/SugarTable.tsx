@@ -1,0 +1,144 @@
+import { SUGAR_TABLE_RANGE_DAYS, SUGAR_TIME_TYPES, parseSugarDayCell, resolveSugarRange, sugarCellColour } from '@glucoguard/domain';
+import type { SugarDictionaryEntry, SugarSlotCode } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { DataTable, EmptyState } from '@glucoguard/ui';
+import type { DataTableColumn } from '@glucoguard/ui';
+import { CapsuleTabs, DotLoading } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../../api';
+import { ShareEntry } from '../../share/ShareEntry';
+import { AddButton } from '../AddButton';
+import { showError } from '../../../session/errors';
+import { CELL_COLOURS } from '../colours';
+import { SugarDayPopup } from './SugarDayPopup';
+import { useSugarRanges } from './useSugarRanges';
+
+type DayRow = Schema<'SugarDayRow'>;
+type Judge = Schema<'SugarJudge'>;
+type DateType = keyof typeof SUGAR_TABLE_RANGE_DAYS;
+
+/** The sugar table's page size (spec 2 §9). */
+const PAGE_SIZE = 20;
+/** Add a reading. */
+export const ADD_SUGAR_PATH = '/reportCenter/bloodSugar/addBloodSugarReport/add';
+
+const COUNTS: readonly { key: keyof Judge; label: string; colour?: string }[] = [
+  { key: 'total', label: '总次数' },
+  { key: 'normalCount', label: '正常', colour: CELL_COLOURS.green },
+  { key: 'highCount', label: '偏高', colour: CELL_COLOURS.red },
+  { key: 'lowCount', label: '偏低', colour: CELL_COLOURS.yellow },
+  { key: 'seriousHighCount', label: '严重偏高', colour: CELL_COLOURS.red },
+  { key: 'seriousLowCount', label: '严重偏低', colour: CELL_COLOURS.yellow },
+];
+
+/** Every row of the range: the latest 90 days are at most five pages of 20. */
+async function loadAllDays(dateType: DateType): Promise<DayRow[]> {
+  const rows: DayRow[] = [];
+  for (let pageNo = 1; ; pageNo += 1) {
+    const page = await api().GET('/sugarTestReport/v1/queryLog', { params: { query: { dateType, pageNo, pageSize: PAGE_SIZE } } });
+    rows.push(...page.items);
+    if (page.currentPage >= page.totalPage) {
+      return rows;
+    }
+  }
+}
+
+/** A slot column: the cell's value, the domain's colour and a mark when the slot holds several readings. */
+function slotColumn(code: SugarSlotCode, name: string, timeType: number, dictionary: readonly SugarDictionaryEntry[]): DataTableColumn<DayRow> {
+  const range = resolveSugarRange(timeType, dictionary);
+  return {
+    key: code,
+    title: name,
+    colour: (row) => {
+      const cell = parseSugarDayCell(row[code]);
+      return cell === null || range === undefined ? undefined : CELL_COLOURS[sugarCellColour(cell.value, range)];
+    },
+    render: (row) => {
+      const cell = parseSugarDayCell(row[code]);
+      if (cell === null) {
+        return '';
+      }
+      return (
+        <>
+          {cell.value}
+          {cell.multiple ? (
+            <span aria-label={`${cell.count}次测量`} title={`${cell.count}次测量`} style={{ position: 'absolute', top: 2, right: 2, width: 6, height: 6, borderRadius: 3, background: '#fff' }} />
+          ) : null}
+        </>
+      );
+    },
+  };
+}
+
+/** The sugar table (spec 2 §2.2): range picker, six counts, the day table, the day pop-up and the add button. */
+export function SugarTable() {
+  const navigate = useNavigate();
+  const dictionary = useSugarRanges();
+  const [dateType, setDateType] = useState<DateType>(1);
+  const [rows, setRows] = useState<DayRow[] | null>(null);
+  const [judge, setJudge] = useState<Judge | null>(null);
+  const [openDay, setOpenDay] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setRows(null);
+    Promise.all([loadAllDays(dateType), api().GET('/sugarTestReport/v1/queryJudge', { params: { query: { dateType } } })])
+      .then(([days, counts]) => {
+        if (live) {
+          setRows(days);
+          setJudge(counts);
+        }
+      })
+      .catch((error: unknown) => {
+        if (live) {
+          setRows([]);
+          showError(error);
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [dateType]);
+
+  const columns: DataTableColumn<DayRow>[] = [
+    { key: 'dtime', title: '日期', width: 46, render: (row) => row.dtime.slice(5) },
+    ...SUGAR_TIME_TYPES.map((slot) => slotColumn(slot.code, slot.name, slot.timeType, dictionary ?? [])),
+  ];
+
+  return (
+    <div>
+      <div style={{ background: '#fff' }}>
+        <CapsuleTabs activeKey={String(dateType)} onChange={(key) => setDateType(Number(key) as DateType)}>
+          {Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([key, days]) => (
+            <CapsuleTabs.Tab key={key} title={`近${days}天`} />
+          ))}
+        </CapsuleTabs>
+        <ShareEntry kind="sugar" />
+        <dl aria-label="血糖统计" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', margin: 0, padding: '4px 12px 12px', rowGap: 8 }}>
+          {COUNTS.map((count) => (
+            <div key={count.key} style={{ textAlign: 'center' }}>
+              <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{count.label}</dt>
+              <dd aria-label={count.label} style={{ margin: 0, fontSize: 20, fontWeight: 600, color: count.colour }}>
+                {judge?.[count.key] ?? '-'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div style={{ marginTop: 8, fontSize: 12 }}>
+        {rows === null || dictionary === null ? (
+          <div style={{ padding: 24, textAlign: 'center' }}>
+            <DotLoading aria-label="加载中" />
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <DataTable aria-label="血糖数据表" columns={columns} rows={rows} rowKey={(row) => row.dtime} onRowClick={(row) => setOpenDay(row.dtime)} rowLabel={(row) => `查看${row.dtime}的血糖`} />
+        )}
+      </div>
+      <SugarDayPopup day={openDay} dictionary={dictionary ?? []} canEdit onClose={() => setOpenDay(null)} />
+      <AddButton label="添加血糖" onClick={() => void navigate(ADD_SUGAR_PATH)} />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  SHARE_KIND_NAMES,
+  SHARE_PERIOD_CHOICES,
+  SHARE_VALIDITY_CHOICES,
+  SHARE_VALIDITY_DEFAULT_DAYS,
+  formatChinaTime,
+  sharePeriod,
+  shareUrl,
+} from '@glucoguard/domain';
+import type { ShareKind } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { EmptyState, GuardedInput } from '@glucoguard/ui';
+import { Button, Dialog, DotLoading, Selector } from 'antd-mobile';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { showError, toast } from '../../session/errors';
+
+type ShareLinkInfo = Schema<'ShareLinkInfo'>;
+
+/** Asked before a link is revoked. */
+const REVOKE_CONFIRM = '撤销后，拿到链接的人将无法再查看，确定撤销吗?';
+const KINDS: ShareKind[] = ['sugar', 'bloodPressure'];
+
+function parseKind(value: string | null): ShareKind {
+  return value === 'bloodPressure' ? 'bloodPressure' : 'sugar';
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * /share/manage?kind=sugar|bloodPressure: the owner makes a link to the sugar or pressure table of
+ * the latest 7, 30 or 90 days, valid 1, 7 or 30 days, copies it once (the token is shown only
+ * here), and lists and revokes the links that still work.
+ */
+export default function ShareManagePage() {
+  useDocumentTitle('分享数据');
+  const [params] = useSearchParams();
+  const [kind, setKind] = useState<ShareKind>(parseKind(params.get('kind')));
+  const [period, setPeriod] = useState<number>(SHARE_PERIOD_CHOICES[1]);
+  const [validity, setValidity] = useState<number>(SHARE_VALIDITY_DEFAULT_DAYS);
+  const [title, setTitle] = useState('');
+  const [created, setCreated] = useState<{ url: string; expiresAt: string } | null>(null);
+  const [links, setLinks] = useState<ShareLinkInfo[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const loadLinks = useCallback(() => {
+    api()
+      .GET('/share/v1/list')
+      .then(setLinks, (error: unknown) => {
+        setLinks([]);
+        showError(error);
+      });
+  }, []);
+  useEffect(loadLinks, [loadLinks]);
+
+  const create = async () => {
+    if (busy) {
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api().POST('/share/v1/create', {
+        body: { kind, ...sharePeriod(Date.now(), period), days: validity, ...(title.trim() === '' ? {} : { title: title.trim() }) },
+      });
+      setCreated({ url: shareUrl(window.location.origin, kind, answer.token), expiresAt: answer.expiresAt });
+      loadLinks();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (link: ShareLinkInfo) => {
+    if (!(await Dialog.confirm({ content: REVOKE_CONFIRM }))) {
+      return;
+    }
+    try {
+      await api().POST('/share/v1/revoke', { body: { shareId: link.shareId } });
+      toast('已撤销');
+      loadLinks();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const section = { background: '#fff', margin: '10px 12px', borderRadius: 8, padding: '12px 16px' } as const;
+  const label = { fontSize: 14, margin: '4px 0 8px', color: 'var(--adm-color-text-secondary)' } as const;
+  return (
+    <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 24 }}>
+      <section style={section} aria-label="生成分享链接">
+        <div style={label}>分享哪张表</div>
+        <Selector aria-label="分享哪张表" options={KINDS.map((k) => ({ label: `${SHARE_KIND_NAMES[k]}数据表`, value: k }))} value={[kind]} onChange={(v) => v[0] && setKind(v[0])} />
+        <div style={label}>数据范围</div>
+        <Selector aria-label="数据范围" options={SHARE_PERIOD_CHOICES.map((d) => ({ label: `近${d}天`, value: d }))} value={[period]} onChange={(v) => v[0] && setPeriod(v[0])} />
+        <div style={label}>链接有效期</div>
+        <Selector aria-label="链接有效期" options={SHARE_VALIDITY_CHOICES.map((d) => ({ label: `${d}天`, value: d }))} value={[validity]} onChange={(v) => v[0] && setValidity(v[0])} />
+        <div style={label}>标题（选填）</div>
+        <GuardedInput aria-label="标题" placeholder="例如：给王医生看的血糖" maxLength={20} value={title} onChange={setTitle} clearable />
+        <Button block color="primary" style={{ marginTop: 16 }} disabled={busy} onClick={() => void create()}>
+          生成分享链接
+        </Button>
+        <p style={{ fontSize: 12, color: 'var(--adm-color-weak)', margin: '8px 0 0' }}>拿到链接的人无需登录即可查看这段时间的数据，姓名会打码显示。链接到期或撤销后即失效。</p>
+      </section>
+      {created === null ? null : (
+        <section style={section} aria-label="新链接">
+          <div style={label}>新链接（只显示这一次，请复制保存）</div>
+          <div data-testid="share-url" style={{ wordBreak: 'break-all', fontSize: 13, background: '#f7f8fa', padding: 8, borderRadius: 4, userSelect: 'all' }}>
+            {created.url}
+          </div>
+          <div style={{ fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 6 }}>有效期至 {formatChinaTime(Date.parse(created.expiresAt), 'YYYY-MM-DD HH:mm')}</div>
+          <Button
+            block
+            color="primary"
+            fill="outline"
+            style={{ marginTop: 10 }}
+            onClick={() => void copyText(created.url).then((ok) => toast(ok ? '链接已复制' : '请长按链接手动复制'))}
+          >
+            复制链接
+          </Button>
+        </section>
+      )}
+      <section style={section} aria-label="有效的分享链接">
+        <div style={{ ...label, fontWeight: 600 }}>有效的分享链接</div>
+        {links === null ? <DotLoading aria-label="加载中" /> : null}
+        {links?.length === 0 ? <EmptyState title="暂无分享链接" /> : null}
+        {links?.map((link) => (
+          <div key={link.shareId} role="listitem" style={{ display: 'flex', alignItems: 'center', borderTop: '1px solid #f0f0f0', padding: '10px 0' }}>
+            <div style={{ flex: 1, fontSize: 14 }}>
+              <div>
+                {SHARE_KIND_NAMES[link.kind]}数据表{link.title === '' ? '' : ` · ${link.title}`}
+              </div>
+              <div style={{ fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>
+                {link.shareStartTime.slice(0, 10)} 至 {link.shareEndTime.slice(0, 10)}，有效期至 {formatChinaTime(Date.parse(link.expiresAt), 'MM-DD HH:mm')}
+              </div>
+            </div>
+            <Button size="small" color="danger" fill="outline" onClick={() => void revoke(link)}>
+              撤销
+            </Button>
+          </div>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,388 @@
+import {
+  BMI_CLASSES,
+  WEIGHT_ADDED_MESSAGE,
+  WEIGHT_CHART_POINTS,
+  WEIGHT_DELETE_CONFIRM,
+  bmiGaugePercent,
+  classifyBmi,
+  idealWeightJin,
+  idealWeightMarks,
+  limitDecimals,
+  validateWeightEntry,
+  weightChangeJin,
+} from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { EmptyState } from '@glucoguard/ui';
+import { Button, Dialog, DotLoading, Input, Popup } from 'antd-mobile';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../api';
+import { COLOUR_HEX } from '../../components/bandPalette';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { showError, toast } from '../../session/errors';
+import { useSession } from '../../store/session';
+
+type WeightRecord = Schema<'WeightVo'>;
+
+/** The most records the page reads (100 a page). */
+const MAX_PAGES = 10;
+
+async function loadAll(): Promise<WeightRecord[]> {
+  const records: WeightRecord[] = [];
+  for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo += 1) {
+    const page = await api().GET('/weight/v1/queryList', { params: { query: { pageNo, pageSize: 100 } } });
+    records.push(...page.items);
+    if (page.currentPage >= page.totalPage) {
+      break;
+    }
+  }
+  return records;
+}
+
+/** A signed change in jin: +1.5 / -0.5 / 0; — without an earlier record. */
+function formatChange(change: number | null): string {
+  if (change === null) {
+    return '--';
+  }
+  return `${change > 0 ? '+' : ''}${change}斤`;
+}
+
+/** /weightDetails (spec 2 §2.11): the selected weighing, BMI, the 7-point chart, changes, ideal weight, add and delete. */
+export default function WeightPage() {
+  useDocumentTitle('体重管理');
+  const customerHeight = useSession((state) => state.customer?.height ?? null);
+  const [records, setRecords] = useState<WeightRecord[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [active, setActive] = useState(0);
+  const [previous, setPrevious] = useState<{ id: string; record: WeightRecord | null } | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const reload = useCallback(() => {
+    loadAll().then(
+      (loaded) => {
+        setRecords(loaded);
+        setActive(0);
+        setFailed(false);
+      },
+      (error: unknown) => {
+        setFailed(true);
+        showError(error);
+      },
+    );
+  }, []);
+  useEffect(reload, [reload]);
+
+  const current = records?.[active] ?? null;
+  useEffect(() => {
+    if (current === null) {
+      return undefined;
+    }
+    let live = true;
+    api()
+      .GET('/weight/v1/getPreviousRecord', { params: { query: { createTimeStr: current.createTime } } })
+      .then(
+        (record) => live && setPrevious({ id: current.weightId, record }),
+        () => live && setPrevious({ id: current.weightId, record: null }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [current]);
+
+  const remove = async () => {
+    if (current === null) {
+      return;
+    }
+    const confirmed = await Dialog.confirm({ content: WEIGHT_DELETE_CONFIRM });
+    if (!confirmed) {
+      return;
+    }
+    try {
+      await api().POST('/weight/v1/delete', { body: { weightId: current.weightId } });
+      reload();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const height = current?.height ?? customerHeight;
+  const heightKnown = (height ?? 0) > 0 || (records?.length ?? 0) > 0;
+
+  if (records === null) {
+    return (
+      <div style={{ padding: 60, textAlign: 'center' }}>{failed ? <EmptyState title="加载失败" /> : <DotLoading aria-label="加载中" />}</div>
+    );
+  }
+  const first = records.at(-1) ?? null;
+  const previousRecord = previous !== null && current !== null && previous.id === current.weightId ? previous.record : undefined;
+
+  return (
+    <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 100 }}>
+      {current === null ? (
+        <EmptyState title="暂无体重数据" description="点击下方按钮记录第一次体重" />
+      ) : (
+        <>
+          <section style={{ background: '#fff', padding: '16px 20px', textAlign: 'center' }}>
+            <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }} aria-label="记录时间">
+              {current.createTime.slice(0, 16)}
+            </div>
+            <div style={{ margin: '8px 0' }}>
+              <span style={{ fontSize: 44, fontWeight: 700 }} aria-label="当前体重">
+                {current.weightJin}
+              </span>
+              <span style={{ marginLeft: 4 }}>斤</span>
+            </div>
+            <BmiBadge bmi={current.bmi} />
+            <BmiGauge bmi={current.bmi} />
+          </section>
+          <section style={{ background: '#fff', marginTop: 10, padding: '12px 8px' }}>
+            <WeightChart records={records} active={active} onSelect={setActive} />
+          </section>
+          <section style={{ background: '#fff', marginTop: 10, display: 'flex', textAlign: 'center', padding: '14px 0' }}>
+            <div style={{ flex: 1 }}>
+              <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>较上次</div>
+              <div aria-label="较上次变化" style={{ fontSize: 18, marginTop: 4 }}>
+                {previousRecord === undefined ? '…' : formatChange(weightChangeJin(current.weightJin, previousRecord?.weightJin))}
+              </div>
+            </div>
+            <div style={{ flex: 1, borderLeft: '1px solid #f0f0f0' }}>
+              <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>较第一次</div>
+              <div aria-label="较第一次变化" style={{ fontSize: 18, marginTop: 4 }}>
+                {formatChange(weightChangeJin(current.weightJin, first?.weightJin))}
+              </div>
+            </div>
+          </section>
+          {height !== null && height > 0 ? <IdealWeight heightCm={height} /> : null}
+        </>
+      )}
+      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, display: 'flex', gap: 12, padding: '12px 20px', background: '#fff', boxShadow: '0 -1px 4px rgba(0,0,0,0.06)' }}>
+        {current === null ? null : (
+          <Button block color="danger" fill="outline" onClick={() => void remove()}>
+            删除
+          </Button>
+        )}
+        <Button block color="primary" onClick={() => setAdding(true)}>
+          记录体重
+        </Button>
+      </div>
+      <WeightAddPopup
+        visible={adding}
+        heightKnown={heightKnown}
+        onClose={() => setAdding(false)}
+        onSaved={() => {
+          setAdding(false);
+          reload();
+        }}
+      />
+    </div>
+  );
+}
+
+function BmiBadge({ bmi }: { bmi: number }) {
+  const bmiClass = classifyBmi(bmi);
+  const colour = COLOUR_HEX[bmiClass.colour] ?? bmiClass.colour;
+  return (
+    <div
+      data-testid="bmi-badge"
+      data-colour={bmiClass.colour}
+      style={{ display: 'inline-flex', gap: 8, alignItems: 'center', border: `1px solid ${colour}`, borderRadius: 16, padding: '4px 12px', color: colour }}
+    >
+      <span>BMI {bmi.toFixed(2)}</span>
+      <span aria-label="BMI分类">{bmiClass.label}</span>
+    </div>
+  );
+}
+
+/** Four equal quarters, one per BMI class, with the marker at the domain's gauge position. */
+function BmiGauge({ bmi }: { bmi: number }) {
+  return (
+    <div style={{ position: 'relative', margin: '16px 4px 4px' }} aria-label={`BMI刻度 ${bmiGaugePercent(bmi)}%`}>
+      <div style={{ display: 'flex', height: 6, borderRadius: 3, overflow: 'hidden' }}>
+        {BMI_CLASSES.map((c) => (
+          <div key={c.code} style={{ flex: 1, background: COLOUR_HEX[c.colour] ?? c.colour }} />
+        ))}
+      </div>
+      <div style={{ position: 'absolute', top: -4, left: `calc(${bmiGaugePercent(bmi)}% - 7px)`, width: 14, height: 14, borderRadius: 7, background: '#fff', border: '2px solid #333' }} />
+      <div style={{ display: 'flex', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 6 }}>
+        {BMI_CLASSES.map((c) => (
+          <div key={c.code} style={{ flex: 1 }}>
+            {c.label}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function IdealWeight({ heightCm }: { heightCm: number }) {
+  const marks = idealWeightMarks(heightCm);
+  return (
+    <section style={{ background: '#fff', marginTop: 10, padding: '14px 20px' }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+        <span>理想体重</span>
+        <span aria-label="理想体重" style={{ fontWeight: 600 }}>
+          {idealWeightJin(heightCm)}斤
+        </span>
+      </div>
+      <div style={{ display: 'flex', height: 6, borderRadius: 3, overflow: 'hidden', marginTop: 12 }}>
+        {BMI_CLASSES.map((c) => (
+          <div key={c.code} style={{ flex: 1, background: COLOUR_HEX[c.colour] ?? c.colour }} />
+        ))}
+      </div>
+      <div style={{ display: 'flex', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 4, textAlign: 'center' }} aria-label="理想体重刻度">
+        <span style={{ flex: 1 }}>&lt;{marks.low}</span>
+        <span style={{ flex: 1 }}>
+          {marks.low}~{marks.standard}
+        </span>
+        <span style={{ flex: 1 }}>
+          {marks.standard}~{marks.high}
+        </span>
+        <span style={{ flex: 1 }}>≥{marks.high}</span>
+      </div>
+      <div style={{ display: 'flex', fontSize: 12, marginTop: 2, textAlign: 'center' }}>
+        {BMI_CLASSES.map((c) => (
+          <span key={c.code} style={{ flex: 1 }}>
+            {c.label}
+          </span>
+        ))}
+      </div>
+      <div style={{ fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 6 }}>身高 {heightCm}cm，单位：斤</div>
+    </section>
+  );
+}
+
+const CHART_W = 350;
+const CHART_H = 150;
+/** How far a drag moves before the selection steps one record. */
+const DRAG_STEP_PX = 36;
+
+/**
+ * The trend of the records, seven at a time, oldest on the left. Dragging right steps to older
+ * records, left to newer; tapping a point selects it. `active` indexes the newest-first list.
+ */
+function WeightChart({ records, active, onSelect }: { records: readonly WeightRecord[]; active: number; onSelect: (index: number) => void }) {
+  const drag = useRef<{ x: number; from: number } | null>(null);
+  const total = records.length;
+  // The window of 7 (newest-first indexes), kept so that the active record is inside it.
+  const windowStart = Math.max(0, Math.min(active - Math.floor(WEIGHT_CHART_POINTS / 2), total - WEIGHT_CHART_POINTS));
+  const shown = records.slice(windowStart, windowStart + WEIGHT_CHART_POINTS).map((record, i) => ({ record, index: windowStart + i }));
+  shown.reverse();
+  const values = shown.map((p) => p.record.weightJin);
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const span = max - min || 1;
+  const step = CHART_W / WEIGHT_CHART_POINTS;
+  // Fewer than 7 records sit on the right, the newest at the right edge; equal values sit mid-height.
+  const offset = WEIGHT_CHART_POINTS - shown.length;
+  const point = (i: number, v: number) => ({ x: step / 2 + (offset + i) * step, y: max === min ? CHART_H / 2 - 10 : 24 + (1 - (v - min) / span) * (CHART_H - 60) });
+  const path = shown.map((p, i) => {
+    const { x, y } = point(i, p.record.weightJin);
+    return `${i === 0 ? 'M' : 'L'}${x},${y}`;
+  });
+
+  return (
+    <svg
+      role="img"
+      aria-label="体重趋势图"
+      viewBox={`0 0 ${CHART_W} ${CHART_H}`}
+      style={{ width: '100%', touchAction: 'pan-y', userSelect: 'none' }}
+      onPointerDown={(event) => {
+        drag.current = { x: event.clientX, from: active };
+      }}
+      onPointerMove={(event) => {
+        if (drag.current === null) {
+          return;
+        }
+        const steps = Math.round((event.clientX - drag.current.x) / DRAG_STEP_PX);
+        const next = Math.max(0, Math.min(total - 1, drag.current.from + steps));
+        if (next !== active) {
+          onSelect(next);
+        }
+      }}
+      onPointerUp={() => {
+        drag.current = null;
+      }}
+      onPointerCancel={() => {
+        drag.current = null;
+      }}
+    >
+      <path d={path.join(' ')} fill="none" stroke="#1677ff" strokeWidth={2} />
+      {shown.map((p, i) => {
+        const { x, y } = point(i, p.record.weightJin);
+        const selected = p.index === active;
+        return (
+          <g key={p.record.weightId} onClick={() => onSelect(p.index)} role="button" aria-label={`${p.record.createTime.slice(5, 10)} ${p.record.weightJin}斤`} aria-pressed={selected}>
+            <circle cx={x} cy={y} r={selected ? 7 : 5} fill={selected ? '#1677ff' : '#fff'} stroke="#1677ff" strokeWidth={2} />
+            <text x={x} y={y - 12} textAnchor="middle" fontSize={11} fill="#333">
+              {p.record.weightJin}
+            </text>
+            <text x={x} y={CHART_H - 8} textAnchor="middle" fontSize={10} fill="#999">
+              {p.record.createTime.slice(5, 10)}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The add popup: height in cm (only while unknown), weight in jin with one decimal; 取消 / 保存. */
+function WeightAddPopup({ visible, heightKnown, onClose, onSaved }: { visible: boolean; heightKnown: boolean; onClose: () => void; onSaved: () => void }) {
+  const [height, setHeight] = useState('');
+  const [weight, setWeight] = useState('');
+  const [saving, setSaving] = useState(false);
+  const close = () => {
+    setHeight('');
+    setWeight('');
+    onClose();
+  };
+  const save = async () => {
+    const check = validateWeightEntry({ heightCm: height, weightJin: weight }, { heightKnown });
+    if (!check.ok) {
+      toast(check.message);
+      return;
+    }
+    if (saving) {
+      return;
+    }
+    setSaving(true);
+    try {
+      await api().POST('/weight/v1/add', { body: { weight: Number(weight), ...(heightKnown ? {} : { height: Number(height) }) } });
+      toast(WEIGHT_ADDED_MESSAGE);
+      setHeight('');
+      setWeight('');
+      onSaved();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const row = { display: 'flex', alignItems: 'center', gap: 8, padding: '10px 0', borderBottom: '1px solid #f0f0f0' } as const;
+  return (
+    <Popup visible={visible} onMaskClick={close} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 20px 24px' }}>
+      <div role="dialog" aria-label="记录体重">
+        <h3 style={{ margin: '0 0 12px', textAlign: 'center', fontSize: 17 }}>记录体重</h3>
+        {heightKnown ? null : (
+          <label style={row}>
+            <span style={{ width: 56 }}>身高</span>
+            <Input aria-label="身高" type="number" inputMode="decimal" placeholder="请填写身高" value={height} onChange={(typed) => setHeight(limitDecimals(typed, 1))} style={{ flex: 1 }} />
+            <span>cm</span>
+          </label>
+        )}
+        <label style={row}>
+          <span style={{ width: 56 }}>体重</span>
+          <Input aria-label="体重" type="number" inputMode="decimal" placeholder="请填写体重" value={weight} onChange={(typed) => setWeight(limitDecimals(typed, 1))} style={{ flex: 1 }} />
+          <span>斤</span>
+        </label>
+        <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
+          <Button block onClick={close}>
+            取消
+          </Button>
+          <Button block color="primary" disabled={saving} onClick={() => void save()}>
+            保存
+          </Button>
+        </div>
+      </div>
+    </Popup>
+  );
+}

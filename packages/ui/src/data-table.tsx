@@ -1,0 +1,83 @@
+import type { CSSProperties, Key, ReactNode } from 'react';
+
+/** One column of a {@link DataTable}. */
+export interface DataTableColumn<Row> {
+  key: string;
+  title: ReactNode;
+  /** The cell's content; `row[key]` as text by default. */
+  render?: (row: Row) => ReactNode;
+  /** A background colour for the cell (e.g. a reading's band); none by default. */
+  colour?: (row: Row) => string | undefined;
+  width?: number | string;
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => Key;
+  /** Makes each row a button (e.g. to open a day's readings). */
+  onRowClick?: (row: Row) => void;
+  /** Accessible name of a clickable row. */
+  rowLabel?: (row: Row) => string;
+  'aria-label'?: string;
+}
+
+const cellStyle: CSSProperties = {
+  padding: '8px 2px',
+  textAlign: 'center',
+  fontSize: 13,
+  borderBottom: '1px solid var(--adm-color-border)',
+  position: 'relative',
+};
+
+/** A cell value as text: strings and numbers as they are, anything else blank. */
+function plain(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** A compact table for phone screens: fixed columns, optional per-cell colour and clickable rows. */
+export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, ...aria }: DataTableProps<Row>) {
+  return (
+    <table aria-label={aria['aria-label']} style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', background: '#fff' }}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.key} scope="col" style={{ ...cellStyle, width: column.width, fontWeight: 500, color: 'var(--adm-color-text-secondary)', background: 'var(--adm-color-box)' }}>
+              {column.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr
+            key={rowKey(row, index)}
+            aria-label={rowLabel?.(row)}
+            role={onRowClick ? 'button' : undefined}
+            tabIndex={onRowClick ? 0 : undefined}
+            onClick={onRowClick ? () => onRowClick(row) : undefined}
+            onKeyDown={
+              onRowClick
+                ? (event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      onRowClick(row);
+                    }
+                  }
+                : undefined
+            }
+            style={{ cursor: onRowClick ? 'pointer' : undefined }}
+          >
+            {columns.map((column) => {
+              const colour = column.colour?.(row);
+              return (
+                <td key={column.key} data-colour={colour} style={{ ...cellStyle, color: colour === undefined ? undefined : '#fff', background: colour }}>
+                  {column.render ? column.render(row) : plain((row as Record<string, unknown>)[column.key])}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
