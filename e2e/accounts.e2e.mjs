@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
+import { freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -19,33 +20,6 @@ after(async () => {
 });
 
 const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
-
-/** A phone number nobody has used yet. */
-function freshPhone() {
-  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-}
-
-/** The latest code the local SMS outbox holds for a phone. @param {string} phone */
-async function outboxCode(phone) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const response = await fetch(`${BASE_URL}/api/dev/v1/smsOutbox?phone=${phone}`);
-    const body = await response.json();
-    assert.equal(body.code, 0, `outbox answered ${JSON.stringify(body)}`);
-    const latest = [...body.data].sort((a, b) => a.sentAt.localeCompare(b.sentAt)).at(-1);
-    if (latest !== undefined) {
-      assert.match(latest.code, /^\d{6}$/);
-      return latest.code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code in the outbox for ${phone}`);
-}
-
-/** The page fits the phone's width. @param {import('playwright-core').Page} page */
-async function assertFitsWidth(page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page is ${width}px wide on a 390px screen`);
-}
 
 /**
  * Step 1 of variant B: name, phone, the outbox code, consent, 下一步.
@@ -86,7 +60,7 @@ describe('accounts on a phone', { skip: skipStatic }, () => {
       await page.screenshot({ path: shot('accounts-privacy-overlay') });
       await page.getByRole('button', { name: '我知道了' }).tap();
 
-      const phone = freshPhone();
+      const phone = freshPhone('139');
       await bindPhone(page, phone);
 
       // Step 2 defaults: the first sex, the third diabetes type and the first blood-pressure item.
@@ -142,7 +116,7 @@ describe('accounts on a phone', { skip: skipStatic }, () => {
     const { context, page, problems } = await openPhone(browser);
     try {
       await page.goto(`${BASE_URL}/register/register?doctorOpenid=demo_doctor_wang`);
-      await bindPhone(page, freshPhone(), '李四');
+      await bindPhone(page, freshPhone('139'), '李四');
       const invite = page.getByRole('textbox', { name: '邀请码' });
       await page.waitForFunction(() => document.querySelector('input[aria-label="邀请码"]')?.value === 'WANG01');
       assert.equal(await invite.getAttribute('readonly'), '');

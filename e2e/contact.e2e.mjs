@@ -1,4 +1,4 @@
-/* global document, window */
+/* global window */
 // Contact, invitation and home on a phone: a newly registered user sends a problem report with one
 // photo through the real uploader and sees 提交成功, changes the avatar, finds 帮助与客服 on mine; the invite code
 // page and the poster drawn on a canvas; the mini-program page inside the messaging app; the home
@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
+import { freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -26,30 +27,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function freshPhone() {
-  return `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-}
-
-/** @param {string} phone */
-async function outboxCode(phone) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const body = await (await fetch(`${BASE_URL}/api/dev/v1/smsOutbox?phone=${phone}`)).json();
-    assert.equal(body.code, 0, `outbox answered ${JSON.stringify(body)}`);
-    const latest = [...body.data].sort((a, b) => a.sentAt.localeCompare(b.sentAt)).at(-1);
-    if (latest !== undefined) {
-      return latest.code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code in the outbox for ${phone}`);
-}
-
-/** @param {import('playwright-core').Page} page */
-async function assertFitsWidth(page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page is ${width}px wide on a 390px screen`);
-}
-
 /**
  * Registers a new user (variant B with the seeded doctor's invite code) starting from `path`,
  * and waits until the app is back there.
@@ -58,7 +35,7 @@ async function assertFitsWidth(page) {
 async function registerFrom(page, path) {
   await page.goto(`${BASE_URL}${path}`);
   await page.waitForURL((url) => url.pathname === '/register/register');
-  const phone = freshPhone();
+  const phone = freshPhone('137');
   await page.getByRole('textbox', { name: '用户名' }).fill('赵六');
   await page.getByRole('textbox', { name: '手机号' }).fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).tap();

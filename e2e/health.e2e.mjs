@@ -1,9 +1,9 @@
-/* global document */
 // Health data on a phone: a new patient records one sugar reading and one pressure reading
 // through the report center and sees each in its table with the right colour and count.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
+import { freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -20,31 +20,13 @@ const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --s
 /** The high colour of the tables (apps/web/src/pages/reportCenter/colours.ts). */
 const RED = '#f5554a';
 
-function freshPhone() {
-  return `136${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-}
-
-/** @param {string} phone */
-async function outboxCode(phone) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const body = await (await fetch(`${BASE_URL}/api/dev/v1/smsOutbox?phone=${phone}`)).json();
-    assert.equal(body.code, 0, `outbox answered ${JSON.stringify(body)}`);
-    const latest = [...body.data].sort((a, b) => a.sentAt.localeCompare(b.sentAt)).at(-1);
-    if (latest !== undefined) {
-      return latest.code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code in the outbox for ${phone}`);
-}
-
 /**
  * Registers a new patient through the app (variant B, both steps) from the guarded page it was
  * sent from, which the app returns to afterwards.
  * @param {import('playwright-core').Page} page
  */
 async function register(page) {
-  const phone = freshPhone();
+  const phone = freshPhone('136');
   await page.getByRole('heading', { name: '注册' }).waitFor();
   await page.getByRole('textbox', { name: '用户名' }).fill('李四');
   await page.getByRole('textbox', { name: '手机号' }).fill(phone);
@@ -61,12 +43,6 @@ async function register(page) {
   await page.getByRole('textbox', { name: '详细地址' }).fill('人民路1号');
   await page.getByRole('button', { name: '完成' }).tap();
   await page.getByText('注册成功！').waitFor();
-}
-
-/** @param {import('playwright-core').Page} page */
-async function assertFitsWidth(page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page is ${width}px wide on a 390px screen`);
 }
 
 describe('health data on a phone', { skip: skipStatic }, () => {

@@ -1,4 +1,3 @@
-/* global document */
 // Share links on a phone: a newly registered patient records sugar and pressure readings (through
 // the API, with the session the app holds), makes a link to the sugar table on /share/manage, and a
 // stranger's fresh browser opens it without signing in and sees the masked name, the counts and the
@@ -7,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
+import { freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -21,31 +21,13 @@ after(async () => {
 
 const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
 
-function freshPhone() {
-  return `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-}
-
-/** @param {string} phone */
-async function outboxCode(phone) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const body = await (await fetch(`${BASE_URL}/api/dev/v1/smsOutbox?phone=${phone}`)).json();
-    assert.equal(body.code, 0, `outbox answered ${JSON.stringify(body)}`);
-    const latest = [...body.data].sort((a, b) => a.sentAt.localeCompare(b.sentAt)).at(-1);
-    if (latest !== undefined) {
-      return latest.code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code in the outbox for ${phone}`);
-}
-
 /**
  * Registers a new patient through the app (variant B, both steps) from a guarded page, which the
  * app returns to afterwards.
  * @param {import('playwright-core').Page} page @param {string} name
  */
 async function register(page, name) {
-  const phone = freshPhone();
+  const phone = freshPhone('137');
   await page.getByRole('heading', { name: '注册' }).waitFor();
   await page.getByRole('textbox', { name: '用户名' }).fill(name);
   await page.getByRole('textbox', { name: '手机号' }).fill(phone);
@@ -84,12 +66,6 @@ async function post(page, path, body) {
   const answer = await response.json();
   assert.equal(answer.code, 0, `${path} answered ${JSON.stringify(answer)}`);
   return answer.data;
-}
-
-/** @param {import('playwright-core').Page} page */
-async function assertFitsWidth(page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page is ${width}px wide on a 390px screen`);
 }
 
 describe('share links', { skip: skipStatic }, () => {

@@ -1,8 +1,8 @@
-/* global document */
 // The web shell on a phone: the three tabs, the isToAI flag, a gated tile's toast and the 404 page.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
+import { assertFitsWidth } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -18,12 +18,6 @@ after(async () => {
 /** @param {import('playwright-core').Page} page @param {string} title */
 function tab(page, title) {
   return page.getByRole('navigation', { name: '主导航' }).locator('.adm-tab-bar-item', { hasText: title });
-}
-
-/** The page fits the phone's width: nothing scrolls sideways. @param {import('playwright-core').Page} page */
-async function assertFitsWidth(page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page is ${width}px wide on a 390px screen`);
 }
 
 describe('web shell on a phone in the messaging app', () => {
