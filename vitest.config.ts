@@ -32,6 +32,9 @@ export default defineConfig({
           include: ['packages/ui/src/**/*.test.tsx', 'apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['packages/ui/test/setup.ts'],
+          // The first test of a file pays for loading antd-mobile and the page's chunk in jsdom;
+          // on a busy 2-core machine that alone can pass the default 5 s.
+          testTimeout: 20_000,
         },
       },
       {
