@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach } from 'vitest';
 import { setApiFetch } from './api';
@@ -13,12 +13,18 @@ import { useUnread } from './store/unread';
 /** Calls to the fake API still answering; each test waits for them so none outlives its file. */
 const inFlight = new Set<Promise<unknown>>();
 
-afterEach(async () => {
+/** Waits until every fake API call has answered and its follow-ups (state updates, toasts) ran. */
+export async function apiIdle(): Promise<void> {
   while (inFlight.size > 0) {
     await Promise.allSettled([...inFlight]);
   }
-  // Let the callers' follow-ups (state updates, toasts) run while the environment is still there.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+afterEach(async () => {
+  await apiIdle();
 });
 
 /** Renders the app's real route table in memory at `path`. */

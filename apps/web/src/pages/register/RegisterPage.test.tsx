@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
-import { DICTIONARIES, apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import { DICTIONARIES, apiFailure, apiIdle, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
 import type { RecordedCall } from '../../test-utils';
 import { setApiFetch } from '../../api';
 
@@ -29,6 +29,9 @@ function activeOption(group: string): string {
 async function openStep1() {
   renderApp('/register/register');
   await screen.findByRole('heading', { name: '注册' });
+  // The form settles once its dictionaries and configuration have answered; a tick before that
+  // could land on a form that is about to be replaced.
+  await apiIdle();
 }
 
 function agree() {
