@@ -66,6 +66,7 @@ describe('InfiniteList', () => {
     const loadPage = pagedReadings(3);
     render(<InfiniteList loadPage={loadPage} renderItem={renderItem} finishedText="没有更多了" />);
     expect(await screen.findByText('第1页-2')).toBeTruthy();
+    await waitFor(() => expect(FakeIntersectionObserver.live.size).toBeGreaterThan(0));
     expect(loadPage).toHaveBeenCalledTimes(1);
 
     scrollToEnd();
@@ -93,10 +94,12 @@ describe('InfiniteList', () => {
     );
     render(<InfiniteList loadPage={loadPage} renderItem={renderItem} />);
     await screen.findByText('a');
+    // The list starts watching its end in an effect after page 1 renders.
+    await waitFor(() => expect(FakeIntersectionObserver.live.size).toBeGreaterThan(0));
     scrollToEnd();
     scrollToEnd();
     scrollToEnd();
-    expect(loadPage).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(loadPage).toHaveBeenCalledTimes(2));
     expect(screen.getByLabelText('加载中')).toBeTruthy();
     act(() => resolvePage({ items: ['b'], currentPage: 2, totalPage: 5 }));
     expect(await screen.findByText('b')).toBeTruthy();
