@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { formatChinaTime, ketoneBand, parseChinaDateTime, roundLabValue, validateLabEntry } from '@glucoguard/domain';
-import { listSpan, pageOf } from '../../lib/list';
-import { assertValid } from '../../lib/validate';
+import { formatChinaTime, ketoneBand } from '@glucoguard/domain';
+import { labPage, parseLabEntry } from '../lab/labEntry';
 import { KetoneRepository } from './ketone.repository';
 import { KetoneTest } from './ketone.entity';
 
@@ -18,13 +17,12 @@ export function ketoneTestVo(t: KetoneTest) {
 
 /** Records a reading for the caller (spec: POST /ketoneTest/v1/add). */
 export async function addKetone(em: EntityManager, customerId: string, input: KetoneEntryInput, now: Date) {
-  const measuredAt = input.createTimeStr ? parseChinaDateTime(input.createTimeStr) : null;
-  assertValid(validateLabEntry('ketone', { value: input.ketone, createTime: measuredAt, remark: input.remark }, now));
+  const entry = parseLabEntry('ketone', { value: input.ketone, createTimeStr: input.createTimeStr, remark: input.remark }, now);
   const reading = em.create(KetoneTest, {
     customerId,
-    ketone: roundLabValue('ketone', Number(input.ketone)),
-    remark: (input.remark ?? '').trim(),
-    measuredAt: measuredAt as Date,
+    ketone: entry.value,
+    remark: entry.remark,
+    measuredAt: entry.measuredAt,
     createdAt: now,
   });
   await em.flush();
@@ -33,7 +31,5 @@ export async function addKetone(em: EntityManager, customerId: string, input: Ke
 
 /** The caller's readings in a China-time range, newest first (spec: pageQueryList). */
 export async function pageKetone(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number }) {
-  const span = listSpan(query.createStartTime, query.createEndTime);
-  const [rows, total] = await new KetoneRepository(em).page(customerId, span, query.pageNo, query.pageSize);
-  return pageOf(rows.map(ketoneTestVo), total, query.pageNo, query.pageSize);
+  return labPage(query, (span) => new KetoneRepository(em).page(customerId, span, query.pageNo, query.pageSize), ketoneTestVo);
 }

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { formatChinaTime, parseChinaDateTime, roundLabValue, uricAcidBand, validateLabEntry } from '@glucoguard/domain';
-import { listSpan, pageOf } from '../../lib/list';
-import { assertValid } from '../../lib/validate';
+import { formatChinaTime, uricAcidBand } from '@glucoguard/domain';
+import { labPage, parseLabEntry } from '../lab/labEntry';
 import { UricAcidRepository } from './uricAcid.repository';
 import { UricAcidTest } from './uricAcid.entity';
 
@@ -18,13 +17,12 @@ export function uricAcidTestVo(t: UricAcidTest) {
 
 /** Records a reading for the caller (spec: POST /urineTest/v1/add). */
 export async function addUricAcid(em: EntityManager, customerId: string, input: UricAcidEntryInput, now: Date) {
-  const measuredAt = input.createTimeStr ? parseChinaDateTime(input.createTimeStr) : null;
-  assertValid(validateLabEntry('uricAcid', { value: input.urine, createTime: measuredAt, remark: input.remark }, now));
+  const entry = parseLabEntry('uricAcid', { value: input.urine, createTimeStr: input.createTimeStr, remark: input.remark }, now);
   const reading = em.create(UricAcidTest, {
     customerId,
-    urine: roundLabValue('uricAcid', Number(input.urine)),
-    remark: (input.remark ?? '').trim(),
-    measuredAt: measuredAt as Date,
+    urine: entry.value,
+    remark: entry.remark,
+    measuredAt: entry.measuredAt,
     createdAt: now,
   });
   await em.flush();
@@ -33,7 +31,5 @@ export async function addUricAcid(em: EntityManager, customerId: string, input: 
 
 /** The caller's readings in a China-time range, newest first (spec: pageQueryList). */
 export async function pageUricAcid(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number }) {
-  const span = listSpan(query.createStartTime, query.createEndTime);
-  const [rows, total] = await new UricAcidRepository(em).page(customerId, span, query.pageNo, query.pageSize);
-  return pageOf(rows.map(uricAcidTestVo), total, query.pageNo, query.pageSize);
+  return labPage(query, (span) => new UricAcidRepository(em).page(customerId, span, query.pageNo, query.pageSize), uricAcidTestVo);
 }
