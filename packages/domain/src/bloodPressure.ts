@@ -2,6 +2,10 @@
 export const BP_VALUE_MIN = 1;
 /** Highest accepted systolic, diastolic or pulse value (also the chart's y-axis top). */
 export const BP_VALUE_MAX = 250;
+/** The pressure chart labels its 0–250 axis every 25 (spec 2 §9). */
+export const BP_CHART_TICK_STEP = 25;
+/** The pressure chart shows up to 6 points across the screen and widens (scrolls sideways) beyond (spec 2 §9). */
+export const BP_CHART_VISIBLE_POINTS = 6;
 /** Longest pressure remark, in characters. */
 export const BP_REMARK_MAX = 140;
 

@@ -21,3 +21,34 @@ export function extractImei(scan: string): string {
   }
   return text;
 }
+
+/** An IMEI is fifteen decimal digits: 14 identifying digits and a Luhn check digit. */
+export const IMEI_PATTERN = /^\d{15}$/;
+
+/** Whether the text has the shape of an IMEI: exactly fifteen digits, nothing else. */
+export function isImei(text: string): boolean {
+  return IMEI_PATTERN.test(text);
+}
+
+/**
+ * The Luhn check digit of the first fourteen digits of an IMEI (3GPP TS 23.003 Annex B): every
+ * second digit from the right of the fourteen is doubled, the digits of the products summed.
+ */
+export function imeiCheckDigit(first14: string): number {
+  let sum = 0;
+  for (let i = 0; i < first14.length; i += 1) {
+    const digit = Number(first14[first14.length - 1 - i]);
+    const doubled = i % 2 === 0 ? digit * 2 : digit;
+    sum += doubled > 9 ? doubled - 9 : doubled;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * Whether an IMEI's last digit is the Luhn check digit of the others. A typed IMEI with one wrong
+ * digit fails it; bench and test meters often carry IMEIs that fail it too, so provisioning only
+ * warns (docs/decisions.md).
+ */
+export function hasValidImeiCheckDigit(imei: string): boolean {
+  return isImei(imei) && imeiCheckDigit(imei.slice(0, 14)) === Number(imei[14]);
+}

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  POINTS_RULE_TEXTS,
+  POINTS_TASKS,
+  RANK_RULE_TEXTS,
+  SIGN_IN_REWARD_TEXT,
+  TASK_TYPE_DAILY,
+  TASK_TYPE_FIXED,
+  currentSeries,
+  monthCalendar,
+  nextSeries,
+  pointsActionName,
+  pointsTask,
+  previousDayKey,
+  rankStyle,
+  taskState,
   canExchangeStrips,
   isTaskClaimable,
   pointsDeduction,
@@ -71,5 +85,86 @@ describe('test strips', () => {
   it('earns 5 strips per invitation', () => {
     expect(stripsForInvitations(3)).toBe(15);
     expect(stripsForInvitations(-1)).toBe(0);
+  });
+});
+
+describe('sign-in streak', () => {
+  it.each([
+    [null, '2026-11-20', 1, 0],
+    [{ day: '2026-11-19', series: 6 }, '2026-11-20', 7, 6],
+    [{ day: '2026-11-18', series: 6 }, '2026-11-20', 1, 0],
+    [{ day: '2026-11-20', series: 3 }, '2026-11-20', 1, 3],
+    [{ day: '2026-02-28', series: 2 }, '2026-03-01', 3, 2],
+    [{ day: '2024-02-29', series: 2 }, '2024-03-01', 3, 2],
+    [{ day: '2025-12-31', series: 9 }, '2026-01-01', 10, 9],
+  ])('after %j, signing on %s makes streak %i (shown before signing: %i)', (last, today, next, shown) => {
+    expect(nextSeries(last, today)).toBe(next);
+    expect(currentSeries(last, today)).toBe(shown);
+  });
+
+  it('words the reward from the rule', () => {
+    expect(SIGN_IN_REWARD_TEXT).toBe('连续签到每天奖励1积分，每连续7天的最后一天奖励4积分');
+    expect(previousDayKey('2026-01-01')).toBe('2025-12-31');
+  });
+});
+
+describe('monthCalendar', () => {
+  it.each([
+    // November 2026 starts on a Sunday: six blanks before the 1st and 30 days fill six weeks.
+    [2026, 11, 6, 6, '2026-11-01'],
+    // February 2027 starts on a Monday and has 28 days: exactly four weeks.
+    [2027, 2, 0, 4, '2027-02-01'],
+    [2024, 2, 3, 5, '2024-02-01'],
+  ])('lays out %i-%i from Monday with %i blanks in %i weeks', (year, month, blanks, weeks, firstDay) => {
+    const grid = monthCalendar(year, month);
+    expect(grid).toHaveLength(weeks);
+    expect(grid.every((w) => w.length === 7)).toBe(true);
+    const cells = grid.flat();
+    expect(cells.findIndex((c) => c !== null)).toBe(blanks);
+    expect(cells[blanks]?.day).toBe(firstDay);
+    expect(cells.filter((c) => c !== null)).toHaveLength(new Date(Date.UTC(year, month, 0)).getUTCDate());
+  });
+});
+
+describe('tasks', () => {
+  it('has unique codes, a daily and a fixed group, and names for the ledger', () => {
+    expect(new Set(POINTS_TASKS.map((t) => t.settingCode)).size).toBe(POINTS_TASKS.length);
+    expect(POINTS_TASKS.some((t) => t.taskType === TASK_TYPE_DAILY)).toBe(true);
+    expect(POINTS_TASKS.some((t) => t.taskType === TASK_TYPE_FIXED)).toBe(true);
+    expect(pointsActionName('SIGN_IN')).toBe('每日签到');
+    expect(pointsActionName('NOPE')).toBe('积分调整');
+    expect(pointsTask('SUGAR_TEST')?.kind).toBe('action');
+  });
+
+  it.each([
+    ['SUGAR_TEST', 'action', 2, false, 0, false],
+    ['SUGAR_TEST', 'action', 3, false, 1, false],
+    ['SIGN_IN', 'action', 0, false, 0, false],
+    ['SIGN_IN', 'action', 1, false, 1, false],
+    ['FIRST_SUGAR_TEST', 'claim', 0, false, 0, false],
+    ['FIRST_SUGAR_TEST', 'claim', 0, true, 0, true],
+    ['FIRST_SUGAR_TEST', 'claim', 5, true, 1, false],
+  ] as const)('%s (%s) with %i earned, ready %s: complete %i, claimable %s', (code, kind, earned, ready, complete, claimable) => {
+    expect(taskState({ settingCode: code, kind }, { earned, ready })).toEqual({ complete, claimable });
+  });
+
+  it('lists every task in the rules', () => {
+    for (const t of POINTS_TASKS) {
+      expect(POINTS_RULE_TEXTS.some((line) => line.startsWith(t.settingName))).toBe(true);
+    }
+    expect(RANK_RULE_TEXTS.length).toBeGreaterThan(0);
+  });
+});
+
+describe('rankStyle', () => {
+  it.each([
+    [1, 'icon'],
+    [3, 'icon'],
+    [4, 'number'],
+    [20, 'number'],
+    [21, 'plain'],
+    [0, 'plain'],
+  ] as const)('draws rank %i as %s', (rank, style) => {
+    expect(rankStyle(rank)).toBe(style);
   });
 });

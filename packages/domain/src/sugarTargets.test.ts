@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { validateSugarTargets } from './sugarTargets';
+import {
+  SUGAR_TARGET_FIELDS,
+  SUGAR_TARGET_HIGH_ORDER_MESSAGE,
+  SUGAR_TARGET_LOW_ORDER_MESSAGE,
+  SUGAR_TARGET_MAX_ORDER_MESSAGE,
+  SUGAR_TARGET_PATHS,
+  SUGAR_TARGET_SAVED_MESSAGE,
+  sugarTargetDetailPath,
+  sugarTargetIndex,
+  validateSugarTargets,
+} from './sugarTargets';
 
 describe('validateSugarTargets', () => {
   it.each([
@@ -22,5 +32,41 @@ describe('validateSugarTargets', () => {
 
   it('accepts four strictly ascending values under 33.3, typed or numeric', () => {
     expect(validateSugarTargets({ minValue: '3.9', lowValue: '4.4', highValue: 7, maxValue: 33.2 })).toEqual({ ok: true });
+  });
+});
+
+describe('sugar target pages', () => {
+  it.each([
+    ['1', 1],
+    ['8', 8],
+    [' 3 ', 3],
+    ['0', null],
+    ['9', null],
+    ['1.5', null],
+    ['abc', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('reads the detail page index %j as %j', (raw, timeType) => {
+    expect(sugarTargetIndex(raw)).toBe(timeType);
+  });
+
+  it('links a slot to its detail page with its name as value and its time type as index', () => {
+    expect(sugarTargetDetailPath('空腹', 1)).toBe('/healthTarget/healthTargetDetail?value=%E7%A9%BA%E8%85%B9&index=1');
+    expect(sugarTargetDetailPath('早餐后', 2)).toBe(`${SUGAR_TARGET_PATHS.detail}?value=${encodeURIComponent('早餐后')}&index=2`);
+    expect(sugarTargetDetailPath('a&b=c', 8)).toBe(`${SUGAR_TARGET_PATHS.detail}?value=a%26b%3Dc&index=8`);
+  });
+
+  it('names the four thresholds the way the ordering messages do, lowest first', () => {
+    expect(SUGAR_TARGET_FIELDS.map((f) => f.field)).toEqual(['minValue', 'lowValue', 'highValue', 'maxValue']);
+    for (const [lower, higher] of [
+      [1, 0],
+      [2, 1],
+      [3, 2],
+    ] as const) {
+      const message = `${SUGAR_TARGET_FIELDS[lower].label}应大于${SUGAR_TARGET_FIELDS[higher].label}`;
+      expect([SUGAR_TARGET_LOW_ORDER_MESSAGE, SUGAR_TARGET_HIGH_ORDER_MESSAGE, SUGAR_TARGET_MAX_ORDER_MESSAGE]).toContain(message);
+    }
+    expect(SUGAR_TARGET_SAVED_MESSAGE).toBe('保存成功');
   });
 });

@@ -57,3 +57,29 @@ export function validateSugarTargets(input: SugarTargetInput): ValidationResult 
   const overLimit = FIELDS.find((_field, index) => (values[index] ?? 0) >= SUGAR_MAX);
   return overLimit ? fail(overLimit, SUGAR_TARGET_LIMIT_MESSAGE) : OK;
 }
+
+/** Shown after the targets of a slot were saved (spec 2 §8). */
+export const SUGAR_TARGET_SAVED_MESSAGE = '保存成功';
+/** The target list and the detail page of one slot (spec 2 §2.13). */
+export const SUGAR_TARGET_PATHS = { list: '/healthTarget/healthTarget', detail: '/healthTarget/healthTargetDetail' } as const;
+
+/** The four thresholds in the detail page's order, with the names the ordering messages use. */
+export const SUGAR_TARGET_FIELDS = Object.freeze([
+  { field: 'minValue', label: '严重低血糖值' },
+  { field: 'lowValue', label: '低血糖值' },
+  { field: 'highValue', label: '高血糖值' },
+  { field: 'maxValue', label: '严重高血糖值' },
+] as const);
+
+/** The slot a detail page's `index` names (1–8), or `null` for anything else. */
+export function sugarTargetIndex(raw: string | null | undefined): number | null {
+  if (raw === null || raw === undefined || !/^[1-8]$/.test(raw.trim())) {
+    return null;
+  }
+  return Number(raw.trim());
+}
+
+/** The detail page of one slot: `value` is the slot's name, `index` its time type (spec 2 §2.13). */
+export function sugarTargetDetailPath(name: string, timeType: number): string {
+  return `${SUGAR_TARGET_PATHS.detail}?value=${encodeURIComponent(name)}&index=${timeType}`;
+}

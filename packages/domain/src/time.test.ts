@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import {
   addChinaMonths,
   addMonths,
@@ -140,5 +141,50 @@ describe('formatChinaTime fast path', () => {
   it('leaves instants of China’s summer-time years to the time-zone database', () => {
     // 1988-07-01 12:00 UTC was 21:00 in China under summer time (UTC+9).
     expect(formatChinaTime(Date.UTC(1988, 6, 1, 12))).toBe('1988-07-01 21:00:00');
+  });
+});
+
+describe('fixed-offset arithmetic agrees with the time-zone database', () => {
+  // Any instant from 1992 to 2100: the reference is dayjs with the IANA Asia/Shanghai zone.
+  const instant = fc.integer({ min: Date.UTC(1992, 0, 8), max: Date.UTC(2100, 0, 1) });
+  const zone = (ms: number) => inChina(ms);
+
+  it('for days, weeks, months and the time of day', () => {
+    fc.assert(
+      fc.property(instant, fc.integer({ min: 1, max: 400 }), (ms, days) => {
+        const day = zone(ms).startOf('day');
+        expect(startOfChinaDay(ms).getTime()).toBe(day.valueOf());
+        expect(chinaDayRange(ms).end.getTime()).toBe(day.add(1, 'day').valueOf());
+        expect(chinaWeekRange(ms).start.getTime()).toBe(day.subtract((day.day() + 6) % 7, 'day').valueOf());
+        expect(chinaYearMonth(ms)).toEqual({ year: zone(ms).year(), month: zone(ms).month() + 1 });
+        const ym = chinaYearMonth(ms);
+        expect(chinaMonthRange(ym).end.getTime()).toBe(zone(ms).startOf('month').add(1, 'month').valueOf());
+        expect(msSinceChinaMidnight(ms)).toBe(ms - day.valueOf());
+        expect(latestChinaDays(ms, days).start.getTime()).toBe(day.subtract(days - 1, 'day').valueOf());
+      }),
+    );
+  });
+
+  it('for formatting with any pattern of the fast tokens', () => {
+    fc.assert(
+      fc.property(instant, fc.constantFrom('YYYY-MM-DD HH:mm', 'HH:mm', 'MM-DD', 'YYYY年MM月DD日', 'MM/DD HH:mm:ss'), (ms, pattern) => {
+        expect(formatChinaTime(ms, pattern)).toBe(zone(ms).format(pattern));
+      }),
+    );
+  });
+
+  it('for parsing wall-clock text, and refuses what does not exist', () => {
+    fc.assert(
+      fc.property(instant, (ms) => {
+        const text = zone(ms).format('YYYY-MM-DD HH:mm:ss');
+        expect(parseChinaDateTime(text)?.getTime()).toBe(Math.floor(ms / 1000) * 1000);
+        expect(parseChinaDateTime(text.slice(0, 10))?.getTime()).toBe(zone(ms).startOf('day').valueOf());
+      }),
+    );
+    expect(parseChinaDateTime('2026-02-29')).toBeNull();
+    expect(parseChinaDateTime('2024-02-29')?.toISOString()).toBe('2024-02-28T16:00:00.000Z');
+    expect(parseChinaDateTime('2026-03-01 24:00')).toBeNull();
+    expect(parseChinaDateTime('2026-03-01 12:60')).toBeNull();
+    expect(parseChinaDateTime('1988-07-01 21:00:00')?.toISOString()).toBe('1988-07-01T12:00:00.000Z');
   });
 });

@@ -35,8 +35,18 @@ export function inChina(instant: Instant): Dayjs {
  */
 export function parseChinaDateTime(text: string): Date | null {
   const trimmed = text.trim();
-  if (!/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(trimmed)) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
+  if (!match) {
     return null;
+  }
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number];
+  if (year >= FIXED_OFFSET_YEAR) {
+    const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+    const back = new Date(ms);
+    // Date.UTC rolls 2026-02-30 over to March and 24:00 to the next day; a round trip exposes both.
+    const exact =
+      back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day && back.getUTCHours() === hour && back.getUTCMinutes() === minute && back.getUTCSeconds() === second;
+    return exact ? new Date(ms - CHINA_OFFSET_MS) : null;
   }
   const parsed = dayjs.tz(trimmed, CHINA_TZ);
   // dayjs rolls 2026-02-30 over to March; a round trip exposes such impossible dates.
@@ -44,21 +54,35 @@ export function parseChinaDateTime(text: string): Date | null {
   return parsed.isValid() && shown === trimmed ? parsed.toDate() : null;
 }
 
-/** China has kept UTC+8 all year since its last summer time ended in September 1991. */
+/**
+ * China has kept UTC+8 all year since its last summer time ended in September 1991. From 1992 on,
+ * China wall-clock arithmetic is plain arithmetic on a fixed offset; the time-zone database (about
+ * a hundred times slower, and these functions run for every reading of a table or a report) is
+ * only consulted for older instants.
+ */
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
-const FIXED_OFFSET_SINCE = Date.UTC(1991, 8, 15);
+const DAY_MS = 24 * 3600 * 1000;
+const FIXED_OFFSET_YEAR = 1992;
+const FIXED_OFFSET_SINCE = Date.UTC(FIXED_OFFSET_YEAR, 0, 1) - CHINA_OFFSET_MS;
+const FAST_PATTERN = /^(?:YYYY|MM|DD|HH|mm|ss|[^A-Za-z[\]])*$/;
 
 /**
  * Formats an instant as China wall-clock text with a dayjs pattern (default `YYYY-MM-DD HH:mm:ss`).
- * The two patterns that tables and reports format by the thousand take a fixed-offset fast path
- * for instants after 1991 (the time-zone database is about 100 times slower); earlier instants,
- * and every other pattern, go through the time-zone database.
+ * Patterns made only of YYYY, MM, DD, HH, mm, ss and punctuation take the fixed-offset path from
+ * 1992 on; other patterns and older instants go through the time-zone database.
  */
 export function formatChinaTime(instant: Instant, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
   const ms = toMs(instant);
-  if (ms >= FIXED_OFFSET_SINCE && (pattern === 'YYYY-MM-DD HH:mm:ss' || pattern === 'YYYY-MM-DD')) {
+  if (ms >= FIXED_OFFSET_SINCE && FAST_PATTERN.test(pattern)) {
     const iso = new Date(ms + CHINA_OFFSET_MS).toISOString();
-    return pattern === 'YYYY-MM-DD' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+    if (pattern === 'YYYY-MM-DD HH:mm:ss') {
+      return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+    }
+    if (pattern === 'YYYY-MM-DD') {
+      return iso.slice(0, 10);
+    }
+    const parts: Record<string, string> = { YYYY: iso.slice(0, 4), MM: iso.slice(5, 7), DD: iso.slice(8, 10), HH: iso.slice(11, 13), mm: iso.slice(14, 16), ss: iso.slice(17, 19) };
+    return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token] ?? token);
   }
   return inChina(instant).format(pattern);
 }
@@ -70,11 +94,19 @@ export function chinaDateKey(instant: Instant): string {
 
 /** Midnight at the start of the China day that holds the instant. */
 export function startOfChinaDay(instant: Instant): Date {
+  const ms = toMs(instant);
+  if (ms >= FIXED_OFFSET_SINCE) {
+    return new Date(Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
+  }
   return inChina(instant).startOf('day').toDate();
 }
 
 /** The China day holding the instant, as `[00:00, next 00:00)`. */
 export function chinaDayRange(instant: Instant): InstantRange {
+  if (toMs(instant) >= FIXED_OFFSET_SINCE) {
+    const start = startOfChinaDay(instant).getTime();
+    return { start: new Date(start), end: new Date(start + DAY_MS) };
+  }
   const start = inChina(instant).startOf('day');
   return { start: start.toDate(), end: start.add(1, 'day').toDate() };
 }
@@ -84,6 +116,12 @@ export function chinaDayRange(instant: Instant): InstantRange {
  * calendars, not on Sunday as dayjs assumes by default.
  */
 export function chinaWeekRange(instant: Instant): InstantRange {
+  if (toMs(instant) >= FIXED_OFFSET_SINCE + 7 * DAY_MS) {
+    const day = startOfChinaDay(instant).getTime();
+    const sinceMonday = (new Date(day + CHINA_OFFSET_MS).getUTCDay() + 6) % 7;
+    const start = day - sinceMonday * DAY_MS;
+    return { start: new Date(start), end: new Date(start + 7 * DAY_MS) };
+  }
   const day = inChina(instant).startOf('day');
   const sinceMonday = (day.day() + 6) % 7;
   const start = day.subtract(sinceMonday, 'day');
@@ -92,12 +130,23 @@ export function chinaWeekRange(instant: Instant): InstantRange {
 
 /** The China calendar month (year and 1-based month) of the instant. */
 export function chinaYearMonth(instant: Instant): YearMonth {
+  const ms = toMs(instant);
+  if (ms >= FIXED_OFFSET_SINCE) {
+    const local = new Date(ms + CHINA_OFFSET_MS);
+    return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1 };
+  }
   const local = inChina(instant);
   return { year: local.year(), month: local.month() + 1 };
 }
 
 /** The instants covered by a China calendar month, `[1st 00:00, next 1st 00:00)`. */
 export function chinaMonthRange(yearMonth: YearMonth): InstantRange {
+  if (yearMonth.year >= FIXED_OFFSET_YEAR) {
+    return {
+      start: new Date(Date.UTC(yearMonth.year, yearMonth.month - 1, 1) - CHINA_OFFSET_MS),
+      end: new Date(Date.UTC(yearMonth.year, yearMonth.month, 1) - CHINA_OFFSET_MS),
+    };
+  }
   const start = dayjs.tz(`${yearMonth.year}-${pad2(yearMonth.month)}-01`, CHINA_TZ);
   return { start: start.toDate(), end: start.add(1, 'month').toDate() };
 }
@@ -123,6 +172,10 @@ export function msSinceChinaMidnight(instant: Instant): number {
  * ranges: from midnight `days - 1` days ago to the end of today.
  */
 export function latestChinaDays(now: Instant, days: number): InstantRange {
+  if (toMs(now) >= FIXED_OFFSET_SINCE + days * DAY_MS) {
+    const midnight = startOfChinaDay(now).getTime();
+    return { start: new Date(midnight - (days - 1) * DAY_MS), end: new Date(midnight + DAY_MS) };
+  }
   const today = inChina(now).startOf('day');
   return { start: today.subtract(days - 1, 'day').toDate(), end: today.add(1, 'day').toDate() };
 }
@@ -167,5 +220,8 @@ export function chinaListSpan(startText: string | null | undefined, endText: str
     return { invalid: 'end' };
   }
   const unit = trimmed.length === 10 ? 'day' : trimmed.length === 16 ? 'minute' : 'second';
+  if (end.getTime() >= FIXED_OFFSET_SINCE) {
+    return { start, end: new Date(end.getTime() + { day: DAY_MS, minute: 60_000, second: 1000 }[unit]) };
+  }
   return { start, end: inChina(end).add(1, unit).toDate() };
 }

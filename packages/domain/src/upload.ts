@@ -62,3 +62,32 @@ export function base64Payload(dataUrl: string): string {
 export function isAcceptedReportImage(file: { readonly type: string; readonly size: number }): boolean {
   return (REPORT_IMAGE_TYPES as readonly string[]).includes(file.type) && file.size < REPORT_IMAGE_MAX_BYTES;
 }
+
+/** The longest side of a report's preview image, in pixels: a gallery tile is about 120 CSS px at 3× on a phone. */
+export const REPORT_PREVIEW_MAX_SIDE = 480;
+/** JPEG quality of a report's preview image. */
+export const REPORT_PREVIEW_QUALITY = 0.6;
+/** A report's preview image must be under this size, in bytes (1 MB). */
+export const REPORT_PREVIEW_MAX_BYTES = 1024 * 1024;
+
+/** The size of a preview of a `width`×`height` image: scaled down to fit {@link REPORT_PREVIEW_MAX_SIDE}, never up, at least 1×1. */
+export function previewDimensions(width: number, height: number, maxSide: number = REPORT_PREVIEW_MAX_SIDE): { width: number; height: number } {
+  const longest = Math.max(width, height, 1);
+  const scale = Math.min(1, maxSide / longest);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * Whether a report's preview is worth sending beside its photo: only when it is smaller than the
+ * photo (a small photo serves as its own preview) and under {@link REPORT_PREVIEW_MAX_BYTES}.
+ */
+export function shouldSendPreview(photoBytes: number, previewBytes: number): boolean {
+  return previewBytes < photoBytes && previewBytes < REPORT_PREVIEW_MAX_BYTES;
+}
+
+/** How many bytes a base64 payload (without a data-URL prefix) decodes to. */
+export function base64ByteLength(base64: string): number {
+  const text = base64.replace(/\s+/g, '');
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((text.length * 3) / 4) - padding);
+}

@@ -1,5 +1,5 @@
 import { isMobilePhone } from './phone';
-import { emojiCheck, failWhen, firstFailure, isBlank } from './validator';
+import { emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from './validator';
 import type { ValidationResult } from './validator';
 
 /** Friend messages, in the spec's words. */
@@ -12,9 +12,18 @@ export const FRIEND_MESSAGES = {
   addFailed: '添加失败',
 } as const;
 
-/** A friend's note name: not empty, no emoji. */
+/** Longest note name a relative gives a patient, in characters (the spec gives no limit; the nickname's 10). */
+export const FRIEND_NOTE_MAX = 10;
+/** Longest feed comment, in characters (the spec gives no limit). */
+export const COMMENT_MAX = 200;
+
+/** A friend's note name: not empty, no emoji, at most 10 characters. */
 export function validateFriendNote(note: string | null | undefined): ValidationResult {
-  return firstFailure([() => failWhen(isBlank(note), 'customerNote', FRIEND_MESSAGES.noteEmpty), () => emojiCheck('customerNote', note)]);
+  return firstFailure([
+    () => failWhen(isBlank(note), 'customerNote', FRIEND_MESSAGES.noteEmpty),
+    () => emojiCheck('customerNote', note),
+    () => maxLengthCheck('customerNote', note?.trim(), FRIEND_NOTE_MAX, tooLongMessage('备注', FRIEND_NOTE_MAX)),
+  ]);
 }
 
 /** The friend search box: a valid phone number. */
@@ -30,9 +39,13 @@ export function validateFriendCandidate(result: { readonly existsFlag: boolean |
   ]);
 }
 
-/** A feed comment: not empty, no emoji. */
+/** A feed comment: not empty, no emoji, at most 200 characters. */
 export function validateComment(content: string | null | undefined): ValidationResult {
-  return firstFailure([() => failWhen(isBlank(content), 'content', FRIEND_MESSAGES.commentEmpty), () => emojiCheck('content', content)]);
+  return firstFailure([
+    () => failWhen(isBlank(content), 'content', FRIEND_MESSAGES.commentEmpty),
+    () => emojiCheck('content', content),
+    () => maxLengthCheck('content', content?.trim(), COMMENT_MAX, tooLongMessage('评论', COMMENT_MAX)),
+  ]);
 }
 
 /** The add button of a search result by `auditStatus`: 1 已添加 (disabled), 0 已发送 (still clickable), else 添加. */

@@ -1,7 +1,11 @@
+import { HEALTH_OPTION_LABELS, drinkingChoice, isHealthOption, smokingChoice } from '../healthInfo';
+import type { HealthOptionField } from '../healthInfo';
+import type { Instant } from '../time';
 import { HEIGHT_CM_MAX, HEIGHT_CM_MIN, WEIGHT_KG_MAX, WEIGHT_KG_MIN } from '../weight';
-import { isValidIdCard } from './idCard';
+import { isValidIdCard, parseIdCard } from './idCard';
 import { isMobilePhone } from './phone';
-import { charCount, emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from './validator';
+import { isBirthDateInRange } from './registration';
+import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from './validator';
 import type { Check, ValidationResult } from './validator';
 
 /** Health record messages, in the spec's words. */
@@ -19,6 +23,22 @@ export const HEALTH_RECORD_MESSAGES = {
   complicationOther: '请填写其他糖尿病并发症',
   doctorLocked: '无法选择就诊医生',
 } as const;
+
+/**
+ * Messages of the record's checks the spec does not word (docs/decisions.md): the locked name, the
+ * birthday and sex a valid ID number fixes, the dates, and lists answered with unknown codes.
+ */
+export const HEALTH_RECORD_EXTRA_MESSAGES = {
+  nameLocked: '姓名保存后不能修改',
+  birthday: '请选择1900-01-01至今天之间的出生日期',
+  birthdayNotIdCard: '出生日期与身份证号不一致',
+  sexNotIdCard: '性别与身份证号不一致',
+  ensureDate: '请选择1900-01-01至今天之间的糖尿病确诊日期',
+  bloodPressureEnsureDate: '请选择1900-01-01至今天之间的高血压确诊日期',
+} as const;
+
+/** The emergency contact's name, in characters (the spec gives no limit; a name is short). */
+export const EMERGENCY_CONTACT_MAX = 20;
 
 /** Health record limits: texts are 'under' their limit (fewer characters than it), counts likewise. */
 export const HEALTH_RECORD_LIMITS = {
@@ -115,6 +135,134 @@ export function validateHealthRecord(input: HealthRecordInput, options: { readon
     () => maxLengthCheck('treatmentTypeStr', input.treatmentTypeStr, l.treatmentMax, tooLongMessage('治疗方式', l.treatmentMax)),
   ];
   return firstFailure(checks);
+}
+
+/** The message for a code that is not one of the field's options: 请选择正确的婚姻状况, … */
+export function healthOptionMessage(field: HealthOptionField): string {
+  return `请选择正确的${HEALTH_OPTION_LABELS[field]}`;
+}
+
+/**
+ * The health record as the app sends and the API stores it, by the spec's field names (§3). Height
+ * is in cm and weight in kg; smoking and drinking are codes of `HEALTH_INFO_OPTIONS`.
+ */
+export type HealthRecordFields = {
+  readonly patientName?: string | null;
+  readonly idCard?: string | null;
+  readonly birthday?: string | null;
+  readonly sex?: number | null;
+  readonly maritalStatus?: string | null;
+  readonly job?: string | null;
+  readonly emergencyContact?: string | null;
+  readonly emergencyPhone?: string | null;
+  readonly address?: string | null;
+  readonly ensureDate?: string | null;
+  readonly height?: number | null;
+  readonly weight?: number | null;
+  readonly complications?: readonly string[] | null;
+  readonly complicationsRemark?: string | null;
+  readonly bloodPressureEnsureDate?: string | null;
+  readonly treatmentTypeStr?: string | null;
+  readonly labourIntensity?: string | null;
+  readonly exerciseFrequency?: string | null;
+  readonly sleepStatus?: string | null;
+  readonly peacetimeEmotion?: string | null;
+  readonly foodHabit?: string | null;
+  readonly smokingStatus?: string | null;
+  readonly smokingDaily?: number | null;
+  readonly smokingRemark?: string | null;
+  readonly drinkingStatus?: string | null;
+  readonly drinkingType?: string | null;
+  readonly drinkingDaily?: number | null;
+};
+
+/** The record's fields as {@link validateHealthRecord} reads them (smoking and drinking by meaning). */
+export function healthRecordInput(fields: HealthRecordFields): HealthRecordInput {
+  return {
+    patientName: fields.patientName,
+    address: fields.address,
+    emergencyPhone: fields.emergencyPhone,
+    idCard: fields.idCard,
+    height: fields.height,
+    weight: fields.weight,
+    smoking: smokingChoice(fields.smokingStatus),
+    smokingRemark: fields.smokingRemark,
+    smokingDaily: fields.smokingDaily,
+    drinking: drinkingChoice(fields.drinkingStatus),
+    drinkingType: fields.drinkingType,
+    drinkingDaily: fields.drinkingDaily,
+    complications: fields.complications,
+    complicationsRemark: fields.complicationsRemark,
+    treatmentTypeStr: fields.treatmentTypeStr,
+  };
+}
+
+/** Empties the dependent fields the current choices hide, so a hidden answer is never kept (§2.12). */
+export function clearHiddenHealthFields<T extends HealthRecordFields>(fields: T): T {
+  const shown = healthRecordVisibility(healthRecordInput(fields));
+  return {
+    ...fields,
+    ...(shown.smokingRemark ? {} : { smokingRemark: null }),
+    ...(shown.smokingDaily ? {} : { smokingDaily: null }),
+    ...(shown.drinkingDetails ? {} : { drinkingType: null, drinkingDaily: null }),
+    ...(shown.complicationsRemark ? {} : { complicationsRemark: null }),
+  };
+}
+
+/**
+ * A valid ID number fixes the birthday and sex (§4); a record that says otherwise is refused rather
+ * than silently changed. Without a valid ID number anything goes.
+ */
+export function idCardConsistency(fields: Pick<HealthRecordFields, 'idCard' | 'birthday' | 'sex'>): ValidationResult | undefined {
+  const info = isBlank(fields.idCard) ? null : parseIdCard(fields.idCard ?? '');
+  if (info === null) {
+    return undefined;
+  }
+  return firstFailureOrUndefined([
+    () => failWhen(!isBlank(fields.birthday) && fields.birthday !== info.birthday, 'birthday', HEALTH_RECORD_EXTRA_MESSAGES.birthdayNotIdCard),
+    () => failWhen(fields.sex !== null && fields.sex !== undefined && fields.sex !== info.sex, 'sex', HEALTH_RECORD_EXTRA_MESSAGES.sexNotIdCard),
+  ]);
+}
+
+function firstFailureOrUndefined(checks: readonly Check[]): ValidationResult | undefined {
+  const result = firstFailure(checks);
+  return result.ok ? undefined : result;
+}
+
+function optionCheck(field: HealthOptionField, value: string | readonly string[] | null | undefined): ValidationResult | undefined {
+  const keys = value === null || value === undefined || value === '' ? [] : typeof value === 'string' ? [value] : value;
+  return keys.every((key) => isHealthOption(field, key)) ? undefined : fail(field, healthOptionMessage(field));
+}
+
+function dateCheck(field: string, value: string | null | undefined, now: Instant, message: string): ValidationResult | undefined {
+  return optional(value, () => failWhen(!isBirthDateInRange(value ?? '', now), field, message));
+}
+
+/**
+ * The whole health record on save: the spec's checks first, in its order ({@link validateHealthRecord}),
+ * then the locked name, the emergency contact, the dates, the ID number against birthday and sex, and
+ * the list codes. `savedName` is the name already saved (locked), if any.
+ */
+export function validateHealthRecordFields(fields: HealthRecordFields, options: { readonly savedName: string | null; readonly now: Instant }): ValidationResult {
+  const saved = (options.savedName ?? '').trim();
+  const m = HEALTH_RECORD_EXTRA_MESSAGES;
+  const lists: readonly Exclude<HealthOptionField, 'complications' | 'treatmentType' | 'drinkingType'>[] = ['maritalStatus', 'job', 'labourIntensity', 'exerciseFrequency', 'sleepStatus', 'peacetimeEmotion', 'foodHabit', 'smokingStatus', 'drinkingStatus'];
+  return firstFailure([
+    () => failWhen(saved !== '' && fields.patientName !== undefined && (fields.patientName ?? '').trim() !== saved, 'patientName', m.nameLocked),
+    () => {
+      const result = validateHealthRecord(healthRecordInput(fields), { nameSaved: saved !== '' });
+      return result.ok ? undefined : result;
+    },
+    () => emojiCheck('emergencyContact', fields.emergencyContact),
+    () => maxLengthCheck('emergencyContact', fields.emergencyContact, EMERGENCY_CONTACT_MAX, tooLongMessage('紧急联系人', EMERGENCY_CONTACT_MAX)),
+    () => dateCheck('birthday', fields.birthday, options.now, m.birthday),
+    () => dateCheck('ensureDate', fields.ensureDate, options.now, m.ensureDate),
+    () => dateCheck('bloodPressureEnsureDate', fields.bloodPressureEnsureDate, options.now, m.bloodPressureEnsureDate),
+    () => idCardConsistency(fields),
+    ...lists.map((field) => () => optionCheck(field, fields[field])),
+    () => optionCheck('complications', fields.complications),
+    () => (drinkingChoice(fields.drinkingStatus) === 'drinks' ? optionCheck('drinkingType', fields.drinkingType) : undefined),
+  ]);
 }
 
 /** Whether the user may choose the doctor (`modifyType` '1'); otherwise the form toasts {@link HEALTH_RECORD_MESSAGES.doctorLocked}. */

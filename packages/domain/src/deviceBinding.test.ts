@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BIND_FAILURES,
+  DEVICE_MESSAGES,
+  bindFailureOf,
+  bindNeedsDoctor,
+  deviceKindOf,
+  deviceListGroup,
+  deviceNameEdit,
+  deviceNameError,
+  imeiToBind,
+  scansAtOnce,
+} from './deviceBinding';
+
+describe('device kinds', () => {
+  it.each([
+    ['glucose', 0, 'disabeDeviceList'],
+    ['bp', 1, 'hypertensionDeviceList'],
+    ['scale', 2, 'otherDeviceList'],
+  ])('puts a %s meter (deviceKind %d) in %s', (kind, code, group) => {
+    expect(deviceKindOf(kind)).toBe(code);
+    expect(deviceListGroup(code)).toBe(group);
+  });
+});
+
+describe('deviceNameEdit', () => {
+  it.each([
+    [null, '客厅血糖仪', { action: 'save', name: '客厅血糖仪' }],
+    ['旧名', '  新名  ', { action: 'save', name: '新名' }],
+    ['旧名', '旧名', { action: 'skip' }],
+    ['旧名', ' 旧名 ', { action: 'skip' }],
+    ['旧名', '', { action: 'skip' }],
+    [null, '   ', { action: 'skip' }],
+    [null, '一二三四五六七八九十', { action: 'save', name: '一二三四五六七八九十' }],
+    [null, '一二三四五六七八九十一', { action: 'error', errMsg: '设备名不能超过10个字符' }],
+    [null, '血糖😀', { action: 'error', errMsg: '请不要输入表情' }],
+  ])('from %j typing %j gives %j', (current, typed, expected) => {
+    expect(deviceNameEdit(current, typed)).toEqual(expected);
+  });
+});
+
+describe('deviceNameError', () => {
+  it.each([
+    ['', DEVICE_MESSAGES.nameRequired],
+    ['  ', DEVICE_MESSAGES.nameRequired],
+    ['abcdefghijk', '设备名不能超过10个字符'],
+    ['abcdefghij', null],
+  ])('%j → %j', (typed, message) => {
+    expect(deviceNameError(typed)).toBe(message);
+  });
+});
+
+describe('bind failures', () => {
+  it.each(Object.entries(BIND_FAILURES))('maps the code of %s back to it', (cause, failure) => {
+    expect(bindFailureOf(failure.code)).toBe(cause);
+  });
+  it('knows no other code', () => {
+    expect(bindFailureOf(40000)).toBeNull();
+    expect(bindFailureOf(40400)).toBeNull();
+  });
+});
+
+describe('imeiToBind', () => {
+  it.each([
+    ['868888000000017', '868888000000017'],
+    [' 868888000000017 ', '868888000000017'],
+    ['https://m.example.cn/d?imei=868888000000017&v=2', '868888000000017'],
+    ['CODE_128,868888000000017', '868888000000017'],
+    ['86888800000001', null],
+    ['hello', null],
+    ['', null],
+  ])('%j → %j', (scan, imei) => {
+    expect(imeiToBind(scan)).toBe(imei);
+  });
+});
+
+describe('bind page types', () => {
+  it.each([
+    ['auto', true],
+    ['0', false],
+    ['2', false],
+  ])('type %s scans at once: %s', (type, expected) => {
+    expect(scansAtOnce(type)).toBe(expected);
+  });
+
+  it.each([
+    ['2', '', true],
+    ['3', null, true],
+    ['3', '  ', true],
+    ['2', '李医生', false],
+    ['1', '', false],
+    ['auto', undefined, false],
+  ])('type %s with doctor %j opens the picker: %s', (type, doctor, expected) => {
+    expect(bindNeedsDoctor(type, doctor)).toBe(expected);
+  });
+});

@@ -1,0 +1,90 @@
+import { extractImei, isImei } from './imei';
+import { shouldSaveDeviceName, validateDeviceName } from './validation/device';
+
+/**
+ * Device binding (spec 2 §2.17, §3 Device, §4, §8): the kinds and their list groups, the device
+ * name rule, the three bind failures and when the doctor picker opens after a bind.
+ */
+
+/** The spec's deviceKind: 0 diabetes (glucose meter), 1 hypertension (pressure meter), else other. */
+export const DEVICE_KINDS = [
+  { deviceKind: 0, kindName: '血糖仪' },
+  { deviceKind: 1, kindName: '血压计' },
+  { deviceKind: 2, kindName: '其他设备' },
+] as const;
+
+export type DeviceKindCode = (typeof DEVICE_KINDS)[number]['deviceKind'];
+
+/** The spec's deviceKind of a meter kind (`MeterKind`); a kind this build does not know is "other". */
+export function deviceKindOf(kind: string): DeviceKindCode {
+  return kind === 'glucose' ? 0 : kind === 'bp' ? 1 : 2;
+}
+
+/** The list of the device-list response a device of that deviceKind goes in (the spec's spelling). */
+export function deviceListGroup(deviceKind: number): 'disabeDeviceList' | 'hypertensionDeviceList' | 'otherDeviceList' {
+  return deviceKind === 0 ? 'disabeDeviceList' : deviceKind === 1 ? 'hypertensionDeviceList' : 'otherDeviceList';
+}
+
+export const DEVICE_MESSAGES = {
+  nameRequired: '请输入设备名',
+  badImei: '请输入正确的设备IMEI号',
+  notFound: '设备不存在',
+  empty: '尚未绑定任何设备',
+  listError: '请求错误！',
+  bindFailed: '绑定失败',
+  unbindConfirm: '确定解绑该设备吗？解绑后将不再接收该设备的测量数据。',
+} as const;
+
+/**
+ * What to do with a name typed for a device (spec: at most 10 characters, saved only if changed
+ * and non-empty; the rule itself is `validateDeviceName` / `shouldSaveDeviceName`): `save` the
+ * trimmed name, `skip`, or `error` with the message to show.
+ */
+export function deviceNameEdit(current: string | null, typed: string): { action: 'save'; name: string } | { action: 'skip' } | { action: 'error'; errMsg: string } {
+  const checked = validateDeviceName(typed);
+  if (!checked.ok) {
+    return { action: 'error', errMsg: checked.message };
+  }
+  return shouldSaveDeviceName(current, typed) ? { action: 'save', name: typed.trim() } : { action: 'skip' };
+}
+
+/** Why a name cannot be stored by the edit call, or null: it must be non-empty as well as valid. */
+export function deviceNameError(typed: string): string | null {
+  if (typed.trim() === '') {
+    return DEVICE_MESSAGES.nameRequired;
+  }
+  const checked = validateDeviceName(typed);
+  return checked.ok ? null : checked.message;
+}
+
+/** The bind-error page's three causes (spec 2 §8), with the error code the bind call answers for each. */
+export const BIND_FAILURES = {
+  unknownDevice: { code: 40401, errMsg: '二维码错误，未找到该设备', cause: '二维码错误' },
+  boundBySelf: { code: 40901, errMsg: '您已绑定该设备', cause: '该设备已被您绑定' },
+  boundByOther: { code: 40902, errMsg: '该设备已被他人绑定', cause: '该设备已被他人绑定' },
+} as const;
+
+export type BindFailureCause = keyof typeof BIND_FAILURES;
+
+/** The cause of a failed bind call by its error code, or null when the code is no bind failure. */
+export function bindFailureOf(code: number): BindFailureCause | null {
+  const found = (Object.keys(BIND_FAILURES) as BindFailureCause[]).find((cause) => BIND_FAILURES[cause].code === code);
+  return found ?? null;
+}
+
+/**
+ * The IMEI in what was scanned or typed (spec 3 §5 extraction), or null when it is not one: the
+ * bind page then goes straight to the bind-error page (wrong QR code).
+ */
+export function imeiToBind(scanOrTyped: string): string | null {
+  const imei = extractImei(scanOrTyped);
+  return isImei(imei) ? imei : null;
+}
+
+/** Route types of /devices/bindDevices/:type: `auto` starts scanning at once. */
+export const scansAtOnce = (type: string) => type === 'auto';
+
+/** After a bind through a type 2 or 3 entry, a user without a doctor is asked to choose one (spec 2 §4). */
+export function bindNeedsDoctor(type: string, doctorName: string | null | undefined): boolean {
+  return (type === '2' || type === '3') && (doctorName ?? '').trim() === '';
+}

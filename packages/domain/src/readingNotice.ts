@@ -1,0 +1,78 @@
+/*
+ * The notice a relative gets when a patient who granted them records a reading: which readings
+ * are urgent and what the notice says. It states the reading and suggests contacting the patient;
+ * it never gives medical advice.
+ */
+import { bloodPressureSort, levelFromSort, type BpLevel, type BpRangeConfig } from './bloodPressure';
+import { SUGAR_LEVEL_LABELS } from './follow';
+import { SUGAR_TIME_TYPES, type SugarLevel } from './sugar';
+
+/** Whether a glucose reading is urgent for the relatives: severe high or severe low. */
+export function isUrgentSugar(level: SugarLevel | null | undefined): boolean {
+  return level === 'seriousHigh' || level === 'seriousLow';
+}
+
+/**
+ * Whether a pressure reading is urgent for the relatives: it falls in the configuration's worst
+ * grade (3级高血压, from 180/110 in the seeded table — the guideline's threshold for urgent
+ * evaluation). The table has a single hypotension row covering common mild readings, so a low
+ * reading is not marked urgent.
+ */
+export function isUrgentBloodPressure(sbp: number, dbp: number, config: readonly BpRangeConfig[]): boolean {
+  const sort = bloodPressureSort(sbp, dbp, config);
+  if (sort === undefined || levelFromSort(sort) !== 'high') {
+    return false;
+  }
+  return sort === Math.max(...config.map((row) => row.sort));
+}
+
+/** Labels of the pressure levels, with the urgent grade called out. */
+const BP_LEVEL_LABELS: Readonly<Record<BpLevel, string>> = Object.freeze({ low: '偏低', normal: '正常', high: '偏高' });
+
+/** A reading as a notice describes it. */
+export type NoticeReading =
+  | { readonly kind: 'bloodSugar'; readonly sugar: number; readonly timeType: number; readonly level: SugarLevel | null; readonly time: string }
+  | { readonly kind: 'bloodPressure'; readonly sbp: number; readonly dbp: number; readonly hr: number; readonly level: BpLevel | null; readonly urgent: boolean; readonly time: string };
+
+/** A notice's texts: a short title and one sentence. */
+export type ReadingNoticeText = { readonly urgent: boolean; readonly title: string; readonly text: string };
+
+/**
+ * The notice for a reading of `name` (the relative's note for the patient, else the nickname);
+ * `time` is the China wall-clock time as shown (e.g. `11-20 08:00`).
+ */
+export function readingNoticeText(name: string, reading: NoticeReading): ReadingNoticeText {
+  if (reading.kind === 'bloodSugar') {
+    const urgent = isUrgentSugar(reading.level);
+    const slot = SUGAR_TIME_TYPES.find((t) => t.timeType === reading.timeType)?.name ?? '';
+    const label = reading.level ? SUGAR_LEVEL_LABELS[reading.level] : '';
+    const value = `${slot}血糖${reading.sugar.toFixed(1)}mmol/L`;
+    return urgent
+      ? { urgent, title: `紧急提醒：${name}血糖${label}`, text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。` }
+      : { urgent, title: `${name}测量了血糖`, text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。` };
+  }
+  const urgent = reading.urgent;
+  const label = urgent ? '严重偏高' : reading.level ? BP_LEVEL_LABELS[reading.level] : '';
+  const value = `血压${reading.sbp}/${reading.dbp}mmHg，脉搏${reading.hr}次/分`;
+  return urgent
+    ? { urgent, title: `紧急提醒：${name}血压${label}`, text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。` }
+    : { urgent, title: `${name}测量了血压`, text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。` };
+}
+
+/**
+ * The fields of the messaging app's reading template, each within the template's limits: the
+ * person (≤ 20 characters), the item measured, the value with its unit, the result (≤ 5) and the
+ * time (`YYYY-MM-DD HH:mm`, China time).
+ */
+export type ReadingPushFields = { readonly name: string; readonly item: string; readonly value: string; readonly result: string; readonly time: string };
+
+/** The template fields of a reading notice for `name`; `time` as the template wants it. */
+export function readingPushFields(name: string, reading: NoticeReading): ReadingPushFields {
+  const shortName = Array.from(name).slice(0, 20).join('');
+  if (reading.kind === 'bloodSugar') {
+    const slot = SUGAR_TIME_TYPES.find((t) => t.timeType === reading.timeType)?.name ?? '';
+    return { name: shortName, item: `${slot}血糖`, value: `${reading.sugar.toFixed(1)}mmol/L`, result: reading.level ? SUGAR_LEVEL_LABELS[reading.level] : '已记录', time: reading.time };
+  }
+  const result = reading.urgent ? '严重偏高' : reading.level ? BP_LEVEL_LABELS[reading.level] : '已记录';
+  return { name: shortName, item: '血压', value: `${reading.sbp}/${reading.dbp}mmHg`, result, time: reading.time };
+}
