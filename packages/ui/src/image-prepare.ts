@@ -1,4 +1,4 @@
-import { base64Payload, compressionFor } from '@glucoguard/domain';
+import { REPORT_PREVIEW_QUALITY, base64Payload, compressionFor, previewDimensions } from '@glucoguard/domain';
 
 /** Re-encodes an image as JPEG at `quality` (0–1). Injectable so tests can run without a canvas. */
 export type ImageCompressor = (file: Blob, quality: number) => Promise<Blob>;
@@ -54,19 +54,13 @@ function loadImage(file: Blob): Promise<HTMLImageElement> {
   });
 }
 
-/**
- * The browser compressor: draws the image on a canvas and encodes it as JPEG at `quality`. An
- * `<img>` is used rather than createImageBitmap because it honours the photo's EXIF orientation
- * in every phone browser the app targets, including the messaging app's webviews.
- */
-export const compressWithCanvas: ImageCompressor = async (file, quality) => {
+/** Draws an image on a white canvas of the size `fit` picks and encodes it as JPEG at `quality`. */
+async function drawAsJpeg(file: Blob, quality: number, fit: (width: number, height: number) => { width: number; height: number }): Promise<Blob> {
   const image = await loadImage(file);
-  const width = image.naturalWidth;
-  const height = image.naturalHeight;
-  const scale = Math.min(1, Math.sqrt(MAX_CANVAS_PIXELS / Math.max(1, width * height)));
+  const size = fit(image.naturalWidth, image.naturalHeight);
   const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.floor(width * scale));
-  canvas.height = Math.max(1, Math.floor(height * scale));
+  canvas.width = size.width;
+  canvas.height = size.height;
   const context = canvas.getContext('2d');
   if (context === null) {
     throw new Error('浏览器不支持图片压缩');
@@ -78,4 +72,21 @@ export const compressWithCanvas: ImageCompressor = async (file, quality) => {
   return new Promise<Blob>((resolve, reject) => {
     canvas.toBlob((blob) => (blob === null ? reject(new Error('图片压缩失败')) : resolve(blob)), 'image/jpeg', quality);
   });
-};
+}
+
+/**
+ * The browser compressor: draws the image on a canvas and encodes it as JPEG at `quality`. An
+ * `<img>` is used rather than createImageBitmap because it honours the photo's EXIF orientation
+ * in every phone browser the app targets, including the messaging app's webviews.
+ */
+export const compressWithCanvas: ImageCompressor = (file, quality) =>
+  drawAsJpeg(file, quality, (width, height) => {
+    const scale = Math.min(1, Math.sqrt(MAX_CANVAS_PIXELS / Math.max(1, width * height)));
+    return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
+  });
+
+/** Makes a small preview of an image (e.g. a report photo's gallery tile); injectable like {@link ImageCompressor}. */
+export type ImagePreviewer = (file: Blob) => Promise<Blob>;
+
+/** The browser previewer: the image scaled to the domain's preview size, as JPEG at the preview quality. */
+export const previewWithCanvas: ImagePreviewer = (file) => drawAsJpeg(file, REPORT_PREVIEW_QUALITY, (width, height) => previewDimensions(width, height));

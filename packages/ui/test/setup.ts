@@ -1,16 +1,39 @@
 // Test set-up for the `ui` vitest project (packages/ui and apps/web component tests, jsdom).
 // Unmounts what a test rendered and fills in the browser APIs antd-mobile reaches for that
 // jsdom does not implement.
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure, waitFor } from '@testing-library/react';
+import { Dialog, Toast } from 'antd-mobile';
 import { afterEach } from 'vitest';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a render can take
 // longer, and a slow pass is not a failure of behaviour.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+/** antd-mobile's imperative toasts, which render into a root of their own. */
+const TOAST = '.adm-toast-mask';
+
+afterEach(async () => {
   cleanup();
   window.sessionStorage.clear();
+  // RTL's cleanup does not know the root of an imperative toast. Close it and wait until it has
+  // unmounted: a toast's close timer that outlives the test file's DOM would run React against a
+  // torn-down window ("window is not defined").
+  if (document.querySelector(TOAST)) {
+    act(() => {
+      Toast.clear();
+    });
+    await waitFor(() => {
+      if (document.querySelector(TOAST)) throw new Error('an antd-mobile toast is still open');
+    });
+  }
+  // Nor does it know imperative dialogs' containers. Close what a test left open and take the
+  // containers away, so no test finds the previous one's buttons.
+  act(() => {
+    Dialog.clear();
+  });
+  for (const container of [...document.body.children]) {
+    if (container.querySelector('.adm-dialog') !== null) container.remove();
+  }
 });
 
 if (typeof window.matchMedia !== 'function') {
