@@ -724,7 +724,7 @@ export interface paths {
         put?: never;
         /**
          * Records a blood-glucose reading
-         * @description A resend with the same `synckey` stores nothing new and answers the first reading's id. Recording for a relative (`followerId`, `testType` '2') is refused until that relative has granted it.
+         * @description A resend with the same `synckey` stores nothing new and answers the first reading's id. Recording for someone else (`followerId` = that patient's customer id, `testType` '2') is allowed only while that patient has accepted the caller's follow; otherwise 40300. The patient's followers get a notice of the new reading.
          */
         post: operations["addSugarTest"];
         delete?: never;
@@ -869,7 +869,7 @@ export interface paths {
         put?: never;
         /**
          * Records a blood-pressure reading
-         * @description A resend with the same `synckey` stores nothing new. Recording for a relative is refused until that relative has granted it.
+         * @description A resend with the same `synckey` stores nothing new. Recording for someone else (`followerId` = that patient's customer id, `testType` '2') is allowed only while that patient has accepted the caller's follow; otherwise 40300. The patient's followers get a notice of the new reading.
          */
         post: operations["addBloodPressure"];
         delete?: never;
@@ -1353,6 +1353,1305 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer/v1/uploadReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a photo of one of the caller's medical reports
+         * @description `data` is the photo (JPEG or PNG, recognised by its bytes, under 10 MB) as base64; `pressData`
+         *     an optional small preview of it made by the client (JPEG or PNG, under 1 MB), which becomes
+         *     `pressReportUrl` (without it `pressReportUrl` is the photo itself). The name is required
+         *     (请填写报告名) and at most 8 characters (报告名称不能多余8个字符); a type holds at most 50
+         *     reports (暂时您只能上传50张报告), checked under a lock so two uploads cannot both take the last
+         *     place. Registered customers only; counts against the image upload limits (60 an hour, 300 a day).
+         */
+        post: operations["uploadReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/pageQueryReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's uploaded reports, newest first */
+        get: operations["pageQueryReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/deleteReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the caller's uploaded reports and its images
+         * @description A missing report, or someone else's, answers 40400 本条数据已被删除.
+         */
+        post: operations["deleteReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/getHealthInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's health record with the profile's height, weight and region
+         * @description One call for the whole form: the record's own fields, the profile fields it shares (sex,
+         *     birthday, region, address, diabetes and blood-pressure type, height in cm, weight in kg), the
+         *     BMI computed from them, the linked doctor and `modifyType` ('1' when the doctor may be chosen:
+         *     no doctor yet, or one chosen in the app; '0' when linked by the doctor's invite code).
+         *     Registered customers only.
+         */
+        get: operations["getHealthInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/saveHealthInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the caller's health record
+         * @description Fields left out keep their value; `null` clears one. The record is checked as a whole with the
+         *     spec's messages (请输入姓名, 姓名应少于10个字, 请输入正确的身份证号, 身高应在20~240cm之间, …).
+         *     The name cannot change once saved (姓名保存后不能修改); a valid ID number fixes birthday and
+         *     sex (出生日期与身份证号不一致 / 性别与身份证号不一致). Answers hidden by the current smoking,
+         *     drinking and complication choices are cleared. Sex, birthday, region, address, diabetes and
+         *     blood-pressure type, height and weight are stored on the profile. Registered customers only.
+         */
+        post: operations["saveHealthInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dictionary/v1/healthInfoDic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The option lists of the health record
+         * @description Every list of the form by field name (the lists belong to the domain rules: the smoking and
+         *     drinking keys decide which fields show). Complication key '0' is 'other'.
+         */
+        get: operations["getHealthInfoDic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/saveDoctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Links the caller to a doctor or educator nurse chosen in the doctor picker
+         * @description Allowed while `modifyType` is '1'; otherwise 40300 无法选择就诊医生. `doctorName` and `roleType`
+         *     must be those of `doctorId` (40000 医生信息已变更，请重新选择); an unknown doctor is 40400
+         *     医生不存在. Registered customers only.
+         */
+        post: operations["saveDoctor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hospital/v1/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hospitals of the doctor picker, by region
+         * @description Filters by any of the six-digit region codes given (all hospitals without one), ordered by
+         *     region and name.
+         */
+        get: operations["listHospitals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/department/v1/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Departments of a hospital, or of the hospital of a doctor
+         * @description `organizationId` lists that hospital's departments; `doctorId` those of the doctor's hospital
+         *     (so the picker can open where the current doctor works). One of them is required (请选择医院).
+         *     An unknown id gives an empty list.
+         */
+        get: operations["listDepartments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doctor/v1/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Doctors and educator nurses of a department, or found by name or phone
+         * @description `departmentId` lists a department; `keyWord` searches every hospital — names containing it, or,
+         *     for four or more digits, phone numbers containing them. One of the two is required
+         *     (请输入医生姓名或手机号). `roleType` keeps only doctors (1) or educator nurses (2). Phones are
+         *     answered masked; at most 50 results.
+         */
+        get: operations["listDoctors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/v1/meterAuth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a meter's MQTT credentials
+         * @description The gateway calls this when a meter connects (MQTT CONNECT): `imei` is the username,
+         *     `secret` the password, `clientId` the MQTT client id. `ok` is true only for a provisioned
+         *     IMEI with its own secret and a client id equal to the IMEI. An unknown IMEI takes as long
+         *     as a wrong secret.
+         */
+        post: operations["meterAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/v1/meterReadings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores the readings of a batch of meter messages, each exactly once
+         * @description Each message is a meter's MQTT payload as text (docs/device-protocol.md). The batch is
+         *     stored in one transaction; `(imei, id)` is unique, so a resend stores nothing and is
+         *     answered `duplicate`. `results[i]` holds the acks for `messages[i]`. A bound meter's new
+         *     readings become the customer's sugar or blood-pressure records (with `deviceImei`) in the
+         *     same transaction. A non-200 answer means nothing of the batch may be acknowledged.
+         */
+        post: operations["storeMeterReadings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/v1/emqx/authn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a meter's MQTT credentials for EMQX's HTTP authenticator
+         * @description For an EMQX cluster in front of the ingestion workers (docs/device-protocol.md §9). Configure
+         *     EMQX's HTTP authenticator with this URL, the `X-Gateway-Token` header and the body
+         *     `{"username":"${username}","password":"${password}","clientid":"${clientid}"}`. The answer
+         *     is EMQX's, not our envelope: `allow` for a provisioned IMEI with its own secret and a client
+         *     id equal to the IMEI, `deny` for any other 15-digit username, and `ignore` for a username
+         *     that is not an IMEI, so that the next authenticator in EMQX's chain (the built-in database
+         *     holding the workers' user) decides. A meter is never a superuser.
+         */
+        post: operations["emqxAuthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/v1/emqx/authz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decides a meter's publish or subscribe for EMQX's HTTP authorizer
+         * @description Configure EMQX's HTTP authorizer with this URL, the `X-Gateway-Token` header and the body
+         *     `{"username":"${username}","clientid":"${clientid}","topic":"${topic}","action":"${action}"}`.
+         *     The rules are the gateway's ACL: a meter may publish only to `meters/{imei}/readings` and
+         *     subscribe only to `meters/{imei}/acks`, its own IMEI, without wildcards. Anything else a
+         *     meter tries is `deny`; a username that is not an IMEI gets `ignore`, so the next authorizer
+         *     (EMQX's file or built-in ACL for the workers) decides.
+         */
+        post: operations["emqxAuthorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/queryByPhone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finds a registered customer by phone to follow
+         * @description `existsFlag` is false for a phone nobody registered with. `auditStatus` says where the caller stands:
+         *     0 asked and waiting (已发送), 1 accepted (已添加), null no live follow (添加). At most 30 searches an hour.
+         */
+        get: operations["queryFriendByPhone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/addFocus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks a patient for consent to follow them
+         * @description Creates (or renews) a pending request; nothing is shared until the patient accepts it.
+         *     Asking oneself is 40000 不能添加自己为亲友, asking once accepted 40900 已添加.
+         */
+        post: operations["addFocus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/queryIFocus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The people the caller follows or asked to follow
+         * @description Accepted follows and requests still waiting (`auditStatus` 0), newest first. 10 a page in the
+         *     friend list; 100 when choosing whom to record for (only `auditStatus` 1 may be chosen).
+         */
+        get: operations["queryIFocus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/getIFocus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's follows
+         * @description A follow that is not the caller's, or no longer live, is 40400 亲友不存在.
+         */
+        get: operations["getIFocus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/editIFocus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the note name or the notice switch of a follow */
+        post: operations["editIFocus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops following (or withdraws a request) */
+        post: operations["delIFocus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/queryIFocusStat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A followed patient's sugar counts by level
+         * @description Only while the patient's consent stands; otherwise 40300.
+         */
+        get: operations["queryIFocusStat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/queryIFocusData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A followed patient's sugar readings by day
+         * @description Read-only; newest day first, 20 days a page. Only while the patient's consent stands; otherwise 40300.
+         */
+        get: operations["queryIFocusData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/queryIFocusBloodPressure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A followed patient's blood-pressure readings
+         * @description Read-only; newest first. Only while the patient's consent stands; otherwise 40300.
+         */
+        get: operations["queryIFocusBloodPressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/queryFocusRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests to follow the caller, waiting for a decision */
+        get: operations["queryFocusRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/queryFocusMe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people the caller lets see their data */
+        get: operations["queryFocusMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/acceptFocus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts a request: the relative may see the caller's data and record for them
+         * @description Only the patient asked may accept, and only a waiting request (else 40900 该申请已处理).
+         */
+        post: operations["acceptFocus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/refuseFocus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a request to follow the caller */
+        post: operations["refuseFocus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/follower/v1/revokeFocus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes back a relative's access to the caller's data
+         * @description Effective at once: the relative's views, feed and notices of the caller go empty.
+         */
+        post: operations["revokeFocus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tangyou/v1/getSugarTest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The friends' feed: readings of the caller and of the patients who let the caller follow them
+         * @description Newest first, 5 a page. `dateTime` (yyyy-MM-dd) keeps one China day; `customerId` one person
+         *     (the caller or a patient who granted the caller, else 40300).
+         */
+        get: operations["getFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tangyou/v1/dynamic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One feed post
+         * @description `existsFlag` is false when the reading is gone or the caller may not see it (本条数据已被删除).
+         */
+        get: operations["getFeedPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tangyou/v1/addPraise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Likes a post once
+         * @description A second like stores nothing (`duplicate` true). A post the caller may not see is 40400 本条数据已被删除.
+         */
+        post: operations["addPraise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tangyou/v1/addComment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comments on a post or replies to a comment
+         * @description Nobody may reply to their own comment. A post the caller may not see is 40400 本条数据已被删除.
+         */
+        post: operations["addComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tangyou/v1/getUnreadCommentList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unread likes, comments and replies for the caller */
+        get: operations["getUnreadCommentList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tangyou/v1/getUnreadCommentCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many likes, comments and replies the caller has not read */
+        get: operations["getUnreadCommentCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tangyou/v1/updateAllReadStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks all the caller's likes, comments and replies read */
+        post: operations["updateAllReadStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notice/v1/pageQueryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notices: readings of the people they follow and follow requests
+         * @description Newest first. Reading notices show only while the patient's consent stands.
+         */
+        get: operations["pageNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notice/v1/getUnreadCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many notices the caller has not read, and how many of them are urgent */
+        get: operations["getNoticeUnreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notice/v1/updateAllReadStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks all the caller's notices read */
+        post: operations["readAllNotices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/scoreDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's points ledger, newest first
+         * @description Every entry with its reason (`actionName`), 10 a page by default. Entries of 0 points (an action past its daily cap) are not listed. Registered customers only (40300 请先注册).
+         */
+        get: operations["scoreDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/v1/getSignScore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's points balance and this month's points
+         * @description `score` is the balance (the customer's customerScore); `monthScore` the points earned in this China month.
+         */
+        get: operations["getSignScore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/getScoreRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules of points and the task catalogue */
+        get: operations["getScoreRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/getDayTask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tasks with the caller's progress today
+         * @description Daily tasks (`taskType` 1, 每天获取) count today's China day; fixed tasks (2, 固定获取) count once ever.
+         *     `complete` 0 shows 领取, 1 已领取. `kind` action tasks pay through their action (signing in, recording a reading, reading an article) and only show progress; claim tasks pay through claimTask when `claimable`.
+         */
+        get: operations["getDayTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/claimTask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claims a task's points (once)
+         * @description Pays a claim task's `onceScore` once (a daily task once a China day). A repeated claim pays nothing and answers `duplicate` true.
+         *     A task whose condition does not hold yet answers 40000 任务还未完成，完成后再来领取吧; an unknown or action task 40000 该任务不存在.
+         */
+        post: operations["claimTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/scoreRanking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monthly and total points rankings with the caller's own places
+         * @description Ranks by points earned this China month and ever (spending does not lower them); equal scores share a rank. Lists the top 50 of each; names are masked (first character).
+         *     `monthRank` / `totalRank` are null while the caller has earned nothing in that period.
+         */
+        get: operations["scoreRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/v1/signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in for today (China time)
+         * @description Once per China day. The streak (`series`) grows when yesterday was signed, else starts at 1; the reward is 1 point, 4 on every 7th day of a streak.
+         *     A second call the same day pays nothing and answers today's result with `alreadySigned` true.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/v1/getSignInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in page's streak, balance and reward text */
+        get: operations["getSignInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/v1/getSigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The days signed in a span (the calendar)
+         * @description `startTime` and `endTime` are China days (yyyy-MM-dd; a time part is ignored), at most 62 days apart.
+         */
+        get: operations["getSigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/article/type/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The article categories with status 1 */
+        get: operations["articleTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/article/content/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Articles with status 1, newest first, of one category or all */
+        get: operations["articleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/article/content/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One article with the caller's reading state
+         * @description A hidden (status not 1) or missing article, or one in a hidden category, answers 40400 文章不存在或已下架.
+         */
+        get: operations["articleDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/article/content/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller opened the article (counted once per reader) */
+        post: operations["articleRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/article/content/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller read the article to the bottom
+         * @description Marked once. A registered customer is paid the article's `addScore` once (`addScore` in the answer is what this call paid: 0 on a repeat or for a visitor).
+         */
+        post: operations["articleComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/article/content/readTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read-time heartbeat (every 60 s while the article is open)
+         * @description Credits the time since the last beat, at most 60 s a beat; beats under 50 s apart credit nothing; at most 2 hours per reader and article.
+         */
+        post: operations["articleReadTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/article/content/praise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Likes the article (once; a like cannot be undone) */
+        post: operations["articlePraise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/article/v1/image/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An article's picture (SVG drawn by the server) */
+        get: operations["articleImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/united-ai/message/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the AI assistant; the answer streams as server-sent events
+         * @description Registered customers only (40300 请先注册). `msg` is the new question, `lastMsg` the earlier
+         *     turns of the conversation (the server keeps only the last 10 turns and 4,000 characters).
+         *     At most 6 questions a minute and 100 a day per customer (42900). Refusals (auth, bad input,
+         *     rate limit) answer the usual JSON envelope before any streaming starts.
+         *
+         *     The success answer is `text/event-stream`: each text chunk is an event `data: {"text":"…"}`;
+         *     the stream ends with `event: done` (`data: {}`), or with `event: error`
+         *     (`data: {"errMsg":"发送消息失败，请稍后重试"}`) when the model failed after the stream began.
+         *     Closing the connection stops the generation (and the upstream model request).
+         */
+        post: operations["sendAiMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/getCustomerPoster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's invitation poster, a PNG drawn on the server
+         * @description Registered customers only. The poster shows the brand, the activity name, the caller's
+         *     nickname and invite code and a QR code of the invitation link (the registration page with
+         *     `inviteCode` and `sourceId`). It is drawn once per distinct content and kept in storage;
+         *     `posterUrl` is the stored path (show it after `imgDomain`, with a timestamp), `cached` tells
+         *     whether it was drawn before. The spec's `cid` is not accepted: the poster is the session's.
+         */
+        get: operations["getCustomerPoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/queryDeviceKindList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds of device a patient can bind (deviceKind 0 glucose meter, 1 pressure meter, 2 other) */
+        get: operations["queryDeviceKindList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/queryDeviceList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's bound devices, grouped by kind
+         * @description `existsFlag` is true when the caller has at least one device. The lists keep the spec's
+         *     names (`disabeDeviceList` is the glucose meters), each newest bind first. Beyond the spec
+         *     every device carries when the meter was last seen, its battery and its signal.
+         */
+        get: operations["queryDeviceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Binds a provisioned meter to the caller by its IMEI
+         * @description The meter's readings of the last 30 days that arrived while nobody had it become the
+         *     caller's records (`attached` counts them). Failures, the bind-error page's three causes:
+         *     40401 no such device (wrong QR code), 40901 already bound by the caller, 40902 bound by
+         *     somebody else. An IMEI that is not 15 digits answers 40000 请输入正确的设备IMEI号.
+         */
+        post: operations["bindDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renames one of the caller's devices
+         * @description `deviceName` is required and at most 10 characters (设备名不能超过10个字符); it is trimmed.
+         *     The same name as before changes nothing. Another user's device, or an unknown one, answers
+         *     40400 设备不存在.
+         */
+        post: operations["editDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unbinds one of the caller's devices by its id
+         * @description The records the meter made stay the caller's; readings it sends later are kept unattached.
+         *     Another user's device, or an unknown one, answers 40400 设备不存在.
+         */
+        post: operations["unbindDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/getAccountQrcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * QR code for the account: the follow QR shown on a shared article
+         * @description Any signed-in caller, visitors too (a shared article is opened by people who have not
+         *     registered). The embedded default has no official account to follow, so the QR code carries
+         *     the app's entry link: the registration page with the sharer's invite code and the brand's
+         *     `sourceId`. `cid` is the sharer (the shared link's `shareCid`); it only chooses whose public
+         *     invite code the link carries, never anything private. An unknown or unregistered sharer gets
+         *     the link without an invite code. Drawn once per content and kept in storage.
+         */
+        get: operations["getAccountQrcode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/v1/getSignDayDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-day detail: a share image of one of the caller's sign-in days
+         * @description Registered customers only. A PNG showing the China day, the streak reached that day and the
+         *     points it paid, drawn once per content and kept in storage (`imgUrl` is the stored path, show
+         *     it after `imgDomain`). A day the caller did not sign answers 40400 这一天没有签到.
+         */
+        get: operations["getSignDayDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1382,9 +2681,12 @@ export interface components {
          *     | 90000 | The user is already registered | Treat as registered, go on |
          *     | 90001 | The verification code is wrong | Show 请输入正确的验证码 |
          *     | 90002 | The order could not be created from a stale pre-order check | Re-run the pre-order check and retry |
+         *     | 40401 | Binding: no device has this IMEI (wrong QR code) | Open the bind-error page |
+         *     | 40901 | Binding: the caller already bound this device | Open the bind-error page |
+         *     | 40902 | Binding: somebody else bound this device | Open the bind-error page |
          * @enum {integer}
          */
-        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42900 | 50000 | 50300 | 50007 | 50008 | 90000 | 90001 | 90002;
+        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42900 | 50000 | 50300 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901 | 40902;
         ErrorEnvelope: {
             code: components["schemas"]["ErrorCode"];
             /** @description A Chinese message to show to the user. */
@@ -2249,6 +3551,778 @@ export interface components {
             existsFlag: boolean;
             count: number;
             healthWeekReportVo: components["schemas"]["BpReport"] | null;
+        };
+        ReportUploadInput: {
+            /** @description At most 8 characters after trimming; required (请填写报告名). */
+            reportName?: string | null;
+            /**
+             * @description 1 blood sugar, 2 blood pressure, 3 blood lipid, 4 uric acid, 5 other (dictionary `report_type`).
+             * @enum {integer}
+             */
+            typeCode: 1 | 2 | 3 | 4 | 5;
+            /** @description The photo as base64, without a `data:` prefix (one is tolerated); JPEG or PNG under 10 MB. */
+            data: string;
+            /** @description An optional preview of the photo made by the client, as base64; JPEG or PNG under 1 MB. */
+            pressData?: string;
+        };
+        ReportImage: {
+            reportId: string;
+            reportName: string;
+            /** @description 1 blood sugar, 2 blood pressure, 3 blood lipid, 4 uric acid, 5 other. */
+            typeCode: number;
+            /** @description The stored path of the photo (prefix it with the session's `imgDomain`). */
+            reportUrl: string;
+            /** @description The stored path of the preview; the photo's own path when no preview was sent. */
+            pressReportUrl: string;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            updateTime: string;
+        };
+        ReportImagePage: {
+            items: components["schemas"]["ReportImage"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        ReportDeleteInput: {
+            reportId: string;
+        };
+        HealthInfo: {
+            patientName: string | null;
+            idCard: string | null;
+            /** @description yyyy-MM-dd (profile). */
+            birthday: string | null;
+            /**
+             * @description 0 unknown, 1 male, 2 female (profile).
+             * @enum {integer}
+             */
+            sex: 0 | 1 | 2;
+            maritalStatus: string | null;
+            job: string | null;
+            emergencyContact: string | null;
+            emergencyPhone: string | null;
+            /** @description Province, city and district names, space-separated ('' without a region). */
+            addressProvince: string;
+            province: string | null;
+            city: string | null;
+            district: string | null;
+            address: string | null;
+            diabetesType: string | null;
+            /** @description Diabetes diagnosed on, yyyy-MM-dd. */
+            ensureDate: string | null;
+            /** @description cm (profile). */
+            height: number | null;
+            /** @description kg (profile). */
+            weight: number | null;
+            /** @description From height and weight, two decimals; null while either is unknown. */
+            bmi: number | null;
+            /** @enum {string|null} */
+            bmiLabel: "偏轻" | "标准" | "偏重" | "过重" | null;
+            complications: string[];
+            complicationsRemark: string | null;
+            bloodPressureType: string | null;
+            bloodPressureEnsureDate: string | null;
+            treatmentTypeStr: string | null;
+            doctorId: number | null;
+            doctorName: string | null;
+            /** @enum {integer|null} */
+            doctorRoleType: 1 | 2 | null;
+            doctorOrganizationName: string | null;
+            doctorDepartmentName: string | null;
+            labourIntensity: string | null;
+            exerciseFrequency: string | null;
+            sleepStatus: string | null;
+            peacetimeEmotion: string | null;
+            foodHabit: string | null;
+            smokingStatus: string | null;
+            smokingDaily: number | null;
+            smokingRemark: string | null;
+            drinkingStatus: string | null;
+            drinkingType: string | null;
+            drinkingDaily: number | null;
+            /**
+             * @description '1': the doctor may be chosen.
+             * @enum {string}
+             */
+            modifyType: "0" | "1";
+            /** @description The name was saved and cannot change. */
+            nameLocked: boolean;
+            /** @description The customer's saved location (updateLocation), read-only here. */
+            longitude: number | null;
+            latitude: number | null;
+        };
+        /** @description Every field is optional; a field left out keeps its value, null clears it. */
+        HealthInfoInput: {
+            patientName?: string | null;
+            idCard?: string | null;
+            birthday?: string | null;
+            /** @enum {integer|null} */
+            sex?: 1 | 2 | null;
+            maritalStatus?: string | null;
+            job?: string | null;
+            emergencyContact?: string | null;
+            emergencyPhone?: string | null;
+            province?: string | null;
+            city?: string | null;
+            district?: string | null;
+            address?: string | null;
+            diabetesType?: string | null;
+            ensureDate?: string | null;
+            /** @description cm; 20–240. */
+            height?: number | null;
+            /** @description kg; 5–200. */
+            weight?: number | null;
+            complications?: string[] | null;
+            complicationsRemark?: string | null;
+            bloodPressureType?: string | null;
+            bloodPressureEnsureDate?: string | null;
+            treatmentTypeStr?: string | null;
+            labourIntensity?: string | null;
+            exerciseFrequency?: string | null;
+            sleepStatus?: string | null;
+            peacetimeEmotion?: string | null;
+            foodHabit?: string | null;
+            smokingStatus?: string | null;
+            smokingDaily?: number | null;
+            smokingRemark?: string | null;
+            drinkingStatus?: string | null;
+            drinkingType?: string | null;
+            drinkingDaily?: number | null;
+        };
+        HealthInfoDictionary: {
+            maritalStatus: components["schemas"]["DictionaryItem"][];
+            job: components["schemas"]["DictionaryItem"][];
+            complications: components["schemas"]["DictionaryItem"][];
+            treatmentType: components["schemas"]["DictionaryItem"][];
+            labourIntensity: components["schemas"]["DictionaryItem"][];
+            exerciseFrequency: components["schemas"]["DictionaryItem"][];
+            sleepStatus: components["schemas"]["DictionaryItem"][];
+            peacetimeEmotion: components["schemas"]["DictionaryItem"][];
+            foodHabit: components["schemas"]["DictionaryItem"][];
+            smokingStatus: components["schemas"]["DictionaryItem"][];
+            drinkingStatus: components["schemas"]["DictionaryItem"][];
+            drinkingType: components["schemas"]["DictionaryItem"][];
+        };
+        SaveDoctorInput: {
+            doctorId: number;
+            doctorName: string;
+            /**
+             * @description 1 doctor, 2 educator nurse.
+             * @enum {integer}
+             */
+            roleType: 1 | 2;
+        };
+        HealthDoctor: {
+            doctorId: number;
+            doctorName: string;
+            /** @enum {integer} */
+            roleType: 1 | 2;
+            organizationName: string;
+            departmentName: string;
+            /** @enum {string} */
+            modifyType: "0" | "1";
+        };
+        HospitalVo: {
+            organizationId: number;
+            organizationName: string;
+            level: string;
+            province: string;
+            city: string;
+            district: string | null;
+            provinceName: string | null;
+            cityName: string | null;
+            districtName: string | null;
+            address: string;
+        };
+        DepartmentVo: {
+            departmentId: number;
+            departmentName: string;
+            organizationId: number;
+            organizationName: string;
+        };
+        DoctorVo: {
+            doctorId: number;
+            doctorName: string;
+            /** @enum {integer} */
+            roleType: 1 | 2;
+            /** @enum {string} */
+            roleName: "医生" | "教育护士";
+            title: string;
+            organizationId: number | null;
+            organizationName: string;
+            departmentId: number | null;
+            departmentName: string;
+            /** @description Masked (138****8000); '' when unknown. */
+            phone: string;
+        };
+        MeterAuthInput: {
+            /** @description The MQTT username, which must be the meter's 15-digit IMEI. */
+            imei: string;
+            /** @description The MQTT password, the secret printed at provisioning. */
+            secret: string;
+            clientId: string;
+        };
+        MeterAuthResult: {
+            ok: boolean;
+            /**
+             * @description What the meter measures, when `ok`.
+             * @enum {string|null}
+             */
+            kind: "glucose" | "bp" | null;
+        };
+        EmqxAuthnInput: {
+            username: string;
+            password: string;
+            clientid: string;
+        };
+        EmqxAuthzInput: {
+            username: string;
+            clientid: string;
+            topic: string;
+            /**
+             * @description EMQX's `${action}`.
+             * @enum {string}
+             */
+            action: "publish" | "subscribe" | "all";
+        };
+        MeterReadingBatch: {
+            messages: {
+                imei: string;
+                /** @description The MQTT packet id, for logs only. */
+                messageId?: string;
+                /** @description The MQTT payload as UTF-8 text; payloads over 64 KiB are answered `rejected`. */
+                payload: string;
+            }[];
+        };
+        MeterAck: {
+            ids: string[];
+            /** @enum {string} */
+            status: "stored" | "duplicate" | "rejected";
+            /** @description Why the readings were rejected (English, for the meter's log). */
+            reason?: string;
+        };
+        MeterReadingResults: {
+            results: {
+                acks: components["schemas"]["MeterAck"][];
+            }[];
+        };
+        FriendCustomer: {
+            customerId: string;
+            nickname: string;
+            phone: string;
+            headimgurl: string;
+            /** @enum {integer} */
+            sex: 0 | 1 | 2;
+        };
+        FriendSearch: {
+            isSelfFlag: boolean;
+            existsFlag: boolean;
+            customerVo: components["schemas"]["FriendCustomer"] | null;
+            /**
+             * @description 0 waiting for the patient, 1 accepted, null no live follow.
+             * @enum {integer|null}
+             */
+            auditStatus: 0 | 1 | null;
+        };
+        FollowRequestInput: {
+            customerId: string;
+        };
+        FollowReceipt: {
+            id: string;
+            /** @constant */
+            auditStatus: 0;
+        };
+        FollowIdInput: {
+            id: string;
+        };
+        /** @description Either the note name (customerNote) or the notice switch (isReceive). */
+        FriendEditInput: {
+            id: string;
+            customerNote?: string;
+            /** @enum {integer} */
+            isReceive?: 0 | 1;
+        };
+        Friend: {
+            id: string;
+            customerId: string;
+            /** @description The caller's note name for the patient, else their nickname. */
+            customerNote: string;
+            nickname: string;
+            customerHeadimgurl: string;
+            /** @enum {integer} */
+            sex: 0 | 1 | 2;
+            /** @enum {integer} */
+            isReceive: 0 | 1;
+            /** @enum {integer} */
+            auditStatus: 0 | 1;
+        };
+        FriendPage: {
+            items: components["schemas"]["Friend"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        Follower: {
+            id: string;
+            customerId: string;
+            nickname: string;
+            headimgurl: string;
+            /** @enum {integer} */
+            sex: 0 | 1 | 2;
+            /** @description Masked, e.g. 138****0002. */
+            phone: string;
+            /** @enum {integer} */
+            auditStatus: 0 | 1;
+            requestTime: string;
+            acceptTime: string | null;
+        };
+        FollowerPage: {
+            items: components["schemas"]["Follower"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        FriendStat: {
+            seriousHigh: number;
+            high: number;
+            normal: number;
+            low: number;
+            seriousLow: number;
+            total: number;
+        };
+        FriendSugarReading: {
+            testId: string;
+            timeType: number;
+            sugar: number;
+            /**
+             * @description The reading's level against the patient's own thresholds.
+             * @enum {string|null}
+             */
+            pj: "seriousLow" | "low" | "normal" | "high" | "seriousHigh" | null;
+            createTime: string;
+            remark: string;
+            deviceImei: string | null;
+            /** @enum {string} */
+            testType: "1" | "2";
+        };
+        FriendSugarDay: {
+            dateTime: string;
+            sugarTestMaps: components["schemas"]["FriendSugarReading"][];
+        };
+        FriendSugarDayPage: {
+            items: components["schemas"]["FriendSugarDay"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        FeedPraise: {
+            customerId: string;
+            customerName: string;
+        };
+        FeedComment: {
+            commentId: string;
+            customerId: string;
+            customerName: string;
+            content: string;
+            replyCommentId: string | null;
+            replyName: string | null;
+            replyCustomerId: string | null;
+            createTime: string;
+        };
+        FeedPost: {
+            /** @description s + the glucose reading's id, or b + the pressure reading's id. */
+            testId: string;
+            /**
+             * @description 0 blood pressure, 1 blood sugar.
+             * @enum {integer}
+             */
+            type: 0 | 1;
+            sugar: number | null;
+            timeType: number | null;
+            sbp: number | null;
+            dbp: number | null;
+            hr: number | null;
+            /**
+             * @description The feed's colour of the reading (domain feedSugarBand / classifyBloodPressure).
+             * @enum {string|null}
+             */
+            level: "low" | "normal" | "high" | null;
+            /** @description A severe reading (the relatives' notices call it urgent). */
+            urgent: boolean;
+            remark: string;
+            tags: components["schemas"]["SugarTagView"][];
+            deviceImei: string | null;
+            province: string | null;
+            city: string | null;
+            district: string | null;
+            headimgurl: string;
+            /** @enum {integer} */
+            sex: 0 | 1 | 2;
+            /** @description The caller's note name for the person, else their nickname. */
+            customerNote: string;
+            customerId: string;
+            diabetesType: string | null;
+            bloodPressureType: string | null;
+            praises: components["schemas"]["FeedPraise"][];
+            comments: components["schemas"]["FeedComment"][];
+            commentSize: number;
+            praiseSize: number;
+            /** @description The caller has liked it. */
+            praised: boolean;
+            /** @description The caller's own post. */
+            canEdit: boolean;
+            createTime: string;
+        };
+        FeedPage: {
+            items: components["schemas"]["FeedPost"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        FeedPostRead: {
+            existsFlag: boolean;
+            post: components["schemas"]["FeedPost"] | null;
+        };
+        PraiseInput: {
+            testId: string;
+        };
+        PraiseReceipt: {
+            praiseSize: number;
+            duplicate: boolean;
+        };
+        CommentInput: {
+            testId: string;
+            content: string;
+            /** @description The comment replied to, on the same post. */
+            replyCommentId?: string;
+        };
+        CommentReceipt: {
+            commentId: string;
+        };
+        UnreadMessage: {
+            id: string;
+            testId: string;
+            /**
+             * @description 0 like, 1 comment, 2 reply.
+             * @enum {integer}
+             */
+            commentType: 0 | 1 | 2;
+            customerId: string;
+            customerName: string;
+            headimgurl: string;
+            content: string | null;
+            createTime: string;
+        };
+        UnreadMessagePage: {
+            items: components["schemas"]["UnreadMessage"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        UnreadCount: {
+            count: number;
+        };
+        ReadReceipt: {
+            updated: number;
+        };
+        Notice: {
+            id: string;
+            /** @enum {string} */
+            kind: "reading" | "followRequest" | "followAccepted";
+            title: string;
+            text: string;
+            urgent: boolean;
+            read: boolean;
+            /** @description The patient the notice is about. */
+            customerId: string | null;
+            /** @description The feed post of the reading. */
+            testId: string | null;
+            createTime: string;
+        };
+        NoticePage: {
+            items: components["schemas"]["Notice"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        NoticeCount: {
+            count: number;
+            urgent: number;
+        };
+        ScoreLine: {
+            /** @description Why the points moved (每日签到, 测量血糖 …). */
+            actionName: string;
+            /** @description Points added (negative when spent). */
+            score: number;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            createTime: string;
+        };
+        ScorePage: {
+            items: components["schemas"]["ScoreLine"][];
+            currentPage: number;
+            totalPage: number;
+            total: number;
+        };
+        PointsSummary: {
+            /** @description The balance. */
+            score: number;
+            /** @description Points earned in this China month. */
+            monthScore: number;
+        };
+        TaskRule: {
+            settingCode: string;
+            settingName: string;
+            /**
+             * @description 1 daily (每天获取), 2 fixed (固定获取).
+             * @enum {integer}
+             */
+            taskType: 1 | 2;
+            onceScore: number;
+            /** @description Most points the task pays in a China day; null when uncapped. */
+            dailyCap: number | null;
+            description: string;
+        };
+        ScoreRule: {
+            rules: string[];
+            tasks: components["schemas"]["TaskRule"][];
+        };
+        DayTask: {
+            settingCode: string;
+            settingName: string;
+            /** @enum {integer} */
+            taskType: 1 | 2;
+            onceScore: number;
+            dailyCap: number | null;
+            description: string;
+            /**
+             * @description 0 shows 领取, 1 已领取.
+             * @enum {integer}
+             */
+            complete: 0 | 1;
+            /** @description 领取 pays now (a claim task whose condition holds). */
+            claimable: boolean;
+            /** @description Points the task paid today (daily) or ever (fixed). */
+            earned: number;
+            /** @enum {string} */
+            kind: "action" | "claim";
+            imgUrl: string;
+            /** @description The app page where the task is done. */
+            url: string;
+        };
+        ClaimTaskInput: {
+            settingCode: string;
+        };
+        ClaimResult: {
+            /** @description Points this claim paid (0 for a repeat). */
+            paid: number;
+            /** @description The balance after the claim. */
+            score: number;
+            /** @description The task had already been claimed; nothing was paid. */
+            duplicate: boolean;
+            monthScore: number;
+        };
+        RankItem: {
+            rank: number;
+            /** @description The nickname, masked after its first character. */
+            userName: string;
+            avatar: string;
+            sex: number;
+            score: number;
+        };
+        ScoreRanking: {
+            monthScore: number;
+            monthRank: number | null;
+            totalScore: number;
+            totalRank: number | null;
+            monthObtainRank: components["schemas"]["RankItem"][];
+            totalObtainRank: components["schemas"]["RankItem"][];
+        };
+        /** @description Empty; the day is the server's China day (a client-sent createTime is not trusted). */
+        SignInInput: Record<string, never>;
+        SignInResult: {
+            /** @description The streak, in days. */
+            series: number;
+            /** @description Points today's sign-in paid. */
+            reward: number;
+            /** @description Today was already signed; this call paid nothing. */
+            alreadySigned: boolean;
+            /** @description The China day signed, yyyy-MM-dd. */
+            signDay: string;
+            /** @description The balance. */
+            score: number;
+            monthScore: number;
+        };
+        SignInfo: {
+            /** @description The current streak (0 when yesterday and today were missed). */
+            series: number;
+            signedToday: boolean;
+            /** @description What signing today pays, or paid. */
+            todayReward: number;
+            /** @description Today's China day, yyyy-MM-dd. */
+            today: string;
+            rowDays: number;
+            rewardText: string;
+            bonusNote: string;
+            score: number;
+            monthScore: number;
+        };
+        SignDay: {
+            /** @description The China day, yyyy-MM-dd. */
+            createTime: string;
+            /** @enum {integer} */
+            signIn: 1;
+            series: number;
+            score: number;
+        };
+        SignDays: {
+            signs: components["schemas"]["SignDay"][];
+        };
+        ArticleCategory: {
+            typeId: number;
+            typeName: string;
+        };
+        ArticleVo: {
+            articleId: number;
+            typeId: number;
+            typeName: string;
+            title: string;
+            /** @description The summary; lists cut it at 25 characters. */
+            contentPoints: string;
+            picUrl: string;
+            readNum: number;
+            praise: number;
+            /** @description Points for reading it to the end (once). */
+            addScore: number;
+            createTime: string;
+        };
+        ArticlePage: {
+            items: components["schemas"]["ArticleVo"][];
+            currentPage: number;
+            totalPage: number;
+        };
+        ArticleDetail: {
+            articleId: number;
+            typeId: number;
+            typeName: string;
+            title: string;
+            contentPoints: string;
+            picUrl: string;
+            readNum: number;
+            praise: number;
+            addScore: number;
+            createTime: string;
+            /** @description Plain text; paragraphs separated by blank lines, a line starting with "## " is a heading. */
+            content: string;
+            /**
+             * @description The caller has read it to the end.
+             * @enum {integer}
+             */
+            complete: 0 | 1;
+            /** @enum {integer} */
+            praised: 0 | 1;
+            readSeconds: number;
+        };
+        ArticleIdInput: {
+            articleId: number;
+        };
+        ArticleOpened: {
+            firstRead: boolean;
+            readNum: number;
+        };
+        ArticleCompleted: {
+            /** @enum {integer} */
+            complete: 1;
+            firstTime: boolean;
+            /** @description Points this call paid. */
+            addScore: number;
+        };
+        ArticleReadTime: {
+            credited: number;
+            readSeconds: number;
+        };
+        ArticlePraised: {
+            /** @enum {integer} */
+            praised: 1;
+            /** @description The caller had already liked it. */
+            duplicate: boolean;
+            praise: number;
+        };
+        AiMessageInput: {
+            /** @description The new question; the server refuses an empty one (请输入您的问题) and one over 500 characters (问题不能超过500个字). */
+            msg: string;
+            /** @description The earlier turns, oldest first. */
+            lastMsg?: components["schemas"]["AiChatTurn"][];
+        };
+        AiChatTurn: {
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+        };
+        CustomerPoster: {
+            /** @description The stored path of the PNG. */
+            posterUrl: string;
+            /** @description The invitation link in the QR code. */
+            link: string;
+            cached: boolean;
+        };
+        DeviceKindVo: {
+            /** @enum {integer} */
+            deviceKind: 0 | 1 | 2;
+            kindName: string;
+        };
+        DeviceVo: {
+            id: string;
+            deviceImei: string;
+            /** @description The name the patient gave it; empty when none. */
+            deviceName: string;
+            /** @enum {integer} */
+            deviceKind: 0 | 1 | 2;
+            /** @description The meter kind of the device protocol, `glucose` or `bp`. */
+            kind: string;
+            model: string;
+            iccid: string | null;
+            /** @description When the caller bound it, China time `YYYY-MM-DD HH:mm:ss`. */
+            createTime: string;
+            /**
+             * Format: date-time
+             * @description When the meter last connected or sent a reading (beyond the spec).
+             */
+            lastSeenAt: string | null;
+            /** @description Percent, from the meter's last message that reported it. */
+            battery: number | null;
+            /** @description dBm, from the meter's last message that reported it. */
+            signal: number | null;
+        };
+        DeviceListVo: {
+            existsFlag: boolean;
+            disabeDeviceList: components["schemas"]["DeviceVo"][];
+            hypertensionDeviceList: components["schemas"]["DeviceVo"][];
+            otherDeviceList: components["schemas"]["DeviceVo"][];
+        };
+        DeviceBindInput: {
+            deviceImei: string;
+        };
+        DeviceBindResult: {
+            device: components["schemas"]["DeviceVo"];
+            /** @description How many readings the meter sent while unbound became the caller's records. */
+            attached: number;
+        };
+        DeviceEditInput: {
+            deviceImei: string;
+            deviceName: string;
+        };
+        DeviceUnbindInput: {
+            id: string;
+        };
+        DeviceUnbindResult: {
+            id: string;
+        };
+        AccountQrcode: {
+            /** @description The stored path of the PNG. */
+            qrcodeUrl: string;
+            /** @description The entry link in the QR code. */
+            link: string;
+            cached: boolean;
+        };
+        SignDayDetail: {
+            /** @description The stored path of the PNG. */
+            imgUrl: string;
+            day: string;
+            series: number;
+            score: number;
+            cached: boolean;
         };
         FrontLogReceipt: {
             /** @description The id of the stored report. */
@@ -4361,6 +6435,1796 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["BpWeekReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ReportImage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pageQueryReport: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ReportImagePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportDeleteInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getHealthInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["HealthInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveHealthInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HealthInfoInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["HealthInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getHealthInfoDic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["HealthInfoDictionary"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveDoctor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveDoctorInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["HealthDoctor"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listHospitals: {
+        parameters: {
+            query?: {
+                province?: components["schemas"]["RegionCode"];
+                city?: components["schemas"]["RegionCode"];
+                district?: components["schemas"]["RegionCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["HospitalVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDepartments: {
+        parameters: {
+            query?: {
+                organizationId?: number;
+                doctorId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DepartmentVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDoctors: {
+        parameters: {
+            query?: {
+                roleType?: 1 | 2;
+                keyWord?: string;
+                departmentId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DoctorVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    meterAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeterAuthInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MeterAuthResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    storeMeterReadings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeterReadingBatch"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MeterReadingResults"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    emqxAuthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmqxAuthnInput"];
+            };
+        };
+        responses: {
+            /** @description EMQX's verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "allow" | "deny" | "ignore";
+                        /** @constant */
+                        is_superuser: false;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    emqxAuthorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmqxAuthzInput"];
+            };
+        };
+        responses: {
+            /** @description EMQX's verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "allow" | "deny" | "ignore";
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryFriendByPhone: {
+        parameters: {
+            query: {
+                /** @description A mainland mobile number. */
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FriendSearch"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addFocus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FollowReceipt"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryIFocus: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FriendPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getIFocus: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Friend"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    editIFocus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FriendEditInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Friend"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    delIFocus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowIdInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryIFocusStat: {
+        parameters: {
+            query: {
+                /** @description The patient followed (a customerId from the friend list). */
+                customerId: string;
+                /** @description The latest 30 (1), 60 (2) or 90 (3) days. */
+                dateType?: 1 | 2 | 3;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FriendStat"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryIFocusData: {
+        parameters: {
+            query: {
+                /** @description The patient followed (a customerId from the friend list). */
+                customerId: string;
+                /** @description The latest 30 (1), 60 (2) or 90 (3) days. */
+                dateType?: 1 | 2 | 3;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FriendSugarDayPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryIFocusBloodPressure: {
+        parameters: {
+            query: {
+                /** @description The patient followed (a customerId from the friend list). */
+                customerId: string;
+                /** @description China time, yyyy-MM-dd[ HH:mm[:ss]]. */
+                createStartTime?: string;
+                createEndTime?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["BloodPressurePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryFocusRequests: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FollowerPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryFocusMe: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FollowerPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    acceptFocus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowIdInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Follower"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    refuseFocus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowIdInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeFocus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowIdInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getFeed: {
+        parameters: {
+            query?: {
+                /** @description A China day, yyyy-MM-dd. */
+                dateTime?: string;
+                customerId?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FeedPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getFeedPost: {
+        parameters: {
+            query: {
+                /** @description A post id from the feed (s… glucose, b… pressure). */
+                testId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FeedPostRead"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addPraise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PraiseInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PraiseReceipt"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["CommentReceipt"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUnreadCommentList: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["UnreadMessagePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUnreadCommentCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["UnreadCount"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateAllReadStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ReadReceipt"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pageNotices: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["NoticePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getNoticeUnreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["NoticeCount"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    readAllNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ReadReceipt"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    scoreDetail: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ScorePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSignScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PointsSummary"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getScoreRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ScoreRule"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDayTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DayTask"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    claimTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimTaskInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ClaimResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    scoreRanking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ScoreRanking"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SignInResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSignInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SignInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSigns: {
+        parameters: {
+            query: {
+                startTime: string;
+                endTime: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SignDays"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    articleTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ArticleCategory"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    articleList: {
+        parameters: {
+            query?: {
+                typeId?: number;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ArticlePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    articleDetail: {
+        parameters: {
+            query: {
+                articleId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ArticleDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    articleRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleIdInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ArticleOpened"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    articleComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleIdInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ArticleCompleted"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    articleReadTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleIdInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ArticleReadTime"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    articlePraise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleIdInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ArticlePraised"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    articleImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendAiMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiMessageInput"];
+            };
+        };
+        responses: {
+            /** @description The answer as server-sent events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCustomerPoster: {
+        parameters: {
+            query?: {
+                /** @description The brand's activity name (测量领积分 health brand, 邀请注册有奖 the other); without it the brand follows X-Source-Id. */
+                activityName?: "测量领积分" | "邀请注册有奖";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["CustomerPoster"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryDeviceKindList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DeviceKindVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryDeviceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DeviceListVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    bindDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceBindInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DeviceBindResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    editDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceEditInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DeviceVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    unbindDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceUnbindInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DeviceUnbindResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccountQrcode: {
+        parameters: {
+            query?: {
+                /** @description The sharer's cid (the shared article link's shareCid). */
+                cid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["AccountQrcode"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSignDayDetail: {
+        parameters: {
+            query: {
+                /** @description The day, `YYYY-MM-DD` (a time after it is ignored). */
+                shareTime: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SignDayDetail"];
                     };
                 };
             };
