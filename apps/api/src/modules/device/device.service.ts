@@ -1,0 +1,510 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import {
+  BIND_FAILURES,
+  canMeterPublish,
+  canMeterSubscribe,
+  DEVICE_KINDS,
+  chinaDateKey,
+  DEVICE_MESSAGES,
+  METER_BACKFILL_DAYS,
+  deviceKindOf,
+  deviceListGroup,
+  deviceNameError,
+  formatChinaTime,
+  METER_KINDS,
+  METER_UNKNOWN_DEVICE_REASON,
+  isImei,
+  meterAcks,
+  meterKindMismatchReason,
+  parseMeterUplink,
+  timeTypeAt,
+  type MeterAck,
+  type MeterKind,
+  type MeterReading,
+  type MeterRejection,
+  type MeterUplink,
+  type SugarDictionaryEntry,
+} from '@glucoguard/domain';
+import { sql } from '../../lib/db';
+import { AppError, ErrorCodes, notFound } from '../../lib/errors';
+import { FollowerRepository } from '../follower/follower.repository';
+import { notifyFollowersOfReading } from '../notice/notice.service';
+import { awardForReading } from '../points/points.service';
+import { SugarRepository } from '../sugar/sugar.repository';
+import { Device } from './device.entity';
+import { DeviceRepository, type DeviceRoute, type MeterReadingRow, type PressureRecordRow, type SugarRecordRow, type UnattachedReading } from './device.repository';
+import { hashDeviceSecret, newDeviceSecret, verifyDeviceSecret } from './device.secret';
+
+/** One MQTT message of a meter as the gateway or an ingestion worker hands it over. */
+export interface MeterMessage {
+  imei: string;
+  /** The MQTT packet id, for logs only: a resend may carry a new one. */
+  messageId?: string;
+  /** The payload as UTF-8 text. */
+  payload: string;
+}
+
+const DAY_MS = 86_400_000;
+const key = (imei: string, readingId: string) => `${imei}|${readingId}`;
+
+/** Adds a refusal to a message's list, joining one with the same reason. */
+function refuse(rejected: MeterRejection[], id: string, reason: string) {
+  const index = rejected.findIndex((r) => r.reason === reason);
+  const existing = rejected[index];
+  if (existing) {
+    rejected[index] = { reason, ids: [...existing.ids, id] };
+  } else {
+    rejected.push({ ids: [id], reason });
+  }
+}
+
+/** What a record is made from: a reading just received, or one stored while its meter was unbound. */
+type RecordSource = Pick<UnattachedReading, 'kind' | 'imei' | 'measuredAt' | 'sugar' | 'timeType' | 'sbp' | 'dbp' | 'hr'>;
+
+function sourceOf(imei: string, r: MeterReading): RecordSource {
+  return r.kind === 'glucose'
+    ? { kind: r.kind, imei, measuredAt: r.measuredAt, sugar: r.sugar, timeType: r.timeType, sbp: null, dbp: null, hr: null }
+    : { kind: r.kind, imei, measuredAt: r.measuredAt, sugar: null, timeType: null, sbp: r.sbp, dbp: r.dbp, hr: r.hr };
+}
+
+/** The sugar or pressure record a reading becomes for a customer; its slot comes from the dictionary when the meter gave none. */
+function recordOf(reading: RecordSource, id: string, customerId: string, dictionary: readonly SugarDictionaryEntry[]): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
+  if (reading.kind === 'glucose') {
+    const timeType = reading.timeType ?? timeTypeAt(reading.measuredAt, dictionary) ?? 1;
+    return { sugar: { id, customerId, timeType, sugar: reading.sugar ?? 0, measuredAt: reading.measuredAt, imei: reading.imei } };
+  }
+  return { pressure: { id, customerId, sbp: reading.sbp ?? 0, dbp: reading.dbp ?? 0, hr: reading.hr ?? 0, measuredAt: reading.measuredAt, imei: reading.imei } };
+}
+
+function rowOf(imei: string, reading: MeterReading, route: DeviceRoute, recordId: string | null, now: Date): MeterReadingRow {
+  const glucose = reading.kind === 'glucose' ? reading : null;
+  const bp = reading.kind === 'bp' ? reading : null;
+  return {
+    imei,
+    readingId: reading.id,
+    kind: reading.kind,
+    value: glucose?.rawValue ?? null,
+    unit: glucose?.unit ?? null,
+    sugar: glucose?.sugar ?? null,
+    timeType: glucose?.timeType ?? null,
+    sbp: bp?.sbp ?? null,
+    dbp: bp?.dbp ?? null,
+    hr: bp?.hr ?? null,
+    measuredAt: reading.measuredAt,
+    receivedAt: now,
+    outOfRange: reading.outOfRange,
+    customerId: recordId ? route.customerId : null,
+    recordId,
+  };
+}
+
+async function dictionaryOf(em: EntityManager): Promise<SugarDictionaryEntry[]> {
+  return (await new SugarRepository(em).slots()).map((s) => ({ ...s }));
+}
+
+/**
+ * Makes the sugar and pressure records of `sources` for the customer, with ids allocated in
+ * advance so the caller can link each reading to its record in the same statement that stores it.
+ */
+async function makeRecords(repo: DeviceRepository, em: EntityManager, sources: readonly { source: RecordSource; recordId: string; customerId: string }[], now: Date) {
+  if (sources.length === 0) {
+    return [];
+  }
+  const needsDictionary = sources.some((s) => s.source.kind === 'glucose' && s.source.timeType === null);
+  const dictionary = needsDictionary ? await dictionaryOf(em) : [];
+  const records = sources.map((s) => recordOf(s.source, s.recordId, s.customerId, dictionary));
+  await repo.insertSugarRecords(records.flatMap((r) => (r.sugar ? [r.sugar] : [])), now);
+  await repo.insertPressureRecords(records.flatMap((r) => (r.pressure ? [r.pressure] : [])), now);
+  return records;
+}
+
+/**
+ * What a meter's new records earn and tell: points for each up to the daily cap (key
+ * `meter:{imei}:{id}`, paid at the moment it reached us, so a resend pays nothing and a backlog
+ * cannot pay for past days), and one
+ * notice to the followers per customer and kind, of the newest reading of the batch (a meter that
+ * comes back online with a backlog does not flood them). Customers are taken in id order, so two
+ * batches take the points ledger's per-customer locks in the same order. Answers the
+ * `customer|task` groups that reached the day's cap, for the caller to remember after the commit.
+ */
+async function announceRecords(tx: EntityManager, fresh: readonly { imei: string; readingId: string; record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow } }[], now: Date): Promise<string[]> {
+  const sorted = [...fresh].sort((a, b) => customerOfRecord(a.record).localeCompare(customerOfRecord(b.record)));
+  // Once a customer's reading pays 0 (the day's cap is reached), the rest of that China day's
+  // readings would pay 0 too: they are skipped, so a meter's stream costs no ledger calls once
+  // capped and leaves no zero lines in the ledger.
+  const day = chinaDateKey(now);
+  const capped: string[] = [];
+  for (const { imei, readingId, record } of sorted) {
+    const kind = record.sugar ? 'SUGAR_TEST' : 'BLOOD_PRESSURE_TEST';
+    const group = `${customerOfRecord(record)}|${kind}`;
+    if (cappedOn.get(group) !== day && !capped.includes(group)) {
+      const paid = await awardForReading(tx, customerOfRecord(record), kind, `meter:${imei}:${readingId}`, now);
+      if (!paid.duplicate && paid.score === 0) {
+        capped.push(group);
+      }
+    }
+  }
+  const newest = new Map<string, { sugar?: SugarRecordRow; pressure?: PressureRecordRow }>();
+  for (const { record } of sorted) {
+    const group = `${customerOfRecord(record)}|${record.sugar ? 's' : 'b'}`;
+    const last = newest.get(group);
+    if (!last || measuredAtOf(record) >= measuredAtOf(last)) {
+      newest.set(group, record);
+    }
+  }
+  // One statement finds who follows any of the batch's customers; most have nobody to tell.
+  const recipients = await new FollowerRepository(tx).noticeRecipientsOf([...new Set([...newest.values()].map(customerOfRecord))]);
+  for (const record of newest.values()) {
+    const { sugar, pressure } = record;
+    const followers = recipients.get(customerOfRecord(record));
+    if (!followers) {
+      continue;
+    }
+    if (sugar) {
+      await notifyFollowersOfReading(tx, { kind: 'bloodSugar', id: sugar.id, customerId: sugar.customerId, measuredAt: sugar.measuredAt, sugar: sugar.sugar, timeType: sugar.timeType }, now, followers);
+    } else if (pressure) {
+      await notifyFollowersOfReading(tx, { kind: 'bloodPressure', id: pressure.id, customerId: pressure.customerId, measuredAt: pressure.measuredAt, sbp: pressure.sbp, dbp: pressure.dbp, hr: pressure.hr }, now, followers);
+    }
+  }
+  return capped;
+}
+
+/**
+ * `customer|task` → the China day its meter readings reached the daily cap, in this process: the
+ * ledger only grows, so a cap reached stays reached for that day, and a busy meter then costs no
+ * ledger call at all. Another process learns it with one call of its own.
+ */
+const cappedOn = new Map<string, string>();
+const CAPPED_MEMORY_MAX = 100_000;
+
+function rememberCapped(group: string, day: string) {
+  if (cappedOn.size >= CAPPED_MEMORY_MAX) {
+    cappedOn.clear();
+  }
+  cappedOn.set(group, day);
+}
+
+const customerOfRecord = (r: { sugar?: SugarRecordRow; pressure?: PressureRecordRow }) => (r.sugar ?? r.pressure)?.customerId ?? '';
+const measuredAtOf = (r: { sugar?: SugarRecordRow; pressure?: PressureRecordRow }) => (r.sugar ?? r.pressure)?.measuredAt.getTime() ?? 0;
+
+/** `count` ids each for sugar and pressure records, handed out in the order of `kinds`. */
+async function recordIdsFor(repo: DeviceRepository, kinds: readonly MeterKind[]): Promise<string[]> {
+  const sugarIds = await repo.allocateIds('sugar_test', kinds.filter((k) => k === 'glucose').length);
+  const pressureIds = await repo.allocateIds('blood_pressure_test', kinds.filter((k) => k === 'bp').length);
+  return kinds.map((k) => (k === 'glucose' ? sugarIds : pressureIds).shift() as string);
+}
+
+interface Candidate {
+  message: number;
+  imei: string;
+  reading: MeterReading;
+  route: DeviceRoute;
+  recordId: string | null;
+}
+
+/**
+ * Sorts the readings of a batch: refused (unknown meter, wrong kind), repeated within the batch
+ * (answered as duplicates), or candidates to insert.
+ */
+function sortBatch(parsed: readonly { imei: string; uplink: MeterUplink }[], routes: Map<string, DeviceRoute>) {
+  const outcomes = parsed.map((p) => ({ stored: [] as string[], duplicate: [] as string[], rejected: [...p.uplink.rejected] }));
+  const candidates: Candidate[] = [];
+  const seen = new Set<string>();
+  parsed.forEach(({ imei, uplink }, message) => {
+    const route = routes.get(imei);
+    const outcome = outcomes[message]!;
+    for (const reading of uplink.readings) {
+      if (!route) {
+        refuse(outcome.rejected, reading.id, METER_UNKNOWN_DEVICE_REASON);
+      } else if (reading.kind !== route.kind) {
+        refuse(outcome.rejected, reading.id, meterKindMismatchReason(route.kind));
+      } else if (seen.has(key(imei, reading.id))) {
+        outcome.duplicate.push(reading.id);
+      } else {
+        seen.add(key(imei, reading.id));
+        candidates.push({ message, imei, reading, route, recordId: null });
+      }
+    }
+  });
+  return { outcomes, candidates };
+}
+
+/** The meters' last battery and signal in the batch (null keeps what was known). */
+function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[], routes: Map<string, DeviceRoute>) {
+  const health = new Map<string, { imei: string; battery: number | null; signal: number | null }>();
+  for (const { imei, uplink } of parsed) {
+    if (routes.has(imei)) {
+      const last = health.get(imei);
+      health.set(imei, { imei, battery: uplink.battery ?? last?.battery ?? null, signal: uplink.signal ?? last?.signal ?? null });
+    }
+  }
+  return [...health.values()];
+}
+
+/**
+ * Stores the readings of a batch of meter messages in one transaction, each reading exactly once:
+ * `(imei, readingId)` is unique, so a resend stores nothing and is reported as a duplicate. A bound
+ * meter's new readings also become the customer's sugar or pressure records in the same
+ * transaction. Answers, per message and in order, the acks to send to the meter. Throws only when
+ * the database fails; the caller must then not acknowledge any of the messages.
+ */
+export async function storeMeterMessages(em: EntityManager, messages: readonly MeterMessage[], now: Date): Promise<{ acks: MeterAck[] }[]> {
+  const parsed = messages.map((m) => ({ imei: m.imei, uplink: parseMeterUplink(m.payload, now) }));
+  const capped: string[] = [];
+  const answer = await em.transactional(async (tx) => {
+    const repo = new DeviceRepository(tx);
+    // Locking the meters' rows in IMEI order keeps concurrent batches from deadlocking and makes a
+    // bind wait for (and then see) the readings of a batch in flight.
+    const routes = await repo.routes([...new Set(parsed.map((p) => p.imei))].sort());
+    const { outcomes, candidates } = sortBatch(parsed, routes);
+    const bound = candidates.filter((c) => c.route.customerId !== null);
+    const ids = await recordIdsFor(repo, bound.map((c) => c.reading.kind));
+    bound.forEach((c, i) => (c.recordId = ids[i] ?? null));
+
+    const inserted = await repo.insertReadings(candidates.map((c) => rowOf(c.imei, c.reading, c.route, c.recordId, now)));
+    const fresh = bound.filter((c) => inserted.has(key(c.imei, c.reading.id)));
+    const records = await makeRecords(repo, tx, fresh.map((c) => ({ source: sourceOf(c.imei, c.reading), recordId: c.recordId as string, customerId: c.route.customerId as string })), now);
+    capped.push(...(await announceRecords(tx, records.map((record, i) => ({ imei: fresh[i]!.imei, readingId: fresh[i]!.reading.id, record })), now)));
+    await repo.touch(healthOf(parsed, routes), now);
+
+    for (const c of candidates) {
+      outcomes[c.message]![inserted.has(key(c.imei, c.reading.id)) ? 'stored' : 'duplicate'].push(c.reading.id);
+    }
+    return outcomes.map((o) => ({ acks: meterAcks(o) }));
+  });
+  // Only a committed cap is remembered: a batch that rolled back took its points with it.
+  capped.forEach((group) => rememberCapped(group, chinaDateKey(now)));
+  return answer;
+}
+
+/**
+ * Checks a meter's MQTT credentials: the client id must be the IMEI, the IMEI provisioned and the
+ * secret its own. An unknown IMEI costs as much time as a wrong secret.
+ */
+export async function authenticateMeter(em: EntityManager, input: { imei: string; secret: string; clientId: string }, now: Date) {
+  const device = isImei(input.imei) ? await new DeviceRepository(em).findByImei(input.imei) : null;
+  const secretOk = await verifyDeviceSecret(input.secret, device?.secretHash ?? null);
+  if (!device || !secretOk || input.clientId !== input.imei) {
+    return { ok: false, kind: null };
+  }
+  await sql(em).execute('update device set last_seen_at = ? where id = ?', [now, device.id]);
+  return { ok: true, kind: device.kind as MeterKind };
+}
+
+/** EMQX's verdict on a connect, a publish or a subscribe. */
+export type EmqxResult = 'allow' | 'deny' | 'ignore';
+
+/**
+ * EMQX's HTTP authenticator: a 15-digit username is a meter and gets `allow` or `deny` by the same
+ * check as our gateway's; any other username is not ours to judge (`ignore`), so EMQX asks the
+ * next authenticator in its chain, the one holding the ingestion workers' user.
+ */
+export async function emqxAuthenticate(em: EntityManager, input: { username: string; password: string; clientid: string }, now: Date) {
+  if (!isImei(input.username)) {
+    return { result: 'ignore' as EmqxResult, is_superuser: false as const };
+  }
+  const verdict = await authenticateMeter(em, { imei: input.username, secret: input.password, clientId: input.clientid }, now);
+  return { result: (verdict.ok ? 'allow' : 'deny') as EmqxResult, is_superuser: false as const };
+}
+
+/** EMQX's HTTP authorizer: the gateway's ACL (packages/domain) for meters, `ignore` for anyone else. */
+export function emqxAuthorize(input: { username: string; clientid: string; topic: string; action: 'publish' | 'subscribe' | 'all' }): { result: EmqxResult } {
+  if (!isImei(input.username)) {
+    return { result: 'ignore' };
+  }
+  const imei = input.username;
+  const allowed =
+    input.clientid === imei &&
+    ((input.action === 'publish' && canMeterPublish(imei, input.topic)) || (input.action === 'subscribe' && canMeterSubscribe(imei, input.topic)));
+  return { result: allowed ? 'allow' : 'deny' };
+}
+
+/** A device as the provisioning tool lists it. */
+export function deviceSummary(d: Device) {
+  return {
+    imei: d.imei,
+    kind: d.kind as MeterKind,
+    model: d.model,
+    name: d.name ?? null,
+    customerId: d.customerId ?? null,
+    lastSeenAt: d.lastSeenAt ?? null,
+    battery: d.battery ?? null,
+    signal: d.signal ?? null,
+  };
+}
+
+/** Why provisioning refused its input. */
+export class ProvisioningError extends Error {
+  override name = 'ProvisioningError';
+}
+
+/** Creates a meter and returns its secret, which is not stored and so can never be shown again. */
+export async function provisionDevice(em: EntityManager, input: { imei: string; kind: string; model?: string; secret?: string }, now: Date) {
+  if (!isImei(input.imei)) {
+    throw new ProvisioningError(`--imei must be 15 digits, got "${input.imei}".`);
+  }
+  if (!(METER_KINDS as readonly string[]).includes(input.kind)) {
+    throw new ProvisioningError(`--kind must be one of ${METER_KINDS.join(', ')}, got "${input.kind}".`);
+  }
+  const model = input.model ?? '';
+  if (model.length > 32) {
+    throw new ProvisioningError('--model must be at most 32 characters.');
+  }
+  if (await new DeviceRepository(em).findByImei(input.imei)) {
+    throw new ProvisioningError(`A device with IMEI ${input.imei} is already provisioned (use rotate-secret to issue a new secret).`);
+  }
+  const secret = input.secret ?? newDeviceSecret();
+  const device = em.create(Device, { imei: input.imei, kind: input.kind, model, secretHash: await hashDeviceSecret(secret), createdAt: now });
+  await em.flush();
+  return { device, secret };
+}
+
+/** Issues a new secret for a meter; the old one stops working at once (after the gateway's short auth cache). */
+export async function rotateDeviceSecret(em: EntityManager, imei: string) {
+  const device = await new DeviceRepository(em).findByImei(imei);
+  if (!device) {
+    throw new ProvisioningError(`No device with IMEI ${imei} is provisioned.`);
+  }
+  const secret = newDeviceSecret();
+  device.secretHash = await hashDeviceSecret(secret);
+  await em.flush();
+  return { device, secret };
+}
+
+/**
+ * Turns the meter's readings that were stored while nobody had it into the customer's records:
+ * those measured in the last {@link METER_BACKFILL_DAYS} days and received after the meter's last
+ * unbind (older ones may be the previous owner's). Returns how many it attached.
+ */
+export async function attachUnboundReadings(em: EntityManager, device: Pick<Device, 'imei' | 'unboundAt'>, customerId: string, now: Date): Promise<number> {
+  const repo = new DeviceRepository(em);
+  const readings = await repo.unattached(device.imei, new Date(now.getTime() - METER_BACKFILL_DAYS * DAY_MS), device.unboundAt ?? null);
+  if (readings.length === 0) {
+    return 0;
+  }
+  const ids = await recordIdsFor(repo, readings.map((r) => r.kind));
+  const links = readings.map((reading, i) => ({ source: reading, readingId: reading.id, recordId: ids[i] as string, customerId }));
+  await makeRecords(repo, em, links, now);
+  await repo.attach(links);
+  return readings.length;
+}
+
+/** Why a bind failed: the bind-error page's three causes (spec 2 §8). */
+export type BindFailure = 'unknownDevice' | 'boundBySelf' | 'boundByOther';
+
+/**
+ * Binds a provisioned meter to the customer and attaches its unbound readings, in one
+ * transaction. The binding screens (issue 6, second part) call this.
+ */
+export async function bindDevice(em: EntityManager, customerId: string, imei: string, now: Date): Promise<{ ok: true; device: Device; attached: number } | { ok: false; cause: BindFailure }> {
+  return em.transactional(async (tx) => {
+    const device = isImei(imei) ? await tx.findOne(Device, { imei }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    if (!device) {
+      return { ok: false, cause: 'unknownDevice' as const };
+    }
+    if (device.customerId) {
+      return { ok: false, cause: device.customerId === customerId ? ('boundBySelf' as const) : ('boundByOther' as const) };
+    }
+    const repo = new DeviceRepository(tx);
+    if (!(await repo.bind(imei, customerId, now))) {
+      return { ok: false, cause: 'boundByOther' as const };
+    }
+    const attached = await attachUnboundReadings(tx, device, customerId, now);
+    await tx.refresh(device);
+    return { ok: true as const, device, attached };
+  });
+}
+
+/** Unbinds the customer's meter; its records stay theirs. Returns false when it was not bound to them. */
+export async function unbindDevice(em: EntityManager, customerId: string, imei: string, now: Date): Promise<boolean> {
+  return new DeviceRepository(em).unbind(imei, customerId, now);
+}
+
+/** The device as the binding screens see it (spec 2 §3 Device), with last seen, battery and signal beyond the spec. */
+export function deviceVo(d: Device) {
+  const deviceKind = deviceKindOf(d.kind);
+  return {
+    id: String(d.id),
+    deviceImei: d.imei,
+    deviceName: d.name ?? '',
+    deviceKind,
+    kind: d.kind,
+    model: d.model,
+    iccid: d.iccid ?? null,
+    createTime: formatChinaTime(d.boundAt ?? d.createdAt, 'YYYY-MM-DD HH:mm:ss'),
+    lastSeenAt: d.lastSeenAt ? d.lastSeenAt.toISOString() : null,
+    battery: d.battery ?? null,
+    signal: d.signal ?? null,
+  };
+}
+
+export type DeviceVo = ReturnType<typeof deviceVo>;
+
+/** The kinds a patient can bind (spec: GET /device/v1/queryDeviceKindList). */
+export function deviceKindList() {
+  return DEVICE_KINDS.map((k) => ({ deviceKind: k.deviceKind, kindName: k.kindName }));
+}
+
+/** The caller's devices in the spec's three lists, newest bind first. */
+export async function deviceList(em: EntityManager, customerId: string) {
+  const devices = await em.find(Device, { customerId }, { orderBy: { boundAt: 'desc', id: 'desc' } });
+  const lists = { disabeDeviceList: [] as DeviceVo[], hypertensionDeviceList: [] as DeviceVo[], otherDeviceList: [] as DeviceVo[] };
+  for (const device of devices) {
+    const vo = deviceVo(device);
+    lists[deviceListGroup(vo.deviceKind)].push(vo);
+  }
+  return { existsFlag: devices.length > 0, ...lists };
+}
+
+const deviceNotFound = () => notFound(DEVICE_MESSAGES.notFound);
+
+/** The caller's device by IMEI or id; another user's answers exactly like a missing one. */
+async function ownDevice(em: EntityManager, customerId: string, where: { imei: string } | { id: string }): Promise<Device> {
+  const valid = 'imei' in where ? isImei(where.imei) : /^\d{1,18}$/.test(where.id);
+  const device = valid ? await em.findOne(Device, { ...where, customerId }) : null;
+  if (!device) {
+    throw deviceNotFound();
+  }
+  return device;
+}
+
+/**
+ * Binds a meter for the caller (spec: POST /device/v1/bind). The three failures answer the codes
+ * the bind-error page is chosen by (domain `BIND_FAILURES`).
+ */
+export async function bindDeviceForCustomer(em: EntityManager, customerId: string, deviceImei: string, now: Date) {
+  const imei = deviceImei.trim();
+  if (!isImei(imei)) {
+    throw new AppError(ErrorCodes.badRequest, DEVICE_MESSAGES.badImei);
+  }
+  const result = await bindDevice(em, customerId, imei, now);
+  if (!result.ok) {
+    const failure = BIND_FAILURES[result.cause];
+    throw new AppError(failure.code, failure.errMsg, result.cause === 'unknownDevice' ? 404 : 409);
+  }
+  return { device: deviceVo(result.device), attached: result.attached };
+}
+
+/** Renames the caller's device (spec: POST /device/v1/edit); the same name again changes nothing. */
+export async function renameDevice(em: EntityManager, customerId: string, input: { deviceImei: string; deviceName: string }) {
+  const problem = deviceNameError(input.deviceName);
+  if (problem) {
+    throw new AppError(ErrorCodes.badRequest, problem);
+  }
+  const device = await ownDevice(em, customerId, { imei: input.deviceImei.trim() });
+  const name = input.deviceName.trim();
+  if (device.name !== name) {
+    device.name = name;
+    await em.flush();
+  }
+  return deviceVo(device);
+}
+
+/** Unbinds the caller's device by its id (spec: POST /device/v1/unbind); its records stay the caller's. */
+export async function unbindDeviceForCustomer(em: EntityManager, customerId: string, id: string, now: Date) {
+  const device = await ownDevice(em, customerId, { id: id.trim() });
+  if (!(await unbindDevice(em, customerId, device.imei, now))) {
+    throw deviceNotFound();
+  }
+  return { id: String(device.id) };
+}

@@ -1,0 +1,103 @@
+import type { MeterAck } from '@glucoguard/domain';
+import type { IngestConfig } from './config';
+import type { InternalApi, MeterMessage } from './internal-api';
+
+interface Pending {
+  message: MeterMessage;
+  bytes: number;
+  resolve(acks: MeterAck[]): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Payload characters per batch. JSON escaping makes at most 6 bytes of a character (`\u0001`), so
+ * a batch stays under the API's 16 MiB body limit for this route even for hostile payloads.
+ */
+const MAX_BATCH_CHARS = 2 * 1024 * 1024;
+
+/** Counters for the health check and the bench. */
+export interface IngestStats {
+  queued: number;
+  inFlight: number;
+  batches: number;
+  messages: number;
+  failedBatches: number;
+  /** Milliseconds the API took for the last batch. */
+  lastBatchMs: number;
+}
+
+/**
+ * Groups meter messages that arrive within a few milliseconds (or up to `maxBatch`) into one call
+ * to the API, which stores each batch in one transaction. `submit` resolves with the message's
+ * acks only after that transaction committed, and rejects when the call failed: the caller then
+ * must not acknowledge the message (the gateway answers the publish with an error; an ingestion
+ * worker leaves the broker message unacknowledged). Used by the embedded gateway and, unchanged,
+ * by an ingestion worker behind an external broker.
+ */
+export class ReadingBatcher {
+  private queue: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly counters = { batches: 0, messages: 0, failedBatches: 0, lastBatchMs: 0 };
+  private inFlight = 0;
+
+  constructor(
+    private readonly api: Pick<InternalApi, 'storeMeterReadings'>,
+    private readonly config: IngestConfig,
+    private readonly onBatchError: (error: Error, size: number) => void = () => {},
+  ) {}
+
+  submit(message: MeterMessage): Promise<MeterAck[]> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ message, bytes: message.payload.length + 64, resolve, reject });
+      if (this.queue.length >= this.config.maxBatch) {
+        this.drain();
+      } else {
+        this.timer ??= setTimeout(() => this.drain(), this.config.maxWaitMs);
+      }
+    });
+  }
+
+  stats(): IngestStats {
+    return { queued: this.queue.length, inFlight: this.inFlight, ...this.counters };
+  }
+
+  /** Sends batches while there are messages and a free slot; the rest waits for a slot. */
+  private drain() {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    while (this.queue.length > 0 && this.inFlight < this.config.maxInFlight) {
+      let count = 0;
+      let bytes = 0;
+      while (count < this.queue.length && count < this.config.maxBatch && (count === 0 || bytes + this.queue[count]!.bytes <= MAX_BATCH_CHARS)) {
+        bytes += this.queue[count]!.bytes;
+        count += 1;
+      }
+      void this.send(this.queue.splice(0, count));
+    }
+  }
+
+  private async send(batch: Pending[]) {
+    this.inFlight += 1;
+    const started = Date.now();
+    try {
+      const results = await this.api.storeMeterReadings(batch.map((p) => p.message));
+      this.counters.lastBatchMs = Date.now() - started;
+      this.counters.batches += 1;
+      this.counters.messages += batch.length;
+      batch.forEach((p, i) => p.resolve(results[i] ?? []));
+    } catch (error) {
+      this.counters.failedBatches += 1;
+      this.onBatchError(error as Error, batch.length);
+      for (const p of batch) {
+        p.reject(error as Error);
+      }
+    } finally {
+      this.inFlight -= 1;
+      if (this.queue.length > 0) {
+        this.drain();
+      }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// The batcher and the sign-in cache against a recording stand-in for the API's HTTP endpoints
+// (the real endpoints are exercised by gateway.test.ts, readings.test.ts and kill.test.ts).
+import { describe, expect, it } from 'vitest';
+import type { MeterAck } from '@glucoguard/domain';
+import { MeterAuthenticator } from '../src/auth';
+import { ReadingBatcher } from '../src/ingest';
+import type { MeterMessage } from '../src/internal-api';
+
+/** An API whose calls stay open until the test settles them. */
+function recordingApi() {
+  const calls: { messages: readonly MeterMessage[]; settle(error?: Error): void }[] = [];
+  return {
+    calls,
+    storeMeterReadings(messages: readonly MeterMessage[]): Promise<MeterAck[][]> {
+      return new Promise((resolve, reject) => {
+        calls.push({
+          messages,
+          settle: (error) => (error ? reject(error) : resolve(messages.map((m) => [{ ids: [m.payload], status: 'stored' as const }]))),
+        });
+      });
+    },
+  };
+}
+
+const message = (n: number): MeterMessage => ({ imei: '862000000000001', payload: `m${n}` });
+const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
+
+describe('ReadingBatcher', () => {
+  it('sends what arrives within the wait as one call and answers each message with its own acks', async () => {
+    const api = recordingApi();
+    const batcher = new ReadingBatcher(api, { maxBatch: 200, maxWaitMs: 5, maxInFlight: 4 });
+    const answers = [1, 2, 3].map((n) => batcher.submit(message(n)));
+    await tick(20);
+    expect(api.calls.map((c) => c.messages.map((m) => m.payload))).toEqual([['m1', 'm2', 'm3']]);
+    api.calls[0]!.settle();
+    expect(await Promise.all(answers)).toEqual([[{ ids: ['m1'], status: 'stored' }], [{ ids: ['m2'], status: 'stored' }], [{ ids: ['m3'], status: 'stored' }]]);
+    expect(batcher.stats()).toMatchObject({ batches: 1, messages: 3, failedBatches: 0, queued: 0, inFlight: 0 });
+  });
+
+  it('sends a full batch at once, without waiting', async () => {
+    const api = recordingApi();
+    const batcher = new ReadingBatcher(api, { maxBatch: 2, maxWaitMs: 1000, maxInFlight: 4 });
+    void batcher.submit(message(1));
+    void batcher.submit(message(2));
+    void batcher.submit(message(3));
+    await tick();
+    expect(api.calls.map((c) => c.messages.length)).toEqual([2]);
+  });
+
+  it('holds messages while every call is under way and sends them together when one ends', async () => {
+    const api = recordingApi();
+    const batcher = new ReadingBatcher(api, { maxBatch: 2, maxWaitMs: 0, maxInFlight: 1 });
+    const answers = [1, 2, 3, 4, 5].map((n) => batcher.submit(message(n)));
+    await tick(5);
+    expect(api.calls).toHaveLength(1);
+    expect(batcher.stats()).toMatchObject({ inFlight: 1, queued: 3 });
+    api.calls[0]!.settle();
+    await tick(5);
+    expect(api.calls.map((c) => c.messages.map((m) => m.payload))).toEqual([
+      ['m1', 'm2'],
+      ['m3', 'm4'],
+    ]);
+    api.calls[1]!.settle();
+    await tick(5);
+    api.calls[2]!.settle();
+    expect(await Promise.all(answers)).toHaveLength(5);
+  });
+
+  it('rejects every message of a failed call, so none of them is acknowledged', async () => {
+    const api = recordingApi();
+    const errors: number[] = [];
+    const batcher = new ReadingBatcher(api, { maxBatch: 10, maxWaitMs: 0, maxInFlight: 4 }, (_error, size) => errors.push(size));
+    const answers = [1, 2].map((n) => batcher.submit(message(n)).then(() => 'stored', (e: Error) => e.message));
+    await tick(5);
+    api.calls[0]!.settle(new Error('API answered 503'));
+    expect(await Promise.all(answers)).toEqual(['API answered 503', 'API answered 503']);
+    expect(errors).toEqual([2]);
+    expect(batcher.stats()).toMatchObject({ failedBatches: 1, batches: 0 });
+  });
+});
+
+describe('MeterAuthenticator', () => {
+  function countingApi(ok: boolean) {
+    const api = {
+      calls: 0,
+      meterAuth: async () => {
+        api.calls += 1;
+        return { ok, kind: ok ? ('glucose' as const) : null };
+      },
+    };
+    return api;
+  }
+
+  it('remembers a good sign-in for its lifetime, then asks again', async () => {
+    let now = 0;
+    const api = countingApi(true);
+    const auth = new MeterAuthenticator(api, 60_000, () => now);
+    expect(await auth.check('862000000000001', 's', '862000000000001')).toEqual({ ok: true, kind: 'glucose' });
+    now = 59_999;
+    await auth.check('862000000000001', 's', '862000000000001');
+    expect(api.calls).toBe(1);
+    now = 60_000;
+    await auth.check('862000000000001', 's', '862000000000001');
+    expect(api.calls).toBe(2);
+  });
+
+  it('never answers a different secret from the cache', async () => {
+    const api = countingApi(true);
+    const auth = new MeterAuthenticator(api, 60_000, () => 0);
+    await auth.check('862000000000001', 'right', '862000000000001');
+    await auth.check('862000000000001', 'other', '862000000000001');
+    expect(api.calls).toBe(2);
+  });
+
+  it('remembers a refusal for 5 seconds only', async () => {
+    let now = 0;
+    const api = countingApi(false);
+    const auth = new MeterAuthenticator(api, 60_000, () => now);
+    await auth.check('862000000000001', 's', '862000000000001');
+    now = 4_999;
+    await auth.check('862000000000001', 's', '862000000000001');
+    expect(api.calls).toBe(1);
+    now = 5_000;
+    expect(await auth.check('862000000000001', 's', '862000000000001')).toEqual({ ok: false, kind: null });
+    expect(api.calls).toBe(2);
+  });
+});
