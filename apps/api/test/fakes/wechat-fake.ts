@@ -1,6 +1,7 @@
 /**
  * A local stand-in for api.weixin.qq.com speaking the parts of its protocol we use: web
- * authorisation (code → user token → userinfo) and the JS-SDK's access token and jsapi ticket.
+ * authorisation (code → user token → userinfo), the JS-SDK's access token and jsapi ticket, and
+ * the official account's template messages.
  * Errors are answered the way the real API does — HTTP 200 with `{errcode, errmsg}`.
  */
 import { randomBytes } from 'node:crypto';
@@ -25,7 +26,22 @@ export interface WechatFakeCalls {
   /** /cgi-bin/token and /cgi-bin/stable_token together. */
   accessToken: number;
   ticket: number;
+  /** POST /cgi-bin/message/template/send, accepted or not. */
+  templateSend: number;
 }
+
+/** A template message the fake accepted. */
+export interface FakeTemplateMessage {
+  touser: string;
+  template_id: string;
+  url?: string;
+  client_msg_id?: string;
+  data: Record<string, { value: string }>;
+  msgid: number;
+}
+
+// The value limits of the template keyword types (the official account's template-message rules).
+const KEYWORD_LIMITS: Record<string, number> = { thing: 20, character_string: 32, phrase: 5, time: 32, number: 32, amount: 32, car_number: 8, phone_number: 17, const: 20 };
 
 type Json = Record<string, unknown>;
 
@@ -33,7 +49,13 @@ const err = (errcode: number, errmsg: string): Json => ({ errcode, errmsg: `${er
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export class WechatFake {
-  readonly calls: WechatFakeCalls = { oauthToken: 0, userinfo: 0, accessToken: 0, ticket: 0 };
+  readonly calls: WechatFakeCalls = { oauthToken: 0, userinfo: 0, accessToken: 0, ticket: 0, templateSend: 0 };
+  /** The template ids the account has; sending another is errcode 40037. */
+  readonly templateIds = new Set(['TPL_READING_FAKE']);
+  /** Openids that do not follow the account; sending to them is errcode 43004. */
+  readonly unsubscribed = new Set<string>();
+  /** Every template message accepted, oldest first (a resend with the same client_msg_id is kept once). */
+  readonly templateMessages: FakeTemplateMessage[] = [];
   /** Lifetimes announced for the app access token and the jsapi ticket, in seconds. */
   tokenExpiresIn = 7200;
   ticketExpiresIn = 7200;
@@ -127,6 +149,7 @@ export class WechatFake {
       'GET /cgi-bin/token': 'accessToken',
       'POST /cgi-bin/stable_token': 'accessToken',
       'GET /cgi-bin/ticket/getticket': 'ticket',
+      'POST /cgi-bin/message/template/send': 'templateSend',
     };
     const counter = counted[route];
     if (counter === undefined) {
@@ -147,6 +170,8 @@ export class WechatFake {
         const body = JSON.parse(await readBody(req)) as Record<string, string | undefined>;
         return this.appToken(body.grant_type, body.appid, body.secret);
       }
+      case 'POST /cgi-bin/message/template/send':
+        return this.templateSend(q, JSON.parse(await readBody(req)) as Partial<FakeTemplateMessage>);
       default:
         return this.ticket(q);
     }
@@ -219,6 +244,35 @@ export class WechatFake {
     const accessToken = token('at');
     this.appTokens.add(accessToken);
     return { access_token: accessToken, expires_in: this.tokenExpiresIn };
+  }
+
+  private templateSend(q: Record<string, string>, body: Partial<FakeTemplateMessage>): Json {
+    if (!q.access_token || !this.appTokens.has(q.access_token)) {
+      return err(40001, 'invalid credential, access_token is invalid or not latest');
+    }
+    if (!body.touser) {
+      return err(40003, 'invalid openid');
+    }
+    if (!body.template_id || !this.templateIds.has(body.template_id)) {
+      return err(40037, 'invalid template_id');
+    }
+    if (this.unsubscribed.has(body.touser)) {
+      return err(43004, 'require subscribe');
+    }
+    for (const [key, field] of Object.entries(body.data ?? {})) {
+      const type = key.replace(/\d+$/, '');
+      const limit = KEYWORD_LIMITS[type];
+      if (limit === undefined || typeof field?.value !== 'string' || field.value === '' || Array.from(field.value).length > limit) {
+        return err(47003, `argument invalid! data.${key}.value invalid`);
+      }
+    }
+    const earlier = body.client_msg_id ? this.templateMessages.find((m) => m.touser === body.touser && m.client_msg_id === body.client_msg_id) : undefined;
+    if (earlier) {
+      return { errcode: 0, errmsg: 'ok', msgid: earlier.msgid };
+    }
+    const msgid = 200_000_000 + this.templateMessages.length;
+    this.templateMessages.push({ ...(body as FakeTemplateMessage), msgid });
+    return { errcode: 0, errmsg: 'ok', msgid };
   }
 
   private ticket(q: Record<string, string>): Json {

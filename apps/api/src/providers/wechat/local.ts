@@ -1,10 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { isDeviceKey } from '@glucoguard/domain';
 import { deriveKey, IdentityError, type IdentityProvider, type MessagingIdentity } from './identity';
 
-// A device key is something the browser generated for itself (e.g. 32 random characters kept in
-// localStorage). The lower bound keeps keys from being guessable; the upper bound and alphabet
-// keep them safe in a query string and a log line.
-const DEVICE_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 // 28 base64url characters = 168 bits of the HMAC: collisions are out of reach.
 const OPENID_HASH_CHARS = 28;
 
@@ -44,7 +41,8 @@ export class LocalIdentityProvider implements IdentityProvider {
   }
 
   async exchangeCode(code: string): Promise<MessagingIdentity> {
-    if (typeof code !== 'string' || !DEVICE_KEY_PATTERN.test(code)) {
+    // A device key is something the browser generated for itself (domain `DEVICE_KEY_PATTERN`).
+    if (!isDeviceKey(code)) {
       throw new IdentityError('invalid_code', 'The device code must be 16 to 128 characters of letters, digits, "_" or "-".');
     }
     const digest = createHmac('sha256', this.key).update(code).digest();

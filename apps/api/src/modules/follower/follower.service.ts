@@ -1,0 +1,244 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  FOLLOW_MESSAGES,
+  FRIEND_MESSAGES,
+  auditStatusOf,
+  followTransition,
+  formatChinaTime,
+  grantsAccess,
+  isLiveFollow,
+  maskPhone,
+  validateFriendNote,
+  validateFriendSearch,
+  type FollowAction,
+  type FollowStatus,
+} from '@glucoguard/domain';
+import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
+import { withSubjectLock } from '../../lib/db';
+import { pageOf } from '../../lib/list';
+import { assertValid } from '../../lib/validate';
+import { Customer } from '../customer/customer.entity';
+import { noticeOfFollow } from '../notice/notice.service';
+import { takeRateLimit } from '../rate-limit/rateLimit.service';
+import type { SessionContext } from '../session/session.service';
+import { Follow } from './follow.entity';
+import { FollowerRepository, isCustomerId, type FollowRow } from './follower.repository';
+
+/** Phone searches a customer may make: each answers whether a phone is registered, so they are limited. */
+const SEARCH_LIMIT = { max: 30, windowMs: 60 * 60 * 1000, message: FOLLOW_MESSAGES.searchTooOften };
+
+const followGone = () => new AppError(ErrorCodes.notFound, FOLLOW_MESSAGES.notFound, 404);
+const userGone = () => new AppError(ErrorCodes.notFound, FRIEND_MESSAGES.unknownUser, 404);
+
+/** Friends and the feed are for registered customers (the spec: a friend has completed authentication). */
+export function registeredCaller(session: SessionContext | null): string {
+  const s = session as SessionContext;
+  if (!s.registered) {
+    throw new AppError(ErrorCodes.forbidden, FOLLOW_MESSAGES.registerFirst, 403);
+  }
+  return s.customerId;
+}
+
+/**
+ * Refuses unless the caller may see (and record for) the patient: the caller is the patient, or
+ * holds the patient's accepted follow. Everything a relative reads or writes about a patient
+ * passes here, so a decline or revoke takes effect on the next request.
+ */
+export async function assertGrant(em: EntityManager, callerId: string, patientId: string, message: string = FOLLOW_MESSAGES.noGrant): Promise<void> {
+  if (patientId === callerId) {
+    return;
+  }
+  if (!grantsAccess(await new FollowerRepository(em).statusOf(callerId, patientId))) {
+    throw forbidden(message);
+  }
+}
+
+/**
+ * Whose reading a save records: the caller's own, or — with `followerId` (the patient's customer
+ * id, testType '2') — a patient who granted the caller. Refused with 40300 without that grant;
+ * testType '2' without a person is 40000 请选择亲友.
+ */
+export async function recordingTarget(em: EntityManager, callerId: string, input: { followerId?: string; testType?: '1' | '2' }): Promise<string> {
+  const other = input.followerId !== undefined && input.followerId !== '' && input.followerId !== callerId ? input.followerId : null;
+  if (other === null) {
+    if (input.testType === '2' && (input.followerId === undefined || input.followerId === '')) {
+      throw new AppError(ErrorCodes.badRequest, '请选择亲友');
+    }
+    return callerId;
+  }
+  await assertGrant(em, callerId, other, FOLLOW_MESSAGES.cannotRecordFor);
+  return other;
+}
+
+/** A follow as the relative's list shows it (spec 2 §3 "Friend"). */
+export function friendVo(row: FollowRow) {
+  return {
+    id: row.id,
+    customerId: row.patientId,
+    customerNote: row.customerNote || row.nickname,
+    nickname: row.nickname,
+    customerHeadimgurl: row.headimgurl,
+    sex: row.sex as 0 | 1 | 2,
+    isReceive: row.isReceive ? (1 as const) : (0 as const),
+    auditStatus: auditStatusOf(row.status) as 0 | 1,
+  };
+}
+
+/** A follow as the patient's list shows it: who asked, their masked phone, when. */
+function followerVo(row: FollowRow) {
+  return {
+    id: row.id,
+    customerId: row.followerId,
+    nickname: row.nickname,
+    headimgurl: row.headimgurl,
+    sex: row.sex as 0 | 1 | 2,
+    phone: maskPhone(row.phone),
+    auditStatus: auditStatusOf(row.status) as 0 | 1,
+    requestTime: formatChinaTime(row.requestedAt),
+    acceptTime: row.acceptedAt ? formatChinaTime(row.acceptedAt) : null,
+  };
+}
+
+/** Finds a registered customer by phone and says where the caller stands with them (spec: queryByPhone). */
+export async function searchByPhone(em: EntityManager, callerId: string, phone: string, now: Date) {
+  const trimmed = phone.trim();
+  assertValid(validateFriendSearch(trimmed));
+  await takeRateLimit(em, 'friendSearch', callerId, [SEARCH_LIMIT], now);
+  const target = await em.findOne(Customer, { phone: trimmed, registeredAt: { $ne: null } });
+  if (!target) {
+    return { isSelfFlag: false, existsFlag: false, customerVo: null, auditStatus: null };
+  }
+  const customerVo = { customerId: target.id, nickname: target.nickname, phone: trimmed, headimgurl: target.headimgurl, sex: target.sex as 0 | 1 | 2 };
+  if (target.id === callerId) {
+    return { isSelfFlag: true, existsFlag: true, customerVo, auditStatus: null };
+  }
+  return { isSelfFlag: false, existsFlag: true, customerVo, auditStatus: auditStatusOf(await new FollowerRepository(em).statusOf(callerId, target.id)) };
+}
+
+/**
+ * Asks a patient for consent (spec: addFocus). Nothing is shared until the patient accepts; the
+ * patient gets a notice when a request is new (not for a repeated tap while it waits).
+ */
+export async function requestFollow(em: EntityManager, callerId: string, patientId: string, now: Date) {
+  if (patientId === callerId) {
+    throw new AppError(ErrorCodes.badRequest, FRIEND_MESSAGES.self);
+  }
+  if (!isCustomerId(patientId)) {
+    throw userGone();
+  }
+  return withSubjectLock(em, `follow:${callerId}:${patientId}`, async (tx) => {
+    const patient = await tx.findOne(Customer, { id: patientId, registeredAt: { $ne: null } });
+    if (!patient) {
+      throw userGone();
+    }
+    const existing = await new FollowerRepository(tx).findPair(callerId, patientId);
+    const before = (existing?.status as FollowStatus | undefined) ?? null;
+    const step = followTransition(before, 'request');
+    if (!step.ok) {
+      throw new AppError(ErrorCodes.conflict, FOLLOW_MESSAGES.alreadyAdded, 409);
+    }
+    const follow = existing ?? tx.create(Follow, { followerId: callerId, patientId, status: step.next, customerNote: null, isReceive: true, requestedAt: now, createdAt: now, updatedAt: now });
+    Object.assign(follow, { status: step.next, requestedAt: now, decidedAt: null, acceptedAt: null, updatedAt: now });
+    await tx.flush();
+    if (before !== 'pending') {
+      const caller = await tx.findOneOrFail(Customer, { id: callerId }, { fields: ['nickname'] });
+      await noticeOfFollow(tx, 'followRequest', patientId, { id: callerId, nickname: caller.nickname }, now);
+    }
+    return { id: follow.id, auditStatus: 0 as const };
+  });
+}
+
+/** The people the caller follows or asked to follow, newest first (spec: queryIFocus). */
+export async function pageFollowing(em: EntityManager, callerId: string, pageNo: number, pageSize: number) {
+  const [rows, total] = await new FollowerRepository(em).page('follower', callerId, ['accepted', 'pending'], pageNo, pageSize);
+  return pageOf(rows.map(friendVo), total, pageNo, pageSize);
+}
+
+/** One of the caller's live follows; anything else (missing, someone else's, ended) is 40400. */
+async function ownFollowing(em: EntityManager, callerId: string, id: string): Promise<FollowRow> {
+  const row = await new FollowerRepository(em).one('follower', id);
+  if (!row || row.followerId !== callerId || !isLiveFollow(row.status)) {
+    throw followGone();
+  }
+  return row;
+}
+
+export async function getFollowing(em: EntityManager, callerId: string, id: string) {
+  return friendVo(await ownFollowing(em, callerId, id));
+}
+
+/** Changes the note name or the notice switch of one of the caller's follows (spec: editIFocus). */
+export async function editFollowing(em: EntityManager, callerId: string, input: { id: string; customerNote?: string; isReceive?: 0 | 1 }, now: Date) {
+  if (input.customerNote === undefined && input.isReceive === undefined) {
+    throw new AppError(ErrorCodes.badRequest, '请选择要修改的内容');
+  }
+  if (input.customerNote !== undefined) {
+    assertValid(validateFriendNote(input.customerNote));
+  }
+  await ownFollowing(em, callerId, input.id);
+  const follow = await em.findOneOrFail(Follow, { id: input.id });
+  if (input.customerNote !== undefined) {
+    follow.customerNote = input.customerNote.trim();
+  }
+  if (input.isReceive !== undefined) {
+    follow.isReceive = input.isReceive === 1;
+  }
+  follow.updatedAt = now;
+  await em.flush();
+  return getFollowing(em, callerId, input.id);
+}
+
+/** The relative stops following, or withdraws a request (spec: del). */
+export async function leaveFollowing(em: EntityManager, callerId: string, id: string, now: Date) {
+  const follow = await new FollowerRepository(em).findById(id);
+  if (!follow || follow.followerId !== callerId) {
+    throw followGone();
+  }
+  const step = followTransition(follow.status as FollowStatus, 'leave');
+  if (!step.ok) {
+    throw followGone();
+  }
+  Object.assign(follow, { status: step.next, decidedAt: now, updatedAt: now });
+  await em.flush();
+  return { ok: true as const };
+}
+
+/** Requests waiting for the caller's decision, newest first. */
+export async function pageRequests(em: EntityManager, callerId: string, pageNo: number, pageSize: number) {
+  const [rows, total] = await new FollowerRepository(em).page('patient', callerId, ['pending'], pageNo, pageSize);
+  return pageOf(rows.map(followerVo), total, pageNo, pageSize);
+}
+
+/** The people the caller lets see their data. */
+export async function pageFollowers(em: EntityManager, callerId: string, pageNo: number, pageSize: number) {
+  const [rows, total] = await new FollowerRepository(em).page('patient', callerId, ['accepted'], pageNo, pageSize);
+  return pageOf(rows.map(followerVo), total, pageNo, pageSize);
+}
+
+/**
+ * The patient accepts, declines or revokes a follow of theirs. Someone else's follow answers like
+ * a missing one; a request already decided answers 40900 该申请已处理.
+ */
+export async function decideFollow(em: EntityManager, callerId: string, id: string, action: Extract<FollowAction, 'accept' | 'decline' | 'revoke'>, now: Date) {
+  const follow = await new FollowerRepository(em).findById(id);
+  if (!follow || follow.patientId !== callerId) {
+    throw followGone();
+  }
+  const step = followTransition(follow.status as FollowStatus, action);
+  if (!step.ok) {
+    throw step.reason === 'alreadyHandled' ? new AppError(ErrorCodes.conflict, FOLLOW_MESSAGES.alreadyHandled, 409) : followGone();
+  }
+  Object.assign(follow, { status: step.next, decidedAt: now, updatedAt: now, ...(action === 'accept' && { acceptedAt: now }) });
+  await em.flush();
+  if (action === 'accept') {
+    const patient = await em.findOneOrFail(Customer, { id: callerId }, { fields: ['nickname'] });
+    await noticeOfFollow(em, 'followAccepted', follow.followerId, { id: callerId, nickname: patient.nickname }, now);
+  }
+  return follow;
+}
+
+/** Accepts a request and answers the new follower as the patient's list shows them. */
+export async function acceptFollow(em: EntityManager, callerId: string, id: string, now: Date) {
+  await decideFollow(em, callerId, id, 'accept', now);
+  return followerVo((await new FollowerRepository(em).one('patient', id)) as FollowRow);
+}

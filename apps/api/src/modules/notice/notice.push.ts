@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { ReadingPushFields } from '@glucoguard/domain';
+import { sql } from '../../lib/db';
+import { PushError, type NoticePusher } from '../../providers/push/push';
+
+/** How long a claimed notice stays with the instance sending it before another may take it over. */
+const LEASE_MS = 60_000;
+/** Attempts before a notice is given up. */
+export const MAX_PUSH_ATTEMPTS = 5;
+const BATCH = 20;
+
+/** Waits after a retryable failure: 30 s, then 1, 2 and 4 minutes. */
+export const pushBackoffMs = (attempt: number) => 30_000 * 2 ** Math.max(0, attempt - 1);
+
+export interface PushRun {
+  sent: number;
+  retried: number;
+  failed: number;
+  skipped: number;
+}
+
+interface Claimed {
+  id: string;
+  recipient_id: string;
+  subject_id: string;
+  title: string;
+  text: string;
+  urgent: boolean;
+  push_attempts: number;
+  push_data: ReadingPushFields | string | null;
+}
+
+/**
+ * Sends the reading notices waiting for the messaging app (the notice table is the outbox). Rows
+ * are claimed with SKIP LOCKED under a lease, so several API instances never send one twice and a
+ * crashed sender's rows are taken over once the lease ends. At send time the recipient's settings
+ * switch (`msgReceive`) and the patient's consent are checked again: turning either off stops
+ * messages still queued.
+ */
+export async function dispatchNoticePushes(em: EntityManager, pusher: NoticePusher, now: Date): Promise<PushRun> {
+  const claimed = await em.transactional((tx) =>
+    sql(tx).execute<Claimed[]>(
+      `update notice set push_status = 'sending', push_next_at = ?, push_attempts = push_attempts + 1
+        where id in (select id from notice where push_status in ('pending', 'sending') and push_next_at <= ?
+                      order by push_next_at, id limit ? for update skip locked)
+        returning id::text as id, recipient_id, subject_id, title, text, urgent, push_attempts, push_data`,
+      [new Date(now.getTime() + LEASE_MS), now, BATCH],
+    ),
+  );
+  const run: PushRun = { sent: 0, retried: 0, failed: 0, skipped: 0 };
+  for (const notice of claimed) {
+    const [recipient] = await sql(em).execute<{ openid: string; msg_receive: boolean; granted: boolean }[]>(
+      `select c.openid, c.msg_receive,
+              exists (select 1 from follow f where f.follower_id = c.id and f.patient_id = ? and f.status = 'accepted') as granted
+         from customer c where c.id = ?`,
+      [notice.subject_id, notice.recipient_id],
+    );
+    const finish = (status: 'sent' | 'skipped' | 'failed' | 'pending', error: string | null, nextAt: Date | null = null) =>
+      sql(em).execute(`update notice set push_status = ?, push_error = ?, push_next_at = ?, pushed_at = ? where id = ? and push_status = 'sending'`, [
+        status,
+        error?.slice(0, 200) ?? null,
+        nextAt,
+        status === 'sent' ? now : null,
+        notice.id,
+      ]);
+    const fields = typeof notice.push_data === 'string' ? (JSON.parse(notice.push_data) as ReadingPushFields) : notice.push_data;
+    const why = !recipient ? 'no such customer' : !recipient.msg_receive ? 'measurement messages switched off' : !recipient.granted ? 'consent withdrawn' : !fields ? 'nothing to send' : !pusher.canReach(recipient.openid) ? 'not reachable through the messaging app' : null;
+    if (why !== null || !recipient || !fields) {
+      await finish('skipped', why);
+      run.skipped += 1;
+      continue;
+    }
+    try {
+      await pusher.send({ noticeId: notice.id, openid: recipient.openid, title: notice.title, text: notice.text, urgent: notice.urgent, fields, path: '/notice/noticeList' });
+      await finish('sent', null);
+      run.sent += 1;
+    } catch (error) {
+      const retry = error instanceof PushError && error.retryable && notice.push_attempts < MAX_PUSH_ATTEMPTS;
+      const message = error instanceof Error ? error.message : String(error);
+      await finish(retry ? 'pending' : 'failed', message, retry ? new Date(now.getTime() + pushBackoffMs(notice.push_attempts)) : null);
+      run[retry ? 'retried' : 'failed'] += 1;
+    }
+  }
+  return run;
+}

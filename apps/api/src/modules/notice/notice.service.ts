@@ -1,0 +1,157 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  classifyBloodPressure,
+  classifySugar,
+  feedPostId,
+  formatChinaTime,
+  isUrgentBloodPressure,
+  readingNoticeText,
+  readingPushFields,
+  resolveSugarRange,
+  type NoticeReading,
+} from '@glucoguard/domain';
+import { sql } from '../../lib/db';
+import { pageOf } from '../../lib/list';
+import { BloodPressureRange } from '../blood-pressure/bloodPressure.entity';
+import { Customer } from '../customer/customer.entity';
+import { FollowerRepository, type NoticeRecipient } from '../follower/follower.repository';
+import { SugarRepository } from '../sugar/sugar.repository';
+import { Notice } from './notice.entity';
+
+/**
+ * A reading just stored for a patient, as the notice fan-out needs it. Hand-recorded readings and
+ * meter readings alike: the meter ingestion passes its new records here too.
+ */
+export interface NotifiableReading {
+  kind: 'bloodSugar' | 'bloodPressure';
+  /** The sugar_test or blood_pressure_test id. */
+  id: string;
+  /** The patient whose reading it is. */
+  customerId: string;
+  /** Who typed it in, when a relative recorded it for the patient; they are not told about it. */
+  recordedBy?: string | null;
+  measuredAt: Date;
+  sugar?: number | null;
+  timeType?: number | null;
+  sbp?: number | null;
+  dbp?: number | null;
+  hr?: number | null;
+}
+
+/** The reading as the domain's notice texts describe it (time left blank), classified against the patient's own thresholds. */
+async function describe(em: EntityManager, reading: NotifiableReading): Promise<NoticeReading> {
+  const time = '';
+  if (reading.kind === 'bloodSugar') {
+    const sugar = Number(reading.sugar ?? 0);
+    const timeType = Number(reading.timeType ?? 0);
+    const { slots, objectives } = await new SugarRepository(em).slotsWithObjectives(reading.customerId);
+    const range = resolveSugarRange(timeType, slots, objectives);
+    return { kind: 'bloodSugar', sugar, timeType, level: range ? classifySugar(sugar, range) : null, time };
+  }
+  const [sbp, dbp, hr] = [Number(reading.sbp ?? 0), Number(reading.dbp ?? 0), Number(reading.hr ?? 0)];
+  const config = await em.find(BloodPressureRange, {}, { orderBy: { sort: 'asc' } });
+  return { kind: 'bloodPressure', sbp, dbp, hr, level: classifyBloodPressure(sbp, dbp, config) ?? null, urgent: isUrgentBloodPressure(sbp, dbp, config), time };
+}
+
+/**
+ * Tells every follower of the reading's patient who has notices switched on (`isReceive` 1) and
+ * whose access stands: one in-app notice each, urgent for a severe reading (domain
+ * `readingNoticeText`). Followers who also allow measurement messages (settings `msgReceive`) get
+ * the notice queued for the messaging app; the push dispatcher sends it after this transaction
+ * commits. Call it in the transaction that stored the reading. Answers how many were told.
+ */
+export async function notifyFollowersOfReading(
+  em: EntityManager,
+  reading: NotifiableReading,
+  now: Date = new Date(),
+  /** The patient's recipients when the caller already loaded them (a meter batch loads all its patients' at once). */
+  preloaded?: readonly NoticeRecipient[],
+): Promise<{ notified: number; urgent: boolean }> {
+  const recipients = (preloaded ?? (await new FollowerRepository(em).noticeRecipients(reading.customerId))).filter((r) => r.followerId !== reading.recordedBy);
+  if (recipients.length === 0) {
+    return { notified: 0, urgent: false };
+  }
+  const patient = await em.findOne(Customer, { id: reading.customerId }, { fields: ['nickname'] });
+  const nickname = patient?.nickname || '亲友';
+  const described = await describe(em, reading);
+  const shown = { ...described, time: formatChinaTime(reading.measuredAt, 'MM-DD HH:mm') };
+  const pushed = { ...described, time: formatChinaTime(reading.measuredAt, 'YYYY-MM-DD HH:mm') };
+  const readingKind = reading.kind === 'bloodPressure' ? 'b' : 's';
+  let urgent = false;
+  const rows = recipients.map((r) => {
+    const name = r.customerNote || nickname;
+    const text = readingNoticeText(name, shown);
+    urgent = text.urgent;
+    return {
+      recipientId: r.followerId,
+      kind: 'reading',
+      subjectId: reading.customerId,
+      readingKind,
+      readingId: reading.id,
+      urgent: text.urgent,
+      title: text.title,
+      text: text.text,
+      readAt: null,
+      createdAt: now,
+      pushStatus: r.msgReceive ? 'pending' : 'none',
+      pushAttempts: 0,
+      pushNextAt: r.msgReceive ? now : null,
+      pushedAt: null,
+      pushError: null,
+      pushData: r.msgReceive ? { ...readingPushFields(name, pushed) } : null,
+    };
+  });
+  await em.insertMany(Notice, rows);
+  return { notified: rows.length, urgent };
+}
+
+/** An in-app notice about a follow: a request to the patient, or an acceptance to the relative. */
+export async function noticeOfFollow(em: EntityManager, kind: 'followRequest' | 'followAccepted', recipientId: string, subject: Pick<Customer, 'id' | 'nickname'>, now: Date) {
+  const name = subject.nickname || '用户';
+  const texts =
+    kind === 'followRequest'
+      ? { title: '新的亲友申请', text: `${name}申请关注您的健康数据，同意后对方可以查看您的血糖、血压记录并收到测量提醒。` }
+      : { title: '亲友申请已通过', text: `${name}已同意您的关注申请，现在可以查看其健康数据。` };
+  await em.insert(Notice, { recipientId, kind, subjectId: subject.id, readingKind: null, readingId: null, urgent: false, ...texts, readAt: null, createdAt: now, pushStatus: 'none', pushAttempts: 0 });
+}
+
+// A reading notice is shown only while the patient's consent stands; the others always.
+const VISIBLE = `n.recipient_id = ? and (n.kind <> 'reading' or exists (
+  select 1 from follow f where f.follower_id = n.recipient_id and f.patient_id = n.subject_id and f.status = 'accepted'))`;
+
+/** The caller's notices, newest first (spec: none; GET /notice/v1/pageQueryList). */
+export async function pageNotices(em: EntityManager, customerId: string, pageNo: number, pageSize: number) {
+  const rows = await sql(em).execute<{ id: string; kind: string; title: string; text: string; urgent: boolean; read_at: Date | null; subject_id: string; reading_kind: string | null; reading_id: string | null; created_at: Date }[]>(
+    `select n.id::text as id, n.kind, n.title, n.text, n.urgent, n.read_at, n.subject_id, n.reading_kind, n.reading_id::text as reading_id, n.created_at
+       from notice n where ${VISIBLE} order by n.created_at desc, n.id desc limit ? offset ?`,
+    [customerId, pageSize, (pageNo - 1) * pageSize],
+  );
+  const [{ n }] = (await sql(em).execute<{ n: string | number }[]>(`select count(*) as n from notice n where ${VISIBLE}`, [customerId])) as [{ n: string | number }];
+  const items = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as 'reading' | 'followRequest' | 'followAccepted',
+    title: r.title,
+    text: r.text,
+    urgent: r.urgent,
+    read: r.read_at !== null,
+    customerId: r.subject_id,
+    testId: r.reading_kind && r.reading_id ? feedPostId(r.reading_kind === 'b' ? 'bloodPressure' : 'bloodSugar', r.reading_id) : null,
+    createTime: formatChinaTime(new Date(r.created_at)),
+  }));
+  return pageOf(items, Number(n), pageNo, pageSize);
+}
+
+/** How many of the caller's visible notices are unread, and how many of those are urgent. */
+export async function noticeUnreadCount(em: EntityManager, customerId: string) {
+  const [row] = await sql(em).execute<{ n: string | number; u: string | number }[]>(
+    `select count(*) as n, count(*) filter (where n.urgent) as u from notice n where ${VISIBLE} and n.read_at is null`,
+    [customerId],
+  );
+  return { count: Number(row?.n ?? 0), urgent: Number(row?.u ?? 0) };
+}
+
+/** Marks all the caller's notices read. */
+export async function readAllNotices(em: EntityManager, customerId: string, now: Date) {
+  const updated = await em.nativeUpdate(Notice, { recipientId: customerId, readAt: null }, { readAt: now });
+  return { updated };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { registeredCaller } from '../follower/follower.service';
+import { addComment, addPraise, getFeed, getPost, readAllMessages, unreadMessageCount, unreadMessages } from './tangyou.service';
+
+/** The friends' feed (spec 2 §2.16, §7 "Friends and feed"). */
+export function tangyouRoutes(app: FastifyInstance) {
+  const now = () => app.providers.clock();
+
+  app.operation('getFeed', async (request) => {
+    const { pageNo = 1, pageSize = 5, ...filter } = request.query;
+    return getFeed(app.em, registeredCaller(request.session), { ...filter, pageNo, pageSize });
+  });
+
+  app.operation('getFeedPost', async (request) => getPost(app.em, registeredCaller(request.session), request.query.testId));
+
+  app.operation('addPraise', async (request) => addPraise(app.em, registeredCaller(request.session), request.body.testId, now()));
+
+  app.operation('addComment', async (request) => addComment(app.em, registeredCaller(request.session), request.body, now()));
+
+  app.operation('getUnreadCommentList', async (request) => unreadMessages(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 20));
+
+  app.operation('getUnreadCommentCount', async (request) => unreadMessageCount(app.em, registeredCaller(request.session)));
+
+  app.operation('updateAllReadStatus', async (request) => readAllMessages(app.em, registeredCaller(request.session), now()));
+}

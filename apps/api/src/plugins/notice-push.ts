@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '../config';
+import { dispatchNoticePushes, type PushRun } from '../modules/notice/notice.push';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    noticePush: {
+      /** Sends what is due now (one run at a time per instance); tests call it to deliver deterministically. */
+      runOnce(): Promise<PushRun>;
+      /** Starts a run soon after a reading was saved, unless pushes run only on demand. */
+      kick(): void;
+    };
+  }
+}
+
+export interface NoticePushOptions {
+  /** Milliseconds between runs; 0 runs only on demand (tests). */
+  intervalMs: number;
+}
+
+/** NOTICE_PUSH_INTERVAL_MS: 5000 by default, 0 (on demand) under NODE_ENV=test. */
+export function noticePushIntervalFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.NOTICE_PUSH_INTERVAL_MS;
+  if (raw === undefined || raw === '') {
+    return env.NODE_ENV === 'test' ? 0 : 5000;
+  }
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) {
+    throw new ConfigError([`NOTICE_PUSH_INTERVAL_MS must be a whole number of milliseconds (0 = only on demand), got "${raw}".`]);
+  }
+  return ms;
+}
+
+/** Sends queued reading notices through the notice pusher: every `intervalMs` and right after a save. */
+export default fp<NoticePushOptions>(
+  (app: FastifyInstance, { intervalMs }) => {
+    let running: Promise<PushRun> | null = null;
+    const runOnce = () => {
+      running ??= dispatchNoticePushes(app.orm.em.fork(), app.providers.noticePusher, app.providers.clock()).finally(() => {
+        running = null;
+      });
+      return running;
+    };
+    const background = () => {
+      void runOnce().catch((error: unknown) => app.log.error({ err: error }, 'notice push run failed'));
+    };
+    const timer = intervalMs > 0 ? setInterval(background, intervalMs) : null;
+    timer?.unref();
+    app.decorate('noticePush', { runOnce, kick: () => (intervalMs > 0 ? background() : undefined) });
+    app.addHook('onClose', async () => {
+      if (timer) {
+        clearInterval(timer);
+      }
+      await running?.catch(() => undefined);
+    });
+  },
+  { name: 'notice-push', dependencies: ['db', 'providers'] },
+);
