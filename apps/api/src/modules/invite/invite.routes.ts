@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { Customer } from '../customer/customer.entity';
 import { registeredCustomer } from '../customer/customer.service';
 import type { SessionContext } from '../session/session.service';
+import { accountQrcode, invitePoster, inviteLink } from './invite.service';
+import { brandOfActivity } from './poster';
+
+/** Where links on posters point: the address the app was reached at (behind a proxy, its Host). */
+export function publicOrigin(request: { protocol: string; host: string }): string {
+  return `${request.protocol}://${request.host}`;
+}
 
 export function inviteRoutes(app: FastifyInstance) {
   // How many people registered with the caller's invite code (spec 1 §3 invitation info).
@@ -9,5 +16,29 @@ export function inviteRoutes(app: FastifyInstance) {
     const customer = await registeredCustomer(app.em, request.session as SessionContext);
     const count = await app.em.count(Customer, { usedInviteCode: customer.inviteCode, registeredAt: { $ne: null } });
     return { count, inviteCode: customer.inviteCode };
+  });
+
+  // The invitation poster (spec 1 §3 Poster): a PNG drawn on the server once per input, then cached.
+  app.operation('getCustomerPoster', async (request) => {
+    const customer = await registeredCustomer(app.em, request.session as SessionContext);
+    const brand = brandOfActivity(request.query.activityName, Number(request.headers['x-source-id'] ?? 4));
+    const link = inviteLink(publicOrigin(request), customer.inviteCode, brand);
+    const { path, cached } = await invitePoster(app.providers.storage, app.providers.sessionSecret, customer.id, {
+      brand,
+      nickname: customer.nickname,
+      inviteCode: customer.inviteCode,
+      link,
+    });
+    return { posterUrl: path, link, cached };
+  });
+
+  // The follow QR on a shared article (spec: QR code for the account, cid = shareCid). Visitors
+  // may ask; the sharer's cid only chooses whose public invite code the entry link carries.
+  app.operation('getAccountQrcode', async (request) => {
+    const brand = brandOfActivity(undefined, Number(request.headers['x-source-id'] ?? 4));
+    const sharerId = request.query.cid;
+    const sharer = sharerId === undefined ? null : await app.em.findOne(Customer, { id: sharerId, registeredAt: { $ne: null } });
+    const link = inviteLink(publicOrigin(request), sharer?.inviteCode ?? null, brand);
+    return accountQrcode(app.providers.storage, app.providers.sessionSecret, brand, link);
   });
 }
