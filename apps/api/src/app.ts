@@ -29,6 +29,18 @@ import { bloodPressureRoutes } from './modules/blood-pressure/bloodPressure.rout
 import { shareRoutes } from './modules/share/share.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { locationRoutes } from './modules/location/location.routes';
+import { deviceRoutes } from './modules/device/device.routes';
+import { healthRecordRoutes } from './modules/health-record/healthRecord.routes';
+import { doctorRoutes } from './modules/doctor/doctor.routes';
+import { medicalReportRoutes } from './modules/medical-report/medicalReport.routes';
+import { followerRoutes } from './modules/follower/follower.routes';
+import { tangyouRoutes } from './modules/tangyou/tangyou.routes';
+import { noticeRoutes } from './modules/notice/notice.routes';
+import noticePush, { noticePushIntervalFromEnv } from './plugins/notice-push';
+import { pointsRoutes } from './modules/points/points.routes';
+import { signInRoutes } from './modules/sign-in/signIn.routes';
+import { articleRoutes } from './modules/article/article.routes';
+import { assistantRoutes } from './modules/assistant/assistant.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
 
@@ -89,6 +101,17 @@ function api(config: AppConfig) {
     shareRoutes(scope);
     reportRoutes(scope);
     locationRoutes(scope);
+    deviceRoutes(scope, config);
+    healthRecordRoutes(scope);
+    doctorRoutes(scope);
+    medicalReportRoutes(scope);
+    followerRoutes(scope);
+    tangyouRoutes(scope);
+    noticeRoutes(scope);
+    pointsRoutes(scope);
+    signInRoutes(scope);
+    articleRoutes(scope);
+    assistantRoutes(scope);
     scope.setNotFoundHandler((request, reply) =>
       reply.status(404).send({
         code: ErrorCodes.notFound,
@@ -134,9 +157,8 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   await instance.register(openapi, { path: config.openapiPath });
   await instance.register(providers, { env: config.rawEnv, dataDir: config.dataDir, overrides: config.providerOverrides });
   await instance.register(db, { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  if (config.seedDemoData) {
-    await seed(instance.orm);
-  }
+  await instance.register(noticePush, { intervalMs: noticePushIntervalFromEnv(config.rawEnv) });
+  await seed(instance.orm, { sessionSecret: instance.providers.sessionSecret, now: instance.providers.clock() }, config.seedDemoData);
   await instance.register(docs);
   await instance.register(api(config), { prefix: '/api' });
   await instance.register(web, { root: config.webDist });

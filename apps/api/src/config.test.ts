@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEV_GATEWAY_TOKEN, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('defaults to PGlite under .data, port 3000 and demo data', () => {
@@ -8,6 +8,12 @@ describe('loadConfig', () => {
     expect(config.pgliteDir).toMatch(/\.data\/pglite$/);
     expect(config.port).toBe(3000);
     expect(config.seedDemoData).toBe(true);
+  });
+
+  it('leaves the demo accounts out in production unless SEED_DEMO_DATA asks for them', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(40) };
+    expect(loadConfig(production).seedDemoData).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
   });
 
   it('switches to PostgreSQL with a postgres:// DATABASE_URL', () => {
@@ -28,5 +34,21 @@ describe('loadConfig', () => {
       'PORT must be a port number from 0 to 65535, got "eighty".',
       'SEED_DEMO_DATA must be true or false, got "maybe".',
     ]);
+  });
+  it('requires a long GATEWAY_TOKEN in production and has a development default otherwise', () => {
+    expect(loadConfig({}).gatewayToken).toBe(DEV_GATEWAY_TOKEN);
+    expect(loadConfig({ GATEWAY_TOKEN: 'x'.repeat(12) }).gatewayToken).toBe('x'.repeat(12));
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(32) }).gatewayToken).toBe('g'.repeat(32));
+    for (const token of [undefined, 'g'.repeat(31)]) {
+      let error: unknown;
+      try {
+        loadConfig({ NODE_ENV: 'production', ...(token && { GATEWAY_TOKEN: token }) });
+      } catch (e) {
+        error = e;
+      }
+      expect((error as ConfigError).problems).toEqual([
+        'GATEWAY_TOKEN must be set to a random secret of at least 32 characters in production (the device gateway sends the same one).',
+      ]);
+    }
   });
 });

@@ -29,7 +29,49 @@ export interface AppConfig {
   registerVariant: { health: 'A' | 'B'; medical: 'A' | 'B' };
   /** The environment the providers (SMS, sign-in, storage) read their own settings from. */
   rawEnv: NodeJS.ProcessEnv;
+  /** The shared secret the device gateway shows on the internal meter endpoints (`X-Gateway-Token`). */
+  gatewayToken: string;
+  /** The AI assistant's model: the embedded offline one, or an OpenAI-compatible chat-completions service. */
+  assistant: AssistantConfig;
 }
+
+export interface AssistantConfig {
+  provider: 'local' | 'openai';
+  /** AI_BASE_URL, e.g. https://api.deepseek.com/v1 or http://127.0.0.1:11434/v1 (`/chat/completions` is added). */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
+
+/**
+ * Reads AI_PROVIDER (local, the default, or openai), AI_BASE_URL, AI_API_KEY and AI_MODEL, adding
+ * any problem to `problems`. AI_API_KEY may be empty for local model servers.
+ */
+export function readAssistantConfig(env: NodeJS.ProcessEnv, problems: string[]): AssistantConfig {
+  const provider = env.AI_PROVIDER || 'local';
+  const baseUrl = (env.AI_BASE_URL ?? '').replace(/\/+$/, '');
+  const model = env.AI_MODEL ?? '';
+  if (provider !== 'local' && provider !== 'openai') {
+    problems.push(`AI_PROVIDER must be local (the embedded assistant, the default) or openai (an OpenAI-compatible service), got "${provider}".`);
+  }
+  if (provider === 'openai') {
+    if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+      problems.push(`AI_BASE_URL must be the http(s) base URL of the chat-completions service when AI_PROVIDER=openai, got "${env.AI_BASE_URL ?? ''}".`);
+    }
+    if (model === '') {
+      problems.push('AI_MODEL must name the model when AI_PROVIDER=openai.');
+    }
+  }
+  return { provider: provider === 'openai' ? 'openai' : 'local', baseUrl, apiKey: env.AI_API_KEY ?? '', model };
+}
+
+/**
+ * The gateway token when GATEWAY_TOKEN is unset outside production. The device gateway has the
+ * same default (apps/device-gateway/src/config.ts), so `npm start` and `npm run dev` work as they are.
+ */
+export const DEV_GATEWAY_TOKEN = 'glucoguard-development-gateway-token';
+/** The shortest GATEWAY_TOKEN production accepts. */
+export const GATEWAY_TOKEN_MIN_LENGTH = 32;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -104,6 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     return raw;
   };
+  const gatewayToken = env.GATEWAY_TOKEN ?? '';
+  if (nodeEnv === 'production' && gatewayToken.length < GATEWAY_TOKEN_MIN_LENGTH) {
+    problems.push(`GATEWAY_TOKEN must be set to a random secret of at least ${GATEWAY_TOKEN_MIN_LENGTH} characters in production (the device gateway sends the same one).`);
+  }
   const config: AppConfig = {
     env: nodeEnv as AppConfig['env'],
     host: env.HOST ?? '0.0.0.0',
@@ -114,12 +160,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: dir(env.WEB_DIST, resolve(REPO_ROOT, 'apps/web/dist')),
     openapiPath: dir(env.OPENAPI_PATH, resolve(REPO_ROOT, 'openapi.yaml')),
     logLevel: logLevel as AppConfig['logLevel'],
-    seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true, problems),
+    // The demo accounts' device keys are public: never seed them in production unless asked to.
+    seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, env.NODE_ENV !== 'production', problems),
     version: env.npm_package_version ?? '0.0.0',
     sessionTtlMs: ttlDays * 24 * 3600 * 1000,
     imgDomain: env.IMG_DOMAIN ?? '/api/files/',
     registerVariant: { health: variant('REGISTER_VARIANT_HEALTH', 'B'), medical: variant('REGISTER_VARIANT_MEDICAL', 'B') },
     rawEnv: env,
+    gatewayToken: gatewayToken || DEV_GATEWAY_TOKEN,
+    assistant: readAssistantConfig(env, problems),
   };
   if (problems.length > 0) {
     throw new ConfigError(problems);

@@ -21,8 +21,8 @@ describe('POST /customer/v1/edit', () => {
   it.each([
     [{ nickname: '' }, '用户名不能为空'],
     [{ address: '家😀' }, '请不要输入表情'],
-    [{ height: 300 }, '身高应在20至240厘米之间'],
-    [{ weight: 1 }, '体重应在5至200公斤之间'],
+    [{ height: 300 }, '身高应在20~240cm之间'],
+    [{ weight: 1 }, '体重应在5~200Kg之间'],
     [{ province: '11' }, '请选择正确的省市区'],
     [{ birthday: '2999-01-01' }, '请选择1900-01-01至今天之间的出生日期'],
     [{ inviteCode: 'NOPE99' }, '请输入正确的邀请码'],
@@ -111,7 +111,7 @@ describe('dictionaries', () => {
     expect(some.bloodPressure_type?.[0]).toEqual({ itemKey: '1', itemValue: '无高血压' });
     expect(some.unknown_type).toEqual([]);
     const all = await api.client().GET('/config/v1/queryDicAll');
-    expect(Object.keys(all).sort()).toEqual(['bloodPressure_type', 'diabetes_type', 'sex']);
+    expect(Object.keys(all).sort()).toEqual(['bloodPressure_type', 'diabetes_type', 'report_type', 'sex']);
   });
 
   it('refuses a malformed list of codes', async () => {

@@ -1,10 +1,14 @@
 import { BloodPressureRange, BloodPressureTest } from '../modules/blood-pressure/bloodPressure.entity';
 import { Customer } from '../modules/customer/customer.entity';
+import { Device, MeterReading } from '../modules/device/device.entity';
 import { DictionaryItem } from '../modules/dictionary/dictionary.entity';
 import { Doctor } from '../modules/doctor/doctor.entity';
+import { Department, Hospital } from '../modules/doctor/hospital.entity';
+import { HealthRecord } from '../modules/health-record/healthRecord.entity';
 import { Feedback } from '../modules/feedback/feedback.entity';
 import { FrontLog } from '../modules/front-log/frontLog.entity';
 import { KetoneTest } from '../modules/ketone/ketone.entity';
+import { MedicalReport } from '../modules/medical-report/medicalReport.entity';
 import { RateEvent } from '../modules/rate-limit/rateEvent.entity';
 import { Session } from '../modules/session/session.entity';
 import { ShareLink } from '../modules/share/shareLink.entity';
@@ -12,6 +16,12 @@ import { SmsCode } from '../modules/sms/smsCode.entity';
 import { SugarObjective, SugarSlot, SugarTest } from '../modules/sugar/sugar.entity';
 import { UricAcidTest } from '../modules/uric-acid/uricAcid.entity';
 import { WeightRecord } from '../modules/weight/weight.entity';
+import { PointsEntry, PointsScoreCount, PointsTally } from '../modules/points/points.entity';
+import { SignIn } from '../modules/sign-in/signIn.entity';
+import { Article, ArticleCategory, ArticleReader } from '../modules/article/article.entity';
+import { Follow } from '../modules/follower/follow.entity';
+import { FeedComment, FeedMessage, FeedPraise } from '../modules/tangyou/feed.entity';
+import { Notice } from '../modules/notice/notice.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
-export const entities = [BloodPressureRange, BloodPressureTest, Customer, DictionaryItem, Doctor, Feedback, FrontLog, KetoneTest, RateEvent, Session, ShareLink, SmsCode, SugarObjective, SugarSlot, SugarTest, UricAcidTest, WeightRecord];
+export const entities = [BloodPressureRange, BloodPressureTest, Customer, Device, MeterReading, DictionaryItem, Doctor, Department, Feedback, FrontLog, HealthRecord, Hospital, KetoneTest, MedicalReport, RateEvent, Session, ShareLink, SmsCode, SugarObjective, SugarSlot, SugarTest, UricAcidTest, WeightRecord, Follow, FeedPraise, FeedComment, FeedMessage, Notice, PointsEntry, PointsTally, PointsScoreCount, SignIn, Article, ArticleCategory, ArticleReader];

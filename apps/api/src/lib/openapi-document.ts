@@ -12,7 +12,7 @@ export interface Operation {
   url: string;
   /** Whether a signed-in session is required (false when the operation allows anonymous calls). */
   requiresAuth: boolean;
-  /** The success answer is not a JSON envelope (a file, an image). */
+  /** The success answer is not our JSON envelope (a file, an image, or `x-envelope: false`). */
   rawResponse: boolean;
   schema: {
     querystring?: JsonSchema;
@@ -154,8 +154,12 @@ export function loadOpenApi(path: string): OpenApiDocument {
         method: method.toUpperCase() as Operation['method'],
         path,
         url,
-        rawResponse: isObject(op.responses) && isObject(op.responses['200']) && !('application/json' in ((op.responses['200'].content as object | undefined) ?? {})),
-        requiresAuth: security.length > 0 && !security.some((s) => isObject(s) && Object.keys(s).length === 0),
+        // A file answer, or JSON in another system's shape (`x-envelope: false`, e.g. EMQX's hooks).
+        rawResponse:
+          rawOp?.['x-envelope'] === false ||
+          (isObject(op.responses) && isObject(op.responses['200']) && !('application/json' in ((op.responses['200'].content as object | undefined) ?? {}))),
+        // Only bearerAuth is a signed-in session; other schemes (the gateway token) are checked by their routes.
+        requiresAuth: security.some((s) => isObject(s) && 'bearerAuth' in s) && !security.some((s) => isObject(s) && Object.keys(s).length === 0),
         schema: {
           ...(parameterSchema(parameters, 'query') && { querystring: parameterSchema(parameters, 'query') }),
           ...(params && { params }),

@@ -8,6 +8,11 @@ import { Migration20261122011501_sugar } from './Migration20261122011501_sugar';
 import { Migration20261122011833_blood_pressure } from './Migration20261122011833_blood_pressure';
 import { Migration20261122012031_records } from './Migration20261122012031_records';
 import { Migration20261122012052_share } from './Migration20261122012052_share';
+import { Migration20261122032010_health_record } from './Migration20261122032010_health_record';
+import { Migration20261122032042_medical_report } from './Migration20261122032042_medical_report';
+import { Migration20261122032129_device } from './Migration20261122032129_device';
+import { Migration20261122033321_follower } from './Migration20261122033321_follower';
+import { Migration20261122035043_engagement } from './Migration20261122035043_engagement';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -18,4 +23,9 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122011833_blood_pressure', class: Migration20261122011833_blood_pressure },
   { name: 'Migration20261122012031_records', class: Migration20261122012031_records },
   { name: 'Migration20261122012052_share', class: Migration20261122012052_share },
+  { name: 'Migration20261122032010_health_record', class: Migration20261122032010_health_record },
+  { name: 'Migration20261122032042_medical_report', class: Migration20261122032042_medical_report },
+  { name: 'Migration20261122032129_device', class: Migration20261122032129_device },
+  { name: 'Migration20261122033321_follower', class: Migration20261122033321_follower },
+  { name: 'Migration20261122035043_engagement', class: Migration20261122035043_engagement },
 ];

@@ -13,7 +13,12 @@ type QueryOf<Id extends OperationId> = Op<Id> extends { parameters: { query?: in
 type ParamsOf<Id extends OperationId> = Op<Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? unknown : NonNullable<P>) : unknown;
 type SuccessOf<Id extends OperationId> = Op<Id> extends { responses: { 200: infer R } } ? JsonBody<R> : never;
 /** What a handler returns: the `data` of the success envelope. */
-export type DataOf<Id extends OperationId> = [SuccessOf<Id>] extends [never] ? FastifyReply : SuccessOf<Id> extends { data: infer D } ? D : never;
+export type DataOf<Id extends OperationId> = [SuccessOf<Id>] extends [never]
+  ? FastifyReply
+  : SuccessOf<Id> extends { code: unknown; data: infer D }
+    ? D
+    : // JSON in another system's shape (`x-envelope: false`): the handler returns the whole body.
+      SuccessOf<Id>;
 
 export type OperationRequest<Id extends OperationId> = FastifyRequest<{
   Body: BodyOf<Id>;
@@ -82,7 +87,8 @@ export default fp<OpenApiPluginOptions>(
           : undefined,
         handler: async (request, reply) => {
           const data = await handler(request as OperationRequest<Id>, reply);
-          // A file answer is sent by the handler itself; everything else is wrapped in the envelope.
+          // A file answer is sent by the handler itself, and an `x-envelope: false` answer is the
+          // handler's whole body; everything else is wrapped in the envelope.
           return op.rawResponse ? data : { code: 0, errMsg: '', data };
         },
       });

@@ -9,6 +9,10 @@ import { systemClock, type Clock } from '../lib/clock';
 import { objectStoreFromEnv, type ObjectStore } from '../modules/upload/storage';
 import type { Geocoder } from '../providers/geocoder/geocoder';
 import { geocoderFromEnv } from '../providers/geocoder/config';
+import type { NoticePusher } from '../providers/push/push';
+import { noticePusherFromEnv } from '../providers/push/config';
+import type { AssistantProvider } from '../providers/assistant/assistant';
+import { assistantFromEnv } from '../providers/assistant/config';
 
 /** The external services the API talks to, each behind an interface with a local default. */
 export interface Providers {
@@ -19,6 +23,10 @@ export interface Providers {
   storage: ObjectStore;
   /** Reverse geocoding: the bundled nearest-seat table by default, Tencent Location Service by configuration. */
   geocoder: Geocoder;
+  /** Reading notices through the messaging app's template messages; a local outbox by default. */
+  noticePusher: NoticePusher;
+  /** The AI assistant: the embedded offline one by default, an OpenAI-compatible service by configuration. */
+  assistant: AssistantProvider;
   /** Signs OAuth states and keys code hashes. */
   sessionSecret: string;
   clock: Clock;
@@ -47,6 +55,8 @@ export default fp<ProvidersPluginOptions>(
       jsSdk: overrides.jsSdk !== undefined ? overrides.jsSdk : identity.jsSdk,
       storage: overrides.storage ?? objectStoreFromEnv(env, dataDir),
       geocoder: overrides.geocoder ?? geocoderFromEnv(env),
+      noticePusher: overrides.noticePusher ?? noticePusherFromEnv(env),
+      assistant: overrides.assistant ?? assistantFromEnv(env),
       sessionSecret: overrides.sessionSecret ?? identity.sessionSecret,
       clock: overrides.clock ?? systemClock,
     });

@@ -1,3 +1,4 @@
+import { REPORT_TYPE_DICTIONARY } from '@glucoguard/domain';
 import type { DictionaryEntry } from '../modules/dictionary/dictionary.repository';
 
 /**
@@ -24,6 +25,8 @@ const DICTIONARIES: Record<string, string[][]> = {
     ['3', '继发性高血压'],
     ['4', '不清楚'],
   ],
+  // Uploaded report types in the gallery's order, from the domain (spec 2 §3, §7).
+  report_type: REPORT_TYPE_DICTIONARY.map(({ itemKey, itemValue }) => [itemKey, itemValue]),
 };
 
 export const dictionaryEntries: DictionaryEntry[] = Object.entries(DICTIONARIES).flatMap(([typeCode, items]) =>

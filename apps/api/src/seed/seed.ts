@@ -7,12 +7,29 @@ import { SugarSlot } from '../modules/sugar/sugar.entity';
 import { sugarSlots } from './sugarSlots';
 import { BloodPressureRange } from '../modules/blood-pressure/bloodPressure.entity';
 import { bloodPressureRanges } from './bloodPressureRanges';
+import { seedDemo, type DemoSeedOptions } from './demo';
+import { seedDemoFriends } from './demoFriends';
+import { seedCareDirectory } from './careDirectory';
+import { seedDemoMeters } from './demoMeters';
+import { seedArticleLibrary } from './articles';
 
-/** Seeds reference and demo data. Idempotent: every step is an upsert, so restarts change nothing. */
-export async function seed(orm: MikroORM): Promise<void> {
+/**
+ * Seeds the reference data every installation needs (dictionaries, slot thresholds, pressure ranges,
+ * the care directory, the article library) and, unless `withDemo` is false, the demo accounts,
+ * readings and meters. Idempotent: every step is an upsert or skips what exists, so restarts change nothing.
+ */
+export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true): Promise<void> {
   const em = orm.em.fork();
   await new DictionaryRepository(em).upsert(dictionaryEntries);
   await em.upsertMany(Doctor, demoDoctors, { onConflictFields: ['openid'], onConflictAction: 'merge' });
+  await seedCareDirectory(em);
   await em.upsertMany(SugarSlot, sugarSlots, { onConflictFields: ['timeType'], onConflictAction: 'merge' });
   await em.upsertMany(BloodPressureRange, bloodPressureRanges, { onConflictFields: ['sort'], onConflictAction: 'merge' });
+  await seedArticleLibrary(em, demo.now);
+  if (!withDemo) {
+    return;
+  }
+  await seedDemo(em, demo);
+  await seedDemoFriends(em, demo);
+  await seedDemoMeters(em, demo.now);
 }

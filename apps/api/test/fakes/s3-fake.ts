@@ -1,4 +1,4 @@
-// A local stand-in for an S3-compatible service: path-style PutObject and GetObject with AWS Signature
+// A local stand-in for an S3-compatible service: path-style PutObject, GetObject and DeleteObject with AWS Signature
 // V4 header authentication, objects kept in memory, refusals as S3's XML error documents with S3's codes
 // and statuses. The signature is recomputed here from the request exactly as received (raw path, raw
 // query, header values, the declared payload hash) by code written apart from aws4fetch, and pinned to
@@ -13,6 +13,8 @@ export interface S3FakeOptions {
   region?: string;
   buckets?: string[];
   now?: () => Date;
+  /** How long the fake takes to answer each request, as a distant or busy service would. */
+  latencyMs?: number;
 }
 
 export interface FakeObject {
@@ -118,6 +120,8 @@ export class S3Fake {
   readonly requests: S3FakeRequest[] = [];
   url = '';
   readonly #now: () => Date;
+  /** How long the fake takes to answer each request; may be changed while it runs. */
+  latencyMs: number;
   readonly #server: Server;
 
   private constructor(options: S3FakeOptions) {
@@ -126,6 +130,7 @@ export class S3Fake {
     this.region = options.region ?? 'us-east-1';
     this.buckets = new Set(options.buckets ?? ['uploads-test']);
     this.#now = options.now ?? (() => new Date());
+    this.latencyMs = options.latencyMs ?? 0;
     this.#server = createServer((req, res) => {
       // A bug in the fake must surface as a failed request, not an unhandled rejection.
       this.#handle(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
@@ -145,6 +150,9 @@ export class S3Fake {
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.latencyMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) {
       chunks.push(chunk as Buffer);
@@ -266,6 +274,13 @@ export class S3Fake {
       }
       res.writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length, etag: object.etag, 'x-amz-request-id': requestId });
       res.end(object.body);
+      return;
+    }
+    if (req.method === 'DELETE') {
+      // Like S3: 204 whether or not the key existed.
+      this.objects.delete(`${bucket}/${key}`);
+      res.writeHead(204, { 'x-amz-request-id': requestId });
+      res.end();
       return;
     }
     throw new S3Refusal(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.', { Method: req.method ?? '' });

@@ -57,6 +57,20 @@ describe('LocalDiskStore', () => {
     expect(await store.get('uploads/x.png/inside.png')).toBeNull();
   });
 
+  it('deletes an object, and takes a missing one or a folder as nothing to do', async () => {
+    const store = new LocalDiskStore(dir);
+    await store.put('uploads/a/x.png', png1x1(), 'image/png');
+    await store.put('uploads/a/y.png', png1x1(), 'image/png');
+    await store.delete('uploads/a/x.png');
+    expect(await store.get('uploads/a/x.png')).toBeNull();
+    expect(await readdir(join(dir, 'uploads/a'))).toEqual(['y.png']);
+    await store.delete('uploads/a/x.png');
+    await store.delete('uploads/b/none.png');
+    await store.delete('uploads/a');
+    await store.delete('uploads/a/y.png/inside.png');
+    expect(await store.get('uploads/a/y.png')).not.toBeNull();
+  });
+
   it('refuses a content type its extension would not reproduce', async () => {
     const store = new LocalDiskStore(dir);
     await expect(store.put('uploads/x.png', png1x1(), 'image/jpeg')).rejects.toThrow(StorageError);
@@ -68,6 +82,7 @@ describe('LocalDiskStore', () => {
     expect(isValidKey(key)).toBe(false);
     await expect(store.put(key, png1x1(), 'image/png')).rejects.toThrow(InvalidKeyError);
     await expect(store.get(key)).rejects.toThrow(InvalidKeyError);
+    await expect(store.delete(key)).rejects.toThrow(InvalidKeyError);
   });
 
   it('never reads a file outside its root, even one that exists', async () => {

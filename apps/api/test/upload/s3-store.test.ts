@@ -115,6 +115,29 @@ describe('S3Store against the fake S3', () => {
     expect(seen).toEqual([`https://${BUCKET}.s3.example.com/base/${KEY}`]);
   });
 
+  it('deletes an object, and takes a missing one as nothing to do', async () => {
+    const store = s3();
+    await store.put(KEY, png1x1(), 'image/png');
+    await store.delete(KEY);
+    expect(fake.objects.has(`${BUCKET}/${KEY}`)).toBe(false);
+    expect(await store.get(KEY)).toBeNull();
+    await store.delete(KEY);
+    expect(fake.requests.filter((r) => r.method === 'DELETE')).toEqual([
+      { method: 'DELETE', url: `/${BUCKET}/${KEY}`, code: 'OK' },
+      { method: 'DELETE', url: `/${BUCKET}/${KEY}`, code: 'OK' },
+    ]);
+  });
+
+  it('takes a 404 NoSuchKey on delete as done, and reports other refusals', async () => {
+    const answer = (status: number, code: string) => async () =>
+      new Response(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`, { status });
+    await s3({ fetch: answer(404, 'NoSuchKey') }).delete(KEY);
+    expect(await storageError(s3({ fetch: answer(404, 'NoSuchBucket') }).delete(KEY))).toMatchObject({ status: 404, code: 'NoSuchBucket' });
+    const denied = await storageError(s3({ secretAccessKey: 'wrong/secret+value/0000000000000000000000' }).delete(KEY));
+    expect(denied.message).toContain(`S3 DeleteObject of "${KEY}"`);
+    expect(denied).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+  });
+
   it('answers null for a missing object', async () => {
     expect(await s3().get('uploads/273/none.png')).toBeNull();
     expect(fake.requests.at(-1)?.code).toBe('NoSuchKey');
@@ -167,6 +190,7 @@ describe('S3Store against the fake S3', () => {
 
   it('refuses an invalid key before sending anything', async () => {
     await expect(s3().get('../escape.png')).rejects.toThrow(InvalidKeyError);
+    await expect(s3().delete('../escape.png')).rejects.toThrow(InvalidKeyError);
     expect(fake.requests).toEqual([]);
   });
 

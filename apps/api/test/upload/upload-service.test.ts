@@ -8,7 +8,10 @@ import { AppError } from '../../src/lib/errors';
 import { LocalDiskStore } from '../../src/modules/upload/storage';
 import {
   chinaDateFolder,
+  checkImage,
   DEFAULT_UPLOAD_LIMITS,
+  putImage,
+  removeImage,
   serveKey,
   storeImage,
   UNSUPPORTED_IMAGE_MESSAGE,
@@ -156,6 +159,31 @@ describe('storeImage', () => {
   it('stores nothing when it refuses', async () => {
     await refusal(upload(b64('not an image at all')));
     expect(existsSync(join(dir, 'uploads'))).toBe(false);
+  });
+});
+
+describe('checkImage, putImage and removeImage', () => {
+  const JPG_PNG = { maxBytes: 100, types: ['image/jpeg', 'image/png'] as const, tooLargeMessage: '太大了', unsupportedMessage: '只要jpg或png' };
+
+  it('limits the accepted types and words its refusals as asked', async () => {
+    expect((await checkImage(b64(png1x1()), JPG_PNG)).contentType).toBe('image/png');
+    expect((await checkImage(b64(minimalJpeg()), JPG_PNG)).ext).toBe('jpg');
+    for (const other of [gif1x1(), webp1x1(), Buffer.from('plain text')]) {
+      expect(await refusal(checkImage(b64(other), JPG_PNG))).toMatchObject({ errMsg: '只要jpg或png', statusCode: 400 });
+    }
+    expect(await refusal(checkImage(b64(Buffer.alloc(101, 1)), JPG_PNG))).toMatchObject({ errMsg: '太大了', statusCode: 413 });
+  });
+
+  it('stores a checked image and removes it again by the path clients keep', async () => {
+    const image = await putImage(store, await checkImage(b64(png1x1())), 272, NOW);
+    expect(image.key).toMatch(/^uploads\/272\/2025\/03\/14\/press_[0-9a-f]{32}\.png$/);
+    expect(await serveKey(store, image.path)).not.toBeNull();
+    await removeImage(store, image.path);
+    expect(await store.get(image.key)).toBeNull();
+    expect(await serveKey(store, image.path)).toBeNull();
+    // Paths outside the upload folder or not valid keys are left alone rather than refused.
+    await removeImage(store, '../secrets.png');
+    await removeImage(store, 'other/x.png');
   });
 });
 

@@ -11,7 +11,11 @@ export function bloodPressureRoutes(app: FastifyInstance) {
     (await ranges(app.em)).map(({ sort, name, sbpMin, sbpMax, dbpMin, dbpMax }) => ({ sort, name, sbpMin, sbpMax, dbpMin, dbpMax })),
   );
 
-  app.operation('addBloodPressure', async (request) => addPressure(app.em, customerOf(request.session), request.body, now()));
+  app.operation('addBloodPressure', async (request) => {
+    const saved = await addPressure(app.em, customerOf(request.session), request.body, now());
+    app.noticePush.kick();
+    return saved;
+  });
 
   app.operation('editBloodPressure', async (request) => {
     const { bpId, ...entry } = request.body;

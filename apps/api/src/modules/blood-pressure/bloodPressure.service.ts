@@ -15,7 +15,10 @@ import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
 import { sql } from '../../lib/db';
 import { listSpan, measuredWithin, pageOf } from '../../lib/list';
+import { recordingTarget } from '../follower/follower.service';
+import { notifyFollowersOfReading } from '../notice/notice.service';
 import { BloodPressureRange, BloodPressureTest } from './bloodPressure.entity';
+import { awardForReading } from '../points/points.service';
 
 export interface BpEntryInput {
   sbp: number;
@@ -60,26 +63,37 @@ function parseEntry(input: BpEntryInput, now: Date) {
 
 const colourOf = async (em: EntityManager, t: Pick<BloodPressureTest, 'sbp' | 'dbp'>) => classifyBloodPressure(t.sbp, t.dbp, await ranges(em));
 
-/** Records a reading for the caller; a resend with the same synckey stores nothing new. */
-export async function addPressure(em: EntityManager, customerId: string, input: BpEntryInput, now: Date) {
-  if (input.followerId !== undefined || input.testType === '2') {
-    throw forbidden('暂不能为亲友记录血压');
-  }
+/**
+ * Records a reading: the caller's own, or — with `followerId` — one for a patient who granted the
+ * caller (stored as theirs, `recordedBy` the caller). A resend with the same synckey stores nothing
+ * new. The patient's followers are told in the same transaction.
+ */
+export async function addPressure(em: EntityManager, callerId: string, input: BpEntryInput, now: Date): Promise<{ bpId: string; duplicate: boolean; color: 1 | 2 | 3 | null }> {
+  const customerId = await recordingTarget(em, callerId, input);
   const entry = parseEntry(input, now);
   const existing = input.synckey ? await em.findOne(BloodPressureTest, { customerId, synckey: input.synckey }) : null;
   if (existing) {
     const level = await colourOf(em, existing);
     return { bpId: existing.id, duplicate: true, color: level ? BP_COLOR[level] : null };
   }
-  const reading = em.create(BloodPressureTest, { customerId, recordedBy: customerId, ...entry, synckey: input.synckey ?? null, deviceImei: null, createdAt: now, updatedAt: now });
+  let reading: BloodPressureTest;
   try {
-    await em.flush();
+    reading = await em.transactional(async (tx) => {
+      const created = tx.create(BloodPressureTest, { customerId, recordedBy: callerId, ...entry, synckey: input.synckey ?? null, deviceImei: null, createdAt: now, updatedAt: now });
+      await tx.flush();
+      await notifyFollowersOfReading(tx, { kind: 'bloodPressure', id: created.id, customerId, recordedBy: callerId, measuredAt: entry.measuredAt, sbp: entry.sbp, dbp: entry.dbp, hr: entry.hr }, now);
+      return created;
+    });
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException && input.synckey) {
       em.clear();
-      return addPressure(em, customerId, input, now);
+      return addPressure(em, callerId, input, now);
     }
     throw error;
+  }
+  if (customerId === callerId) {
+    // Points for one's own reading (capped per China day); the reading's id makes a repeat pay nothing.
+    await awardForReading(em, customerId, 'BLOOD_PRESSURE_TEST', reading.id, now);
   }
   const level = await colourOf(em, reading);
   return { bpId: reading.id, duplicate: false, color: level ? BP_COLOR[level] : null };

@@ -1,6 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-/** A doctor patients can link to with the doctor's invite code (scanned or typed at registration). */
+/**
+ * A carer patients can link to: a doctor (roleType 1) or an educator nurse (roleType 2). Patients
+ * link by the carer's invite code at registration, or choose one in the doctor picker (hospital →
+ * department → doctor). `hospital` and `department` keep the names for display; `departmentId`
+ * places the carer in the picker (a carer without one is found only by search).
+ */
 export const DoctorSchema = defineEntity({
   name: 'Doctor',
   tableName: 'doctor',
@@ -12,6 +17,11 @@ export const DoctorSchema = defineEntity({
     department: p.string().length(32).default(''),
     title: p.string().length(32).default(''),
     inviteCode: p.string().length(6).unique(),
+    /** 1 doctor, 2 educator nurse (spec 2 §4 "Device binding"). */
+    roleType: p.smallint().default(1),
+    departmentId: p.integer().nullable().index(),
+    /** The carer's work mobile; searched by the picker, shown masked. */
+    phone: p.string().length(11).nullable().index(),
   },
 });
 

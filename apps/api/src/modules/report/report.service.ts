@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
+  REPORT_COMING_SOON_MESSAGE,
   REPORT_MIN_MEASUREMENTS,
   REPORT_MONTH_MIN,
   REPORT_TYPE,
@@ -19,9 +20,6 @@ import { AppError, ErrorCodes } from '../../lib/errors';
 import { ranges } from '../blood-pressure/bloodPressure.service';
 import { rangesFor } from '../sugar/sugar.service';
 import { ReportRepository, type DayCount } from './report.repository';
-
-/** A current or future period has no report yet; the app shows 'coming soon'. */
-export const REPORT_COMING_SOON_MESSAGE = '报告尚未生成，敬请期待';
 
 const DAY_MS = 86_400_000;
 const badRequest = (errMsg: string) => new AppError(ErrorCodes.badRequest, errMsg);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { createHash, randomBytes } from 'node:crypto';
 import { Session } from './session.entity';
-import { Customer } from '../customer/customer.entity';
+import { sql } from '../../lib/db';
 
 export interface IssuedSession {
   token: string;
@@ -38,20 +38,22 @@ export async function issueSession(
   return { token, expiresAt };
 }
 
-/** The caller of a token, or null when the token is unknown, revoked or expired. */
+/**
+ * The caller of a token, or null when the token is unknown, revoked or expired. One indexed join
+ * and no entities: this runs before every signed-in request.
+ */
 export async function resolveSession(em: EntityManager, token: string, now: Date): Promise<SessionContext | null> {
   if (token.length < 20 || token.length > 100) {
     return null;
   }
-  const session = await em.findOne(Session, { tokenHash: hashToken(token), revokedAt: null, expiresAt: { $gt: now } });
-  if (!session) {
-    return null;
-  }
-  const customer = await em.findOne(Customer, { id: session.customerId });
-  if (!customer) {
-    return null;
-  }
-  return { sessionId: session.id, customerId: customer.id, openid: customer.openid, registered: customer.registeredAt !== null };
+  const rows = await sql(em).execute<{ session_id: string; customer_id: string; openid: string; registered: boolean }[]>(
+    `select s.id as session_id, c.id as customer_id, c.openid, c.registered_at is not null as registered
+       from session s join customer c on c.id = s.customer_id
+      where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`,
+    [hashToken(token), now],
+  );
+  const row = rows[0];
+  return row ? { sessionId: row.session_id, customerId: row.customer_id, openid: row.openid, registered: row.registered } : null;
 }
 
 export async function revokeSession(em: EntityManager, sessionId: string, now: Date): Promise<void> {

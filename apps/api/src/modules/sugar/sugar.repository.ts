@@ -10,6 +10,11 @@ export interface LeanReading {
   time: string;
 }
 
+/** A slot of the sugar dictionary as plain data. */
+export type SlotRow = Pick<SugarSlot, 'timeType' | 'name' | 'code' | 'startTime' | 'endTime' | 'minValue' | 'lowValue' | 'highValue' | 'maxValue'>;
+/** A customer's own thresholds for one slot. */
+export type ObjectiveRow = Pick<SugarObjective, 'timeType' | 'minValue' | 'lowValue' | 'highValue' | 'maxValue'>;
+
 /** One cell of the day table: a China day, a slot, how many readings and the latest value. */
 export interface DayCell {
   day: string;
@@ -26,8 +31,39 @@ export class SugarRepository {
     return this.em.find(SugarSlot, {}, { orderBy: { timeType: 'asc' } });
   }
 
-  objectives(customerId: string): Promise<SugarObjective[]> {
-    return this.em.find(SugarObjective, { customerId }, { orderBy: { timeType: 'asc' } });
+  /**
+   * The slot dictionary and the customer's own targets in one round trip (every table, chart and
+   * report needs both): one row per slot, the target columns null where none is set.
+   */
+  async slotsWithObjectives(customerId: string): Promise<{ slots: SlotRow[]; objectives: ObjectiveRow[] }> {
+    const rows = await sql(this.em).execute<(Record<keyof SlotRow, string | number> & { o_min: string | null; o_low: string | null; o_high: string | null; o_max: string | null })[]>(
+      `select s.time_type as "timeType", s.name, s.code, s.start_time as "startTime", s.end_time as "endTime",
+              s.min_value as "minValue", s.low_value as "lowValue", s.high_value as "highValue", s.max_value as "maxValue",
+              o.min_value as o_min, o.low_value as o_low, o.high_value as o_high, o.max_value as o_max
+         from sugar_slot s left join sugar_objective o on o.time_type = s.time_type and o.customer_id = ?
+        order by s.time_type`,
+      [customerId],
+    );
+    const slots: SlotRow[] = [];
+    const objectives: ObjectiveRow[] = [];
+    for (const r of rows) {
+      const timeType = Number(r.timeType);
+      slots.push({
+        timeType,
+        name: String(r.name),
+        code: String(r.code),
+        startTime: String(r.startTime),
+        endTime: String(r.endTime),
+        minValue: Number(r.minValue),
+        lowValue: Number(r.lowValue),
+        highValue: Number(r.highValue),
+        maxValue: Number(r.maxValue),
+      });
+      if (r.o_min !== null && r.o_low !== null && r.o_high !== null && r.o_max !== null) {
+        objectives.push({ timeType, minValue: Number(r.o_min), lowValue: Number(r.o_low), highValue: Number(r.o_high), maxValue: Number(r.o_max) });
+      }
+    }
+    return { slots, objectives };
   }
 
   /** Replaces a customer's targets for the given slots in one transaction. */

@@ -17,7 +17,12 @@ export function sugarRoutes(app: FastifyInstance) {
 
   app.operation('saveSugarObjective', async (request) => saveObjectives(app.em, customerOf(request.session), request.body.sugarObjectives));
 
-  app.operation('addSugarTest', async (request) => addReading(app.em, customerOf(request.session), request.body, now()));
+  app.operation('addSugarTest', async (request) => {
+    const saved = await addReading(app.em, customerOf(request.session), request.body, now());
+    // Followers' messaging-app notices go out right away rather than at the next interval.
+    app.noticePush.kick();
+    return saved;
+  });
 
   app.operation('editSugarTest', async (request) => {
     const { testId, ...entry } = request.body;

@@ -31,8 +31,11 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
-import { SugarRepository } from './sugar.repository';
-import { SugarTest, type SugarObjective, type SugarSlot, type SugarTag } from './sugar.entity';
+import { recordingTarget } from '../follower/follower.service';
+import { notifyFollowersOfReading } from '../notice/notice.service';
+import { SugarRepository, type SlotRow } from './sugar.repository';
+import { SugarTest, type SugarObjective, type SugarTag } from './sugar.entity';
+import { awardForReading } from '../points/points.service';
 
 export interface SugarEntryInput {
   sugar: number;
@@ -45,12 +48,11 @@ export interface SugarEntryInput {
   testType?: '1' | '2';
 }
 
-const dictionaryOf = (slots: SugarSlot[]): SugarDictionaryEntry[] => slots.map((s) => ({ ...s }));
+const dictionaryOf = (slots: SlotRow[]): SugarDictionaryEntry[] => slots.map((s) => ({ ...s }));
 
 /** The thresholds of every slot for a customer: their own targets where set, else the defaults. */
 export async function rangesFor(em: EntityManager, customerId: string) {
-  const repo = new SugarRepository(em);
-  const [slots, objectives] = await Promise.all([repo.slots(), repo.objectives(customerId)]);
+  const { slots, objectives } = await new SugarRepository(em).slotsWithObjectives(customerId);
   const dictionary = dictionaryOf(slots);
   const range = (timeType: number): SugarRange | undefined => resolveSugarRange(timeType, dictionary, objectives);
   return { slots, objectives, dictionary, range };
@@ -61,7 +63,8 @@ function levelOf(reading: { sugar: number; timeType: number }, range: (t: number
   return r ? classifySugar(reading.sugar, r) : null;
 }
 
-function tagsView(tags: SugarTag[]) {
+/** Tags as the API shows them, with the type's and the level's names. */
+export function tagsView(tags: SugarTag[]) {
   return tags.map((t) => ({
     typeCode: t.typeCode,
     typeName: SUGAR_TAG_OPTIONS[t.typeCode].name,
@@ -117,45 +120,59 @@ async function monthProgress(em: EntityManager, customerId: string, at: Date) {
   };
 }
 
-/** Records a reading for the caller (spec: POST /sugarTest/v1/add). A resend with the same synckey stores nothing new. */
-export async function addReading(em: EntityManager, customerId: string, input: SugarEntryInput, now: Date) {
-  if (input.followerId !== undefined || input.testType === '2') {
-    // Recording for a relative needs their grant, which the friends feature brings.
-    throw forbidden('暂不能为亲友记录血糖');
-  }
+/**
+ * Records a reading (spec: POST /sugarTest/v1/add): the caller's own, or — with `followerId` — one
+ * for a patient who granted the caller (stored as theirs, `recordedBy` the caller, testType '2').
+ * A resend with the same synckey stores nothing new. The patient's followers are told in the same
+ * transaction (`notifyFollowersOfReading`).
+ */
+export async function addReading(em: EntityManager, callerId: string, input: SugarEntryInput, now: Date) {
+  const customerId = await recordingTarget(em, callerId, input);
   const entry = parseEntry(input, now);
   const repo = new SugarRepository(em);
-  if (input.synckey) {
-    const existing = await repo.findBySynckey(customerId, input.synckey);
-    if (existing) {
-      return { testId: existing.id, duplicate: true, ...(await monthProgress(em, customerId, existing.measuredAt)) };
-    }
+  const duplicateOf = async () => {
+    const existing = input.synckey ? await repo.findBySynckey(customerId, input.synckey) : null;
+    return existing && { testId: existing.id, duplicate: true, ...(await monthProgress(em, customerId, existing.measuredAt)) };
+  };
+  const earlier = await duplicateOf();
+  if (earlier) {
+    return earlier;
   }
   const { dictionary } = await rangesFor(em, customerId);
   const timeType = input.timeType ?? timeTypeAt(entry.measuredAt, dictionary) ?? 1;
-  const reading = em.create(SugarTest, {
-    customerId,
-    recordedBy: customerId,
-    timeType,
-    ...entry,
-    synckey: input.synckey ?? null,
-    deviceImei: null,
-    createdAt: now,
-    updatedAt: now,
-  });
+  let testId: string;
   try {
-    await em.flush();
+    testId = await em.transactional(async (tx) => {
+      const reading = tx.create(SugarTest, {
+        customerId,
+        recordedBy: callerId,
+        timeType,
+        ...entry,
+        synckey: input.synckey ?? null,
+        deviceImei: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.flush();
+      await notifyFollowersOfReading(tx, { kind: 'bloodSugar', id: reading.id, customerId, recordedBy: callerId, measuredAt: entry.measuredAt, sugar: entry.sugar, timeType }, now);
+      return reading.id;
+    });
   } catch (error) {
+    // Two saves with the same synckey at once: the loser answers the winner's reading.
     if (error instanceof UniqueConstraintViolationException && input.synckey) {
       em.clear();
-      const existing = await repo.findBySynckey(customerId, input.synckey);
-      if (existing) {
-        return { testId: existing.id, duplicate: true, ...(await monthProgress(em, customerId, existing.measuredAt)) };
+      const winner = await duplicateOf();
+      if (winner) {
+        return winner;
       }
     }
     throw error;
   }
-  return { testId: reading.id, duplicate: false, ...(await monthProgress(em, customerId, entry.measuredAt)) };
+  if (customerId === callerId) {
+    // Points for one's own reading (capped per China day); the reading's id makes a repeat pay nothing.
+    await awardForReading(em, customerId, 'SUGAR_TEST', testId, now);
+  }
+  return { testId, duplicate: false, ...(await monthProgress(em, customerId, entry.measuredAt)) };
 }
 
 /** The caller's own reading, or null when it does not exist or belongs to somebody else. */
@@ -260,7 +277,7 @@ export async function customerDictionary(em: EntityManager, customerId: string, 
   return slots.filter((s) => timeType === undefined || s.timeType === timeType).map((s) => ({ ...slotView(s), ...range(s.timeType) }));
 }
 
-export function slotView(s: SugarSlot) {
+export function slotView(s: SlotRow) {
   return { timeType: s.timeType, name: s.name, code: s.code, startTime: s.startTime, endTime: s.endTime, minValue: s.minValue, lowValue: s.lowValue, highValue: s.highValue, maxValue: s.maxValue };
 }
 

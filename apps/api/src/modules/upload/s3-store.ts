@@ -1,5 +1,5 @@
-// An S3-compatible bucket through its REST API (PutObject, GetObject) signed with AWS Signature V4 by
-// aws4fetch, instead of the AWS SDK: two calls do not justify a large dependency tree.
+// An S3-compatible bucket through its REST API (PutObject, GetObject, DeleteObject) signed with AWS Signature V4 by
+// aws4fetch, instead of the AWS SDK: three calls do not justify a large dependency tree.
 import { AwsClient } from 'aws4fetch';
 import { createHash } from 'node:crypto';
 import { assertValidKey, StorageError, type ObjectStore, type StoredObject } from './store-base';
@@ -131,6 +131,20 @@ export class S3Store implements ObjectStore {
     // Only a missing key is "no object"; a missing bucket is a configuration fault and must be loud.
     if (response.status === 404 && (failure.code === 'NoSuchKey' || failure.code === undefined)) {
       return null;
+    }
+    throw failure;
+  }
+
+  async delete(key: string): Promise<void> {
+    // DeleteObject answers 204 whether or not the key existed; some compatibles answer 404 NoSuchKey instead.
+    const response = await this.#send('DeleteObject', key, { method: 'DELETE' });
+    if (response.ok) {
+      await response.body?.cancel();
+      return;
+    }
+    const failure = await this.#failure('DeleteObject', key, response);
+    if (response.status === 404 && failure.code === 'NoSuchKey') {
+      return;
     }
     throw failure;
   }

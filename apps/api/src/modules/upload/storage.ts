@@ -1,7 +1,7 @@
 // Where uploaded images live: a directory on the API host by default, or any S3-compatible bucket
 // (AWS S3, MinIO, OSS/COS in S3 mode) when several API instances must see the same files.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { ConfigError } from '../../config';
@@ -71,6 +71,17 @@ export class LocalDiskStore implements ObjectStore {
         return null;
       }
       throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await unlink(this.#pathOf(key));
+    } catch (error) {
+      // A file that is already gone is what was asked for; a folder is not an object, so it stays.
+      if (!['ENOENT', 'EISDIR', 'ENOTDIR'].includes(errnoCode(error) ?? '')) {
+        throw error;
+      }
     }
   }
 }

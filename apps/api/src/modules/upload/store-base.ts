@@ -13,6 +13,8 @@ export interface ObjectStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** The object, or null when no object has that key. Invalid keys throw InvalidKeyError. */
   get(key: string): Promise<StoredObject | null>;
+  /** Removes the object; a key that names nothing is not an error. Invalid keys throw InvalidKeyError. */
+  delete(key: string): Promise<void>;
 }
 
 /** A store that could not do its job (unreachable, refused, misconfigured). The message never carries secrets. */

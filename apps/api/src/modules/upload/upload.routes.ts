@@ -6,7 +6,8 @@ import type { SessionContext } from '../session/session.service';
 import { serveKey, storeImage } from './upload.service';
 
 const HOUR = 3600 * 1000;
-const UPLOAD_LIMITS = [
+/** The image upload limits per customer, shared by every call that stores images. */
+export const UPLOAD_LIMITS = [
   { max: 60, windowMs: HOUR, message: '上传过于频繁，请稍后再试' },
   { max: 300, windowMs: 24 * HOUR, message: '今日上传次数已达上限，请明天再试' },
 ];

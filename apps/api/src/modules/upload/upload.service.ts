@@ -26,6 +26,12 @@ export const UNSUPPORTED_IMAGE_MESSAGE = '不支持的图片格式，请上传 J
 
 export interface UploadLimits {
   maxBytes: number;
+  /** The sniffed types accepted; every type of {@link ImageContentType} when absent. */
+  types?: readonly ImageContentType[];
+  /** The message for an image over `maxBytes`; `图片不能超过 <n>MB` when absent. */
+  tooLargeMessage?: string;
+  /** The message for bytes that are not an accepted image; {@link UNSUPPORTED_IMAGE_MESSAGE} when absent. */
+  unsupportedMessage?: string;
 }
 
 export interface StoreImageInput {
@@ -71,7 +77,7 @@ function formatMiB(bytes: number): string {
  * than silently skipped the way Buffer.from would. The size is checked before decoding, so an oversize
  * payload is never allocated twice.
  */
-function decodeBase64(raw: string, maxBytes: number): Uint8Array {
+function decodeBase64(raw: string, maxBytes: number, tooLargeMessage?: string): Uint8Array {
   const text = raw.replace(/[\r\n]/g, '');
   if (text === '') {
     throw badRequest('图片内容不能为空');
@@ -82,7 +88,7 @@ function decodeBase64(raw: string, maxBytes: number): Uint8Array {
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   const size = (text.length / 4) * 3 - padding;
   if (size > maxBytes) {
-    throw new AppError(ErrorCodes.badRequest, `图片不能超过 ${formatMiB(maxBytes)}`, 413);
+    throw new AppError(ErrorCodes.badRequest, tooLargeMessage ?? `图片不能超过 ${formatMiB(maxBytes)}`, 413);
   }
   const bytes = Buffer.from(text, 'base64');
   // Canonical form check: catches non-zero bits in the last character before the padding.
@@ -108,17 +114,46 @@ export function chinaDateFolder(now: Date): string {
   return `${china.getUTCFullYear()}/${pad(china.getUTCMonth() + 1)}/${pad(china.getUTCDate())}`;
 }
 
-async function sniff(bytes: Uint8Array): Promise<{ contentType: ImageContentType; ext: string }> {
+async function sniff(bytes: Uint8Array, limits: UploadLimits): Promise<{ contentType: ImageContentType; ext: string }> {
   // The declared type (data-URL prefix, file name) is ignored: only the bytes decide. SVG and HTML have
   // no magic number, so file-type reports nothing or XML for them and they fall out here too.
   const detected = await fileTypeFromBuffer(bytes);
   const accepted = detected === undefined ? undefined : ACCEPTED[detected.mime];
   // file-type takes any "GIF" start for a GIF; a real one says which of the two versions it is.
   const gifVersionOk = accepted?.ext !== 'gif' || /^GIF8[79]a/.test(Buffer.from(bytes.subarray(0, 6)).toString('latin1'));
-  if (accepted === undefined || !gifVersionOk) {
-    throw badRequest(UNSUPPORTED_IMAGE_MESSAGE);
+  if (accepted === undefined || !gifVersionOk || (limits.types !== undefined && !limits.types.includes(accepted.contentType))) {
+    throw badRequest(limits.unsupportedMessage ?? UNSUPPORTED_IMAGE_MESSAGE);
   }
   return accepted;
+}
+
+/** An uploaded image that passed the checks and is ready to be stored. */
+export interface CheckedImage {
+  bytes: Uint8Array;
+  contentType: ImageContentType;
+  ext: string;
+}
+
+/**
+ * Decodes and checks an uploaded image without storing it: valid base64, not over `limits.maxBytes`
+ * (HTTP 413), and bytes that are one of the accepted image types whatever the upload claims.
+ */
+export async function checkImage(base64: string, limits: UploadLimits = DEFAULT_UPLOAD_LIMITS): Promise<CheckedImage> {
+  const bytes = decodeBase64(payloadOf(base64), limits.maxBytes, limits.tooLargeMessage);
+  return { bytes, ...(await sniff(bytes, limits)) };
+}
+
+/** Stores a checked image under a fresh random name in the folder of `businessCode` and the China day of `now`. */
+export async function putImage(store: ObjectStore, image: CheckedImage, businessCode: number | string, now: Date): Promise<StoredImage> {
+  const code = String(businessCode);
+  if (!/^[1-9][0-9]{0,8}$/.test(code)) {
+    throw badRequest('businessCode 不正确');
+  }
+  // 128 random bits: the name is unguessable, so the served URL alone does not expose other users' images.
+  const key = `${UPLOAD_ROOT}/${code}/${chinaDateFolder(now)}/${PRESS_PREFIX}${randomBytes(16).toString('hex')}.${image.ext}`;
+  await store.put(key, image.bytes, image.contentType);
+  const path = stripPressPrefix(key);
+  return { path, url: `${FILES_ROUTE_PREFIX}${path}`, key, contentType: image.contentType, bytes: image.bytes.byteLength };
 }
 
 /**
@@ -127,17 +162,20 @@ async function sniff(bytes: Uint8Array): Promise<{ contentType: ImageContentType
  * error handler turns them into a 500-class envelope without details).
  */
 export async function storeImage(store: ObjectStore, input: StoreImageInput, limits: UploadLimits = DEFAULT_UPLOAD_LIMITS): Promise<StoredImage> {
-  const businessCode = String(input.businessCode);
-  if (!/^[1-9][0-9]{0,8}$/.test(businessCode)) {
+  if (!/^[1-9][0-9]{0,8}$/.test(String(input.businessCode))) {
     throw badRequest('businessCode 不正确');
   }
-  const bytes = decodeBase64(payloadOf(input.base64), limits.maxBytes);
-  const { contentType, ext } = await sniff(bytes);
-  // 128 random bits: the name is unguessable, so the served URL alone does not expose other users' images.
-  const key = `${UPLOAD_ROOT}/${businessCode}/${chinaDateFolder(input.now)}/${PRESS_PREFIX}${randomBytes(16).toString('hex')}.${ext}`;
-  await store.put(key, bytes, contentType);
-  const path = stripPressPrefix(key);
-  return { path, url: `${FILES_ROUTE_PREFIX}${path}`, key, contentType, bytes: bytes.byteLength };
+  return putImage(store, await checkImage(input.base64, limits), input.businessCode, input.now);
+}
+
+/**
+ * Removes the stored object of a client path (as storeImage returned it). A path outside the upload
+ * folder, or one that names nothing, is left alone.
+ */
+export async function removeImage(store: ObjectStore, path: string): Promise<void> {
+  if (isValidKey(path) && path.startsWith(`${UPLOAD_ROOT}/`)) {
+    await store.delete(storedKeyFor(path));
+  }
 }
 
 /** The stored key of a client path: its file name carries press_ again (a key that has it stays as is). */

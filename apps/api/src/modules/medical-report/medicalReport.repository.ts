@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { MedicalReport } from './medicalReport.entity';
+
+/** Storage of uploaded medical reports. */
+export class MedicalReportRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** One page of a customer's reports, newest first, and how many there are. */
+  page(customerId: string, pageNo: number, pageSize: number): Promise<[MedicalReport[], number]> {
+    return this.em.findAndCount(MedicalReport, { customerId }, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: pageSize, offset: (pageNo - 1) * pageSize });
+  }
+
+  /** How many reports of a type the customer holds. */
+  countOfType(customerId: string, typeCode: number): Promise<number> {
+    return this.em.count(MedicalReport, { customerId, typeCode });
+  }
+
+  /** The customer's own report, or null when it does not exist or belongs to somebody else. */
+  findOwn(customerId: string, reportId: string): Promise<MedicalReport | null> {
+    return /^\d{1,18}$/.test(reportId) ? this.em.findOne(MedicalReport, { id: reportId, customerId }) : Promise.resolve(null);
+  }
+
+  /** Deletes the customer's own report; false when there was none to delete (gone already, or not theirs). */
+  async deleteOwn(customerId: string, reportId: string): Promise<boolean> {
+    return (await this.em.nativeDelete(MedicalReport, { id: reportId, customerId })) > 0;
+  }
+}
