@@ -1,4 +1,4 @@
-import { createApiClient } from '@glucoguard/sdk';
+import { appCodeForSource, createApiClient } from '@glucoguard/sdk';
 import type { ApiClient } from '@glucoguard/sdk';
 import { useSession } from './store/session';
 
@@ -57,6 +57,19 @@ export function api(): ApiClient {
     clients.set(sourceId, client);
   }
   return client;
+}
+
+/**
+ * A call the typed client cannot make (a streamed answer): the same base address, headers and
+ * sign-in-again as {@link api}, answering the raw Response. `path` starts after `/api`.
+ */
+export function apiStream(path: string, init: { method: 'POST'; body: unknown; signal?: AbortSignal }): Promise<Response> {
+  const { sourceId, token } = useSession.getState();
+  const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'text/event-stream', 'X-Source-Id': String(sourceId), 'X-App-Code': appCodeForSource(sourceId) });
+  if (token !== null) {
+    headers.set('Authorization', `Bearer ${token}`);
+  }
+  return fetchWithResignIn(new Request(`${apiBase()}${path}`, { method: init.method, headers, body: JSON.stringify(init.body), ...(init.signal && { signal: init.signal }) }));
 }
 
 /** Replaces the network (component tests pass a fake server here). */

@@ -1,4 +1,4 @@
-import { AI_ASSISTANT_PATH, REGISTER_PATH } from '@glucoguard/domain';
+import { AI_ASSISTANT_PATH, NO_REPORT_PATH, REGISTER_PATH, REPORT_DETAIL_PATH } from '@glucoguard/domain';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from './components/AppLayout';
@@ -20,10 +20,37 @@ const MiniProgramPage = lazy(() => import(/* webpackChunkName: "page-miniprogram
 const ReportCenterPage = lazy(() => import(/* webpackChunkName: "page-report-center" */ './pages/reportCenter/ReportCenterPage'));
 const AddSugarPage = lazy(() => import(/* webpackChunkName: "page-add-sugar" */ './pages/reportCenter/sugar/AddSugarPage'));
 const AddBpPage = lazy(() => import(/* webpackChunkName: "page-add-blood-pressure" */ './pages/reportCenter/bp/AddBpPage'));
+const ReportDetailPage = lazy(() => import(/* webpackChunkName: "page-report-detail" */ './pages/reportCenter/report/ReportDetailPage'));
+const NoReportPage = lazy(() => import(/* webpackChunkName: "page-no-report" */ './pages/reportCenter/report/NoReportPage'));
 const WeightPage = lazy(() => import(/* webpackChunkName: "page-weight" */ './pages/weight/WeightPage'));
+const HealthInfoPage = lazy(() => import(/* webpackChunkName: "page-health-info" */ './pages/healthRecord/HealthInfoPage'));
+const TreatmentPage = lazy(() => import(/* webpackChunkName: "page-treatment" */ './pages/healthRecord/TreatmentPage'));
 const ShareManagePage = lazy(() => import(/* webpackChunkName: "page-share-manage" */ './pages/share/ShareManagePage'));
 const ShareBloodSugarPage = lazy(() => import(/* webpackChunkName: "page-share-sugar" */ './pages/share/ShareBloodSugarPage'));
 const ShareBloodPressurePage = lazy(() => import(/* webpackChunkName: "page-share-pressure" */ './pages/share/ShareBloodPressurePage'));
+const UploadReportPage = lazy(() => import(/* webpackChunkName: "page-upload-report" */ './pages/examiningReport/UploadReportPage'));
+const HealthTargetPage = lazy(() => import(/* webpackChunkName: "page-health-target" */ './pages/healthTarget/HealthTargetPage'));
+const HealthTargetDetailPage = lazy(() => import(/* webpackChunkName: "page-health-target-detail" */ './pages/healthTarget/HealthTargetDetailPage'));
+const PointsHomePage = lazy(() => import(/* webpackChunkName: "page-points" */ './pages/points/PointsHomePage'));
+const RulePage = lazy(() => import(/* webpackChunkName: "page-points-rule" */ './pages/points/RulePage'));
+const TaskPage = lazy(() => import(/* webpackChunkName: "page-points-task" */ './pages/points/TaskPage'));
+const RankPage = lazy(() => import(/* webpackChunkName: "page-rank" */ './pages/points/RankPage'));
+const SignInPage = lazy(() => import(/* webpackChunkName: "page-sign-in" */ './pages/signIn/SignInPage'));
+const ArticleDetailPage = lazy(() => import(/* webpackChunkName: "page-article" */ './pages/article/ArticleDetailPage'));
+const ArticleSharePage = lazy(() => import(/* webpackChunkName: "page-article-share" */ './pages/article/ArticleSharePage'));
+const FriendListPage = lazy(() => import(/* webpackChunkName: "page-friend-list" */ './pages/friend/FriendListPage'));
+const SearchFriendPage = lazy(() => import(/* webpackChunkName: "page-friend-search" */ './pages/friend/SearchFriendPage'));
+const FriendResultPage = lazy(() => import(/* webpackChunkName: "page-friend-result" */ './pages/friend/FriendResultPage'));
+const FriendDetailsPage = lazy(() => import(/* webpackChunkName: "page-friend-details" */ './pages/friend/FriendDetailsPage'));
+const FriendReportPage = lazy(() => import(/* webpackChunkName: "page-friend-report" */ './pages/friend/FriendReportPage'));
+const FollowersPage = lazy(() => import(/* webpackChunkName: "page-friend-followers" */ './pages/friend/FollowersPage'));
+const FeedPage = lazy(() => import(/* webpackChunkName: "page-feed" */ './pages/tangyouCircle/FeedPage'));
+const NewMessageListPage = lazy(() => import(/* webpackChunkName: "page-feed-messages" */ './pages/tangyouCircle/NewMessageListPage'));
+const NewMessageDetailPage = lazy(() => import(/* webpackChunkName: "page-feed-post" */ './pages/tangyouCircle/NewMessageDetailPage'));
+const NoticeListPage = lazy(() => import(/* webpackChunkName: "page-notices" */ './pages/notice/NoticeListPage'));
+const DeviceListPage = lazy(() => import(/* webpackChunkName: "page-devices" */ './pages/devices/DeviceListPage'));
+const BindDevicePage = lazy(() => import(/* webpackChunkName: "page-devices-bind" */ './pages/devices/BindDevicePage'));
+const BindErrorPage = lazy(() => import(/* webpackChunkName: "page-devices-bind-error" */ './pages/devices/BindErrorPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**
@@ -51,10 +78,39 @@ export const routes: RouteObject[] = [
       { path: '/reportCenter/reportCenter', element: <ReportCenterPage /> },
       { path: '/reportCenter/bloodSugar/addBloodSugarReport/:reportId?', element: <AddSugarPage /> },
       { path: '/reportCenter/bloodPressure/addBloodPressureReport/:hyperReportId', element: <AddBpPage /> },
+      { path: REPORT_DETAIL_PATH, element: <ReportDetailPage /> },
+      { path: NO_REPORT_PATH, element: <NoReportPage /> },
       { path: '/weightDetails', element: <WeightPage /> },
+      { path: '/healthTarget/healthInfo', element: <HealthInfoPage /> },
+      { path: '/treatment', element: <TreatmentPage /> },
       { path: '/share/manage', element: <ShareManagePage /> },
       { path: '/shareBloodSugarReportTable', element: <ShareBloodSugarPage /> },
       { path: '/shareBloodPressureTable', element: <ShareBloodPressurePage /> },
+      { path: '/examiningReport/uploadExaminingReport', element: <UploadReportPage /> },
+      { path: '/healthTarget/healthTarget', element: <HealthTargetPage /> },
+      { path: '/healthTarget/healthTargetDetail', element: <HealthTargetDetailPage /> },
+      { path: '/integral', element: <PointsHomePage /> },
+      { path: '/integralRule', element: <RulePage kind="points" /> },
+      { path: '/pointRule', element: <RulePage kind="points" /> },
+      { path: '/rankRule', element: <RulePage kind="ranking" /> },
+      { path: '/integralTask', element: <TaskPage /> },
+      { path: '/rankPage', element: <RankPage /> },
+      { path: '/signIn', element: <SignInPage /> },
+      { path: '/articleDetails', element: <ArticleDetailPage /> },
+      { path: '/articleShareDetails', element: <ArticleSharePage /> },
+      { path: '/friend/friendList', element: <FriendListPage /> },
+      { path: '/friend/searchFriend', element: <SearchFriendPage /> },
+      { path: '/friend/sucess', element: <FriendResultPage /> },
+      { path: '/friendDetails', element: <FriendDetailsPage /> },
+      { path: '/friend/friendReportList', element: <FriendReportPage /> },
+      { path: '/friend/followers', element: <FollowersPage /> },
+      { path: '/tangyouCircle/tangyouCircle', element: <FeedPage /> },
+      { path: '/tangyouCircle/newMessageList', element: <NewMessageListPage /> },
+      { path: '/tangyouCircle/newMessageDetail', element: <NewMessageDetailPage /> },
+      { path: '/devices/unbindDevices', element: <DeviceListPage /> },
+      { path: '/devices/bindDevices/:type', element: <BindDevicePage /> },
+      { path: '/devices/bindError', element: <BindErrorPage /> },
+      { path: '/notice/noticeList', element: <NoticeListPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

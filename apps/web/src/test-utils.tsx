@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach } from 'vitest';
 import { setApiFetch } from './api';
@@ -26,6 +26,26 @@ export async function apiIdle(): Promise<void> {
 afterEach(async () => {
   await apiIdle();
 });
+
+/**
+ * Waits until no antd-mobile dialog is showing, then takes away the transparent remains of the
+ * closed ones. In jsdom a dialog's close animation can reach opacity 0 without running the end
+ * callback that unmounts it; the inert leftover would make the next dialog's buttons ambiguous.
+ */
+export async function dialogsClosed(): Promise<void> {
+  await waitFor(() => {
+    for (const panel of document.querySelectorAll<HTMLElement>('.adm-dialog .adm-center-popup-wrap > div')) {
+      if (panel.style.opacity !== '0') throw new Error('a dialog is still showing');
+    }
+  });
+  for (const dialog of document.querySelectorAll('.adm-dialog')) {
+    // Only the containers antd-mobile's imperative API appended to <body>, never <body> itself.
+    const container = dialog.parentElement;
+    if (container !== null && container !== document.body && container.parentElement === document.body) {
+      container.remove();
+    }
+  }
+}
 
 /** Renders the app's real route table in memory at `path`. */
 export function renderApp(path: string) {

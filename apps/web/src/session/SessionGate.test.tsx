@@ -92,8 +92,8 @@ describe('start-up guard', () => {
   it('skips the follow check on shared goods and articles', async () => {
     signInApi({ subscribe: '0', isAuth: '0' });
     renderApp('/articleShareDetails?articleId=1');
-    // No page exists there yet: the 404 page shows instead of the prompt.
-    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeTruthy();
+    // The shared-article page opens instead of the prompt (this fake server has no article 1).
+    expect(await screen.findByText('文章不存在或已下架')).toBeTruthy();
     expect(screen.queryByText(/先关注公众号/)).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 // The start-up flow of spec 1 §4: sign in (messaging-app OAuth or the local device key) → user
 // auth (subscribe, customerId, isAuth) → the customer; silent renewal before the token expires
 // and one fresh sign-in when a call answers 40100.
-import { ACCOUNT_MESSAGES } from '@glucoguard/domain';
+import { ACCOUNT_MESSAGES, DEVICE_KEY_PARAM, isDeviceKey, launchDeviceKey } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Toast } from 'antd-mobile';
 import { api, setResignIn } from '../api';
@@ -19,18 +19,47 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 let loginCallback: { code: string; state: string } | null = null;
 
 /**
+ * `?deviceKey=` (the embedded, local-provider mode's way to open a demo account): a well-formed key
+ * replaces the browser's own and the stored session is dropped, so the start-up flow signs in again
+ * with it. Whoever has the key is that user already, so the parameter grants nothing new; the
+ * messaging-app provider never reads the device key. Returns whether the address changed.
+ */
+function takeDeviceKey(url: URL): boolean {
+  const launch = launchDeviceKey(url.search);
+  if (launch.kind === 'absent') {
+    return false;
+  }
+  // Malformed or not, a credential never stays in the address bar, the history or a shared link.
+  url.searchParams.delete(DEVICE_KEY_PARAM);
+  if (launch.kind === 'switch' && readDeviceKey() !== launch.key) {
+    try {
+      window.localStorage.setItem(DEVICE_KEY_STORAGE_KEY, launch.key);
+      useSession.getState().signOut();
+    } catch {
+      // Storage blocked: the key could not be kept for the sign-in, so the browser stays who it was.
+    }
+  }
+  return true;
+}
+
+/**
  * Reads what arrives in the address before the router starts: the messaging app's `code` and
  * `state` (removed from the address with history.replaceState, so a reload or a shared link never
- * reuses them) and a scanned-in doctor's openid (kept for the registration page).
+ * reuses them), a device key to switch to, and a scanned-in doctor's openid (kept for the
+ * registration page).
  */
 export function takeLaunchParams(): void {
   const url = new URL(window.location.href);
   const code = url.searchParams.get('code');
   const state = url.searchParams.get('state');
+  let changed = takeDeviceKey(url);
   if (code !== null && state !== null) {
     loginCallback = { code, state };
     url.searchParams.delete('code');
     url.searchParams.delete('state');
+    changed = true;
+  }
+  if (changed) {
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   }
   const doctorOpenid = url.searchParams.get(DOCTOR_OPENID_PARAM);
@@ -52,19 +81,25 @@ export function rememberedDoctorOpenid(): string | null {
   }
 }
 
+/** The stored device key when it is well-formed (domain `DEVICE_KEY_PATTERN`, as the API checks it). */
+function readDeviceKey(): string | null {
+  try {
+    const stored = window.localStorage.getItem(DEVICE_KEY_STORAGE_KEY);
+    return isDeviceKey(stored) ? stored : null;
+  } catch {
+    // Storage blocked: a key for this page load only.
+    return null;
+  }
+}
+
 /**
  * The browser's device key for the local provider: 43 random URL-safe characters made once and
  * kept in localStorage. Whoever holds it is this user, so it never leaves the device except as
  * the sign-in code.
  */
 export function deviceKey(): string {
-  let stored: string | null = null;
-  try {
-    stored = window.localStorage.getItem(DEVICE_KEY_STORAGE_KEY);
-  } catch {
-    // Storage blocked: a key for this page load only.
-  }
-  if (stored !== null && /^[A-Za-z0-9_-]{32,128}$/.test(stored)) {
+  const stored = readDeviceKey();
+  if (stored !== null) {
     return stored;
   }
   const bytes = new Uint8Array(32);

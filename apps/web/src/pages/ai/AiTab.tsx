@@ -1,9 +1,11 @@
-import { REGISTER_PATH } from '@glucoguard/domain';
-import { ChatPanel } from '@glucoguard/ui';
-import { useState } from 'react';
+import { ASSISTANT_SEND_FAILED, REGISTER_PATH, boundHistory } from '@glucoguard/domain';
+import { ChatPanel, type ChatMessage } from '@glucoguard/ui';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { toast } from '../../session/errors';
 import { isRegistered, useSession } from '../../store/session';
+import { AiSendError, streamAiAnswer } from './aiStream';
 
 function Intro() {
   return (
@@ -24,18 +26,65 @@ function Intro() {
   );
 }
 
+interface Turn extends ChatMessage {
+  /** The answer failed: shown with the failure message, never sent back as history. */
+  failed?: boolean;
+}
+
+let nextId = 0;
+const newId = () => {
+  nextId += 1;
+  return `m${nextId}`;
+};
+
 /**
- * The AI assistant tab (spec 2.7). The streaming chat arrives with its own issue; until a
- * customer is signed in, the input stays disabled and says why.
+ * The AI assistant tab (spec 2.7): the answer streams into its bubble, which shows a loading
+ * indicator until the first text; sending waits while the input is empty or an answer is still
+ * arriving; every question carries the earlier turns (bounded as the server bounds them).
  */
 export default function AiTab() {
   useDocumentTitle('AI助手');
   const signedIn = useSession((state) => isRegistered(state.customer) && state.token !== null);
   const [draft, setDraft] = useState('');
+  const [messages, setMessages] = useState<Turn[]>([]);
+  const [busy, setBusy] = useState(false);
+  const live = useRef<AbortController | null>(null);
 
-  const blockedNote = signedIn ? (
-    'AI对话功能即将开放，敬请期待。'
-  ) : (
+  // Leaving the tab closes the stream, which stops the generation on the server.
+  useEffect(() => () => live.current?.abort(), []);
+
+  const send = (text: string) => {
+    if (busy) {
+      return;
+    }
+    const history = boundHistory(messages.filter((m) => m.failed !== true && m.pending !== true).map((m) => ({ role: m.role, content: m.text })));
+    const answerId = newId();
+    setMessages((list) => [...list, { id: newId(), role: 'user', text }, { id: answerId, role: 'assistant', text: '', pending: true }]);
+    setDraft('');
+    setBusy(true);
+    const controller = new AbortController();
+    live.current = controller;
+    const update = (change: (m: Turn) => Turn) => setMessages((list) => list.map((m) => (m.id === answerId ? change(m) : m)));
+    streamAiAnswer({ msg: text, lastMsg: history }, (chunk) => update((m) => ({ ...m, text: m.text + chunk })), controller.signal)
+      .then(
+        () => update((m) => ({ ...m, pending: false })),
+        (error: unknown) => {
+          if (controller.signal.aborted) {
+            return;
+          }
+          update((m) => ({ ...m, pending: false, failed: true, text: ASSISTANT_SEND_FAILED }));
+          toast(error instanceof AiSendError && error.serverMessage !== null ? error.serverMessage : ASSISTANT_SEND_FAILED);
+        },
+      )
+      .finally(() => {
+        if (live.current === controller) {
+          live.current = null;
+          setBusy(false);
+        }
+      });
+  };
+
+  const blockedNote = signedIn ? undefined : (
     <>
       AI助手需要登录后使用，请先<Link to={REGISTER_PATH}>注册登录</Link>。
     </>
@@ -57,7 +106,7 @@ export default function AiTab() {
         <h1 style={{ margin: 0, fontSize: 'inherit' }}>AI助手</h1>
       </header>
       <div style={{ flex: '1 1 auto', minHeight: 0 }}>
-        <ChatPanel messages={[]} draft={draft} onDraftChange={setDraft} onSend={() => undefined} blockedNote={blockedNote} emptyHint={<Intro />} />
+        <ChatPanel messages={messages} draft={draft} onDraftChange={setDraft} onSend={send} busy={busy} blockedNote={blockedNote} emptyHint={<Intro />} />
       </div>
     </div>
   );

@@ -22,13 +22,57 @@ afterEach(() => {
 const tile = (title: string) => within(screen.getByRole('region', { name: '功能入口' })).getByRole('button', { name: title });
 
 describe('home sections', () => {
-  it('shows the banner, points card and articles as empty (their calls come later), with the points details link', async () => {
+  it('shows the points card with this month’s points and the articles by category with 25-character summaries', async () => {
+    const long = '控制血糖从一日三餐开始，主食定量、先吃蔬菜再吃主食，能让餐后血糖更平稳。';
+    const api = fakeApi({
+      'GET /sign/v1/getSignScore': () => ({ score: 120, monthScore: 15 }),
+      'GET /article/type/list': () => [
+        { typeId: 1, typeName: '饮食' },
+        { typeId: 2, typeName: '运动' },
+      ],
+      'GET /article/content/list': (call) => ({
+        items: [
+          {
+            articleId: call.query.get('typeId') === '2' ? 104 : 101,
+            typeId: Number(call.query.get('typeId')),
+            typeName: '饮食',
+            title: call.query.get('typeId') === '2' ? '饭后散步' : '餐盘法',
+            contentPoints: long,
+            picUrl: '/api/article/v1/image/plate.svg',
+            readNum: 0,
+            praise: 0,
+            addScore: 2,
+            createTime: '2026-11-20 10:00:00',
+          },
+        ],
+        currentPage: 1,
+        totalPage: 1,
+      }),
+    });
     renderApp('/');
     await screen.findByRole('heading', { name: '糖护医疗' });
-    for (const name of ['活动', '我的积分', '健康资讯']) {
-      expect(within(screen.getByRole('region', { name })).getByText('暂无数据')).toBeTruthy();
-    }
-    expect(within(screen.getByRole('region', { name: '我的积分' })).getByRole('link', { name: '积分明细' }).getAttribute('href')).toBe('/integral');
+    const points = screen.getByRole('region', { name: '我的积分' });
+    expect(await within(points).findByText('120')).toBeTruthy();
+    expect(within(within(points).getByLabelText('本月积分')).getByText('15')).toBeTruthy();
+    expect(within(points).getByRole('link', { name: '积分明细' }).getAttribute('href')).toBe('/integral');
+    expect(within(screen.getByRole('region', { name: '活动' })).getByText('暂无数据')).toBeTruthy();
+    const articles = screen.getByRole('region', { name: '健康资讯' });
+    const item = await within(articles).findByRole('link', { name: '餐盘法' });
+    expect(item.getAttribute('href')).toBe('/articleDetails?articleId=101');
+    expect(within(item).getByText(`${Array.from(long).slice(0, 25).join('')}...`)).toBeTruthy();
+    expect(api.called('GET /article/content/list')[0]?.query.get('pageSize')).toBe('2');
+    fireEvent.click(within(articles).getByRole('tab', { name: '运动' }));
+    expect(await within(articles).findByRole('link', { name: '饭后散步' })).toBeTruthy();
+  });
+
+  it('asks a visitor to register instead of showing points', async () => {
+    resetStores();
+    const api = fakeApi({ 'GET /article/type/list': () => [] });
+    renderApp('/');
+    const points = await screen.findByRole('region', { name: '我的积分' });
+    expect(within(points).getByText('注册后即可签到、做任务赚积分')).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: '健康资讯' })).findByText('暂无数据')).toBeTruthy();
+    expect(api.called('GET /sign/v1/getSignScore')).toHaveLength(0);
   });
 });
 
@@ -68,8 +112,10 @@ describe('urine-analysis tile', () => {
   });
 
   it('opens the invitation poster for a registered customer', async () => {
-    fakeApi({ 'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }) });
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    fakeApi({
+      'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
+      'GET /customer/v1/getCustomerPoster': () => ({ posterUrl: 'uploads/posters/medical.png', link: '/register/register?inviteCode=ABC123&sourceId=4', cached: true }),
+    });
     const { router } = renderApp('/');
     await screen.findByRole('heading', { name: '糖护医疗' });
     fireEvent.click(tile('邀请注册有奖'));

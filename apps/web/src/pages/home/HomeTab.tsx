@@ -83,7 +83,7 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
         <EntryGrid tiles={homeTiles(brand)} onSelect={onSelect} />
       </section>
       <BannerCarousel banners={[]} />
-      <PointsCard />
+      <PointsCard registered={registered} />
       <ArticleSection />
       <div style={{ height: 24 }} />
       <FloatingBubble

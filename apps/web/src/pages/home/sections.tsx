@@ -1,8 +1,11 @@
-import { HOME_BANNER_AUTOPLAY_MS } from '@glucoguard/domain';
-import { EmptyState } from '@glucoguard/ui';
-import { Swiper } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { HOME_BANNER_AUTOPLAY_MS, PAGE_SIZES, articleSummary } from '@glucoguard/domain';
+import { EmptyState, InfiniteList } from '@glucoguard/ui';
+import { Swiper, Tabs } from 'antd-mobile';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { Schema } from '@glucoguard/sdk';
+import { api } from '../../api';
+import { useApiData } from '../../hooks/useApiData';
 
 /** One banner of the home carousel (`/activity/v1/bannerList`). */
 export interface HomeBanner {
@@ -57,8 +60,15 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
   );
 }
 
-/** The points card (my points, this month, details at /integral); empty until the points calls exist. */
-export function PointsCard() {
+/** The points card (spec §2.3): my points, this month's points and 积分明细 → /integral. Visitors are asked to register. */
+export function PointsCard({ registered }: { registered: boolean }) {
+  const summary = useApiData<Schema<'PointsSummary'> | null>(() => (registered ? api().GET('/sign/v1/getSignScore') : Promise.resolve(null)), registered ? 1 : 0);
+  const figure = (label: string, value: number | undefined) => (
+    <div aria-label={label} style={{ flex: 1, textAlign: 'center' }}>
+      <div style={{ fontSize: 24, fontWeight: 700, color: 'var(--adm-color-warning, #ff8f1f)' }}>{value ?? '-'}</div>
+      <div style={{ fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>{label}</div>
+    </div>
+  );
   return (
     <section aria-label="我的积分" style={card}>
       <SectionHeader
@@ -69,17 +79,60 @@ export function PointsCard() {
           </Link>
         }
       />
-      <EmptyState />
+      {registered ? (
+        <div style={{ display: 'flex', padding: '12px 0 16px' }}>
+          {figure('我的积分', summary.data?.score)}
+          {figure('本月积分', summary.data?.monthScore)}
+        </div>
+      ) : (
+        <EmptyState title="注册后即可签到、做任务赚积分" />
+      )}
     </section>
   );
 }
 
-/** The health-article section (category tabs and list); empty until the article calls exist. */
+/** The health-article section (spec §2.3): category tabs and the list (status 1 only), summaries cut at 25 characters. */
 export function ArticleSection() {
+  const types = useApiData(() => api().GET('/article/type/list'));
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const active = typeId ?? types.data?.[0]?.typeId ?? null;
   return (
     <section aria-label="健康资讯" style={card}>
       <SectionHeader title="健康资讯" />
-      <EmptyState />
+      {types.data === null || types.data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <Tabs activeKey={String(active)} onChange={(key) => setTypeId(Number(key))} style={{ '--title-font-size': '14px' }}>
+            {types.data.map((t) => (
+              <Tabs.Tab key={String(t.typeId)} title={t.typeName} />
+            ))}
+          </Tabs>
+          <InfiniteList<Schema<'ArticleVo'>>
+            aria-label="文章列表"
+            resetKey={active ?? 0}
+            loadPage={(pageNo) => api().GET('/article/content/list', { params: { query: { ...(active !== null && { typeId: active }), pageNo, pageSize: PAGE_SIZES.articles } } })}
+            itemKey={(a) => a.articleId}
+            renderItem={(a) => <ArticleItem article={a} />}
+          />
+        </>
+      )}
     </section>
+  );
+}
+
+function ArticleItem({ article }: { article: Schema<'ArticleVo'> }) {
+  return (
+    <Link
+      to={`/articleDetails?articleId=${article.articleId}`}
+      aria-label={article.title}
+      style={{ display: 'flex', gap: 12, padding: '12px 16px', borderTop: '1px solid var(--adm-color-border)', color: 'inherit', textDecoration: 'none' }}
+    >
+      <img src={article.picUrl} alt="" width={112} height={72} style={{ flex: 'none', borderRadius: 8, objectFit: 'cover', background: 'var(--adm-color-box)' }} />
+      <span style={{ minWidth: 0 }}>
+        <span style={{ display: 'block', fontSize: 15, fontWeight: 600, lineHeight: 1.4 }}>{article.title}</span>
+        <span style={{ display: 'block', fontSize: 13, color: 'var(--adm-color-weak)', marginTop: 4, lineHeight: 1.4 }}>{articleSummary(article.contentPoints)}</span>
+      </span>
+    </Link>
   );
 }

@@ -9,11 +9,11 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../session/errors';
 import { loadCurrent } from '../../session/flow';
 import { isRegistered, useSession } from '../../store/session';
-import { posterDataUrl } from './poster';
-import type { PosterContent } from './poster';
+import { absoluteUrl, useShareCard } from '../../wechat/jssdk';
 
 /**
- * /sharePage: the invitation poster (spec §2.12), drawn in the browser. The route skips sign-in
+ * /sharePage: the invitation poster (spec §2.12), a PNG drawn and cached by the server
+ * (`getCustomerPoster`) with the QR code of the invitation link; a failure shows the server's errMsg. The route skips sign-in
  * (spec §2.1), so the page never signs in by itself: it uses the session already loaded, or the
  * stored one (`getCurrent` with its token); anyone else, and visitors, are offered registration.
  */
@@ -26,7 +26,10 @@ export default function SharePage() {
   const registered = isRegistered(customer);
   // Loading the stored session's customer: null before, then done.
   const [loading, setLoading] = useState(customer === null && token !== null);
-  const [inviteCode, setInviteCode] = useState<string | null>(null);
+  const [poster, setPoster] = useState<{ inviteCode: string; src: string; link: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const brand = brandOf(sourceId);
+  const imgDomain = useSession((state) => state.imgDomain);
 
   useEffect(() => {
     if (!loading) {
@@ -42,16 +45,29 @@ export default function SharePage() {
       return;
     }
     let live = true;
-    api()
-      .GET('/customer/v1/inviteCount')
-      .then(
-        (data) => live && setInviteCode(data.inviteCode),
-        (error: unknown) => live && showError(error),
-      );
+    Promise.all([
+      api().GET('/customer/v1/inviteCount'),
+      api().GET('/customer/v1/getCustomerPoster', { params: { query: { activityName: brand.invitationName as '测量领积分' | '邀请注册有奖' } } }),
+    ]).then(
+      ([info, drawn]) => live && setPoster({ inviteCode: info.inviteCode, src: `${imgDomain}${drawn.posterUrl}?t=${Date.now()}`, link: drawn.link }),
+      (error: unknown) => {
+        if (live) {
+          setFailed(true);
+          showError(error);
+        }
+      },
+    );
     return () => {
       live = false;
     };
-  }, [registered]);
+  }, [registered, brand.invitationName, imgDomain]);
+
+  // The share card in the messaging app: the invitation link the poster's QR code carries.
+  const nickname = customer?.nickname ?? '';
+  useShareCard(
+    poster === null ? null : { title: `${nickname}邀请您加入${brand.name}`, desc: `${brand.invitationName}：注册时填写邀请码 ${poster.inviteCode}`, link: poster.link, imgUrl: absoluteUrl('/favicon.svg') },
+    `${poster?.link ?? ''}:${nickname}`,
+  );
 
   if (loading) {
     return <PageLoading />;
@@ -75,44 +91,14 @@ export default function SharePage() {
       </div>
     );
   }
-  if (inviteCode === null) {
-    return <PageLoading />;
+  if (poster === null) {
+    return failed ? <p style={{ padding: 40, textAlign: 'center', color: 'var(--adm-color-weak)' }}>海报生成失败，请稍后再试</p> : <PageLoading />;
   }
-  const brand = brandOf(sourceId);
-  return (
-    <Poster
-      content={{
-        brandName: brand.name,
-        activityName: brand.invitationName,
-        inviteCode,
-        nickname: customer.nickname,
-        primaryColor: brand.primaryColor,
-        deepColor: brand.deepColor,
-      }}
-    />
-  );
-}
-
-function Poster({ content }: { content: PosterContent }) {
-  const [src] = useState(() => posterDataUrl(content));
   const inApp = isMessagingAppBrowser(navigator.userAgent);
-  const alt = `${content.brandName}${content.activityName}邀请海报，邀请码 ${content.inviteCode}`;
+  const alt = `${brand.name}${brand.invitationName}邀请海报，邀请码 ${poster.inviteCode}`;
   return (
     <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '16px 12px 24px', textAlign: 'center' }}>
-      {src === null ? (
-        // Without a 2D canvas the same poster is laid out in HTML (it cannot be saved as one image).
-        <div
-          role="img"
-          aria-label={alt}
-          style={{ margin: '0 auto', width: 300, padding: '32px 16px', borderRadius: 12, color: '#fff', background: `linear-gradient(160deg, ${content.primaryColor}, ${content.deepColor})` }}
-        >
-          <div style={{ fontSize: 24, fontWeight: 600 }}>{content.brandName}</div>
-          <div style={{ margin: '16px 0', fontSize: 20 }}>{content.activityName}</div>
-          <div style={{ fontSize: 30, fontWeight: 700, letterSpacing: 6 }}>{content.inviteCode}</div>
-        </div>
-      ) : (
-        <img src={src} alt={alt} style={{ display: 'block', margin: '0 auto', width: 300, maxWidth: '100%', borderRadius: 12, boxShadow: '0 6px 20px rgba(0,0,0,0.12)' }} />
-      )}
+      <img src={poster.src} alt={alt} style={{ display: 'block', margin: '0 auto', width: 300, maxWidth: '100%', borderRadius: 12, boxShadow: '0 6px 20px rgba(0,0,0,0.12)' }} />
       <p style={{ margin: '16px 0 4px', fontSize: 14, color: 'var(--adm-color-text)' }}>长按海报保存图片，发送给好友或分享到朋友圈</p>
       {inApp ? (
         <p style={{ margin: 0, fontSize: 13, color: 'var(--adm-color-weak)' }}>分享卡片已设置好：点击右上角「…」即可发送给朋友</p>

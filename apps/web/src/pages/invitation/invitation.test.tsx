@@ -3,6 +3,7 @@ import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
+import { resetWx } from '../../wechat/jssdk';
 import { MESSAGING_APP_UA, apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
 
 beforeAll(() => {
@@ -21,18 +22,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A 2D context that draws nothing and records the texts drawn (jsdom has no canvas). */
-function fakeCanvas() {
-  const texts: string[] = [];
-  const target: Record<string | symbol, unknown> = {
-    fillText: (text: string) => texts.push(text),
-    createLinearGradient: () => ({ addColorStop: () => undefined }),
-  };
-  const context = new Proxy(target, { get: (t, key) => (key in t ? t[key] : () => undefined), set: (t, key, value) => ((t[key] = value), true) });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,cG9zdGVy');
-  return texts;
-}
+const posterOf = (activityName: string | null) => ({ posterUrl: `uploads/posters/${activityName === '测量领积分' ? 'health' : 'medical'}.png`, link: 'http://x/register/register', cached: true });
 
 describe('/invitationCode/invitationCode', () => {
   it('shows the invite code and how many registered with it, and leads to the poster', async () => {
@@ -57,26 +47,61 @@ describe('/invitationCode/invitationCode', () => {
 });
 
 describe('/sharePage', () => {
-  it('draws the poster with the brand, the activity name and the invite code', async () => {
-    const texts = fakeCanvas();
-    fakeApi({ 'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }) });
+  it('shows the server-drawn poster of the brand’s activity', async () => {
+    const api = fakeApi({
+      'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
+      'GET /customer/v1/getCustomerPoster': ({ query }) => posterOf(query.get('activityName')),
+    });
     renderApp('/sharePage');
     const poster = await screen.findByRole('img', { name: '糖护医疗邀请注册有奖邀请海报，邀请码 ABC123' });
-    expect(poster.getAttribute('src')).toBe('data:image/png;base64,cG9zdGVy');
-    expect(texts).toEqual(expect.arrayContaining(['糖护医疗', '邀请注册有奖', 'A B C 1 2 3']));
+    expect(poster.getAttribute('src')).toMatch(/^\/api\/files\/uploads\/posters\/medical\.png\?t=\d+$/);
+    expect(api.called('GET /customer/v1/getCustomerPoster')[0]?.query.get('activityName')).toBe('邀请注册有奖');
     expect(screen.getByText('长按海报保存图片，发送给好友或分享到朋友圈')).toBeTruthy();
     // Outside the messaging app there is no share card.
     expect(screen.queryByText(/分享卡片已设置好/)).toBeNull();
   });
 
   it('notes the share card inside the messaging app and uses the health brand’s activity', async () => {
-    const texts = fakeCanvas();
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(MESSAGING_APP_UA);
     useSession.setState({ sourceId: 3 });
-    fakeApi({ 'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'XYZ789' }) });
+    fakeApi({
+      'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'XYZ789' }),
+      'GET /customer/v1/getCustomerPoster': ({ query }) => posterOf(query.get('activityName')),
+    });
     renderApp('/sharePage');
     expect(await screen.findByText('分享卡片已设置好：点击右上角「…」即可发送给朋友')).toBeTruthy();
-    expect(texts).toEqual(expect.arrayContaining(['糖护健康', '测量领积分', 'X Y Z 7 8 9']));
+    expect(screen.getByRole('img', { name: '糖护健康测量领积分邀请海报，邀请码 XYZ789' }).getAttribute('src')).toContain('health.png');
+  });
+
+  it('sets the messaging app’s share card to the poster’s invitation link', async () => {
+    resetWx();
+    const wx = { config: vi.fn(), ready: (callback: () => void) => queueMicrotask(callback), error: () => undefined, updateAppMessageShareData: vi.fn(), updateTimelineShareData: vi.fn() };
+    window.wx = wx;
+    try {
+      fakeApi({
+        'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
+        'GET /customer/v1/getCustomerPoster': ({ query }) => posterOf(query.get('activityName')),
+        'GET /wechat/v1/getWxJsConfig': () => ({ enabled: true, appId: 'wx_app_1', timestamp: 1, nonceStr: 'n', signature: 's' }),
+      });
+      renderApp('/sharePage');
+      await waitFor(() => expect(wx.updateAppMessageShareData).toHaveBeenCalledTimes(1));
+      expect(wx.updateAppMessageShareData.mock.calls[0]?.[0]).toMatchObject({ link: 'http://x/register/register', desc: '邀请注册有奖：注册时填写邀请码 ABC123' });
+      expect(wx.updateTimelineShareData.mock.calls[0]?.[0]).toMatchObject({ link: 'http://x/register/register' });
+    } finally {
+      delete window.wx;
+    }
+  });
+
+  it('shows the server message when the poster fails', async () => {
+    fakeApi({
+      'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
+      'GET /customer/v1/getCustomerPoster': () => {
+        throw apiFailure(50000, '海报服务繁忙', 500);
+      },
+    });
+    renderApp('/sharePage');
+    expect(await screen.findByText('海报服务繁忙')).toBeTruthy();
+    expect(screen.getByText('海报生成失败，请稍后再试')).toBeTruthy();
   });
 
   it('offers a visitor registration, coming back here afterwards', async () => {
@@ -91,16 +116,15 @@ describe('/sharePage', () => {
   });
 
   it('loads the customer of a stored session opened straight at the page, without signing in', async () => {
-    const texts = fakeCanvas();
     useSession.setState({ customer: null, token: 'stored', phase: 'pending' });
     const api = fakeApi({
       'GET /login/v1/getCurrent': () => ({ customerVo: registeredCustomer(), imgDomain: '/api/files/', ratio: 85.7, thirdAuthCode: 1 }),
       'GET /customer/v1/inviteCount': () => ({ count: 1, inviteCode: 'ABC123' }),
+      'GET /customer/v1/getCustomerPoster': ({ query }) => posterOf(query.get('activityName')),
     });
     renderApp('/sharePage?cid=c1');
     expect(await screen.findByRole('img', { name: /邀请码 ABC123/ })).toBeTruthy();
-    expect(texts).toContain('A B C 1 2 3');
-    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /login/v1/getCurrent', 'GET /customer/v1/inviteCount']);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /login/v1/getCurrent', 'GET /customer/v1/inviteCount', 'GET /customer/v1/getCustomerPoster']);
   });
 });
 

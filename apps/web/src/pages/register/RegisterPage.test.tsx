@@ -288,6 +288,32 @@ describe('registration variant B, step 2', () => {
     expect(input('邀请码').readOnly).toBe(true);
   });
 
+  it('pre-fills the invite code of an invitation link, editable', async () => {
+    const { api } = await reachStep2({ 'POST /register/v1/checkInvitation': () => ({ isChecked: 1 }) }, '/register/register?inviteCode=ab12cd&sourceId=4');
+    await waitFor(() => expect(input('邀请码').value).toBe('AB12CD'));
+    expect(input('邀请码').readOnly).toBe(false);
+    expect(api.called('POST /register/v1/checkInvitation')[0]?.body).toEqual({ inviteCode: 'AB12CD' });
+  });
+
+  it('clears an invitation link’s code the server does not know, without a toast', async () => {
+    const { api } = await reachStep2({ 'POST /register/v1/checkInvitation': () => ({ isChecked: 0 }) }, '/register/register?inviteCode=ZZZZZZ');
+    await waitFor(() => expect(api.called('POST /register/v1/checkInvitation')).toHaveLength(1));
+    await waitFor(() => expect(input('邀请码').value).toBe(''));
+    expect(screen.queryByText('请输入正确的邀请码')).toBeNull();
+  });
+
+  it('prefers a scanned-in doctor’s code to an invitation link’s', async () => {
+    await reachStep2(
+      {
+        'POST /register/v1/doctorByOpenid': () => ({ inviteCode: 'WANG01' }),
+        'POST /register/v1/checkInvitation': () => ({ isChecked: 1 }),
+      },
+      '/register/register?doctorOpenid=demo_doctor_wang&inviteCode=AB12CD',
+    );
+    await waitFor(() => expect(input('邀请码').value).toBe('WANG01'));
+    expect(input('邀请码').readOnly).toBe(true);
+  });
+
   it('offers 跳过 in the brand without invite codes', async () => {
     useSession.setState({ sourceId: 3 });
     useSession.getState().setWanted('/set/set');

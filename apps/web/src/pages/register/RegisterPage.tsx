@@ -1,6 +1,8 @@
 import {
   ACCOUNT_MESSAGES,
+  INVITE_CODE_LENGTH,
   brandFeatures,
+  charCount,
   registrationDefaults,
   registrationReturnTarget,
   validatePhone,
@@ -172,13 +174,23 @@ function profilePayload(values: ProfileValues, inviteCode: string) {
   };
 }
 
-/** The doctor a patient scanned in: pre-fills the invite code (read-only). */
+/** The query parameter of an invitation poster's or shared page's link (`/register/register?inviteCode=…&sourceId=…`). */
+const INVITE_CODE_PARAM = 'inviteCode';
+
+/**
+ * The doctor a patient scanned in pre-fills the invite code (read-only); otherwise an invitation
+ * link's code is pre-filled (editable, checked quietly: a wrong one is simply cleared).
+ */
 function useDoctorInvite(invite: InviteCodeState) {
   const [params] = useSearchParams();
   const doctorOpenid = params.get(DOCTOR_OPENID_PARAM) ?? rememberedDoctorOpenid();
+  const linkCode = (params.get(INVITE_CODE_PARAM) ?? '').trim().toUpperCase();
   const { prefill } = invite;
   useEffect(() => {
     if (doctorOpenid === null || doctorOpenid === '') {
+      if (charCount(linkCode) === INVITE_CODE_LENGTH) {
+        prefill(linkCode, false);
+      }
       return;
     }
     api()
@@ -188,7 +200,7 @@ function useDoctorInvite(invite: InviteCodeState) {
           prefill(inviteCode);
         }
       }, showError);
-  }, [doctorOpenid, prefill]);
+  }, [doctorOpenid, linkCode, prefill]);
 }
 
 function identityFields() {

@@ -150,12 +150,12 @@ export function useInviteCode() {
     [verify],
   );
 
-  /** Pre-fills a doctor's code (read-only). */
+  /** Pre-fills a doctor's code (read-only) or, with `lock` false, an invitation link's (editable). */
   const prefill = useCallback(
-    (doctorCode: string) => {
-      setCode(doctorCode);
-      setLocked(true);
-      void verify(doctorCode, true).then((result) => {
+    (given: string, lock = true) => {
+      setCode(given);
+      setLocked(lock);
+      void verify(given, true).then((result) => {
         if (result !== 1) {
           setLocked(false);
         }

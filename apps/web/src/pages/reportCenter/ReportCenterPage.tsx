@@ -1,4 +1,3 @@
-import { EmptyState } from '@glucoguard/ui';
 import { TabBar, Tabs } from 'antd-mobile';
 import { Suspense, lazy, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
@@ -17,6 +16,7 @@ const VIEWS: Record<Exclude<ReportCenterTab, 'report'>, View> = {
   ketone: lazy(() => import(/* webpackChunkName: "report-ketone" */ './labs/KetoneView')),
   uric: lazy(() => import(/* webpackChunkName: "report-uric" */ './labs/UricAcidView')),
 };
+const ReportListView = lazy(() => import(/* webpackChunkName: "report-list" */ './report/ReportListView'));
 
 /**
  * /reportCenter/reportCenter (spec 2 §2.1): top tabs 血糖 血压 血酮 尿酸 报告, bottom tabs 数据 / 趋势
@@ -54,7 +54,7 @@ export default function ReportCenterPage() {
         </Tabs>
       </div>
       <main style={{ flex: 1, paddingBottom: tab === 'report' ? 0 : 56 }}>
-        <Suspense fallback={<PageLoading />}>{Current === null ? <EmptyState /> : <Current key={`${tab}-${view}`} view={view} />}</Suspense>
+        <Suspense fallback={<PageLoading />}>{Current === null ? <ReportListView /> : <Current key={`${tab}-${view}`} view={view} />}</Suspense>
       </main>
       {tab === 'report' ? null : (
         <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, background: '#fff', borderTop: '1px solid var(--adm-color-border)', zIndex: 10 }}>

@@ -5,6 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
 import { CELL_COLOURS } from './colours';
 import { REPORT_CENTER_TAB_KEY } from './tabs';
+import { OTHER_PERSON_CONFIRM } from './SelfOtherToggle';
 
 /** The seeded dictionary: every slot 3.0 / 4.4 / 10.0 / 13.9, fasting high at 7.0. */
 const DICTIONARY = SUGAR_TIME_TYPES.map((slot, index) => ({
@@ -127,6 +128,8 @@ describe('sugar table', () => {
     expect(within(dialog).getByRole('link', { name: '编辑07:30的血糖' }).getAttribute('href')).toBe('/reportCenter/bloodSugar/addBloodSugarReport/t1');
     expect(within(dialog).queryByRole('link', { name: '编辑09:10的血糖' })).toBeNull();
     expect(within(dialog).getByText('设备测量')).toBeTruthy();
+    // The owner opens a meter's reading read-only.
+    expect(within(dialog).getByRole('link', { name: '查看09:10的设备测量血糖' }).getAttribute('href')).toBe('/reportCenter/bloodSugar/addBloodSugarReport/t2?type=device');
   });
 });
 
@@ -211,13 +214,47 @@ describe('add or edit a sugar reading', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/reportCenter/reportCenter'));
   });
 
+  const friend = (customerId: string, customerNote: string, auditStatus: 0 | 1) => ({ id: customerId, customerId, customerNote, nickname: customerNote, customerHeadimgurl: '', sex: 1 as const, isReceive: 1 as const, auditStatus });
+
   it('asks before recording for someone else, then says the follow list is empty', async () => {
-    fakeApi(sugarRoutes);
+    // A request still waiting for the patient does not count: only people who granted it may be chosen.
+    const server = fakeApi({ ...sugarRoutes, 'GET /follower/v1/queryIFocus': () => ({ items: [friend('p2', '妈妈', 0)], currentPage: 1, totalPage: 1 }) });
     renderApp('/reportCenter/bloodSugar/addBloodSugarReport/add');
     fireEvent.click(await screen.findByText('亲友'));
     expect(await screen.findByText('为亲友记录时，当前填写的数据将不会保存，确定切换吗？')).toBeTruthy();
     fireEvent.click(screen.getByText('确定'));
     expect(await screen.findByText('亲友列表为空，请先添加亲友')).toBeTruthy();
+    expect(server.called('GET /follower/v1/queryIFocus')[0]?.query.get('pageSize')).toBe('100');
+    expect(screen.queryByLabelText('记录对象姓名')).toBeNull();
+  });
+
+  it('records for a chosen relative with followerId and testType 2, clearing what was filled in', async () => {
+    const server = fakeApi({
+      ...sugarRoutes,
+      'GET /follower/v1/queryIFocus': () => ({ items: [friend('p1', '爸爸', 1), friend('p2', '妈妈', 0)], currentPage: 1, totalPage: 1 }),
+      'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 1, medal: 'bronze', percentage: 100 }),
+    });
+    const { router } = renderApp('/reportCenter/bloodSugar/addBloodSugarReport/add');
+    const value = await screen.findByLabelText('血糖值');
+    fireEvent.change(value, { target: { value: '9.1' } });
+    fireEvent.click(screen.getByText('亲友'));
+    // The newest confirmation's own 确定: antd-mobile's imperative dialogs live outside the rendered
+    // tree, so one left by an earlier test may still be in the document, and pickers share the label.
+    const confirmation = (await screen.findAllByText(OTHER_PERSON_CONFIRM)).at(-1)?.closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(confirmation).getByText('确定'));
+    expect(await screen.findByText('选择为哪位亲友记录')).toBeTruthy();
+    expect(screen.queryByText('妈妈')).toBeNull();
+    fireEvent.click(screen.getByText('爸爸'));
+    expect((await screen.findByLabelText('记录对象姓名')).textContent).toBe('爸爸');
+    expect(screen.getByLabelText<HTMLInputElement>('血糖值').value).toBe('');
+    fireEvent.change(screen.getByLabelText('血糖值'), { target: { value: '25' } });
+    fireEvent.blur(screen.getByLabelText('血糖值'));
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(server.called('POST /sugarTest/v1/add')).toHaveLength(1));
+    expect(server.called('POST /sugarTest/v1/add')[0]?.body).toMatchObject({ sugar: 25, followerId: 'p1', testType: '2' });
+    // No medal for someone else's reading: the page goes straight back.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reportCenter/reportCenter'));
+    expect(screen.queryByRole('dialog', { name: '获得勋章' })).toBeNull();
   });
 });
 

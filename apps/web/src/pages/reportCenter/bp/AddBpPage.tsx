@@ -10,6 +10,7 @@ import {
   parseChinaDateTime,
   validateBloodPressureEntry,
   validateMeasurementTime,
+  sugarOwnerFields,
 } from '@glucoguard/domain';
 import type { BpLevel, BpRangeConfig } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
@@ -24,7 +25,7 @@ import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
 import { showError, toast } from '../../../session/errors';
 import { BP_LEVEL_COLOURS } from '../colours';
 import { DeletedNotice } from '../DeletedNotice';
-import { SelfOtherToggle } from '../SelfOtherToggle';
+import { SelfOtherToggle, type RecordTarget } from '../SelfOtherToggle';
 
 type Field = 'sbp' | 'dbp' | 'hr';
 const FIELDS: readonly { key: Field; label: string; unit: string }[] = [
@@ -49,6 +50,8 @@ export default function AddBpPage() {
   const [values, setValues] = useState<Record<Field, string>>({ sbp: '', dbp: '', hr: '' });
   const [createTime, setCreateTime] = useState<Date>(() => new Date());
   const [remark, setRemark] = useState('');
+  // Recording for a relative who granted it (spec 2 §2.9): `null` is the user.
+  const [target, setTarget] = useState<RecordTarget | null>(null);
   const [reminder, setReminder] = useState<string | null>(null);
   const [readOnly, setReadOnly] = useState(false);
   const [pickingTime, setPickingTime] = useState(false);
@@ -121,7 +124,14 @@ export default function AddBpPage() {
       toast(time.message);
       return;
     }
-    const body = { sbp: Number(values.sbp), dbp: Number(values.dbp), hr: Number(values.hr), createTime: formatChinaTime(createTime, 'YYYY-MM-DD HH:mm:ss'), remark: remark.trim() };
+    const body = {
+      sbp: Number(values.sbp),
+      dbp: Number(values.dbp),
+      hr: Number(values.hr),
+      createTime: formatChinaTime(createTime, 'YYYY-MM-DD HH:mm:ss'),
+      remark: remark.trim(),
+      ...sugarOwnerFields(target?.customerId),
+    };
     void run(async () => {
       try {
         if (editing) {
@@ -145,7 +155,17 @@ export default function AddBpPage() {
   return (
     <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingBottom: 24 }}>
       <div style={{ background: '#fff', padding: '12px 16px' }}>
-        <SelfOtherToggle disabled={editing} />
+        <SelfOtherToggle
+          disabled={editing}
+          target={target}
+          onChange={(next) => {
+            if (next !== null) {
+              setValues({ sbp: '', dbp: '', hr: '' });
+              setRemark('');
+            }
+            setTarget(next);
+          }}
+        />
       </div>
       <div style={{ background: '#fff', marginTop: 8, paddingTop: 12 }}>
         <LevelGauge name="血压水平" percent={level === undefined ? undefined : BP_GAUGE_LEVELS[level]} label={level === undefined ? undefined : BP_LEVEL_NAMES[level]} colour={level === undefined ? undefined : BP_LEVEL_COLOURS[level]} />

@@ -1,4 +1,4 @@
-import { BP_VALUE_MAX, parseChinaDateTime } from '@glucoguard/domain';
+import { BP_CHART_TICK_STEP, BP_CHART_VISIBLE_POINTS, BP_VALUE_MAX, parseChinaDateTime } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, TrendChart } from '@glucoguard/ui';
 import type { TrendSeries } from '@glucoguard/ui';
@@ -54,7 +54,16 @@ export function BpChart() {
   return (
     <div style={{ background: '#fff', padding: '12px 4px' }}>
       <div style={{ padding: '0 12px 8px', fontSize: 13, color: 'var(--adm-color-weak)' }}>近365天 · 单位：mm Hg，脉搏 PM</div>
-      <TrendChart lib={CHART_LIB} series={series} range={RANGE} precision={0} height={300} aria-label="血压趋势图" />
+      <TrendChart
+        lib={CHART_LIB}
+        series={series}
+        range={RANGE}
+        tickStep={BP_CHART_TICK_STEP}
+        visiblePoints={BP_CHART_VISIBLE_POINTS}
+        precision={0}
+        height={300}
+        aria-label="血压趋势图"
+      />
     </div>
   );
 }

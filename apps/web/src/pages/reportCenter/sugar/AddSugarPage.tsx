@@ -11,6 +11,7 @@ import {
   parseChinaDateTime,
   resolveSugarRange,
   showsMedalDialog,
+  sugarOwnerFields,
   sugarCellColour,
   timeTypeAt,
   validateSugarEntry,
@@ -29,7 +30,7 @@ import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
 import { showError, toast } from '../../../session/errors';
 import { CELL_COLOURS } from '../colours';
 import { DeletedNotice } from '../DeletedNotice';
-import { SelfOtherToggle } from '../SelfOtherToggle';
+import { SelfOtherToggle, type RecordTarget } from '../SelfOtherToggle';
 import { useSugarRanges } from './useSugarRanges';
 
 type TagKeys = Record<SugarTagType, '0' | '1' | '2' | '3'>;
@@ -70,6 +71,8 @@ export default function AddSugarPage() {
   const [deviceImei, setDeviceImei] = useState<string | null>(null);
   const [pickingTime, setPickingTime] = useState(false);
   const [medal, setMedal] = useState<Saved | null>(null);
+  // Recording for a relative who granted it (spec 2 §2.4): `null` is the user.
+  const [target, setTarget] = useState<RecordTarget | null>(null);
   const hadRemarkBefore = useRef(false);
   // The medal dialog's timer, dropped if the user leaves first.
   const medalTimer = useRef<number | undefined>(undefined);
@@ -176,12 +179,14 @@ export default function AddSugarPage() {
       ...(timeType === null ? {} : { timeType }),
       remark: remark.trim(),
       tags: chosenTags,
+      ...sugarOwnerFields(target?.customerId),
     };
     void run(async () => {
       try {
         const saved = editing ? await api().POST('/sugarTest/v1/edit', { body: { ...body, testId: reportId } }) : await api().POST('/sugarTest/v1/add', { body });
         return () => {
-          if (showsMedalDialog({ hasRemarkOrTag, editing, hadRemarkBefore: hadRemarkBefore.current })) {
+          // The medal is the user's own; a reading for a relative just goes back.
+          if (target === null && showsMedalDialog({ hasRemarkOrTag, editing, hadRemarkBefore: hadRemarkBefore.current })) {
             setMedal({ medal: medalForRemarks(saved.editcount), editcount: saved.editcount, percentage: saved.percentage });
             medalTimer.current = window.setTimeout(goBack, MEDAL_DIALOG_MS);
           } else {
@@ -204,7 +209,19 @@ export default function AddSugarPage() {
   return (
     <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingBottom: 24 }}>
       <div style={{ background: '#fff', padding: '12px 16px' }}>
-        <SelfOtherToggle disabled={editing} />
+        <SelfOtherToggle
+          disabled={editing}
+          target={target}
+          onChange={(next) => {
+            // The confirmation said so: what was filled in for the previous person is not kept.
+            if (next !== null) {
+              setValue('');
+              setRemark('');
+              setTags(NO_TAGS);
+            }
+            setTarget(next);
+          }}
+        />
       </div>
       <div style={{ background: '#fff', marginTop: 8 }}>
         <ValueDial label="血糖值" unit="mmol/L" min={SUGAR_MIN} max={SUGAR_MAX} step={0.1} value={value} onChange={setValue} onBlur={blurValue} colour={colour} disabled={readOnly} />

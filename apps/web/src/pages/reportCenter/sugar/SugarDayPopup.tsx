@@ -74,8 +74,17 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
                       <Link to={`/reportCenter/bloodSugar/addBloodSugarReport/${reading.testId}`} aria-label={`编辑${reading.createTime.slice(11, 16)}的血糖`}>
                         编辑
                       </Link>
-                    ) : reading.deviceImei === null ? null : (
+                    ) : reading.deviceImei === null ? null : !canEdit ? (
                       <span style={{ fontSize: 12 }}>设备测量</span>
+                    ) : (
+                      // The owner opens a meter's reading read-only (spec 2 §2.4 type=device).
+                      <Link
+                        to={`/reportCenter/bloodSugar/addBloodSugarReport/${reading.testId}?type=device`}
+                        aria-label={`查看${reading.createTime.slice(11, 16)}的设备测量血糖`}
+                        style={{ fontSize: 12 }}
+                      >
+                        设备测量
+                      </Link>
                     )
                   }
                 >

@@ -1,0 +1,166 @@
+import { ARTICLE_HEARTBEAT_MS, ARTICLE_REWARD_TOAST_MS, TRUNCATE, articleRewardMessage, reachedBottom, truncate } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { EmptyState } from '@glucoguard/ui';
+import { Button, DotLoading, Toast } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useApiData } from '../../hooks/useApiData';
+import { showError } from '../../session/errors';
+import { useSession } from '../../store/session';
+import { useShareCard } from '../../wechat/jssdk';
+import { ArticleBody } from './ArticleBody';
+import { articleShareCard } from './articleShare';
+
+type Detail = Schema<'ArticleDetail'>;
+
+/**
+ * Calls `onBottom` once the end marker is on screen: by IntersectionObserver where the browser has
+ * it, else by watching the window's scroll position (domain `reachedBottom`).
+ */
+function useReachedEnd(marker: React.RefObject<HTMLElement | null>, enabled: boolean, onBottom: () => void) {
+  const callback = useRef(onBottom);
+  callback.current = onBottom;
+  useEffect(() => {
+    const element = marker.current;
+    if (!enabled || element === null) {
+      return undefined;
+    }
+    if (typeof IntersectionObserver === 'function') {
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          callback.current();
+        }
+      });
+      observer.observe(element);
+      return () => observer.disconnect();
+    }
+    const onScroll = () => {
+      if (reachedBottom(window.scrollY, window.innerHeight, document.documentElement.scrollHeight)) {
+        callback.current();
+      }
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [marker, enabled]);
+}
+
+/** Sends the read-time heartbeat every 60 s while the article is open and the page visible. */
+function useHeartbeat(articleId: number | null) {
+  useEffect(() => {
+    if (articleId === null) {
+      return undefined;
+    }
+    const timer = window.setInterval(() => {
+      if (document.visibilityState !== 'hidden') {
+        api()
+          .POST('/article/content/readTime', { body: { articleId } })
+          .catch(() => undefined);
+      }
+    }, ARTICLE_HEARTBEAT_MS);
+    return () => window.clearInterval(timer);
+  }, [articleId]);
+}
+
+function Article({ article, onPraised }: { article: Detail; onPraised: (praise: number) => void }) {
+  const end = useRef<HTMLDivElement>(null);
+  const completing = useRef(article.complete === 1);
+  const [praising, setPraising] = useState(false);
+  const [finished, setFinished] = useState(article.complete === 1);
+  useHeartbeat(article.articleId);
+
+  // Reading is complete the first time the end of the article is on screen (spec §2.10).
+  useReachedEnd(end, article.complete === 0, () => {
+    if (completing.current) {
+      return;
+    }
+    completing.current = true;
+    api()
+      .POST('/article/content/complete', { body: { articleId: article.articleId } })
+      .then(
+        (result) => {
+          setFinished(true);
+          if (result.addScore > 0) {
+            Toast.show({ content: articleRewardMessage(result.addScore), position: 'center', duration: ARTICLE_REWARD_TOAST_MS });
+          }
+        },
+        () => {
+          completing.current = false;
+        },
+      );
+  });
+
+  const praised = article.praised === 1;
+  const onPraise = () => {
+    if (praised || praising) {
+      return;
+    }
+    setPraising(true);
+    api()
+      .POST('/article/content/praise', { body: { articleId: article.articleId } })
+      .then(
+        (result) => onPraised(result.praise),
+        (error: unknown) => showError(error),
+      )
+      .finally(() => setPraising(false));
+  };
+
+  return (
+    <article style={{ padding: '20px 18px 32px', background: 'var(--adm-color-background)', minHeight: '100%' }}>
+      <h1 style={{ margin: 0, fontSize: 21, lineHeight: 1.4 }}>{article.title}</h1>
+      <p style={{ margin: '8px 0 16px', fontSize: 12, color: 'var(--adm-color-weak)' }}>
+        {article.typeName} · {article.createTime.slice(0, 10)} · 阅读 {article.readNum}
+      </p>
+      {article.picUrl && <img src={article.picUrl} alt="" style={{ display: 'block', width: '100%', borderRadius: 10, aspectRatio: '5 / 3', objectFit: 'cover' }} />}
+      <ArticleBody content={article.content} />
+      <p style={{ margin: '24px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。</p>
+      <div ref={end} aria-hidden="true" style={{ height: 1 }} />
+      <div style={{ display: 'flex', justifyContent: 'center', marginTop: 24 }}>
+        <Button shape="rounded" color={praised ? 'default' : 'primary'} fill={praised ? 'outline' : 'solid'} disabled={praised} loading={praising} onClick={onPraise} aria-pressed={praised}>
+          {praised ? `已点赞 ${article.praise}` : `点赞 ${article.praise}`}
+        </Button>
+      </div>
+      {article.addScore > 0 && (
+        <p style={{ margin: '12px 0 0', textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)' }}>
+          {finished ? '已读完本文' : `读完本文可得${article.addScore}积分`}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** /articleDetails?articleId (spec §2.10): the article, reading completion at the bottom, read-time heartbeat, one-way like and the reward toast. */
+export default function ArticleDetailPage() {
+  const [params] = useSearchParams();
+  const articleId = Number(params.get('articleId'));
+  const valid = Number.isInteger(articleId) && articleId > 0;
+  const detail = useApiData<Detail | null>(() => (valid ? api().GET('/article/content/detail', { params: { query: { articleId } } }) : Promise.resolve(null)), articleId);
+  const [praise, setPraise] = useState<number | null>(null);
+  useDocumentTitle(detail.data ? truncate(detail.data.title, TRUNCATE.articlePageTitle) : '健康资讯');
+  // Shared from here, the card opens the shared-article page with the reader's cid when registered.
+  const sourceId = useSession((state) => state.sourceId);
+  const sharer = useSession((state) => (state.isAuth === '1' ? state.customerId : null));
+  useShareCard(detail.data === null ? null : articleShareCard(detail.data, sourceId, sharer), `${detail.data?.articleId ?? ''}:${sourceId}:${sharer ?? ''}`);
+
+  useEffect(() => {
+    if (valid) {
+      api()
+        .POST('/article/content/read', { body: { articleId } })
+        .catch(() => undefined);
+    }
+  }, [valid, articleId]);
+
+  if (!valid || (detail.failed && detail.data === null)) {
+    return <EmptyState title="文章不存在或已下架" />;
+  }
+  if (detail.data === null) {
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <DotLoading />
+      </div>
+    );
+  }
+  const article = praise === null ? detail.data : { ...detail.data, praised: 1 as const, praise };
+  return <Article key={article.articleId} article={article} onPraised={setPraise} />;
+}

@@ -1,0 +1,96 @@
+import { TRUNCATE, truncate } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { EmptyState } from '@glucoguard/ui';
+import { DotLoading } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useApiData } from '../../hooks/useApiData';
+import { useSession } from '../../store/session';
+import { useShareCard } from '../../wechat/jssdk';
+import { ArticleBody } from './ArticleBody';
+import { articleShareCard } from './articleShare';
+
+type Detail = Schema<'ArticleDetail'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The follow QR (spec §2.10: visitors see 更多健康知识 with a QR code): the entry link with the sharer's invite code. */
+function FollowQr({ shareCid }: { shareCid: string | null }) {
+  const imgDomain = useSession((state) => state.imgDomain);
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api()
+      .GET('/customer/v1/getAccountQrcode', { params: { query: shareCid === null ? {} : { cid: shareCid } } })
+      .then(
+        (drawn) => live && setSrc(`${imgDomain}${drawn.qrcodeUrl}`),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [shareCid, imgDomain]);
+  return (
+    <section aria-label="更多健康知识" style={{ margin: '28px 0 0', padding: '18px 16px', borderRadius: 12, background: 'var(--adm-color-fill-content)', textAlign: 'center' }}>
+      <h2 style={{ margin: 0, fontSize: 17 }}>更多健康知识</h2>
+      <p style={{ margin: '6px 0 12px', fontSize: 13, color: 'var(--adm-color-weak)' }}>长按识别二维码，注册后每天阅读健康文章还能领积分</p>
+      {src === null ? <DotLoading /> : <img src={src} alt="二维码" style={{ width: 180, height: 204, display: 'inline-block' }} />}
+    </section>
+  );
+}
+
+/**
+ * /articleShareDetails?articleId&sourceId&shareCid&appid (spec §2.10): the article a user shared,
+ * open to visitors (unregistered users may open it; no follow check). The opening is counted, but
+ * reading here never pays points: no completion call, no read-time heartbeat. Visitors see the
+ * follow QR; the page keeps the share card so it can be passed on.
+ */
+export default function ArticleSharePage() {
+  const [params] = useSearchParams();
+  const articleId = Number(params.get('articleId'));
+  const valid = Number.isInteger(articleId) && articleId > 0;
+  const rawCid = params.get('shareCid') ?? '';
+  const shareCid = UUID.test(rawCid) ? rawCid : null;
+  const registered = useSession((state) => state.isAuth === '1');
+  const ownCid = useSession((state) => state.customerId);
+  const sourceId = useSession((state) => state.sourceId);
+  const detail = useApiData<Detail | null>(() => (valid ? api().GET('/article/content/detail', { params: { query: { articleId } } }) : Promise.resolve(null)), articleId);
+  useDocumentTitle(detail.data ? truncate(detail.data.title, TRUNCATE.articlePageTitle) : '健康资讯');
+  // Passed on by a registered reader, the card carries the reader's own cid; by a visitor, the sharer's.
+  const sharer = registered ? ownCid : shareCid;
+  useShareCard(detail.data === null ? null : articleShareCard(detail.data, sourceId, sharer), `${detail.data?.articleId ?? ''}:${sourceId}:${sharer ?? ''}`);
+
+  useEffect(() => {
+    if (valid) {
+      api()
+        .POST('/article/content/read', { body: { articleId } })
+        .catch(() => undefined);
+    }
+  }, [valid, articleId]);
+
+  if (!valid || (detail.failed && detail.data === null)) {
+    return <EmptyState title="文章不存在或已下架" />;
+  }
+  const article = detail.data;
+  if (article === null) {
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <DotLoading />
+      </div>
+    );
+  }
+  return (
+    <article style={{ padding: '20px 18px 32px', background: 'var(--adm-color-background)', minHeight: '100%' }}>
+      <h1 style={{ margin: 0, fontSize: 21, lineHeight: 1.4 }}>{article.title}</h1>
+      <p style={{ margin: '8px 0 16px', fontSize: 12, color: 'var(--adm-color-weak)' }}>
+        {article.typeName} · {article.createTime.slice(0, 10)} · 阅读 {article.readNum}
+      </p>
+      {article.picUrl && <img src={article.picUrl} alt="" style={{ display: 'block', width: '100%', borderRadius: 10, aspectRatio: '5 / 3', objectFit: 'cover' }} />}
+      <ArticleBody content={article.content} />
+      <p style={{ margin: '24px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。</p>
+      {!registered && <FollowQr shareCid={shareCid} />}
+    </article>
+  );
+}

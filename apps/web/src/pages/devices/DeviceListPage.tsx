@@ -1,0 +1,156 @@
+import { DEVICE_MESSAGES, deviceNameEdit, formatChinaTime } from '@glucoguard/domain';
+import { isApiError, type Schema } from '@glucoguard/sdk';
+import { EmptyState } from '@glucoguard/ui';
+import { Button, Dialog, DotLoading, Input } from 'antd-mobile';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { showError, toast } from '../../session/errors';
+import { bindPath } from './paths';
+
+type DeviceList = Schema<'DeviceListVo'>;
+type Device = Schema<'DeviceVo'>;
+
+const GROUPS: { key: 'disabeDeviceList' | 'hypertensionDeviceList' | 'otherDeviceList'; title: string }[] = [
+  { key: 'disabeDeviceList', title: '血糖仪' },
+  { key: 'hypertensionDeviceList', title: '血压计' },
+  { key: 'otherDeviceList', title: '其他设备' },
+];
+
+/**
+ * /devices/unbindDevices (spec 2 §2.17): the patient's devices grouped by kind, each with its name
+ * (renamed here), when the meter was last seen, its battery and signal, and unbinding after a
+ * confirmation. `deviceId` in the query marks one device (the page it was opened for).
+ */
+export default function DeviceListPage() {
+  useDocumentTitle('我的设备');
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const marked = query.get('deviceId');
+  const [list, setList] = useState<DeviceList | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const reload = useCallback(() => {
+    api()
+      .GET('/device/v1/queryDeviceList')
+      .then(
+        (loaded) => {
+          setList(loaded);
+          setFailed(null);
+        },
+        (error: unknown) => {
+          // Spec 2 §8: the server's errMsg, else 请求错误！ (a network failure has none).
+          setFailed(isApiError(error) && error.errMsg !== '' ? error.errMsg : DEVICE_MESSAGES.listError);
+          showError(error, DEVICE_MESSAGES.listError);
+        },
+      );
+  }, []);
+  useEffect(reload, [reload]);
+
+  const rename = async (device: Device) => {
+    let typed = device.deviceName;
+    const confirmed = await Dialog.confirm({
+      title: '修改设备名称',
+      content: <Input aria-label="设备名称" defaultValue={device.deviceName} placeholder="请输入设备名称" onChange={(value) => (typed = value)} />,
+    });
+    if (!confirmed) {
+      return;
+    }
+    const edit = deviceNameEdit(device.deviceName, typed);
+    if (edit.action === 'error') {
+      toast(edit.errMsg);
+      return;
+    }
+    if (edit.action === 'skip') {
+      return;
+    }
+    try {
+      await api().POST('/device/v1/edit', { body: { deviceImei: device.deviceImei, deviceName: edit.name } });
+      toast('修改成功');
+      reload();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const unbind = async (device: Device) => {
+    if (!(await Dialog.confirm({ content: DEVICE_MESSAGES.unbindConfirm }))) {
+      return;
+    }
+    try {
+      await api().POST('/device/v1/unbind', { body: { id: device.id } });
+      toast('解绑成功');
+      reload();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  if (list === null) {
+    return <div style={{ padding: 60, textAlign: 'center' }}>{failed ? <EmptyState title={failed} /> : <DotLoading aria-label="加载中" />}</div>;
+  }
+  return (
+    <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 90 }}>
+      {list.existsFlag ? (
+        GROUPS.filter((g) => list[g.key].length > 0).map((group) => (
+          <section key={group.key} aria-label={group.title} style={{ padding: '12px 12px 0' }}>
+            <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', margin: '0 4px 8px' }}>{group.title}</div>
+            {list[group.key].map((device) => (
+              <DeviceCard key={device.id} device={device} marked={device.id === marked} onRename={() => void rename(device)} onUnbind={() => void unbind(device)} />
+            ))}
+          </section>
+        ))
+      ) : (
+        <EmptyState title={DEVICE_MESSAGES.empty} />
+      )}
+      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, padding: '12px 20px', background: '#fff', boxShadow: '0 -1px 4px rgba(0,0,0,0.06)' }}>
+        <Button block color="primary" onClick={() => void navigate(bindPath(0))}>
+          绑定新设备
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+const lastSeen = (at: string | null) => (at === null ? '从未上线' : formatChinaTime(new Date(at), 'YYYY-MM-DD HH:mm'));
+
+function DeviceCard({ device, marked, onRename, onUnbind }: { device: Device; marked: boolean; onRename: () => void; onUnbind: () => void }) {
+  const title = device.deviceName || (device.deviceKind === 0 ? '血糖仪' : device.deviceKind === 1 ? '血压计' : '设备');
+  return (
+    <article
+      aria-label={`设备 ${device.deviceImei}`}
+      style={{ background: '#fff', borderRadius: 8, padding: 14, marginBottom: 10, border: marked ? '1px solid var(--adm-color-primary)' : '1px solid transparent' }}
+    >
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <span style={{ fontSize: 16, fontWeight: 600 }} aria-label="设备名称">
+          {title}
+        </span>
+        <Button size="mini" fill="none" color="primary" onClick={onRename}>
+          重命名
+        </Button>
+      </div>
+      <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', marginTop: 4 }}>
+        IMEI：{device.deviceImei}
+        {device.model ? ` · ${device.model}` : ''}
+      </div>
+      <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', fontSize: 13, margin: '10px 0' }}>
+        <dt>最近在线</dt>
+        <dd style={{ margin: 0 }} aria-label="最近在线">
+          {lastSeen(device.lastSeenAt)}
+        </dd>
+        <dt>电量</dt>
+        <dd style={{ margin: 0 }} aria-label="电量">
+          {device.battery === null ? '--' : `${device.battery}%`}
+        </dd>
+        <dt>信号</dt>
+        <dd style={{ margin: 0 }} aria-label="信号">
+          {device.signal === null ? '--' : `${device.signal} dBm`}
+        </dd>
+      </dl>
+      <Button size="small" color="danger" fill="outline" onClick={onUnbind}>
+        解绑
+      </Button>
+    </article>
+  );
+}

@@ -1,0 +1,12 @@
+import type { BindFailureCause } from '@glucoguard/domain';
+
+/** The device list: the spec's /devices/unbindDevices (docs/decisions.md). */
+export const DEVICE_LIST_PATH = '/devices/unbindDevices';
+
+/** The bind page; `auto` starts scanning at once. */
+export const bindPath = (type: string | number = 0) => `/devices/bindDevices/${type}`;
+
+/** The bind-error page for an IMEI and the cause the bind call answered. */
+export function bindErrorPath(imei: string, cause: BindFailureCause): string {
+  return `/devices/bindError?${new URLSearchParams({ imei, cause }).toString()}`;
+}

@@ -1,0 +1,122 @@
+import { FOLLOW_MESSAGES } from '@glucoguard/domain';
+import { isApiError } from '@glucoguard/sdk';
+import { EmptyState, PersonAvatar } from '@glucoguard/ui';
+import { Button, Dialog, List, Switch } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import { PageLoading } from '../../components/PageLoading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { showError } from '../../session/errors';
+import { imageUrl, useSession } from '../../store/session';
+import { FRIEND_LIST_PATH, FRIEND_TEXTS, friendReportPath, removeFriend, saveNote, saveReceive, type Friend } from './friendApi';
+import { NoteDialog } from './NoteDialog';
+
+/**
+ * /friendDetails?id&name&isReceive&customerId (spec 2 §2.15): a friend's details and settings —
+ * note name, their data (read-only), the reminder switch and delete (with confirmation), after
+ * which the user is back on the friend list.
+ */
+export default function FriendDetailsPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const imgDomain = useSession((state) => state.imgDomain);
+  const id = search.get('id') ?? '';
+  const [friend, setFriend] = useState<Friend | null>(null);
+  const [gone, setGone] = useState(false);
+  const [editing, setEditing] = useState(false);
+  useDocumentTitle(friend?.customerNote ?? search.get('name') ?? '亲友详情');
+
+  useEffect(() => {
+    let live = true;
+    api()
+      .GET('/follower/v1/getIFocus', { params: { query: { id } } })
+      .then((loaded) => live && setFriend(loaded))
+      .catch((error: unknown) => {
+        if (!live) {
+          return;
+        }
+        if (isApiError(error, 40400)) {
+          setGone(true);
+        } else {
+          showError(error);
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (gone) {
+    return (
+      <EmptyState title={FOLLOW_MESSAGES.notFound}>
+        <Button color="primary" onClick={() => void navigate(FRIEND_LIST_PATH, { replace: true })}>
+          返回亲友列表
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (friend === null) {
+    return <PageLoading />;
+  }
+  const accepted = friend.auditStatus === 1;
+  const remove = async () => {
+    const yes = await Dialog.confirm({ content: FRIEND_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' });
+    if (yes && (await removeFriend(friend.id))) {
+      void navigate(FRIEND_LIST_PATH, { replace: true });
+    }
+  };
+
+  return (
+    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 14, padding: 20, background: '#fff' }}>
+        <PersonAvatar name={friend.customerNote} url={imageUrl(friend.customerHeadimgurl, imgDomain)} sex={friend.sex} size={56} />
+        <div>
+          <div style={{ fontSize: 18, fontWeight: 600 }}>{friend.customerNote}</div>
+          <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>昵称：{friend.nickname}</div>
+          {accepted ? null : <div style={{ fontSize: 13, color: 'var(--adm-color-warning)' }}>{FRIEND_TEXTS.waiting}</div>}
+        </div>
+      </div>
+      <List style={{ marginTop: 8 }}>
+        <List.Item clickable extra={friend.customerNote} onClick={() => setEditing(true)}>
+          备注名
+        </List.Item>
+        {accepted ? (
+          <List.Item clickable onClick={() => void navigate(friendReportPath(friend.customerId, friend.customerNote))}>
+            查看亲友数据
+          </List.Item>
+        ) : null}
+        <List.Item
+          description="对方测量后通知我，严重偏高或偏低时标为紧急"
+          extra={
+            <Switch
+              aria-label="测量提醒"
+              checked={friend.isReceive === 1}
+              onChange={(on) => void saveReceive(friend.id, on ? 1 : 0).then((saved) => saved && setFriend(saved))}
+            />
+          }
+        >
+          测量提醒
+        </List.Item>
+      </List>
+      <div style={{ padding: '24px 20px' }}>
+        <Button block color="danger" fill="outline" onClick={() => void remove()}>
+          删除亲友
+        </Button>
+      </div>
+      <NoteDialog
+        visible={editing}
+        initial={friend.customerNote}
+        onClose={() => setEditing(false)}
+        onSave={(note) =>
+          void saveNote(friend.id, note).then((saved) => {
+            if (saved) {
+              setFriend(saved);
+              setEditing(false);
+            }
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { PAGE_SIZES, TRUNCATE, truncate } from '@glucoguard/domain';
+import { InfiniteList, PersonAvatar } from '@glucoguard/ui';
+import { ActionSheet, Button, Dialog, Tag } from 'antd-mobile';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { imageUrl, useSession } from '../../store/session';
+import { BellIcon } from './BellIcon';
+import { FOLLOWERS_PATH, FRIEND_TEXTS, SEARCH_FRIEND_PATH, friendDetailsPath, removeFriend, saveNote, saveReceive, type Friend } from './friendApi';
+import { NoteDialog } from './NoteDialog';
+
+/**
+ * /friend/friendList, 我的亲友 (spec 2 §2.15): the people the user follows, 10 a page, with the
+ * note name, the notification icon and a menu per person (edit note, notifications, delete).
+ * Requests still waiting for the patient show 等待对方同意.
+ */
+export default function FriendListPage() {
+  useDocumentTitle('我的亲友');
+  const navigate = useNavigate();
+  const imgDomain = useSession((state) => state.imgDomain);
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<Friend | null>(null);
+  const reload = () => setVersion((v) => v + 1);
+  const loadPage = useCallback((pageNo: number) => api().GET('/follower/v1/queryIFocus', { params: { query: { pageNo, pageSize: PAGE_SIZES.friends } } }), []);
+
+  const openMenu = (friend: Friend) => {
+    const handler = ActionSheet.show({
+      cancelText: '取消',
+      actions: [
+        { key: 'note', text: '修改备注' },
+        { key: 'receive', text: friend.isReceive === 1 ? '关闭测量提醒' : '开启测量提醒' },
+        { key: 'delete', text: '删除亲友', danger: true },
+      ],
+      onAction: (action) => {
+        handler.close();
+        if (action.key === 'note') {
+          setEditing(friend);
+        } else if (action.key === 'receive') {
+          void saveReceive(friend.id, friend.isReceive === 1 ? 0 : 1).then((saved) => saved && reload());
+        } else {
+          void Dialog.confirm({ content: FRIEND_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' }).then(async (yes) => {
+            if (yes && (await removeFriend(friend.id))) {
+              reload();
+            }
+          });
+        }
+      },
+    });
+  };
+
+  return (
+    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingBottom: 88 }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', padding: '10px 16px', fontSize: 14 }}>
+        <span style={{ color: 'var(--adm-color-weak)' }}>我关注的亲友</span>
+        <Link to={FOLLOWERS_PATH}>关注我的人</Link>
+      </div>
+      <InfiniteList<Friend>
+        aria-label="我的亲友"
+        resetKey={version}
+        loadPage={loadPage}
+        itemKey={(friend) => friend.id}
+        emptyText={FRIEND_TEXTS.empty}
+        renderItem={(friend) => (
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 16px', background: '#fff', borderBottom: '1px solid var(--adm-color-border)' }}>
+            <div
+              role="link"
+              tabIndex={0}
+              aria-label={`查看${friend.customerNote}`}
+              onClick={() => void navigate(friendDetailsPath(friend))}
+              onKeyDown={(e) => e.key === 'Enter' && void navigate(friendDetailsPath(friend))}
+              style={{ display: 'flex', alignItems: 'center', gap: 12, flex: 1, minWidth: 0 }}
+            >
+              <PersonAvatar name={friend.customerNote} url={imageUrl(friend.customerHeadimgurl, imgDomain)} sex={friend.sex} />
+              <div style={{ minWidth: 0 }}>
+                <div style={{ fontSize: 16 }}>{truncate(friend.customerNote, TRUNCATE.feedNickname)}</div>
+                {friend.auditStatus === 0 ? (
+                  <Tag color="warning" fill="outline" style={{ marginTop: 4 }}>
+                    {FRIEND_TEXTS.waiting}
+                  </Tag>
+                ) : null}
+              </div>
+            </div>
+            <BellIcon on={friend.isReceive === 1} />
+            <Button size="mini" fill="none" aria-label={`${friend.customerNote}的操作`} onClick={() => openMenu(friend)}>
+              ···
+            </Button>
+          </div>
+        )}
+      />
+      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, padding: '12px 20px calc(12px + env(safe-area-inset-bottom, 0px))', background: '#fff' }}>
+        <Button block color="primary" onClick={() => void navigate(SEARCH_FRIEND_PATH)}>
+          添加亲友
+        </Button>
+      </div>
+      <NoteDialog
+        visible={editing !== null}
+        initial={editing?.customerNote ?? ''}
+        onClose={() => setEditing(null)}
+        onSave={(note) => {
+          if (editing) {
+            void saveNote(editing.id, note).then((saved) => {
+              if (saved) {
+                setEditing(null);
+                reload();
+              }
+            });
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { FOLLOW_MESSAGES } from '@glucoguard/domain';
+import { isApiError } from '@glucoguard/sdk';
+import { EmptyState } from '@glucoguard/ui';
+import { Button, Tabs } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import { PageLoading } from '../../components/PageLoading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { showError } from '../../session/errors';
+import { FriendBpView } from './FriendBpView';
+import { FRIEND_LIST_PATH } from './friendApi';
+import { FriendSugarView } from './FriendSugarView';
+
+/**
+ * /friend/friendReportList?id&name (spec 2 §2.15): a followed patient's sugar and pressure, read
+ * only, while their consent stands. Without it (never given, or revoked) the page says so instead.
+ */
+export default function FriendReportPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const customerId = search.get('id') ?? '';
+  const name = search.get('name') ?? '亲友';
+  useDocumentTitle(`${name}的健康数据`);
+  const [access, setAccess] = useState<'checking' | 'granted' | 'denied'>('checking');
+  const [tab, setTab] = useState('sugar');
+
+  // One cheap call tells whether the patient's consent stands before the views load.
+  useEffect(() => {
+    let live = true;
+    api()
+      .GET('/follower/v1/queryIFocusStat', { params: { query: { customerId, dateType: 1 } } })
+      .then(() => live && setAccess('granted'))
+      .catch((error: unknown) => {
+        if (live) {
+          setAccess('denied');
+          if (!isApiError(error, 40300)) {
+            showError(error);
+          }
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [customerId]);
+
+  if (access === 'checking') {
+    return <PageLoading />;
+  }
+  if (access === 'denied') {
+    return (
+      <EmptyState title={FOLLOW_MESSAGES.noGrant}>
+        <Button color="primary" onClick={() => void navigate(FRIEND_LIST_PATH, { replace: true })}>
+          返回亲友列表
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
+      <Tabs activeKey={tab} onChange={setTab} style={{ background: '#fff' }}>
+        <Tabs.Tab title="血糖" key="sugar" />
+        <Tabs.Tab title="血压" key="pressure" />
+      </Tabs>
+      {tab === 'sugar' ? <FriendSugarView customerId={customerId} /> : <FriendBpView customerId={customerId} />}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { FOLLOW_MESSAGES } from '@glucoguard/domain';
+import { Button, Result } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { FRIEND_LIST_PATH } from './friendApi';
+
+/** /friend/sucess (spec 2 §2.15, §8): the outcome of a request to follow someone. */
+export default function FriendResultPage() {
+  useDocumentTitle('添加亲友');
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const ok = search.get('result') === 'success';
+  return (
+    <div style={{ minHeight: '100vh', background: '#fff', padding: '24px 16px' }}>
+      <Result
+        status={ok ? 'success' : 'error'}
+        title={ok ? FOLLOW_MESSAGES.requestSent : FOLLOW_MESSAGES.requestFailed}
+        description={ok ? '对方同意后，您就可以在亲友列表中查看其健康数据。' : (search.get('reason') ?? undefined)}
+      />
+      <div style={{ display: 'grid', gap: 12, padding: '24px 20px' }}>
+        <Button block color="primary" onClick={() => void navigate(FRIEND_LIST_PATH, { replace: true })}>
+          返回亲友列表
+        </Button>
+        {ok ? null : (
+          <Button block onClick={() => void navigate(-1)}>
+            重新搜索
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

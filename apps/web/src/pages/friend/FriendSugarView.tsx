@@ -1,0 +1,151 @@
+import { FRIEND_STAT_LEVELS, PAGE_SIZES, SUGAR_LEVEL_LABELS, SUGAR_TABLE_RANGE_DAYS, SUGAR_TIME_TYPES, reportLevelColour } from '@glucoguard/domain';
+import type { SugarLevel } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { DataTable, EmptyState } from '@glucoguard/ui';
+import type { DataTableColumn } from '@glucoguard/ui';
+import { CapsuleTabs, DotLoading, List, Popup, Tag } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { api } from '../../api';
+import { showError } from '../../session/errors';
+import { CELL_COLOURS, REPORT_LEVEL_COLOURS } from '../reportCenter/colours';
+
+type Day = Schema<'FriendSugarDay'>;
+type Reading = Schema<'FriendSugarReading'>;
+type Stat = Schema<'FriendStat'>;
+type DateType = keyof typeof SUGAR_TABLE_RANGE_DAYS;
+
+const colourOf = (level: SugarLevel | null) => (level === null ? undefined : CELL_COLOURS[reportLevelColour(level)]);
+
+/** Every day of the range: the latest 90 days are at most five pages of 20. */
+async function loadAllDays(customerId: string, dateType: DateType): Promise<Day[]> {
+  const days: Day[] = [];
+  for (let pageNo = 1; ; pageNo += 1) {
+    const page = await api().GET('/follower/v1/queryIFocusData', { params: { query: { customerId, dateType, pageNo, pageSize: PAGE_SIZES.friendReports } } });
+    days.push(...page.items);
+    if (page.currentPage >= page.totalPage) {
+      return days;
+    }
+  }
+}
+
+/** A slot column: the slot's latest reading of the day, coloured by its level, marked when there are several. */
+function slotColumn(timeType: number, code: string, name: string): DataTableColumn<Day> {
+  const readings = (day: Day) => day.sugarTestMaps.filter((r) => r.timeType === timeType);
+  return {
+    key: code,
+    title: name,
+    colour: (day) => colourOf(readings(day).at(-1)?.pj ?? null),
+    render: (day) => {
+      const slot = readings(day);
+      const latest = slot.at(-1);
+      if (latest === undefined) {
+        return '';
+      }
+      return (
+        <>
+          {latest.sugar}
+          {slot.length > 1 ? <span aria-label={`${slot.length}次测量`} style={{ position: 'absolute', top: 2, right: 2, width: 6, height: 6, borderRadius: 3, background: '#fff' }} /> : null}
+        </>
+      );
+    },
+  };
+}
+
+/**
+ * A followed patient's sugar, read-only (spec 2 §2.15, §3 friend statistics and day list): the
+ * range, the five levels with the total, and the day table; a day opens its readings without edit.
+ */
+export function FriendSugarView({ customerId }: { customerId: string }) {
+  const [dateType, setDateType] = useState<DateType>(1);
+  const [stat, setStat] = useState<Stat | null>(null);
+  const [days, setDays] = useState<Day[] | null>(null);
+  const [openDay, setOpenDay] = useState<Day | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setDays(null);
+    Promise.all([api().GET('/follower/v1/queryIFocusStat', { params: { query: { customerId, dateType } } }), loadAllDays(customerId, dateType)])
+      .then(([counts, rows]) => {
+        if (live) {
+          setStat(counts);
+          setDays(rows);
+        }
+      })
+      .catch((error: unknown) => {
+        if (live) {
+          setDays([]);
+          showError(error);
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [customerId, dateType]);
+
+  const columns: DataTableColumn<Day>[] = [
+    { key: 'dateTime', title: '日期', width: 46, render: (day) => day.dateTime.slice(5) },
+    ...SUGAR_TIME_TYPES.map((slot) => slotColumn(slot.timeType, slot.code, slot.name)),
+  ];
+
+  return (
+    <div>
+      <div style={{ background: '#fff' }}>
+        <CapsuleTabs activeKey={String(dateType)} onChange={(key) => setDateType(Number(key) as DateType)}>
+          {Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([key, n]) => (
+            <CapsuleTabs.Tab key={key} title={`近${n}天`} />
+          ))}
+        </CapsuleTabs>
+        <dl aria-label="血糖统计" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', margin: 0, padding: '4px 12px 12px', rowGap: 8 }}>
+          <div style={{ textAlign: 'center' }}>
+            <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>总次数</dt>
+            <dd aria-label="总次数" style={{ margin: 0, fontSize: 20, fontWeight: 600 }}>
+              {stat?.total ?? '-'}
+            </dd>
+          </div>
+          {FRIEND_STAT_LEVELS.map((level) => (
+            <div key={level} style={{ textAlign: 'center' }}>
+              <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{SUGAR_LEVEL_LABELS[level]}</dt>
+              <dd aria-label={SUGAR_LEVEL_LABELS[level]} style={{ margin: 0, fontSize: 20, fontWeight: 600, color: REPORT_LEVEL_COLOURS[level] }}>
+                {stat?.[level] ?? '-'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div style={{ marginTop: 8, fontSize: 12 }}>
+        {days === null ? (
+          <div style={{ padding: 24, textAlign: 'center' }}>
+            <DotLoading aria-label="加载中" />
+          </div>
+        ) : days.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <DataTable aria-label="亲友血糖数据表" columns={columns} rows={days} rowKey={(day) => day.dateTime} onRowClick={setOpenDay} rowLabel={(day) => `查看${day.dateTime}的血糖`} />
+        )}
+      </div>
+      <Popup visible={openDay !== null} onMaskClick={() => setOpenDay(null)} onClose={() => setOpenDay(null)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}>
+        {openDay === null ? null : (
+          <div role="dialog" aria-label={`${openDay.dateTime}的血糖记录`}>
+            <div style={{ padding: '14px 16px', fontWeight: 600, textAlign: 'center' }}>{openDay.dateTime}</div>
+            <List>
+              {openDay.sugarTestMaps.map((reading: Reading) => (
+                <List.Item
+                  key={reading.testId}
+                  prefix={<span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>{reading.createTime.slice(11, 16)}</span>}
+                  description={reading.remark || undefined}
+                  extra={reading.deviceImei === null ? null : <Tag fill="outline">设备测量</Tag>}
+                >
+                  <span>{SUGAR_TIME_TYPES.find((t) => t.timeType === reading.timeType)?.name ?? ''}</span>
+                  <span data-colour={colourOf(reading.pj)} style={{ marginLeft: 12, fontWeight: 600, color: colourOf(reading.pj) }}>
+                    {reading.sugar}
+                  </span>
+                  <span style={{ marginLeft: 4, fontSize: 12 }}>mmol/L</span>
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+      </Popup>
+    </div>
+  );
+}

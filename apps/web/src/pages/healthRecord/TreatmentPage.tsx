@@ -1,0 +1,86 @@
+import { HEALTH_RECORD_LIMITS, charCount, composeTreatment, splitTreatment, tooLongMessage } from '@glucoguard/domain';
+import { GuardedTextArea } from '@glucoguard/ui';
+import { Button, Selector } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageLoading } from '../../components/PageLoading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { toast } from '../../session/errors';
+import { patchForm, useHealthDraft } from './form';
+import { useHealthOptions } from './options';
+
+const RECORD_PATH = '/healthTarget/healthInfo';
+
+/**
+ * /treatment (spec 2 §2.12): the treatment-method picker opened from the record's treatment field.
+ * The chosen methods and the user's own words become the record's one treatment text (at most 200
+ * characters); the record page keeps its unsaved changes meanwhile.
+ */
+export default function TreatmentPage() {
+  useDocumentTitle('治疗方式');
+  const navigate = useNavigate();
+  const options = useHealthOptions();
+  const [initial] = useState(() => {
+    const { form, pendingTreatment } = useHealthDraft.getState();
+    return splitTreatment(form?.treatmentTypeStr ?? pendingTreatment);
+  });
+  const [chosen, setChosen] = useState<string[]>([...initial.chosen]);
+  const [other, setOther] = useState(initial.other);
+
+  if (options === null) {
+    return <PageLoading />;
+  }
+
+  const leave = () => {
+    const { returning, form } = useHealthDraft.getState();
+    if (returning && form !== null && window.history.length > 1) {
+      void navigate(-1);
+    } else {
+      void navigate(RECORD_PATH, { replace: true });
+    }
+  };
+
+  const confirm = () => {
+    const text = composeTreatment(chosen, other);
+    if (charCount(text) > HEALTH_RECORD_LIMITS.treatmentMax) {
+      toast(tooLongMessage('治疗方式', HEALTH_RECORD_LIMITS.treatmentMax));
+      return;
+    }
+    if (useHealthDraft.getState().form === null) {
+      useHealthDraft.setState({ pendingTreatment: text });
+    } else {
+      patchForm({ treatmentTypeStr: text });
+    }
+    leave();
+  };
+
+  return (
+    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '12px 12px 96px' }}>
+      <div style={{ background: '#fff', borderRadius: 8, padding: 12 }}>
+        <h2 style={{ margin: '0 0 12px', fontSize: 15 }}>治疗方式（可多选）</h2>
+        <div role="group" aria-label="治疗方式">
+          <Selector
+            multiple
+            columns={2}
+            options={options.treatmentType.map((option) => ({ label: option.itemValue, value: option.itemValue }))}
+            value={chosen}
+            onChange={setChosen}
+            style={{ '--padding': '8px', fontSize: 14 }}
+          />
+        </div>
+        <label htmlFor="treatment-other" style={{ display: 'block', margin: '16px 0 8px', fontSize: 15, fontWeight: 600 }}>
+          其他治疗方式
+        </label>
+        <GuardedTextArea id="treatment-other" placeholder="如：具体药物名称、剂量等" rows={3} maxLength={HEALTH_RECORD_LIMITS.treatmentMax} value={other} onChange={setOther} />
+      </div>
+      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, display: 'flex', gap: 12, padding: '12px 20px calc(12px + env(safe-area-inset-bottom))', background: '#fff' }}>
+        <Button block size="large" onClick={leave}>
+          取消
+        </Button>
+        <Button block color="primary" size="large" onClick={confirm}>
+          确定
+        </Button>
+      </div>
+    </div>
+  );
+}

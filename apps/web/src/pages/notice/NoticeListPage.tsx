@@ -1,0 +1,61 @@
+import type { Schema } from '@glucoguard/sdk';
+import { InfiniteList } from '@glucoguard/ui';
+import { Tag } from 'antd-mobile';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { postDetailPath } from '../tangyouCircle/NewMessageListPage';
+
+type Notice = Schema<'Notice'>;
+
+/** Where a notice leads: the reading's post, the patient's requests page, or the friend list. */
+function targetOf(notice: Notice): string {
+  if (notice.kind === 'reading' && notice.testId !== null) {
+    return postDetailPath(notice.testId);
+  }
+  return notice.kind === 'followRequest' ? '/friend/followers' : '/friend/friendList';
+}
+
+/**
+ * /notice/noticeList: readings of the people the user follows (urgent ones marked 紧急) and follow
+ * requests, newest first. Opening the list marks them all read.
+ */
+export default function NoticeListPage() {
+  useDocumentTitle('通知');
+  const navigate = useNavigate();
+  const loadPage = useCallback(async (pageNo: number) => {
+    const page = await api().GET('/notice/v1/pageQueryList', { params: { query: { pageNo, pageSize: 20 } } });
+    // The first page is shown with its unread marks, then everything counts as read.
+    if (pageNo === 1 && page.items.some((n) => !n.read)) {
+      await api().POST('/notice/v1/updateAllReadStatus', { body: {} });
+    }
+    return page;
+  }, []);
+  return (
+    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
+      <InfiniteList<Notice>
+        aria-label="通知"
+        loadPage={loadPage}
+        emptyText="暂无通知"
+        itemKey={(n) => n.id}
+        renderItem={(n) => (
+          <button
+            type="button"
+            onClick={() => void navigate(targetOf(n))}
+            aria-label={n.title}
+            style={{ display: 'block', width: '100%', padding: '12px 16px', border: 'none', borderBottom: '1px solid var(--adm-color-border)', background: n.urgent ? '#fff4f3' : '#fff', textAlign: 'left' }}
+          >
+            <span style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 15, fontWeight: 600, color: n.urgent ? '#b3261e' : undefined }}>
+              {n.read ? null : <span aria-label="未读" style={{ width: 8, height: 8, borderRadius: 4, background: '#f5554a' }} />}
+              {n.urgent ? <Tag color="danger">紧急</Tag> : null}
+              {n.title}
+            </span>
+            <span style={{ display: 'block', marginTop: 4, fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>{n.text}</span>
+            <span style={{ display: 'block', marginTop: 4, fontSize: 12, color: 'var(--adm-color-weak)' }}>{n.createTime.slice(0, 16)}</span>
+          </button>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { TASK_TYPE_DAILY } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { EmptyState } from '@glucoguard/ui';
+import { Button } from 'antd-mobile';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useApiData } from '../../hooks/useApiData';
+import { showError, toast } from '../../session/errors';
+import { CardTitle, PointsPage, card } from './layout';
+
+type Task = Schema<'DayTask'>;
+
+function progressText(task: Task): string {
+  if (task.dailyCap !== null) {
+    return `今日已得${task.earned}/${task.dailyCap}积分`;
+  }
+  return task.description;
+}
+
+function TaskRow({ task, onPress, busy }: { task: Task; onPress: (task: Task) => void; busy: boolean }) {
+  return (
+    <li aria-label={task.settingName} style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 16px', borderTop: '1px solid var(--adm-color-border)' }}>
+      <span
+        aria-hidden="true"
+        style={{ flex: 'none', width: 40, height: 40, lineHeight: '40px', borderRadius: 20, textAlign: 'center', color: '#fff', background: 'var(--adm-color-primary)', fontWeight: 600 }}
+      >
+        {task.settingName.slice(0, 1)}
+      </span>
+      <span style={{ flex: 1, minWidth: 0 }}>
+        <span style={{ fontSize: 15 }}>
+          {task.settingName}
+          <span style={{ marginLeft: 6, fontSize: 13, color: 'var(--adm-color-warning, #ff8f1f)' }}>+{task.onceScore}</span>
+        </span>
+        <span style={{ display: 'block', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>{progressText(task)}</span>
+      </span>
+      {task.complete === 0 ? (
+        <Button size="small" color="primary" shape="rounded" loading={busy} onClick={() => onPress(task)}>
+          领取
+        </Button>
+      ) : (
+        <Button size="small" shape="rounded" disabled>
+          已领取
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * /integralTask (spec 1 §2.8): tasks under 每天获取 (taskType 1) and 固定获取. 领取 on a task whose
+ * points are ready claims them; on any other open task it leads to where the task is done
+ * (measuring, signing in, reading), since those actions pay by themselves.
+ */
+export default function TaskPage() {
+  useDocumentTitle('积分任务');
+  const navigate = useNavigate();
+  const tasks = useApiData(() => api().GET('/customer/v1/getDayTask'));
+  const claiming = useRef<string | null>(null);
+  const [busyCode, setBusyCode] = useState<string | null>(null);
+
+  const onPress = (task: Task) => {
+    if (!task.claimable) {
+      void navigate(task.url);
+      return;
+    }
+    if (claiming.current !== null) {
+      return;
+    }
+    claiming.current = task.settingCode;
+    setBusyCode(task.settingCode);
+    api()
+      .POST('/customer/v1/claimTask', { body: { settingCode: task.settingCode } })
+      .then(
+        (result) => {
+          toast(result.duplicate ? '该任务奖励已领取' : `领取成功，获得${result.paid}积分`);
+          tasks.reload();
+        },
+        (error: unknown) => showError(error),
+      )
+      .finally(() => {
+        claiming.current = null;
+        setBusyCode(null);
+      });
+  };
+
+  const groups: { title: string; items: Task[] }[] = [
+    { title: '每天获取', items: (tasks.data ?? []).filter((t) => t.taskType === TASK_TYPE_DAILY) },
+    { title: '固定获取', items: (tasks.data ?? []).filter((t) => t.taskType !== TASK_TYPE_DAILY) },
+  ];
+
+  return (
+    <PointsPage>
+      {tasks.failed && tasks.data === null && <EmptyState title="加载失败" description="请稍后再试" />}
+      {groups.map((group) => (
+        <section key={group.title} aria-label={group.title} style={card}>
+          <CardTitle title={group.title} />
+          <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+            {group.items.map((task) => (
+              <TaskRow key={task.settingCode} task={task} onPress={onPress} busy={busyCode === task.settingCode} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </PointsPage>
+  );
+}

@@ -1,0 +1,225 @@
+import { SIGN_IN_ROW_DAYS, addMonths, compareYearMonth, monthCalendar, signInReward, streakDayInRow, type YearMonth } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { Button, Popup } from 'antd-mobile';
+import { useCallback, useRef, useState } from 'react';
+import { api } from '../../api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useApiData } from '../../hooks/useApiData';
+import { showError, toast } from '../../session/errors';
+import { useSession } from '../../store/session';
+import { CardTitle, Figure, PointsHeader, PointsPage, card } from '../points/layout';
+
+const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
+const pad = (n: number) => String(n).padStart(2, '0');
+const monthOf = (day: string): YearMonth => ({ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)) });
+
+/** The month calendar with the signed days marked and arrows to the months around it. */
+function SignCalendar({ month, today, onMonth, signedDays }: { month: YearMonth; today: string; onMonth: (m: YearMonth) => void; signedDays: ReadonlySet<string> }) {
+  const isCurrent = compareYearMonth(month, monthOf(today)) >= 0;
+  const arrow = { border: 'none', background: 'none', fontSize: 20, padding: '4px 12px', color: 'var(--adm-color-primary)' } as const;
+  return (
+    <section aria-label="签到日历" style={card}>
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 8px 4px' }}>
+        <button type="button" aria-label="上个月" style={arrow} onClick={() => onMonth(addMonths(month, -1))}>
+          ‹
+        </button>
+        <h2 style={{ margin: 0, fontSize: 16, fontWeight: 600 }}>{`${month.year}年${month.month}月`}</h2>
+        <button type="button" aria-label="下个月" style={{ ...arrow, opacity: isCurrent ? 0.3 : 1 }} disabled={isCurrent} onClick={() => onMonth(addMonths(month, 1))}>
+          ›
+        </button>
+      </div>
+      <table role="grid" aria-label={`${month.year}年${month.month}月`} style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', marginBottom: 8 }}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((d) => (
+              <th key={d} style={{ fontSize: 12, fontWeight: 400, color: 'var(--adm-color-weak)', padding: '6px 0' }}>
+                {d}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthCalendar(month.year, month.month).map((week, w) => (
+            <tr key={w}>
+              {week.map((cell, i) => {
+                if (cell === null) {
+                  return <td key={i} />;
+                }
+                const signed = signedDays.has(cell.day);
+                const isToday = cell.day === today;
+                return (
+                  <td key={cell.day} aria-label={`${cell.date}日${signed ? ' 已签到' : ''}`} style={{ textAlign: 'center', padding: '4px 0' }}>
+                    <span
+                      style={{
+                        display: 'inline-flex',
+                        alignItems: 'center',
+                        justifyContent: 'center',
+                        width: 34,
+                        height: 34,
+                        borderRadius: 17,
+                        fontSize: 14,
+                        color: signed ? '#fff' : isToday ? 'var(--adm-color-primary)' : 'var(--adm-color-text)',
+                        background: signed ? 'var(--adm-color-primary)' : 'transparent',
+                        border: isToday && !signed ? '1px solid var(--adm-color-primary)' : '1px solid transparent',
+                      }}
+                    >
+                      {signed ? '✓' : cell.date}
+                    </span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The 7 days of the current streak row with what each pays. */
+function StreakRow({ series, signedToday }: { series: number; signedToday: boolean }) {
+  // The row that holds today: the days already signed in it, and today when not yet signed.
+  const done = series === 0 ? 0 : signedToday ? streakDayInRow(series) : streakDayInRow(series) % SIGN_IN_ROW_DAYS;
+  return (
+    <ol aria-label="连续签到奖励" style={{ display: 'flex', listStyle: 'none', margin: 0, padding: '4px 8px 12px', gap: 4 }}>
+      {Array.from({ length: SIGN_IN_ROW_DAYS }, (_, i) => {
+        const reached = i < done;
+        const reward = signInReward(i + 1);
+        return (
+          <li key={i} aria-label={`第${i + 1}天 ${reward}积分${reached ? ' 已签到' : ''}`} style={{ flex: 1, textAlign: 'center', fontSize: 12 }}>
+            <div
+              style={{
+                margin: '0 auto 4px',
+                width: 36,
+                height: 36,
+                lineHeight: '36px',
+                borderRadius: 8,
+                fontWeight: 600,
+                color: reached ? '#fff' : 'var(--adm-color-primary)',
+                background: reached ? 'var(--adm-color-primary)' : 'var(--adm-color-fill-content, #f5f5f5)',
+              }}
+            >
+              +{reward}
+            </div>
+            <span style={{ color: 'var(--adm-color-weak)' }}>{`${i + 1}天`}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * 分享: the day's share image (spec §2.9, sign-day detail → imgUrl), a PNG drawn by the server with
+ * the day, the streak and the points; shown in a sheet to long-press and save or send.
+ */
+function ShareDay({ day }: { day: string }) {
+  const imgDomain = useSession((state) => state.imgDomain);
+  const [src, setSrc] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const open = () => {
+    if (loading) {
+      return;
+    }
+    setLoading(true);
+    api()
+      .GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: day } } })
+      .then(
+        (detail) => setSrc(`${imgDomain}${detail.imgUrl}`),
+        (error: unknown) => showError(error),
+      )
+      .finally(() => setLoading(false));
+  };
+  return (
+    <>
+      <Button block shape="rounded" fill="outline" loading={loading} onClick={open} style={{ marginTop: 10, '--text-color': '#fff', '--border-color': '#fff' }}>
+        分享
+      </Button>
+      <Popup visible={src !== null} onMaskClick={() => setSrc(null)} onClose={() => setSrc(null)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 16px 24px', textAlign: 'center' }}>
+        {src !== null && <img src={src} alt="签到分享图" style={{ width: 260, maxWidth: '100%', borderRadius: 10, boxShadow: '0 6px 20px rgba(0,0,0,0.12)' }} />}
+        <p style={{ margin: '12px 0 0', fontSize: 14 }}>长按图片保存，分享给好友</p>
+      </Popup>
+    </>
+  );
+}
+
+/** /signIn (spec 1 §2.9): streak, points, the reward rule, a month calendar and the sign-in button. */
+export default function SignInPage() {
+  useDocumentTitle('每日签到');
+  const info = useApiData(() => api().GET('/sign/v1/getSignInfo'));
+  const [shownMonth, setShownMonth] = useState<YearMonth | null>(null);
+  const today = info.data?.today ?? null;
+  const month = shownMonth ?? (today ? monthOf(today) : null);
+  const monthKey = month ? `${month.year}-${pad(month.month)}` : '';
+  const signs = useApiData<Schema<'SignDays'> | null>(async () => {
+    if (!month) {
+      return null;
+    }
+    const last = new Date(Date.UTC(month.year, month.month, 0)).getUTCDate();
+    return api().GET('/sign/v1/getSigns', { params: { query: { startTime: `${monthKey}-01`, endTime: `${monthKey}-${pad(last)}` } } });
+  }, monthKey);
+  const busy = useRef(false);
+  const [signing, setSigning] = useState(false);
+  const reloadSigns = signs.reload;
+  const reloadInfo = info.reload;
+
+  const onSign = useCallback(() => {
+    // Repeat clicks are ignored while the request runs (spec §2.9).
+    if (busy.current) {
+      return;
+    }
+    busy.current = true;
+    setSigning(true);
+    api()
+      .POST('/sign/v1/signIn', { body: {} })
+      .then(
+        (result) => {
+          toast(result.alreadySigned ? '今天已经签过到了' : `签到成功，获得${result.reward}积分`);
+          reloadInfo();
+          reloadSigns();
+        },
+        (error: unknown) => showError(error),
+      )
+      .finally(() => {
+        busy.current = false;
+        setSigning(false);
+      });
+  }, [reloadInfo, reloadSigns]);
+
+  const data = info.data;
+  const signed = data?.signedToday ?? false;
+  const signedDays = new Set((signs.data?.signs ?? []).map((s) => s.createTime));
+
+  return (
+    <PointsPage>
+      <PointsHeader>
+        <div style={{ display: 'flex' }}>
+          <Figure label="连续签到(天)" value={data?.series ?? '-'} />
+          <Figure label="我的积分" value={data?.score ?? '-'} />
+          <Figure label="本月积分" value={data?.monthScore ?? '-'} />
+        </div>
+        <Button
+          block
+          shape="rounded"
+          disabled={!data || signed}
+          loading={signing}
+          onClick={onSign}
+          style={{ marginTop: 20, '--background-color': '#fff', '--text-color': 'var(--adm-color-primary)', '--border-color': '#fff', fontWeight: 600 }}
+        >
+          {signed ? '已签到' : '签到'}
+        </Button>
+        {signed && data && <ShareDay day={data.today} />}
+        {info.failed && <p style={{ margin: '12px 0 0', fontSize: 13 }}>加载失败，请稍后再试</p>}
+      </PointsHeader>
+      <section aria-label="签到奖励" style={card}>
+        <CardTitle title="签到奖励" />
+        <p style={{ margin: '0 16px 8px', fontSize: 13, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
+          {data?.rewardText}
+          {data && <strong style={{ marginLeft: 6, color: 'var(--adm-color-warning, #ff8f1f)' }}>{data.bonusNote}</strong>}
+        </p>
+        {data && <StreakRow series={data.series} signedToday={signed} />}
+      </section>
+      {month && today && <SignCalendar month={month} today={today} onMonth={setShownMonth} signedDays={signedDays} />}
+    </PointsPage>
+  );
+}
