@@ -121,14 +121,19 @@ describe('contact, invitation and home on a phone', { skip: skipStatic }, () => 
       await page.getByRole('button', { name: '生成邀请海报' }).tap();
       const poster = page.getByRole('img', { name: new RegExp(`邀请码 ${code}$`) });
       await poster.waitFor();
-      assert.match((await poster.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
+      // The poster is drawn by the API and served as a cached PNG file.
+      const posterSrc = (await poster.getAttribute('src')) ?? '';
+      assert.match(posterSrc, /^\/api\/files\/.+\.png(\?|$)/);
+      const posterFile = await page.request.get(new URL(posterSrc, BASE_URL).href);
+      assert.equal(posterFile.status(), 200);
+      assert.deepEqual([...(await posterFile.body()).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
       await page.getByText('分享卡片已设置好：点击右上角「…」即可发送给朋友').waitFor();
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('invitation-poster') });
 
-      // Home: the sections without their calls yet show their empty state.
+      // Home: the article section lists the seeded articles of its first category.
       await page.goto(`${BASE_URL}/`);
-      await page.getByRole('region', { name: '健康资讯' }).getByText('暂无数据').waitFor();
+      await page.getByRole('region', { name: '健康资讯' }).locator('[aria-label="文章列表"] a').first().waitFor();
       await page.screenshot({ path: shot('home-sections'), fullPage: true });
 
       // The mini-program page inside the messaging app.

@@ -5,6 +5,7 @@
 //   npm run build && npm run test:e2e      the normal way (npm test does both)
 //   node e2e/run.mjs --static              web app only: serves apps/web/dist without the API
 //   E2E_BASE_URL=http://localhost:3000 node e2e/run.mjs   against a system that is already running
+//   node e2e/run.mjs share health   only e2e/*share*.e2e.mjs and e2e/*health*.e2e.mjs
 //
 // Nothing is built here: run `npm run build` first.
 import { spawn } from 'node:child_process';
@@ -144,7 +145,7 @@ async function startSystem() {
     await stop();
     fail(`the system did not start; its output is in ${relative(root, logPath)}`);
   }
-  return { base, stop };
+  return { base, stop, mqttUrl: `mqtt://127.0.0.1:${mqttPort}` };
 }
 
 await mkdir(resultsDir, { recursive: true });
@@ -154,19 +155,24 @@ if (!existsSync(join(webDist, 'index.html'))) {
 
 let base = process.env.E2E_BASE_URL;
 let stop = async () => {};
+/** The gateway's MQTT address for tests that play a meter (E2E_MQTT_URL when testing a running system). */
+let mqttUrl = process.env.E2E_MQTT_URL ?? '';
 if (base === undefined || base === '') {
   if (staticMode) {
     const port = await freePort();
     ({ stop } = await startStatic(port));
     base = `http://127.0.0.1:${port}`;
   } else {
-    ({ base, stop } = await startSystem());
+    ({ base, stop, mqttUrl } = await startSystem());
   }
 }
 console.log(`e2e: testing ${base}${staticMode ? ' (static web app only)' : ''}`);
 
+// `node e2e/run.mjs health share` runs only the files whose names contain one of the words.
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const files = (await readdir(join(root, 'e2e')))
   .filter((name) => name.endsWith('.e2e.mjs'))
+  .filter((name) => only.length === 0 || only.some((word) => name.includes(word)))
   .sort()
   .map((name) => join('e2e', name));
 
@@ -179,7 +185,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 async function runTests() {
   const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...files], {
     cwd: root,
-    env: { ...process.env, E2E_BASE_URL: base, E2E_STATIC: staticMode ? '1' : '' },
+    env: { ...process.env, E2E_BASE_URL: base, E2E_MQTT_URL: mqttUrl, E2E_STATIC: staticMode ? '1' : '' },
     stdio: 'inherit',
   });
   const [code, signal] = await once(tests, 'exit');

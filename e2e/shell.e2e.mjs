@@ -58,7 +58,7 @@ describe('web shell on a phone in the messaging app', () => {
       await page.getByText('未登录').waitFor();
       assert.match(page.url(), /[?&]tab=mine\b/);
       const menu = page.getByRole('list', { name: '更多服务' });
-      assert.deepEqual(await menu.getByRole('link').allInnerTexts(), ['收货地址', '我的处方', '健康目标', '帮助与客服', '设置']);
+      assert.deepEqual(await menu.getByRole('link').allInnerTexts(), ['我的亲友', '我的设备', '检查报告', '收货地址', '我的处方', '健康目标', '帮助与客服', '设置']);
       assert.equal(await page.getByRole('link', { name: '我的订单' }).getAttribute('href'), '/order/orderList');
       assert.equal(await page.getByRole('button', { name: '注册 / 登录' }).isVisible(), true);
       await assertFitsWidth(page);
@@ -86,6 +86,9 @@ describe('web shell on a phone in the messaging app', () => {
       const menu = page.getByRole('list', { name: '更多服务' });
       await menu.waitFor();
       assert.deepEqual(await menu.getByRole('link').allInnerTexts(), [
+        '我的亲友',
+        '我的设备',
+        '检查报告',
         '收货地址',
         '我的处方',
         '健康目标',
