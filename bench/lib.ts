@@ -96,12 +96,46 @@ export async function measureLoop(operation: () => Promise<unknown>): Promise<Me
   return runFor(DURATION_SECONDS);
 }
 
+/** Exact percentiles (milliseconds, one decimal) of a list of latencies. */
+export function percentiles(latencies: number[]): Pick<Measurement, 'p50Ms' | 'p95Ms' | 'p99Ms'> {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => Math.round((sorted[Math.floor(q * (sorted.length - 1))] ?? 0) * 10) / 10;
+  return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
+}
+
+/**
+ * Latency as one user sees it: `operation` runs back to back from a single caller for the
+ * benchmark duration (after a one-second warm-up) and every call is timed. Queueing behind other
+ * requests plays no part, so the subject and its baseline are compared call for call.
+ */
+export async function measureSequential(operation: (i: number) => Promise<unknown>): Promise<Measurement> {
+  const runFor = async (seconds: number) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const stopAt = Date.now() + seconds * 1000;
+    for (let i = 0; Date.now() < stopAt; i++) {
+      const started = performance.now();
+      try {
+        await operation(i);
+        latencies.push(performance.now() - started);
+      } catch {
+        errors += 1;
+      }
+    }
+    return { perSecond: latencies.length / seconds, errors, ...percentiles(latencies) };
+  };
+  await runFor(1);
+  return runFor(DURATION_SECONDS);
+}
+
 export interface Comparison {
   name: string;
   subject: string;
   baseline: string;
   subjectResult: Measurement;
   baselineResult: Measurement;
+  /** What is compared: throughput under concurrent load (default) or one caller's latency. */
+  mode?: 'throughput' | 'latency';
 }
 
 export function printComparison(c: Comparison): void {
@@ -111,5 +145,5 @@ export function printComparison(c: Comparison): void {
   console.log(`\n${c.name}`);
   console.log(`  subject   ${c.subject.padEnd(42)} ${fmt(c.subjectResult)}`);
   console.log(`  baseline  ${c.baseline.padEnd(42)} ${fmt(c.baselineResult)}`);
-  console.log(`  ratio     subject / baseline = ${ratio.toFixed(3)}`);
+  console.log(`  ratio     subject / baseline = ${ratio.toFixed(3)}${c.mode === 'latency' ? ` (calls per second, one caller); p95 ${c.subjectResult.p95Ms ?? '?'} ms vs ${c.baselineResult.p95Ms ?? '?'} ms = ${((c.subjectResult.p95Ms ?? 0) / (c.baselineResult.p95Ms || 1)).toFixed(2)}×` : ''}`);
 }

@@ -7,10 +7,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { CONNECTIONS, DURATION_SECONDS, printComparison, type Comparison } from './lib';
+import { CONNECTIONS, DURATION_SECONDS, freePort, printComparison, startProcess, stopProcess, type Comparison } from './lib';
 import { healthzBenchmark } from './healthz.bench';
 import { writeBenchmark } from './write.bench';
 import { sugarBenchmarks } from './sugar.bench';
+import { rankingBenchmarks } from './ranking.bench';
+import { gatewayBenchmarks } from './gateway.bench';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const apiEntry = join(root, 'apps/api/dist/server.js');
@@ -18,6 +20,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'gg-bench-'));
 const env: Record<string, string> = {
   NODE_ENV: 'production',
   SESSION_SECRET: randomBytes(32).toString('hex'),
+  GATEWAY_TOKEN: randomBytes(32).toString('hex'),
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,
   WEB_DIST: '/nonexistent',
@@ -40,18 +43,40 @@ if (process.env.DATABASE_URL) {
     await c.query('drop database if exists gg_bench with (force)');
     await c.end();
   };
+  // The API migrates its database as it starts. Starting it once here gives every benchmark the
+  // schema, whichever of them BENCH_ONLY runs first (the sugar and ranking seeds write tables directly).
+  const port = await freePort();
+  await stopProcess(await startProcess([apiEntry], { ...env, PORT: String(port) }, `http://127.0.0.1:${port}/api/healthz`));
 }
 
 console.log(`Benchmarks: ${DURATION_SECONDS} s each after a 1 s warm-up, ${CONNECTIONS} concurrent connections, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.versions.node}.`);
 const results: Comparison[] = [];
 try {
-  for (const bench of [() => healthzBenchmark(env, apiEntry), () => writeBenchmark(env, apiEntry, dataDir)]) {
+  // BENCH_ONLY=gateway (a comma-separated list of healthz, write, sugar, ranking, gateway) runs just those.
+  const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
+  const wanted = (name: string) => only === null || only.has(name);
+  for (const [name, bench] of [['healthz', () => healthzBenchmark(env, apiEntry)], ['write', () => writeBenchmark(env, apiEntry, dataDir)]] as const) {
+    if (!wanted(name)) {
+      continue;
+    }
     const result = await bench();
     printComparison(result);
     results.push(result);
   }
-  if (!process.env.BENCH_SKIP_SUGAR) {
+  if (!process.env.BENCH_SKIP_SUGAR && wanted('sugar')) {
     for (const result of await sugarBenchmarks(env, apiEntry)) {
+      printComparison(result);
+      results.push(result);
+    }
+  }
+  if (!process.env.BENCH_SKIP_RANKING && wanted('ranking')) {
+    for (const result of await rankingBenchmarks(env, apiEntry)) {
+      printComparison(result);
+      results.push(result);
+    }
+  }
+  if (!process.env.BENCH_SKIP_GATEWAY && wanted('gateway')) {
+    for (const result of await gatewayBenchmarks(env, apiEntry)) {
       printComparison(result);
       results.push(result);
     }

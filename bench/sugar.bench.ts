@@ -4,12 +4,12 @@
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { CONNECTIONS, DURATION_SECONDS, freePort, measureLoop, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
+import { CONNECTIONS, DURATION_SECONDS, freePort, measureLoop, measureSequential, percentiles, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 
-async function seed(url: string): Promise<string[]> {
+export async function seed(url: string): Promise<string[]> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
@@ -45,7 +45,7 @@ async function seed(url: string): Promise<string[]> {
   }
 }
 
-/** Drives a GET with a different user's token on each request. */
+/** Drives a GET with a different user's token on each request, from CONNECTIONS connections. */
 async function measureApi(url: string, tokens: string[]): Promise<Measurement> {
   let i = 0;
   const requests: autocannon.Request[] = [
@@ -59,31 +59,61 @@ async function measureApi(url: string, tokens: string[]): Promise<Measurement> {
   return { perSecond: result.requests.average, p50Ms: result.latency.p50, p95Ms: result.latency.p97_5, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/** The same question in raw SQL, through a pool of the API's size, with per-query latencies. */
-async function measureSql(url: string, sql: string, customerIds: string[]): Promise<Measurement> {
+/** One caller, one request after another, each timed (a different user each time). */
+async function measureApiSequential(url: string, tokens: string[]): Promise<Measurement> {
+  return measureSequential(async (i) => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${tokens[i % tokens.length] ?? ''}` } });
+    const body = (await res.json()) as { code?: number };
+    if (!res.ok || body.code !== 0) {
+      throw new Error(`HTTP ${res.status}, code ${String(body.code)}`);
+    }
+  });
+}
+
+/** The same statements in raw SQL, through a pool of the API's size, with per-round latencies. */
+async function measureSql(url: string, statements: string[], customerIds: string[]): Promise<Measurement> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const latencies: number[] = [];
   let i = 0;
   try {
     const result = await measureLoop(async () => {
       const started = performance.now();
-      await pool.query(sql, [customerIds[i++ % customerIds.length]]);
+      const id = customerIds[i++ % customerIds.length];
+      await Promise.all(statements.map((sql) => pool.query(sql, [id])));
       latencies.push(performance.now() - started);
     });
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => Math.round((latencies[Math.floor(q * (latencies.length - 1))] ?? 0) * 10) / 10;
-    return { ...result, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
+    return { ...result, ...percentiles(latencies) };
   } finally {
     await pool.end();
   }
 }
 
-const DAY_TABLE_SQL = `select to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') d, time_type, count(*), (array_agg(sugar order by measured_at desc))[1]
-  from sugar_test where customer_id = $1 and measured_at >= now() - interval '90 days' group by 1, 2`;
-const MONTH_SQL = `select time_type, sugar, remark, tags, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time
+/** The raw statements from one caller, one round after another (statements of a round run side by side, as the API runs them). */
+async function measureSqlSequential(url: string, statements: string[], customerIds: string[]): Promise<Measurement> {
+  const pool = new pg.Pool({ connectionString: url, max: statements.length });
+  try {
+    return await measureSequential((i) => Promise.all(statements.map((sql) => pool.query(sql, [customerIds[i % customerIds.length]]))));
+  } finally {
+    await pool.end();
+  }
+}
+
+// Each baseline is the statement the API itself sends for that call, run through plain pg.
+const DAY_TABLE_SQL = `select to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, time_type, count(*) as n,
+  (array_agg(sugar order by measured_at desc, id desc))[1] as latest
+  from sugar_test where customer_id = $1 and measured_at >= now() - interval '90 days' and measured_at < now() + interval '1 day' group by 1, 2`;
+// The monthly report reads the month's readings (with remarks, tags, China time and epoch ms, as
+// the report needs them) and the caller's slot thresholds; the baseline runs the same two statements.
+const MONTH_SQL = `select time_type, sugar, remark, tags, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time,
+  (extract(epoch from measured_at) * 1000)::bigint as ms
   from sugar_test where customer_id = $1 and measured_at >= date_trunc('month', now() at time zone 'Asia/Shanghai' - interval '1 month') at time zone 'Asia/Shanghai'
-  and measured_at < date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' order by measured_at`;
-const TREND_SQL = `select measured_at, sugar, time_type from sugar_test where customer_id = $1 and measured_at >= now() - interval '360 days' and time_type = any(array[2,4,6]) order by measured_at`;
+  and measured_at < date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' order by measured_at, id`;
+const THRESHOLDS_SQL = `select s.time_type, s.name, s.code, s.start_time, s.end_time, s.min_value, s.low_value, s.high_value, s.max_value,
+  o.min_value as o_min, o.low_value as o_low, o.high_value as o_high, o.max_value as o_max
+  from sugar_slot s left join sugar_objective o on o.time_type = s.time_type and o.customer_id = $1 order by s.time_type`;
+const TREND_SQL = `select time_type, sugar, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time
+  from sugar_test where customer_id = $1 and measured_at >= now() - interval '360 days' and measured_at < now() + interval '1 day'
+  and time_type in (2, 4, 6) order by measured_at, id`;
 
 export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: string): Promise<Comparison[]> {
   if (!apiEnv.DATABASE_URL) {
@@ -102,29 +132,31 @@ export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: 
     const china = new Date(Date.now() + 8 * 3600 * 1000);
     const last = new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - 1, 1));
     const month = `year=${last.getUTCFullYear()}&month=${last.getUTCMonth() + 1}`;
-    return [
-      {
-        name: 'Day table, latest 90 days (≈720 readings) vs the same aggregate in SQL',
-        subject: 'GET /api/sugarTestReport/v1/queryLog?dateType=3',
-        baseline: 'raw SQL group-by through pg',
-        subjectResult: await measureApi(`${base}/sugarTestReport/v1/queryLog?dateType=3`, tokens),
-        baselineResult: await measureSql(apiEnv.DATABASE_URL, DAY_TABLE_SQL, ids),
-      },
-      {
-        name: 'Trend, after-meal readings over 360 days (≈1080 readings) vs the same rows in SQL',
-        subject: 'GET /api/sugarTestReport/v1/queryTrend?dateType=5&timeType=3',
-        baseline: 'raw SQL select through pg',
-        subjectResult: await measureApi(`${base}/sugarTestReport/v1/queryTrend?dateType=5&timeType=3`, tokens),
-        baselineResult: await measureSql(apiEnv.DATABASE_URL, TREND_SQL, ids),
-      },
-      {
-        name: 'Monthly sugar report, last month (≈240 readings) vs reading the same rows in SQL',
-        subject: 'GET /api/healthReport/v1/getMonthReport',
-        baseline: 'raw SQL select of the month through pg',
-        subjectResult: await measureApi(`${base}/healthReport/v1/getMonthReport?${month}`, tokens),
-        baselineResult: await measureSql(apiEnv.DATABASE_URL, MONTH_SQL, ids),
-      },
+    const cases = [
+      { name: 'Day table, latest 90 days (≈720 readings)', path: '/sugarTestReport/v1/queryLog?dateType=3', sql: [DAY_TABLE_SQL], baseline: 'raw SQL group-by through pg' },
+      { name: 'Trend, after-meal readings over 360 days (≈1080 readings)', path: '/sugarTestReport/v1/queryTrend?dateType=5&timeType=3', sql: [TREND_SQL], baseline: 'raw SQL select through pg' },
+      { name: 'Monthly sugar report, last month (≈240 readings)', path: `/healthReport/v1/getMonthReport?${month}`, sql: [MONTH_SQL, THRESHOLDS_SQL], baseline: 'the same two raw SQL statements through pg' },
     ];
+    const comparisons: Comparison[] = [];
+    for (const c of cases) {
+      comparisons.push({
+        name: `${c.name}: one caller's latency`,
+        subject: `GET /api${c.path}`,
+        baseline: `${c.baseline}, one connection`,
+        subjectResult: await measureApiSequential(`${base}${c.path}`, tokens),
+        baselineResult: await measureSqlSequential(apiEnv.DATABASE_URL, c.sql, ids),
+        mode: 'latency',
+      });
+      comparisons.push({
+        name: `${c.name}: throughput, ${CONNECTIONS} connections`,
+        subject: `GET /api${c.path}`,
+        baseline: `${c.baseline}, pool of ${CONNECTIONS}`,
+        subjectResult: await measureApi(`${base}${c.path}`, tokens),
+        baselineResult: await measureSql(apiEnv.DATABASE_URL, c.sql, ids),
+        mode: 'throughput',
+      });
+    }
+    return comparisons;
   } finally {
     await stopProcess(api);
   }

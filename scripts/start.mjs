@@ -2,6 +2,7 @@
 // same origin) and the device gateway with its in-process MQTT broker. Used by `npm start`
 // after `npm run build`, and by the end-to-end tests.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import './check-node.mjs';
@@ -45,6 +46,18 @@ function stop(exitCode = 0) {
   setTimeout(() => process.exit(exitCode), 10_000).unref();
 }
 
+/** The demo meters the API seeds outside production, with the commands that make them send readings. */
+function demoMeterLines() {
+  if (process.env.NODE_ENV === 'production' || /^(0|false|no)$/i.test(process.env.SEED_DEMO_DATA ?? '')) {return [];}
+  /** @type {{ imei: string, kind: string, secret: string }[]} */
+  const meters = JSON.parse(readFileSync(join(root, 'apps/api/src/seed/demoMeters.json'), 'utf8'));
+  return [
+    '',
+    'Demo meters (MQTT username and client id = IMEI, password = secret; docs/device-protocol.md):',
+    ...meters.map((m) => `  ${m.kind === 'bp' ? 'pressure' : 'glucose '} IMEI ${m.imei}  secret ${m.secret}\n    npm run meter -- --imei ${m.imei} --secret ${m.secret} --kind ${m.kind} --port ${mqttPort} --count 5`),
+  ];
+}
+
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
@@ -78,6 +91,11 @@ if (await waitFor(`http://127.0.0.1:${port}/api/healthz`, 'API')) {
         `  API            http://${shown}:${port}/api`,
         `  API reference  http://${shown}:${port}/api/docs`,
         `  MQTT broker    mqtt://${shown}:${mqttPort}  (health: http://${shown}:${gatewayHealth}/healthz)`,
+        // The demo accounts exist when the API seeds demo data (SEED_DEMO_DATA, on by default).
+        ...(/^(0|false|no)$/i.test(process.env.SEED_DEMO_DATA ?? '')
+          ? []
+          : [`  demo patient   http://${shown}:${port}/?deviceKey=demo-patient-0000000001`, `  demo relative  http://${shown}:${port}/?deviceKey=demo-relative-000000001`]),
+        ...demoMeterLines(),
         '',
         'Press Ctrl+C to stop.',
       ].join('\n'),
