@@ -35,7 +35,7 @@ afterEach(async () => {
 export async function dialogsClosed(): Promise<void> {
   await waitFor(() => {
     for (const panel of document.querySelectorAll<HTMLElement>('.adm-dialog .adm-center-popup-wrap > div')) {
-      if (panel.style.opacity !== '0') throw new Error('a dialog is still showing');
+      if (panel.style.opacity !== '0') {throw new Error('a dialog is still showing');}
     }
   });
   for (const dialog of document.querySelectorAll('.adm-dialog')) {

@@ -76,7 +76,7 @@ describe('article detail (/articleDetails)', () => {
     expect(await screen.findByRole('heading', { name: '一日三餐的“餐盘法”' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '餐盘怎么分' })).toBeTruthy();
     // Ten characters: the page title is the whole title.
-    expect(document.title).toBe('一日三餐的“餐盘法”');
+    await waitFor(() => expect(document.title).toBe('一日三餐的“餐盘法”'));
     await waitFor(() => expect(api.called('POST /article/content/read')).toHaveLength(1));
     act(() => FakeIntersectionObserver.scrollToEnd());
     act(() => FakeIntersectionObserver.scrollToEnd());

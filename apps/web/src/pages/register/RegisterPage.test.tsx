@@ -345,7 +345,7 @@ describe('registration variant A', () => {
     registrationApi('A');
     renderApp('/register/register');
     expect(await screen.findByRole('heading', { name: '用户注册' })).toBeTruthy();
-    expect(document.title).toBe('用户注册');
+    await waitFor(() => expect(document.title).toBe('用户注册'));
     expect(activeOption('性别')).toBe('男');
     expect(activeOption('糖尿病类型')).toBe('2型糖尿病');
     expect(activeOption('高血压类型')).toBe('无高血压');

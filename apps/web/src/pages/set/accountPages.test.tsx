@@ -134,7 +134,7 @@ describe('agreements and about us', () => {
   ])('shows /protocolPage?type=%s as %s', async (typeId, title, phrases) => {
     renderApp(`/protocolPage?type=${typeId}`);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(document.title).toBe(title);
+    await waitFor(() => expect(document.title).toBe(title));
     expect(screen.getByText(/修订日期：\d{4}-\d{2}-\d{2}/)).toBeTruthy();
     const text = document.body.textContent ?? '';
     for (const phrase of phrases) {
