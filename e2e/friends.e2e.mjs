@@ -132,10 +132,10 @@ describe('relatives and friends on two phones', { skip: skipStatic }, () => {
       await daughter.page.getByText('查看亲友数据').tap();
       await daughter.page.waitForURL((url) => url.pathname === '/friend/friendReportList');
       const table = daughter.page.getByRole('table', { name: '亲友血糖数据表' });
-      const cell = table.locator('td', { hasText: '25' });
+      const cell = table.locator('td', { hasText: /^25$/ });
       await cell.waitFor();
       assert.equal(await cell.getAttribute('data-colour'), RED);
-      await daughter.page.getByLabel('严重偏高').filter({ hasText: '1' }).waitFor();
+      await daughter.page.getByLabel('严重偏高').filter({ hasText: /^1$/ }).waitFor();
       await table.getByRole('button').first().tap();
       const day = daughter.page.getByRole('dialog', { name: /的血糖记录$/ });
       await day.getByText('25', { exact: true }).waitFor();

@@ -56,7 +56,7 @@ describe('health data on a phone', { skip: skipStatic }, () => {
 
       // Sugar: empty table, then one high reading.
       await page.getByRole('tab', { name: '血糖' }).waitFor();
-      await page.getByLabel('总次数').filter({ hasText: '0' }).waitFor();
+      await page.getByLabel('总次数').filter({ hasText: /^0$/ }).waitFor();
       await page.screenshot({ path: shot('health-sugar-empty') });
       await page.getByLabel('添加血糖').tap();
       await page.waitForURL((url) => url.pathname === '/reportCenter/bloodSugar/addBloodSugarReport/add');
@@ -77,7 +77,7 @@ describe('health data on a phone', { skip: skipStatic }, () => {
       await cell.waitFor();
       assert.equal(await cell.evaluate((td) => td.cellIndex), 2, 'in the 早餐后 column');
       assert.equal(await cell.getAttribute('data-colour'), RED, '12.5 mmol/L is above every slot’s high threshold');
-      await page.getByLabel('总次数').filter({ hasText: '1' }).waitFor();
+      await page.getByLabel('总次数').filter({ hasText: /^1$/ }).waitFor();
       assert.equal(await page.getByLabel('偏高', { exact: true }).innerText(), '1');
       assert.equal(await table.locator('tbody tr').count(), 1);
       await assertFitsWidth(page);
