@@ -1,7 +1,7 @@
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import { apiFailure, dialogsClosed, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
 import { setReportImageTools } from './prepareReport';
 
 beforeAll(() => {
@@ -194,7 +194,7 @@ describe(PATH, () => {
     fireEvent.click(await screen.findByRole('button', { name: '查看血脂' }));
     fireEvent.click(await screen.findByRole('button', { name: '删除' }));
     fireEvent.click(await screen.findByRole('button', { name: '取消' }));
-    await waitFor(() => expect(screen.queryByText('确定删除这张报告吗？')).toBeNull());
+    await dialogsClosed();
     expect(api.called('POST /customer/v1/deleteReport')).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: '血脂' })).toBeTruthy();
 
