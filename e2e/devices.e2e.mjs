@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import mqtt from 'mqtt';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { assertFitsWidth, freshPhone, outboxCode } from './helpers.mjs';
+import { assertFitsWidth, registerPatient } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -59,37 +59,13 @@ async function meterSends(reading) {
   }
 }
 
-/**
- * Registers a new patient (variant B, both steps) from the guarded page it was sent from.
- * @param {import('playwright-core').Page} page
- */
-async function register(page) {
-  const phone = freshPhone('137');
-  await page.getByRole('heading', { name: '注册' }).waitFor();
-  await page.getByRole('textbox', { name: '用户名' }).fill('赵敏');
-  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).tap();
-  await page.getByRole('button', { name: /秒后获取$/ }).waitFor();
-  await page.getByRole('textbox', { name: '验证码' }).fill(await outboxCode(phone));
-  await page.locator('label.adm-checkbox', { hasText: '我已阅读并同意' }).locator('.adm-checkbox-icon').tap();
-  await page.getByRole('button', { name: '下一步' }).tap();
-  await page.getByRole('heading', { name: '完善资料' }).waitFor();
-  await page.getByRole('button', { name: '出生日期' }).tap();
-  await page.getByText('确定', { exact: true }).tap();
-  await page.getByRole('button', { name: '出生日期', exact: true }).filter({ hasText: '1972-01-01' }).waitFor();
-  await page.getByRole('textbox', { name: '邀请码' }).fill('WANG01');
-  await page.getByRole('textbox', { name: '详细地址' }).fill('人民路1号');
-  await page.getByRole('button', { name: '完成' }).tap();
-  await page.getByText('注册成功！').waitFor();
-}
-
 describe('a cellular meter on a phone', { skip }, () => {
   it('binds the demo meter by its IMEI, sees its reading read-only in the sugar table, and unbinds it', async () => {
     const { context, page, problems } = await openPhone(browser);
     try {
       await page.goto(`${BASE_URL}/devices/bindDevices/0`);
       await page.waitForURL((url) => url.pathname === '/register/register');
-      await register(page);
+      await registerPatient(page, { name: '赵敏' });
       await page.waitForURL((url) => url.pathname === '/devices/bindDevices/0');
 
       // Outside the messaging app there is no scanner: the IMEI is typed.

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { assertFitsWidth, freshPhone, outboxCode } from './helpers.mjs';
+import { assertFitsWidth, freshPhone, registerPatient } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -22,31 +22,6 @@ const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --s
 /** The high colour of the tables and the feed (apps/web/src/pages/reportCenter/colours.ts). */
 const RED = '#f5554a';
 
-/**
- * Registers a new customer (variant B, both steps) from the guarded page the phone was sent from.
- * @param {import('playwright-core').Page} page
- * @param {string} name
- * @param {string} phone
- */
-async function register(page, name, phone) {
-  await page.getByRole('heading', { name: '注册' }).waitFor();
-  await page.getByRole('textbox', { name: '用户名' }).fill(name);
-  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).tap();
-  await page.getByRole('button', { name: /秒后获取$/ }).waitFor();
-  await page.getByRole('textbox', { name: '验证码' }).fill(await outboxCode(phone));
-  await page.locator('label.adm-checkbox', { hasText: '我已阅读并同意' }).locator('.adm-checkbox-icon').tap();
-  await page.getByRole('button', { name: '下一步' }).tap();
-  await page.getByRole('heading', { name: '完善资料' }).waitFor();
-  await page.getByRole('button', { name: '出生日期' }).tap();
-  await page.getByText('确定', { exact: true }).tap();
-  await page.getByRole('button', { name: '出生日期', exact: true }).filter({ hasText: '1972-01-01' }).waitFor();
-  await page.getByRole('textbox', { name: '邀请码' }).fill('WANG01');
-  await page.getByRole('textbox', { name: '详细地址' }).fill('人民路1号');
-  await page.getByRole('button', { name: '完成' }).tap();
-  await page.getByText('注册成功！').waitFor();
-}
-
 describe('relatives and friends on two phones', { skip: skipStatic }, () => {
   it('asks, is accepted, sees an urgent high, likes and comments, and loses access when revoked', async () => {
     const father = await openPhone(browser);
@@ -56,14 +31,14 @@ describe('relatives and friends on two phones', { skip: skipStatic }, () => {
       // The father registers on his own phone and opens the page of people who follow him.
       await father.page.goto(`${BASE_URL}/friend/followers`);
       await father.page.waitForURL((url) => url.pathname === '/register/register');
-      await register(father.page, '张建国', fatherPhone);
+      await registerPatient(father.page, { name: '张建国', phone: fatherPhone });
       await father.page.waitForURL((url) => url.pathname === '/friend/followers');
       await father.page.getByText('暂无新的申请').waitFor();
 
       // The daughter registers, finds him by phone and asks to follow him.
       await daughter.page.goto(`${BASE_URL}/friend/friendList`);
       await daughter.page.waitForURL((url) => url.pathname === '/register/register');
-      await register(daughter.page, '张丽', freshPhone('137'));
+      await registerPatient(daughter.page, { name: '张丽' });
       await daughter.page.waitForURL((url) => url.pathname === '/friend/friendList');
       await daughter.page.getByText('您还未添加亲友，快去添加吧~').waitFor();
       await daughter.page.getByRole('button', { name: '添加亲友' }).tap();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
+import { assertFitsWidth, registerPatient } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -20,38 +20,13 @@ const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --s
 /** The high colour of the tables (apps/web/src/pages/reportCenter/colours.ts). */
 const RED = '#f5554a';
 
-/**
- * Registers a new patient through the app (variant B, both steps) from the guarded page it was
- * sent from, which the app returns to afterwards.
- * @param {import('playwright-core').Page} page
- */
-async function register(page) {
-  const phone = freshPhone('136');
-  await page.getByRole('heading', { name: '注册' }).waitFor();
-  await page.getByRole('textbox', { name: '用户名' }).fill('李四');
-  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).tap();
-  await page.getByRole('button', { name: /秒后获取$/ }).waitFor();
-  await page.getByRole('textbox', { name: '验证码' }).fill(await outboxCode(phone));
-  await page.locator('label.adm-checkbox', { hasText: '我已阅读并同意' }).locator('.adm-checkbox-icon').tap();
-  await page.getByRole('button', { name: '下一步' }).tap();
-  await page.getByRole('heading', { name: '完善资料' }).waitFor();
-  await page.getByRole('button', { name: '出生日期' }).tap();
-  await page.getByText('确定', { exact: true }).tap();
-  await page.getByRole('button', { name: '出生日期', exact: true }).filter({ hasText: '1972-01-01' }).waitFor();
-  await page.getByRole('textbox', { name: '邀请码' }).fill('WANG01');
-  await page.getByRole('textbox', { name: '详细地址' }).fill('人民路1号');
-  await page.getByRole('button', { name: '完成' }).tap();
-  await page.getByText('注册成功！').waitFor();
-}
-
 describe('health data on a phone', { skip: skipStatic }, () => {
   it('records a sugar and a pressure reading through the report center and sees them coloured and counted', async () => {
     const { context, page, problems } = await openPhone(browser);
     try {
       await page.goto(`${BASE_URL}/reportCenter/reportCenter`);
       await page.waitForURL((url) => url.pathname === '/register/register');
-      await register(page);
+      await registerPatient(page, { name: '李四' });
       await page.waitForURL((url) => url.pathname === '/reportCenter/reportCenter');
 
       // Sugar: empty table, then one high reading.

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
+import { assertFitsWidth, registerPatient } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -22,25 +22,6 @@ const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --s
 /** The GB 11643-1999 worked example: born 1949-12-31, a woman. */
 const ID_NUMBER = '11010519491231002X';
 const RECORD = '/healthTarget/healthInfo';
-
-/**
- * Registers a new patient of the health brand (variant B step 1, then 跳过) from the guarded page it
- * was sent from; the app returns there afterwards.
- * @param {import('playwright-core').Page} page
- */
-async function register(page) {
-  const phone = freshPhone('135');
-  await page.getByRole('heading', { name: '注册' }).waitFor();
-  await page.getByRole('textbox', { name: '用户名' }).fill('王小明');
-  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).tap();
-  await page.getByRole('button', { name: /秒后获取$/ }).waitFor();
-  await page.getByRole('textbox', { name: '验证码' }).fill(await outboxCode(phone));
-  await page.locator('label.adm-checkbox', { hasText: '我已阅读并同意' }).locator('.adm-checkbox-icon').tap();
-  await page.getByRole('button', { name: '下一步' }).tap();
-  await page.getByRole('heading', { name: '完善资料' }).waitFor();
-  await page.getByRole('button', { name: '跳过' }).tap();
-}
 
 /** Taps a chip of a labelled choice group. @param {import('playwright-core').Page} page @param {string} group @param {string} label */
 async function chip(page, group, label) {
@@ -59,7 +40,7 @@ describe('the health record on a phone', { skip: skipStatic }, () => {
     try {
       await page.goto(`${BASE_URL}${RECORD}?sourceId=3`);
       await page.waitForURL((url) => url.pathname === '/register/register');
-      await register(page);
+      await registerPatient(page, { name: '王小明', complete: false });
       await page.waitForURL((url) => url.pathname === RECORD);
 
       // 基本信息: the name is required on the first save.

@@ -1,6 +1,6 @@
 /* global document */
-// Shared steps of the end-to-end tests: fresh phone numbers, codes from the local SMS outbox and
-// the phone-width check.
+// Shared steps of the end-to-end tests: fresh phone numbers, codes from the local SMS outbox,
+// registration through the app and the phone-width check.
 import assert from 'node:assert/strict';
 import { BASE_URL } from './phone.mjs';
 
@@ -35,4 +35,36 @@ export async function outboxCode(phone) {
 export async function assertFitsWidth(page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `page is ${width}px wide on a 390px screen`);
+}
+
+/**
+ * Registers a new user through the app (variant B) from the guarded page it was sent to
+ * registration from; the app returns there afterwards. Step 2 is filled with a birthday, the
+ * seeded doctor's invite code and an address, or skipped with 跳过 when `complete` is false.
+ * @param {import('playwright-core').Page} page
+ * @param {{ name: string, phone?: string, complete?: boolean }} user
+ * @returns {Promise<string>} the phone number registered
+ */
+export async function registerPatient(page, { name, phone = freshPhone('137'), complete = true }) {
+  await page.getByRole('heading', { name: '注册' }).waitFor();
+  await page.getByRole('textbox', { name: '用户名' }).fill(name);
+  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).tap();
+  await page.getByRole('button', { name: /秒后获取$/ }).waitFor();
+  await page.getByRole('textbox', { name: '验证码' }).fill(await outboxCode(phone));
+  await page.locator('label.adm-checkbox', { hasText: '我已阅读并同意' }).locator('.adm-checkbox-icon').tap();
+  await page.getByRole('button', { name: '下一步' }).tap();
+  await page.getByRole('heading', { name: '完善资料' }).waitFor();
+  if (!complete) {
+    await page.getByRole('button', { name: '跳过' }).tap();
+    return phone;
+  }
+  await page.getByRole('button', { name: '出生日期' }).tap();
+  await page.getByText('确定', { exact: true }).tap();
+  await page.getByRole('button', { name: '出生日期', exact: true }).filter({ hasText: '1972-01-01' }).waitFor();
+  await page.getByRole('textbox', { name: '邀请码' }).fill('WANG01');
+  await page.getByRole('textbox', { name: '详细地址' }).fill('人民路1号');
+  await page.getByRole('button', { name: '完成' }).tap();
+  await page.getByText('注册成功！').waitFor();
+  return phone;
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { assertFitsWidth, freshPhone, outboxCode } from './helpers.mjs';
+import { assertFitsWidth, registerPatient } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -52,31 +52,6 @@ function noisePng(width, height) {
   ]);
 }
 
-/**
- * Registers a new patient through the app (variant B, both steps) from the guarded page it was
- * sent from, which the app returns to afterwards.
- * @param {import('playwright-core').Page} page
- */
-async function register(page) {
-  const phone = freshPhone('137');
-  await page.getByRole('heading', { name: '注册' }).waitFor();
-  await page.getByRole('textbox', { name: '用户名' }).fill('王五');
-  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).tap();
-  await page.getByRole('button', { name: /秒后获取$/ }).waitFor();
-  await page.getByRole('textbox', { name: '验证码' }).fill(await outboxCode(phone));
-  await page.locator('label.adm-checkbox', { hasText: '我已阅读并同意' }).locator('.adm-checkbox-icon').tap();
-  await page.getByRole('button', { name: '下一步' }).tap();
-  await page.getByRole('heading', { name: '完善资料' }).waitFor();
-  await page.getByRole('button', { name: '出生日期' }).tap();
-  await page.getByText('确定', { exact: true }).tap();
-  await page.getByRole('button', { name: '出生日期', exact: true }).filter({ hasText: '1972-01-01' }).waitFor();
-  await page.getByRole('textbox', { name: '邀请码' }).fill('WANG01');
-  await page.getByRole('textbox', { name: '详细地址' }).fill('人民路1号');
-  await page.getByRole('button', { name: '完成' }).tap();
-  await page.getByText('注册成功！').waitFor();
-}
-
 describe('uploaded medical reports on a phone', { skip: skipStatic }, () => {
   it('uploads a PNG, sees its preview in its gallery, opens it full-screen and deletes it', async () => {
     const { context, page, problems } = await openPhone(browser);
@@ -85,7 +60,7 @@ describe('uploaded medical reports on a phone', { skip: skipStatic }, () => {
       await page.goto(`${BASE_URL}/?tab=mine`);
       await page.getByRole('list', { name: '更多服务' }).getByRole('link', { name: '检查报告' }).tap();
       await page.waitForURL((url) => url.pathname === '/register/register');
-      await register(page);
+      await registerPatient(page, { name: '王五' });
       await page.waitForURL((url) => url.pathname === '/examiningReport/uploadExaminingReport');
       await page.getByRole('heading', { name: '检查报告', level: 1 }).waitFor();
       const sugar = page.getByRole('region', { name: /^血糖/ });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
+import { assertFitsWidth, registerPatient } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -20,31 +20,6 @@ after(async () => {
 });
 
 const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
-
-/**
- * Registers a new patient through the app (variant B, both steps) from a guarded page, which the
- * app returns to afterwards.
- * @param {import('playwright-core').Page} page @param {string} name
- */
-async function register(page, name) {
-  const phone = freshPhone('137');
-  await page.getByRole('heading', { name: '注册' }).waitFor();
-  await page.getByRole('textbox', { name: '用户名' }).fill(name);
-  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).tap();
-  await page.getByRole('button', { name: /秒后获取$/ }).waitFor();
-  await page.getByRole('textbox', { name: '验证码' }).fill(await outboxCode(phone));
-  await page.locator('label.adm-checkbox', { hasText: '我已阅读并同意' }).locator('.adm-checkbox-icon').tap();
-  await page.getByRole('button', { name: '下一步' }).tap();
-  await page.getByRole('heading', { name: '完善资料' }).waitFor();
-  await page.getByRole('button', { name: '出生日期' }).tap();
-  await page.getByText('确定', { exact: true }).tap();
-  await page.getByRole('button', { name: '出生日期', exact: true }).filter({ hasText: '1972-01-01' }).waitFor();
-  await page.getByRole('textbox', { name: '邀请码' }).fill('WANG01');
-  await page.getByRole('textbox', { name: '详细地址' }).fill('人民路1号');
-  await page.getByRole('button', { name: '完成' }).tap();
-  await page.getByText('注册成功！').waitFor();
-}
 
 /** China wall-clock text `hoursAgo` hours before now. @param {number} hoursAgo */
 function chinaTime(hoursAgo) {
@@ -76,7 +51,7 @@ describe('share links', { skip: skipStatic }, () => {
       const { page } = owner;
       await page.goto(`${BASE_URL}/share/manage?kind=sugar`);
       await page.waitForURL((url) => url.pathname === '/register/register');
-      await register(page, '张三丰');
+      await registerPatient(page, { name: '张三丰' });
       await page.waitForURL((url) => url.pathname === '/share/manage');
 
       // Readings: one high, one normal, one low (the default targets: fasting 4.4–7.0).
@@ -140,7 +115,7 @@ describe('share links', { skip: skipStatic }, () => {
     try {
       await page.goto(`${BASE_URL}/weightDetails`);
       await page.waitForURL((url) => url.pathname === '/register/register');
-      await register(page, '李四');
+      await registerPatient(page, { name: '李四' });
       await page.waitForURL((url) => url.pathname === '/weightDetails');
       await page.getByRole('button', { name: '记录体重' }).tap();
       const dialog = page.getByRole('dialog', { name: '记录体重' });
