@@ -1,17 +1,13 @@
-import { ARTICLE_HEARTBEAT_MS, ARTICLE_REWARD_TOAST_MS, TRUNCATE, articleRewardMessage, reachedBottom, truncate } from '@glucoguard/domain';
+import { ARTICLE_HEARTBEAT_MS, ARTICLE_REWARD_TOAST_MS, articleRewardMessage, reachedBottom } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, DotLoading, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useApiData } from '../../hooks/useApiData';
 import { showError } from '../../session/errors';
 import { useSession } from '../../store/session';
-import { useShareCard } from '../../wechat/jssdk';
 import { ArticleBody } from './ArticleBody';
-import { articleShareCard } from './articleShare';
+import { useOpenedArticle } from './useOpenedArticle';
 
 type Detail = Schema<'ArticleDetail'>;
 
@@ -132,24 +128,10 @@ function Article({ article, onPraised }: { article: Detail; onPraised: (praise: 
 
 /** /articleDetails?articleId (spec §2.10): the article, reading completion at the bottom, read-time heartbeat, one-way like and the reward toast. */
 export default function ArticleDetailPage() {
-  const [params] = useSearchParams();
-  const articleId = Number(params.get('articleId'));
-  const valid = Number.isInteger(articleId) && articleId > 0;
-  const detail = useApiData<Detail | null>(() => (valid ? api().GET('/article/content/detail', { params: { query: { articleId } } }) : Promise.resolve(null)), articleId);
   const [praise, setPraise] = useState<number | null>(null);
-  useDocumentTitle(detail.data ? truncate(detail.data.title, TRUNCATE.articlePageTitle) : '健康资讯');
   // Shared from here, the card opens the shared-article page with the reader's cid when registered.
-  const sourceId = useSession((state) => state.sourceId);
   const sharer = useSession((state) => (state.isAuth === '1' ? state.customerId : null));
-  useShareCard(detail.data === null ? null : articleShareCard(detail.data, sourceId, sharer), `${detail.data?.articleId ?? ''}:${sourceId}:${sharer ?? ''}`);
-
-  useEffect(() => {
-    if (valid) {
-      api()
-        .POST('/article/content/read', { body: { articleId } })
-        .catch(() => undefined);
-    }
-  }, [valid, articleId]);
+  const { valid, detail } = useOpenedArticle(sharer);
 
   if (!valid || (detail.failed && detail.data === null)) {
     return <EmptyState title="文章不存在或已下架" />;

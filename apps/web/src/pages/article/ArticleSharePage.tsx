@@ -1,18 +1,11 @@
-import { TRUNCATE, truncate } from '@glucoguard/domain';
-import type { Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useApiData } from '../../hooks/useApiData';
 import { useSession } from '../../store/session';
-import { useShareCard } from '../../wechat/jssdk';
 import { ArticleBody } from './ArticleBody';
-import { articleShareCard } from './articleShare';
-
-type Detail = Schema<'ArticleDetail'>;
+import { useOpenedArticle } from './useOpenedArticle';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,26 +42,12 @@ function FollowQr({ shareCid }: { shareCid: string | null }) {
  */
 export default function ArticleSharePage() {
   const [params] = useSearchParams();
-  const articleId = Number(params.get('articleId'));
-  const valid = Number.isInteger(articleId) && articleId > 0;
   const rawCid = params.get('shareCid') ?? '';
   const shareCid = UUID.test(rawCid) ? rawCid : null;
   const registered = useSession((state) => state.isAuth === '1');
   const ownCid = useSession((state) => state.customerId);
-  const sourceId = useSession((state) => state.sourceId);
-  const detail = useApiData<Detail | null>(() => (valid ? api().GET('/article/content/detail', { params: { query: { articleId } } }) : Promise.resolve(null)), articleId);
-  useDocumentTitle(detail.data ? truncate(detail.data.title, TRUNCATE.articlePageTitle) : '健康资讯');
   // Passed on by a registered reader, the card carries the reader's own cid; by a visitor, the sharer's.
-  const sharer = registered ? ownCid : shareCid;
-  useShareCard(detail.data === null ? null : articleShareCard(detail.data, sourceId, sharer), `${detail.data?.articleId ?? ''}:${sourceId}:${sharer ?? ''}`);
-
-  useEffect(() => {
-    if (valid) {
-      api()
-        .POST('/article/content/read', { body: { articleId } })
-        .catch(() => undefined);
-    }
-  }, [valid, articleId]);
+  const { valid, detail } = useOpenedArticle(registered ? ownCid : shareCid);
 
   if (!valid || (detail.failed && detail.data === null)) {
     return <EmptyState title="文章不存在或已下架" />;

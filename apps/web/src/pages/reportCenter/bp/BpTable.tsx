@@ -1,14 +1,13 @@
-import { SUGAR_TABLE_RANGE_DAYS, chinaDateKey, latestChinaDays, levelFromColor } from '@glucoguard/domain';
+import { SUGAR_TABLE_RANGE_DAYS, chinaDateKey, latestChinaDays } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { InfiniteList } from '@glucoguard/ui';
 import { Dropdown } from 'antd-mobile';
 import { useCallback, useState } from 'react';
-import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../api';
 import { ShareEntry } from '../../share/ShareEntry';
 import { AddButton } from '../AddButton';
-import { BP_LEVEL_COLOURS } from '../colours';
+import { BP_CELL, BpHeaderRow, bpRecordLevel } from './bpRows';
 
 type Record = Schema<'BloodPressureVo'>;
 
@@ -19,7 +18,6 @@ const RANGES = Object.values(SUGAR_TABLE_RANGE_DAYS).map((days) => ({ days, labe
 export const BP_EMPTY_TEXT = '暂无血压数据';
 const ADD_PATH = '/reportCenter/bloodPressure/addBloodPressureReport/add';
 
-const cell: CSSProperties = { flex: 1, textAlign: 'center', padding: '10px 0', fontSize: 14 };
 
 /** The blood-pressure table (spec 2 §2.7): date-range dropdown, infinite list coloured by `color`, add button. */
 export function BpTable() {
@@ -58,12 +56,7 @@ export function BpTable() {
         </Dropdown.Item>
       </Dropdown>
       <ShareEntry kind="bloodPressure" />
-      <div role="row" style={{ display: 'flex', background: 'var(--adm-color-box)', color: 'var(--adm-color-text-secondary)', fontSize: 13 }}>
-        <span style={{ ...cell, flex: 1.6 }}>时间</span>
-        <span style={cell}>收缩压</span>
-        <span style={cell}>舒张压</span>
-        <span style={cell}>脉搏</span>
-      </div>
+      <BpHeaderRow />
       <InfiniteList<Record>
         aria-label="血压数据表"
         resetKey={days}
@@ -71,8 +64,7 @@ export function BpTable() {
         emptyText={BP_EMPTY_TEXT}
         itemKey={(record) => record.bpId}
         renderItem={(record) => {
-          const level = record.color === null ? undefined : levelFromColor(record.color);
-          const colour = level === undefined ? undefined : BP_LEVEL_COLOURS[level];
+          const { level, colour } = bpRecordLevel(record);
           return (
             <div
               role="button"
@@ -82,14 +74,14 @@ export function BpTable() {
               onClick={() => void navigate(`/reportCenter/bloodPressure/addBloodPressureReport/${record.bpId}`)}
               style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid var(--adm-color-border)' }}
             >
-              <span style={{ ...cell, flex: 1.6, fontSize: 12, color: 'var(--adm-color-text-secondary)' }}>{record.createTime.slice(0, 16)}</span>
-              <span data-colour={colour} style={{ ...cell, color: colour, fontWeight: 600 }}>
+              <span style={{ ...BP_CELL, flex: 1.6, fontSize: 12, color: 'var(--adm-color-text-secondary)' }}>{record.createTime.slice(0, 16)}</span>
+              <span data-colour={colour} style={{ ...BP_CELL, color: colour, fontWeight: 600 }}>
                 {record.sbp}
               </span>
-              <span data-colour={colour} style={{ ...cell, color: colour, fontWeight: 600 }}>
+              <span data-colour={colour} style={{ ...BP_CELL, color: colour, fontWeight: 600 }}>
                 {record.dbp}
               </span>
-              <span style={cell}>{record.hr}</span>
+              <span style={BP_CELL}>{record.hr}</span>
             </div>
           );
         }}
