@@ -101,6 +101,9 @@ describe('article detail (/articleDetails)', () => {
     });
     renderApp('/articleDetails?articleId=101');
     expect(await screen.findByRole('button', { name: '已点赞 5' })).toBeTruthy();
+    // findBy* resolves outside act: let the article's effects (the heartbeat's interval) run first,
+    // or on a loaded machine the clock below could move before the interval exists.
+    await act(async () => {});
     act(() => FakeIntersectionObserver.scrollToEnd());
     act(() => {
       vi.advanceTimersByTime(59_000);
