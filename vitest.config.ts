@@ -58,6 +58,8 @@ export default defineConfig({
           name: 'gateway',
           include: ['apps/device-gateway/{src,test}/**/*.test.ts'],
           environment: 'node',
+          // On PostgreSQL when DATABASE_URL is set (each test API gets a copy of a migrated template), else PGlite.
+          globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashDeviceSecret } from '../apps/api/src/modules/device/device.secret';
-import { DURATION_SECONDS, freePort, percentiles, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
+import { cpuMeter, DURATION_SECONDS, freePort, percentiles, postgresCpuSeconds, processCpuSeconds, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const METERS = Number(process.env.BENCH_METERS ?? 100);
@@ -17,6 +17,17 @@ const WINDOW = Number(process.env.BENCH_METER_WINDOW ?? 4);
 /** BENCH_METERS_BOUND=0 leaves the meters unbound: readings are stored without sugar records, points or notices. */
 const BOUND = process.env.BENCH_METERS_BOUND !== '0';
 const SECRET = 'bench-meter-secret-0123456789abc';
+/** BENCH_GATEWAY_CPD=0 leaves out the connect-publish-disconnect meters (e.g. to profile the persistent ones alone). */
+const CPD = process.env.BENCH_GATEWAY_CPD !== '0';
+const NO_RUN: Run = { measurement: { perSecond: 0, errors: 0 }, pubacked: 0, cpu: '' };
+/**
+ * How the gateway stores: in PostgreSQL itself (DATABASE_URL given, the deployment with a database
+ * server) and through the API's internal endpoint (the embedded default's path).
+ * BENCH_GATEWAY_STORAGE=postgresql or =api measures one of them.
+ */
+type Storage = 'postgresql' | 'api';
+const STORAGE_NAMES: Record<Storage, string> = { postgresql: 'in PostgreSQL itself', api: 'through the API' };
+const STORAGES: Storage[] = (['postgresql', 'api'] as const).filter((s) => !process.env.BENCH_GATEWAY_STORAGE || process.env.BENCH_GATEWAY_STORAGE === s);
 const TSX = ['--import', 'tsx', '--conditions=@glucoguard/source'];
 
 const imeiOf = (i: number) => `86900000${String(i).padStart(7, '0')}`;
@@ -69,10 +80,20 @@ interface Run {
   measurement: Measurement;
   /** PUBACKs received, warm-up included. */
   pubacked: number;
+  /** CPU per 1,000 readings by process during the measured stretch. */
+  cpu: string;
 }
 
+type CpuMeter = ReturnType<typeof cpuMeter>;
+
+/** This process (the simulated meters) in CPU seconds. */
+const metersCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
 /** Every meter connected for the whole run, `WINDOW` readings in flight each. */
-async function persistent(url: string): Promise<Run> {
+async function persistent(url: string, meter: CpuMeter): Promise<Run> {
   const clients: MqttClient[] = [];
   for (let i = 1; i <= METERS; i += 1) {
     clients.push(await connect(url, i));
@@ -102,14 +123,16 @@ async function persistent(url: string): Promise<Run> {
   };
   try {
     await runFor(1);
-    return { measurement: await runFor(DURATION_SECONDS), pubacked };
+    meter.start();
+    const measurement = await runFor(DURATION_SECONDS);
+    return { measurement, pubacked, cpu: meter.stop(measurement.perSecond * DURATION_SECONDS) };
   } finally {
     await Promise.all(clients.map((c) => c.endAsync(true)));
   }
 }
 
 /** Each meter in a loop: connect, publish one reading, wait for its PUBACK, disconnect. */
-async function connectPublishDisconnect(url: string): Promise<Run> {
+async function connectPublishDisconnect(url: string, meter: CpuMeter): Promise<Run> {
   let pubacked = 0;
   const runFor = async (seconds: number) => {
     const latencies: number[] = [];
@@ -134,58 +157,96 @@ async function connectPublishDisconnect(url: string): Promise<Run> {
     return { perSecond: latencies.length / seconds, errors, ...percentiles(latencies) };
   };
   await runFor(1);
-  return { measurement: await runFor(DURATION_SECONDS), pubacked };
+  meter.start();
+  const measurement = await runFor(DURATION_SECONDS);
+  return { measurement, pubacked, cpu: meter.stop(measurement.perSecond * DURATION_SECONDS) };
+}
+
+/** How the gateway grouped messages into storing calls so far (its health check counts them). */
+async function batchingOf(healthUrl: string): Promise<string> {
+  try {
+    const { ingest } = (await (await fetch(healthUrl)).json()) as { ingest: { batches: number; messages: number } };
+    return `gateway batches: ${ingest.batches} storing calls for ${ingest.messages} messages (${(ingest.messages / Math.max(1, ingest.batches)).toFixed(1)} a call)`;
+  } catch (error) {
+    return `gateway batches: unknown (${(error as Error).message})`;
+  }
 }
 
 export async function gatewayBenchmarks(apiEnv: Record<string, string>, apiEntry: string): Promise<Comparison[]> {
-  if (!apiEnv.DATABASE_URL) {
+  const databaseUrl = apiEnv.DATABASE_URL;
+  if (!databaseUrl) {
     console.log('\nGateway benchmark skipped: it needs PostgreSQL (DATABASE_URL).');
     return [];
   }
   const [apiPort, mqttPort, healthPort, noopPort, noopHealthPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const api = await startProcess([apiEntry], { ...apiEnv, PORT: String(apiPort) }, `http://127.0.0.1:${apiPort}/api/healthz`);
-  const results: { persistent: Run; cpd: Run; stored: number } = {} as never;
+  const subject: Partial<Record<Storage, { persistent: Run; cpd: Run; batching: string }>> = {};
+  let stored: number;
   try {
-    await seedMeters(apiEnv.DATABASE_URL);
-    const gateway = await startProcess(
-      [...TSX, join(root, 'apps/device-gateway/src/server.ts')],
-      { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), GATEWAY_HEALTH_PORT: String(healthPort), API_URL: `http://127.0.0.1:${apiPort}/api`, GATEWAY_TOKEN: apiEnv.GATEWAY_TOKEN ?? '' },
-      `http://127.0.0.1:${healthPort}/healthz`,
-    );
-    try {
-      results.persistent = await persistent(`mqtt://127.0.0.1:${mqttPort}`);
-      results.cpd = await connectPublishDisconnect(`mqtt://127.0.0.1:${mqttPort}`);
-    } finally {
-      await stopProcess(gateway);
+    await seedMeters(databaseUrl);
+    for (const storage of STORAGES) {
+      const gateway = await startProcess(
+        [...TSX, join(root, 'apps/device-gateway/src/server.ts')],
+        {
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          HOST: '127.0.0.1',
+          MQTT_PORT: String(mqttPort),
+          GATEWAY_HEALTH_PORT: String(healthPort),
+          API_URL: `http://127.0.0.1:${apiPort}/api`,
+          GATEWAY_TOKEN: apiEnv.GATEWAY_TOKEN ?? '',
+          // The gateway stores in PostgreSQL itself with DATABASE_URL, through the API without.
+          DATABASE_URL: storage === 'postgresql' ? databaseUrl : '',
+        },
+        `http://127.0.0.1:${healthPort}/healthz`,
+      );
+      const meter = () => cpuMeter({ meters: metersCpu, gateway: () => processCpuSeconds(gateway.pid), API: () => processCpuSeconds(api.pid), PostgreSQL: postgresCpuSeconds });
+      try {
+        const persistentRun = await persistent(`mqtt://127.0.0.1:${mqttPort}`, meter());
+        const batching = await batchingOf(`http://127.0.0.1:${healthPort}/healthz`);
+        subject[storage] = { persistent: persistentRun, batching, cpd: CPD ? await connectPublishDisconnect(`mqtt://127.0.0.1:${mqttPort}`, meter()) : NO_RUN };
+      } finally {
+        await stopProcess(gateway);
+      }
     }
-    results.stored = await countStored(apiEnv.DATABASE_URL);
+    stored = await countStored(databaseUrl);
   } finally {
     await stopProcess(api);
   }
   const noop = await startProcess([...TSX, join(root, 'bench/noop-broker.ts')], { PORT: String(noopPort), HEALTH_PORT: String(noopHealthPort) }, `http://127.0.0.1:${noopHealthPort}/healthz`);
   let baseline: { persistent: Run; cpd: Run };
+  const noopMeter = () => cpuMeter({ meters: metersCpu, broker: () => processCpuSeconds(noop.pid) });
   try {
-    baseline = { persistent: await persistent(`mqtt://127.0.0.1:${noopPort}`), cpd: await connectPublishDisconnect(`mqtt://127.0.0.1:${noopPort}`) };
+    baseline = { persistent: await persistent(`mqtt://127.0.0.1:${noopPort}`, noopMeter()), cpd: CPD ? await connectPublishDisconnect(`mqtt://127.0.0.1:${noopPort}`, noopMeter()) : NO_RUN };
   } finally {
     await stopProcess(noop);
   }
+  const runs = Object.values(subject);
+  const pubacked = runs.reduce((sum, r) => sum + r.persistent.pubacked + r.cpd.pubacked, 0);
   // A PUBACKed reading missing from the table would be a lost reading: counted as errors.
-  const lost = Math.max(0, results.persistent.pubacked + results.cpd.pubacked - results.stored);
-  console.log(`\nGateway: ${results.persistent.pubacked + results.cpd.pubacked} readings PUBACKed, ${results.stored} rows in meter_reading${lost ? `, ${lost} MISSING` : ''}.`);
-  return [
+  const lost = Math.max(0, pubacked - stored);
+  console.log(`\nGateway: ${pubacked} readings PUBACKed, ${stored} rows in meter_reading${lost ? `, ${lost} MISSING` : ''}.`);
+  const meters = `${METERS} ${BOUND ? 'bound' : 'unbound'} meters`;
+  return Object.entries(subject).flatMap(([storage, run]) => [
     {
-      name: `Device gateway, ${METERS} ${BOUND ? 'bound' : 'unbound'} meters on persistent connections (${WINDOW} in flight each), QoS 1, PostgreSQL`,
+      name: `Device gateway storing ${STORAGE_NAMES[storage as Storage]}, ${meters} on persistent connections (${WINDOW} in flight each), QoS 1`,
       subject: 'gateway: readings stored per second (PUBACK)',
       baseline: 'aedes QoS 1, no-op authorizePublish',
-      subjectResult: { ...results.persistent.measurement, errors: results.persistent.measurement.errors + lost },
+      subjectResult: { ...run.persistent.measurement, errors: run.persistent.measurement.errors + lost },
       baselineResult: baseline.persistent.measurement,
+      notes: [`subject  ${run.persistent.cpu}`, `baseline ${baseline.persistent.cpu}`, run.batching],
     },
-    {
-      name: `Device gateway, ${METERS} ${BOUND ? 'bound' : 'unbound'} meters connecting, publishing one reading, disconnecting, PostgreSQL`,
-      subject: 'gateway: readings stored per second (PUBACK)',
-      baseline: 'aedes QoS 1, no-op authorizePublish',
-      subjectResult: results.cpd.measurement,
-      baselineResult: baseline.cpd.measurement,
-    },
-  ];
+    ...(CPD
+      ? [
+          {
+            name: `Device gateway storing ${STORAGE_NAMES[storage as Storage]}, ${meters} connecting, publishing one reading, disconnecting`,
+            subject: 'gateway: readings stored per second (PUBACK)',
+            baseline: 'aedes QoS 1, no-op authorizePublish',
+            subjectResult: run.cpd.measurement,
+            baselineResult: baseline.cpd.measurement,
+            notes: [`subject  ${run.cpd.cpu}`, `baseline ${baseline.cpd.cpu}`],
+          },
+        ]
+      : []),
+  ]);
 }

@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: start a process, wait for it, drive load, print ratios.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 
@@ -136,6 +137,8 @@ export interface Comparison {
   baselineResult: Measurement;
   /** What is compared: throughput under concurrent load (default) or one caller's latency. */
   mode?: 'throughput' | 'latency';
+  /** Further lines printed under the ratio (e.g. where the CPU went). */
+  notes?: string[];
 }
 
 export function printComparison(c: Comparison): void {
@@ -146,4 +149,67 @@ export function printComparison(c: Comparison): void {
   console.log(`  subject   ${c.subject.padEnd(42)} ${fmt(c.subjectResult)}`);
   console.log(`  baseline  ${c.baseline.padEnd(42)} ${fmt(c.baselineResult)}`);
   console.log(`  ratio     subject / baseline = ${ratio.toFixed(3)}${c.mode === 'latency' ? ` (calls per second, one caller); p95 ${c.subjectResult.p95Ms ?? '?'} ms vs ${c.baselineResult.p95Ms ?? '?'} ms = ${((c.subjectResult.p95Ms ?? 0) / (c.baselineResult.p95Ms || 1)).toFixed(2)}×` : ''}`);
+  for (const note of c.notes ?? []) {
+    console.log(`  ${note}`);
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used, from Linux's /proc; null where there is none. */
+export function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) {
+    return null;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used by every PostgreSQL server process on this machine (null without /proc). */
+export function postgresCpuSeconds(): number | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') {
+        total += processCpuSeconds(Number(pid)) ?? 0;
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Where the CPU went during a measured stretch: call `start()` before it and `stop(operations)`
+ * after, for a line of CPU milliseconds per 1,000 operations by each named process.
+ */
+export function cpuMeter(parts: Record<string, () => number | null>) {
+  let before: Record<string, number | null> = {};
+  const read = () => Object.fromEntries(Object.entries(parts).map(([name, get]) => [name, get()]));
+  return {
+    start() {
+      before = read();
+    },
+    stop(operations: number): string {
+      const after = read();
+      const shares = Object.keys(parts).map((name) => {
+        const a = after[name];
+        const b = before[name];
+        return a === null || b === null || a === undefined || b === undefined || operations === 0 ? `${name} ?` : `${name} ${(((a - b) * 1000 * 1000) / operations).toFixed(0)}`;
+      });
+      return `CPU ms per 1,000: ${shares.join(', ')}`;
+    },
+  };
 }

@@ -7,7 +7,10 @@ export default defineConfig({
   target: 'node22',
   clean: true,
   sourcemap: true,
+  // Workspace packages (the domain rules, the API's meter storage) are compiled in from source;
+  // npm packages, the API's included, stay external.
   noExternal: [/^@glucoguard\//],
+  skipNodeModulesBundle: true,
   esbuildOptions(options) {
     options.conditions = ['@glucoguard/source'];
   },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../src/lib/db';
+import { LAST_SEEN_RESOLUTION_MS } from '../src/modules/device/device.repository';
 import { bindDevice, provisionDevice, unbindDevice } from '../src/modules/device/device.service';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
@@ -224,6 +225,28 @@ describe('POST /internal/v1/meterReadings', () => {
     const [device] = await rows<{ battery: number; signal: number; last_seen_at: Date | string }>('select battery, signal, last_seen_at from device where imei = ?', [imei]);
     expect(device).toMatchObject({ battery: 79, signal: -95 });
     expect(new Date(device!.last_seen_at).getTime()).toBe(clock().getTime());
+  });
+
+  it(`rewrites the meter's last-seen time once it is ${LAST_SEEN_RESOLUTION_MS / 1000} s old, or at once when the battery or signal changed`, async () => {
+    const { imei } = await provision();
+    const seen = async () => {
+      const [device] = await rows<{ battery: number | null; last_seen_at: Date | string }>('select battery, last_seen_at from device where imei = ?', [imei]);
+      return { battery: device!.battery, at: new Date(device!.last_seen_at).getTime() };
+    };
+    await store([message(imei, glucose('s1', { battery: 50 }))]);
+    const first = clock().getTime();
+    expect(await seen()).toEqual({ battery: 50, at: first });
+    clock.advance(10_000);
+    await store([message(imei, glucose('s2', { battery: 50 }))]);
+    expect(await seen()).toEqual({ battery: 50, at: first });
+    clock.advance(10_000);
+    await store([message(imei, glucose('s3', { battery: 49 }))]);
+    expect(await seen()).toEqual({ battery: 49, at: first + 20_000 });
+    clock.advance(LAST_SEEN_RESOLUTION_MS + 1000);
+    await store([message(imei, glucose('s4'))]);
+    expect(await seen()).toEqual({ battery: 49, at: clock().getTime() });
+    // The other tests of this file count days from the clock's start.
+    clock.advance(first - clock().getTime());
   });
 });
 

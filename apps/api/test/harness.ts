@@ -15,6 +15,8 @@ export interface TestApi {
   app: FastifyInstance;
   baseUrl: string;
   config: AppConfig;
+  /** The server's PostgreSQL database (one of its own), or undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** A client of the published SDK for this server. */
   client(options?: Omit<ApiClientOptions, 'baseUrl'>): ApiClient;
   /** Log lines the server wrote, for redaction checks. */
@@ -59,6 +61,7 @@ export async function startTestApi(env: Record<string, string> = {}, providers: 
     app,
     baseUrl,
     config,
+    databaseUrl,
     logs,
     client: (options = {}) => createApiClient({ baseUrl, ...options }),
     close: async () => {

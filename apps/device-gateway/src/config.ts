@@ -12,8 +12,10 @@ export interface GatewayConfig {
   mqttPort: number;
   /** The HTTP port of the health check. */
   healthPort: number;
-  /** Where the API lives; the gateway checks credentials and stores readings through it. */
+  /** Where the API lives; without `databaseUrl` the gateway checks credentials and stores readings through it. */
   apiUrl: string;
+  /** PostgreSQL, when the gateway stores readings there itself (DATABASE_URL); null goes through the API. */
+  databaseUrl: string | null;
   /** The secret shared with the API for its internal endpoints. */
   gatewayToken: string;
   /** MQTT over TLS, when a certificate and key are configured. */
@@ -41,6 +43,18 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
 
 const port = (name: string, raw: string | undefined, fallback: number, problems: string[]) => integer(name, raw, fallback, 0, 65535, problems, 'a port number');
 
+/** DATABASE_URL: a postgres:// URL, or unset/empty for storage through the API. */
+export function databaseUrlOf(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined || raw === '') {
+    return null;
+  }
+  if (!/^postgres(ql)?:\/\/./.test(raw)) {
+    problems.push(`DATABASE_URL must be a postgres:// URL (or unset to store readings through the API), got "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`);
+    return null;
+  }
+  return raw;
+}
+
 /** Reads the gateway's configuration from environment variables, reporting every problem at once. */
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const problems: string[] = [];
@@ -62,6 +76,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     healthPort,
     apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.PORT ?? '3000'}/api`).replace(/\/+$/, ''),
     gatewayToken: token || DEV_GATEWAY_TOKEN,
+    databaseUrl: databaseUrlOf(env.DATABASE_URL, problems),
     tls: certFile && keyFile ? { port: tlsPort, certFile, keyFile } : null,
     ingest: {
       maxBatch: integer('INGEST_BATCH_MAX', env.INGEST_BATCH_MAX, 200, 1, 1000, problems),

@@ -8,7 +8,7 @@ import { METER_PAYLOAD_MAX_BYTES, canMeterPublish, canMeterSubscribe, isImei, me
 import type { GatewayConfig } from './config';
 import { MeterAuthenticator } from './auth';
 import { ReadingBatcher } from './ingest';
-import { InternalApi } from './internal-api';
+import { openMeterStorage } from './internal-api';
 
 export interface Gateway {
   broker: Aedes;
@@ -58,9 +58,9 @@ function refusal(message: string, returnCode: number): AuthenticateError {
  * failed — aedes then drops the connection without PUBACK and the meter sends the reading again.
  */
 export async function startGateway(config: GatewayConfig, log: Logger): Promise<Gateway> {
-  const api = new InternalApi(config.apiUrl, config.gatewayToken);
-  const auth = new MeterAuthenticator(api, config.authCacheMs);
-  const ingest = new ReadingBatcher(api, config.ingest, (error, size) => log.error({ err: error.message, messages: size }, 'storing a batch of readings failed; the meters will resend'));
+  const storage = await openMeterStorage({ ...config, poolSize: config.ingest.maxInFlight + 1 });
+  const auth = new MeterAuthenticator(storage, config.authCacheMs);
+  const ingest = new ReadingBatcher(storage, config.ingest, (error, size) => log.error({ err: error.message, messages: size }, 'storing a batch of readings failed; the meters will resend'));
   const broker = await Aedes.createBroker({ heartbeatInterval: 60_000 });
   const started = Date.now();
 
@@ -146,7 +146,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const mqttPort = await listen(mqtt, config.mqttPort, config.host);
   const tlsPort = tls && config.tls ? await listen(tls, config.tls.port, config.host) : null;
   const healthPort = await listen(health, config.healthPort, config.host);
-  log.info({ mqttPort, tlsPort, healthPort, apiUrl: config.apiUrl }, 'device gateway listening');
+  log.info({ mqttPort, tlsPort, healthPort, storage: config.databaseUrl ? 'postgresql' : config.apiUrl }, 'device gateway listening');
 
   return {
     broker,
@@ -156,6 +156,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await Promise.all([closeServer(mqtt), closeServer(health), ...(tls ? [closeServer(tls)] : [])]);
+      await storage.close?.();
     },
   };
 }

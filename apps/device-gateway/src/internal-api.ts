@@ -7,6 +7,26 @@ export interface MeterMessage {
   payload: string;
 }
 
+/** Where the gateway and the ingestion worker check meters and store their readings. */
+export interface MeterStorage {
+  meterAuth(input: { imei: string; secret: string; clientId: string }): Promise<{ ok: boolean; kind: MeterKind | null }>;
+  storeMeterReadings(messages: readonly MeterMessage[]): Promise<MeterAck[][]>;
+  close?(): Promise<void>;
+}
+
+/**
+ * With a PostgreSQL URL, storage in the database itself (the API's own ingestion code on a pool of
+ * this process, `@glucoguard/api/meter-store`); without one, the API's internal endpoints — the
+ * embedded default, whose PGlite database lives inside the API process.
+ */
+export async function openMeterStorage(options: { databaseUrl: string | null; apiUrl: string; gatewayToken: string; poolSize: number }): Promise<MeterStorage> {
+  if (options.databaseUrl) {
+    const { openMeterStore } = await import('@glucoguard/api/meter-store');
+    return openMeterStore({ databaseUrl: options.databaseUrl, poolSize: options.poolSize });
+  }
+  return new InternalApi(options.apiUrl, options.gatewayToken);
+}
+
 /** The API refused or failed a call: nothing it was asked to store may be acknowledged. */
 export class InternalApiError extends Error {
   override name = 'InternalApiError';
@@ -16,7 +36,7 @@ export class InternalApiError extends Error {
  * The API's internal endpoints (openapi.yaml tag `internal`), called with the shared gateway
  * token over keep-alive connections (Node's fetch pools them per origin).
  */
-export class InternalApi {
+export class InternalApi implements MeterStorage {
   constructor(
     private readonly apiUrl: string,
     private readonly token: string,

@@ -9,9 +9,9 @@ import { pino, type Logger } from 'pino';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { METER_INGEST_SHARED_SUBSCRIPTION, METER_PAYLOAD_MAX_BYTES, imeiOfReadingsTopic, meterAcksTopic, type MeterAck } from '@glucoguard/domain';
-import { DEV_GATEWAY_TOKEN, type IngestConfig } from './config';
+import { DEV_GATEWAY_TOKEN, databaseUrlOf, type IngestConfig } from './config';
 import { ReadingBatcher, type IngestStats } from './ingest';
-import { InternalApi } from './internal-api';
+import { openMeterStorage } from './internal-api';
 
 export interface WorkerConfig {
   brokerUrl: string;
@@ -32,6 +32,8 @@ export interface WorkerConfig {
   /** How long the broker keeps a session (and its unacknowledged messages) while the worker is away, in seconds. */
   sessionExpirySeconds: number;
   apiUrl: string;
+  /** PostgreSQL, when the worker stores readings there itself (DATABASE_URL); null goes through the API. */
+  databaseUrl: string | null;
   gatewayToken: string;
   ingest: IngestConfig;
 }
@@ -79,6 +81,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     connections: integer('WORKER_CONNECTIONS', env.WORKER_CONNECTIONS, 16, 1, 256, problems),
     sessionExpirySeconds: integer('WORKER_SESSION_EXPIRY_SECONDS', env.WORKER_SESSION_EXPIRY_SECONDS, 86_400, 60, 4_294_967_295, problems),
     apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.PORT ?? '3000'}/api`).replace(/\/+$/, ''),
+    databaseUrl: databaseUrlOf(env.DATABASE_URL, problems),
     gatewayToken: token || DEV_GATEWAY_TOKEN,
     ingest: {
       maxBatch: integer('INGEST_BATCH_MAX', env.INGEST_BATCH_MAX, 200, 1, 1000, problems),
@@ -103,8 +106,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
  * still unacknowledged again (duplicates are harmless, `(imei, id)` is unique).
  */
 export async function startWorker(config: WorkerConfig, log: Logger): Promise<Worker> {
-  const api = new InternalApi(config.apiUrl, config.gatewayToken);
-  const ingest = new ReadingBatcher(api, config.ingest, (error, size) => log.error({ err: error.message, messages: size }, 'storing a batch of readings failed; the broker will send them again'));
+  const storage = await openMeterStorage({ ...config, poolSize: config.ingest.maxInFlight + 1 });
+  const ingest = new ReadingBatcher(storage, config.ingest, (error, size) => log.error({ err: error.message, messages: size }, 'storing a batch of readings failed; the broker will send them again'));
   const counters = { acked: 0, failed: 0 };
   const clients: MqttClient[] = [];
 
@@ -199,9 +202,10 @@ export async function startWorker(config: WorkerConfig, log: Logger): Promise<Wo
     }
   } catch (error) {
     await Promise.all(clients.map((c) => c.endAsync(true)));
+    await storage.close?.();
     throw error;
   }
-  log.info({ brokerUrl: config.brokerUrl, workerId: config.workerId, connections: config.connections, apiUrl: config.apiUrl }, 'ingestion worker subscribed');
+  log.info({ brokerUrl: config.brokerUrl, workerId: config.workerId, connections: config.connections, storage: config.databaseUrl ? 'postgresql' : config.apiUrl }, 'ingestion worker subscribed');
 
   return {
     stats: () => ({ ...ingest.stats(), ...counters, connected: clients.filter((c) => c.connected).length }),
@@ -212,6 +216,7 @@ export async function startWorker(config: WorkerConfig, log: Logger): Promise<Wo
         await new Promise((r) => setTimeout(r, 20));
       }
       await Promise.all(clients.map((c) => c.endAsync()));
+      await storage.close?.();
     },
   };
 }

@@ -84,6 +84,8 @@ describe.skipIf(!present)('ingestion workers behind Debian mosquitto', () => {
         WORKER_CONNECTIONS: '4',
         WORKER_STATS_INTERVAL_MS: '100',
         API_URL: stack.api.baseUrl,
+        // On PostgreSQL the workers store in the API's database themselves; on PGlite, through the API.
+        DATABASE_URL: stack.api.databaseUrl ?? '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

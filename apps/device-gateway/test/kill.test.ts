@@ -1,7 +1,8 @@
 // The kill test: the API and the gateway run as child processes; a meter streams 10,000 readings;
 // the gateway is SIGKILLed in the middle and started again; the meter resends what was not acked.
 // Every reading whose PUBACK the meter got must be stored, and no reading may be stored twice.
-// Runs on PostgreSQL (a database of its own) when DATABASE_URL is set, else on PGlite on disk.
+// Runs on PostgreSQL (a database of its own) when DATABASE_URL is set, else on PGlite on disk; on
+// PostgreSQL it runs twice, with the gateway storing through the API and in the database itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +21,11 @@ import { runMeterSimulator } from '../src/meter-simulator';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const READINGS = 10_000;
-const IMEI = '863000000000008';
+/** Through the API always; in PostgreSQL itself too when the tests run on PostgreSQL. */
+const STORAGES = [
+  { storage: 'api', imei: '863000000000008' },
+  ...(process.env.DATABASE_URL ? [{ storage: 'postgresql', imei: '863000000000016' }] : []),
+] as const;
 
 const freePort = () =>
   new Promise<number>((done) => {
@@ -103,12 +108,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the gateway killed in the middle of a stream', () => {
+describe.each(STORAGES)('the gateway storing $storage killed in the middle of a stream', ({ storage, imei: IMEI }) => {
   it('loses no acknowledged reading and stores none twice', { timeout: 300_000 }, async () => {
     // The meter and its patient exist before the API starts: the embedded database has one owner at a time.
     const secret = await withDatabase(async (orm) => {
       const em = orm.em.fork();
-      const customer = em.create(Customer, { openid: `kill-test-${randomUUID()}`, inviteCode: 'K1LL01', nickname: '断电测试' });
+      const customer = em.create(Customer, { openid: `kill-test-${randomUUID()}`, inviteCode: storage === 'api' ? 'K1LL01' : 'K1LL02', nickname: '断电测试' });
       await em.flush();
       const { secret: s } = await provisionDevice(em, { imei: IMEI, kind: 'glucose', model: 'K-1' }, new Date());
       const bound = await bindDevice(orm.em.fork(), customer.id, IMEI, new Date());
@@ -119,7 +124,14 @@ describe('the gateway killed in the middle of a stream', () => {
     const apiEnv = { PORT: String(ports.api), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', SEED_DEMO_DATA: 'false', DATABASE_URL: databaseUrl ?? '' };
     const api = run('apps/api/src/server.ts', apiEnv);
     await waitFor(healthy(`http://127.0.0.1:${ports.api}/api/healthz`), 'the API');
-    const gatewayEnv = { HOST: '127.0.0.1', MQTT_PORT: String(ports.mqtt), GATEWAY_HEALTH_PORT: String(ports.health), API_URL: `http://127.0.0.1:${ports.api}/api` };
+    const gatewayEnv = {
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(ports.mqtt),
+      GATEWAY_HEALTH_PORT: String(ports.health),
+      API_URL: `http://127.0.0.1:${ports.api}/api`,
+      // With DATABASE_URL the gateway stores in PostgreSQL itself; empty, through the API.
+      DATABASE_URL: storage === 'postgresql' ? (databaseUrl ?? '') : '',
+    };
     const startGateway = async () => {
       const child = run('apps/device-gateway/src/server.ts', gatewayEnv);
       await waitFor(healthy(`http://127.0.0.1:${ports.health}/healthz`), 'the gateway');

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { registeredCustomer } from '../../api/test/harness';
 import { loadGatewayConfig } from '../src/config';
 import { startGateway } from '../src/gateway';
-import { ackListener, connectFailure, connectMeter, glucoseReading, startStack, type Stack } from './stack';
+import { ackListener, connectFailure, connectMeter, glucoseReading, startStack, STORAGES, type Stack } from './stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -19,7 +19,13 @@ afterAll(() => stack?.close());
 const today = () => new Date(Date.now() - 60_000 + 8 * 3600_000).toISOString().slice(0, 10);
 const readingsTopic = (imei: string) => `meters/${imei}/readings`;
 
-describe('a meter publishing readings', () => {
+describe.each(STORAGES)('a meter publishing readings (storage: %s)', (storage) => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({}, undefined, storage);
+  }, 120_000);
+  afterAll(() => stack?.close());
+
   it('stores a good reading, acks it, and the binder sees it read-only in the sugar table', async () => {
     const { imei, secret } = await stack.provision();
     const customer = await registeredCustomer(stack.api);

@@ -25,10 +25,27 @@ export function nextImei(): string {
   return `86200000${String(process.pid % 1000).padStart(3, '0')}${String(imeiCounter).padStart(4, '0')}`;
 }
 
-export async function startStack(gatewayEnv: Record<string, string> = {}, apiUrl?: (api: TestApi) => string): Promise<Stack> {
+/**
+ * Where the gateway stores: through the API's internal endpoints, or in PostgreSQL itself (only
+ * when the tests run on PostgreSQL, DATABASE_URL set; the API then has a database of its own).
+ */
+export type Storage = 'api' | 'postgresql';
+export const STORAGES: Storage[] = process.env.DATABASE_URL ? ['api', 'postgresql'] : ['api'];
+
+export async function startStack(gatewayEnv: Record<string, string> = {}, apiUrl?: (api: TestApi) => string, storage: Storage = 'api'): Promise<Stack> {
   const api = await startTestApi();
+  if (storage === 'postgresql' && !api.databaseUrl) {
+    throw new Error('storage in PostgreSQL needs the tests to run on PostgreSQL (DATABASE_URL)');
+  }
   const gateway = await startGateway(
-    loadGatewayConfig({ HOST: '127.0.0.1', MQTT_PORT: '0', GATEWAY_HEALTH_PORT: '0', API_URL: apiUrl ? apiUrl(api) : api.baseUrl, ...gatewayEnv }),
+    loadGatewayConfig({
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      GATEWAY_HEALTH_PORT: '0',
+      API_URL: apiUrl ? apiUrl(api) : api.baseUrl,
+      ...(storage === 'postgresql' && { DATABASE_URL: api.databaseUrl }),
+      ...gatewayEnv,
+    }),
     pino({ level: 'silent' }),
   );
   const em = () => api.app.orm.em.fork();

@@ -106,22 +106,27 @@ const DAY_SECONDS = 86_400;
  * Returns `undefined` when no slot covers the moment.
  */
 export function timeTypeAt(instant: Instant, dictionary: readonly SugarDictionaryEntry[]): number | undefined {
-  const second = Math.floor(msSinceChinaMidnight(instant) / 1000);
+  return slotFinder(dictionary)(instant);
+}
+
+/**
+ * `timeTypeAt` for one dictionary and many moments: the slot times are read once, so finding the
+ * slot of each reading in a batch of thousands costs a few comparisons each.
+ */
+export function slotFinder(dictionary: readonly SugarDictionaryEntry[]): (instant: Instant) => number | undefined {
+  const slots: { timeType: number; start: number; end: number }[] = [];
   for (const entry of dictionary) {
     const start = clockToSeconds(entry.startTime);
-    let end = clockToSeconds(entry.endTime);
-    if (start === null || end === null) {
-      continue;
-    }
-    if (end >= DAY_SECONDS - 60) {
-      end = DAY_SECONDS;
-    }
-    const covered = start <= end ? second >= start && second < end : second >= start || second < end;
-    if (covered) {
-      return entry.timeType;
+    const end = clockToSeconds(entry.endTime);
+    if (start !== null && end !== null) {
+      slots.push({ timeType: entry.timeType, start, end: end >= DAY_SECONDS - 60 ? DAY_SECONDS : end });
     }
   }
-  return undefined;
+  return (instant) => {
+    const second = Math.floor(msSinceChinaMidnight(instant) / 1000);
+    const slot = slots.find(({ start, end }) => (start <= end ? second >= start && second < end : second >= start || second < end));
+    return slot?.timeType;
+  };
 }
 
 /**

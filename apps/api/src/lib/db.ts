@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { CompiledQuery, type Transaction } from 'kysely';
 
 /** Both of our drivers (PostgreSQL and PGlite) are SQL drivers; this exposes their raw-SQL API. */
 export function sql(em: EntityManager): SqlEntityManager {
@@ -15,4 +16,18 @@ export async function withSubjectLock<T>(em: EntityManager, key: string, work: (
     await sql(tx).execute('select pg_advisory_xact_lock(hashtext(?))', [key]);
     return work(tx);
   });
+}
+
+/**
+ * Runs one SQL statement with bound parameters (`$1`, `$2`, …) on the entity manager's
+ * transaction, or on the pool outside one. MikroORM's `execute` writes parameters into the SQL
+ * text; this sends them apart, so a statement whose parameters are arrays (a batch of rows through
+ * `unnest`) keeps one short, constant text however many rows it carries.
+ */
+export async function nativeQuery<T>(em: EntityManager, text: string, params: readonly unknown[]): Promise<T[]> {
+  const connection = sql(em).getConnection();
+  await connection.ensureConnection();
+  const executor = em.getTransactionContext<Transaction<unknown>>() ?? connection.getClient();
+  const result = await executor.executeQuery<T>(CompiledQuery.raw(text, [...params]));
+  return [...result.rows];
 }

@@ -45,7 +45,9 @@ export const MeterReadingSchema = defineEntity({
   name: 'MeterReading',
   tableName: 'meter_reading',
   uniques: [{ properties: ['imei', 'readingId'] }],
-  indexes: [{ properties: ['imei', 'receivedAt'] }],
+  // The only lookup by meter is of readings no record was made of yet (a bind attaches them), so
+  // the index holds just those: readings of bound meters, nearly all of them, cost no entry.
+  indexes: [{ name: 'meter_reading_unattached_index', expression: 'create index "meter_reading_unattached_index" on "meter_reading" ("imei", "measured_at") where "record_id" is null' }],
   properties: {
     id: p.bigint('string').primary().autoincrement(),
     imei: p.string().length(15),

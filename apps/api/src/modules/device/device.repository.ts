@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { MeterKind } from '@glucoguard/domain';
-import { sql } from '../../lib/db';
+import { nativeQuery, sql } from '../../lib/db';
+import type { NoticeRecipient } from '../follower/follower.repository';
 import { Device } from './device.entity';
 
 /** What ingestion needs to know of a meter. */
@@ -8,25 +9,6 @@ export interface DeviceRoute {
   imei: string;
   kind: MeterKind;
   customerId: string | null;
-}
-
-/** A meter_reading row to insert; the record fields are set when the meter is bound. */
-export interface MeterReadingRow {
-  imei: string;
-  readingId: string;
-  kind: MeterKind;
-  value: number | null;
-  unit: string | null;
-  sugar: number | null;
-  timeType: number | null;
-  sbp: number | null;
-  dbp: number | null;
-  hr: number | null;
-  measuredAt: Date;
-  receivedAt: Date;
-  outOfRange: string | null;
-  customerId: string | null;
-  recordId: string | null;
 }
 
 /** A sugar_test row a meter reading becomes, with its id allocated in advance. */
@@ -63,24 +45,6 @@ export interface UnattachedReading {
   measuredAt: Date;
 }
 
-const READING_COLUMNS = [
-  'imei',
-  'reading_id',
-  'kind',
-  'value',
-  'unit',
-  'sugar',
-  'time_type',
-  'sbp',
-  'dbp',
-  'hr',
-  'measured_at',
-  'received_at',
-  'out_of_range',
-  'customer_id',
-  'record_id',
-] as const;
-
 /** `(?, ?, …), (?, ?, …)` for `rows` rows of `columns` values, each cast where given. */
 function placeholders(rows: number, casts: readonly string[]): string {
   const row = `(${casts.map((cast) => (cast ? `?::${cast}` : '?')).join(', ')})`;
@@ -88,6 +52,102 @@ function placeholders(rows: number, casts: readonly string[]): string {
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** One reading of an ingestion batch, with the slot its sugar record gets (glucose only). */
+export interface BatchReading {
+  imei: string;
+  readingId: string;
+  kind: MeterKind;
+  value: number | null;
+  unit: string | null;
+  sugar: number | null;
+  timeType: number | null;
+  sbp: number | null;
+  dbp: number | null;
+  hr: number | null;
+  measuredAt: Date;
+  outOfRange: string | null;
+  /** The record's slot: the meter's own, else the dictionary's for the time measured. */
+  recordTimeType: number | null;
+}
+
+/** What one ingestion statement did: the meters it knew, the readings it stored, who follows their owners. */
+export interface BatchOutcome {
+  routes: DeviceRoute[];
+  stored: { imei: string; readingId: string; recordId: string | null }[];
+  recipients: (NoticeRecipient & { patientId: string })[];
+}
+
+/** How long a meter's `last_seen_at` may lag behind its newest message before a batch rewrites it. */
+export const LAST_SEEN_RESOLUTION_MS = 30_000;
+
+/**
+ * The whole of storing a batch of meter readings, in one statement (one round trip):
+ * - `seen`: the batch's meters; `held` locks those nobody has bound, in IMEI order, until the
+ *   transaction ends, so a bind waits for this batch and then attaches its readings (or, having
+ *   bound first, is seen here after the wait). Bound meters are not locked, so batches of the same
+ *   meters run side by side.
+ * - `fresh`: the readings whose meter exists and measures their kind; a bound meter's reading gets
+ *   the id of the record it becomes.
+ * - `stored`: inserted unless `(imei, reading_id)` is there already (a resend); then the sugar and
+ *   pressure records of those stored, and the meters' last-seen time, battery and signal when they
+ *   changed or the time is older than LAST_SEEN_RESOLUTION_MS.
+ * - The answer: the meters, the stored readings and the followers of their owners, as JSON.
+ */
+const INGEST_SQL = `
+with batch as materialized (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::numeric[], $7::smallint[], $8::smallint[], $9::smallint[], $10::smallint[], $11::timestamptz[], $12::text[], $13::smallint[])
+    as b (imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, out_of_range, record_time_type)
+),
+seen as materialized (
+  select imei, kind, customer_id from device where imei = any($14::text[])
+),
+held as materialized (
+  select imei, customer_id from device where imei in (select imei from seen where customer_id is null) order by imei for no key update
+),
+route as materialized (
+  select s.imei, s.kind, case when h.imei is null then s.customer_id else h.customer_id end as customer_id
+    from seen s left join held h on h.imei = s.imei
+),
+fresh as materialized (
+  select b.*, r.customer_id,
+         case when r.customer_id is null then null
+              when b.kind = 'glucose' then nextval('sugar_test_id_seq'::regclass)
+              else nextval('blood_pressure_test_id_seq'::regclass) end as record_id
+    from batch b join route r on r.imei = b.imei and r.kind = b.kind
+),
+stored as (
+  insert into meter_reading (imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, received_at, out_of_range, customer_id, record_id)
+  select imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, $15::timestamptz, out_of_range, customer_id, record_id from fresh
+  on conflict (imei, reading_id) do nothing
+  returning imei, reading_id, customer_id, record_id
+),
+sugar_records as (
+  insert into sugar_test (id, customer_id, recorded_by, time_type, sugar, remark, tags, measured_at, synckey, device_imei, created_at, updated_at)
+  select f.record_id, f.customer_id, f.customer_id, f.record_time_type, coalesce(f.sugar, 0), '', '[]'::jsonb, f.measured_at, null, f.imei, $15::timestamptz, $15::timestamptz
+    from fresh f join stored s on s.record_id = f.record_id
+   where f.kind = 'glucose' and f.record_id is not null
+),
+pressure_records as (
+  insert into blood_pressure_test (id, customer_id, recorded_by, sbp, dbp, hr, remark, measured_at, synckey, device_imei, created_at, updated_at)
+  select f.record_id, f.customer_id, f.customer_id, coalesce(f.sbp, 0), coalesce(f.dbp, 0), coalesce(f.hr, 0), '', f.measured_at, null, f.imei, $15::timestamptz, $15::timestamptz
+    from fresh f join stored s on s.record_id = f.record_id
+   where f.kind = 'bp' and f.record_id is not null
+),
+touched as (
+  update device d set last_seen_at = $15::timestamptz, battery = coalesce(h.battery, d.battery), signal = coalesce(h.signal, d.signal)
+    from unnest($14::text[], $16::smallint[], $17::smallint[]) as h (imei, battery, signal)
+   where d.imei = h.imei
+     and (d.last_seen_at is null or d.last_seen_at < $18::timestamptz
+          or (h.battery is not null and h.battery is distinct from d.battery) or (h.signal is not null and h.signal is distinct from d.signal))
+)
+select
+  (select coalesce(json_agg(json_build_array(imei, kind, customer_id)), '[]'::json) from route) as routes,
+  (select coalesce(json_agg(json_build_array(imei, reading_id, record_id::text)), '[]'::json) from stored) as stored,
+  (select coalesce(json_agg(json_build_array(f.patient_id, f.follower_id, f.customer_note, c.msg_receive)), '[]'::json)
+     from follow f join customer c on c.id = f.follower_id
+    where f.patient_id in (select customer_id from stored where record_id is not null) and f.status = 'accepted' and f.is_receive) as recipients
+`;
 
 /**
  * Storage of meters and their readings. Ingestion writes hundreds of rows per call, so the bulk
@@ -104,16 +164,42 @@ export class DeviceRepository {
     return this.em.find(Device, {}, { orderBy: { id: 'asc' } });
   }
 
-  /** The meters of `imeis` that exist, their rows locked in IMEI order until the transaction ends. */
-  async routes(imeis: readonly string[]): Promise<Map<string, DeviceRoute>> {
-    if (imeis.length === 0) {
-      return new Map();
-    }
-    const rows = await sql(this.em).execute<{ imei: string; kind: MeterKind; customer_id: string | null }[]>(
-      `select imei, kind, customer_id from device where imei in (${imeis.map(() => '?').join(', ')}) order by imei for no key update`,
-      [...imeis],
+  /**
+   * Stores a batch of readings from the meters `health` lists (each with the battery and signal its
+   * last message reported) in one statement (INGEST_SQL); readings must be distinct by `(imei, readingId)`.
+   */
+  async ingest(readings: readonly BatchReading[], health: readonly { imei: string; battery: number | null; signal: number | null }[], now: Date): Promise<BatchOutcome> {
+    const column = <K extends keyof BatchReading>(k: K) => readings.map((r) => r[k]);
+    const [row] = await nativeQuery<{ routes: [string, MeterKind, string | null][]; stored: [string, string, string | null][]; recipients: [string, string, string | null, boolean][] }>(
+      this.em,
+      INGEST_SQL,
+      [
+        column('imei'),
+        column('readingId'),
+        column('kind'),
+        column('value'),
+        column('unit'),
+        column('sugar'),
+        column('timeType'),
+        column('sbp'),
+        column('dbp'),
+        column('hr'),
+        readings.map((r) => r.measuredAt.toISOString()),
+        column('outOfRange'),
+        column('recordTimeType'),
+        health.map((h) => h.imei),
+        now.toISOString(),
+        health.map((h) => h.battery),
+        health.map((h) => h.signal),
+        new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS).toISOString(),
+      ],
     );
-    return new Map(rows.map((r) => [r.imei, { imei: r.imei, kind: r.kind, customerId: r.customer_id }]));
+    const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+    return {
+      routes: parse(row!.routes).map(([imei, kind, customerId]) => ({ imei, kind, customerId })),
+      stored: parse(row!.stored).map(([imei, readingId, recordId]) => ({ imei, readingId, recordId })),
+      recipients: parse(row!.recipients).map(([patientId, followerId, customerNote, msgReceive]) => ({ patientId, followerId, customerNote, msgReceive })),
+    };
   }
 
   /** `count` fresh ids of a table's serial column, so rows that point at each other can be written in bulk. */
@@ -123,20 +209,6 @@ export class DeviceRepository {
     }
     const rows = await sql(this.em).execute<{ id: string }[]>(`select nextval(pg_get_serial_sequence('${table}', 'id'))::text as id from generate_series(1, ?)`, [count]);
     return rows.map((r) => r.id);
-  }
-
-  /** Inserts the readings that are new; returns the `imei|readingId` keys of those it inserted. */
-  async insertReadings(rows: readonly MeterReadingRow[]): Promise<Set<string>> {
-    if (rows.length === 0) {
-      return new Set();
-    }
-    const casts = ['', '', '', '', '', '', '', '', '', '', 'timestamptz', 'timestamptz', '', 'uuid', 'bigint'];
-    const inserted = await sql(this.em).execute<{ imei: string; reading_id: string }[]>(
-      `insert into meter_reading (${READING_COLUMNS.join(', ')}) values ${placeholders(rows.length, casts)}
-       on conflict (imei, reading_id) do nothing returning imei, reading_id`,
-      rows.flatMap((r) => [r.imei, r.readingId, r.kind, r.value, r.unit, r.sugar, r.timeType, r.sbp, r.dbp, r.hr, r.measuredAt, r.receivedAt, r.outOfRange, r.customerId, r.recordId]),
-    );
-    return new Set(inserted.map((r) => `${r.imei}|${r.reading_id}`));
   }
 
   async insertSugarRecords(rows: readonly SugarRecordRow[], now: Date): Promise<void> {
@@ -158,19 +230,6 @@ export class DeviceRepository {
       `insert into blood_pressure_test (id, customer_id, recorded_by, sbp, dbp, hr, remark, measured_at, synckey, device_imei, created_at, updated_at)
        values ${placeholders(rows.length, ['bigint', 'uuid', 'uuid', '', '', '', '', 'timestamptz', '', '', 'timestamptz', 'timestamptz'])}`,
       rows.flatMap((r) => [r.id, r.customerId, r.customerId, r.sbp, r.dbp, r.hr, '', r.measuredAt, null, r.imei, now, now]),
-    );
-  }
-
-  /** Marks meters as seen now, with the battery and signal they reported (null keeps the last known). */
-  async touch(updates: readonly { imei: string; battery: number | null; signal: number | null }[], now: Date): Promise<void> {
-    if (updates.length === 0) {
-      return;
-    }
-    await sql(this.em).execute(
-      `update device d set last_seen_at = v.seen, battery = coalesce(v.battery, d.battery), signal = coalesce(v.signal, d.signal)
-         from (values ${placeholders(updates.length, ['text', 'timestamptz', 'smallint', 'smallint'])}) as v (imei, seen, battery, signal)
-        where d.imei = v.imei`,
-      updates.flatMap((u) => [u.imei, now, u.battery, u.signal]),
     );
   }
 

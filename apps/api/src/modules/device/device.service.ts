@@ -17,6 +17,7 @@ import {
   meterAcks,
   meterKindMismatchReason,
   parseMeterUplink,
+  slotFinder,
   timeTypeAt,
   type MeterAck,
   type MeterKind,
@@ -27,12 +28,12 @@ import {
 } from '@glucoguard/domain';
 import { sql } from '../../lib/db';
 import { AppError, ErrorCodes, notFound } from '../../lib/errors';
-import { FollowerRepository } from '../follower/follower.repository';
+import { FollowerRepository, type NoticeRecipient } from '../follower/follower.repository';
 import { notifyFollowersOfReading } from '../notice/notice.service';
 import { awardForReading } from '../points/points.service';
 import { SugarRepository } from '../sugar/sugar.repository';
 import { Device } from './device.entity';
-import { DeviceRepository, type DeviceRoute, type MeterReadingRow, type PressureRecordRow, type SugarRecordRow, type UnattachedReading } from './device.repository';
+import { DeviceRepository, type BatchReading, type PressureRecordRow, type SugarRecordRow, type UnattachedReading } from './device.repository';
 import { hashDeviceSecret, newDeviceSecret, verifyDeviceSecret } from './device.secret';
 
 /** One MQTT message of a meter as the gateway or an ingestion worker hands it over. */
@@ -61,12 +62,6 @@ function refuse(rejected: MeterRejection[], id: string, reason: string) {
 /** What a record is made from: a reading just received, or one stored while its meter was unbound. */
 type RecordSource = Pick<UnattachedReading, 'kind' | 'imei' | 'measuredAt' | 'sugar' | 'timeType' | 'sbp' | 'dbp' | 'hr'>;
 
-function sourceOf(imei: string, r: MeterReading): RecordSource {
-  return r.kind === 'glucose'
-    ? { kind: r.kind, imei, measuredAt: r.measuredAt, sugar: r.sugar, timeType: r.timeType, sbp: null, dbp: null, hr: null }
-    : { kind: r.kind, imei, measuredAt: r.measuredAt, sugar: null, timeType: null, sbp: r.sbp, dbp: r.dbp, hr: r.hr };
-}
-
 /** The sugar or pressure record a reading becomes for a customer; its slot comes from the dictionary when the meter gave none. */
 function recordOf(reading: RecordSource, id: string, customerId: string, dictionary: readonly SugarDictionaryEntry[]): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
   if (reading.kind === 'glucose') {
@@ -74,28 +69,6 @@ function recordOf(reading: RecordSource, id: string, customerId: string, diction
     return { sugar: { id, customerId, timeType, sugar: reading.sugar ?? 0, measuredAt: reading.measuredAt, imei: reading.imei } };
   }
   return { pressure: { id, customerId, sbp: reading.sbp ?? 0, dbp: reading.dbp ?? 0, hr: reading.hr ?? 0, measuredAt: reading.measuredAt, imei: reading.imei } };
-}
-
-function rowOf(imei: string, reading: MeterReading, route: DeviceRoute, recordId: string | null, now: Date): MeterReadingRow {
-  const glucose = reading.kind === 'glucose' ? reading : null;
-  const bp = reading.kind === 'bp' ? reading : null;
-  return {
-    imei,
-    readingId: reading.id,
-    kind: reading.kind,
-    value: glucose?.rawValue ?? null,
-    unit: glucose?.unit ?? null,
-    sugar: glucose?.sugar ?? null,
-    timeType: glucose?.timeType ?? null,
-    sbp: bp?.sbp ?? null,
-    dbp: bp?.dbp ?? null,
-    hr: bp?.hr ?? null,
-    measuredAt: reading.measuredAt,
-    receivedAt: now,
-    outOfRange: reading.outOfRange,
-    customerId: recordId ? route.customerId : null,
-    recordId,
-  };
 }
 
 async function dictionaryOf(em: EntityManager): Promise<SugarDictionaryEntry[]> {
@@ -127,7 +100,13 @@ async function makeRecords(repo: DeviceRepository, em: EntityManager, sources: r
  * batches take the points ledger's per-customer locks in the same order. Answers the
  * `customer|task` groups that reached the day's cap, for the caller to remember after the commit.
  */
-async function announceRecords(tx: EntityManager, fresh: readonly { imei: string; readingId: string; record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow } }[], now: Date): Promise<string[]> {
+async function announceRecords(
+  tx: EntityManager,
+  fresh: readonly { imei: string; readingId: string; record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow } }[],
+  now: Date,
+  /** The followers to tell, by patient, when the caller has them; else looked up here. */
+  known?: Map<string, NoticeRecipient[]>,
+): Promise<string[]> {
   const sorted = [...fresh].sort((a, b) => customerOfRecord(a.record).localeCompare(customerOfRecord(b.record)));
   // Once a customer's reading pays 0 (the day's cap is reached), the rest of that China day's
   // readings would pay 0 too: they are skipped, so a meter's stream costs no ledger calls once
@@ -153,7 +132,7 @@ async function announceRecords(tx: EntityManager, fresh: readonly { imei: string
     }
   }
   // One statement finds who follows any of the batch's customers; most have nobody to tell.
-  const recipients = await new FollowerRepository(tx).noticeRecipientsOf([...new Set([...newest.values()].map(customerOfRecord))]);
+  const recipients = known ?? (await new FollowerRepository(tx).noticeRecipientsOf([...new Set([...newest.values()].map(customerOfRecord))]));
   for (const record of newest.values()) {
     const { sugar, pressure } = record;
     const followers = recipients.get(customerOfRecord(record));
@@ -194,87 +173,124 @@ async function recordIdsFor(repo: DeviceRepository, kinds: readonly MeterKind[])
   return kinds.map((k) => (k === 'glucose' ? sugarIds : pressureIds).shift() as string);
 }
 
-interface Candidate {
-  message: number;
-  imei: string;
-  reading: MeterReading;
-  route: DeviceRoute;
-  recordId: string | null;
+/**
+ * The slot of a moment by the sugar slot dictionary, for ingestion: the dictionary is read once a
+ * minute at most — it is seeded with the schema and nothing changes it while the API runs — and a
+ * meter batch needs it whenever a reading comes without a slot.
+ */
+type SlotOf = (instant: Date) => number | undefined;
+let slotCache: { until: number; finder: Promise<SlotOf> } | null = null;
+const SLOT_CACHE_MS = 60_000;
+
+function cachedSlotFinder(em: EntityManager): Promise<SlotOf> {
+  const now = Date.now();
+  if (!slotCache || slotCache.until < now) {
+    const finder = dictionaryOf(em).then(slotFinder);
+    slotCache = { until: now + SLOT_CACHE_MS, finder };
+    // A failed read is not kept.
+    finder.catch(() => (slotCache = null));
+  }
+  return slotCache.finder;
 }
 
-/**
- * Sorts the readings of a batch: refused (unknown meter, wrong kind), repeated within the batch
- * (answered as duplicates), or candidates to insert.
- */
-function sortBatch(parsed: readonly { imei: string; uplink: MeterUplink }[], routes: Map<string, DeviceRoute>) {
-  const outcomes = parsed.map((p) => ({ stored: [] as string[], duplicate: [] as string[], rejected: [...p.uplink.rejected] }));
-  const candidates: Candidate[] = [];
-  const seen = new Set<string>();
-  parsed.forEach(({ imei, uplink }, message) => {
-    const route = routes.get(imei);
-    const outcome = outcomes[message]!;
-    for (const reading of uplink.readings) {
-      if (!route) {
-        refuse(outcome.rejected, reading.id, METER_UNKNOWN_DEVICE_REASON);
-      } else if (reading.kind !== route.kind) {
-        refuse(outcome.rejected, reading.id, meterKindMismatchReason(route.kind));
-      } else if (seen.has(key(imei, reading.id))) {
-        outcome.duplicate.push(reading.id);
-      } else {
-        seen.add(key(imei, reading.id));
-        candidates.push({ message, imei, reading, route, recordId: null });
-      }
-    }
-  });
-  return { outcomes, candidates };
+/** A reading as the ingestion statement takes it; a glucose reading's record slot comes from the dictionary when the meter gave none. */
+function batchRow(imei: string, r: MeterReading, slotOf: SlotOf): BatchReading {
+  const glucose = r.kind === 'glucose' ? r : null;
+  const bp = r.kind === 'bp' ? r : null;
+  return {
+    imei,
+    readingId: r.id,
+    kind: r.kind,
+    value: glucose?.rawValue ?? null,
+    unit: glucose?.unit ?? null,
+    sugar: glucose?.sugar ?? null,
+    timeType: glucose?.timeType ?? null,
+    sbp: bp?.sbp ?? null,
+    dbp: bp?.dbp ?? null,
+    hr: bp?.hr ?? null,
+    measuredAt: r.measuredAt,
+    outOfRange: r.outOfRange,
+    recordTimeType: glucose ? (glucose.timeType ?? slotOf(r.measuredAt) ?? 1) : null,
+  };
+}
+
+/** The record a stored reading became, as announceRecords takes it. */
+function madeRecord(row: BatchReading, recordId: string, customerId: string): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
+  return row.kind === 'glucose'
+    ? { sugar: { id: recordId, customerId, timeType: row.recordTimeType ?? 1, sugar: row.sugar ?? 0, measuredAt: row.measuredAt, imei: row.imei } }
+    : { pressure: { id: recordId, customerId, sbp: row.sbp ?? 0, dbp: row.dbp ?? 0, hr: row.hr ?? 0, measuredAt: row.measuredAt, imei: row.imei } };
 }
 
 /** The meters' last battery and signal in the batch (null keeps what was known). */
-function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[], routes: Map<string, DeviceRoute>) {
+function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[]) {
   const health = new Map<string, { imei: string; battery: number | null; signal: number | null }>();
   for (const { imei, uplink } of parsed) {
-    if (routes.has(imei)) {
-      const last = health.get(imei);
-      health.set(imei, { imei, battery: uplink.battery ?? last?.battery ?? null, signal: uplink.signal ?? last?.signal ?? null });
-    }
+    const last = health.get(imei);
+    health.set(imei, { imei, battery: uplink.battery ?? last?.battery ?? null, signal: uplink.signal ?? last?.signal ?? null });
   }
-  return [...health.values()];
+  return [...health.values()].sort((a, b) => a.imei.localeCompare(b.imei));
 }
 
 /**
  * Stores the readings of a batch of meter messages in one transaction, each reading exactly once:
  * `(imei, readingId)` is unique, so a resend stores nothing and is reported as a duplicate. A bound
  * meter's new readings also become the customer's sugar or pressure records in the same
- * transaction. Answers, per message and in order, the acks to send to the meter. Throws only when
- * the database fails; the caller must then not acknowledge any of the messages.
+ * transaction — all of that in one statement (DeviceRepository.ingest); points and notices follow
+ * in the same transaction only when there are any to give. Answers, per message and in order, the
+ * acks to send to the meter. Throws only when the database fails; the caller must then not
+ * acknowledge any of the messages.
  */
 export async function storeMeterMessages(em: EntityManager, messages: readonly MeterMessage[], now: Date): Promise<{ acks: MeterAck[] }[]> {
   const parsed = messages.map((m) => ({ imei: m.imei, uplink: parseMeterUplink(m.payload, now) }));
-  const capped: string[] = [];
-  const answer = await em.transactional(async (tx) => {
-    const repo = new DeviceRepository(tx);
-    // Locking the meters' rows in IMEI order keeps concurrent batches from deadlocking and makes a
-    // bind wait for (and then see) the readings of a batch in flight.
-    const routes = await repo.routes([...new Set(parsed.map((p) => p.imei))].sort());
-    const { outcomes, candidates } = sortBatch(parsed, routes);
-    const bound = candidates.filter((c) => c.route.customerId !== null);
-    const ids = await recordIdsFor(repo, bound.map((c) => c.reading.kind));
-    bound.forEach((c, i) => (c.recordId = ids[i] ?? null));
-
-    const inserted = await repo.insertReadings(candidates.map((c) => rowOf(c.imei, c.reading, c.route, c.recordId, now)));
-    const fresh = bound.filter((c) => inserted.has(key(c.imei, c.reading.id)));
-    const records = await makeRecords(repo, tx, fresh.map((c) => ({ source: sourceOf(c.imei, c.reading), recordId: c.recordId as string, customerId: c.route.customerId as string })), now);
-    capped.push(...(await announceRecords(tx, records.map((record, i) => ({ imei: fresh[i]!.imei, readingId: fresh[i]!.reading.id, record })), now)));
-    await repo.touch(healthOf(parsed, routes), now);
-
-    for (const c of candidates) {
-      outcomes[c.message]![inserted.has(key(c.imei, c.reading.id)) ? 'stored' : 'duplicate'].push(c.reading.id);
+  const outcomes = parsed.map((p) => ({ stored: [] as string[], duplicate: [] as string[], rejected: [...p.uplink.rejected] }));
+  // A reading sent twice within the batch is stored once and answered as a duplicate the second time.
+  const candidates: { message: number; reading: MeterReading; imei: string }[] = [];
+  const seen = new Set<string>();
+  parsed.forEach(({ imei, uplink }, message) => {
+    for (const reading of uplink.readings) {
+      if (seen.has(key(imei, reading.id))) {
+        outcomes[message]!.duplicate.push(reading.id);
+      } else {
+        seen.add(key(imei, reading.id));
+        candidates.push({ message, reading, imei });
+      }
     }
-    return outcomes.map((o) => ({ acks: meterAcks(o) }));
+  });
+  const slotOf: SlotOf = candidates.some((c) => c.reading.kind === 'glucose' && c.reading.timeType === null) ? await cachedSlotFinder(em) : () => undefined;
+  const rows = candidates.map((c) => batchRow(c.imei, c.reading, slotOf));
+  const capped: string[] = [];
+  await em.transactional(async (tx) => {
+    const { routes, stored, recipients } = await new DeviceRepository(tx).ingest(rows, healthOf(parsed), now);
+    const routeOf = new Map(routes.map((r) => [r.imei, r]));
+    const recordOf = new Map(stored.map((s) => [key(s.imei, s.readingId), s.recordId]));
+    const fresh: { imei: string; readingId: string; record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow } }[] = [];
+    candidates.forEach((c, i) => {
+      const route = routeOf.get(c.imei);
+      const outcome = outcomes[c.message]!;
+      const k = key(c.imei, c.reading.id);
+      if (!route) {
+        refuse(outcome.rejected, c.reading.id, METER_UNKNOWN_DEVICE_REASON);
+      } else if (c.reading.kind !== route.kind) {
+        refuse(outcome.rejected, c.reading.id, meterKindMismatchReason(route.kind));
+      } else if (recordOf.has(k)) {
+        outcome.stored.push(c.reading.id);
+        const recordId = recordOf.get(k);
+        if (recordId && route.customerId) {
+          fresh.push({ imei: c.imei, readingId: c.reading.id, record: madeRecord(rows[i]!, recordId, route.customerId) });
+        }
+      } else {
+        outcome.duplicate.push(c.reading.id);
+      }
+    });
+    const byPatient = new Map<string, NoticeRecipient[]>();
+    for (const { patientId, ...recipient } of recipients) {
+      byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), recipient]);
+    }
+    capped.push(...(await announceRecords(tx, fresh, now, byPatient)));
   });
   // Only a committed cap is remembered: a batch that rolled back took its points with it.
   capped.forEach((group) => rememberCapped(group, chinaDateKey(now)));
-  return answer;
+  return outcomes.map((o) => ({ acks: meterAcks(o) }));
 }
 
 /**
