@@ -14,6 +14,7 @@ import { Migration20261122032129_device } from './Migration20261122032129_device
 import { Migration20261122033321_follower } from './Migration20261122033321_follower';
 import { Migration20261122035043_engagement } from './Migration20261122035043_engagement';
 import { Migration20261125094411_meter_reading_unattached } from './Migration20261125094411_meter_reading_unattached';
+import { Migration20261125100000_synckey_partial } from './Migration20261125100000_synckey_partial';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -30,4 +31,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122033321_follower', class: Migration20261122033321_follower },
   { name: 'Migration20261122035043_engagement', class: Migration20261122035043_engagement },
   { name: 'Migration20261125094411_meter_reading_unattached', class: Migration20261125094411_meter_reading_unattached },
+  { name: 'Migration20261125100000_synckey_partial', class: Migration20261125100000_synckey_partial },
 ];

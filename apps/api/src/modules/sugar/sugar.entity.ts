@@ -11,7 +11,8 @@ export const SugarTestSchema = defineEntity({
   name: 'SugarTest',
   tableName: 'sugar_test',
   indexes: [{ properties: ['customerId', 'measuredAt'] }],
-  uniques: [{ properties: ['customerId', 'synckey'] }],
+  // A synckey is unique per customer; readings without one (meters', most hand entries) take no entry.
+  uniques: [{ name: 'sugar_test_customer_id_synckey_unique', expression: 'create unique index "sugar_test_customer_id_synckey_unique" on "sugar_test" ("customer_id", "synckey") where "synckey" is not null' }],
   properties: {
     id: p.bigint('string').primary().autoincrement(),
     /** Whose reading it is. */
