@@ -218,6 +218,26 @@ describe('POST /internal/v1/meterReadings', () => {
     expect(await rows('select 1 from meter_reading where imei = ?', [imei])).toHaveLength(1);
   });
 
+  it('answers concurrent batches of the same meters, listed in opposite orders and holding the same readings, storing each reading once', async () => {
+    const meters = await Promise.all(Array.from({ length: 40 }, () => provision()));
+    // Every other batch lists them backwards; the statement locks and inserts in key order whatever the batch's order.
+    const shuffled = <T>(items: T[], b: number) => (b % 2 === 0 ? items : [...items].reverse());
+    // Every batch carries every meter's three readings (a new battery level each, so each batch wants to
+    // rewrite every meter's row), the meters in a different order each time.
+    const batches = Array.from({ length: 8 }, (_, b) =>
+      shuffled(
+        meters.flatMap(({ imei }) => ['c1', 'c2', 'c3'].map((id) => message(imei, glucose(id, { battery: 90 - b })))),
+        b,
+      ),
+    );
+    const results = await Promise.all(batches.map((batch) => store(batch)));
+    const stored = results.flatMap((r) => r.results.flatMap((m) => m.acks.filter((a) => a.status === 'stored').flatMap((a) => a.ids)));
+    // Each of the 120 readings is stored by exactly one batch, every other batch answers it as a duplicate.
+    expect(stored).toHaveLength(120);
+    const counts = await rows<{ n: number }>(`select count(*)::int as n from meter_reading where imei in (${meters.map(() => '?').join(', ')})`, meters.map((m) => m.imei));
+    expect(counts).toEqual([{ n: 120 }]);
+  });
+
   it('records the battery and signal the meter last reported', async () => {
     const { imei } = await provision();
     await store([message(imei, [glucose('h1', { battery: 80, signal: -95 }), glucose('h2', { battery: 79 })])]);

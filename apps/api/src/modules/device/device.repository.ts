@@ -83,15 +83,20 @@ export const LAST_SEEN_RESOLUTION_MS = 30_000;
 
 /**
  * The whole of storing a batch of meter readings, in one statement (one round trip):
- * - `seen`: the batch's meters; `held` locks those nobody has bound, in IMEI order, until the
- *   transaction ends, so a bind waits for this batch and then attaches its readings (or, having
- *   bound first, is seen here after the wait). Bound meters are not locked, so batches of the same
- *   meters run side by side.
+ * - `seen`: the batch's meters. `held` locks, in IMEI order and until the transaction ends, the
+ *   ones this batch may write or must not race: those nobody has bound (a bind waits for this
+ *   batch and then attaches its readings, or, having bound first, is seen here after the wait) and
+ *   those whose last-seen time, battery or signal is due a rewrite. Its rows are the meters as
+ *   they are after any wait. Every device row the statement writes is one `held` locked, so two
+ *   batches always take their locks in the same order and cannot deadlock; bound meters seen
+ *   recently are not locked at all, so batches of the same meters run side by side.
  * - `fresh`: the readings whose meter exists and measures their kind; a bound meter's reading gets
  *   the id of the record it becomes.
- * - `stored`: inserted unless `(imei, reading_id)` is there already (a resend); then the sugar and
- *   pressure records of those stored, and the meters' last-seen time, battery and signal when they
- *   changed or the time is older than LAST_SEEN_RESOLUTION_MS.
+ * - `stored`: inserted unless `(imei, reading_id)` is there already (a resend), in key order, so two
+ *   batches holding the same resent readings wait for each other in one order; then the sugar and
+ *   pressure records of those stored, and (`touched`) the held meters' last-seen time, battery and
+ *   signal when they changed or the time is older than LAST_SEEN_RESOLUTION_MS — judged on the
+ *   locked row, so a meter another batch has just touched is left alone.
  * - The answer: the meters, the stored readings and the followers of their owners, as JSON.
  */
 const INGEST_SQL = `
@@ -99,11 +104,19 @@ with batch as materialized (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::numeric[], $7::smallint[], $8::smallint[], $9::smallint[], $10::smallint[], $11::timestamptz[], $12::text[], $13::smallint[])
     as b (imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, out_of_range, record_time_type)
 ),
+health as materialized (
+  select * from unnest($14::text[], $16::smallint[], $17::smallint[]) as h (imei, battery, signal)
+),
 seen as materialized (
-  select imei, kind, customer_id from device where imei = any($14::text[])
+  select imei, kind, customer_id, last_seen_at, battery, signal from device where imei = any($14::text[])
 ),
 held as materialized (
-  select imei, customer_id from device where imei in (select imei from seen where customer_id is null) order by imei for no key update
+  select d.imei, d.customer_id, d.last_seen_at, d.battery, d.signal from device d
+   where d.imei in (
+     select s.imei from seen s join health h on h.imei = s.imei
+      where s.customer_id is null or s.last_seen_at is null or s.last_seen_at < $18::timestamptz
+         or (h.battery is not null and h.battery is distinct from s.battery) or (h.signal is not null and h.signal is distinct from s.signal))
+   order by d.imei for no key update
 ),
 route as materialized (
   select s.imei, s.kind, case when h.imei is null then s.customer_id else h.customer_id end as customer_id
@@ -119,6 +132,7 @@ fresh as materialized (
 stored as (
   insert into meter_reading (imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, received_at, out_of_range, customer_id, record_id)
   select imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, $15::timestamptz, out_of_range, customer_id, record_id from fresh
+   order by imei, reading_id
   on conflict (imei, reading_id) do nothing
   returning imei, reading_id, customer_id, record_id
 ),
@@ -136,10 +150,10 @@ pressure_records as (
 ),
 touched as (
   update device d set last_seen_at = $15::timestamptz, battery = coalesce(h.battery, d.battery), signal = coalesce(h.signal, d.signal)
-    from unnest($14::text[], $16::smallint[], $17::smallint[]) as h (imei, battery, signal)
-   where d.imei = h.imei
-     and (d.last_seen_at is null or d.last_seen_at < $18::timestamptz
-          or (h.battery is not null and h.battery is distinct from d.battery) or (h.signal is not null and h.signal is distinct from d.signal))
+    from held l join health h on h.imei = l.imei
+   where d.imei = l.imei
+     and (l.last_seen_at is null or l.last_seen_at < $18::timestamptz
+          or (h.battery is not null and h.battery is distinct from l.battery) or (h.signal is not null and h.signal is distinct from l.signal))
 )
 select
   (select coalesce(json_agg(json_build_array(imei, kind, customer_id)), '[]'::json) from route) as routes,
