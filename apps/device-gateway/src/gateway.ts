@@ -64,7 +64,16 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const broker = await Aedes.createBroker({ heartbeatInterval: 60_000 });
   const started = Date.now();
 
+  // Meters that subscribed to their acks topic since this broker started. aedes keeps sessions in
+  // this process's memory, so nobody else can hold that subscription: another meter's acks would
+  // reach no one, and are not published at all (most meters in the field never listen). The set
+  // only grows (an IMEI each, for meters that listen): forgetting one when its clean session ends
+  // would race with the same meter's next connection taking over.
+  const listening = new Set<string>();
   const sendAcks = (imei: string, acks: readonly MeterAck[]) => {
+    if (!listening.has(imei)) {
+      return;
+    }
     for (const ack of acks) {
       broker.publish({ cmd: 'publish', topic: meterAcksTopic(imei), payload: Buffer.from(JSON.stringify(ack)), qos: 1, retain: false, dup: false }, (error) => {
         if (error) {
@@ -121,8 +130,13 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
 
   broker.authorizeSubscribe = (client, subscription, callback) => {
     // A refused filter is answered 0x80 in SUBACK; the connection stays up.
-    callback(null, canMeterSubscribe(client.id, subscription.topic) ? { ...subscription, qos: Math.min(subscription.qos, 1) as 0 | 1 } : null);
+    const allowed = canMeterSubscribe(client.id, subscription.topic);
+    if (allowed) {
+      listening.add(client.id);
+    }
+    callback(null, allowed ? { ...subscription, qos: Math.min(subscription.qos, 1) as 0 | 1 } : null);
   };
+
 
   // Only a meter's own acks ever reach it, whatever it managed to subscribe to.
   broker.authorizeForward = (client, packet) => (packet.topic === meterAcksTopic(client.id) ? packet : null);

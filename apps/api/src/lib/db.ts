@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { PostgreSqlDriver, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
 
 /** Both of our drivers (PostgreSQL and PGlite) are SQL drivers; this exposes their raw-SQL API. */
@@ -23,11 +23,18 @@ export async function withSubjectLock<T>(em: EntityManager, key: string, work: (
  * transaction, or on the pool outside one. MikroORM's `execute` writes parameters into the SQL
  * text; this sends them apart, so a statement whose parameters are arrays (a batch of rows through
  * `unnest`) keeps one short, constant text however many rows it carries.
+ *
+ * With `name`, PostgreSQL keeps the statement prepared on each connection (parsed and analysed
+ * once, its plan cached): worth it for a long statement run many times a second. node-postgres
+ * takes a `{ name, text }` query config where Kysely hands it the SQL; PGlite (one connection, in
+ * process) gets the plain text. The text must stay the same for a name.
  */
-export async function nativeQuery<T>(em: EntityManager, text: string, params: readonly unknown[]): Promise<T[]> {
+export async function nativeQuery<T>(em: EntityManager, text: string, params: readonly unknown[], options: { name?: string } = {}): Promise<T[]> {
   const connection = sql(em).getConnection();
   await connection.ensureConnection();
   const executor = em.getTransactionContext<Transaction<unknown>>() ?? connection.getClient();
-  const result = await executor.executeQuery<T>(CompiledQuery.raw(text, [...params]));
+  const prepared = options.name && em.getDriver() instanceof PostgreSqlDriver;
+  const query = prepared ? ({ name: options.name, text } as unknown as string) : text;
+  const result = await executor.executeQuery<T>(CompiledQuery.raw(query, [...params]));
   return [...result.rows];
 }

@@ -207,6 +207,7 @@ export class DeviceRepository {
         health.map((h) => h.signal),
         new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS).toISOString(),
       ],
+      { name: 'meter_ingest' },
     );
     const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
     return {
