@@ -5,6 +5,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { MeterAck, MeterKind } from '@glucoguard/domain';
 import { ormOptions } from './db/orm';
+import { migrations } from './migrations';
 import { authenticateMeter, storeMeterMessages, type MeterMessage } from './modules/device/device.service';
 
 export type { MeterMessage };
@@ -27,6 +28,25 @@ export interface MeterStoreOptions {
   clock?: () => Date;
 }
 
+/**
+ * The migrations of this code that the database has not run, read without touching anything: the
+ * migrator's own check would create its table, racing the API that is about to migrate.
+ */
+async function pendingMigrations(orm: MikroORM): Promise<string[]> {
+  let done: Set<string>;
+  try {
+    const rows = (await orm.em.getConnection().execute('select name from mikro_orm_migrations')) as { name: string }[];
+    done = new Set(rows.map((r) => r.name));
+  } catch (error) {
+    // 42P01: no migrations table yet, so nothing has run.
+    if ((error as { code?: string }).code !== '42P01') {
+      throw error;
+    }
+    done = new Set();
+  }
+  return migrations.filter((m) => !done.has(m.name)).map((m) => m.name);
+}
+
 /** Thrown when the database schema is older than this code: the API has not migrated it (yet). */
 export class SchemaNotReadyError extends Error {
   override name = 'SchemaNotReadyError';
@@ -38,16 +58,17 @@ export class SchemaNotReadyError extends Error {
  */
 export async function openMeterStore(options: MeterStoreOptions): Promise<MeterStore> {
   const clock = options.clock ?? (() => new Date());
-  const orm = await MikroORM.init({ ...ormOptions({ databaseUrl: options.databaseUrl, pgliteDir: '' }), pool: { min: 0, max: options.poolSize ?? 4 } });
+  // A mistyped URL fails here rather than creating an empty database to wait on.
+  const orm = await MikroORM.init({ ...ormOptions({ databaseUrl: options.databaseUrl, pgliteDir: '' }), pool: { min: 0, max: options.poolSize ?? 4 }, ensureDatabase: false });
   try {
     const deadline = Date.now() + (options.schemaWaitMs ?? 60_000);
     for (;;) {
-      const pending = await orm.migrator.getPending();
+      const pending = await pendingMigrations(orm);
       if (pending.length === 0) {
         break;
       }
       if (Date.now() >= deadline) {
-        throw new SchemaNotReadyError(`the database schema is not up to date (${pending.length} migration(s) pending, first ${pending[0]!.name}); start the API, which migrates it`);
+        throw new SchemaNotReadyError(`the database schema is not up to date (${pending.length} migration(s) pending, first ${pending[0]!}); start the API, which migrates it`);
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }

@@ -176,6 +176,9 @@ describe('POST /internal/v1/meterReadings', () => {
       message(b.imei, [bp('p1'), glucose('g1')]),
       message(a.imei, glucose('2')),
       message('869999999999999', glucose('z')),
+      // Repeats of refused readings in the same batch are refused again, never called duplicates.
+      message(b.imei, glucose('g1')),
+      message('869999999999999', glucose('z')),
     ]);
     expect(result.results).toEqual([
       {
@@ -193,6 +196,8 @@ describe('POST /internal/v1/meterReadings', () => {
         ],
       },
       { acks: [{ ids: ['2'], status: 'stored' }] },
+      { acks: [{ ids: ['z'], status: 'rejected', reason: 'unknown meter' }] },
+      { acks: [{ ids: ['g1'], status: 'rejected', reason: 'kind: this meter is provisioned for bp readings' }] },
       { acks: [{ ids: ['z'], status: 'rejected', reason: 'unknown meter' }] },
     ]);
   });
@@ -286,6 +291,39 @@ describe('readings of a bound meter', () => {
     expect(linked).toEqual([
       { reading_id: 'a', record_id: day[1]!.testId, customer_id: cid },
       { reading_id: 'b', record_id: day[0]!.testId, customer_id: cid },
+    ]);
+  });
+
+  it('makes one record each for a glucose and a pressure meter in one batch when both kinds draw the same record id', async () => {
+    const [sugarMeter, bpMeter] = [await provision('glucose'), await provision('bp')];
+    const [alice, bob] = [await registeredCustomer(api), await registeredCustomer(api)];
+    await bindDevice(api.app.orm.em.fork(), alice.cid, sugarMeter.imei, clock());
+    await bindDevice(api.app.orm.em.fork(), bob.cid, bpMeter.imei, clock());
+    const records = async () =>
+      rows<{ kind: string; customer_id: string; n: number }>(
+        `select 'sugar' as kind, customer_id, count(*)::int as n from sugar_test where customer_id in (?, ?) group by customer_id
+         union all select 'bp', customer_id, count(*)::int from blood_pressure_test where customer_id in (?, ?) group by customer_id order by 1`,
+        [alice.cid, bob.cid, alice.cid, bob.cid],
+      );
+    // Each kind draws its record ids from its own sequence; set both to the same place.
+    const align = async () => {
+      const [{ top }] = (await rows<{ top: string }>('select greatest((select last_value from sugar_test_id_seq), (select last_value from blood_pressure_test_id_seq)) + 1000 as top')) as [{ top: string }];
+      await rows('select setval(?, ?), setval(?, ?)', ['sugar_test_id_seq', top, 'blood_pressure_test_id_seq', top]);
+    };
+    await align();
+    const [first] = (await store([message(sugarMeter.imei, glucose('same-1')), message(bpMeter.imei, bp('same-1'))])).results;
+    expect(first!.acks).toEqual([{ ids: ['same-1'], status: 'stored' }]);
+    expect(await records()).toEqual([
+      { kind: 'bp', customer_id: bob.cid, n: 1 },
+      { kind: 'sugar', customer_id: alice.cid, n: 1 },
+    ]);
+    // A resent glucose reading draws an id too; a new pressure reading of the same batch drawing the same number makes no second sugar record.
+    await align();
+    const answered = await store([message(sugarMeter.imei, glucose('same-1')), message(bpMeter.imei, bp('same-2'))]);
+    expect(answered.results.map((r) => r.acks)).toEqual([[{ ids: ['same-1'], status: 'duplicate' }], [{ ids: ['same-2'], status: 'stored' }]]);
+    expect(await records()).toEqual([
+      { kind: 'bp', customer_id: bob.cid, n: 2 },
+      { kind: 'sugar', customer_id: alice.cid, n: 1 },
     ]);
   });
 

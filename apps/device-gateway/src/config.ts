@@ -61,7 +61,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const mqttPort = port('MQTT_PORT', env.MQTT_PORT, 1883, problems);
   const healthPort = port('GATEWAY_HEALTH_PORT', env.GATEWAY_HEALTH_PORT, mqttPort === 0 ? 0 : mqttPort + 1, problems);
   const token = env.GATEWAY_TOKEN ?? '';
-  if (env.NODE_ENV === 'production' && token.length < GATEWAY_TOKEN_MIN_LENGTH) {
+  const databaseUrl = databaseUrlOf(env.DATABASE_URL, problems);
+  // Only the way through the API needs the shared token.
+  if (env.NODE_ENV === 'production' && databaseUrl === null && token.length < GATEWAY_TOKEN_MIN_LENGTH) {
     problems.push(`GATEWAY_TOKEN must be set to a random secret of at least ${GATEWAY_TOKEN_MIN_LENGTH} characters in production (the API expects the same one).`);
   }
   const certFile = env.MQTT_TLS_CERT || undefined;
@@ -76,7 +78,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     healthPort,
     apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.PORT ?? '3000'}/api`).replace(/\/+$/, ''),
     gatewayToken: token || DEV_GATEWAY_TOKEN,
-    databaseUrl: databaseUrlOf(env.DATABASE_URL, problems),
+    databaseUrl,
     tls: certFile && keyFile ? { port: tlsPort, certFile, keyFile } : null,
     ingest: {
       maxBatch: integer('INGEST_BATCH_MAX', env.INGEST_BATCH_MAX, 200, 1, 1000, problems),

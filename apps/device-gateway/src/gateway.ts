@@ -8,7 +8,7 @@ import { METER_PAYLOAD_MAX_BYTES, canMeterPublish, canMeterSubscribe, isImei, me
 import type { GatewayConfig } from './config';
 import { MeterAuthenticator } from './auth';
 import { ReadingBatcher } from './ingest';
-import { openMeterStorage } from './internal-api';
+import { openMeterStorage, type MeterStorage } from './internal-api';
 
 export interface Gateway {
   broker: Aedes;
@@ -59,6 +59,16 @@ function refusal(message: string, returnCode: number): AuthenticateError {
  */
 export async function startGateway(config: GatewayConfig, log: Logger): Promise<Gateway> {
   const storage = await openMeterStorage({ ...config, poolSize: config.ingest.maxInFlight + 1 });
+  try {
+    return await serve(storage, config, log);
+  } catch (error) {
+    // A port in use or an unreadable certificate must not leave the database pool open.
+    await storage.close?.();
+    throw error;
+  }
+}
+
+async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger): Promise<Gateway> {
   const auth = new MeterAuthenticator(storage, config.authCacheMs);
   const ingest = new ReadingBatcher(storage, config.ingest, (error, size) => log.error({ err: error.message, messages: size }, 'storing a batch of readings failed; the meters will resend'));
   const broker = await Aedes.createBroker({ heartbeatInterval: 60_000 });
@@ -168,9 +178,12 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     tlsPort,
     healthPort,
     async close() {
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await Promise.all([closeServer(mqtt), closeServer(health), ...(tls ? [closeServer(tls)] : [])]);
-      await storage.close?.();
+      try {
+        await new Promise<void>((resolve) => broker.close(() => resolve()));
+        await Promise.all([closeServer(mqtt), closeServer(health), ...(tls ? [closeServer(tls)] : [])]);
+      } finally {
+        await storage.close?.();
+      }
     },
   };
 }

@@ -66,7 +66,9 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     problems.push('BROKER_USERNAME and BROKER_PASSWORD must be the ingestion workers\' broker account (npm run device -- mosquitto-config writes it for Mosquitto).');
   }
   const token = env.GATEWAY_TOKEN ?? '';
-  if (env.NODE_ENV === 'production' && token.length < 32) {
+  const databaseUrl = databaseUrlOf(env.DATABASE_URL, problems);
+  // Only the way through the API needs the shared token.
+  if (env.NODE_ENV === 'production' && databaseUrl === null && token.length < 32) {
     problems.push('GATEWAY_TOKEN must be set to the API\'s gateway token in production.');
   }
   const workerId = env.WORKER_ID || `ingest-${hostname()}`;
@@ -81,7 +83,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     connections: integer('WORKER_CONNECTIONS', env.WORKER_CONNECTIONS, 16, 1, 256, problems),
     sessionExpirySeconds: integer('WORKER_SESSION_EXPIRY_SECONDS', env.WORKER_SESSION_EXPIRY_SECONDS, 86_400, 60, 4_294_967_295, problems),
     apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.PORT ?? '3000'}/api`).replace(/\/+$/, ''),
-    databaseUrl: databaseUrlOf(env.DATABASE_URL, problems),
+    databaseUrl,
     gatewayToken: token || DEV_GATEWAY_TOKEN,
     ingest: {
       maxBatch: integer('INGEST_BATCH_MAX', env.INGEST_BATCH_MAX, 200, 1, 1000, problems),

@@ -134,18 +134,18 @@ stored as (
   select imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, $15::timestamptz, out_of_range, customer_id, record_id from fresh
    order by imei, reading_id
   on conflict (imei, reading_id) do nothing
-  returning imei, reading_id, customer_id, record_id
+  returning imei, reading_id, kind, customer_id, record_id
 ),
 sugar_records as (
   insert into sugar_test (id, customer_id, recorded_by, time_type, sugar, remark, tags, measured_at, synckey, device_imei, created_at, updated_at)
   select f.record_id, f.customer_id, f.customer_id, f.record_time_type, coalesce(f.sugar, 0), '', '[]'::jsonb, f.measured_at, null, f.imei, $15::timestamptz, $15::timestamptz
-    from fresh f join stored s on s.record_id = f.record_id
+    from fresh f join stored s on s.record_id = f.record_id and s.kind = f.kind
    where f.kind = 'glucose' and f.record_id is not null
 ),
 pressure_records as (
   insert into blood_pressure_test (id, customer_id, recorded_by, sbp, dbp, hr, remark, measured_at, synckey, device_imei, created_at, updated_at)
   select f.record_id, f.customer_id, f.customer_id, coalesce(f.sbp, 0), coalesce(f.dbp, 0), coalesce(f.hr, 0), '', f.measured_at, null, f.imei, $15::timestamptz, $15::timestamptz
-    from fresh f join stored s on s.record_id = f.record_id
+    from fresh f join stored s on s.record_id = f.record_id and s.kind = f.kind
    where f.kind = 'bp' and f.record_id is not null
 ),
 touched as (

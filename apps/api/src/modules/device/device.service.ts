@@ -175,8 +175,9 @@ async function recordIdsFor(repo: DeviceRepository, kinds: readonly MeterKind[])
 
 /**
  * The slot of a moment by the sugar slot dictionary, for ingestion: the dictionary is read once a
- * minute at most — it is seeded with the schema and nothing changes it while the API runs — and a
- * meter batch needs it whenever a reading comes without a slot.
+ * minute at most — the API seeds it as it starts and nothing changes it afterwards — and a meter
+ * batch needs it whenever a reading comes without a slot. An empty dictionary (a gateway storing
+ * in a database the API has migrated but not seeded yet) is not kept.
  */
 type SlotOf = (instant: Date) => number | undefined;
 let slotCache: { until: number; finder: Promise<SlotOf> } | null = null;
@@ -185,7 +186,12 @@ const SLOT_CACHE_MS = 60_000;
 function cachedSlotFinder(em: EntityManager): Promise<SlotOf> {
   const now = Date.now();
   if (!slotCache || slotCache.until < now) {
-    const finder = dictionaryOf(em).then(slotFinder);
+    const finder = dictionaryOf(em).then((entries) => {
+      if (entries.length === 0) {
+        slotCache = null;
+      }
+      return slotFinder(entries);
+    });
     slotCache = { until: now + SLOT_CACHE_MS, finder };
     // A failed read is not kept.
     finder.catch(() => (slotCache = null));
@@ -243,13 +249,15 @@ function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[]) {
 export async function storeMeterMessages(em: EntityManager, messages: readonly MeterMessage[], now: Date): Promise<{ acks: MeterAck[] }[]> {
   const parsed = messages.map((m) => ({ imei: m.imei, uplink: parseMeterUplink(m.payload, now) }));
   const outcomes = parsed.map((p) => ({ stored: [] as string[], duplicate: [] as string[], rejected: [...p.uplink.rejected] }));
-  // A reading sent twice within the batch is stored once and answered as a duplicate the second time.
+  // A reading sent twice within the batch goes to the database once; the repeat is answered like
+  // the first copy when that is refused, else as a duplicate.
   const candidates: { message: number; reading: MeterReading; imei: string }[] = [];
+  const repeats: typeof candidates = [];
   const seen = new Set<string>();
   parsed.forEach(({ imei, uplink }, message) => {
     for (const reading of uplink.readings) {
       if (seen.has(key(imei, reading.id))) {
-        outcomes[message]!.duplicate.push(reading.id);
+        repeats.push({ message, reading, imei });
       } else {
         seen.add(key(imei, reading.id));
         candidates.push({ message, reading, imei });
@@ -264,14 +272,20 @@ export async function storeMeterMessages(em: EntityManager, messages: readonly M
     const routeOf = new Map(routes.map((r) => [r.imei, r]));
     const recordOf = new Map(stored.map((s) => [key(s.imei, s.readingId), s.recordId]));
     const fresh: { imei: string; readingId: string; record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow } }[] = [];
+    const refused = (c: (typeof candidates)[number]) => {
+      const route = routeOf.get(c.imei);
+      if (!route) {
+        return METER_UNKNOWN_DEVICE_REASON;
+      }
+      return c.reading.kind === route.kind ? null : meterKindMismatchReason(route.kind);
+    };
     candidates.forEach((c, i) => {
       const route = routeOf.get(c.imei);
       const outcome = outcomes[c.message]!;
       const k = key(c.imei, c.reading.id);
-      if (!route) {
-        refuse(outcome.rejected, c.reading.id, METER_UNKNOWN_DEVICE_REASON);
-      } else if (c.reading.kind !== route.kind) {
-        refuse(outcome.rejected, c.reading.id, meterKindMismatchReason(route.kind));
+      const reason = refused(c);
+      if (reason !== null || !route) {
+        refuse(outcome.rejected, c.reading.id, reason ?? METER_UNKNOWN_DEVICE_REASON);
       } else if (recordOf.has(k)) {
         outcome.stored.push(c.reading.id);
         const recordId = recordOf.get(k);
@@ -282,6 +296,14 @@ export async function storeMeterMessages(em: EntityManager, messages: readonly M
         outcome.duplicate.push(c.reading.id);
       }
     });
+    for (const r of repeats) {
+      const reason = refused(r);
+      if (reason === null) {
+        outcomes[r.message]!.duplicate.push(r.reading.id);
+      } else {
+        refuse(outcomes[r.message]!.rejected, r.reading.id, reason);
+      }
+    }
     const byPatient = new Map<string, NoticeRecipient[]>();
     for (const { patientId, ...recipient } of recipients) {
       byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), recipient]);
