@@ -43,6 +43,7 @@ import { articleRoutes } from './modules/article/article.routes';
 import { assistantRoutes } from './modules/assistant/assistant.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
+import sessionCache from './plugins/session-cache';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -157,6 +158,7 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   await instance.register(openapi, { path: config.openapiPath });
   await instance.register(providers, { env: config.rawEnv, dataDir: config.dataDir, overrides: config.providerOverrides });
   await instance.register(db, { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  await instance.register(sessionCache, { databaseUrl: config.databaseUrl });
   await instance.register(noticePush, { intervalMs: noticePushIntervalFromEnv(config.rawEnv) });
   await seed(instance.orm, { sessionSecret: instance.providers.sessionSecret, now: instance.providers.clock() }, config.seedDemoData);
   await instance.register(docs);

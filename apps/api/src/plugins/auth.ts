@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveSession } from '../modules/session/session.service';
 
 /**
- * Reads `Authorization: Bearer <token>` and attaches the caller's session. A missing or bad token
- * leaves the request anonymous; operations that need a session then refuse it with 40100.
+ * Reads `Authorization: Bearer <token>` and attaches the caller's session (from the session cache
+ * when it vouches for the token, else from the database). A missing or bad token leaves the
+ * request anonymous; operations that need a session then refuse it with 40100.
  */
 export default fp(
   (app: FastifyInstance) => {
@@ -13,9 +14,9 @@ export default fp(
       if (!header?.startsWith('Bearer ')) {
         return;
       }
-      request.session = await resolveSession(app.em, header.slice('Bearer '.length).trim(), app.providers.clock());
+      request.session = await resolveSession(app.em, header.slice('Bearer '.length).trim(), app.providers.clock(), app.sessionCache);
       request.tokenRejected = request.session === null;
     });
   },
-  { name: 'auth', dependencies: ['db', 'providers'] },
+  { name: 'auth', dependencies: ['db', 'providers', 'session-cache'] },
 );

@@ -40,10 +40,10 @@ export function authRoutes(app: FastifyInstance, config: AppConfig) {
     return { customerId: session.customerId, isAuth: registered, userType: registered };
   });
 
-  app.operation('renewSession', async (request) => renewSession(app.em, app.providers, caller(request.session), context(request)));
+  app.operation('renewSession', async (request) => renewSession(app.em, app.providers, caller(request.session), context(request), app.sessionCache));
 
   app.operation('logout', async (request) => {
-    await revokeSession(app.em, caller(request.session).sessionId, app.providers.clock());
+    await revokeSession(app.em, caller(request.session).sessionId, app.providers.clock(), app.sessionCache);
     return { ok: true as const };
   });
 

@@ -7,6 +7,7 @@ import { WechatApiError } from '../../providers/wechat/wechat-http';
 import { Customer } from '../customer/customer.entity';
 import { CustomerRepository } from '../customer/customer.repository';
 import { issueSession, revokeSession, type SessionContext } from '../session/session.service';
+import type { SessionCache } from '../session/session.cache';
 import { takeRateLimit } from '../rate-limit/rateLimit.service';
 
 /** An OAuth state is good for ten minutes: long enough to approve, short enough not to be replayed later. */
@@ -122,9 +123,9 @@ export function authStatus(session: SessionContext, claimedOpenid: string | unde
 }
 
 /** Replaces the current token with a fresh one (spec: silent re-auth). */
-export async function renewSession(em: EntityManager, providers: Providers, session: SessionContext, context: Omit<SignInContext, 'imgDomain'>) {
+export async function renewSession(em: EntityManager, providers: Providers, session: SessionContext, context: Omit<SignInContext, 'imgDomain'>, cache?: SessionCache) {
   const now = providers.clock();
-  await revokeSession(em, session.sessionId, now);
+  await revokeSession(em, session.sessionId, now, cache);
   const fresh = await issueSession(em, session.customerId, { now, ttlMs: context.ttlMs, userAgent: context.userAgent, ip: context.ip });
   return { token: fresh.token, expiresAt: fresh.expiresAt.toISOString() };
 }

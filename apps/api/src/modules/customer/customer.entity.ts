@@ -53,6 +53,16 @@ export const CustomerSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
+  // A session says who its caller is (openid) and whether they registered; API processes cache
+  // sessions (session.cache.ts), so a change of either, or a removed customer, is announced.
+  triggers: [
+    {
+      name: 'customer_identity_changed',
+      timing: 'after',
+      events: ['update', 'delete'],
+      body: `if tg_op = 'DELETE' or old.openid is distinct from new.openid or old.registered_at is distinct from new.registered_at then perform pg_notify('session_changed', 'c:' || old.id::text); end if; return null;`,
+    },
+  ],
 });
 
 export class Customer extends CustomerSchema.class {}

@@ -15,6 +15,16 @@ export const SessionSchema = defineEntity({
     userAgent: p.string().length(512).nullable(),
     ip: p.string().length(64).nullable(),
   },
+  // Every API process caches checked sessions and listens on `session_changed` (session.cache.ts):
+  // whoever revokes, shortens or deletes a session, every process hears of it at commit.
+  triggers: [
+    {
+      name: 'session_changed',
+      timing: 'after',
+      events: ['update', 'delete'],
+      body: `perform pg_notify('session_changed', 's:' || old.token_hash); return null;`,
+    },
+  ],
 });
 
 export class Session extends SessionSchema.class {}

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { createHash, randomBytes } from 'node:crypto';
 import { Session } from './session.entity';
 import { sql } from '../../lib/db';
+import type { SessionCache } from './session.cache';
 
 export interface IssuedSession {
   token: string;
@@ -40,22 +41,36 @@ export async function issueSession(
 
 /**
  * The caller of a token, or null when the token is unknown, revoked or expired. One indexed join
- * and no entities: this runs before every signed-in request.
+ * and no entities: this runs before every signed-in request, unless `cache` (on while this process
+ * hears of every session change) already vouches for the token.
  */
-export async function resolveSession(em: EntityManager, token: string, now: Date): Promise<SessionContext | null> {
+export async function resolveSession(em: EntityManager, token: string, now: Date, cache?: SessionCache): Promise<SessionContext | null> {
   if (token.length < 20 || token.length > 100) {
     return null;
   }
-  const rows = await sql(em).execute<{ session_id: string; customer_id: string; openid: string; registered: boolean }[]>(
-    `select s.id as session_id, c.id as customer_id, c.openid, c.registered_at is not null as registered
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now);
+  if (cached) {
+    return cached;
+  }
+  const ticket = cache?.ticket() ?? 0;
+  const rows = await sql(em).execute<{ session_id: string; customer_id: string; openid: string; registered: boolean; expires_at: Date | string }[]>(
+    `select s.id as session_id, c.id as customer_id, c.openid, c.registered_at is not null as registered, s.expires_at
        from session s join customer c on c.id = s.customer_id
       where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`,
-    [hashToken(token), now],
+    [tokenHash, now],
   );
   const row = rows[0];
-  return row ? { sessionId: row.session_id, customerId: row.customer_id, openid: row.openid, registered: row.registered } : null;
+  if (!row) {
+    return null;
+  }
+  const session = { sessionId: row.session_id, customerId: row.customer_id, openid: row.openid, registered: row.registered };
+  cache?.put(tokenHash, session, new Date(row.expires_at), ticket);
+  return session;
 }
 
-export async function revokeSession(em: EntityManager, sessionId: string, now: Date): Promise<void> {
+/** Revokes a session; `cache` forgets it at once (other processes hear of it from the database). */
+export async function revokeSession(em: EntityManager, sessionId: string, now: Date, cache?: SessionCache): Promise<void> {
   await em.nativeUpdate(Session, { id: sessionId, revokedAt: null }, { revokedAt: now });
+  cache?.forgetSession(sessionId);
 }
