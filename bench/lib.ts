@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: start a process, wait for it, drive load, print ratios.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -57,6 +58,35 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * A GET from one caller over one kept-alive connection, answering the parsed JSON body and the
+ * status. node:http rather than fetch: fetch's own work per call (about half a millisecond here)
+ * would be counted against the API, where the SQL baselines use pg, the leanest client there is.
+ */
+export function keepAliveGetter(): { get: (url: string, headers?: Record<string, string>) => Promise<{ status: number; body: unknown }>; close: () => void } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    get: (url, headers = {}) =>
+      new Promise((resolve, reject) => {
+        http
+          .get(url, { agent, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('error', reject);
+            res.on('end', () => {
+              try {
+                resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+              } catch (error) {
+                reject(error instanceof Error ? error : new Error(String(error)));
+              }
+            });
+          })
+          .on('error', reject);
+      }),
+    close: () => agent.destroy(),
+  };
 }
 
 /** Drives HTTP load with autocannon for the benchmark duration (after a one-second warm-up). */

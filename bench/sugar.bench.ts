@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { CONNECTIONS, DURATION_SECONDS, freePort, measureLoop, measureSequential, percentiles, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
+import { CONNECTIONS, DURATION_SECONDS, freePort, keepAliveGetter, measureLoop, measureSequential, percentiles, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -61,13 +61,18 @@ async function measureApi(url: string, tokens: string[]): Promise<Measurement> {
 
 /** One caller, one request after another, each timed (a different user each time). */
 async function measureApiSequential(url: string, tokens: string[]): Promise<Measurement> {
-  return measureSequential(async (i) => {
-    const res = await fetch(url, { headers: { authorization: `Bearer ${tokens[i % tokens.length] ?? ''}` } });
-    const body = (await res.json()) as { code?: number };
-    if (!res.ok || body.code !== 0) {
-      throw new Error(`HTTP ${res.status}, code ${String(body.code)}`);
-    }
-  });
+  const client = keepAliveGetter();
+  try {
+    return await measureSequential(async (i) => {
+      const { status, body } = await client.get(url, { authorization: `Bearer ${tokens[i % tokens.length] ?? ''}` });
+      const code = (body as { code?: number }).code;
+      if (status !== 200 || code !== 0) {
+        throw new Error(`HTTP ${status}, code ${String(code)}`);
+      }
+    });
+  } finally {
+    client.close();
+  }
 }
 
 /** The same statements in raw SQL, through a pool of the API's size, with per-round latencies. */
