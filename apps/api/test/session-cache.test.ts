@@ -38,6 +38,17 @@ async function eventually(check: () => Promise<void> | void, ms = 5_000): Promis
   }
 }
 
+/**
+ * Uses a session until the cache holds it. Registering changed the customer row, and the
+ * notification of that change may still be on its way: when it lands it drops the session again.
+ */
+async function cachedAfterUse(client: Awaited<ReturnType<typeof registeredCustomer>>['client'], token: string): Promise<void> {
+  await eventually(async () => {
+    await client.GET('/customer/v1/getMsgSetting');
+    expect(api.app.sessionCache.get(hashOf(token), new Date())).toMatchObject({ registered: true });
+  });
+}
+
 const sql = (text: string, params: unknown[] = []) => {
   if (!db) {
     throw new Error('PostgreSQL only');
@@ -58,8 +69,7 @@ describe.runIf(onPostgres)('session cache with PostgreSQL', () => {
   it('is on while its listener is connected, and answers a registered caller from memory', async () => {
     expect(api.app.sessionCache.isEnabled).toBe(true);
     const { client, signIn } = await registeredCustomer(api);
-    await client.GET('/customer/v1/getMsgSetting');
-    expect(api.app.sessionCache.get(hashOf(signIn.token), new Date())).toMatchObject({ registered: true });
+    await cachedAfterUse(client, signIn.token);
     // With the trigger switched off, a revocation by hand goes unheard and the cached session still
     // answers: what the trigger prevents in every other test here.
     await sql('alter table session disable trigger session_changed');
@@ -79,8 +89,7 @@ describe.runIf(onPostgres)('session cache with PostgreSQL', () => {
 
   it('hears of a session revoked in the database by anyone and refuses its token', async () => {
     const { client, signIn } = await registeredCustomer(api);
-    await client.GET('/customer/v1/getMsgSetting');
-    expect(api.app.sessionCache.get(hashOf(signIn.token), new Date())).toBeDefined();
+    await cachedAfterUse(client, signIn.token);
     await sql('update session set revoked_at = now() where token_hash = $1', [hashOf(signIn.token)]);
     await eventually(() => expect(api.app.sessionCache.get(hashOf(signIn.token), new Date())).toBeUndefined());
     expect(await failure(client.GET('/customer/v1/getMsgSetting'))).toMatchObject({ code: 40100, errMsg: '登录已过期，请重新登录' });
@@ -88,8 +97,7 @@ describe.runIf(onPostgres)('session cache with PostgreSQL', () => {
 
   it('hears of a customer removed from the database and refuses every token of theirs', async () => {
     const first = await registeredCustomer(api);
-    await first.client.GET('/customer/v1/getMsgSetting');
-    expect(api.app.sessionCache.get(hashOf(first.signIn.token), new Date())).toBeDefined();
+    await cachedAfterUse(first.client, first.signIn.token);
     // The same customer's sessions all go when their identity changes (a deleted row, a new openid).
     await sql(`update customer set openid = openid || '_moved' where id = $1`, [first.cid]);
     await eventually(() => expect(api.app.sessionCache.get(hashOf(first.signIn.token), new Date())).toBeUndefined());
@@ -98,7 +106,7 @@ describe.runIf(onPostgres)('session cache with PostgreSQL', () => {
 
   it('forgets a token this process logs out before answering', async () => {
     const { client, signIn } = await registeredCustomer(api);
-    await client.GET('/customer/v1/getMsgSetting');
+    await cachedAfterUse(client, signIn.token);
     await client.POST('/login/v1/logout', { body: {} });
     expect(api.app.sessionCache.get(hashOf(signIn.token), new Date())).toBeUndefined();
     expect(await failure(client.GET('/customer/v1/getMsgSetting'))).toMatchObject({ code: 40100 });
@@ -112,8 +120,7 @@ describe.runIf(onPostgres)('session cache with PostgreSQL', () => {
     expect(api.app.sessionCache.size).toBe(0);
     expect(api.logs.some((line) => line.includes('session change listener lost its connection'))).toBe(true);
     await eventually(() => expect(api.app.sessionCache.isEnabled).toBe(true));
-    await client.GET('/customer/v1/getMsgSetting');
-    expect(api.app.sessionCache.get(hashOf(signIn.token), new Date())).toBeDefined();
+    await cachedAfterUse(client, signIn.token);
     await sql('update session set revoked_at = now() where token_hash = $1', [hashOf(signIn.token)]);
     await eventually(async () => expect(await failure(client.GET('/customer/v1/getMsgSetting'))).toMatchObject({ code: 40100 }));
   });
