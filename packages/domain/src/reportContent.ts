@@ -39,11 +39,33 @@ export type LevelCounts = {
 export function countLevels(levels: readonly (SugarLevel | null | undefined)[]): LevelCounts {
   const counts = { seriousHighCount: 0, highCount: 0, normalCount: 0, lowCount: 0, seriousLowCount: 0 };
   for (const level of levels) {
-    if (level) {
-      counts[`${level}Count`] += 1;
-    }
+    addLevel(counts, level);
   }
   return counts;
+}
+
+function addLevel(counts: { -readonly [K in keyof LevelCounts]: number }, level: SugarLevel | null | undefined): void {
+  switch (level) {
+    case 'seriousHigh':
+      counts.seriousHighCount += 1;
+      break;
+    case 'high':
+      counts.highCount += 1;
+      break;
+    case 'normal':
+      counts.normalCount += 1;
+      break;
+    case 'low':
+      counts.lowCount += 1;
+      break;
+    case 'seriousLow':
+      counts.seriousLowCount += 1;
+      break;
+    case null:
+    case undefined:
+      // No thresholds for the slot: not counted.
+      break;
+  }
 }
 
 const isHigh = (level: SugarLevel | null | undefined) => level === 'high' || level === 'seriousHigh';
@@ -80,10 +102,16 @@ export type SlotDistribution = LevelCounts & { readonly timeType: number; readon
 
 /** Readings per meal slot with their levels, for all eight slots in day order. */
 export function sugarTimeDistribution(readings: readonly JudgedSugarReading[]): SlotDistribution[] {
-  return SUGAR_TIME_TYPES.map((slot) => {
-    const inSlot = readings.filter((r) => r.timeType === slot.timeType);
-    return { timeType: slot.timeType, code: slot.code, name: slot.name, count: inSlot.length, ...countLevels(inSlot.map((r) => r.level)) };
-  });
+  const bars = SUGAR_TIME_TYPES.map((slot) => ({ timeType: slot.timeType, code: slot.code, name: slot.name, count: 0, seriousHighCount: 0, highCount: 0, normalCount: 0, lowCount: 0, seriousLowCount: 0 }));
+  const byType = new Map<number, (typeof bars)[number]>(bars.map((bar) => [bar.timeType, bar]));
+  for (const r of readings) {
+    const bar = byType.get(r.timeType);
+    if (bar) {
+      bar.count += 1;
+      addLevel(bar, r.level);
+    }
+  }
+  return bars;
 }
 
 /** The report's data table: readings by China day, oldest first. */
@@ -95,7 +123,9 @@ export type SugarLogDay = {
 /** Groups readings (oldest first) by China day. */
 export function sugarLogByDay(readings: readonly JudgedSugarReading[]): SugarLogDay[] {
   const days = new Map<string, SugarLogDay['items']>();
-  for (const r of [...readings].sort((a, b) => a.time.localeCompare(b.time))) {
+  // The times are fixed-width `YYYY-MM-DD HH:mm:ss`, so plain comparison is date order (and far
+  // cheaper than a locale-aware one); the sort is stable, so equal times keep their order.
+  for (const r of [...readings].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0))) {
     const day = r.time.slice(0, 10);
     const items = days.get(day) ?? [];
     items.push({ time: r.time, timeType: r.timeType, sugar: r.sugar, level: r.level });
@@ -159,7 +189,10 @@ export function coefficientOfVariation(values: readonly number[]): number | null
 
 /** Reads the pattern of a period's judged readings; `periodDays` is 7 for a week, the month's days for a month. */
 export function sugarPattern(readings: readonly JudgedSugarReading[], periodDays: number): SugarPattern {
-  const distribution = sugarTimeDistribution(readings);
+  return patternOf(readings, sugarTimeDistribution(readings), periodDays);
+}
+
+function patternOf(readings: readonly JudgedSugarReading[], distribution: readonly SlotDistribution[], periodDays: number): SugarPattern {
   const counts = countLevels(readings.map((r) => r.level));
   const judged = readings.filter((r) => r.level !== null).length;
   const fasting = groupHigh(distribution, FASTING_SLOTS);
@@ -356,11 +389,12 @@ export type SugarReportContent = LevelCounts & {
 /** Builds a sugar report's content from the readings of a period of `periodDays` days. */
 export function sugarReportContent(readings: readonly ReportSugarReading[], rangeOf: (timeType: number) => SugarRange | undefined, periodDays: number): SugarReportContent {
   const judged = judgeSugarReadings(readings, rangeOf);
-  const pattern = sugarPattern(judged, periodDays);
+  const timeDistribution = sugarTimeDistribution(judged);
+  const pattern = patternOf(judged, timeDistribution, periodDays);
   return {
     ...pattern.counts,
     sugarLog: sugarLogByDay(judged),
-    timeDistribution: sugarTimeDistribution(judged),
+    timeDistribution,
     testAnalysis: sugarTestAnalysis(pattern),
     monitorGuide: sugarMonitorGuide(pattern),
     eatGuide: sugarEatGuide(pattern),

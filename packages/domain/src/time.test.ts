@@ -4,6 +4,7 @@ import {
   addChinaMonths,
   addMonths,
   chinaDateKey,
+  chinaDayNumber,
   chinaDayRange,
   chinaListSpan,
   chinaMonthRange,
@@ -141,6 +142,23 @@ describe('formatChinaTime fast path', () => {
   it('leaves instants of China’s summer-time years to the time-zone database', () => {
     // 1988-07-01 12:00 UTC was 21:00 in China under summer time (UTC+9).
     expect(formatChinaTime(Date.UTC(1988, 6, 1, 12))).toBe('1988-07-01 21:00:00');
+  });
+});
+
+describe('chinaDayNumber', () => {
+  it('numbers China days: one number per China date, one more for the next', () => {
+    const midnight = Date.UTC(2026, 10, 24, 16); // 2026-11-25 00:00 in China
+    expect(chinaDayNumber(midnight)).toBe(chinaDayNumber(midnight + 86_399_999));
+    expect(chinaDayNumber(midnight - 1)).toBe(chinaDayNumber(midnight) - 1);
+    expect(chinaDayNumber(midnight + 86_400_000)).toBe(chinaDayNumber(midnight) + 1);
+    expect(new Date(chinaDayNumber(midnight) * 86_400_000).toISOString().slice(0, 10)).toBe('2026-11-25');
+  });
+
+  it('counts the days of China’s summer-time years by their China dates too', () => {
+    // 1988-07-01 15:30 UTC was 00:30 on 2 July in China under summer time (UTC+9), 23:30 on 1 July at UTC+8.
+    expect(new Date(chinaDayNumber(Date.UTC(1988, 6, 1, 15, 30)) * 86_400_000).toISOString().slice(0, 10)).toBe('1988-07-02');
+    // Across the switch to the fixed offset, consecutive days still get consecutive numbers.
+    expect(chinaDayNumber(Date.UTC(1992, 0, 1, 4)) - chinaDayNumber(Date.UTC(1991, 11, 31, 4))).toBe(1);
   });
 });
 

@@ -73,7 +73,8 @@ const FAST_PATTERN = /^(?:YYYY|MM|DD|HH|mm|ss|[^A-Za-z[\]])*$/;
  */
 export function formatChinaTime(instant: Instant, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
   const ms = toMs(instant);
-  if (ms >= FIXED_OFFSET_SINCE && FAST_PATTERN.test(pattern)) {
+  // The two patterns nearly every caller uses skip the pattern check.
+  if (ms >= FIXED_OFFSET_SINCE && (pattern === 'YYYY-MM-DD HH:mm:ss' || pattern === 'YYYY-MM-DD' || FAST_PATTERN.test(pattern))) {
     const iso = new Date(ms + CHINA_OFFSET_MS).toISOString();
     if (pattern === 'YYYY-MM-DD HH:mm:ss') {
       return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
@@ -90,6 +91,19 @@ export function formatChinaTime(instant: Instant, pattern = 'YYYY-MM-DD HH:mm:ss
 /** The China calendar date of an instant as `YYYY-MM-DD`. */
 export function chinaDateKey(instant: Instant): string {
   return formatChinaTime(instant, 'YYYY-MM-DD');
+}
+
+/**
+ * The China calendar day of an instant as a whole number (days since 1970-01-01 on China's
+ * calendar): the same day gives the same number, the next day the next number. For counting and
+ * comparing days without building date text.
+ */
+export function chinaDayNumber(instant: Instant): number {
+  const ms = toMs(instant);
+  if (ms >= FIXED_OFFSET_SINCE) {
+    return Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS);
+  }
+  return Date.parse(`${chinaDateKey(instant)}T00:00:00Z`) / DAY_MS;
 }
 
 /** Midnight at the start of the China day that holds the instant. */

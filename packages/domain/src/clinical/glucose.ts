@@ -18,7 +18,7 @@
  */
 import { roundTo } from '../sugar';
 import type { SugarRange } from '../sugar';
-import { chinaDateKey } from '../time';
+import { chinaDayNumber } from '../time';
 import type { Instant } from '../time';
 
 /** mg/dL per mmol/L of glucose. */
@@ -176,7 +176,7 @@ export type Gmi = { readonly gmi: number; readonly meanMmol: number; readonly da
  * consensus minimum for a mean that reflects the period rather than a few meals.
  */
 export function estimateGmi(readings: readonly GlucoseReading[]): Summary<Gmi> {
-  const days = new Set(readings.map((r) => chinaDateKey(r.at))).size;
+  const days = new Set(readings.map((r) => chinaDayNumber(r.at))).size;
   if (days < MIN_DAYS_FOR_GMI) {
     return insufficient(days, MIN_DAYS_FOR_GMI, 'days');
   }

@@ -10,7 +10,7 @@
  * ≥ 135 systolic or ≥ 85 diastolic is elevated.
  */
 import { roundTo } from '../sugar';
-import { chinaDateKey, msSinceChinaMidnight } from '../time';
+import { chinaDayNumber, msSinceChinaMidnight } from '../time';
 import type { Instant } from '../time';
 import type { Summary } from './glucose';
 
@@ -63,9 +63,9 @@ function mean(readings: readonly HomeBpReading[]): BpMean {
  */
 export function summariseHomeBp(readings: readonly HomeBpReading[]): Summary<HomeBpSummary> {
   const windowed = readings.filter((r) => inWindow(r.at, HOME_BP_MORNING) || inWindow(r.at, HOME_BP_EVENING));
-  const firstDay = windowed.map((r) => chinaDateKey(r.at)).sort()[0];
-  const kept = windowed.filter((r) => chinaDateKey(r.at) !== firstDay);
-  const days = new Set(kept.map((r) => chinaDateKey(r.at))).size;
+  const firstDay = windowed.reduce((first, r) => Math.min(first, chinaDayNumber(r.at)), Infinity);
+  const kept = windowed.filter((r) => chinaDayNumber(r.at) !== firstDay);
+  const days = new Set(kept.map((r) => chinaDayNumber(r.at))).size;
   if (days < HOME_BP_MIN_DAYS) {
     return { status: 'insufficientData', have: days, need: HOME_BP_MIN_DAYS, unit: 'days' };
   }
