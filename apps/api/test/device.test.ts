@@ -215,6 +215,15 @@ describe('POST /internal/v1/meterReadings', () => {
     expect(await rows('select 1 from meter_reading where imei = ?', [imei])).toEqual([]);
   });
 
+  it('stores reading ids holding what a PostgreSQL array literal quotes or reads as null, as sent', async () => {
+    const { imei } = await provision();
+    const ids = ['a"b', 'back\\slash', 'c,d', '{e}', 'NULL', 'null', "'q'"];
+    expect(await store([message(imei, ids.map((id) => glucose(id)))])).toEqual({ results: [{ acks: [{ ids, status: 'stored' }] }] });
+    expect(await store([message(imei, ids.map((id) => glucose(id)))])).toEqual({ results: [{ acks: [{ ids, status: 'duplicate' }] }] });
+    const stored = await rows<{ reading_id: string }>('select reading_id from meter_reading where imei = ? order by reading_id', [imei]);
+    expect(stored.map((r) => r.reading_id).sort()).toEqual([...ids].sort());
+  });
+
   it('stores exactly one row when two batches race with the same reading', async () => {
     const { imei } = await provision();
     const results = await Promise.all(Array.from({ length: 4 }, () => store([message(imei, glucose('same'))])));

@@ -15,6 +15,7 @@ import { Migration20261122033321_follower } from './Migration20261122033321_foll
 import { Migration20261122035043_engagement } from './Migration20261122035043_engagement';
 import { Migration20261125094411_meter_reading_unattached } from './Migration20261125094411_meter_reading_unattached';
 import { Migration20261125100000_synckey_partial } from './Migration20261125100000_synckey_partial';
+import { Migration20261125120429_meter_reading_natural_key } from './Migration20261125120429_meter_reading_natural_key';
 import { Migration20261125120439_session_notify } from './Migration20261125120439_session_notify';
 
 export const migrations: MigrationObject[] = [
@@ -33,5 +34,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122035043_engagement', class: Migration20261122035043_engagement },
   { name: 'Migration20261125094411_meter_reading_unattached', class: Migration20261125094411_meter_reading_unattached },
   { name: 'Migration20261125100000_synckey_partial', class: Migration20261125100000_synckey_partial },
+  { name: 'Migration20261125120429_meter_reading_natural_key', class: Migration20261125120429_meter_reading_natural_key },
   { name: 'Migration20261125120439_session_notify', class: Migration20261125120439_session_notify },
 ];

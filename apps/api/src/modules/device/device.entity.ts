@@ -37,22 +37,21 @@ export class Device extends DeviceSchema.class {}
 DeviceSchema.setClass(Device);
 
 /**
- * Every reading a meter delivered, exactly once: `(imei, readingId)` is unique (the spec's
- * synckey for meters). `recordId` is the sugar_test or blood_pressure_test row it became for
- * `customerId`; both stay null while the meter is not bound.
+ * Every reading a meter delivered, exactly once: `(imei, readingId)` is the primary key (the
+ * spec's synckey for meters; no surrogate id, which would cost every stored reading a sequence
+ * call and a second index entry). `recordId` is the sugar_test or blood_pressure_test row it
+ * became for `customerId`; both stay null while the meter is not bound.
  */
 export const MeterReadingSchema = defineEntity({
   name: 'MeterReading',
   tableName: 'meter_reading',
-  uniques: [{ properties: ['imei', 'readingId'] }],
   // The only lookup by meter is of readings no record was made of yet (a bind attaches them), so
   // the index holds just those: readings of bound meters, nearly all of them, cost no entry.
   indexes: [{ name: 'meter_reading_unattached_index', expression: 'create index "meter_reading_unattached_index" on "meter_reading" ("imei", "measured_at") where "record_id" is null' }],
   properties: {
-    id: p.bigint('string').primary().autoincrement(),
-    imei: p.string().length(15),
+    imei: p.string().length(15).primary(),
     /** The meter's own id of the reading, 1–64 printable characters. */
-    readingId: p.string().length(64),
+    readingId: p.string().length(64).primary(),
     kind: p.string().length(8),
     /** Glucose as sent (`value` in `unit`) and in mmol/L. */
     value: p.decimal('number').precision(7).scale(2).nullable(),

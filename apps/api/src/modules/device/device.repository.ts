@@ -1,15 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { MeterKind } from '@glucoguard/domain';
+import type { MeterKind, MeterReading } from '@glucoguard/domain';
 import { nativeQuery, sql } from '../../lib/db';
 import type { NoticeRecipient } from '../follower/follower.repository';
 import { Device } from './device.entity';
-
-/** What ingestion needs to know of a meter. */
-export interface DeviceRoute {
-  imei: string;
-  kind: MeterKind;
-  customerId: string | null;
-}
 
 /** A sugar_test row a meter reading becomes, with its id allocated in advance. */
 export interface SugarRecordRow {
@@ -34,8 +27,8 @@ export interface PressureRecordRow {
 
 /** A stored reading that no record was made of yet (its meter was not bound). */
 export interface UnattachedReading {
-  id: string;
   imei: string;
+  readingId: string;
   kind: MeterKind;
   sugar: number | null;
   timeType: number | null;
@@ -53,33 +46,61 @@ function placeholders(rows: number, casts: readonly string[]): string {
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-/** One reading of an ingestion batch, with the slot its sugar record gets (glucose only). */
+/** One reading of an ingestion batch, as the meter sent it (checked), with the slot its sugar record gets (glucose only). */
 export interface BatchReading {
   imei: string;
-  readingId: string;
-  kind: MeterKind;
-  value: number | null;
-  unit: string | null;
-  sugar: number | null;
-  timeType: number | null;
-  sbp: number | null;
-  dbp: number | null;
-  hr: number | null;
-  measuredAt: Date;
-  outOfRange: string | null;
+  reading: MeterReading;
   /** The record's slot: the meter's own, else the dictionary's for the time measured. */
   recordTimeType: number | null;
 }
 
-/** What one ingestion statement did: the meters it knew, the readings it stored, who follows their owners. */
+/** What became of one reading of a batch. */
+export type BatchReadingResult =
+  /** Stored now; with the record it became when its meter is bound. */
+  | { status: 'stored'; recordId: string | null; customerId: string | null }
+  /** Stored before (a resend). */
+  | { status: 'duplicate' }
+  /** No such meter. */
+  | { status: 'unknownMeter' }
+  /** The meter measures the other kind. */
+  | { status: 'otherKind'; meterKind: MeterKind };
+
+/** What one ingestion statement did: each reading's result, in the order given, and who follows the owners of new records. */
 export interface BatchOutcome {
-  routes: DeviceRoute[];
-  stored: { imei: string; readingId: string; recordId: string | null }[];
+  results: BatchReadingResult[];
   recipients: (NoticeRecipient & { patientId: string })[];
 }
 
 /** How long a meter's `last_seen_at` may lag behind its newest message before a batch rewrites it. */
 export const LAST_SEEN_RESOLUTION_MS = 30_000;
+
+/**
+ * A PostgreSQL array literal of the values, or null when every value is null (`unnest` pads a
+ * missing array with nulls, so a batch of glucose readings sends no pressure columns at all).
+ * Built here rather than by node-postgres, whose generic serialisation of a parameter array costs
+ * a type check, a string conversion and two regular expressions per element: numbers go as they
+ * print, and text is quoted with its quotes and backslashes escaped.
+ */
+function arrayLiteral(values: readonly (string | number | null)[]): string | null {
+  let literal = '';
+  let any = false;
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    if (i > 0) {
+      literal += ',';
+    }
+    if (value === null || value === undefined) {
+      literal += 'NULL';
+    } else if (typeof value === 'number') {
+      any = true;
+      literal += String(value);
+    } else {
+      any = true;
+      literal += `"${/["\\]/.test(value) ? value.replace(/["\\]/g, '\\$&') : value}"`;
+    }
+  }
+  return any ? `{${literal}}` : null;
+}
 
 /**
  * The whole of storing a batch of meter readings, in one statement (one round trip):
@@ -90,19 +111,27 @@ export const LAST_SEEN_RESOLUTION_MS = 30_000;
  *   they are after any wait. Every device row the statement writes is one `held` locked, so two
  *   batches always take their locks in the same order and cannot deadlock; bound meters seen
  *   recently are not locked at all, so batches of the same meters run side by side.
- * - `fresh`: the readings whose meter exists and measures their kind; a bound meter's reading gets
- *   the id of the record it becomes.
- * - `stored`: inserted unless `(imei, reading_id)` is there already (a resend), in key order, so two
- *   batches holding the same resent readings wait for each other in one order; then the sugar and
- *   pressure records of those stored, and (`touched`) the held meters' last-seen time, battery and
- *   signal when they changed or the time is older than LAST_SEEN_RESOLUTION_MS — judged on the
- *   locked row, so a meter another batch has just touched is left alone.
- * - The answer: the meters, the stored readings and the followers of their owners, as JSON.
+ * - `judged`: every reading with its meter's kind and owner; one whose meter exists and measures
+ *   its kind (`fresh`) and is a bound meter's gets the id of the record it would become.
+ * - `stored`: the fresh readings, inserted unless `(imei, reading_id)` is there already (a resend),
+ *   in key order, so two batches holding the same resent readings wait for each other in one order.
+ * - the sugar and pressure records of the readings stored: those of `judged` whose record id the
+ *   insert returned. The ids are gathered once into an array and each candidate is looked up in
+ *   it, rather than joining `judged` to `stored`: both are estimated at a row or so, so a join
+ *   became a nested loop rescanning `stored` for every reading — quadratic in the batch size, and
+ *   a quarter of the statement's time at a hundred readings. `touched`: the held meters' last-seen
+ *   time, battery and signal when they changed or the time is older than LAST_SEEN_RESOLUTION_MS
+ *   — judged on the locked row, so a meter another batch has just touched is left alone.
+ * - The answer, as text rather than JSON: each reading's result in batch order (`recordId/customerId`
+ *   or `+` for a fresh reading, `?` unknown meter, `!kind` the meter measures that kind); the batch
+ *   positions of fresh readings that were stored already, only when the insert stored fewer than
+ *   it was given (the duplicate check is a join, but runs only for a batch with resends); and the
+ *   followers of the new records' owners as JSON.
  */
 const INGEST_SQL = `
 with batch as materialized (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::numeric[], $7::smallint[], $8::smallint[], $9::smallint[], $10::smallint[], $11::timestamptz[], $12::text[], $13::smallint[])
-    as b (imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, out_of_range, record_time_type)
+    with ordinality as b (imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, out_of_range, record_time_type, n)
 ),
 health as materialized (
   select * from unnest($14::text[], $16::smallint[], $17::smallint[]) as h (imei, battery, signal)
@@ -122,31 +151,32 @@ route as materialized (
   select s.imei, s.kind, case when h.imei is null then s.customer_id else h.customer_id end as customer_id
     from seen s left join held h on h.imei = s.imei
 ),
-fresh as materialized (
-  select b.*, r.customer_id,
-         case when r.customer_id is null then null
-              when b.kind = 'glucose' then nextval('sugar_test_id_seq'::regclass)
-              else nextval('blood_pressure_test_id_seq'::regclass) end as record_id
-    from batch b join route r on r.imei = b.imei and r.kind = b.kind
+judged as materialized (
+  select j.*,
+         case when j.fresh and j.customer_id is not null then
+           case when j.kind = 'glucose' then nextval('sugar_test_id_seq'::regclass) else nextval('blood_pressure_test_id_seq'::regclass) end
+         end as record_id
+    from (select b.*, r.kind as meter_kind, r.customer_id, coalesce(r.kind = b.kind, false) as fresh
+            from batch b left join route r on r.imei = b.imei
+          offset 0) j
 ),
 stored as (
   insert into meter_reading (imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, received_at, out_of_range, customer_id, record_id)
-  select imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, $15::timestamptz, out_of_range, customer_id, record_id from fresh
+  select imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, $15::timestamptz, out_of_range, customer_id, record_id from judged
+   where fresh
    order by imei, reading_id
   on conflict (imei, reading_id) do nothing
   returning imei, reading_id, kind, customer_id, record_id
 ),
 sugar_records as (
   insert into sugar_test (id, customer_id, recorded_by, time_type, sugar, remark, tags, measured_at, synckey, device_imei, created_at, updated_at)
-  select f.record_id, f.customer_id, f.customer_id, f.record_time_type, coalesce(f.sugar, 0), '', '[]'::jsonb, f.measured_at, null, f.imei, $15::timestamptz, $15::timestamptz
-    from fresh f join stored s on s.record_id = f.record_id and s.kind = f.kind
-   where f.kind = 'glucose' and f.record_id is not null
+  select record_id, customer_id, customer_id, record_time_type, coalesce(sugar, 0), '', '[]'::jsonb, measured_at, null, imei, $15::timestamptz, $15::timestamptz
+    from judged where kind = 'glucose' and record_id = any (array(select record_id from stored where kind = 'glucose' and record_id is not null))
 ),
 pressure_records as (
   insert into blood_pressure_test (id, customer_id, recorded_by, sbp, dbp, hr, remark, measured_at, synckey, device_imei, created_at, updated_at)
-  select f.record_id, f.customer_id, f.customer_id, coalesce(f.sbp, 0), coalesce(f.dbp, 0), coalesce(f.hr, 0), '', f.measured_at, null, f.imei, $15::timestamptz, $15::timestamptz
-    from fresh f join stored s on s.record_id = f.record_id and s.kind = f.kind
-   where f.kind = 'bp' and f.record_id is not null
+  select record_id, customer_id, customer_id, coalesce(sbp, 0), coalesce(dbp, 0), coalesce(hr, 0), '', measured_at, null, imei, $15::timestamptz, $15::timestamptz
+    from judged where kind = 'bp' and record_id = any (array(select record_id from stored where kind = 'bp' and record_id is not null))
 ),
 touched as (
   update device d set last_seen_at = $15::timestamptz, battery = coalesce(h.battery, d.battery), signal = coalesce(h.signal, d.signal)
@@ -156,12 +186,32 @@ touched as (
           or (h.battery is not null and h.battery is distinct from l.battery) or (h.signal is not null and h.signal is distinct from l.signal))
 )
 select
-  (select coalesce(json_agg(json_build_array(imei, kind, customer_id)), '[]'::json) from route) as routes,
-  (select coalesce(json_agg(json_build_array(imei, reading_id, record_id::text)), '[]'::json) from stored) as stored,
+  (select string_agg(case when fresh then coalesce(record_id::text || '/' || customer_id::text, '+')
+                          when meter_kind is null then '?'
+                          when meter_kind <> kind then '!' || meter_kind
+                          else '=' end, ',' order by n) from judged) as results,
+  case when (select count(*) from stored) < (select count(*) from judged where fresh) then
+    (select string_agg(j.n::text, ',') from judged j where j.fresh and not exists (select from stored s where s.imei = j.imei and s.reading_id = j.reading_id))
+  end as duplicates,
   (select coalesce(json_agg(json_build_array(f.patient_id, f.follower_id, f.customer_note, c.msg_receive)), '[]'::json)
      from follow f join customer c on c.id = f.follower_id
     where f.patient_id in (select customer_id from stored where record_id is not null) and f.status = 'accepted' and f.is_receive) as recipients
 `;
+
+/** A reading's result as INGEST_SQL answers it (a fresh one as stored: the duplicates are listed apart). */
+function resultOf(code: string): BatchReadingResult {
+  if (code === '+') {
+    return { status: 'stored', recordId: null, customerId: null };
+  }
+  if (code === '?') {
+    return { status: 'unknownMeter' };
+  }
+  if (code.startsWith('!')) {
+    return { status: 'otherKind', meterKind: code.slice(1) as MeterKind };
+  }
+  const slash = code.indexOf('/');
+  return { status: 'stored', recordId: code.slice(0, slash), customerId: code.slice(slash + 1) };
+}
 
 /**
  * Storage of meters and their readings. Ingestion writes hundreds of rows per call, so the bulk
@@ -180,40 +230,55 @@ export class DeviceRepository {
 
   /**
    * Stores a batch of readings from the meters `health` lists (each with the battery and signal its
-   * last message reported) in one statement (INGEST_SQL); readings must be distinct by `(imei, readingId)`.
+   * last message reported) in one statement (INGEST_SQL); readings must be distinct by `(imei, reading.id)`.
    */
   async ingest(readings: readonly BatchReading[], health: readonly { imei: string; battery: number | null; signal: number | null }[], now: Date): Promise<BatchOutcome> {
-    const column = <K extends keyof BatchReading>(k: K) => readings.map((r) => r[k]);
-    const [row] = await nativeQuery<{ routes: [string, MeterKind, string | null][]; stored: [string, string, string | null][]; recipients: [string, string, string | null, boolean][] }>(
+    const n = readings.length;
+    const columns = Array.from({ length: 13 }, () => new Array<string | number | null>(n));
+    for (let i = 0; i < n; i += 1) {
+      const { imei, reading, recordTimeType } = readings[i]!;
+      const glucose = reading.kind === 'glucose' ? reading : null;
+      const bp = reading.kind === 'bp' ? reading : null;
+      columns[0]![i] = imei;
+      columns[1]![i] = reading.id;
+      columns[2]![i] = reading.kind;
+      columns[3]![i] = glucose ? glucose.rawValue : null;
+      columns[4]![i] = glucose ? glucose.unit : null;
+      columns[5]![i] = glucose ? glucose.sugar : null;
+      columns[6]![i] = glucose ? glucose.timeType : null;
+      columns[7]![i] = bp ? bp.sbp : null;
+      columns[8]![i] = bp ? bp.dbp : null;
+      columns[9]![i] = bp ? bp.hr : null;
+      columns[10]![i] = reading.measuredAt.toISOString();
+      columns[11]![i] = reading.outOfRange;
+      columns[12]![i] = glucose ? recordTimeType : null;
+    }
+    const [row] = await nativeQuery<{ results: string | null; duplicates: string | null; recipients: [string, string, string | null, boolean][] | string }>(
       this.em,
       INGEST_SQL,
       [
-        column('imei'),
-        column('readingId'),
-        column('kind'),
-        column('value'),
-        column('unit'),
-        column('sugar'),
-        column('timeType'),
-        column('sbp'),
-        column('dbp'),
-        column('hr'),
-        readings.map((r) => r.measuredAt.toISOString()),
-        column('outOfRange'),
-        column('recordTimeType'),
-        health.map((h) => h.imei),
+        ...columns.map(arrayLiteral),
+        arrayLiteral(health.map((h) => h.imei)),
         now.toISOString(),
-        health.map((h) => h.battery),
-        health.map((h) => h.signal),
+        arrayLiteral(health.map((h) => h.battery)),
+        arrayLiteral(health.map((h) => h.signal)),
         new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS).toISOString(),
       ],
       { name: 'meter_ingest' },
     );
-    const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+    const codes = row!.results === null ? [] : row!.results.split(',');
+    if (codes.length !== n) {
+      throw new Error(`the ingest statement answered ${codes.length} results for ${n} readings`);
+    }
+    const results = codes.map(resultOf);
+    // Batch positions count from 1.
+    for (const position of row!.duplicates?.split(',') ?? []) {
+      results[Number(position) - 1] = { status: 'duplicate' };
+    }
+    const recipients = typeof row!.recipients === 'string' ? (JSON.parse(row!.recipients) as [string, string, string | null, boolean][]) : row!.recipients;
     return {
-      routes: parse(row!.routes).map(([imei, kind, customerId]) => ({ imei, kind, customerId })),
-      stored: parse(row!.stored).map(([imei, readingId, recordId]) => ({ imei, readingId, recordId })),
-      recipients: parse(row!.recipients).map(([patientId, followerId, customerNote, msgReceive]) => ({ patientId, followerId, customerNote, msgReceive })),
+      results,
+      recipients: recipients.map(([patientId, followerId, customerNote, msgReceive]) => ({ patientId, followerId, customerNote, msgReceive })),
     };
   }
 
@@ -273,16 +338,16 @@ export class DeviceRepository {
    */
   async unattached(imei: string, measuredSince: Date, receivedAfter: Date | null): Promise<UnattachedReading[]> {
     const rows = await sql(this.em).execute<
-      { id: string; imei: string; kind: MeterKind; sugar: string | null; time_type: number | null; sbp: number | null; dbp: number | null; hr: number | null; measured_at: Date | string }[]
+      { imei: string; reading_id: string; kind: MeterKind; sugar: string | null; time_type: number | null; sbp: number | null; dbp: number | null; hr: number | null; measured_at: Date | string }[]
     >(
-      `select id::text as id, imei, kind, sugar, time_type, sbp, dbp, hr, measured_at from meter_reading
+      `select imei, reading_id, kind, sugar, time_type, sbp, dbp, hr, measured_at from meter_reading
         where imei = ? and record_id is null and measured_at >= ?${receivedAfter ? ' and received_at > ?' : ''}
-        order by measured_at, id for update`,
+        order by measured_at, reading_id for update`,
       [imei, measuredSince, ...(receivedAfter ? [receivedAfter] : [])],
     );
     return rows.map((r) => ({
-      id: r.id,
       imei: r.imei,
+      readingId: r.reading_id,
       kind: r.kind,
       sugar: r.sugar === null ? null : Number(r.sugar),
       timeType: r.time_type,
@@ -294,15 +359,15 @@ export class DeviceRepository {
   }
 
   /** Links stored readings to the records made of them. */
-  async attach(links: readonly { readingId: string; recordId: string; customerId: string }[]): Promise<void> {
+  async attach(links: readonly { imei: string; readingId: string; recordId: string; customerId: string }[]): Promise<void> {
     if (links.length === 0) {
       return;
     }
     await sql(this.em).execute(
       `update meter_reading m set record_id = v.record_id, customer_id = v.customer_id
-         from (values ${placeholders(links.length, ['bigint', 'bigint', 'uuid'])}) as v (id, record_id, customer_id)
-        where m.id = v.id`,
-      links.flatMap((l) => [l.readingId, l.recordId, l.customerId]),
+         from (values ${placeholders(links.length, ['', '', 'bigint', 'uuid'])}) as v (imei, reading_id, record_id, customer_id)
+        where m.imei = v.imei and m.reading_id = v.reading_id`,
+      links.flatMap((l) => [l.imei, l.readingId, l.recordId, l.customerId]),
     );
   }
 }

@@ -21,7 +21,6 @@ import {
   timeTypeAt,
   type MeterAck,
   type MeterKind,
-  type MeterReading,
   type MeterRejection,
   type MeterUplink,
   type SugarDictionaryEntry,
@@ -107,24 +106,30 @@ async function announceRecords(
   /** The followers to tell, by patient, when the caller has them; else looked up here. */
   known?: Map<string, NoticeRecipient[]>,
 ): Promise<string[]> {
-  const sorted = [...fresh].sort((a, b) => customerOfRecord(a.record).localeCompare(customerOfRecord(b.record)));
   // Once a customer's reading pays 0 (the day's cap is reached), the rest of that China day's
   // readings would pay 0 too: they are skipped, so a meter's stream costs no ledger calls once
   // capped and leaves no zero lines in the ledger.
   const day = chinaDateKey(now);
   const capped: string[] = [];
-  for (const { imei, readingId, record } of sorted) {
-    const kind = record.sugar ? 'SUGAR_TEST' : 'BLOOD_PRESSURE_TEST';
+  const taskOf = (record: { sugar?: SugarRecordRow }) => (record.sugar ? 'SUGAR_TEST' : 'BLOOD_PRESSURE_TEST');
+  const payable = fresh.filter(({ record }) => cappedOn.get(`${customerOfRecord(record)}|${taskOf(record)}`) !== day);
+  payable.sort((a, b) => customerOfRecord(a.record).localeCompare(customerOfRecord(b.record)));
+  for (const { imei, readingId, record } of payable) {
+    const kind = taskOf(record);
     const group = `${customerOfRecord(record)}|${kind}`;
-    if (cappedOn.get(group) !== day && !capped.includes(group)) {
+    if (!capped.includes(group)) {
       const paid = await awardForReading(tx, customerOfRecord(record), kind, `meter:${imei}:${readingId}`, now);
       if (!paid.duplicate && paid.score === 0) {
         capped.push(group);
       }
     }
   }
+  if (known?.size === 0) {
+    // Nobody follows the owners of these records: there is no notice to send.
+    return capped;
+  }
   const newest = new Map<string, { sugar?: SugarRecordRow; pressure?: PressureRecordRow }>();
-  for (const { record } of sorted) {
+  for (const { record } of fresh) {
     const group = `${customerOfRecord(record)}|${record.sugar ? 's' : 'b'}`;
     const last = newest.get(group);
     if (!last || measuredAtOf(record) >= measuredAtOf(last)) {
@@ -199,32 +204,12 @@ function cachedSlotFinder(em: EntityManager): Promise<SlotOf> {
   return slotCache.finder;
 }
 
-/** A reading as the ingestion statement takes it; a glucose reading's record slot comes from the dictionary when the meter gave none. */
-function batchRow(imei: string, r: MeterReading, slotOf: SlotOf): BatchReading {
-  const glucose = r.kind === 'glucose' ? r : null;
-  const bp = r.kind === 'bp' ? r : null;
-  return {
-    imei,
-    readingId: r.id,
-    kind: r.kind,
-    value: glucose?.rawValue ?? null,
-    unit: glucose?.unit ?? null,
-    sugar: glucose?.sugar ?? null,
-    timeType: glucose?.timeType ?? null,
-    sbp: bp?.sbp ?? null,
-    dbp: bp?.dbp ?? null,
-    hr: bp?.hr ?? null,
-    measuredAt: r.measuredAt,
-    outOfRange: r.outOfRange,
-    recordTimeType: glucose ? (glucose.timeType ?? slotOf(r.measuredAt) ?? 1) : null,
-  };
-}
-
 /** The record a stored reading became, as announceRecords takes it. */
 function madeRecord(row: BatchReading, recordId: string, customerId: string): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
-  return row.kind === 'glucose'
-    ? { sugar: { id: recordId, customerId, timeType: row.recordTimeType ?? 1, sugar: row.sugar ?? 0, measuredAt: row.measuredAt, imei: row.imei } }
-    : { pressure: { id: recordId, customerId, sbp: row.sbp ?? 0, dbp: row.dbp ?? 0, hr: row.hr ?? 0, measuredAt: row.measuredAt, imei: row.imei } };
+  const { imei, reading } = row;
+  return reading.kind === 'glucose'
+    ? { sugar: { id: recordId, customerId, timeType: row.recordTimeType ?? 1, sugar: reading.sugar, measuredAt: reading.measuredAt, imei } }
+    : { pressure: { id: recordId, customerId, sbp: reading.sbp, dbp: reading.dbp, hr: reading.hr, measuredAt: reading.measuredAt, imei } };
 }
 
 /** The meters' last battery and signal in the batch (null keeps what was known). */
@@ -248,67 +233,74 @@ function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[]) {
  */
 export async function storeMeterMessages(em: EntityManager, messages: readonly MeterMessage[], now: Date): Promise<{ acks: MeterAck[] }[]> {
   const parsed = messages.map((m) => ({ imei: m.imei, uplink: parseMeterUplink(m.payload, now) }));
-  const outcomes = parsed.map((p) => ({ stored: [] as string[], duplicate: [] as string[], rejected: [...p.uplink.rejected] }));
   // A reading sent twice within the batch goes to the database once; the repeat is answered like
   // the first copy when that is refused, else as a duplicate.
-  const candidates: { message: number; reading: MeterReading; imei: string }[] = [];
-  const repeats: typeof candidates = [];
-  const seen = new Set<string>();
+  const candidates: BatchReading[] = [];
+  const messageOf: number[] = [];
+  const repeats: { message: number; id: string; first: number }[] = [];
+  const seen = new Map<string, number>();
+  let needsSlots = false;
   parsed.forEach(({ imei, uplink }, message) => {
     for (const reading of uplink.readings) {
-      if (seen.has(key(imei, reading.id))) {
-        repeats.push({ message, reading, imei });
+      const k = key(imei, reading.id);
+      const first = seen.get(k);
+      if (first !== undefined) {
+        repeats.push({ message, id: reading.id, first });
       } else {
-        seen.add(key(imei, reading.id));
-        candidates.push({ message, reading, imei });
+        seen.set(k, candidates.length);
+        candidates.push({ imei, reading, recordTimeType: reading.kind === 'glucose' ? reading.timeType : null });
+        messageOf.push(message);
+        needsSlots ||= reading.kind === 'glucose' && reading.timeType === null;
       }
     }
   });
-  const slotOf: SlotOf = candidates.some((c) => c.reading.kind === 'glucose' && c.reading.timeType === null) ? await cachedSlotFinder(em) : () => undefined;
-  const rows = candidates.map((c) => batchRow(c.imei, c.reading, slotOf));
+  if (needsSlots) {
+    const slotOf = await cachedSlotFinder(em);
+    for (const c of candidates) {
+      if (c.reading.kind === 'glucose' && c.recordTimeType === null) {
+        c.recordTimeType = slotOf(c.reading.measuredAt) ?? 1;
+      }
+    }
+  }
+  const outcomes = parsed.map((p) => ({ stored: [] as string[], duplicate: [] as string[], rejected: [...p.uplink.rejected] }));
   const capped: string[] = [];
   await em.transactional(async (tx) => {
-    const { routes, stored, recipients } = await new DeviceRepository(tx).ingest(rows, healthOf(parsed), now);
-    const routeOf = new Map(routes.map((r) => [r.imei, r]));
-    const recordOf = new Map(stored.map((s) => [key(s.imei, s.readingId), s.recordId]));
+    const { results, recipients } = await new DeviceRepository(tx).ingest(candidates, healthOf(parsed), now);
     const fresh: { imei: string; readingId: string; record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow } }[] = [];
-    const refused = (c: (typeof candidates)[number]) => {
-      const route = routeOf.get(c.imei);
-      if (!route) {
-        return METER_UNKNOWN_DEVICE_REASON;
-      }
-      return c.reading.kind === route.kind ? null : meterKindMismatchReason(route.kind);
+    const reasonOf = (i: number) => {
+      const result = results[i]!;
+      return result.status === 'unknownMeter' ? METER_UNKNOWN_DEVICE_REASON : result.status === 'otherKind' ? meterKindMismatchReason(result.meterKind) : null;
     };
-    candidates.forEach((c, i) => {
-      const route = routeOf.get(c.imei);
-      const outcome = outcomes[c.message]!;
-      const k = key(c.imei, c.reading.id);
-      const reason = refused(c);
-      if (reason !== null || !route) {
-        refuse(outcome.rejected, c.reading.id, reason ?? METER_UNKNOWN_DEVICE_REASON);
-      } else if (recordOf.has(k)) {
+    for (let i = 0; i < candidates.length; i += 1) {
+      const c = candidates[i]!;
+      const result = results[i]!;
+      const outcome = outcomes[messageOf[i]!]!;
+      if (result.status === 'stored') {
         outcome.stored.push(c.reading.id);
-        const recordId = recordOf.get(k);
-        if (recordId && route.customerId) {
-          fresh.push({ imei: c.imei, readingId: c.reading.id, record: madeRecord(rows[i]!, recordId, route.customerId) });
+        if (result.recordId !== null && result.customerId !== null) {
+          fresh.push({ imei: c.imei, readingId: c.reading.id, record: madeRecord(c, result.recordId, result.customerId) });
         }
-      } else {
+      } else if (result.status === 'duplicate') {
         outcome.duplicate.push(c.reading.id);
-      }
-    });
-    for (const r of repeats) {
-      const reason = refused(r);
-      if (reason === null) {
-        outcomes[r.message]!.duplicate.push(r.reading.id);
       } else {
-        refuse(outcomes[r.message]!.rejected, r.reading.id, reason);
+        refuse(outcome.rejected, c.reading.id, reasonOf(i)!);
       }
     }
-    const byPatient = new Map<string, NoticeRecipient[]>();
-    for (const { patientId, ...recipient } of recipients) {
-      byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), recipient]);
+    for (const r of repeats) {
+      const reason = reasonOf(r.first);
+      if (reason === null) {
+        outcomes[r.message]!.duplicate.push(r.id);
+      } else {
+        refuse(outcomes[r.message]!.rejected, r.id, reason);
+      }
     }
-    capped.push(...(await announceRecords(tx, fresh, now, byPatient)));
+    if (fresh.length > 0) {
+      const byPatient = new Map<string, NoticeRecipient[]>();
+      for (const { patientId, ...recipient } of recipients) {
+        byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), recipient]);
+      }
+      capped.push(...(await announceRecords(tx, fresh, now, byPatient)));
+    }
   });
   // Only a committed cap is remembered: a batch that rolled back took its points with it.
   capped.forEach((group) => rememberCapped(group, chinaDateKey(now)));
@@ -421,7 +413,7 @@ export async function attachUnboundReadings(em: EntityManager, device: Pick<Devi
     return 0;
   }
   const ids = await recordIdsFor(repo, readings.map((r) => r.kind));
-  const links = readings.map((reading, i) => ({ source: reading, readingId: reading.id, recordId: ids[i] as string, customerId }));
+  const links = readings.map((reading, i) => ({ source: reading, imei: reading.imei, readingId: reading.readingId, recordId: ids[i] as string, customerId }));
   await makeRecords(repo, em, links, now);
   await repo.attach(links);
   return readings.length;
