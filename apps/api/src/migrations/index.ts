@@ -16,6 +16,7 @@ import { Migration20261122035043_engagement } from './Migration20261122035043_en
 import { Migration20261125094411_meter_reading_unattached } from './Migration20261125094411_meter_reading_unattached';
 import { Migration20261125100000_synckey_partial } from './Migration20261125100000_synckey_partial';
 import { Migration20261125120429_meter_reading_natural_key } from './Migration20261125120429_meter_reading_natural_key';
+import { Migration20261125124000_meter_reading_key_collation } from './Migration20261125124000_meter_reading_key_collation';
 import { Migration20261125120439_session_notify } from './Migration20261125120439_session_notify';
 
 export const migrations: MigrationObject[] = [
@@ -35,5 +36,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125094411_meter_reading_unattached', class: Migration20261125094411_meter_reading_unattached },
   { name: 'Migration20261125100000_synckey_partial', class: Migration20261125100000_synckey_partial },
   { name: 'Migration20261125120429_meter_reading_natural_key', class: Migration20261125120429_meter_reading_natural_key },
+  { name: 'Migration20261125124000_meter_reading_key_collation', class: Migration20261125124000_meter_reading_key_collation },
   { name: 'Migration20261125120439_session_notify', class: Migration20261125120439_session_notify },
 ];

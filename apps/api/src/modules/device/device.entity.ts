@@ -49,9 +49,10 @@ export const MeterReadingSchema = defineEntity({
   // the index holds just those: readings of bound meters, nearly all of them, cost no entry.
   indexes: [{ name: 'meter_reading_unattached_index', expression: 'create index "meter_reading_unattached_index" on "meter_reading" ("imei", "measured_at") where "record_id" is null' }],
   properties: {
-    imei: p.string().length(15).primary(),
+    /** Compared bytewise (collation C), as are reading ids: the key's index compares them on every insert. */
+    imei: p.string().length(15).primary().collation('C'),
     /** The meter's own id of the reading, 1–64 printable characters. */
-    readingId: p.string().length(64).primary(),
+    readingId: p.string().length(64).primary().collation('C'),
     kind: p.string().length(8),
     /** Glucose as sent (`value` in `unit`) and in mmol/L. */
     value: p.decimal('number').precision(7).scale(2).nullable(),

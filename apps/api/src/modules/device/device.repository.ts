@@ -164,7 +164,7 @@ stored as (
   insert into meter_reading (imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, received_at, out_of_range, customer_id, record_id)
   select imei, reading_id, kind, value, unit, sugar, time_type, sbp, dbp, hr, measured_at, $15::timestamptz, out_of_range, customer_id, record_id from judged
    where fresh
-   order by imei, reading_id
+   order by imei collate "C", reading_id collate "C"
   on conflict (imei, reading_id) do nothing
   returning imei, reading_id, kind, customer_id, record_id
 ),
