@@ -129,13 +129,14 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
       return;
     }
     const payload = typeof packet.payload === 'string' ? packet.payload : packet.payload.toString('utf8');
-    ingest.submit({ imei, messageId: packet.messageId === undefined ? undefined : String(packet.messageId), payload }).then(
-      (acks) => {
-        callback(null);
-        sendAcks(imei, acks);
-      },
-      (error: Error) => callback(error),
-    );
+    ingest.enqueue({ imei, messageId: packet.messageId === undefined ? undefined : String(packet.messageId), payload }, (error, acks) => {
+      if (error) {
+        callback(error);
+        return;
+      }
+      callback(null);
+      sendAcks(imei, acks);
+    });
   };
 
   broker.authorizeSubscribe = (client, subscription, callback) => {

@@ -5,8 +5,7 @@ import type { InternalApi, MeterMessage } from './internal-api';
 interface Pending {
   message: MeterMessage;
   bytes: number;
-  resolve(acks: MeterAck[]): void;
-  reject(error: Error): void;
+  done: (error: Error | null, acks: MeterAck[]) => void;
 }
 
 /**
@@ -47,14 +46,21 @@ export class ReadingBatcher {
   ) {}
 
   submit(message: MeterMessage): Promise<MeterAck[]> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ message, bytes: message.payload.length + 64, resolve, reject });
-      if (this.queue.length >= this.config.maxBatch) {
-        this.drain();
-      } else {
-        this.timer ??= setTimeout(() => this.drain(), this.config.maxWaitMs);
-      }
-    });
+    return new Promise((resolve, reject) => this.enqueue(message, (error, acks) => (error ? reject(error) : resolve(acks))));
+  }
+
+  /**
+   * `submit` with a callback, called once: with the message's acks after the commit, or with the
+   * error. The embedded gateway's path, which has a callback to answer anyway and so spares two
+   * promises a message.
+   */
+  enqueue(message: MeterMessage, done: (error: Error | null, acks: MeterAck[]) => void): void {
+    this.queue.push({ message, bytes: message.payload.length + 64, done });
+    if (this.queue.length >= this.config.maxBatch) {
+      this.drain();
+    } else {
+      this.timer ??= setTimeout(() => this.drain(), this.config.maxWaitMs);
+    }
   }
 
   stats(): IngestStats {
@@ -81,22 +87,32 @@ export class ReadingBatcher {
   private async send(batch: Pending[]) {
     this.inFlight += 1;
     const started = Date.now();
+    let results: MeterAck[][] | null = null;
+    let failure: Error | null = null;
     try {
-      const results = await this.api.storeMeterReadings(batch.map((p) => p.message));
+      results = await this.api.storeMeterReadings(batch.map((p) => p.message));
       this.counters.lastBatchMs = Date.now() - started;
       this.counters.batches += 1;
       this.counters.messages += batch.length;
-      batch.forEach((p, i) => p.resolve(results[i] ?? []));
     } catch (error) {
+      failure = error as Error;
       this.counters.failedBatches += 1;
-      this.onBatchError(error as Error, batch.length);
-      for (const p of batch) {
-        p.reject(error as Error);
-      }
+      this.onBatchError(failure, batch.length);
     } finally {
       this.inFlight -= 1;
       if (this.queue.length > 0) {
         this.drain();
+      }
+    }
+    for (let i = 0; i < batch.length; i += 1) {
+      try {
+        batch[i]!.done(failure, failure ? [] : (results?.[i] ?? []));
+      } catch (error) {
+        // A callback's own failure must not keep the others from being called; it is rethrown as
+        // an uncaught exception, as it would have been from a promise's handler.
+        queueMicrotask(() => {
+          throw error;
+        });
       }
     }
   }

@@ -37,6 +37,41 @@ describe('ReadingBatcher', () => {
     expect(batcher.stats()).toMatchObject({ batches: 1, messages: 3, failedBatches: 0, queued: 0, inFlight: 0 });
   });
 
+  it('calls each enqueued message back once, with its acks or the error, even when a callback throws', async () => {
+    const api = recordingApi();
+    const batcher = new ReadingBatcher(api, { maxBatch: 200, maxWaitMs: 5, maxInFlight: 4 });
+    const answers: unknown[][] = [];
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      for (const n of [1, 2, 3]) {
+        batcher.enqueue(message(n), (error, acks) => {
+          answers.push([n, error?.message ?? null, acks]);
+          if (n === 1) {
+            throw new Error('a broken callback');
+          }
+        });
+      }
+      await tick(20);
+      api.calls[0]!.settle();
+      await tick(5);
+      batcher.enqueue(message(4), (error, acks) => answers.push([4, error?.message ?? null, acks]));
+      await tick(20);
+      api.calls[1]!.settle(new Error('database down'));
+      await tick(5);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(answers).toEqual([
+      [1, null, [{ ids: ['m1'], status: 'stored' }]],
+      [2, null, [{ ids: ['m2'], status: 'stored' }]],
+      [3, null, [{ ids: ['m3'], status: 'stored' }]],
+      [4, 'database down', []],
+    ]);
+    expect(uncaught).toEqual([new Error('a broken callback')]);
+  });
+
   it('sends a full batch at once, without waiting', async () => {
     const api = recordingApi();
     const batcher = new ReadingBatcher(api, { maxBatch: 2, maxWaitMs: 1000, maxInFlight: 4 });
