@@ -36,6 +36,13 @@ type Storage = 'postgresql' | 'api';
 const STORAGE_NAMES: Record<Storage, string> = { postgresql: 'in PostgreSQL itself', api: 'through the API' };
 const STORAGES: Storage[] = (['postgresql', 'api'] as const).filter((s) => !process.env.BENCH_GATEWAY_STORAGE || process.env.BENCH_GATEWAY_STORAGE === s);
 const TSX = ['--import', 'tsx', '--conditions=@glucoguard/source'];
+/**
+ * BENCH_GATEWAY_CPU_PROF=DIR: the gateway runs with `--cpu-prof` and writes a V8 CPU profile
+ * (start, warm-up and every run included) into DIR when it exits on the bench's SIGTERM;
+ * NODE_OPTIONS cannot carry that flag.
+ */
+const CPU_PROF_DIR = process.env.BENCH_GATEWAY_CPU_PROF ?? '';
+const PROFILE = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
 
 const imeiOf = (i: number) => `86900000${String(i).padStart(7, '0')}`;
 let seq = 0;
@@ -207,7 +214,7 @@ export async function gatewayBenchmarks(apiEnv: Record<string, string>, apiEntry
     await seedMeters(databaseUrl);
     for (const storage of STORAGES) {
       const gateway = await startProcess(
-        [...TSX, join(root, 'apps/device-gateway/src/server.ts')],
+        [...TSX, ...PROFILE, join(root, 'apps/device-gateway/src/server.ts')],
         {
           NODE_ENV: 'production',
           LOG_LEVEL: 'warn',
