@@ -573,7 +573,7 @@ export function bpReportContent(readings: readonly ReportBpReading[], config: re
   const pattern = bpPattern(judged, periodDays);
   return {
     ...pattern.counts,
-    datas: [...judged].sort((a, b) => a.time.localeCompare(b.time)).map((r) => ({ time: r.time, sbp: r.sbp, dbp: r.dbp, hr: r.hr, level: r.level })),
+    datas: [...judged].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)).map((r) => ({ time: r.time, sbp: r.sbp, dbp: r.dbp, hr: r.hr, level: r.level })),
     testAnalysis: bpTestAnalysis(pattern),
     monitorGuide: bpMonitorGuide(pattern),
     eatGuide: bpEatGuide(pattern),

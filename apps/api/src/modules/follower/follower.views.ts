@@ -52,7 +52,8 @@ export async function friendSugarDays(em: EntityManager, callerId: string, patie
     entry.sugarTestMaps.push(dayEntry(r));
     days.set(day, entry);
   }
-  const rows = [...days.values()].sort((a, b) => b.dateTime.localeCompare(a.dateTime));
+  // Newest first; fixed-width dates compare as text.
+  const rows = [...days.values()].sort((a, b) => (a.dateTime < b.dateTime ? 1 : a.dateTime > b.dateTime ? -1 : 0));
   return { items: rows.slice((query.pageNo - 1) * query.pageSize, query.pageNo * query.pageSize), currentPage: query.pageNo, totalPage: Math.ceil(rows.length / query.pageSize) };
 }
 

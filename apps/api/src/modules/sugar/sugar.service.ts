@@ -227,7 +227,8 @@ export async function dayTable(em: EntityManager, customerId: string, dateType: 
     }
     days.set(cell.day, row);
   }
-  const rows = [...days.values()].sort((a, b) => b.dtime.localeCompare(a.dtime));
+  // Newest first; fixed-width YYYY-MM-DD compares as text (a locale-aware compare costs far more).
+  const rows = [...days.values()].sort((a, b) => (a.dtime < b.dtime ? 1 : a.dtime > b.dtime ? -1 : 0));
   const totalPage = Math.ceil(rows.length / pageSize);
   return { items: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), currentPage: pageNo, totalPage };
 }
