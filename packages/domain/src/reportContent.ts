@@ -13,7 +13,7 @@ import { HOME_BP_DBP_THRESHOLD, HOME_BP_MIN_DAYS, HOME_BP_MIN_READINGS, HOME_BP_
 import type { HomeBpSummary } from './clinical/homeBp';
 import { SUGAR_TIME_TYPES, classifySugar, roundTo } from './sugar';
 import type { SugarLevel, SugarRange, SugarTagType } from './sugar';
-import type { Instant } from './time';
+import { compareChinaTimeText, type Instant } from './time';
 
 /** A report covers a Monday-to-Sunday week or a calendar month (China time). */
 export type ReportPeriod = 'week' | 'month';
@@ -123,9 +123,8 @@ export type SugarLogDay = {
 /** Groups readings (oldest first) by China day. */
 export function sugarLogByDay(readings: readonly JudgedSugarReading[]): SugarLogDay[] {
   const days = new Map<string, SugarLogDay['items']>();
-  // The times are fixed-width `YYYY-MM-DD HH:mm:ss`, so plain comparison is date order (and far
-  // cheaper than a locale-aware one); the sort is stable, so equal times keep their order.
-  for (const r of [...readings].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0))) {
+  // The sort is stable, so equal times keep their order.
+  for (const r of [...readings].sort((a, b) => compareChinaTimeText(a.time, b.time))) {
     const day = r.time.slice(0, 10);
     const items = days.get(day) ?? [];
     items.push({ time: r.time, timeType: r.timeType, sugar: r.sugar, level: r.level });
@@ -573,7 +572,7 @@ export function bpReportContent(readings: readonly ReportBpReading[], config: re
   const pattern = bpPattern(judged, periodDays);
   return {
     ...pattern.counts,
-    datas: [...judged].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)).map((r) => ({ time: r.time, sbp: r.sbp, dbp: r.dbp, hr: r.hr, level: r.level })),
+    datas: [...judged].sort((a, b) => compareChinaTimeText(a.time, b.time)).map((r) => ({ time: r.time, sbp: r.sbp, dbp: r.dbp, hr: r.hr, level: r.level })),
     testAnalysis: bpTestAnalysis(pattern),
     monitorGuide: bpMonitorGuide(pattern),
     eatGuide: bpEatGuide(pattern),

@@ -5,6 +5,7 @@ import {
   addMonths,
   chinaDateKey,
   chinaDayNumber,
+  compareChinaTimeText,
   chinaDayRange,
   chinaListSpan,
   chinaMonthRange,
@@ -142,6 +143,13 @@ describe('formatChinaTime fast path', () => {
   it('leaves instants of China’s summer-time years to the time-zone database', () => {
     // 1988-07-01 12:00 UTC was 21:00 in China under summer time (UTC+9).
     expect(formatChinaTime(Date.UTC(1988, 6, 1, 12))).toBe('1988-07-01 21:00:00');
+  });
+});
+
+describe('compareChinaTimeText', () => {
+  it('orders fixed-width dates and times oldest first', () => {
+    expect(['2026-11-25 08:00:00', '2026-11-24 23:59:59', '2026-11-25 07:59:59'].sort(compareChinaTimeText)).toEqual(['2026-11-24 23:59:59', '2026-11-25 07:59:59', '2026-11-25 08:00:00']);
+    expect(compareChinaTimeText('2026-11-25', '2026-11-25')).toBe(0);
   });
 });
 

@@ -88,6 +88,14 @@ export function formatChinaTime(instant: Instant, pattern = 'YYYY-MM-DD HH:mm:ss
   return inChina(instant).format(pattern);
 }
 
+/**
+ * Orders fixed-width date and time texts (`YYYY-MM-DD`, `YYYY-MM-DD HH:mm:ss`) oldest first. Plain
+ * comparison is their date order, and far cheaper than a locale-aware one.
+ */
+export function compareChinaTimeText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** The China calendar date of an instant as `YYYY-MM-DD`. */
 export function chinaDateKey(instant: Instant): string {
   return formatChinaTime(instant, 'YYYY-MM-DD');

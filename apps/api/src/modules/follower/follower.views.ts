@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { SUGAR_TABLE_RANGE_DAYS, classifySugar, formatChinaTime, friendStatistics, latestChinaDays, resolveSugarRange, type SugarLevel } from '@glucoguard/domain';
+import { SUGAR_TABLE_RANGE_DAYS, classifySugar, compareChinaTimeText, formatChinaTime, friendStatistics, latestChinaDays, resolveSugarRange, type SugarLevel } from '@glucoguard/domain';
 import { pagePressure } from '../blood-pressure/bloodPressure.service';
 import { SugarRepository } from '../sugar/sugar.repository';
 import { assertGrant } from './follower.service';
@@ -52,8 +52,7 @@ export async function friendSugarDays(em: EntityManager, callerId: string, patie
     entry.sugarTestMaps.push(dayEntry(r));
     days.set(day, entry);
   }
-  // Newest first; fixed-width dates compare as text.
-  const rows = [...days.values()].sort((a, b) => (a.dateTime < b.dateTime ? 1 : a.dateTime > b.dateTime ? -1 : 0));
+  const rows = [...days.values()].sort((a, b) => compareChinaTimeText(b.dateTime, a.dateTime));
   return { items: rows.slice((query.pageNo - 1) * query.pageSize, query.pageNo * query.pageSize), currentPage: query.pageNo, totalPage: Math.ceil(rows.length / query.pageSize) };
 }
 

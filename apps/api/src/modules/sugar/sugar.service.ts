@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import {
+  compareChinaTimeText,
   SUGAR_CHART_RANGE_DAYS,
   SUGAR_CHART_SLOTS,
   SUGAR_MAX,
@@ -227,8 +228,7 @@ export async function dayTable(em: EntityManager, customerId: string, dateType: 
     }
     days.set(cell.day, row);
   }
-  // Newest first; fixed-width YYYY-MM-DD compares as text (a locale-aware compare costs far more).
-  const rows = [...days.values()].sort((a, b) => (a.dtime < b.dtime ? 1 : a.dtime > b.dtime ? -1 : 0));
+  const rows = [...days.values()].sort((a, b) => compareChinaTimeText(b.dtime, a.dtime));
   const totalPage = Math.ceil(rows.length / pageSize);
   return { items: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), currentPage: pageNo, totalPage };
 }
