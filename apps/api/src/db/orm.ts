@@ -4,6 +4,7 @@ import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { mkdirSync } from 'node:fs';
 import { entities } from './entities';
+import { CallbackQueryClient } from './pg-client';
 import { migrations } from '../migrations';
 
 export type DatabaseKind = 'postgresql' | 'pglite';
@@ -33,7 +34,8 @@ export function ormOptions(db: DatabaseOptions): Partial<Options> {
     forceUtcTimezone: true,
   };
   if (db.databaseUrl) {
-    return { ...common, driver: PostgreSqlDriver, clientUrl: db.databaseUrl, pool: { min: 0, max: 10 } };
+    // pg's Client with a callback-based query (see pg-client.ts): the same answers, far less GC work.
+    return { ...common, driver: PostgreSqlDriver, clientUrl: db.databaseUrl, pool: { min: 0, max: 10 }, driverOptions: { Client: CallbackQueryClient } };
   }
   if (!db.pgliteDir.startsWith('memory://')) {
     mkdirSync(db.pgliteDir, { recursive: true });
