@@ -211,6 +211,10 @@ export async function getReading(em: EntityManager, customerId: string, testId: 
 
 const SLOT_CODES = SUGAR_TIME_TYPES.map((t) => t.code);
 type DayRow = { dtime: string } & Record<(typeof SLOT_CODES)[number], string>;
+/** A day row's slots, all empty. */
+const EMPTY_SLOTS = Object.fromEntries(SLOT_CODES.map((c) => [c, ''])) as Omit<DayRow, 'dtime'>;
+/** Each time type's slot code, by time type. */
+const SLOT_CODE_OF: ReadonlyMap<number, (typeof SLOT_CODES)[number]> = new Map(SUGAR_TIME_TYPES.map((t) => [t.timeType, t.code]));
 
 /**
  * The day table (spec: queryLog): one row per China day with readings, newest first; each slot is
@@ -221,12 +225,16 @@ export async function dayTable(em: EntityManager, customerId: string, dateType: 
   const cells = await new SugarRepository(em).dayCells(customerId, span.start, span.end);
   const days = new Map<string, DayRow>();
   for (const cell of cells) {
-    const row = days.get(cell.day) ?? ({ dtime: cell.day, ...Object.fromEntries(SLOT_CODES.map((c) => [c, ''])) } as DayRow);
-    const code = SUGAR_TIME_TYPES.find((t) => t.timeType === cell.timeType)?.code;
-    if (code) {
-      row[code] = `${cell.latest},${cell.count}`;
+    const code = SLOT_CODE_OF.get(cell.timeType);
+    if (code === undefined) {
+      continue;
     }
-    days.set(cell.day, row);
+    let row = days.get(cell.day);
+    if (row === undefined) {
+      row = { dtime: cell.day, ...EMPTY_SLOTS };
+      days.set(cell.day, row);
+    }
+    row[code] = `${cell.latest},${cell.count}`;
   }
   const rows = [...days.values()].sort((a, b) => compareChinaTimeText(b.dtime, a.dtime));
   const totalPage = Math.ceil(rows.length / pageSize);
