@@ -134,29 +134,45 @@ export function percentiles(latencies: number[]): Pick<Measurement, 'p50Ms' | 'p
   return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
 }
 
+/** Seconds of warm-up before each measured stretch of one caller (BENCH_WARMUP_SECONDS). */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+
 /**
- * Latency as one user sees it: `operation` runs back to back from a single caller for the
- * benchmark duration (after a one-second warm-up) and every call is timed. Queueing behind other
- * requests plays no part, so the subject and its baseline are compared call for call.
+ * One caller's latency of a subject and its baseline, measured side by side: the two calls take
+ * turns (subject, baseline, then baseline, subject, …) for twice the benchmark duration, after a
+ * warm-up taken the same way, and every call is timed. Whatever the machine is doing meanwhile (its pace drifts
+ * within a run here) falls on both alike, and neither gets caches the other warmed for it.
+ * `perSecond` is calls per second of the caller's own time (1,000 / mean latency in ms).
  */
-export async function measureSequential(operation: (i: number) => Promise<unknown>): Promise<Measurement> {
+export async function measureSequentialPair(
+  subject: (i: number) => Promise<unknown>,
+  baseline: (i: number) => Promise<unknown>,
+): Promise<{ subject: Measurement; baseline: Measurement }> {
   const runFor = async (seconds: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
+    const latencies: [number[], number[]] = [[], []];
+    const errors: [number, number] = [0, 0];
+    const operations = [subject, baseline] as const;
     const stopAt = Date.now() + seconds * 1000;
     for (let i = 0; Date.now() < stopAt; i++) {
-      const started = performance.now();
-      try {
-        await operation(i);
-        latencies.push(performance.now() - started);
-      } catch {
-        errors += 1;
+      // ABBA order: neither always reads what the other has just brought into the caches.
+      for (const k of i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
+        const started = performance.now();
+        try {
+          await operations[k](i);
+          latencies[k].push(performance.now() - started);
+        } catch {
+          errors[k] += 1;
+        }
       }
     }
-    return { perSecond: latencies.length / seconds, errors, ...percentiles(latencies) };
+    const measurement = (k: 0 | 1): Measurement => {
+      const total = latencies[k].reduce((sum, ms) => sum + ms, 0);
+      return { perSecond: total > 0 ? (latencies[k].length * 1000) / total : 0, errors: errors[k], ...percentiles(latencies[k]) };
+    };
+    return { subject: measurement(0), baseline: measurement(1) };
   };
-  await runFor(1);
-  return runFor(DURATION_SECONDS);
+  await runFor(WARMUP_SECONDS);
+  return runFor(DURATION_SECONDS * 2);
 }
 
 export interface Comparison {

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { CONNECTIONS, DURATION_SECONDS, freePort, keepAliveGetter, measureLoop, measureSequential, percentiles, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
+import { CONNECTIONS, DURATION_SECONDS, freePort, keepAliveGetter, measureLoop, measureSequentialPair, percentiles, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -36,7 +36,10 @@ export async function seed(url: string): Promise<string[]> {
       ]);
     }
     await db.query('commit');
-    await db.query('analyze sugar_test');
+    // A year of readings in a live database has long been vacuumed: hint bits set, visibility map
+    // current. Without this, whichever of subject and baseline first reads a page pays for setting
+    // its hint bits, and autovacuum may start on the fresh table during the measurements.
+    await db.query('vacuum (analyze) sugar_test');
     const rows = (await db.query<{ n: string }>('select count(*) n from sugar_test')).rows[0]?.n;
     console.log(`  seeded ${rows ?? '?'} sugar readings for ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return tokens;
@@ -59,19 +62,28 @@ async function measureApi(url: string, tokens: string[]): Promise<Measurement> {
   return { perSecond: result.requests.average, p50Ms: result.latency.p50, p95Ms: result.latency.p97_5, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/** One caller, one request after another, each timed (a different user each time). */
-async function measureApiSequential(url: string, tokens: string[]): Promise<Measurement> {
+/**
+ * One caller's latency, the API call and its raw statements taking turns (a different user each
+ * round, the same user for both): one kept-alive connection to the API, one pool connection per
+ * statement (statements of a round run side by side, as the API runs them).
+ */
+async function measureOneCaller(url: string, tokens: string[], dbUrl: string, statements: string[], customerIds: string[]): Promise<{ subject: Measurement; baseline: Measurement }> {
   const client = keepAliveGetter();
+  const pool = new pg.Pool({ connectionString: dbUrl, max: statements.length });
   try {
-    return await measureSequential(async (i) => {
-      const { status, body } = await client.get(url, { authorization: `Bearer ${tokens[i % tokens.length] ?? ''}` });
-      const code = (body as { code?: number }).code;
-      if (status !== 200 || code !== 0) {
-        throw new Error(`HTTP ${status}, code ${String(code)}`);
-      }
-    });
+    return await measureSequentialPair(
+      async (i) => {
+        const { status, body } = await client.get(url, { authorization: `Bearer ${tokens[i % tokens.length] ?? ''}` });
+        const code = (body as { code?: number }).code;
+        if (status !== 200 || code !== 0) {
+          throw new Error(`HTTP ${status}, code ${String(code)}`);
+        }
+      },
+      (i) => Promise.all(statements.map((sql) => pool.query(sql, [customerIds[i % customerIds.length]]))),
+    );
   } finally {
     client.close();
+    await pool.end();
   }
 }
 
@@ -88,16 +100,6 @@ async function measureSql(url: string, statements: string[], customerIds: string
       latencies.push(performance.now() - started);
     });
     return { ...result, ...percentiles(latencies) };
-  } finally {
-    await pool.end();
-  }
-}
-
-/** The raw statements from one caller, one round after another (statements of a round run side by side, as the API runs them). */
-async function measureSqlSequential(url: string, statements: string[], customerIds: string[]): Promise<Measurement> {
-  const pool = new pg.Pool({ connectionString: url, max: statements.length });
-  try {
-    return await measureSequential((i) => Promise.all(statements.map((sql) => pool.query(sql, [customerIds[i % customerIds.length]]))));
   } finally {
     await pool.end();
   }
@@ -144,12 +146,13 @@ export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: 
     ];
     const comparisons: Comparison[] = [];
     for (const c of cases) {
+      const oneCaller = await measureOneCaller(`${base}${c.path}`, tokens, apiEnv.DATABASE_URL, c.sql, ids);
       comparisons.push({
         name: `${c.name}: one caller's latency`,
         subject: `GET /api${c.path}`,
-        baseline: `${c.baseline}, one connection`,
-        subjectResult: await measureApiSequential(`${base}${c.path}`, tokens),
-        baselineResult: await measureSqlSequential(apiEnv.DATABASE_URL, c.sql, ids),
+        baseline: `${c.baseline}, one connection, taking turns with the subject`,
+        subjectResult: oneCaller.subject,
+        baselineResult: oneCaller.baseline,
         mode: 'latency',
       });
       comparisons.push({
