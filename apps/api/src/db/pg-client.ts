@@ -2,6 +2,8 @@ import pg from 'pg';
 
 type QueryMethod = (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
 
+// Taken unbound on purpose: it is only ever called with `.call(client, …)`.
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const baseQuery = pg.Client.prototype.query as unknown as QueryMethod;
 
 /**
