@@ -16,8 +16,9 @@ import { Migration20261122035043_engagement } from './Migration20261122035043_en
 import { Migration20261125094411_meter_reading_unattached } from './Migration20261125094411_meter_reading_unattached';
 import { Migration20261125100000_synckey_partial } from './Migration20261125100000_synckey_partial';
 import { Migration20261125120429_meter_reading_natural_key } from './Migration20261125120429_meter_reading_natural_key';
-import { Migration20261125124000_meter_reading_key_collation } from './Migration20261125124000_meter_reading_key_collation';
 import { Migration20261125120439_session_notify } from './Migration20261125120439_session_notify';
+import { Migration20261125124000_meter_reading_key_collation } from './Migration20261125124000_meter_reading_key_collation';
+import { Migration20261125161211_covering_reading_index } from './Migration20261125161211_covering_reading_index';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -36,6 +37,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125094411_meter_reading_unattached', class: Migration20261125094411_meter_reading_unattached },
   { name: 'Migration20261125100000_synckey_partial', class: Migration20261125100000_synckey_partial },
   { name: 'Migration20261125120429_meter_reading_natural_key', class: Migration20261125120429_meter_reading_natural_key },
-  { name: 'Migration20261125124000_meter_reading_key_collation', class: Migration20261125124000_meter_reading_key_collation },
   { name: 'Migration20261125120439_session_notify', class: Migration20261125120439_session_notify },
+  { name: 'Migration20261125124000_meter_reading_key_collation', class: Migration20261125124000_meter_reading_key_collation },
+  { name: 'Migration20261125161211_covering_reading_index', class: Migration20261125161211_covering_reading_index },
 ];

@@ -10,7 +10,9 @@ export interface SugarTag {
 export const SugarTestSchema = defineEntity({
   name: 'SugarTest',
   tableName: 'sugar_test',
-  indexes: [{ properties: ['customerId', 'measuredAt'] }],
+  // A customer's readings by time, carrying what the day table and the trend read: both are answered
+  // from the index alone (an index-only scan), without visiting a heap page per reading.
+  indexes: [{ properties: ['customerId', 'measuredAt'], include: ['timeType', 'sugar', 'id'] }],
   // A synckey is unique per customer; readings without one (meters', most hand entries) take no entry.
   uniques: [{ name: 'sugar_test_customer_id_synckey_unique', expression: 'create unique index "sugar_test_customer_id_synckey_unique" on "sugar_test" ("customer_id", "synckey") where "synckey" is not null' }],
   properties: {

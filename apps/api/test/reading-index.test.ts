@@ -1,0 +1,48 @@
+// The index of a customer's sugar readings by time carries the columns the day table and the trend
+// read, so both can be answered by an index-only scan. Scans are switched off for the transaction
+// (index-only scans go with enable_indexscan), so the planner picks the cheapest of plans that are
+// all disabled, and an index-only scan is among them only when the index carries every column the
+// statement reads; with a column missing, it shows a sequential or a plain index scan instead.
+// The statements have the shape of SugarRepository.dayCells and leanInRange.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../src/lib/db';
+import { startTestApi, type TestApi } from './harness';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+const CUSTOMER = '00000000-0000-4000-8000-000000000001';
+const RANGE = `customer_id = '${CUSTOMER}' and measured_at >= '2026-01-01T00:00:00Z' and measured_at < '2026-04-01T00:00:00Z'`;
+
+async function planOf(statement: string): Promise<string> {
+  return api.app.orm.em.fork().transactional(async (tx) => {
+    for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_indexscan']) {
+      await sql(tx).execute(`set local ${setting} = off`);
+    }
+    const rows = await sql(tx).execute<{ 'QUERY PLAN': string }[]>(`explain ${statement}`);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe('the sugar readings index', () => {
+  it('answers the day table from the index alone', async () => {
+    const plan = await planOf(`select to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, time_type, count(*) as n,
+        (array_agg(sugar order by measured_at desc, id desc))[1] as latest
+        from sugar_test where ${RANGE} group by 1, 2`);
+    expect(plan).toMatch(/Index Only Scan (Backward )?using sugar_test_customer_id_measured_at_index/);
+  });
+
+  it('answers the trend from the index alone', async () => {
+    const plan = await planOf(`select time_type, sugar, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time
+        from sugar_test where ${RANGE} and time_type in (2, 4, 6) order by measured_at, id`);
+    expect(plan).toMatch(/Index Only Scan (Backward )?using sugar_test_customer_id_measured_at_index/);
+  });
+
+  it('is not an index-only scan for a column it does not carry (the check can fail)', async () => {
+    const plan = await planOf(`select remark from sugar_test where ${RANGE}`);
+    expect(plan).not.toContain('Index Only Scan');
+  });
+});
