@@ -14,9 +14,9 @@ const baseQuery = pg.Client.prototype.query as unknown as QueryMethod;
  * Same results, same errors, but far less garbage-collection work. Through `pg`'s own promise path
  * (8.23 on Node 24), the rows of nearly every answer outlived the young generation. They were
  * copied at every scavenge and promoted to the old generation, and a later full collection freed
- * them. In the API this meant scavenges of 20–45 ms every quarter second under the day table's
- * load, against under 1 ms once the callback was given up front (see docs/decisions.md and
- * bench/README.md for the measurements).
+ * them. In the API this meant scavenges of 20–28 ms every quarter second under the day table's
+ * load, against about 1 ms once the callback was given up front (see docs/decisions.md for the
+ * measurements).
  */
 export class CallbackQueryClient extends pg.Client {}
 
@@ -25,8 +25,9 @@ Object.defineProperty(CallbackQueryClient.prototype, 'query', {
   writable: true,
   value: function query(this: pg.Client, config: unknown, values?: unknown, callback?: unknown): unknown {
     const object = typeof config === 'object' && config !== null ? (config as { submit?: unknown; callback?: unknown }) : null;
-    const hasCallback = callback !== undefined || typeof values === 'function' || typeof object?.submit === 'function' || typeof object?.callback === 'function';
-    if (hasCallback) {
+    // A query with its own callback, or a submittable (a cursor), is pg's business alone.
+    const answeredByPg = callback !== undefined || typeof values === 'function' || typeof object?.submit === 'function' || typeof object?.callback === 'function';
+    if (answeredByPg) {
       return baseQuery.call(this, config, values, callback);
     }
     // pg writes the callback into a config object it is given; a copy keeps the caller's clean.
