@@ -91,6 +91,30 @@ describe('countLevels and the time-slot distribution', () => {
     ]);
     expect(log[0]?.items[0]).toEqual({ time: '2026-11-16 07:00:00', timeType: 1, sugar: 8, level: 'high' });
   });
+
+  it('takes readings already in time order as they come, equal times in their given order', () => {
+    const inOrder = [
+      sugar('2026-11-16 07:00:00', 1, 5.0),
+      sugar('2026-11-16 07:00:00', 1, 5.5),
+      sugar('2026-11-16 23:59:59', 8, 6.0),
+      sugar('2026-11-17 00:00:00', 8, 6.1),
+      sugar('2026-11-19 12:00:00', 4, 7.0),
+    ];
+    const log = sugarLogByDay(judgeSugarReadings(inOrder, rangeOf));
+    expect(log.map((d) => [d.dtime, d.items.map((i) => i.sugar)])).toEqual([
+      ['2026-11-16', [5.0, 5.5, 6.0]],
+      ['2026-11-17', [6.1]],
+      ['2026-11-19', [7.0]],
+    ]);
+    // Out of order, the same readings make the same table.
+    expect(sugarLogByDay(judgeSugarReadings([...inOrder].reverse(), rangeOf)).map((d) => d.dtime)).toEqual(['2026-11-16', '2026-11-17', '2026-11-19']);
+  });
+
+  it('judges each reading with exactly the fields of a reading and its level', () => {
+    const [judged] = judgeSugarReadings([WEEK[0] as ReportSugarReading], rangeOf);
+    expect(judged).toEqual({ ...WEEK[0], level: 'high' });
+    expect(Object.keys(judged ?? {}).sort()).toEqual(['at', 'level', 'remark', 'sugar', 'tags', 'time', 'timeType']);
+  });
 });
 
 describe('sugarPattern', () => {

@@ -13,7 +13,7 @@ import { HOME_BP_DBP_THRESHOLD, HOME_BP_MIN_DAYS, HOME_BP_MIN_READINGS, HOME_BP_
 import type { HomeBpSummary } from './clinical/homeBp';
 import { SUGAR_TIME_TYPES, classifySugar, roundTo } from './sugar';
 import type { SugarLevel, SugarRange, SugarTagType } from './sugar';
-import { compareChinaTimeText, type Instant } from './time';
+import { chinaDayNumber, compareChinaTimeText, type Instant } from './time';
 
 /** A report covers a Monday-to-Sunday week or a calendar month (China time). */
 export type ReportPeriod = 'week' | 'month';
@@ -93,7 +93,9 @@ export type JudgedSugarReading = ReportSugarReading & { readonly level: SugarLev
 export function judgeSugarReadings(readings: readonly ReportSugarReading[], rangeOf: (timeType: number) => SugarRange | undefined): JudgedSugarReading[] {
   return readings.map((r) => {
     const range = rangeOf(r.timeType);
-    return { ...r, level: range ? classifySugar(r.sugar, range) : null };
+    // Written out rather than spread: a month's readings are hundreds, and each spread copy was
+    // several times the size of this literal.
+    return { time: r.time, at: r.at, timeType: r.timeType, sugar: r.sugar, remark: r.remark, tags: r.tags, level: range ? classifySugar(r.sugar, range) : null };
   });
 }
 
@@ -120,17 +122,25 @@ export type SugarLogDay = {
   readonly items: { readonly time: string; readonly timeType: number; readonly sugar: number; readonly level: SugarLevel | null }[];
 };
 
-/** Groups readings (oldest first) by China day. */
+const inTimeOrder = (readings: readonly JudgedSugarReading[]) => readings.every((r, i) => i === 0 || compareChinaTimeText((readings[i - 1] as JudgedSugarReading).time, r.time) <= 0);
+
+/** Groups readings by China day, oldest first (readings out of time order are sorted first). */
 export function sugarLogByDay(readings: readonly JudgedSugarReading[]): SugarLogDay[] {
-  const days = new Map<string, SugarLogDay['items']>();
-  // The sort is stable, so equal times keep their order.
-  for (const r of [...readings].sort((a, b) => compareChinaTimeText(a.time, b.time))) {
-    const day = r.time.slice(0, 10);
-    const items = days.get(day) ?? [];
+  // The sort is stable, so equal times keep their order. Readings from the database come in order.
+  const ordered = inTimeOrder(readings) ? readings : [...readings].sort((a, b) => compareChinaTimeText(a.time, b.time));
+  const days: SugarLogDay[] = [];
+  let items: SugarLogDay['items'] = [];
+  let day = '';
+  for (const r of ordered) {
+    // In time order, a day's readings are neighbours: a new day starts a new row.
+    if (days.length === 0 || !r.time.startsWith(day)) {
+      day = r.time.slice(0, 10);
+      items = [];
+      days.push({ dtime: day, items });
+    }
     items.push({ time: r.time, timeType: r.timeType, sugar: r.sugar, level: r.level });
-    days.set(day, items);
   }
-  return [...days.entries()].map(([dtime, items]) => ({ dtime, items }));
+  return days;
 }
 
 /** A slot counts as a problem slot when at least this share of its readings is out of range. */
@@ -182,7 +192,7 @@ export function coefficientOfVariation(values: readonly number[]): number | null
     return null;
   }
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
-  const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1));
+  const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) * (v - mean), 0) / (values.length - 1));
   return mean === 0 ? null : roundTo((sd / mean) * 100, 1);
 }
 
@@ -208,7 +218,7 @@ function patternOf(readings: readonly JudgedSugarReading[], distribution: readon
     hasLows: counts.lowCount + counts.seriousLowCount > 0,
     cv,
     variable: cv !== null && cv > CV_STABLE_AT_MOST,
-    daysWithReadings: new Set(readings.map((r) => r.time.slice(0, 10))).size,
+    daysWithReadings: new Set(readings.map((r) => chinaDayNumber(r.at))).size,
     periodDays,
     fastingCount: fasting.count,
     postMealCount: postMeal.count,

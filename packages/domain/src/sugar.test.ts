@@ -7,6 +7,7 @@ import {
   formatSugarDayCell,
   parseSugarDayCell,
   resolveSugarRange,
+  sugarRangeResolver,
   roundTo,
   SUGAR_DAY_COLUMNS,
   SUGAR_LEVELS,
@@ -152,6 +153,29 @@ describe('resolveSugarRange', () => {
   it('falls back to the dictionary, and to undefined for an unknown slot', () => {
     expect(resolveSugarRange(1, dictionary)).toEqual(FASTING);
     expect(resolveSugarRange(5, dictionary)).toBeUndefined();
+  });
+});
+
+describe('sugarRangeResolver', () => {
+  const dictionary: SugarDictionaryEntry[] = [
+    { timeType: 1, startTime: '05:00', endTime: '09:00', ...FASTING },
+    { timeType: 2, startTime: '09:00', endTime: '11:00', minValue: 3.9, lowValue: 4.4, highValue: 10, maxValue: 13.9 },
+  ];
+  const own = { timeType: 1, minValue: 3, lowValue: 4, highValue: 6, maxValue: 9 };
+
+  it('answers as resolveSugarRange does for every time type, known or not', () => {
+    const range = sugarRangeResolver(dictionary, [own]);
+    for (const timeType of [1, 2, 5, 1, 2, 5]) {
+      expect(range(timeType)).toEqual(resolveSugarRange(timeType, dictionary, [own]));
+    }
+    expect(range(1)).toEqual({ minValue: 3, lowValue: 4, highValue: 6, maxValue: 9 });
+    expect(range(5)).toBeUndefined();
+  });
+
+  it('settles each time type once and hands out the same thresholds after', () => {
+    const range = sugarRangeResolver(dictionary);
+    expect(range(2)).toBe(range(2));
+    expect(range(2)).toEqual({ minValue: 3.9, lowValue: 4.4, highValue: 10, maxValue: 13.9 });
   });
 });
 

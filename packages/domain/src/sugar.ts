@@ -144,6 +144,23 @@ export function resolveSugarRange(
 }
 
 /**
+ * `resolveSugarRange` for one dictionary and one person's targets, asked many times (a report
+ * judges hundreds of readings): each time type's thresholds are settled once and shared.
+ */
+export function sugarRangeResolver(
+  dictionary: readonly SugarDictionaryEntry[],
+  objectives: readonly SugarObjective[] = [],
+): (timeType: number) => SugarRange | undefined {
+  const settled = new Map<number, SugarRange | undefined>();
+  return (timeType) => {
+    if (!settled.has(timeType)) {
+      settled.set(timeType, resolveSugarRange(timeType, dictionary, objectives));
+    }
+    return settled.get(timeType);
+  };
+}
+
+/**
  * Five-level classification of a reading against a slot's thresholds. Thresholds themselves count
  * as the milder level (a reading equal to `highValue` is normal), matching "above the high
  * threshold is high".

@@ -152,7 +152,7 @@ export function glucoseVariability(values: readonly number[]): Summary<Variabili
     return insufficient(n, MIN_READINGS_FOR_VARIABILITY, 'readings');
   }
   const mean = values.reduce((s, v) => s + v, 0) / n;
-  const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1);
+  const variance = values.reduce((s, v) => s + (v - mean) * (v - mean), 0) / (n - 1);
   const sd = Math.sqrt(variance);
   const cv = (sd / mean) * 100;
   return { status: 'ok', count: n, mean: roundTo(mean, 2), sd: roundTo(sd, 2), cv: roundTo(cv, 1), stable: cv <= CV_STABLE_AT_MOST };

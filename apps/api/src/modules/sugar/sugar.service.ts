@@ -19,7 +19,7 @@ import {
   latestChinaDays,
   medalForRemarks,
   parseChinaDateTime,
-  resolveSugarRange,
+  sugarRangeResolver,
   roundTo,
   sugarReminder,
   summariseSugar,
@@ -55,7 +55,7 @@ const dictionaryOf = (slots: SlotRow[]): SugarDictionaryEntry[] => slots.map((s)
 export async function rangesFor(em: EntityManager, customerId: string) {
   const { slots, objectives } = await new SugarRepository(em).slotsWithObjectives(customerId);
   const dictionary = dictionaryOf(slots);
-  const range = (timeType: number): SugarRange | undefined => resolveSugarRange(timeType, dictionary, objectives);
+  const range = sugarRangeResolver(dictionary, objectives);
   return { slots, objectives, dictionary, range };
 }
 
