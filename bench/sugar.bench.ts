@@ -4,6 +4,10 @@
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { SUGAR_CHART_RANGE_DAYS, SUGAR_CHART_SLOTS, SUGAR_TABLE_RANGE_DAYS, chinaMonthRange, chinaYearMonth, latestChinaDays } from '@glucoguard/domain';
+import { CallbackQueryClient } from '../apps/api/src/db/pg-client';
+import { REPORT_SUGAR_READINGS_SQL } from '../apps/api/src/modules/report/report.repository';
+import { DAY_CELLS_SQL, SLOT_THRESHOLDS_SQL, leanReadingsSql } from '../apps/api/src/modules/sugar/sugar.repository';
 import { CONNECTIONS, DURATION_SECONDS, freePort, keepAliveGetter, measureLoop, measureSequentialPair, percentiles, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
@@ -67,9 +71,9 @@ async function measureApi(url: string, tokens: string[]): Promise<Measurement> {
  * round, the same user for both): one kept-alive connection to the API, one pool connection per
  * statement (statements of a round run side by side, as the API runs them).
  */
-async function measureOneCaller(url: string, tokens: string[], dbUrl: string, statements: string[], customerIds: string[]): Promise<{ subject: Measurement; baseline: Measurement }> {
+async function measureOneCaller(url: string, tokens: string[], dbUrl: string, statements: Statement[], customerIds: string[]): Promise<{ subject: Measurement; baseline: Measurement }> {
   const client = keepAliveGetter();
-  const pool = new pg.Pool({ connectionString: dbUrl, max: statements.length });
+  const pool = baselinePool(dbUrl, statements.length);
   try {
     return await measureSequentialPair(
       async (i) => {
@@ -79,7 +83,7 @@ async function measureOneCaller(url: string, tokens: string[], dbUrl: string, st
           throw new Error(`HTTP ${status}, code ${String(code)}`);
         }
       },
-      (i) => Promise.all(statements.map((sql) => pool.query(sql, [customerIds[i % customerIds.length]]))),
+      (i) => runRound(pool, statements, customerIds[i % customerIds.length] ?? ''),
     );
   } finally {
     client.close();
@@ -88,15 +92,15 @@ async function measureOneCaller(url: string, tokens: string[], dbUrl: string, st
 }
 
 /** The same statements in raw SQL, through a pool of the API's size, with per-round latencies. */
-async function measureSql(url: string, statements: string[], customerIds: string[]): Promise<Measurement> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function measureSql(url: string, statements: Statement[], customerIds: string[]): Promise<Measurement> {
+  const pool = baselinePool(url, 10);
   const latencies: number[] = [];
   let i = 0;
   try {
     const result = await measureLoop(async () => {
       const started = performance.now();
       const id = customerIds[i++ % customerIds.length];
-      await Promise.all(statements.map((sql) => pool.query(sql, [id])));
+      await runRound(pool, statements, id ?? '');
       latencies.push(performance.now() - started);
     });
     return { ...result, ...percentiles(latencies) };
@@ -105,22 +109,44 @@ async function measureSql(url: string, statements: string[], customerIds: string
   }
 }
 
-// Each baseline is the statement the API itself sends for that call, run through plain pg.
-const DAY_TABLE_SQL = `select to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, time_type, count(*) as n,
-  (array_agg(sugar order by measured_at desc, id desc))[1] as latest
-  from sugar_test where customer_id = $1 and measured_at >= now() - interval '90 days' and measured_at < now() + interval '1 day' group by 1, 2`;
-// The monthly report reads the month's readings (with remarks, tags, China time and epoch ms, as
-// the report needs them) and the caller's slot thresholds; the baseline runs the same two statements.
-const MONTH_SQL = `select time_type, sugar, remark, tags, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time,
-  (extract(epoch from measured_at) * 1000)::bigint as ms
-  from sugar_test where customer_id = $1 and measured_at >= date_trunc('month', now() at time zone 'Asia/Shanghai' - interval '1 month') at time zone 'Asia/Shanghai'
-  and measured_at < date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' order by measured_at, id`;
-const THRESHOLDS_SQL = `select s.time_type, s.name, s.code, s.start_time, s.end_time, s.min_value, s.low_value, s.high_value, s.max_value,
-  o.min_value as o_min, o.low_value as o_low, o.high_value as o_high, o.max_value as o_max
-  from sugar_slot s left join sugar_objective o on o.time_type = s.time_type and o.customer_id = $1 order by s.time_type`;
-const TREND_SQL = `select time_type, sugar, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time
-  from sugar_test where customer_id = $1 and measured_at >= now() - interval '360 days' and measured_at < now() + interval '1 day'
-  and time_type in (2, 4, 6) order by measured_at, id`;
+// Each baseline is the statement the API itself sends for that call: the repository's own text, with
+// the parameters the API binds for it (the China date ranges come from the same domain functions).
+/** A statement of a baseline round and its parameters for one customer. */
+interface Statement {
+  text: string;
+  params: (customerId: string) => unknown[];
+}
+const dayTable: Statement = {
+  text: DAY_CELLS_SQL,
+  params: (id) => {
+    const span = latestChinaDays(new Date(), SUGAR_TABLE_RANGE_DAYS[3]);
+    return [id, span.start, span.end];
+  },
+};
+const trend: Statement = {
+  text: leanReadingsSql(SUGAR_CHART_SLOTS[3].length),
+  params: (id) => {
+    const span = latestChinaDays(new Date(), SUGAR_CHART_RANGE_DAYS[5]);
+    return [id, span.start, span.end, ...SUGAR_CHART_SLOTS[3]];
+  },
+};
+/** The monthly report reads the month's readings and, side by side, the caller's slot thresholds. */
+const lastMonth = () => {
+  const now = chinaYearMonth(new Date());
+  return now.month === 1 ? { year: now.year - 1, month: 12 } : { year: now.year, month: now.month - 1 };
+};
+const monthReadings: Statement = {
+  text: REPORT_SUGAR_READINGS_SQL,
+  params: (id) => {
+    const span = chinaMonthRange(lastMonth());
+    return [id, span.start, span.end];
+  },
+};
+const thresholds: Statement = { text: SLOT_THRESHOLDS_SQL, params: (id) => [id] };
+
+/** A pool for the baselines with the API's own client class, so rows are decoded alike on both sides. */
+const baselinePool = (connectionString: string, max: number) => new pg.Pool({ connectionString, max, Client: CallbackQueryClient });
+const runRound = (pool: pg.Pool, statements: Statement[], customerId: string) => Promise.all(statements.map((s) => pool.query(s.text, s.params(customerId))));
 
 export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: string): Promise<Comparison[]> {
   if (!apiEnv.DATABASE_URL) {
@@ -136,13 +162,12 @@ export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: 
   const api = await startProcess([apiEntry], { ...apiEnv, PORT: String(port) }, `http://127.0.0.1:${port}/api/healthz`);
   try {
     const base = `http://127.0.0.1:${port}/api`;
-    const china = new Date(Date.now() + 8 * 3600 * 1000);
-    const last = new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - 1, 1));
-    const month = `year=${last.getUTCFullYear()}&month=${last.getUTCMonth() + 1}`;
+    const { year, month: m } = lastMonth();
+    const month = `year=${year}&month=${m}`;
     const cases = [
-      { name: 'Day table, latest 90 days (≈720 readings)', path: '/sugarTestReport/v1/queryLog?dateType=3', sql: [DAY_TABLE_SQL], baseline: 'raw SQL group-by through pg' },
-      { name: 'Trend, after-meal readings over 360 days (≈1080 readings)', path: '/sugarTestReport/v1/queryTrend?dateType=5&timeType=3', sql: [TREND_SQL], baseline: 'raw SQL select through pg' },
-      { name: 'Monthly sugar report, last month (≈240 readings)', path: `/healthReport/v1/getMonthReport?${month}`, sql: [MONTH_SQL, THRESHOLDS_SQL], baseline: 'the same two raw SQL statements through pg' },
+      { name: 'Day table, latest 90 days (≈720 readings)', path: '/sugarTestReport/v1/queryLog?dateType=3', sql: [dayTable], baseline: 'its raw SQL group-by through pg' },
+      { name: 'Trend, after-meal readings over 360 days (≈1080 readings)', path: '/sugarTestReport/v1/queryTrend?dateType=5&timeType=3', sql: [trend], baseline: 'its raw SQL select through pg' },
+      { name: 'Monthly sugar report, last month (≈240 readings)', path: `/healthReport/v1/getMonthReport?${month}`, sql: [monthReadings, thresholds], baseline: 'its two raw SQL statements through pg' },
     ];
     const comparisons: Comparison[] = [];
     for (const c of cases) {

@@ -3,9 +3,10 @@
 // (index-only scans go with enable_indexscan), so the planner picks the cheapest of plans that are
 // all disabled, and an index-only scan is among them only when the index carries every column the
 // statement reads; with a column missing, it shows a sequential or a plain index scan instead.
-// The statements have the shape of SugarRepository.dayCells and leanInRange.
+// The statements are the repository's own (DAY_CELLS_SQL, leanReadingsSql), their parameters written in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../src/lib/db';
+import { DAY_CELLS_SQL, leanReadingsSql } from '../src/modules/sugar/sugar.repository';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
@@ -16,6 +17,16 @@ afterAll(() => api?.close());
 
 const CUSTOMER = '00000000-0000-4000-8000-000000000001';
 const RANGE = `customer_id = '${CUSTOMER}' and measured_at >= '2026-01-01T00:00:00Z' and measured_at < '2026-04-01T00:00:00Z'`;
+/** The values of $1 (the customer), $2 and $3 (the time range) and $4 … (time types) as SQL literals. */
+const PARAMETERS = [`'${CUSTOMER}'`, `'2026-01-01T00:00:00Z'`, `'2026-04-01T00:00:00Z'`, '2', '4', '6'];
+const withParameters = (statement: string) =>
+  statement.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = PARAMETERS[Number(n) - 1];
+    if (value === undefined) {
+      throw new Error(`no value for $${n}`);
+    }
+    return value;
+  });
 
 async function planOf(statement: string): Promise<string> {
   return api.app.orm.em.fork().transactional(async (tx) => {
@@ -29,15 +40,12 @@ async function planOf(statement: string): Promise<string> {
 
 describe('the sugar readings index', () => {
   it('answers the day table from the index alone', async () => {
-    const plan = await planOf(`select to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, time_type, count(*) as n,
-        (array_agg(sugar order by measured_at desc, id desc))[1] as latest
-        from sugar_test where ${RANGE} group by 1, 2`);
+    const plan = await planOf(withParameters(DAY_CELLS_SQL));
     expect(plan).toMatch(/Index Only Scan (Backward )?using sugar_test_customer_id_measured_at_index/);
   });
 
   it('answers the trend from the index alone', async () => {
-    const plan = await planOf(`select time_type, sugar, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time
-        from sugar_test where ${RANGE} and time_type in (2, 4, 6) order by measured_at, id`);
+    const plan = await planOf(withParameters(leanReadingsSql(3)));
     expect(plan).toMatch(/Index Only Scan (Backward )?using sugar_test_customer_id_measured_at_index/);
   });
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { sql } from '../../lib/db';
+import { nativeQuery } from '../../lib/db';
 import { SugarObjective, SugarSlot, SugarTest } from './sugar.entity';
 
 /** A reading as the read-heavy queries need it: no entity, China time already formatted by the database. */
@@ -23,6 +23,32 @@ export interface DayCell {
   latest: number;
 }
 
+// The read-heavy statements, exported so the bench (bench/sugar.bench.ts) runs the very same text.
+// Parameters are bound ($1 …), not written into the text.
+
+/** Slot dictionary and the customer's ($1) own targets: one row per slot, target columns null where none is set. */
+export const SLOT_THRESHOLDS_SQL = `select s.time_type as "timeType", s.name, s.code, s.start_time as "startTime", s.end_time as "endTime",
+              s.min_value as "minValue", s.low_value as "lowValue", s.high_value as "highValue", s.max_value as "maxValue",
+              o.min_value as o_min, o.low_value as o_low, o.high_value as o_high, o.max_value as o_max
+         from sugar_slot s left join sugar_objective o on o.time_type = s.time_type and o.customer_id = $1
+        order by s.time_type`;
+
+/** Readings of customer $1 in [$2, $3), China time formatted; with `timeTypes` > 0, only time types $4 …. */
+export function leanReadingsSql(timeTypes: number): string {
+  const slotFilter = timeTypes > 0 ? ` and time_type in (${Array.from({ length: timeTypes }, (_, i) => `$${i + 4}`).join(', ')})` : '';
+  return `select time_type, sugar, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time
+         from sugar_test
+        where customer_id = $1 and measured_at >= $2 and measured_at < $3${slotFilter}
+        order by measured_at, id`;
+}
+
+/** The day table's cells of customer $1 in [$2, $3): readings per China day and slot, with the latest value. */
+export const DAY_CELLS_SQL = `select to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, time_type, count(*) as n,
+              (array_agg(sugar order by measured_at desc, id desc))[1] as latest
+         from sugar_test
+        where customer_id = $1 and measured_at >= $2 and measured_at < $3
+        group by 1, 2`;
+
 /** Storage of readings, the slot dictionary and the customers' own targets. */
 export class SugarRepository {
   constructor(private readonly em: EntityManager) {}
@@ -36,12 +62,9 @@ export class SugarRepository {
    * report needs both): one row per slot, the target columns null where none is set.
    */
   async slotsWithObjectives(customerId: string): Promise<{ slots: SlotRow[]; objectives: ObjectiveRow[] }> {
-    const rows = await sql(this.em).execute<(Record<keyof SlotRow, string | number> & { o_min: string | null; o_low: string | null; o_high: string | null; o_max: string | null })[]>(
-      `select s.time_type as "timeType", s.name, s.code, s.start_time as "startTime", s.end_time as "endTime",
-              s.min_value as "minValue", s.low_value as "lowValue", s.high_value as "highValue", s.max_value as "maxValue",
-              o.min_value as o_min, o.low_value as o_low, o.high_value as o_high, o.max_value as o_max
-         from sugar_slot s left join sugar_objective o on o.time_type = s.time_type and o.customer_id = ?
-        order by s.time_type`,
+    const rows = await nativeQuery<Record<keyof SlotRow, string | number> & { o_min: string | null; o_low: string | null; o_high: string | null; o_max: string | null }>(
+      this.em,
+      SLOT_THRESHOLDS_SQL,
       [customerId],
     );
     const slots: SlotRow[] = [];
@@ -98,26 +121,18 @@ export class SugarRepository {
    * and the database formats China time faster than JavaScript can.
    */
   async leanInRange(customerId: string, start: Date, end: Date, timeTypes?: readonly number[]): Promise<LeanReading[]> {
-    const rows = await sql(this.em).execute<{ time_type: number; sugar: string; time: string }[]>(
-      `select time_type, sugar, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time
-         from sugar_test
-        where customer_id = ? and measured_at >= ? and measured_at < ?${timeTypes ? ` and time_type in (${timeTypes.map(() => '?').join(',')})` : ''}
-        order by measured_at, id`,
-      [customerId, start, end, ...(timeTypes ?? [])],
-    );
+    const rows = await nativeQuery<{ time_type: number; sugar: string; time: string }>(this.em, leanReadingsSql(timeTypes?.length ?? 0), [
+      customerId,
+      start,
+      end,
+      ...(timeTypes ?? []),
+    ]);
     return rows.map((r) => ({ timeType: r.time_type, sugar: Number(r.sugar), time: r.time }));
   }
 
   /** The day table's cells in [start, end): grouped by China day and slot in the database. */
   async dayCells(customerId: string, start: Date, end: Date): Promise<DayCell[]> {
-    const rows = await sql(this.em).execute<{ day: string; time_type: number; n: string | number; latest: string }[]>(
-      `select to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, time_type, count(*) as n,
-              (array_agg(sugar order by measured_at desc, id desc))[1] as latest
-         from sugar_test
-        where customer_id = ? and measured_at >= ? and measured_at < ?
-        group by 1, 2`,
-      [customerId, start, end],
-    );
+    const rows = await nativeQuery<{ day: string; time_type: number; n: string | number; latest: string }>(this.em, DAY_CELLS_SQL, [customerId, start, end]);
     return rows.map((r) => ({ day: r.day, timeType: r.time_type, count: Number(r.n), latest: Number(r.latest) }));
   }
 
