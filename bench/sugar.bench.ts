@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { SUGAR_CHART_RANGE_DAYS, SUGAR_CHART_SLOTS, SUGAR_TABLE_RANGE_DAYS, chinaMonthRange, chinaYearMonth, latestChinaDays } from '@glucoguard/domain';
+import { SUGAR_CHART_RANGE_DAYS, SUGAR_CHART_SLOTS, SUGAR_TABLE_RANGE_DAYS, addMonths, chinaMonthRange, chinaYearMonth, latestChinaDays } from '@glucoguard/domain';
 import { CallbackQueryClient } from '../apps/api/src/db/pg-client';
 import { REPORT_SUGAR_READINGS_SQL } from '../apps/api/src/modules/report/report.repository';
 import { DAY_CELLS_SQL, SLOT_THRESHOLDS_SQL, leanReadingsSql } from '../apps/api/src/modules/sugar/sugar.repository';
@@ -111,6 +111,10 @@ async function measureSql(url: string, statements: Statement[], customerIds: str
 
 // Each baseline is the statement the API itself sends for that call: the repository's own text, with
 // the parameters the API binds for it (the China date ranges come from the same domain functions).
+/** The calls measured: the day table over 90 days, the after-meal trend over 360 days. */
+const TABLE_DATE_TYPE = 3;
+const CHART_DATE_TYPE = 5;
+const CHART_TIME_TYPE = 3;
 /** A statement of a baseline round and its parameters for one customer. */
 interface Statement {
   text: string;
@@ -119,22 +123,19 @@ interface Statement {
 const dayTable: Statement = {
   text: DAY_CELLS_SQL,
   params: (id) => {
-    const span = latestChinaDays(new Date(), SUGAR_TABLE_RANGE_DAYS[3]);
+    const span = latestChinaDays(new Date(), SUGAR_TABLE_RANGE_DAYS[TABLE_DATE_TYPE]);
     return [id, span.start, span.end];
   },
 };
 const trend: Statement = {
-  text: leanReadingsSql(SUGAR_CHART_SLOTS[3].length),
+  text: leanReadingsSql(SUGAR_CHART_SLOTS[CHART_TIME_TYPE].length),
   params: (id) => {
-    const span = latestChinaDays(new Date(), SUGAR_CHART_RANGE_DAYS[5]);
-    return [id, span.start, span.end, ...SUGAR_CHART_SLOTS[3]];
+    const span = latestChinaDays(new Date(), SUGAR_CHART_RANGE_DAYS[CHART_DATE_TYPE]);
+    return [id, span.start, span.end, ...SUGAR_CHART_SLOTS[CHART_TIME_TYPE]];
   },
 };
 /** The monthly report reads the month's readings and, side by side, the caller's slot thresholds. */
-const lastMonth = () => {
-  const now = chinaYearMonth(new Date());
-  return now.month === 1 ? { year: now.year - 1, month: 12 } : { year: now.year, month: now.month - 1 };
-};
+const lastMonth = () => addMonths(chinaYearMonth(new Date()), -1);
 const monthReadings: Statement = {
   text: REPORT_SUGAR_READINGS_SQL,
   params: (id) => {
@@ -144,7 +145,7 @@ const monthReadings: Statement = {
 };
 const thresholds: Statement = { text: SLOT_THRESHOLDS_SQL, params: (id) => [id] };
 
-/** A pool for the baselines with the API's own client class, so rows are decoded alike on both sides. */
+/** A pool for the baselines with the API's own client class (`pool.query` gives pg a callback, so rows are decoded as in the API). */
 const baselinePool = (connectionString: string, max: number) => new pg.Pool({ connectionString, max, Client: CallbackQueryClient });
 const runRound = (pool: pg.Pool, statements: Statement[], customerId: string) => Promise.all(statements.map((s) => pool.query(s.text, s.params(customerId))));
 
@@ -165,8 +166,8 @@ export async function sugarBenchmarks(apiEnv: Record<string, string>, apiEntry: 
     const { year, month: m } = lastMonth();
     const month = `year=${year}&month=${m}`;
     const cases = [
-      { name: 'Day table, latest 90 days (≈720 readings)', path: '/sugarTestReport/v1/queryLog?dateType=3', sql: [dayTable], baseline: 'its raw SQL group-by through pg' },
-      { name: 'Trend, after-meal readings over 360 days (≈1080 readings)', path: '/sugarTestReport/v1/queryTrend?dateType=5&timeType=3', sql: [trend], baseline: 'its raw SQL select through pg' },
+      { name: 'Day table, latest 90 days (≈720 readings)', path: `/sugarTestReport/v1/queryLog?dateType=${TABLE_DATE_TYPE}`, sql: [dayTable], baseline: 'its raw SQL group-by through pg' },
+      { name: 'Trend, after-meal readings over 360 days (≈1080 readings)', path: `/sugarTestReport/v1/queryTrend?dateType=${CHART_DATE_TYPE}&timeType=${CHART_TIME_TYPE}`, sql: [trend], baseline: 'its raw SQL select through pg' },
       { name: 'Monthly sugar report, last month (≈240 readings)', path: `/healthReport/v1/getMonthReport?${month}`, sql: [monthReadings, thresholds], baseline: 'its two raw SQL statements through pg' },
     ];
     const comparisons: Comparison[] = [];
