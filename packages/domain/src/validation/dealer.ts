@@ -1,5 +1,5 @@
 import { digitsOnly } from '../display';
-import { CONTACT_PHONE_INVALID_MESSAGE, isStrictMobilePhone } from './phone';
+import { CONTACT_PHONE_INVALID_MESSAGE, isMobilePhone } from './phone';
 import { emojiCheck, failWhen, firstFailure, isBlank } from './validator';
 import type { ValidationResult } from './validator';
 
@@ -39,7 +39,7 @@ export function validateDealer(input: DealerInput): ValidationResult {
     () => failWhen(isBlank(input.purchaser), 'purchaser', DEALER_MESSAGES.purchaser),
     () => emojiCheck('purchaser', input.purchaser),
     () => failWhen(phone === '', 'phone', DEALER_MESSAGES.phone),
-    () => failWhen(!isStrictMobilePhone(phone), 'phone', DEALER_MESSAGES.phoneInvalid),
+    () => failWhen(!isMobilePhone(phone), 'phone', DEALER_MESSAGES.phoneInvalid),
     () => failWhen(isBlank(input.productName), 'productName', DEALER_MESSAGES.productName),
     () => emojiCheck('productName', input.productName),
     () => failWhen(isBlank(input.account), 'account', DEALER_MESSAGES.account),

@@ -12,16 +12,26 @@ describe('validatePhone', () => {
     expect(validatePhone(phone)).toEqual({ ok: false, field: 'phone', message });
   });
 
-  it('accepts 11 digits starting with 1', () => {
-    expect(validatePhone('13800138000')).toEqual({ ok: true });
+  it.each(['13800138000', '19912345678', ' 15012345678 '])('accepts the possible mobile number %j', (phone) => {
+    expect(validatePhone(phone)).toEqual({ ok: true });
   });
 
+  // Issue 15: a code was sent to 12345678901. No mainland mobile number starts 10, 11 or 12.
+  it.each(['12345678901', '10000000000', '11012345678', '12000000000'])('rejects the impossible number %s with 请输入正确手机号', (phone) => {
+    expect(validatePhone(phone)).toEqual({ ok: false, field: 'phone', message: '请输入正确手机号' });
+  });
+});
+
+describe('isMobilePhone', () => {
   it.each([
-    ['12000000000', true, false],
-    ['13800138000', true, true],
-    ['19912345678', true, true],
-  ])('%s is a phone: %s, strictly (13–19): %s', (phone, loose, strict) => {
-    expect(isMobilePhone(phone)).toBe(loose);
-    expect(isStrictMobilePhone(phone)).toBe(strict);
+    ['12345678901', false],
+    ['12000000000', false],
+    ['13000000000', true],
+    ['13800138000', true],
+    ['19912345678', true],
+    ['1380013800a', false],
+  ])('%s is a possible mobile number: %s', (phone, expected) => {
+    expect(isMobilePhone(phone)).toBe(expected);
+    expect(isStrictMobilePhone(phone)).toBe(expected);
   });
 });

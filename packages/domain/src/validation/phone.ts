@@ -3,24 +3,32 @@ import type { ValidationResult } from './validator';
 
 /** Registration: phone empty. */
 export const PHONE_EMPTY_MESSAGE = '手机号不能为空';
-/** Registration: phone not 11 digits starting with 1. */
+/** Registration: phone not a possible mobile number (11 digits starting with 13 to 19). */
 export const PHONE_INVALID_MESSAGE = '请输入正确手机号';
 /** Phone change and address form: phone invalid. */
 export const PHONE_INCORRECT_MESSAGE = '手机号不正确';
 /** Dealer and repair forms: phone invalid. */
 export const CONTACT_PHONE_INVALID_MESSAGE = '请输入正确的电话号码！';
 
-/** 11 digits starting with 1 — the product's general phone rule. */
+/**
+ * The one mobile-number rule of the product: 11 digits starting with 13 to 19 (spec 3, dealer
+ * form; every mainland mobile number). Spec 1's looser "11 digits starting with 1" let codes go to
+ * numbers that cannot exist, such as 12345678901, so every phone field uses this rule.
+ */
+export const MOBILE_PHONE_PATTERN = /^1[3-9]\d{9}$/;
+
+/** Whether a text (trimmed) is a possible mainland mobile number ({@link MOBILE_PHONE_PATTERN}). */
 export function isMobilePhone(phone: string): boolean {
-  return /^1\d{10}$/.test(phone.trim());
+  return MOBILE_PHONE_PATTERN.test(phone.trim());
 }
 
-/** 11 digits starting with 13 to 19 — the stricter rule of the dealer and repair forms. */
-export function isStrictMobilePhone(phone: string): boolean {
-  return /^1[3-9]\d{9}$/.test(phone.trim());
-}
+/**
+ * The same rule as {@link isMobilePhone}, under the name the dealer and repair forms used.
+ * @deprecated There is one mobile rule now; use `isMobilePhone`.
+ */
+export const isStrictMobilePhone = isMobilePhone;
 
-/** A phone field: empty gives `emptyMessage`, not 11 digits starting with 1 gives `invalidMessage`. */
+/** A phone field: empty gives `emptyMessage`, not a possible mobile number gives `invalidMessage`. */
 export function phoneCheck(field: string, phone: string | null | undefined, emptyMessage: string, invalidMessage: string): ValidationResult | undefined {
   if (isBlank(phone)) {
     return fail(field, emptyMessage);

@@ -1,6 +1,6 @@
 import { digitsOnly } from '../display';
 import { IMAGE_LIMITS } from '../upload';
-import { CONTACT_PHONE_INVALID_MESSAGE, isStrictMobilePhone } from './phone';
+import { CONTACT_PHONE_INVALID_MESSAGE, isMobilePhone } from './phone';
 import { emojiCheck, fail, failWhen, firstFailure, isBlank, tooManyImagesMessage } from './validator';
 import type { ValidationResult } from './validator';
 
@@ -41,7 +41,7 @@ export function validateRepair(input: RepairInput): ValidationResult {
     () => failWhen(isBlank(input.name), 'name', REPAIR_MESSAGES.name),
     () => emojiCheck('name', input.name),
     () => failWhen(phone === '', 'phone', REPAIR_MESSAGES.phone),
-    () => failWhen(!isStrictMobilePhone(phone), 'phone', REPAIR_MESSAGES.phoneInvalid),
+    () => failWhen(!isMobilePhone(phone), 'phone', REPAIR_MESSAGES.phoneInvalid),
     () => failWhen(isBlank(input.categoryId), 'categoryId', REPAIR_MESSAGES.category),
     () => failWhen(isBlank(input.purchaseDateStr), 'purchaseDateStr', REPAIR_MESSAGES.purchaseDate),
     () => failWhen(isBlank(input.malfunctionContent), 'malfunctionContent', REPAIR_MESSAGES.fault),
