@@ -32,6 +32,7 @@ export * from './feed';
 export * from './follow';
 export * from './readingNotice';
 export * from './upload';
+export * from './avatar';
 export * from './validation/validator';
 export * from './validation/phone';
 export * from './validation/idCard';
