@@ -31,6 +31,7 @@ export * from './deviceBinding';
 export * from './feed';
 export * from './follow';
 export * from './readingNotice';
+export * from './readingDeletion';
 export * from './upload';
 export * from './avatar';
 export * from './validation/validator';

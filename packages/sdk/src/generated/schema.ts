@@ -753,6 +753,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sugarTest/v1/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the caller's readings
+         * @description Only the reading's owner may delete it. A missing reading, or someone else's (a relative's included), answers 40400 该数据已被删除.
+         *     A meter's reading is read-only: 40300 设备上传的数据不能删除.
+         *     The reading leaves the day table, the counts, the trend, the reports and the feed (its likes, comments and unread messages go with it), and relatives' notices of it are withdrawn, including messaging-app pushes not yet sent. Points already paid for it are kept (the daily cap still counts them).
+         */
+        post: operations["deleteSugarTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sugarTest/v1/getById": {
         parameters: {
             query?: never;
@@ -898,6 +920,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bloodPressureTest/v1/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the caller's readings
+         * @description Only the reading's owner may delete it. A missing reading, or someone else's (a relative's included), answers 40400 该数据已被删除.
+         *     A meter's reading is read-only: 40300 设备上传的数据不能删除.
+         *     The reading leaves the day table, the counts, the trend, the reports and the feed (its likes, comments and unread messages go with it), and relatives' notices of it are withdrawn, including messaging-app pushes not yet sent. Points already paid for it are kept (the daily cap still counts them).
+         */
+        post: operations["deleteBloodPressure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bloodPressureTest/v1/getById": {
         parameters: {
             query?: never;
@@ -986,6 +1030,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ketoneTest/v1/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the caller's blood-ketone readings
+         * @description Only the reading's owner may delete it. A missing reading, or someone else's (a relative's included), answers 40400 该数据已被删除.
+         *     The reading leaves the table and the chart.
+         */
+        post: operations["deleteKetoneTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ketoneTest/v1/pageQueryList": {
         parameters: {
             query?: never;
@@ -1017,6 +1082,27 @@ export interface paths {
          * @description An empty or missing `urine` answers 40000 请输入尿酸值! (the app still sends the save when the field is empty). The time may not be in the future.
          */
         post: operations["addUricAcidTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/urineTest/v1/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the caller's uric-acid readings
+         * @description Only the reading's owner may delete it. A missing reading, or someone else's (a relative's included), answers 40400 该数据已被删除.
+         *     The reading leaves the table and the chart.
+         */
+        post: operations["deleteUricAcidTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3041,6 +3127,9 @@ export interface components {
             /** @enum {string} */
             testType?: "1" | "2";
         };
+        SugarTestDeleteInput: {
+            testId: string;
+        };
         SugarTestEditInput: {
             testId: string;
             /** @description mmol/L, 0.3 to 33.3, one decimal. */
@@ -3154,6 +3243,9 @@ export interface components {
             /** @enum {string} */
             testType?: "1" | "2";
         };
+        BloodPressureDeleteInput: {
+            bpId: string;
+        };
         BloodPressureEditInput: {
             bpId: string;
             sbp: number;
@@ -3216,6 +3308,9 @@ export interface components {
             /** @description At most 100 characters, no emoji. */
             remark?: string;
         };
+        KetoneTestDeleteInput: {
+            id: string;
+        };
         KetoneTestVo: {
             id: string;
             /** @description mmol/L, 0 to 20, stored to one decimal. */
@@ -3241,6 +3336,9 @@ export interface components {
             createTimeStr?: string;
             /** @description At most 100 characters, no emoji. */
             remark?: string;
+        };
+        UricAcidTestDeleteInput: {
+            id: string;
         };
         UricAcidTestVo: {
             id: string;
@@ -5519,6 +5617,35 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    deleteSugarTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SugarTestDeleteInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getSugarTest: {
         parameters: {
             query: {
@@ -5745,6 +5872,35 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    deleteBloodPressure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BloodPressureDeleteInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getBloodPressure: {
         parameters: {
             query: {
@@ -5886,6 +6042,35 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    deleteKetoneTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KetoneTestDeleteInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     pageKetoneTest: {
         parameters: {
             query?: {
@@ -5941,6 +6126,35 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["UricAcidTestVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteUricAcidTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UricAcidTestDeleteInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Done"];
                     };
                 };
             };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionContext } from '../session/session.service';
-import { addPressure, editPressure, getPressure, judgePressure, pagePressure, pressureTrend, ranges } from './bloodPressure.service';
+import { addPressure, deletePressure, editPressure, getPressure, judgePressure, pagePressure, pressureTrend, ranges } from './bloodPressure.service';
 
 const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
 
@@ -21,6 +21,8 @@ export function bloodPressureRoutes(app: FastifyInstance) {
     const { bpId, ...entry } = request.body;
     return editPressure(app.em, customerOf(request.session), bpId, entry, now());
   });
+
+  app.operation('deleteBloodPressure', async (request) => deletePressure(app.em, customerOf(request.session), request.body.bpId));
 
   app.operation('getBloodPressure', async (request) => getPressure(app.em, customerOf(request.session), request.query.bpId));
 

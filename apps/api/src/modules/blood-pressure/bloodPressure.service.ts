@@ -19,6 +19,7 @@ import { recordingTarget } from '../follower/follower.service';
 import { notifyFollowersOfReading } from '../notice/notice.service';
 import { BloodPressureRange, BloodPressureTest } from './bloodPressure.entity';
 import { awardForReading } from '../points/points.service';
+import { assertDeletable, forgetReading } from '../reading-deletion/readingDeletion.service';
 
 export interface BpEntryInput {
   sbp: number;
@@ -117,6 +118,22 @@ export async function editPressure(em: EntityManager, customerId: string, bpId: 
   await em.flush();
   const level = await colourOf(em, reading);
   return { bpId: reading.id, duplicate: false, color: level ? BP_COLOR[level] : null };
+}
+
+/**
+ * Deletes one of the caller's readings (POST /bloodPressureTest/v1/delete; the app asks
+ * 确定删除此条记录吗? first). Only the owner may; a meter's reading is read-only. Its notices and its
+ * feed post's likes and comments go in the same transaction; points paid for it are kept.
+ */
+export async function deletePressure(em: EntityManager, customerId: string, bpId: string) {
+  return em.transactional(async (tx) => {
+    const reading = /^\d{1,18}$/.test(bpId) ? await tx.findOne(BloodPressureTest, { id: bpId }) : null;
+    assertDeletable(reading, customerId);
+    await forgetReading(tx, 'bloodPressure', reading.id);
+    tx.remove(reading);
+    await tx.flush();
+    return { ok: true as const };
+  });
 }
 
 export async function getPressure(em: EntityManager, customerId: string, bpId: string) {

@@ -7,6 +7,10 @@ import { KetoneTest } from './ketone.entity';
 export class KetoneRepository {
   constructor(private readonly em: EntityManager) {}
 
+  findById(id: string): Promise<KetoneTest | null> {
+    return /^\d{1,18}$/.test(id) ? this.em.findOne(KetoneTest, { id }) : Promise.resolve(null);
+  }
+
   /** One page of a customer's readings within the span, newest first, and how many there are. */
   page(customerId: string, span: ChinaListSpan, pageNo: number, pageSize: number): Promise<[KetoneTest[], number]> {
     return this.em.findAndCount(KetoneTest, { customerId, ...measuredWithin(span) }, { orderBy: { measuredAt: 'desc', id: 'desc' }, limit: pageSize, offset: (pageNo - 1) * pageSize });

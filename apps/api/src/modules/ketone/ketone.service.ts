@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { formatChinaTime, ketoneBand } from '@glucoguard/domain';
 import { labPage, parseLabEntry } from '../lab/labEntry';
+import { assertDeletable } from '../reading-deletion/readingDeletion.service';
 import { KetoneRepository } from './ketone.repository';
 import { KetoneTest } from './ketone.entity';
 
@@ -27,6 +28,14 @@ export async function addKetone(em: EntityManager, customerId: string, input: Ke
   });
   await em.flush();
   return ketoneTestVo(reading);
+}
+
+/** Deletes one of the caller's readings (POST /ketoneTest/v1/delete; the app asks 确定删除此条记录吗? first). Only the owner may. */
+export async function deleteKetone(em: EntityManager, customerId: string, id: string) {
+  const reading = await new KetoneRepository(em).findById(id);
+  assertDeletable(reading, customerId);
+  await em.remove(reading).flush();
+  return { ok: true as const };
 }
 
 /** The caller's readings in a China-time range, newest first (spec: pageQueryList). */

@@ -105,6 +105,15 @@ export async function notifyFollowersOfReading(
   return { notified: rows.length, urgent };
 }
 
+/**
+ * Withdraws the notices of a reading being deleted: the followers' in-app notices go, and with them
+ * any messaging-app push still queued (the row is the push's outbox entry). Call it in the
+ * transaction that deletes the reading. Answers how many were withdrawn.
+ */
+export function withdrawReadingNotices(em: EntityManager, kind: NotifiableReading['kind'], readingId: string): Promise<number> {
+  return em.nativeDelete(Notice, { readingKind: kind === 'bloodPressure' ? 'b' : 's', readingId });
+}
+
 /** An in-app notice about a follow: a request to the patient, or an acceptance to the relative. */
 export async function noticeOfFollow(em: EntityManager, kind: 'followRequest' | 'followAccepted', recipientId: string, subject: Pick<Customer, 'id' | 'nickname'>, now: Date) {
   const name = subject.nickname || '用户';

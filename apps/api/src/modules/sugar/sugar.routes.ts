@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionContext } from '../session/session.service';
 import { SugarRepository } from './sugar.repository';
-import { addReading, customerDictionary, dayReadings, dayTable, editReading, getReading, judge, saveObjectives, slotView, trend } from './sugar.service';
+import { addReading, customerDictionary, dayReadings, dayTable, deleteReading, editReading, getReading, judge, saveObjectives, slotView, trend } from './sugar.service';
 
 const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
 
@@ -28,6 +28,8 @@ export function sugarRoutes(app: FastifyInstance) {
     const { testId, ...entry } = request.body;
     return editReading(app.em, customerOf(request.session), testId, entry, now());
   });
+
+  app.operation('deleteSugarTest', async (request) => deleteReading(app.em, customerOf(request.session), request.body.testId));
 
   app.operation('getSugarTest', async (request) => getReading(app.em, customerOf(request.session), request.query.testId));
 

@@ -37,6 +37,7 @@ import { notifyFollowersOfReading } from '../notice/notice.service';
 import { SugarRepository, type SlotRow } from './sugar.repository';
 import { SugarTest, type SugarObjective, type SugarTag } from './sugar.entity';
 import { awardForReading } from '../points/points.service';
+import { assertDeletable, forgetReading } from '../reading-deletion/readingDeletion.service';
 
 export interface SugarEntryInput {
   sugar: number;
@@ -196,6 +197,22 @@ export async function editReading(em: EntityManager, customerId: string, testId:
   Object.assign(reading, entry, { timeType: input.timeType ?? reading.timeType, updatedAt: now });
   await em.flush();
   return { testId: reading.id, duplicate: false, ...(await monthProgress(em, customerId, entry.measuredAt)) };
+}
+
+/**
+ * Deletes one of the caller's readings (POST /sugarTest/v1/delete; the app asks 确定删除此条记录吗?
+ * first). Only the owner may; a meter's reading is read-only. Its notices and its feed post's likes
+ * and comments go in the same transaction; points paid for it are kept.
+ */
+export async function deleteReading(em: EntityManager, customerId: string, testId: string) {
+  return em.transactional(async (tx) => {
+    const reading = await new SugarRepository(tx).findById(testId);
+    assertDeletable(reading, customerId);
+    await forgetReading(tx, 'bloodSugar', reading.id);
+    tx.remove(reading);
+    await tx.flush();
+    return { ok: true as const };
+  });
 }
 
 /** One reading (spec: GET /sugarTest/v1/getById): existsFlag false for a missing or foreign one. */

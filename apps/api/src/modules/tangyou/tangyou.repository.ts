@@ -153,6 +153,15 @@ export class TangyouRepository {
     return this.em.count(FeedPraise, { postKind: kind, readingId });
   }
 
+  /**
+   * Removes the likes and comments of a post whose reading is being deleted. Unread messages about
+   * it stay: opened, they show the spec's 本条数据已被删除.
+   */
+  async forgetPost(kind: PostKind, readingId: string): Promise<void> {
+    await this.em.nativeDelete(FeedPraise, { postKind: kind, readingId });
+    await this.em.nativeDelete(FeedComment, { postKind: kind, readingId });
+  }
+
   findComment(id: string): Promise<FeedComment | null> {
     return /^[1-9]\d{0,17}$/.test(id) ? this.em.findOne(FeedComment, { id }) : Promise.resolve(null);
   }

@@ -25,6 +25,7 @@ import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
 import { showError, toast } from '../../../session/errors';
 import { BP_LEVEL_COLOURS } from '../colours';
 import { DeletedNotice } from '../DeletedNotice';
+import { DeleteReadingButton } from '../DeleteReadingButton';
 import { SelfOtherToggle, type RecordTarget } from '../SelfOtherToggle';
 
 type Field = 'sbp' | 'dbp' | 'hr';
@@ -205,6 +206,11 @@ export default function AddBpPage() {
           </Button>
         </div>
       )}
+      {editing && !readOnly ? (
+        <div style={{ padding: '0 20px 16px' }}>
+          <DeleteReadingButton remove={() => api().POST('/bloodPressureTest/v1/delete', { body: { bpId: hyperReportId } })} onDone={(outcome) => (outcome === 'gone' ? setStatus('deleted') : goBack())} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -21,12 +21,15 @@ import { useEffect, useState } from 'react';
 import { bandHex } from '../../../components/bandPalette';
 import { showError, toast } from '../../../session/errors';
 import { CHART_LIB } from '../chartLib';
-import { loadLabPage, saveLab } from './labApi';
+import { DeleteReadingButton } from '../DeleteReadingButton';
+import { deleteLab, loadLabPage, saveLab } from './labApi';
 import type { LabRecord } from './labApi';
 import type { LabKind, LabViewMode } from './types';
 
 /** The ranges of the date-range dropdown: the latest 30, 60 or 90 days (as the tables of spec 2 §9). */
 const RANGES = Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([dateType, days]) => ({ key: dateType, days, label: `近${days}天` }));
+/** The row's delete button: a 44-pixel tap target beside the two columns. */
+const ACTION_CELL = { width: 72, flex: 'none', display: 'flex', justifyContent: 'center', padding: '4px 8px 4px 0' } as const;
 /** The chart reads one page of this many readings (spec 2 §9). */
 const CHART_PAGE_SIZE = 100;
 
@@ -77,7 +80,7 @@ export function LabView({ kind, view }: { kind: LabKind; view: LabViewMode }) {
 
 function LabTable({ kind, days }: { kind: LabKind; days: number }) {
   const texts = LAB_TEXTS[kind];
-  // Bumped after a save: empties the list and loads page 1 again.
+  // Bumped after a save or a delete: empties the list and loads page 1 again.
   const [reload, setReload] = useState(0);
   const [adding, setAdding] = useState(false);
   const cell = { flex: 1, padding: '12px 16px', textAlign: 'center' } as const;
@@ -88,6 +91,7 @@ function LabTable({ kind, days }: { kind: LabKind; days: number }) {
         <div style={cell}>
           {texts.name}（{texts.unit}）
         </div>
+        <div style={ACTION_CELL} aria-hidden="true" />
       </div>
       <InfiniteList<LabRecord>
         aria-label={`${texts.name}记录`}
@@ -96,10 +100,18 @@ function LabTable({ kind, days }: { kind: LabKind; days: number }) {
         itemKey={(item) => item.id}
         loadPage={(pageNo) => loadLabPage(kind, { ...rangeQuery(days), pageNo, pageSize: PAGE_SIZES[kind === 'ketone' ? 'ketoneTable' : 'uricAcidTable'] })}
         renderItem={(item) => (
-          <div role="row" style={{ display: 'flex', borderBottom: '1px solid #f0f0f0', fontSize: 15 }}>
+          <div role="row" style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid #f0f0f0', fontSize: 15 }}>
             <div style={cell}>{item.createTime.slice(0, 16)}</div>
             <div style={{ ...cell, color: bandHex(labBand(kind, item.value)), fontWeight: 600 }} data-band={labBand(kind, item.value)}>
               {item.value}
+            </div>
+            <div style={ACTION_CELL}>
+              <DeleteReadingButton
+                compact
+                label={`删除${item.createTime.slice(5, 16)}的${texts.name}记录`}
+                remove={() => deleteLab(kind, item.id)}
+                onDone={() => setReload((n) => n + 1)}
+              />
             </div>
           </div>
         )}

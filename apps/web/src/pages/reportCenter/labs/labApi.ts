@@ -27,3 +27,12 @@ export async function saveLab(kind: LabKind, input: { value: number | null; crea
     await api().POST('/urineTest/v1/add', { body: { urine: input.value, createTimeStr: input.createTimeStr, remark: input.remark } });
   }
 }
+
+/** The delete call of a kind (`/ketoneTest/v1/delete` or `/urineTest/v1/delete`); the app asks first. */
+export async function deleteLab(kind: LabKind, id: string): Promise<void> {
+  if (kind === 'ketone') {
+    await api().POST('/ketoneTest/v1/delete', { body: { id } });
+  } else {
+    await api().POST('/urineTest/v1/delete', { body: { id } });
+  }
+}

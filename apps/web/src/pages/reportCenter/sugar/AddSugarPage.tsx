@@ -30,6 +30,7 @@ import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
 import { showError, toast } from '../../../session/errors';
 import { CELL_COLOURS } from '../colours';
 import { DeletedNotice } from '../DeletedNotice';
+import { DeleteReadingButton } from '../DeleteReadingButton';
 import { SelfOtherToggle, type RecordTarget } from '../SelfOtherToggle';
 import { useSugarRanges } from './useSugarRanges';
 
@@ -287,6 +288,11 @@ export default function AddSugarPage() {
           </Button>
         </div>
       )}
+      {editing && !readOnly ? (
+        <div style={{ padding: '0 20px 16px' }}>
+          <DeleteReadingButton remove={() => api().POST('/sugarTest/v1/delete', { body: { testId: reportId } })} onDone={(outcome) => (outcome === 'gone' ? setStatus('deleted') : goBack())} />
+        </div>
+      ) : null}
       <Mask visible={medal !== null} opacity={0.6}>
         {medal === null ? null : (
           <div role="dialog" aria-label="获得勋章" style={{ position: 'absolute', top: '30%', left: '50%', transform: 'translateX(-50%)', width: 260, padding: 24, borderRadius: 12, background: '#fff', textAlign: 'center' }}>
