@@ -16,6 +16,7 @@ import { frontLogRoutes } from './modules/front-log/frontLog.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
+import { accountRecoveryRoutes } from './modules/account-recovery/accountRecovery.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
@@ -89,6 +90,7 @@ function api(config: AppConfig) {
     authRoutes(scope, config);
     smsRoutes(scope, config);
     registrationRoutes(scope, config);
+    accountRecoveryRoutes(scope, config);
     customerRoutes(scope);
     uploadRoutes(scope);
     feedbackRoutes(scope);

@@ -10,6 +10,7 @@ const AiAssistantRedirect = lazy(() => import(/* webpackChunkName: "page-ai-redi
 const RegisterPage = lazy(() => import(/* webpackChunkName: "page-register" */ './pages/register/RegisterPage'));
 const EditUserInfoPage = lazy(() => import(/* webpackChunkName: "page-edit-user-info" */ './pages/register/EditUserInfoPage'));
 const EditPhonePage = lazy(() => import(/* webpackChunkName: "page-edit-phone" */ './pages/register/EditPhonePage'));
+const RecoverAccountPage = lazy(() => import(/* webpackChunkName: "page-recover-account" */ './pages/register/RecoverAccountPage'));
 const SetPage = lazy(() => import(/* webpackChunkName: "page-set" */ './pages/set/SetPage'));
 const AboutUsPage = lazy(() => import(/* webpackChunkName: "page-about-us" */ './pages/set/AboutUsPage'));
 const ProtocolPage = lazy(() => import(/* webpackChunkName: "page-protocol" */ './pages/protocol/ProtocolPage'));
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: REGISTER_PATH, element: <RegisterPage /> },
       { path: '/register/editUserInfo', element: <EditUserInfoPage /> },
       { path: '/register/editPhone', element: <EditPhonePage /> },
+      { path: '/register/recover', element: <RecoverAccountPage /> },
       { path: '/set/set', element: <SetPage /> },
       { path: '/set/aboutUs', element: <AboutUsPage /> },
       { path: '/protocolPage', element: <ProtocolPage /> },

@@ -57,8 +57,9 @@ describe('registrationErrorAction', () => {
     [10000, '', 'B', { kind: 'message', message: '该微信号已经绑定手机号码，与当前手机号码不一致,登陆失败' }],
     [90001, 'whatever', 'B', { kind: 'message', message: '请输入正确的验证码' }],
     [90000, '您已注册', 'A', { kind: 'alreadyRegistered' }],
+    [40900, '该手机号已被其他微信号绑定', 'B', { kind: 'offerRecovery', message: '该手机号已被其他微信号绑定' }],
+    [40900, '', 'A', { kind: 'offerRecovery', message: '该手机号已被其他微信号绑定' }],
     [90000, '您已注册', 'B', { kind: 'message', message: '您已注册' }],
-    [40900, '该手机号已被其他微信号绑定', 'B', { kind: 'message', message: '该手机号已被其他微信号绑定' }],
     [-1, '', 'A', { kind: 'message', message: '请求错误！' }],
     [50000, null, 'B', { kind: 'message', message: '请求错误！' }],
   ] as const)('code %d (%j) in variant %s', (code, errMsg, variant, action) => {

@@ -1,3 +1,4 @@
+import { ACCOUNT_RECOVERY_MESSAGES } from './accountRecovery';
 import { REGISTRATION_MESSAGES } from './validation/registration';
 import { routeDecision, skipsFollowCheck, skipsSignIn, REGISTER_PATH } from './routing';
 
@@ -101,6 +102,8 @@ export type RegistrationErrorAction =
   | { readonly kind: 'reauthenticate' }
   /** 90000 in variant A: already registered, carry on to the wanted page. */
   | { readonly kind: 'alreadyRegistered' }
+  /** 40900: the phone belongs to another account; offer to get that account back (issue 15 D). */
+  | { readonly kind: 'offerRecovery'; readonly message: string }
   /** Anything else: show the message, clear the loader, re-enable the button. */
   | { readonly kind: 'message'; readonly message: string };
 
@@ -113,6 +116,8 @@ export function registrationErrorAction(code: number, errMsg: string | null | un
       return { kind: 'message', message: ACCOUNT_MESSAGES.otherPhone };
     case 90001:
       return { kind: 'message', message: REGISTRATION_MESSAGES.codeWrong };
+    case 40900:
+      return { kind: 'offerRecovery', message: ACCOUNT_RECOVERY_MESSAGES.phoneTaken };
     case 90000:
       if (variant === 'A') {
         return { kind: 'alreadyRegistered' };

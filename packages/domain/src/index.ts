@@ -54,3 +54,4 @@ export * from './validation/consult';
 export * from './validation/order';
 export * from './validation/productRegistration';
 export * from './account';
+export * from './accountRecovery';

@@ -3,6 +3,8 @@ export const UNREGISTERED_WHITELIST = [
   '/mall/goodsList',
   '/',
   '/register/register',
+  /** Getting an account back (issue 15 D) is for a visitor who cannot register that phone. */
+  '/register/recover',
   '/articleShareDetails',
   '/shareGoodsDetail',
   '/mall/goodsDetail',

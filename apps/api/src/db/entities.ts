@@ -1,3 +1,4 @@
+import { AccountRecovery } from '../modules/account-recovery/accountRecovery.entity';
 import { BloodPressureRange, BloodPressureTest } from '../modules/blood-pressure/bloodPressure.entity';
 import { Customer } from '../modules/customer/customer.entity';
 import { Device, MeterReading } from '../modules/device/device.entity';
@@ -24,4 +25,4 @@ import { FeedComment, FeedMessage, FeedPraise } from '../modules/tangyou/feed.en
 import { Notice } from '../modules/notice/notice.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
-export const entities = [BloodPressureRange, BloodPressureTest, Customer, Device, MeterReading, DictionaryItem, Doctor, Department, Feedback, FrontLog, HealthRecord, Hospital, KetoneTest, MedicalReport, RateEvent, Session, ShareLink, SmsCode, SugarObjective, SugarSlot, SugarTest, UricAcidTest, WeightRecord, Follow, FeedPraise, FeedComment, FeedMessage, Notice, PointsEntry, PointsTally, PointsScoreCount, SignIn, Article, ArticleCategory, ArticleReader];
+export const entities = [AccountRecovery, BloodPressureRange, BloodPressureTest, Customer, Device, MeterReading, DictionaryItem, Doctor, Department, Feedback, FrontLog, HealthRecord, Hospital, KetoneTest, MedicalReport, RateEvent, Session, ShareLink, SmsCode, SugarObjective, SugarSlot, SugarTest, UricAcidTest, WeightRecord, Follow, FeedPraise, FeedComment, FeedMessage, Notice, PointsEntry, PointsTally, PointsScoreCount, SignIn, Article, ArticleCategory, ArticleReader];

@@ -20,6 +20,7 @@ import { Migration20261125120439_session_notify } from './Migration2026112512043
 import { Migration20261125124000_meter_reading_key_collation } from './Migration20261125124000_meter_reading_key_collation';
 import { Migration20261125161211_covering_reading_index } from './Migration20261125161211_covering_reading_index';
 import { Migration20261126052041_notice_reading_index } from './Migration20261126052041_notice_reading_index';
+import { Migration20261126052549_account_recovery } from './Migration20261126052549_account_recovery';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -42,4 +43,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125124000_meter_reading_key_collation', class: Migration20261125124000_meter_reading_key_collation },
   { name: 'Migration20261125161211_covering_reading_index', class: Migration20261125161211_covering_reading_index },
   { name: 'Migration20261126052041_notice_reading_index', class: Migration20261126052041_notice_reading_index },
+  { name: 'Migration20261126052549_account_recovery', class: Migration20261126052549_account_recovery },
 ];

@@ -4,14 +4,17 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
+import { useDeviceKeySwitch } from '../store/deviceKeySwitch';
 import { useSession } from '../store/session';
+import { DeviceKeySwitchPrompt } from './DeviceKeySwitchPrompt';
 import { startSession } from './flow';
 
 /**
  * The route guard of spec 1 §2.1 and §4 around every page: share pages open without sign-in;
  * others wait for sign-in and auth, then show the follow prompt when subscribe is '0' (except on
  * the pages that skip it), send unregistered users off the whitelist to registration by replace
- * (remembering the wanted address), and open after a failed sign-in anyway.
+ * (remembering the wanted address), and open after a failed sign-in anyway. A `?deviceKey=` link
+ * for another account is answered first (DeviceKeySwitchPrompt).
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -19,15 +22,18 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const phase = useSession((state) => state.phase);
   const subscribe = useSession((state) => state.subscribe);
   const isAuth = useSession((state) => state.isAuth);
+  // A `?deviceKey=` link for another account waits for the user's answer before anything signs in.
+  const pendingKey = useDeviceKeySwitch((state) => state.pending);
   const address = `${location.pathname}${location.search}${location.hash}`;
   const needsSignIn = !skipsSignIn(address);
   const decision = startupDecision({ address, phase, subscribe, isAuth });
 
+  const holding = needsSignIn && pendingKey !== null;
   useEffect(() => {
-    if (needsSignIn) {
+    if (needsSignIn && !holding) {
       void startSession();
     }
-  }, [needsSignIn]);
+  }, [needsSignIn, holding]);
 
   const redirectTo = decision.action === 'redirect' ? decision.to : null;
   const returnTo = decision.action === 'redirect' ? decision.returnTo : null;
@@ -38,6 +44,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
     }
   }, [redirectTo, returnTo, navigate]);
 
+  if (holding) {
+    return <DeviceKeySwitchPrompt deviceKey={pendingKey} />;
+  }
   switch (decision.action) {
     case 'allow':
       return children;

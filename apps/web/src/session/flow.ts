@@ -5,9 +5,12 @@ import { ACCOUNT_MESSAGES, DEVICE_KEY_PARAM, isDeviceKey, launchDeviceKey } from
 import { isApiError } from '@glucoguard/sdk';
 import { Toast } from 'antd-mobile';
 import { api, setResignIn } from '../api';
+import { useDeviceKeySwitch } from '../store/deviceKeySwitch';
 import { useSession } from '../store/session';
 
 export const DEVICE_KEY_STORAGE_KEY = 'glucoguard.deviceKey';
+/** The key used before the last confirmed account switch (issue 15 B). */
+export const PREVIOUS_DEVICE_KEY_STORAGE_KEY = 'glucoguard.previousDeviceKey';
 export const DOCTOR_OPENID_STORAGE_KEY = 'glucoguard.doctorOpenid';
 /** The query parameter carrying a doctor's openid when a patient scanned the doctor's code. */
 export const DOCTOR_OPENID_PARAM = 'doctorOpenid';
@@ -19,10 +22,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 let loginCallback: { code: string; state: string } | null = null;
 
 /**
- * `?deviceKey=` (the embedded, local-provider mode's way to open a demo account): a well-formed key
- * replaces the browser's own and the stored session is dropped, so the start-up flow signs in again
- * with it. Whoever has the key is that user already, so the parameter grants nothing new; the
- * messaging-app provider never reads the device key. Returns whether the address changed.
+ * `?deviceKey=` (the embedded, local-provider mode's way to open a demo account). A browser without
+ * a key of its own adopts a well-formed one at once, so a demo link works in a fresh browser. A
+ * browser that has its own key never switches silently: a link holding someone else's key would
+ * otherwise sign the user into that account and lose their own key for good (issue 15 B). The key
+ * waits in memory until the user confirms the dialog that names the account
+ * (`DeviceKeySwitchPrompt`), and the own key is then kept to switch back. The messaging-app
+ * provider never reads the device key. Returns whether the address changed.
  */
 function takeDeviceKey(url: URL): boolean {
   const launch = launchDeviceKey(url.search);
@@ -31,15 +37,53 @@ function takeDeviceKey(url: URL): boolean {
   }
   // Malformed or not, a credential never stays in the address bar, the history or a shared link.
   url.searchParams.delete(DEVICE_KEY_PARAM);
-  if (launch.kind === 'switch' && readDeviceKey() !== launch.key) {
-    try {
-      window.localStorage.setItem(DEVICE_KEY_STORAGE_KEY, launch.key);
-      useSession.getState().signOut();
-    } catch {
-      // Storage blocked: the key could not be kept for the sign-in, so the browser stays who it was.
+  const own = readDeviceKey();
+  if (launch.kind === 'switch' && own !== launch.key) {
+    if (own === null) {
+      try {
+        window.localStorage.setItem(DEVICE_KEY_STORAGE_KEY, launch.key);
+        useSession.getState().signOut();
+      } catch {
+        // Storage blocked: the key could not be kept for the sign-in, so the browser stays who it was.
+      }
+    } else {
+      useDeviceKeySwitch.getState().setPending(launch.key);
     }
   }
   return true;
+}
+
+/** The key this browser used before it last switched accounts, kept so the user can switch back. */
+export function previousDeviceKey(): string | null {
+  try {
+    const stored = window.localStorage.getItem(PREVIOUS_DEVICE_KEY_STORAGE_KEY);
+    return isDeviceKey(stored) && stored !== readDeviceKey() ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Switches this browser to another device key after the user confirmed it: the current key is kept
+ * as the previous one (to switch back), the session is dropped and the start-up flow signs in
+ * afresh with the new key (pages wait behind the start-up loader, so none shows the old account).
+ */
+export async function switchDeviceKey(key: string): Promise<void> {
+  const own = readDeviceKey();
+  try {
+    if (own !== null && own !== key) {
+      window.localStorage.setItem(PREVIOUS_DEVICE_KEY_STORAGE_KEY, own);
+    }
+    window.localStorage.setItem(DEVICE_KEY_STORAGE_KEY, key);
+  } catch {
+    // Storage blocked: nothing was switched.
+    useDeviceKeySwitch.getState().setPending(null);
+    return;
+  }
+  // The flow is under way with the new key before the gate stops holding, so it never starts one with the old key.
+  const restarted = restartSession({ freshSignIn: true });
+  useDeviceKeySwitch.getState().setPending(null);
+  await restarted;
 }
 
 /**
@@ -293,6 +337,7 @@ function installResignIn(): void {
 export function resetSessionFlow(): void {
   running = null;
   loginCallback = null;
+  useDeviceKeySwitch.getState().setPending(null);
   if (renewTimer !== null) {
     clearTimeout(renewTimer);
     renewTimer = null;

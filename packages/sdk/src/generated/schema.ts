@@ -116,6 +116,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/login/v1/deviceKeyAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Names the account behind a device key, without signing in
+         * @description Only with the local sign-in provider (404 otherwise). A link with `?deviceKey=` must not switch
+         *     a browser that already has a key of its own to another account silently: the web app asks
+         *     this first and names the account in its confirmation. Whoever holds a key can already sign in
+         *     as its account, so the answer (whether the key has an account, whether it is registered, and
+         *     the registered name masked as 张*国) gives nothing new. Nothing is created. Limited per client
+         *     address like sign-in.
+         */
+        post: operations["deviceKeyAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/login/v1/auth": {
         parameters: {
             query?: never;
@@ -295,6 +320,35 @@ export interface paths {
          *     silently and go home); 10000 this account is bound to another phone.
          */
         post: operations["registerBind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/register/v1/recoverAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the account of a phone to the caller's sign-in (getting an account back)
+         * @description For a visitor who signed in on a new phone, browser or messaging-app account and was told
+         *     40900 该手机号已被其他微信号绑定 when registering that phone. A code sent to the phone
+         *     (purpose `register`; the one the registration just used stays valid after that 40900) proves
+         *     control of it. The account of the phone then signs in with the caller's openid, its old sign-in
+         *     and every one of its sessions are signed out, the caller's own empty visitor account is retired
+         *     (its sessions too) and a new session of the recovered account is returned. Each move is
+         *     recorded (time, from which sign-in to which, client address). Errors: 90001 wrong or expired
+         *     code; 40400 nobody registered the phone; 40900 the caller is registered already; 42900 too many
+         *     attempts per client address (10 a day) or per caller (5 a day), or the account moved 3 times
+         *     in the last 24 hours.
+         */
+        post: operations["recoverAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2956,6 +3010,17 @@ export interface components {
             showInviteCode: boolean;
             showSkip: boolean;
         };
+        DeviceKeyAccount: {
+            /** @description Whether anyone has signed in with this key yet. */
+            exists: boolean;
+            registered: boolean;
+            /** @description The registered name with all but its first and last characters starred (张*国); null for a visitor. */
+            maskedName: string | null;
+        };
+        RecoverAccountInput: {
+            phone: string;
+            validCode: string;
+        };
         BindInput: {
             nickname: string;
             phone: string;
@@ -4616,6 +4681,37 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    deviceKeyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deviceKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DeviceKeyAccount"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     loginAuth: {
         parameters: {
             query?: never;
@@ -4907,6 +5003,35 @@ export interface operations {
                         errMsg: string;
                         /** @description The customer id. */
                         data: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    recoverAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverAccountInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SignIn"];
                     };
                 };
             };

@@ -82,11 +82,14 @@ async function bindPhone(em: EntityManager, sms: Pick<SmsCodeDeps, 'secret'>, se
     }
     throw customer.phone === input.phone ? new AppError(10001, REGISTRATION_ERRORS.alreadyBound) : new AppError(10000, REGISTRATION_ERRORS.otherPhone);
   }
-  await verifyCode(em, sms, { phone: input.phone, purpose: 'register', code: input.validCode, now, consume: true });
+  const code = { phone: input.phone, purpose: 'register' as const, code: input.validCode, now };
+  await verifyCode(em, sms, { ...code, consume: false });
   const owner = await repo.findByPhone(input.phone);
   if (owner && owner.id !== customer.id) {
+    // The code stays good: the answer offers to get that account back with it (account-recovery).
     throw new AppError(ErrorCodes.conflict, REGISTRATION_ERRORS.phoneTaken, 409);
   }
+  await verifyCode(em, sms, { ...code, consume: true });
   customer.phone = input.phone;
   customer.nickname = input.nickname.trim();
   customer.registeredAt = now;

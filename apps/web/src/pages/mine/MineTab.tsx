@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { brandOf } from '../../brand';
 import { ChevronIcon, CouponIcon, FileIcon, OrderIcon, ScaleIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { SwitchBackEntry } from '../../session/SwitchBackEntry';
 import { imageUrl, isRegistered, useSession } from '../../store/session';
 import { MINE_SHORTCUTS, mineMenu } from './menu';
 
@@ -126,6 +127,7 @@ export default function MineTab() {
           </li>
         ))}
       </ul>
+      <SwitchBackEntry />
     </div>
   );
 }

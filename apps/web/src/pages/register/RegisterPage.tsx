@@ -239,7 +239,7 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
         await authenticate().catch(() => undefined);
         return () => setStep(2);
       } catch (error) {
-        return fail(error);
+        return fail(error, step1);
       }
     });
   };
@@ -353,7 +353,7 @@ function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionari
         });
         return finish(ACCOUNT_MESSAGES.registered);
       } catch (error) {
-        return fail(error);
+        return fail(error, step1);
       }
     });
   };
@@ -374,7 +374,7 @@ function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionari
         });
         return finish(ACCOUNT_MESSAGES.registered);
       } catch (error) {
-        return fail(error);
+        return fail(error, step1);
       }
     });
   };

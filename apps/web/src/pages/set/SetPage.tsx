@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../session/errors';
+import { SwitchBackEntry } from '../../session/SwitchBackEntry';
 
 type MsgSetting = Schema<'MsgSetting'>;
 type SwitchKey = 'isReceive' | 'isNoTestReceive';
@@ -70,6 +71,7 @@ export default function SetPage() {
           关于我们
         </List.Item>
       </List>
+      <SwitchBackEntry />
     </div>
   );
 }

@@ -1,12 +1,33 @@
-import { registrationErrorAction, registrationReturnTarget } from '@glucoguard/domain';
+import { ACCOUNT_RECOVERY_MESSAGES, registrationErrorAction, registrationReturnTarget } from '@glucoguard/domain';
 import type { RegistrationVariant } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
+import { Dialog } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { AfterSubmit } from '../../hooks/useSubmitGuard';
 import { toast } from '../../session/errors';
 import { authenticate, reauthenticate } from '../../session/flow';
 import { useSession } from '../../store/session';
+
+/** The page that gets an account back (issue 15 D). */
+export const RECOVER_PATH = '/register/recover';
+
+/** The phone and code a registration just tried, handed to the recovery page in the router state (never the address). */
+export interface RecoveryAttempt {
+  phone: string;
+  validCode: string;
+}
+
+/** 该手机号已被其他微信号绑定, with the offer to get the account back in plain words. */
+function offerRecovery(title: string, accept: () => void): void {
+  void Dialog.confirm({
+    title: <span style={{ fontSize: 19 }}>{title}</span>,
+    content: <p style={{ margin: 0, fontSize: 17, lineHeight: 1.6 }}>{ACCOUNT_RECOVERY_MESSAGES.offerText}</p>,
+    confirmText: <span style={{ fontSize: 18 }}>{ACCOUNT_RECOVERY_MESSAGES.offerConfirm}</span>,
+    cancelText: <span style={{ fontSize: 18 }}>{ACCOUNT_RECOVERY_MESSAGES.offerCancel}</span>,
+    onConfirm: accept,
+  });
+}
 
 /** Whether the `isGoods` flag is set in the address (spec §2.5). */
 function isGoodsFlag(params: URLSearchParams): boolean {
@@ -43,9 +64,12 @@ export function useRegistrationExit(variant: RegistrationVariant) {
     [navigate, params],
   );
 
-  /** A failed registration call. */
+  /**
+   * A failed registration call. `attempt` is the phone and code just sent: when the phone belongs
+   * to another account they let the user get that account back (RecoverAccountPage).
+   */
   const fail = useCallback(
-    async (error: unknown): Promise<AfterSubmit> => {
+    async (error: unknown, attempt?: RecoveryAttempt): Promise<AfterSubmit> => {
       if (!isApiError(error)) {
         console.warn(error);
       }
@@ -60,6 +84,8 @@ export function useRegistrationExit(variant: RegistrationVariant) {
           return () => void navigate('/', { replace: true });
         case 'alreadyRegistered':
           return finish(null);
+        case 'offerRecovery':
+          return () => offerRecovery(action.message, () => void navigate(RECOVER_PATH, { state: attempt ?? null }));
         case 'message':
           return () => toast(action.message);
       }
