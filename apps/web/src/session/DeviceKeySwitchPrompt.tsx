@@ -72,7 +72,7 @@ export function DeviceKeySwitchPrompt({ deviceKey }: { deviceKey: string }) {
       content={
         <div>
           <p style={paragraph}>
-            您打开的链接里带有{name === '另一个人' ? '另一个账号' : `${name}的账号`}的登录信息{unregistered ? '（这个账号还没有注册）' : ''}。切换后，这部手机上看到和记录的都是这个账号的数据。
+            您打开的链接里带有{name === '另一个人' ? '另一个账号' : `${name}这个账号`}的登录信息{unregistered ? '（这个账号还没有注册）' : ''}。切换后，这部手机上看到和记录的都是这个账号的数据。
           </p>
           <p style={paragraph}>如果这不是您本人或家人的账号，请点「不切换」。</p>
           <p style={{ ...paragraph, color: 'var(--adm-color-weak)', fontSize: 15 }}>切换后，可以在「我的」页面点「切换回原账号」回来。</p>
