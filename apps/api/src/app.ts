@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './config';
 import { LOG_REDACT_PATHS, redactUrl } from './lib/redact';
 import { ErrorCodes } from './lib/errors';
+import { clientErrorHandler, frameworkErrors, schemaController } from './lib/request-policy';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
 import db from './plugins/db';
@@ -73,10 +74,33 @@ export function serverOptions(config: AppConfig, logStream?: { write(line: strin
         removeAdditional: false,
         // Lets a schema carry the spec's own message for a field.
         keywords: ['x-errMsg'],
-        verbose: true,
+        // `1e999` (a query parameter) and `1e400` (JSON) are Infinity: not a number or an integer here.
+        strictNumbers: true,
+        // No `verbose`: errors never carry (or clone) the request's data; the message finds the schema by its path.
       },
     },
+    // Parameters are converted to their declared types, bodies are not (lib/request-policy.ts).
+    schemaController,
+    // What the HTTP parser or the router refuses still answers in the envelope.
+    clientErrorHandler,
+    frameworkErrors,
   };
+}
+
+const methodsByPath = new WeakMap<RegisteredRoute[], Map<string, string>>();
+/** The methods a static API path answers (e.g. "POST"), or undefined when no route has that path. */
+function allowedMethods(routes: RegisteredRoute[], path: string): string | undefined {
+  let byPath = methodsByPath.get(routes);
+  if (!byPath) {
+    byPath = new Map<string, string>();
+    for (const route of routes) {
+      if (!/[:*]/.test(route.url)) {
+        byPath.set(route.url, [...new Set([...(byPath.get(route.url)?.split(', ') ?? []), route.method])].join(', '));
+      }
+    }
+    methodsByPath.set(routes, byPath);
+  }
+  return byPath.get(path);
 }
 
 /** The API's routes, mounted under /api. */
@@ -115,14 +139,19 @@ function api(config: AppConfig) {
     signInRoutes(scope);
     articleRoutes(scope);
     assistantRoutes(scope);
-    scope.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({
-        code: ErrorCodes.notFound,
-        errMsg: `接口不存在：${request.method} ${request.url.split('?')[0] ?? ''}`,
-        data: null,
-        requestId: String(request.id),
-      }),
-    );
+    scope.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+      // A known path asked with another method (or one Fastify does not route) is 405, naming the ones it takes.
+      const allowed = allowedMethods(scope.routeTable, path);
+      if (allowed) {
+        return reply
+          .status(405)
+          .header('Allow', allowed)
+          .send({ code: ErrorCodes.notFound, errMsg: `接口不支持 ${request.method.slice(0, 20)} 请求：${shown}（可用 ${allowed}）`, data: null, requestId: String(request.id) });
+      }
+      return reply.status(404).send({ code: ErrorCodes.notFound, errMsg: `接口不存在：${request.method.slice(0, 20)} ${shown}`, data: null, requestId: String(request.id) });
+    });
   };
 }
 

@@ -1,13 +1,16 @@
 import localize from 'ajv-i18n/localize/zh/index.js';
+import { shownField } from './request-policy';
 
-/** The parts of an Ajv error the message needs (Fastify hands us Ajv's error objects). */
+/** The parts of an Ajv error the message needs (Fastify hands us Ajv's error objects, without `verbose`). */
 export interface ValidationIssue {
   keyword: string;
   instancePath: string;
+  schemaPath?: string;
   params: Record<string, unknown>;
   message?: string;
-  parentSchema?: Record<string, unknown>;
 }
+
+type Schema = Record<string, unknown>;
 
 const PLACE: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
@@ -20,9 +23,28 @@ function fieldOf(issue: ValidationIssue): string {
   return path;
 }
 
+/**
+ * The schema object holding the failed keyword, found by walking the error's schemaPath
+ * (`#/properties/sugar/type` → the `sugar` schema) through the route's own schema.
+ */
+export function parentSchemaOf(schema: Schema | undefined, schemaPath: string | undefined): Schema | undefined {
+  if (!schema || !schemaPath?.startsWith('#')) {
+    return undefined;
+  }
+  const parts = schemaPath.slice(1).split('/').filter(Boolean).slice(0, -1);
+  let node: unknown = schema;
+  for (const raw of parts) {
+    const part = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+    if (typeof node !== 'object' || node === null) {
+      return undefined;
+    }
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Schema) : undefined;
+}
+
 /** A schema may carry the spec's own wording for a field in `x-errMsg`. */
-function specMessage(issue: ValidationIssue): string | undefined {
-  const schema = issue.parentSchema;
+function specMessage(issue: ValidationIssue, schema: Schema | undefined): string | undefined {
   if (!schema) {
     return undefined;
   }
@@ -35,19 +57,24 @@ function specMessage(issue: ValidationIssue): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-/** Turns the first validation failure into one clear Chinese sentence. */
-export function describeValidationError(issues: ValidationIssue[], context: string | undefined): string {
+/**
+ * Turns the first validation failure into one clear Chinese sentence. `schema` is the route's
+ * schema for the failing part (body, querystring, params). Field names from the request are
+ * shown cut short, and nothing of the request's values is copied.
+ */
+export function describeValidationError(issues: ValidationIssue[], context: string | undefined, schema?: Schema): string {
   const first = issues[0];
   if (!first) {
     return '请求参数有误';
   }
-  const own = specMessage(first);
+  const own = specMessage(first, parentSchemaOf(schema, first.schemaPath));
   if (own) {
     return own;
   }
-  const [localized] = structuredClone<[ValidationIssue]>([first]);
+  // Ajv's errors hold only the keyword, paths and small params; a shallow copy is enough to localise.
+  const localized: ValidationIssue = { keyword: first.keyword, instancePath: first.instancePath, params: { ...first.params } };
   localize([localized] as Parameters<typeof localize>[0]);
-  const field = fieldOf(first);
+  const field = shownField(fieldOf(first));
   const place = PLACE[context ?? ''] ?? '请求';
   if (first.keyword === 'additionalProperties') {
     return `${place}包含不支持的字段：${field}`;

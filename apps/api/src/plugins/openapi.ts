@@ -78,11 +78,11 @@ export default fp<OpenApiPluginOptions>(
         schema: op.schema,
         config: { operationId },
         ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
-        preHandler: op.requiresAuth
-          ? async (request: FastifyRequest) => {
-              if (!request.session) {
-                throw unauthenticated(request.tokenRejected ? '登录已过期，请重新登录' : '请先登录');
-              }
+        // Sign-in is checked first, on the request alone (the auth plugin's onRequest resolved the
+        // session): an anonymous call answers 401 before its body is read or validated.
+        onRequest: op.requiresAuth
+          ? (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+              done(request.session ? undefined : unauthenticated(request.tokenRejected ? '登录已过期，请重新登录' : '请先登录'));
             }
           : undefined,
         handler: async (request, reply) => {
