@@ -58,9 +58,9 @@ describe('POST /customer/v1/saveHealthInfo refuses bad input', () => {
   it.each([
     [{}, '请输入姓名'],
     [{ patientName: '  ' }, '请输入姓名'],
-    [{ patientName: '一二三四五六七八九十' }, '姓名应少于10个字'],
+    [{ patientName: '一二三四五六七八九十一' }, '姓名应少于10个字'],
     [{ patientName: '张三😀' }, '请不要输入表情'],
-    [{ address: '路'.repeat(50) }, '家庭详细地址应少于50个字'],
+    [{ address: '路'.repeat(51) }, '家庭详细地址应少于50个字'],
     [{ emergencyPhone: '12345' }, '请填写正确的紧急联系人电话'],
     [{ idCard: '110105194912310021' }, '请输入正确的身份证号'],
     [{ idCard: '11010519491331002X' }, '请输入正确的身份证号'],
@@ -102,7 +102,8 @@ describe('POST /customer/v1/saveHealthInfo refuses bad input', () => {
   ])('refuses %j with %s and stores nothing', async (over, errMsg) => {
     const body = 'patientName' in over || Object.keys(over).length === 0 ? over : { patientName: '张三', ...over };
     expect(await failure(save(client, body))).toMatchObject({ code: 40000, status: 400, errMsg });
-    expect(await info(client)).toMatchObject({ patientName: null, idCard: null, nameLocked: false, height: null, weight: null, province: null });
+    // Nothing stored: the name is still only the one offered from registration, unlocked.
+    expect(await info(client)).toMatchObject({ patientName: '测试用户', idCard: null, nameLocked: false, height: null, weight: null, province: null });
   });
 });
 
@@ -112,7 +113,7 @@ describe('the health record of one customer', () => {
     await save(owner.client, { patientName: '张三', idCard: ID_18, height: 160, weight: 55, smokingStatus: '2', smokingDaily: 10 });
     const other = await registeredCustomer(api);
     const theirs = await info(other.client);
-    expect(theirs).toMatchObject({ patientName: null, idCard: null, birthday: null, sex: 0, height: null, weight: null, smokingStatus: null, smokingDaily: null, nameLocked: false });
+    expect(theirs).toMatchObject({ patientName: '测试用户', idCard: null, birthday: null, sex: 0, height: null, weight: null, smokingStatus: null, smokingDaily: null, nameLocked: false });
     await save(other.client, { patientName: '李四', height: 180 });
     expect(await info(owner.client)).toMatchObject({ patientName: '张三', idCard: ID_18, height: 160, weight: 55, smokingDaily: 10 });
     // A client cannot name the customer it writes for.

@@ -30,7 +30,7 @@ describe('POST /ketoneTest/v1/add', () => {
     [{ ketone: 'high', createTimeStr: '2026-11-20 08:00:00' }, '血酮值应在0~20之间'],
     [{ ketone: 1.2 }, '请选择时间'],
     [{ ketone: 1.2, createTimeStr: '2026-02-30 08:00:00' }, '请选择时间'],
-    [{ ketone: 1.2, createTimeStr: '2026-11-20 10:00:01' }, '所选时间不能超过当前时间'],
+    [{ ketone: 1.2, createTimeStr: '2026-11-20 10:05:01' }, '所选时间不能超过当前时间'],
     [{ ketone: 1.2, createTimeStr: '2026-11-20 08:00:00', remark: '头晕😀' }, '请不要输入表情'],
     [{ ketone: 1.2, createTimeStr: '2026-11-20 08:00:00', remark: '长'.repeat(101) }, '备注不能超过100个字符'],
     [{ ketone: 1.2, createTimeStr: '2026-11-20 08:00:00', cid: 'someone-else' }, '请求体包含不支持的字段：cid'],

@@ -28,7 +28,7 @@ describe('POST /sugarTest/v1/add', () => {
 
   it.each([
     [{ sugar: 6, createTime: '' }, '请选择时间'],
-    [{ sugar: 6, createTime: '2026-11-20 10:01' }, '所选时间不能超过当前时间'],
+    [{ sugar: 6, createTime: '2026-11-20 10:06' }, '所选时间不能超过当前时间'],
     [{ sugar: 0.2, createTime: '2026-11-20 08:00' }, '血糖不能低于0.3'],
     [{ sugar: 33.4, createTime: '2026-11-20 08:00' }, '血糖不能高于33.3'],
     [{ sugar: 6, createTime: '2026-11-20 08:00', remark: '好😀' }, '请不要输入表情'],

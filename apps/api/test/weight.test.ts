@@ -39,7 +39,7 @@ describe('POST /weight/v1/add', () => {
     [{ height: 170, weight: 400.1 }, '体重应在10~400斤之间'],
     [{ height: 19, weight: 130 }, '身高应在20~240cm之间'],
     [{ height: 241, weight: 130 }, '身高应在20~240cm之间'],
-    [{ height: 170, weight: 130, createTimeStr: '2026-11-20 10:00:01' }, '所选时间不能超过当前时间'],
+    [{ height: 170, weight: 130, createTimeStr: '2026-11-20 10:05:01' }, '所选时间不能超过当前时间'],
     [{ height: 170, weight: 130, createTimeStr: 'today' }, '请选择时间'],
     [{ height: 170, weight: 130, bmi: 10 }, '请求体包含不支持的字段：bmi'],
     [{ height: 170, weight: 130, cid: 'someone-else' }, '请求体包含不支持的字段：cid'],

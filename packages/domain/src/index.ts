@@ -39,6 +39,8 @@ export * from './validation/phone';
 export * from './validation/idCard';
 export * from './validation/registration';
 export * from './validation/feedback';
+export * from './validation/plausibleDates';
+export * from './validation/profileFields';
 export * from './validation/sugarEntry';
 export * from './validation/bloodPressureEntry';
 export * from './validation/weightEntry';

@@ -76,7 +76,7 @@ describe('validateLabEntry', () => {
     ['ketone', { value: 20.1, createTime: at }, 'value', '血酮值应在0~20之间'],
     ['uricAcid', { value: 2001, createTime: at }, 'value', '尿酸值应在0~2000之间'],
     ['uricAcid', { value: 'abc', createTime: at }, 'value', '尿酸值应在0~2000之间'],
-    ['uricAcid', { value: 420, createTime: now + 1000 }, 'createTime', '所选时间不能超过当前时间'],
+    ['uricAcid', { value: 420, createTime: now + 5 * 60_000 + 1000 }, 'createTime', '所选时间不能超过当前时间'],
     ['uricAcid', { value: 420, createTime: at, remark: '😀' }, 'remark', '请不要输入表情'],
   ] as const)('refuses %s %j on %s with %s', (kind, input, field, message) => {
     expect(validateLabEntry(kind, input, now)).toEqual({ ok: false, field, message });

@@ -1,7 +1,7 @@
 import { roundTo } from './sugar';
 import { formatChinaTime } from './time';
 import type { Instant } from './time';
-import { validateMeasurementTime } from './validation/sugarEntry';
+import { validateMeasurementTime } from './validation/plausibleDates';
 import { emojiCheck, fail, firstFailure, maxLengthCheck, tooLongMessage } from './validation/validator';
 import type { ValidationResult } from './validation/validator';
 

@@ -18,8 +18,8 @@ describe('validateHealthRecord', () => {
   it.each([
     [{ patientName: '' }, 'patientName', '请输入姓名'],
     [{ patientName: '张三😀' }, 'patientName', '请不要输入表情'],
-    [{ patientName: '一二三四五六七八九十' }, 'patientName', '姓名应少于10个字'],
-    [{ address: '路'.repeat(50) }, 'address', '家庭详细地址应少于50个字'],
+    [{ patientName: '一二三四五六七八九十一' }, 'patientName', '姓名应少于10个字'],
+    [{ address: '路'.repeat(51) }, 'address', '家庭详细地址应少于50个字'],
     [{ emergencyPhone: '12345' }, 'emergencyPhone', '请填写正确的紧急联系人电话'],
     [{ idCard: '110105194912310021' }, 'idCard', '请输入正确的身份证号'],
     [{ height: 19 }, 'height', '身高应在20~240cm之间'],

@@ -1,10 +1,10 @@
 import { HEALTH_OPTION_LABELS, drinkingChoice, isHealthOption, smokingChoice } from '../healthInfo';
 import type { HealthOptionField } from '../healthInfo';
 import type { Instant } from '../time';
-import { HEIGHT_CM_MAX, HEIGHT_CM_MIN, WEIGHT_KG_MAX, WEIGHT_KG_MIN } from '../weight';
 import { isValidIdCard, parseIdCard } from './idCard';
 import { isMobilePhone } from './phone';
-import { isBirthDateInRange } from './registration';
+import { PLAUSIBLE_DATE_MESSAGES, isBirthDateInRange } from './plausibleDates';
+import { PROFILE_FIELD_LIMITS, PROFILE_FIELD_MESSAGES, heightCheck, weightKgCheck } from './profileFields';
 import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from './validator';
 import type { Check, ValidationResult } from './validator';
 
@@ -12,11 +12,11 @@ import type { Check, ValidationResult } from './validator';
 export const HEALTH_RECORD_MESSAGES = {
   nameRequired: '请输入姓名',
   nameTooLong: '姓名应少于10个字',
-  addressTooLong: '家庭详细地址应少于50个字',
+  addressTooLong: PROFILE_FIELD_MESSAGES.addressTooLong,
   emergencyPhone: '请填写正确的紧急联系人电话',
   idCard: '请输入正确的身份证号',
-  height: '身高应在20~240cm之间',
-  weight: '体重应在5~200Kg之间',
+  height: PROFILE_FIELD_MESSAGES.height,
+  weight: PROFILE_FIELD_MESSAGES.weight,
   quitSmokingRemark: '请填写戒烟前吸烟情况',
   smokingDaily: '请填写每日吸烟数量',
   drinking: '请填饮酒类型和饮酒量',
@@ -30,7 +30,7 @@ export const HEALTH_RECORD_MESSAGES = {
  */
 export const HEALTH_RECORD_EXTRA_MESSAGES = {
   nameLocked: '姓名保存后不能修改',
-  birthday: '请选择1900-01-01至今天之间的出生日期',
+  birthday: PLAUSIBLE_DATE_MESSAGES.birthday,
   birthdayNotIdCard: '出生日期与身份证号不一致',
   sexNotIdCard: '性别与身份证号不一致',
   ensureDate: '请选择1900-01-01至今天之间的糖尿病确诊日期',
@@ -40,10 +40,13 @@ export const HEALTH_RECORD_EXTRA_MESSAGES = {
 /** The emergency contact's name, in characters (the spec gives no limit; a name is short). */
 export const EMERGENCY_CONTACT_MAX = 20;
 
-/** Health record limits: texts are 'under' their limit (fewer characters than it), counts likewise. */
+/**
+ * Health record limits. The name and the address are the profile's ({@link PROFILE_FIELD_LIMITS}):
+ * at most 10 and 50 characters, as in registration; the counts are 'under' their limit.
+ */
 export const HEALTH_RECORD_LIMITS = {
-  nameUnder: 10,
-  addressUnder: 50,
+  nameMax: PROFILE_FIELD_LIMITS.nameMax,
+  addressMax: PROFILE_FIELD_LIMITS.addressMax,
   smokingDailyUnder: 999,
   drinkingDailyUnder: 9999,
   complicationRemarkMax: 20,
@@ -75,11 +78,6 @@ export type HealthRecordInput = {
   readonly complicationsRemark?: string | null;
   readonly treatmentTypeStr?: string | null;
 };
-
-function numberWithin(value: number | string | null | undefined, min: number, max: number): boolean {
-  const n = Number(value);
-  return !isBlank(value) && Number.isFinite(n) && n >= min && n <= max;
-}
 
 function strictlyBetween(value: number | string | null | undefined, low: number, high: number): boolean {
   const n = Number(value);
@@ -116,13 +114,13 @@ export function validateHealthRecord(input: HealthRecordInput, options: { readon
   const checks: Check[] = [
     () => failWhen(!options.nameSaved && isBlank(input.patientName), 'patientName', m.nameRequired),
     () => emojiCheck('patientName', input.patientName),
-    () => failWhen(charCount((input.patientName ?? '').trim()) >= l.nameUnder, 'patientName', m.nameTooLong),
+    () => failWhen(charCount((input.patientName ?? '').trim()) > l.nameMax, 'patientName', m.nameTooLong),
     () => emojiCheck('address', input.address),
-    () => failWhen(charCount(input.address ?? '') >= l.addressUnder, 'address', m.addressTooLong),
+    () => failWhen(charCount((input.address ?? '').trim()) > l.addressMax, 'address', m.addressTooLong),
     () => optional(input.emergencyPhone, () => failWhen(!isMobilePhone(input.emergencyPhone ?? ''), 'emergencyPhone', m.emergencyPhone)),
     () => optional(input.idCard, () => failWhen(!isValidIdCard(input.idCard ?? ''), 'idCard', m.idCard)),
-    () => optional(input.height, () => failWhen(!numberWithin(input.height, HEIGHT_CM_MIN, HEIGHT_CM_MAX), 'height', m.height)),
-    () => optional(input.weight, () => failWhen(!numberWithin(input.weight, WEIGHT_KG_MIN, WEIGHT_KG_MAX), 'weight', m.weight)),
+    () => heightCheck('height', input.height),
+    () => weightKgCheck('weight', input.weight),
     () => failWhen(shown.smokingRemark && isBlank(input.smokingRemark), 'smokingRemark', m.quitSmokingRemark),
     () => (shown.smokingRemark ? emojiCheck('smokingRemark', input.smokingRemark) : undefined),
     () => (shown.smokingRemark ? maxLengthCheck('smokingRemark', input.smokingRemark, l.smokingRemarkMax, tooLongMessage('戒烟前吸烟情况', l.smokingRemarkMax)) : undefined),

@@ -1,19 +1,18 @@
-import { chinaDateKey, parseChinaDateTime } from '../time';
 import type { Instant } from '../time';
+import { PLAUSIBLE_DATE_MESSAGES, birthdayCheck } from './plausibleDates';
+import { PROFILE_FIELD_LIMITS, heightCheck, homeAddressCheck, weightKgCheck } from './profileFields';
 import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, PHONE_INVALID_MESSAGE, phoneCheck } from './phone';
 import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank } from './validator';
 import type { ValidationResult } from './validator';
 
-/** Longest user name, in characters. */
-export const NAME_MAX = 10;
+/** Longest user name, in characters: the profile's one limit for a name. */
+export const NAME_MAX = PROFILE_FIELD_LIMITS.nameMax;
 /** Length of the SMS verification code. */
 export const VERIFY_CODE_LENGTH = 6;
 /** Length of an invite code. */
 export const INVITE_CODE_LENGTH = 6;
 /** Seconds the code button waits before another code can be asked for. */
 export const CODE_COUNTDOWN_SECONDS = 120;
-/** Earliest selectable birth date. */
-export const BIRTH_DATE_MIN = '1900-01-01';
 
 /** Registration and profile messages, in the spec's words. */
 export const REGISTRATION_MESSAGES = {
@@ -23,7 +22,7 @@ export const REGISTRATION_MESSAGES = {
   codeWrong: '请输入正确的验证码',
   codeEmpty: '验证码不能为空',
   sexRequired: '请选择性别',
-  birthdayRequired: '出生日期不能为空',
+  birthdayRequired: PLAUSIBLE_DATE_MESSAGES.birthdayRequired,
   typeRequired: '糖尿病类型或高血压类型至少填一项',
   inviteLength: '请输入6位邀请码',
   inviteWrong: '请输入正确的邀请码',
@@ -65,20 +64,23 @@ export type RegistrationStep2Input = {
   readonly birthday?: string | null;
   readonly diabetesType?: string | number | null;
   readonly bloodPressureType?: string | number | null;
+  readonly address?: string | null;
   readonly inviteCode?: string | null;
   /** The server's answer to the invite-code check (`isChecked`/`checkInvitation`), 1 when valid. */
   readonly inviteChecked?: number | null;
 };
 
 /**
- * Step 2: sex, birth date, at least one of diabetes and blood-pressure type, then — in the brand
- * that shows invite codes — a 6-character code the server verified.
+ * Step 2: sex, birth date (from 1900-01-01 to today), at least one of diabetes and blood-pressure
+ * type, the detailed address as the health record limits it, then — in the brand that shows invite
+ * codes — a 6-character code the server verified.
  */
-export function validateRegistrationStep2(input: RegistrationStep2Input, options: { readonly requireInviteCode: boolean }): ValidationResult {
+export function validateRegistrationStep2(input: RegistrationStep2Input, options: { readonly requireInviteCode: boolean; readonly now: Instant }): ValidationResult {
   return firstFailure([
     () => failWhen(isBlank(input.sex), 'sex', REGISTRATION_MESSAGES.sexRequired),
-    () => failWhen(isBlank(input.birthday), 'birthday', REGISTRATION_MESSAGES.birthdayRequired),
+    () => birthdayCheck('birthday', input.birthday, options.now, { required: true }),
     () => failWhen(isBlank(input.diabetesType) && isBlank(input.bloodPressureType), 'diabetesType', REGISTRATION_MESSAGES.typeRequired),
+    () => homeAddressCheck('address', input.address),
     () => (options.requireInviteCode ? inviteCodeCheck(input.inviteCode, input.inviteChecked) : undefined),
   ]);
 }
@@ -108,7 +110,25 @@ export function validatePhoneChange(input: { readonly phone?: string | null; rea
   ]);
 }
 
-/** Whether a birth date `YYYY-MM-DD` is a real date from 1900-01-01 to today (China). */
-export function isBirthDateInRange(date: string, now: Instant): boolean {
-  return parseChinaDateTime(date) !== null && date.length === 10 && date >= BIRTH_DATE_MIN && date <= chinaDateKey(now);
+/** The profile edit (customer/edit), as sent: every field optional, each checked as in the other forms. */
+export type ProfileEditInput = {
+  readonly nickname?: string | null;
+  readonly birthday?: string | null;
+  readonly address?: string | null;
+  readonly height?: number | string | null;
+  readonly weight?: number | string | null;
+};
+
+/**
+ * The profile edit: the name as at registration (when sent), the birthday from 1900-01-01 to today,
+ * the address, height and weight as in the health record.
+ */
+export function validateProfileEdit(input: ProfileEditInput, now: Instant): ValidationResult {
+  return firstFailure([
+    () => (input.nickname === undefined ? undefined : nameCheck(input.nickname)),
+    () => birthdayCheck('birthday', input.birthday, now),
+    () => homeAddressCheck('address', input.address),
+    () => heightCheck('height', input.height),
+    () => weightKgCheck('weight', input.weight),
+  ]);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateSugarEntry, validateMeasurementTime } from './sugarEntry';
+import { clampSugar } from '../sugar';
+import { extremeSugarConfirmText, validateSugarEntry } from './sugarEntry';
 
 describe('validateSugarEntry', () => {
   const now = Date.UTC(2026, 1, 1, 4, 0);
@@ -10,7 +11,8 @@ describe('validateSugarEntry', () => {
     [{ sugar: null }, 'sugar', '血糖值不能为空'],
     [{ sugar: 'abc' }, 'sugar', '血糖值不能为空'],
     [{ createTime: null }, 'createTime', '请选择时间'],
-    [{ createTime: now + 60_000 }, 'createTime', '所选时间不能超过当前时间'],
+    [{ createTime: now + 5 * 60_000 + 1 }, 'createTime', '所选时间不能超过当前时间'],
+    [{ createTime: Date.UTC(1800, 0, 1) }, 'createTime', '测量时间不能早于2000-01-01'],
     [{ remark: '开心😀' }, 'remark', '请不要输入表情'],
     [{ remark: '字'.repeat(101) }, 'remark', '备注不能超过100个字符'],
   ])('rejects %j on %s with %s', (over, field, message) => {
@@ -22,16 +24,13 @@ describe('validateSugarEntry', () => {
   });
 });
 
-describe('validateMeasurementTime', () => {
-  const now = new Date('2026-11-20T02:00:00Z');
+describe('extremeSugarConfirmText', () => {
   it.each([
-    [null, '请选择时间'],
-    [new Date('2026-11-20T02:00:01Z'), '所选时间不能超过当前时间'],
-  ])('refuses %s with %s', (time, message) => {
-    expect(validateMeasurementTime(time, now)).toMatchObject({ ok: false, message });
-  });
-
-  it('accepts now and earlier', () => {
-    expect(validateMeasurementTime(now, now)).toEqual({ ok: true });
+    ['0', '血糖不能低于0.3，将按0.3 mmol/L保存。确定保存吗？'],
+    ['99', '血糖不能高于33.3，将按33.3 mmol/L保存。确定保存吗？'],
+  ])('asks about %s in the words of the clamp message', (typed, text) => {
+    const clamp = clampSugar(typed);
+    expect(clamp?.message).not.toBeNull();
+    expect(extremeSugarConfirmText({ value: clamp?.value ?? 0, message: clamp?.message ?? '' })).toBe(text);
   });
 });

@@ -3022,6 +3022,7 @@ export interface components {
             validCode: string;
         };
         BindInput: {
+            /** @description At most 10 characters (the profile's one name limit, domain PROFILE_FIELD_LIMITS). */
             nickname: string;
             phone: string;
             validCode: string;
@@ -3032,6 +3033,7 @@ export interface components {
             sourceId?: 3 | 4;
         };
         RegisterInput: {
+            /** @description At most 10 characters (the profile's one name limit, domain PROFILE_FIELD_LIMITS). */
             nickname: string;
             phone: string;
             validCode: string;
@@ -3041,7 +3043,7 @@ export interface components {
             sourceId?: 3 | 4;
             /** @enum {integer} */
             sex: 1 | 2;
-            /** @description yyyy-MM-dd, from 1900-01-01 to today. */
+            /** @description yyyy-MM-dd, from 1900-01-01 to today (China). */
             birthday: string;
             diabetesType?: string;
             bloodPressureType?: string;
@@ -3049,6 +3051,7 @@ export interface components {
             province?: components["schemas"]["RegionCode"];
             city?: components["schemas"]["RegionCode"];
             district?: components["schemas"]["RegionCode"];
+            /** @description The detailed home address, at most 50 characters, as in the health record. */
             address?: string;
             /** @enum {integer} */
             roleType?: 1 | 2;
@@ -3056,10 +3059,12 @@ export interface components {
         /** @description A six-digit administrative division code. */
         RegionCode: string;
         ProfileInput: {
+            /** @description At most 10 characters (the profile's one name limit, domain PROFILE_FIELD_LIMITS). */
             nickname?: string;
             headimgurl?: string;
             /** @enum {integer} */
             sex?: 0 | 1 | 2;
+            /** @description yyyy-MM-dd, from 1900-01-01 to today (China). */
             birthday?: string;
             /** @enum {integer} */
             roleType?: 1 | 2;
@@ -3068,6 +3073,7 @@ export interface components {
             province?: components["schemas"]["RegionCode"];
             city?: components["schemas"]["RegionCode"];
             district?: components["schemas"]["RegionCode"];
+            /** @description The detailed home address, at most 50 characters, as in registration and the health record. */
             address?: string | null;
             isFamilyMember?: boolean;
             inviteCode?: string;
@@ -3181,7 +3187,7 @@ export interface components {
         SugarTestInput: {
             /** @description mmol/L, 0.3 to 33.3, one decimal. */
             sugar: number;
-            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); not in the future. */
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTime: string;
             /** @description The slot; derived from the time and the dictionary when absent. */
             timeType?: number;
@@ -3199,7 +3205,7 @@ export interface components {
             testId: string;
             /** @description mmol/L, 0.3 to 33.3, one decimal. */
             sugar: number;
-            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); not in the future. */
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTime: string;
             /** @description The slot; derived from the time and the dictionary when absent. */
             timeType?: number;
@@ -3295,7 +3301,7 @@ export interface components {
             dbpMax: number;
         };
         BloodPressureInput: {
-            /** @description Systolic, mmHg, 1 to 250. */
+            /** @description Systolic, mmHg, 1 to 250; above the diastolic (收缩压(高压)应高于舒张压(低压)，请检查是否填反). */
             sbp: number;
             /** @description Diastolic, mmHg, 1 to 250. */
             dbp: number;
@@ -3368,7 +3374,7 @@ export interface components {
         KetoneTestInput: {
             /** @description mmol/L, 0 to 20, stored to one decimal; required (the domain answers the spec's empty-value message), an empty string counts as empty. */
             ketone?: number | null;
-            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required, not in the future. */
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required; from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTimeStr?: string;
             /** @description At most 100 characters, no emoji. */
             remark?: string;
@@ -3397,7 +3403,7 @@ export interface components {
         UricAcidTestInput: {
             /** @description μmol/L, 0 to 2000, stored in whole units; required (the domain answers the spec's empty-value message), an empty string counts as empty. */
             urine?: number | null;
-            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required, not in the future. */
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required; from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTimeStr?: string;
             /** @description At most 100 characters, no emoji. */
             remark?: string;
@@ -3428,7 +3434,7 @@ export interface components {
             weight?: number | null;
             /** @description cm (20 to 240); needed only while the customer's height is unknown (请填写身高). */
             height?: number | null;
-            /** @description When it was weighed, China time (yyyy-MM-dd HH:mm[:ss]); now when absent; not in the future. */
+            /** @description When it was weighed, China time (yyyy-MM-dd HH:mm[:ss]); now when absent; from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTimeStr?: string;
         };
         WeightDeleteInput: {
@@ -3814,8 +3820,10 @@ export interface components {
         };
         /** @description Every field is optional; a field left out keeps its value, null clears it. */
         HealthInfoInput: {
+            /** @description At most 10 characters, as the name at registration. */
             patientName?: string | null;
             idCard?: string | null;
+            /** @description yyyy-MM-dd, from 1900-01-01 to today (China). */
             birthday?: string | null;
             /** @enum {integer|null} */
             sex?: 1 | 2 | null;
@@ -3826,12 +3834,13 @@ export interface components {
             province?: string | null;
             city?: string | null;
             district?: string | null;
+            /** @description The detailed home address, at most 50 characters, as in registration and the profile. */
             address?: string | null;
             diabetesType?: string | null;
             ensureDate?: string | null;
             /** @description cm; 20–240. */
             height?: number | null;
-            /** @description kg; 5–200. */
+            /** @description kg; 5–200. A new weight (with a height known) is also recorded as a weighing at the time of saving, so 体重管理 lists it. */
             weight?: number | null;
             complications?: string[] | null;
             complicationsRemark?: string | null;

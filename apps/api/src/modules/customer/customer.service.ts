@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { emojiCheck, firstFailure, isBirthDateInRange, nameCheck, validatePhoneChange, VERIFY_CODE_LENGTH } from '@glucoguard/domain';
+import { emojiCheck, firstFailure, validatePhoneChange, validateProfileEdit, VERIFY_CODE_LENGTH } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
 import type { SessionContext } from '../session/session.service';
 import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
-import { applyInviteCode, REGISTRATION_ERRORS } from '../registration/registration.service';
+import { applyInviteCode } from '../registration/registration.service';
 import { CustomerRepository } from './customer.repository';
 import type { Customer } from './customer.entity';
 
@@ -39,14 +39,14 @@ export async function editProfile(em: EntityManager, session: SessionContext, in
   const customer = await registeredCustomer(em, session);
   assertValid(
     firstFailure([
-      () => (input.nickname === undefined ? undefined : nameCheck(input.nickname)),
       () => emojiCheck('nickname', input.nickname),
-      () => emojiCheck('address', input.address),
+      // The shared profile fields, with the limits registration and the health record use.
+      () => {
+        const fields = validateProfileEdit(input, now);
+        return fields.ok ? undefined : fields;
+      },
     ]),
   );
-  if (input.birthday !== undefined && !isBirthDateInRange(input.birthday, now)) {
-    throw new AppError(ErrorCodes.badRequest, REGISTRATION_ERRORS.birthday);
-  }
   const { inviteCode, height, weight, nickname, address, ...rest } = input;
   Object.assign(customer, rest);
   if (nickname !== undefined) {

@@ -16,6 +16,7 @@ import { assertValid } from '../../lib/validate';
 import { regionFromCode } from '../../providers/geocoder/regions';
 import type { Customer } from '../customer/customer.entity';
 import { registeredCustomer } from '../customer/customer.service';
+import { recordWeighing } from '../weight/weight.service';
 import { DictionaryRepository } from '../dictionary/dictionary.repository';
 import { DoctorRepository } from '../doctor/doctor.repository';
 import { workplaces, type Workplace } from '../doctor/doctor.service';
@@ -209,7 +210,14 @@ export async function saveHealthInfo(em: EntityManager, session: SessionContext,
     assertValid(validateHealthRecordFields(merged, { savedName: saved?.patientName ?? null, now }));
     await checkCodes(tx, merged, changes);
     const record = saved ?? repo.create(customer.id, now);
+    const weightBefore = num(customer.weightKg);
     write(customer, record, merged, now);
+    // A new weight typed here is a weighing: 体重管理 lists it (with the height, for its BMI).
+    const weightKg = num(customer.weightKg);
+    const heightCm = num(customer.heightCm);
+    if (weightKg !== null && weightKg !== weightBefore && heightCm !== null) {
+      recordWeighing(tx, customer.id, { weightKg, heightCm }, now);
+    }
     await tx.flush();
     return healthInfoVo(customer, record, await linkedDoctor(tx, customer));
   });

@@ -31,7 +31,8 @@ export function healthInfoVo(customer: Customer, record: HealthRecord | null, li
   const names = regionNames(region);
   const roleType = linked?.doctor.roleType === 2 ? 2 : 1;
   return {
-    patientName: record?.patientName ?? null,
+    // Until a name is saved (and locked), the name given at registration is offered.
+    patientName: record?.patientName ?? (customer.nickname.trim() || null),
     idCard: record?.idCard ?? null,
     birthday: customer.birthday ?? null,
     sex: customer.sex === 1 ? 1 : customer.sex === 2 ? 2 : 0,

@@ -5,7 +5,7 @@ import {
   brandFromSourceId,
   emojiCheck,
   firstFailure,
-  isBirthDateInRange,
+  PLAUSIBLE_DATE_MESSAGES,
   validateRegistrationStep1,
   validateRegistrationStep2,
 } from '@glucoguard/domain';
@@ -22,7 +22,7 @@ export const REGISTRATION_ERRORS = {
   alreadyBound: '该微信号已绑定该手机号，正在为您重新登录',
   alreadyRegistered: '您已注册',
   phoneTaken: '该手机号已被其他微信号绑定',
-  birthday: '请选择1900-01-01至今天之间的出生日期',
+  birthday: PLAUSIBLE_DATE_MESSAGES.birthday,
 } as const;
 
 /** Which registration form a brand shows, and its brand-dependent parts. */
@@ -129,11 +129,8 @@ export async function registerFull(em: EntityManager, sms: Pick<SmsCodeDeps, 'se
   const requireInviteCode = registrationConfig(config, input.sourceId ?? 4).showInviteCode;
   const inviteChecked = input.inviteCode ? await checkInvitation(em, session, input.inviteCode) : 0;
   assertValid(validateRegistrationStep1(input));
-  assertValid(validateRegistrationStep2({ ...input, inviteChecked }, { requireInviteCode }));
+  assertValid(validateRegistrationStep2({ ...input, inviteChecked }, { requireInviteCode, now }));
   assertValid(firstFailure([() => emojiCheck('nickname', input.nickname), () => emojiCheck('address', input.address)]));
-  if (!isBirthDateInRange(input.birthday, now)) {
-    throw new AppError(ErrorCodes.badRequest, REGISTRATION_ERRORS.birthday);
-  }
   const customer = await bindPhone(em, sms, session, input, now, 'register');
   Object.assign(customer, {
     sex: input.sex,

@@ -85,6 +85,17 @@ export async function addWeight(em: EntityManager, customerId: string, input: We
 }
 
 /**
+ * A weighing typed elsewhere than the weight page (the health record): recorded at `now` so that
+ * 体重管理 shows it as the latest record, with the BMI of the given height. The caller has already
+ * checked both values (domain `weightKgCheck`, `heightCheck`) and set the profile's own fields.
+ */
+export function recordWeighing(em: EntityManager, customerId: string, weighing: { weightKg: number; heightCm: number }, now: Date): WeightRecord {
+  const weightKg = roundTo(weighing.weightKg, 2);
+  const heightCm = roundTo(weighing.heightCm, 1);
+  return em.create(WeightRecord, { customerId, weightKg, heightCm, bmi: bmiFromKg(weightKg, heightCm) ?? 0, measuredAt: now, createdAt: now });
+}
+
+/**
  * Deletes one of the caller's records (spec: POST /weight/v1/delete). Deleting the latest one
  * moves the profile's weight to the new latest record; the height is left as it is.
  */
