@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   FOLLOW_PROMPT,
-  REGISTRATION_A_DEFAULTS,
-  registrationDefaults,
+  REGISTRATION_DEFAULTS,
   registrationErrorAction,
   registrationReturnTarget,
   startupDecision,
@@ -36,17 +35,9 @@ describe('startupDecision', () => {
   });
 });
 
-describe('registrationDefaults', () => {
-  const items = (...keys: string[]) => keys.map((itemKey) => ({ itemKey, itemValue: `v${itemKey}` }));
-
-  it.each([
-    ['A', {}, REGISTRATION_A_DEFAULTS],
-    ['A', { sex: items('2', '1') }, { sex: '1', diabetesType: '3', bloodPressureType: '1', birthday: '1972-01-01' }],
-    ['B', { sex: items('1', '2'), diabetesType: items('1', '2', '3', '4'), bloodPressureType: items('1', '2') }, { sex: '1', diabetesType: '3', bloodPressureType: '1', birthday: null }],
-    ['B', { sex: items('2'), diabetesType: items('a', 'b', 'c'), bloodPressureType: items('9') }, { sex: '2', diabetesType: 'c', bloodPressureType: '9', birthday: null }],
-    ['B', { diabetesType: items('1', '2') }, { sex: null, diabetesType: null, bloodPressureType: null, birthday: null }],
-  ] as const)('variant %s with %j', (variant, dictionaries, expected) => {
-    expect(registrationDefaults(variant, dictionaries)).toEqual(expected);
+describe('REGISTRATION_DEFAULTS', () => {
+  it('chooses no medical answer for the user: no sex, birth date, diabetes or hypertension type', () => {
+    expect(REGISTRATION_DEFAULTS).toEqual({ sex: null, diabetesType: null, bloodPressureType: null, birthday: null });
   });
 });
 

@@ -65,8 +65,11 @@ export type RegistrationVariant = 'A' | 'B';
 /** A dictionary item as the API returns it. */
 export type DictionaryOption = { readonly itemKey: string; readonly itemValue: string };
 
-/** Variant A's fixed defaults: male, type 2 diabetes (3), not hypertensive (1), born 1972-01-01. */
-export const REGISTRATION_A_DEFAULTS = Object.freeze({ sex: '1', diabetesType: '3', bloodPressureType: '1', birthday: '1972-01-01' });
+/**
+ * Where the birth-date picker opens while no date is chosen. It is only the picker's starting
+ * position: no birth date is filled in until the user confirms one.
+ */
+export const BIRTH_DATE_PICKER_START = '1972-01-01';
 
 /** Pre-selected registration values. */
 export type RegistrationDefaults = {
@@ -77,24 +80,13 @@ export type RegistrationDefaults = {
 };
 
 /**
- * The pre-selected values of the registration form (spec 1 §2.5). Variant A uses fixed codes;
- * variant B the first sex item, the third diabetes-type item and the first blood-pressure item of
- * the dictionaries (none when the list is shorter) and no birth date.
+ * The pre-selected values of the registration form, in both variants: none. Sex, birth date,
+ * diabetes type and hypertension type are medical answers, and the spec's "required" messages
+ * (请选择性别, 出生日期不能为空, 糖尿病类型或高血压类型至少填一项) only make sense if the user gives
+ * them; a pre-chosen "type 2 diabetes" or "not hypertensive" would be saved as if the user had said
+ * so (issue 15 D).
  */
-export function registrationDefaults(
-  variant: RegistrationVariant,
-  dictionaries: { readonly sex?: readonly DictionaryOption[]; readonly diabetesType?: readonly DictionaryOption[]; readonly bloodPressureType?: readonly DictionaryOption[] },
-): RegistrationDefaults {
-  if (variant === 'A') {
-    return REGISTRATION_A_DEFAULTS;
-  }
-  return {
-    sex: dictionaries.sex?.[0]?.itemKey ?? null,
-    diabetesType: dictionaries.diabetesType?.[2]?.itemKey ?? null,
-    bloodPressureType: dictionaries.bloodPressureType?.[0]?.itemKey ?? null,
-    birthday: null,
-  };
-}
+export const REGISTRATION_DEFAULTS: RegistrationDefaults = Object.freeze({ sex: null, diabetesType: null, bloodPressureType: null, birthday: null });
 
 /** What the registration page does with a failed call. */
 export type RegistrationErrorAction =

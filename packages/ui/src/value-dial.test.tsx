@@ -40,4 +40,14 @@ describe('ValueDial', () => {
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: '血糖值' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('slider', { name: '血糖值刻度' }).disabled).toBe(true);
   });
+
+  it('shows its label when asked, tied to the field, and only then', () => {
+    const { unmount } = render(<ValueDial label="收缩压(高压)" unit="mmHg" min={1} max={250} step={1} decimals={0} value="" onChange={() => undefined} showLabel />);
+    expect(screen.getByText('收缩压(高压)').tagName).toBe('LABEL');
+    expect(screen.getByLabelText('收缩压(高压)').tagName).toBe('INPUT');
+    expect(screen.getByText('mmHg')).toBeTruthy();
+    unmount();
+    render(<ValueDial label="血糖值" min={0} max={10} step={1} value="5" onChange={() => undefined} />);
+    expect(screen.queryByText('血糖值')).toBeNull();
+  });
 });

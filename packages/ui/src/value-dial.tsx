@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ChangeEvent } from 'react';
 
 export interface ValueDialProps {
@@ -17,6 +18,8 @@ export interface ValueDialProps {
   disabled?: boolean;
   /** Decimals the field accepts (extra typed decimals are dropped); 0 for whole numbers. */
   decimals?: number;
+  /** Shows `label` above the number as its visible label (where several dials share a page). */
+  showLabel?: boolean;
 }
 
 /** Keeps at most `decimals` decimals of typed text, and only digits and one point. */
@@ -33,14 +36,21 @@ export function limitDecimals(text: string, decimals: number): string {
  * A value entry for phones: a large number field with its unit over a slider from `min` to `max`.
  * Typing and dragging both change the value; leaving either calls `onBlur`.
  */
-export function ValueDial({ value, onChange, onBlur, min, max, step, label, unit, colour, disabled = false, decimals = 1 }: ValueDialProps) {
+export function ValueDial({ value, onChange, onBlur, min, max, step, label, unit, colour, disabled = false, decimals = 1, showLabel = false }: ValueDialProps) {
+  const inputId = useId();
   const numeric = Number.parseFloat(value);
   const position = Number.isFinite(numeric) ? Math.min(max, Math.max(min, numeric)) : min;
   const percent = ((position - min) / (max - min)) * 100;
   return (
     <div style={{ padding: '16px 20px', textAlign: 'center' }}>
+      {showLabel ? (
+        <label htmlFor={inputId} style={{ display: 'block', marginBottom: 4, fontSize: 17, fontWeight: 600, color: 'var(--adm-color-text)' }}>
+          {label}
+        </label>
+      ) : null}
       <div style={{ display: 'flex', alignItems: 'baseline', justifyContent: 'center', gap: 6 }}>
         <input
+          id={inputId}
           aria-label={label}
           inputMode={decimals > 0 ? 'decimal' : 'numeric'}
           value={value}
@@ -50,7 +60,7 @@ export function ValueDial({ value, onChange, onBlur, min, max, step, label, unit
           onBlur={onBlur}
           style={{ width: 140, border: 'none', borderBottom: '2px solid var(--adm-color-border)', fontSize: 40, fontWeight: 600, textAlign: 'center', color: colour ?? 'var(--adm-color-primary)', background: 'transparent', outline: 'none' }}
         />
-        {unit === undefined ? null : <span style={{ color: 'var(--adm-color-weak)', fontSize: 14 }}>{unit}</span>}
+        {unit === undefined ? null : <span style={{ color: 'var(--adm-color-text-secondary)', fontSize: 16 }}>{unit}</span>}
       </div>
       <input
         type="range"

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
@@ -204,20 +204,24 @@ async function reachStep2(extra: Routes = {}, path = '/register/register') {
 }
 
 describe('registration variant B, step 2', () => {
-  it('sends the bind payload and pre-selects the first sex, third diabetes and first blood-pressure item', async () => {
+  it('sends the bind payload and starts step 2 with no sex, birth date, diabetes or hypertension type chosen', async () => {
     const { api } = await reachStep2();
     expect(api.called('POST /register/v1/bind')[0]?.body).toEqual({ nickname: '张三', phone: '13800138000', validCode: '123456', openid: 'local_abc' });
     // Registered from here on, even if step 2 is left unfinished.
     expect(useSession.getState().isAuth).toBe('1');
-    expect(activeOption('性别')).toBe('男');
-    expect(activeOption('糖尿病类型')).toBe('2型糖尿病');
-    expect(activeOption('高血压类型')).toBe('无高血压');
+    expect(activeOption('性别')).toBe('');
+    expect(activeOption('糖尿病类型')).toBe('');
+    expect(activeOption('高血压类型')).toBe('');
     expect(screen.getByRole('button', { name: '出生日期' }).textContent).toBe('请选择出生日期');
     expect(screen.queryByRole('button', { name: '跳过' })).toBeNull();
   });
 
-  it('asks for the birth date, then a type, then a checked invite code', async () => {
+  it('asks for the sex, the birth date, then a type, then a checked invite code', async () => {
     await reachStep2({ 'POST /register/v1/checkInvitation': () => ({ isChecked: 0 }) });
+    fireEvent.click(screen.getByRole('button', { name: '完成' }));
+    expect(await screen.findByText('请选择性别')).toBeTruthy();
+
+    fireEvent.click(within(screen.getByRole('group', { name: '性别' })).getByText('女'));
     fireEvent.click(screen.getByRole('button', { name: '完成' }));
     expect(await screen.findByText('出生日期不能为空')).toBeTruthy();
 
@@ -225,8 +229,6 @@ describe('registration variant B, step 2', () => {
     fireEvent.click(await screen.findByText('确定'));
     await waitFor(() => expect(screen.getByRole('button', { name: '出生日期' }).textContent).toBe('1972-01-01'));
 
-    fireEvent.click(screen.getByText('2型糖尿病'));
-    fireEvent.click(screen.getByText('无高血压'));
     fireEvent.click(screen.getByRole('button', { name: '完成' }));
     expect(await screen.findByText('糖尿病类型或高血压类型至少填一项')).toBeTruthy();
 
@@ -254,8 +256,11 @@ describe('registration variant B, step 2', () => {
       'POST /customer/v1/edit': () => registeredCustomer(),
       'GET /customer/v1/getMsgSetting': () => ({ category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 1 }),
     });
+    fireEvent.click(within(screen.getByRole('group', { name: '性别' })).getByText('男'));
     fireEvent.click(screen.getByRole('button', { name: '出生日期' }));
     fireEvent.click(await screen.findByText('确定'));
+    fireEvent.click(screen.getByText('2型糖尿病'));
+    fireEvent.click(screen.getByText('无高血压'));
     type('邀请码', 'WANG01');
     await waitFor(() => expect(api.called('POST /register/v1/checkInvitation')).toHaveLength(1));
     fireEvent.click(screen.getByRole('switch', { name: '家庭成员' }));
@@ -341,15 +346,15 @@ describe('registration variant B, step 2', () => {
 });
 
 describe('registration variant A', () => {
-  it('is one form titled 用户注册 with male, type 2 diabetes, no hypertension and 1972-01-01 pre-selected', async () => {
+  it('is one form titled 用户注册 with no sex, birth date, diabetes or hypertension type chosen', async () => {
     registrationApi('A');
     renderApp('/register/register');
     expect(await screen.findByRole('heading', { name: '用户注册' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('用户注册'));
-    expect(activeOption('性别')).toBe('男');
-    expect(activeOption('糖尿病类型')).toBe('2型糖尿病');
-    expect(activeOption('高血压类型')).toBe('无高血压');
-    expect(screen.getByRole('button', { name: '出生日期' }).textContent).toBe('1972-01-01');
+    expect(activeOption('性别')).toBe('');
+    expect(activeOption('糖尿病类型')).toBe('');
+    expect(activeOption('高血压类型')).toBe('');
+    expect(screen.getByRole('button', { name: '出生日期' }).textContent).toBe('请选择出生日期');
     expect(screen.getByRole('button', { name: '跳过' })).toBeTruthy();
   });
 
@@ -360,6 +365,11 @@ describe('registration variant A', () => {
     type('用户名', '李四');
     type('手机号', '13900139000');
     type('验证码', '654321');
+    fireEvent.click(within(screen.getByRole('group', { name: '性别' })).getByText('男'));
+    fireEvent.click(screen.getByRole('button', { name: '出生日期' }));
+    fireEvent.click(await screen.findByText('确定'));
+    fireEvent.click(screen.getByText('2型糖尿病'));
+    fireEvent.click(screen.getByText('无高血压'));
     type('邀请码', 'LIQH02');
     await waitFor(() => expect(api.called('POST /register/v1/checkInvitation')).toHaveLength(1));
     fireEvent.click(screen.getByText('我是患者的亲友'));

@@ -3,13 +3,13 @@ import {
   INVITE_CODE_LENGTH,
   brandFeatures,
   charCount,
-  registrationDefaults,
+  PROFILE_FIELD_LIMITS,
+  REGISTRATION_DEFAULTS,
   registrationReturnTarget,
   validatePhone,
   validateRegistrationStep1,
   validateRegistrationStep2,
 } from '@glucoguard/domain';
-import type { RegistrationVariant } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { GuardedInput } from '@glucoguard/ui';
 import { Button, Checkbox, Form, Input, Steps } from 'antd-mobile';
@@ -151,15 +151,15 @@ function ProfileFields({
         <RegionField value={values.region} onChange={(region) => onChange({ ...values, region })} />
       </Row>
       <Row label="详细地址">
-        <GuardedInput aria-label="详细地址" placeholder="街道、门牌号（选填）" maxLength={100} value={values.address} onChange={(address) => onChange({ ...values, address })} clearable />
+        <GuardedInput aria-label="详细地址" placeholder="街道、门牌号（选填）" maxLength={PROFILE_FIELD_LIMITS.addressMax} value={values.address} onChange={(address) => onChange({ ...values, address })} clearable />
       </Row>
     </>
   );
 }
 
-function initialProfile(variant: RegistrationVariant, dictionaries: ProfileDictionaries): ProfileValues {
-  const defaults = registrationDefaults(variant, dictionaries);
-  return { ...defaults, isFamilyMember: false, region: null, address: '' };
+/** The profile as the form opens: no medical answer chosen for the user (REGISTRATION_DEFAULTS). */
+function initialProfile(): ProfileValues {
+  return { ...REGISTRATION_DEFAULTS, isFamilyMember: false, region: null, address: '' };
 }
 
 /** The optional profile fields as the API takes them (left out when empty). */
@@ -217,7 +217,7 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
   const [step, setStep] = useState<1 | 2>(1);
   const [step1, setStep1] = useState<Step1Values>({ nickname: '', phone: '', validCode: '' });
   const [agreed, setAgreed] = useState(false);
-  const [profile, setProfile] = useState<ProfileValues>(() => initialProfile('B', dictionaries));
+  const [profile, setProfile] = useState<ProfileValues>(initialProfile);
   const invite = useInviteCode();
   useDoctorInvite(invite);
   const { busy, run } = useSubmitGuard();
@@ -247,7 +247,7 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
   const complete = () => {
     void run(async () => {
       const inviteChecked = await invite.settle();
-      const check = validateRegistrationStep2({ ...profile, inviteCode: invite.code, inviteChecked }, { requireInviteCode: config.showInviteCode });
+      const check = validateRegistrationStep2({ ...profile, inviteCode: invite.code, inviteChecked }, { requireInviteCode: config.showInviteCode, now: new Date() });
       if (!check.ok) {
         return () => toast(check.message);
       }
@@ -318,7 +318,7 @@ function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionari
   useDocumentTitle('用户注册');
   const { sourceId } = useSession.getState();
   const [step1, setStep1] = useState<Step1Values>({ nickname: '', phone: '', validCode: '' });
-  const [profile, setProfile] = useState<ProfileValues>(() => initialProfile('A', dictionaries));
+  const [profile, setProfile] = useState<ProfileValues>(initialProfile);
   const [relative, setRelative] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const invite = useInviteCode();
@@ -333,7 +333,7 @@ function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionari
     void run(async () => {
       const inviteChecked = await invite.settle();
       const check = validateRegistrationStep1(step1);
-      const check2 = check.ok ? validateRegistrationStep2({ ...profile, inviteCode: invite.code, inviteChecked }, { requireInviteCode: config.showInviteCode }) : check;
+      const check2 = check.ok ? validateRegistrationStep2({ ...profile, inviteCode: invite.code, inviteChecked }, { requireInviteCode: config.showInviteCode, now: new Date() }) : check;
       if (!check2.ok) {
         return () => toast(check2.message);
       }

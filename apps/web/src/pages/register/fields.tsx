@@ -1,4 +1,4 @@
-import { BIRTH_DATE_MIN, INVITE_CODE_LENGTH, REGISTRATION_A_DEFAULTS, REGISTRATION_MESSAGES, charCount } from '@glucoguard/domain';
+import { BIRTH_DATE_MIN, BIRTH_DATE_PICKER_START, INVITE_CODE_LENGTH, REGISTRATION_MESSAGES, charCount } from '@glucoguard/domain';
 import type { DictionaryOption } from '@glucoguard/domain';
 import { GuardedInput } from '@glucoguard/ui';
 import { DatePicker, Form, Selector, Switch } from 'antd-mobile';
@@ -79,7 +79,7 @@ export function BirthdayField({ value, onChange }: { value: string | null; onCha
         visible={open}
         min={dayjs(BIRTH_DATE_MIN).toDate()}
         max={new Date()}
-        value={dayjs(value ?? REGISTRATION_A_DEFAULTS.birthday).toDate()}
+        value={dayjs(value ?? BIRTH_DATE_PICKER_START).toDate()}
         onClose={() => setOpen(false)}
         onConfirm={(date) => onChange(dayjs(date).format('YYYY-MM-DD'))}
       />

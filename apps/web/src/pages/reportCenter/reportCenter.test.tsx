@@ -151,6 +151,47 @@ describe('add or edit a sugar reading', () => {
     expect(await screen.findByText('血糖值不能为空')).toBeTruthy();
   });
 
+  it.each([
+    ['99', '血糖不能高于33.3', 33.3],
+    ['0', '血糖不能低于0.3', 0.3],
+  ])('keeps the clamp message of %s in view and saves the clamped value only once confirmed', async (typed, message, stored) => {
+    const api = fakeApi({ ...sugarRoutes, 'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 0, medal: 'bronze', percentage: 0 }) });
+    const { router } = renderApp('/');
+    await act(() => router.navigate('/reportCenter/bloodSugar/addBloodSugarReport/add'));
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' });
+    fireEvent.change(field, { target: { value: typed } });
+    // Saving straight away, without leaving the field first.
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(`${message}，将按${stored} mmol/L保存。确定保存吗？`);
+    expect(screen.getByRole('alert').textContent).toBe(`${message}，已按${stored} mmol/L填入，请核对`);
+    expect(field.value).toBe(String(stored));
+    fireEvent.click(within(dialog).getByText('重新输入'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.called('POST /sugarTest/v1/add')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/reportCenter/bloodSugar/addBloodSugarReport/add');
+    // Still in view after the dialog; confirming saves the clamped value.
+    expect(screen.getByRole('alert').textContent).toContain(message);
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByText('确定保存'));
+    await waitFor(() => expect(api.called('POST /sugarTest/v1/add')[0]?.body).toMatchObject({ sugar: stored }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('drops the clamp message once the value is typed again, and saves an ordinary value without asking', async () => {
+    const api = fakeApi({ ...sugarRoutes, 'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 0, medal: 'bronze', percentage: 100 }) });
+    renderApp('/reportCenter/bloodSugar/addBloodSugarReport/add');
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' });
+    fireEvent.change(field, { target: { value: '99' } });
+    fireEvent.blur(field);
+    expect(screen.getByRole('alert').textContent).toContain('血糖不能高于33.3');
+    fireEvent.change(field, { target: { value: '6.5' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(api.called('POST /sugarTest/v1/add')[0]?.body).toMatchObject({ sugar: 6.5 }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('saves a reading with a remark and tag, shows the medal dialog for 3 s, then goes back', async () => {
     const api = fakeApi({ ...sugarRoutes, 'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 20, medal: 'silver', percentage: 75 }) });
     const { router } = renderApp('/');
@@ -281,19 +322,48 @@ describe('blood pressure', () => {
       'POST /bloodPressureTest/v1/add': () => ({ bpId: 'b9', duplicate: false, color: 3 }),
     });
     renderApp('/reportCenter/bloodPressure/addBloodPressureReport/add');
-    const sbp = await screen.findByRole('textbox', { name: '收缩压' });
+    const sbp = await screen.findByRole('textbox', { name: '收缩压(高压)' });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('请填写收缩压')).toBeTruthy();
     fireEvent.change(sbp, { target: { value: '0' } });
     fireEvent.blur(sbp);
     expect(await screen.findByText('请填写正整数')).toBeTruthy();
     fireEvent.change(sbp, { target: { value: '150' } });
-    fireEvent.change(screen.getByRole('textbox', { name: '舒张压' }), { target: { value: '85' } });
-    fireEvent.change(screen.getByRole('textbox', { name: '脉搏' }), { target: { value: '72' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '舒张压(低压)' }), { target: { value: '85' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '心率' }), { target: { value: '72' } });
     await waitFor(() => expect(screen.getByRole('meter', { name: '血压水平' }).getAttribute('aria-valuenow')).toBe('90'));
     expect(screen.getByRole('meter', { name: '血压水平' }).textContent).toBe('偏高');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(api.called('POST /bloodPressureTest/v1/add')[0]?.body).toMatchObject({ sbp: 150, dbp: 85, hr: 72, remark: '' }));
+  });
+
+  it('labels the three fields with their units and refuses a systolic value not above the diastolic one', async () => {
+    const api = fakeApi({
+      'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [{ sort: 2, name: '正常', sbpMin: 0, sbpMax: 250, dbpMin: 0, dbpMax: 250 }],
+      'POST /bloodPressureTest/v1/add': () => ({ bpId: 'b9', duplicate: false, color: 3 }),
+    });
+    renderApp('/reportCenter/bloodPressure/addBloodPressureReport/add');
+    const sbp = await screen.findByLabelText('收缩压(高压)');
+    for (const label of ['收缩压(高压)', '舒张压(低压)', '心率']) {
+      expect(screen.getByText(label).tagName).toBe('LABEL');
+    }
+    expect(screen.getAllByText('mmHg')).toHaveLength(2);
+    expect(screen.getByText('次/分')).toBeTruthy();
+    expect(screen.queryByText('PM')).toBeNull();
+    fireEvent.change(sbp, { target: { value: '80' } });
+    fireEvent.change(screen.getByLabelText('舒张压(低压)'), { target: { value: '120' } });
+    fireEvent.change(screen.getByLabelText('心率'), { target: { value: '72' } });
+    expect(screen.getByRole('alert').textContent).toBe('收缩压(高压)应高于舒张压(低压)，请检查是否填反');
+    expect(screen.getByRole('meter', { name: '血压水平' }).getAttribute('aria-valuenow')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    // The save's toast beside the message in view.
+    await waitFor(() => expect(screen.getAllByText('收缩压(高压)应高于舒张压(低压)，请检查是否填反')).toHaveLength(2));
+    expect(api.called('POST /bloodPressureTest/v1/add')).toHaveLength(0);
+    fireEvent.change(sbp, { target: { value: '130' } });
+    fireEvent.change(screen.getByLabelText('舒张压(低压)'), { target: { value: '85' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(api.called('POST /bloodPressureTest/v1/add')[0]?.body).toMatchObject({ sbp: 130, dbp: 85, hr: 72 }));
   });
 
   it('shows a device-measured pressure reading read-only', async () => {
@@ -302,7 +372,7 @@ describe('blood pressure', () => {
       'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [],
     });
     renderApp('/reportCenter/bloodPressure/addBloodPressureReport/b1');
-    const sbp = await screen.findByRole<HTMLInputElement>('textbox', { name: '收缩压' });
+    const sbp = await screen.findByRole<HTMLInputElement>('textbox', { name: '收缩压(高压)' });
     expect(sbp.value).toBe('118');
     expect(sbp.disabled).toBe(true);
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();

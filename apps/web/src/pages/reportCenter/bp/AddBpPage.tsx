@@ -1,5 +1,7 @@
 import {
+  BP_ENTRY_FIELDS,
   BP_GAUGE_LEVELS,
+  BP_SYSTOLIC_NOT_ABOVE_MESSAGE,
   BP_POSITIVE_INTEGER_MESSAGE,
   BP_REMARK_MAX,
   BP_VALUE_MAX,
@@ -9,6 +11,7 @@ import {
   parseBpInput,
   parseChinaDateTime,
   validateBloodPressureEntry,
+  measuredTimePickerBounds,
   validateMeasurementTime,
   sugarOwnerFields,
 } from '@glucoguard/domain';
@@ -28,12 +31,7 @@ import { DeletedNotice } from '../DeletedNotice';
 import { DeleteReadingButton } from '../DeleteReadingButton';
 import { SelfOtherToggle, type RecordTarget } from '../SelfOtherToggle';
 
-type Field = 'sbp' | 'dbp' | 'hr';
-const FIELDS: readonly { key: Field; label: string; unit: string }[] = [
-  { key: 'sbp', label: '收缩压', unit: 'mm Hg' },
-  { key: 'dbp', label: '舒张压', unit: 'mm Hg' },
-  { key: 'hr', label: '脉搏', unit: 'PM' },
-];
+type Field = (typeof BP_ENTRY_FIELDS)[number]['key'];
 export const BP_LEVEL_NAMES: Record<BpLevel, string> = { low: '偏低', normal: '正常', high: '偏高' };
 
 /**
@@ -112,7 +110,9 @@ export default function AddBpPage() {
 
   const sbp = parseBpInput(values.sbp);
   const dbp = parseBpInput(values.dbp);
-  const level = sbp === null || dbp === null ? undefined : classifyBloodPressure(sbp, dbp, config);
+  // Systolic at or under diastolic is two values swapped, not a reading: no level is shown for it.
+  const swapped = sbp !== null && dbp !== null && sbp <= dbp;
+  const level = sbp === null || dbp === null || swapped ? undefined : classifyBloodPressure(sbp, dbp, config);
 
   const save = () => {
     const check = validateBloodPressureEntry({ ...values, remark });
@@ -170,10 +170,11 @@ export default function AddBpPage() {
       </div>
       <div style={{ background: '#fff', marginTop: 8, paddingTop: 12 }}>
         <LevelGauge name="血压水平" percent={level === undefined ? undefined : BP_GAUGE_LEVELS[level]} label={level === undefined ? undefined : BP_LEVEL_NAMES[level]} colour={level === undefined ? undefined : BP_LEVEL_COLOURS[level]} />
-        {FIELDS.map((field) => (
+        {BP_ENTRY_FIELDS.map((field) => (
           <ValueDial
             key={field.key}
             label={field.label}
+            showLabel
             unit={field.unit}
             min={BP_VALUE_MIN}
             max={BP_VALUE_MAX}
@@ -185,12 +186,17 @@ export default function AddBpPage() {
             disabled={readOnly}
           />
         ))}
+        {swapped && !readOnly ? (
+          <div role="alert" style={{ margin: '0 16px', padding: '8px 12px 12px', fontSize: 15, color: 'var(--adm-color-danger)', textAlign: 'center' }}>
+            {BP_SYSTOLIC_NOT_ABOVE_MESSAGE}
+          </div>
+        ) : null}
         {readOnly ? <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>设备测量的数据不能修改</div> : null}
       </div>
       <List style={{ marginTop: 8 }}>
         <List.Item title="测量时间" clickable={!readOnly} disabled={readOnly} onClick={() => setPickingTime(true)} extra={<span aria-label="测量时间">{formatChinaTime(createTime, 'YYYY-MM-DD HH:mm')}</span>} />
       </List>
-      <DatePicker visible={pickingTime} precision="minute" max={new Date()} value={createTime} onClose={() => setPickingTime(false)} onConfirm={setCreateTime} />
+      <DatePicker visible={pickingTime} precision="minute" {...measuredTimePickerBounds(new Date())} value={createTime} onClose={() => setPickingTime(false)} onConfirm={setCreateTime} />
       <div style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
         <GuardedTextArea aria-label="备注" placeholder="添加备注（选填）" maxLength={BP_REMARK_MAX} showCount rows={3} value={remark} onChange={setRemark} disabled={readOnly} />
       </div>

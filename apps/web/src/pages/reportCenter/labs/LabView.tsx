@@ -12,6 +12,7 @@ import {
   labEmptyWarning,
   latestChinaDays,
   limitDecimals,
+  measuredTimePickerBounds,
   parseChinaDateTime,
   validateLabEntry,
 } from '@glucoguard/domain';
@@ -252,7 +253,7 @@ export function LabAddPopup({ kind, visible, onClose, onSaved }: { kind: LabKind
             </Button>
           </div>
           <div style={{ flex: 1, overflow: 'hidden' }}>
-            <DatePickerView precision="minute" max={new Date()} value={pending} onChange={setPending} style={{ '--height': '100%' }} />
+            <DatePickerView precision="minute" {...measuredTimePickerBounds(new Date())} value={pending} onChange={setPending} style={{ '--height': '100%' }} />
           </div>
         </div>
       </Popup>

@@ -6,7 +6,9 @@ import {
   SUGAR_TAG_OPTIONS,
   SUGAR_TIME_TYPES,
   clampSugar,
+  extremeSugarConfirmText,
   formatChinaTime,
+  measuredTimePickerBounds,
   medalForRemarks,
   parseChinaDateTime,
   resolveSugarRange,
@@ -20,7 +22,7 @@ import type { Medal, SugarTagType } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import type { Schema } from '@glucoguard/sdk';
 import { GuardedTextArea, ValueDial } from '@glucoguard/ui';
-import { Button, DatePicker, List, Mask, Selector } from 'antd-mobile';
+import { Button, DatePicker, Dialog, List, Mask, Selector } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../../api';
@@ -64,6 +66,9 @@ export default function AddSugarPage() {
 
   const [status, setStatus] = useState<'loading' | 'ready' | 'deleted'>(editing ? 'loading' : 'ready');
   const [value, setValue] = useState('');
+  // The clamp message of the value shown (血糖不能低于0.3 / 血糖不能高于33.3): it stays in view until
+  // the value is changed, and a save asks for confirmation while it is there.
+  const [clampNotice, setClampNotice] = useState<string | null>(null);
   const [createTime, setCreateTime] = useState<Date>(() => new Date());
   const [timeType, setTimeType] = useState<number | null>(null);
   const [tags, setTags] = useState<TagKeys>(NO_TAGS);
@@ -152,8 +157,14 @@ export default function AddSugarPage() {
     }
     setValue(String(clamped.value));
     if (clamped.message !== null) {
+      setClampNotice(clamped.message);
       toast(clamped.message);
     }
+  };
+
+  const changeValue = (next: string) => {
+    setValue(next);
+    setClampNotice(null);
   };
 
   const numeric = Number.parseFloat(value);
@@ -172,6 +183,8 @@ export default function AddSugarPage() {
       toast('血糖值不能为空');
       return;
     }
+    // An extreme typed value (0, 99) is saved clamped only once the user confirms it.
+    const extreme = clamped.message ?? clampNotice;
     const chosenTags = (Object.keys(tags) as SugarTagType[]).filter((code) => tags[code] !== '0').map((code) => ({ typeCode: code, itemKey: tags[code] }));
     const hasRemarkOrTag = remark.trim() !== '' || chosenTags.length > 0;
     const body = {
@@ -182,7 +195,7 @@ export default function AddSugarPage() {
       tags: chosenTags,
       ...sugarOwnerFields(target?.customerId),
     };
-    void run(async () => {
+    const submit = () => run(async () => {
       try {
         const saved = editing ? await api().POST('/sugarTest/v1/edit', { body: { ...body, testId: reportId } }) : await api().POST('/sugarTest/v1/add', { body });
         return () => {
@@ -196,6 +209,17 @@ export default function AddSugarPage() {
         };
       } catch (error) {
         return () => (isApiError(error, 40400) ? setStatus('deleted') : showError(error, '请求错误！'));
+      }
+    });
+    if (extreme === null) {
+      void submit();
+      return;
+    }
+    setValue(String(clamped.value));
+    setClampNotice(extreme);
+    void Dialog.confirm({ title: '请确认血糖值', content: extremeSugarConfirmText({ value: clamped.value, message: extreme }), confirmText: '确定保存', cancelText: '重新输入' }).then((confirmed) => {
+      if (confirmed) {
+        void submit();
       }
     });
   };
@@ -225,7 +249,12 @@ export default function AddSugarPage() {
         />
       </div>
       <div style={{ background: '#fff', marginTop: 8 }}>
-        <ValueDial label="血糖值" unit="mmol/L" min={SUGAR_MIN} max={SUGAR_MAX} step={0.1} value={value} onChange={setValue} onBlur={blurValue} colour={colour} disabled={readOnly} />
+        <ValueDial label="血糖值" unit="mmol/L" min={SUGAR_MIN} max={SUGAR_MAX} step={0.1} value={value} onChange={changeValue} onBlur={blurValue} colour={colour} disabled={readOnly} />
+        {clampNotice === null || readOnly ? null : (
+          <div role="alert" style={{ padding: '0 16px 12px', textAlign: 'center', fontSize: 15, color: 'var(--adm-color-danger)' }}>
+            {clampNotice}，已按{value} mmol/L填入，请核对
+          </div>
+        )}
         {readOnly ? <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>设备测量的数据不能修改</div> : null}
       </div>
       <List style={{ marginTop: 8 }}>
@@ -240,7 +269,7 @@ export default function AddSugarPage() {
       <DatePicker
         visible={pickingTime}
         precision="minute"
-        max={new Date()}
+        {...measuredTimePickerBounds(new Date())}
         value={createTime}
         onClose={() => setPickingTime(false)}
         onConfirm={(picked) => {
