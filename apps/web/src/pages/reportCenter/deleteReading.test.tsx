@@ -108,7 +108,7 @@ describe('deleting a blood-pressure reading on its edit page', () => {
       'GET /bloodPressureTest/v1/getById': () => ({ existsFlag: true, bloodPressureVo: bpReading({ deviceImei: '861234567890124' }), reminder: null }),
     });
     renderApp('/reportCenter/bloodPressure/addBloodPressureReport/b1');
-    await screen.findByRole('textbox', { name: '收缩压' });
+    await screen.findByRole('textbox', { name: /^收缩压/ });
     expect(screen.queryByRole('button', { name: '删除此条记录' })).toBeNull();
   });
 });
