@@ -1,5 +1,5 @@
-// Cellular meters on a phone: a new patient binds the demo glucose meter by typing its IMEI, the
-// meter (played here with mqtt.js, as the simulator does) sends one reading over MQTT, and the
+// Cellular meters on a phone: a new patient binds the demo glucose meter by typing its IMEI and
+// the bind code on its label (a wrong code first, which fails like an unknown IMEI), the meter (played here with mqtt.js, as the simulator does) sends one reading over MQTT, and the
 // reading appears in the sugar table, opening read-only; the patient then unbinds the meter.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ after(async () => {
 const MQTT_URL = process.env.E2E_MQTT_URL ?? '';
 const skip = process.env.E2E_STATIC === '1' || MQTT_URL === '' ? 'needs the API and the device gateway (E2E_MQTT_URL)' : false;
 
-/** The seeded demo glucose meter (unbound in a fresh system; this test unbinds it again at the end). */
+/** The seeded demo glucose meter with its public bind code (unbound in a fresh system; this test unbinds it again at the end). */
 const METER = JSON.parse(readFileSync(new URL('../apps/api/src/seed/demoMeters.json', import.meta.url), 'utf8')).find((m) => m.kind === 'glucose');
 
 /** Now as the meter writes it: local China time with its offset. */
@@ -60,7 +60,7 @@ async function meterSends(reading) {
 }
 
 describe('a cellular meter on a phone', { skip }, () => {
-  it('binds the demo meter by its IMEI, sees its reading read-only in the sugar table, and unbinds it', async () => {
+  it('binds the demo meter by its IMEI and bind code, sees its reading read-only in the sugar table, and unbinds it', async () => {
     const { context, page, problems } = await openPhone(browser);
     try {
       await page.goto(`${BASE_URL}/devices/bindDevices/0`);
@@ -68,12 +68,45 @@ describe('a cellular meter on a phone', { skip }, () => {
       await registerPatient(page, { name: '赵敏' });
       await page.waitForURL((url) => url.pathname === '/devices/bindDevices/0');
 
-      // Outside the messaging app there is no scanner: the IMEI is typed.
+      // Outside the messaging app there is no scanner: the IMEI and the bind code are typed.
       assert.equal(await page.getByRole('button', { name: '扫码绑定' }).count(), 0);
-      await page.getByRole('textbox', { name: '设备IMEI号' }).fill(METER.imei);
+      const imeiBox = page.getByRole('textbox', { name: '设备IMEI号' });
+      const codeBox = page.getByRole('textbox', { name: '绑定码' });
+      const bindButton = page.getByRole('button', { name: '绑定', exact: true });
+      // Labels are visible and the fields and the button are easy to tap.
+      await page.getByText('设备IMEI号', { exact: true }).first().waitFor();
+      await page.getByText('绑定码', { exact: true }).first().waitFor();
+      for (const target of [imeiBox, codeBox, bindButton]) {
+        const box = await target.boundingBox();
+        assert.ok(box && box.height >= 40, `a tap target is ${box?.height}px high`);
+      }
+
+      // A typo in the code is caught by its check symbol, under the field, without asking the server.
+      await imeiBox.fill(METER.imei);
+      await codeBox.fill(`${METER.bindCode.slice(0, 7)}${METER.bindCode[7] === 'Z' ? 'Y' : 'Z'}`);
+      await bindButton.tap();
+      await page.getByRole('alert').filter({ hasText: '绑定码有误，请核对设备标签上的8位绑定码' }).waitFor();
+      await assertFitsWidth(page);
+      await page.screenshot({ path: shot('devices-bind-code-typo') });
+
+      // A well-formed code that is not this meter's fails like an unknown IMEI.
+      await codeBox.fill('0000-0000');
+      await bindButton.tap();
+      await page.waitForURL((url) => url.pathname === '/devices/bindError');
+      await page.getByRole('heading', { name: '绑定失败' }).waitFor();
+      const marked = page.getByLabel('失败原因').locator('li[data-current="true"]');
+      assert.deepEqual(await marked.allInnerTexts(), ['二维码错误，或IMEI号、绑定码输入有误', '该设备已被他人绑定（需原主人先解绑）']);
+      await assertFitsWidth(page);
+      await page.screenshot({ path: shot('devices-bind-error') });
+      await page.getByRole('button', { name: '重新绑定' }).tap();
+      await page.waitForURL((url) => url.pathname === '/devices/bindDevices/0');
+
+      // The code as printed on the label, typed in lower case: bound.
+      await imeiBox.fill(METER.imei);
+      await codeBox.fill(`${METER.bindCode.slice(0, 4)}-${METER.bindCode.slice(4)}`.toLowerCase());
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('devices-bind') });
-      await page.getByRole('button', { name: '绑定', exact: true }).tap();
+      await bindButton.tap();
       await page.waitForURL((url) => url.pathname === '/devices/unbindDevices');
       const card = page.getByRole('article', { name: `设备 ${METER.imei}` });
       await card.waitFor();

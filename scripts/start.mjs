@@ -49,12 +49,16 @@ function stop(exitCode = 0) {
 /** The demo meters the API seeds outside production, with the commands that make them send readings. */
 function demoMeterLines() {
   if (process.env.NODE_ENV === 'production' || /^(0|false|no)$/i.test(process.env.SEED_DEMO_DATA ?? '')) {return [];}
-  /** @type {{ imei: string, kind: string, secret: string }[]} */
+  /** @type {{ imei: string, kind: string, secret: string, bindCode: string }[]} */
   const meters = JSON.parse(readFileSync(join(root, 'apps/api/src/seed/demoMeters.json'), 'utf8'));
   return [
     '',
-    'Demo meters (MQTT username and client id = IMEI, password = secret; docs/device-protocol.md):',
-    ...meters.map((m) => `  ${m.kind === 'bp' ? 'pressure' : 'glucose '} IMEI ${m.imei}  secret ${m.secret}\n    npm run meter -- --imei ${m.imei} --secret ${m.secret} --kind ${m.kind} --port ${mqttPort} --count 5`),
+    'Demo meters (MQTT username and client id = IMEI, password = secret; bind one in the app with its IMEI and bind code; docs/device-protocol.md):',
+    ...meters.map(
+      (m) =>
+        `  ${m.kind === 'bp' ? 'pressure' : 'glucose '} IMEI ${m.imei}  bind code ${m.bindCode.slice(0, 4)}-${m.bindCode.slice(4)}  secret ${m.secret}\n` +
+        `    npm run meter -- --imei ${m.imei} --secret ${m.secret} --kind ${m.kind} --port ${mqttPort} --count 5`,
+    ),
   ];
 }
 

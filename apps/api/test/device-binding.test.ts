@@ -1,8 +1,9 @@
-import { DAILY_TASK_CAPS } from '@glucoguard/domain';
+import { DAILY_TASK_CAPS, formatBindCode } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
 import { sql } from '../src/lib/db';
-import { provisionDevice } from '../src/modules/device/device.service';
+import { issueBindCode, issueMissingBindCodes, provisionDevice } from '../src/modules/device/device.service';
+import { demoMeters, seedDemoMeters } from '../src/seed/demoMeters';
 import { acceptedFollow } from './follow-fixtures';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
@@ -21,16 +22,21 @@ let imeiCounter = 0;
 /** A fresh IMEI for each meter of this file (a prefix of its own, apart from device.test.ts). */
 const nextImei = () => `86200000${String(process.pid % 1000).padStart(3, '0')}${String(++imeiCounter).padStart(4, '0')}`;
 
+/** Bind codes of the meters this file provisioned, by IMEI (the label the patient holds). */
+const codes = new Map<string, string>();
+
 async function provision(kind: 'glucose' | 'bp' = 'glucose') {
   const imei = nextImei();
-  await provisionDevice(api.app.orm.em.fork(), { imei, kind, model: 'GG-1' }, clock());
+  const { bindCode } = await provisionDevice(api.app.orm.em.fork(), { imei, kind, model: 'GG-1' }, clock());
+  codes.set(imei, bindCode);
   return imei;
 }
 
 const headers = { 'X-Gateway-Token': DEV_GATEWAY_TOKEN };
 const send = (imei: string, payload: unknown) => api.client().POST('/internal/v1/meterReadings', { body: { messages: [{ imei, payload: JSON.stringify(payload) }] }, headers });
 const glucose = (id: string, fields: Record<string, unknown> = {}) => ({ id, kind: 'glucose', value: 6.3, unit: 'mmol/L', measuredAt: '2026-11-20T08:05:00+08:00', ...fields });
-const bind = (client: Client, deviceImei: string) => client.POST('/device/v1/bind', { body: { deviceImei } });
+/** Binds with the meter's own bind code, or the one given. */
+const bind = (client: Client, deviceImei: string, bindCode = codes.get(deviceImei.trim()) ?? '') => client.POST('/device/v1/bind', { body: { deviceImei, bindCode } });
 const list = (client: Client) => client.GET('/device/v1/queryDeviceList');
 
 async function rows<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -41,7 +47,7 @@ describe('device calls', () => {
   it.each([
     ['queryDeviceKindList', (c: Client) => c.GET('/device/v1/queryDeviceKindList')],
     ['queryDeviceList', (c: Client) => c.GET('/device/v1/queryDeviceList')],
-    ['bind', (c: Client) => c.POST('/device/v1/bind', { body: { deviceImei: '868888000000017' } })],
+    ['bind', (c: Client) => c.POST('/device/v1/bind', { body: { deviceImei: '868888000000017', bindCode: 'RA9MT3FX' } })],
     ['edit', (c: Client) => c.POST('/device/v1/edit', { body: { deviceImei: '868888000000017', deviceName: '客厅' } })],
     ['unbind', (c: Client) => c.POST('/device/v1/unbind', { body: { id: '1' } })],
   ])('%s requires a session', async (_name, call) => {
@@ -51,10 +57,16 @@ describe('device calls', () => {
 
 describe('bad input', () => {
   it.each([
-    [{ deviceImei: '86888800000001' }, 40000, '请输入正确的设备IMEI号'],
-    [{ deviceImei: 'imei=868888000000017' }, 40000, '请输入正确的设备IMEI号'],
-    [{ deviceImei: '' }, 40000, '请输入正确的设备IMEI号'],
-    [{ deviceImei: '868888000000017', cid: 'x' }, 40000, '请求体包含不支持的字段：cid'],
+    [{ deviceImei: '86888800000001', bindCode: 'RA9MT3FX' }, 40000, '请输入正确的设备IMEI号'],
+    [{ deviceImei: 'imei=868888000000017', bindCode: 'RA9MT3FX' }, 40000, '请输入正确的设备IMEI号'],
+    [{ deviceImei: '', bindCode: 'RA9MT3FX' }, 40000, '请输入正确的设备IMEI号'],
+    [{ deviceImei: '868888000000017' }, 40000, '请输入绑定码'],
+    [{ deviceImei: '868888000000017', bindCode: '  ' }, 40000, '请输入绑定码'],
+    // Eight symbols whose check symbol does not match, one too few, and a symbol outside the alphabet.
+    [{ deviceImei: '868888000000017', bindCode: 'RA9MT3FY' }, 40000, '绑定码有误，请核对设备标签上的8位绑定码'],
+    [{ deviceImei: '868888000000017', bindCode: 'RA9MT3F' }, 40000, '绑定码有误，请核对设备标签上的8位绑定码'],
+    [{ deviceImei: '868888000000017', bindCode: 'RA9MT3FU' }, 40000, '绑定码有误，请核对设备标签上的8位绑定码'],
+    [{ deviceImei: '868888000000017', bindCode: 'RA9MT3FX', cid: 'x' }, 40000, '请求体包含不支持的字段：cid'],
     [{}, 40000, undefined],
   ])('bind refuses %j', async (body, code, errMsg) => {
     const { client } = await registeredCustomer(api);
@@ -99,12 +111,17 @@ describe("another user's device", () => {
     const unbindMissing = await failure(other.client.POST('/device/v1/unbind', { body: { id: '999999999' } }));
     expect(told(unbindOther)).toEqual(told(unbindMissing));
 
-    expect(await failure(bind(other.client, imei))).toMatchObject({ code: 40902, errMsg: '该设备已被他人绑定', status: 409 });
+    expect(await failure(bind(other.client, imei))).toMatchObject({ code: 40401, errMsg: NOT_BINDABLE, status: 404 });
     expect(await list(other.client)).toEqual({ existsFlag: false, disabeDeviceList: [], hypertensionDeviceList: [], otherDeviceList: [] });
     const [row] = await rows<{ customer_id: string; name: string | null }>('select customer_id, name from device where imei = ?', [imei]);
     expect(row).toEqual({ customer_id: owner.cid, name: null });
   });
 });
+
+/** The one answer for every meter the caller cannot bind. */
+const NOT_BINDABLE = 'IMEI号或绑定码不正确，或该设备已被他人绑定';
+/** A well-formed code that is no meter's of this file (its check symbol is right). */
+const OTHER_CODE = 'RA9MT3FX';
 
 describe('binding, renaming and unbinding', () => {
   it('lists the kinds a patient can bind', async () => {
@@ -116,12 +133,12 @@ describe('binding, renaming and unbinding', () => {
     ]);
   });
 
-  it('answers the three bind failures with their own codes', async () => {
+  it("names only the caller's own meter as bound, whatever code comes with it", async () => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(bind(client, '869999999999998'))).toMatchObject({ code: 40401, status: 404, errMsg: '二维码错误，未找到该设备' });
     const imei = await provision();
     await bind(client, imei);
-    expect(await failure(bind(client, ` ${imei} `))).toMatchObject({ code: 40901, status: 409, errMsg: '您已绑定该设备' });
+    expect(told(await failure(bind(client, ` ${imei} `)))).toEqual({ code: 40901, status: 409, errMsg: '您已绑定该设备' });
+    expect(told(await failure(bind(client, imei, OTHER_CODE)))).toEqual({ code: 40901, status: 409, errMsg: '您已绑定该设备' });
   });
 
   it('binds, groups by kind with last seen, battery and signal, renames once, and unbinds', async () => {
@@ -271,5 +288,95 @@ describe('meter readings earn points and tell followers', () => {
     expect(toDaughter.find((n) => n.customerId === mother.cid)).toMatchObject({ urgent: true });
     // Nobody follows the uncle: his serious high is stored and tells no one.
     expect(await rows('select id from notice where subject_id = ?', [uncle.cid])).toEqual([]);
+  });
+});
+
+// Last in the file: it moves the clock a day on.
+describe('proof of possession', () => {
+  it('binds with the code on the label, typed as an older user may type it', async () => {
+    const { client } = await registeredCustomer(api);
+    const imei = await provision();
+    const typed = ` ${formatBindCode(codes.get(imei)!).toLowerCase().replace(/o/g, 'O')} `;
+    expect((await bind(client, imei, typed)).device.deviceImei).toBe(imei);
+  });
+
+  it('answers an unknown IMEI, a taken one, a wrong code and a meter without a code exactly alike', async () => {
+    const owner = await registeredCustomer(api);
+    const { client } = await registeredCustomer(api);
+    const taken = await provision();
+    await bind(owner.client, taken);
+    const free = await provision();
+    const codeless = await provision();
+    await rows('update device set bind_code_hash = null where imei = ?', [codeless]);
+
+    const answers = [
+      await failure(bind(client, '869999999999998', OTHER_CODE)),
+      await failure(bind(client, taken)),
+      await failure(bind(client, taken, OTHER_CODE)),
+      await failure(bind(client, free, OTHER_CODE)),
+      await failure(bind(client, codeless, codes.get(codeless))),
+    ];
+    expect(answers.map(told)).toEqual(Array.from({ length: 5 }, () => ({ code: 40401, errMsg: NOT_BINDABLE, status: 404 })));
+    // The free meter was not bound by the wrong code, and binds with its own.
+    expect(await rows('select customer_id from device where imei = ?', [free])).toEqual([{ customer_id: null }]);
+    expect((await bind(client, free)).device.deviceImei).toBe(free);
+    expect(await rows('select customer_id from device where imei = ?', [taken])).toEqual([{ customer_id: owner.cid }]);
+  });
+
+  it('takes a new label: a reissued code binds and the old one no longer does; meters without a code get one', async () => {
+    const { client } = await registeredCustomer(api);
+    const imei = await provision();
+    const { bindCode } = await issueBindCode(api.app.orm.em.fork(), imei);
+    expect(bindCode).not.toBe(codes.get(imei));
+    expect(told(await failure(bind(client, imei)))).toEqual({ code: 40401, errMsg: NOT_BINDABLE, status: 404 });
+
+    const codeless = await provision();
+    await rows('update device set bind_code_hash = null where imei = ?', [codeless]);
+    const issued = await issueMissingBindCodes(api.app.orm.em.fork());
+    expect(issued.map((i) => i.device.imei)).toContain(codeless);
+    expect(issued.map((i) => i.device.imei)).not.toContain(imei);
+    expect(await issueMissingBindCodes(api.app.orm.em.fork())).toEqual([]);
+    expect((await bind(client, codeless, issued.find((i) => i.device.imei === codeless)!.bindCode)).device.deviceImei).toBe(codeless);
+    expect((await bind(client, imei, bindCode)).device.deviceImei).toBe(imei);
+  });
+
+  it('binds the demo meters with their published codes, also when they were seeded before bind codes', async () => {
+    await rows('update device set bind_code_hash = null where imei in (?, ?)', demoMeters.map((m) => m.imei));
+    await seedDemoMeters(api.app.orm.em.fork(), clock());
+    for (const meter of demoMeters) {
+      const { client } = await registeredCustomer(api);
+      const bound = await bind(client, meter.imei, formatBindCode(meter.bindCode));
+      expect(bound.device.deviceImei).toBe(meter.imei);
+      await client.POST('/device/v1/unbind', { body: { id: bound.device.id } });
+    }
+  });
+
+  it('stops a customer trying IMEIs in a row after 10 attempts in an hour and 20 in a day, and no one else', async () => {
+    const { client } = await registeredCustomer(api);
+    const other = await registeredCustomer(api);
+    const wanted = await provision();
+    // The finding: sequential IMEIs tried one after another. Each answer says the same.
+    const first = Number(wanted.slice(0, 14));
+    const tries = Array.from({ length: 10 }, (_, i) => String(first - 1 - i) + '0');
+    for (const imei of tries) {
+      expect(told(await failure(bind(client, imei, OTHER_CODE)))).toEqual({ code: 40401, errMsg: NOT_BINDABLE, status: 404 });
+    }
+    // The 11th is refused before it is looked at, even with the right code.
+    const refused = await failure(bind(client, wanted));
+    expect(told(refused)).toEqual({ code: 42900, errMsg: '绑定尝试次数过多，请1小时后再试', status: 429 });
+    expect(refused).toHaveProperty('requestId');
+    expect(await rows('select customer_id from device where imei = ?', [wanted])).toEqual([{ customer_id: null }]);
+    // Malformed input is refused as such and not counted; another customer is not affected.
+    expect(told(await failure(bind(client, wanted, '1234')))).toMatchObject({ code: 40000, status: 400 });
+    expect(told(await failure(bind(other.client, '869999999999998', OTHER_CODE)))).toMatchObject({ code: 40401 });
+
+    // An hour later ten more, then the day is used up.
+    clock.advance(3600_000 + 1000);
+    for (let i = 0; i < 10; i += 1) {
+      await failure(bind(client, '869999999999998', OTHER_CODE));
+    }
+    expect(told(await failure(bind(client, wanted)))).toEqual({ code: 42900, errMsg: '今天的绑定尝试次数已用完，请明天再试', status: 429 });
+    clock.advance(24 * 3600_000);
+    expect((await bind(client, wanted)).device.deviceImei).toBe(wanted);
   });
 });

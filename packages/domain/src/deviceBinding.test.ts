@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BIND_CAUSES,
   BIND_FAILURES,
+  DEVICE_BIND_RATE_LIMITS,
   DEVICE_MESSAGES,
+  bindFailureNamed,
   bindFailureOf,
   bindNeedsDoctor,
   deviceKindOf,
@@ -51,12 +54,33 @@ describe('deviceNameError', () => {
 });
 
 describe('bind failures', () => {
-  it.each(Object.entries(BIND_FAILURES))('maps the code of %s back to it', (cause, failure) => {
-    expect(bindFailureOf(failure.code)).toBe(cause);
+  it.each(Object.entries(BIND_FAILURES).filter(([, f]) => f.code !== null))('maps the code of %s back to it', (cause, failure) => {
+    expect(bindFailureOf(failure.code as number)).toBe(cause);
   });
   it('knows no other code', () => {
     expect(bindFailureOf(40000)).toBeNull();
     expect(bindFailureOf(40400)).toBeNull();
+    expect(bindFailureOf(40902)).toBeNull();
+  });
+  it('answers an unknown IMEI, a taken one and a wrong code alike, and marks both causes it may be', () => {
+    expect(BIND_FAILURES.notBindable).toEqual({ code: 40401, errMsg: 'IMEI号或绑定码不正确，或该设备已被他人绑定', causes: ['wrongCode', 'boundByOther'] });
+    expect(BIND_FAILURES.notBindable.causes.map((c) => BIND_CAUSES[c])).toEqual(['二维码错误，或IMEI号、绑定码输入有误', '该设备已被他人绑定（需原主人先解绑）']);
+  });
+  it.each([
+    ['notBindable', 'notBindable'],
+    ['boundBySelf', 'boundBySelf'],
+    ['unreadableScan', 'unreadableScan'],
+    ['unknownDevice', null],
+    ['toString', null],
+    [null, null],
+  ])('reads the page parameter %j as %j', (name, failure) => {
+    expect(bindFailureNamed(name)).toBe(failure);
+  });
+  it('limits bind attempts per customer by the hour and by the day', () => {
+    expect(DEVICE_BIND_RATE_LIMITS.map((w) => [w.max, w.windowMs])).toEqual([
+      [20, 86_400_000],
+      [10, 3600_000],
+    ]);
   });
 });
 

@@ -57,19 +57,51 @@ export function deviceNameError(typed: string): string | null {
   return checked.ok ? null : checked.message;
 }
 
-/** The bind-error page's three causes (spec 2 §8), with the error code the bind call answers for each. */
-export const BIND_FAILURES = {
-  unknownDevice: { code: 40401, errMsg: '二维码错误，未找到该设备', cause: '二维码错误' },
-  boundBySelf: { code: 40901, errMsg: '您已绑定该设备', cause: '该设备已被您绑定' },
-  boundByOther: { code: 40902, errMsg: '该设备已被他人绑定', cause: '该设备已被他人绑定' },
+/**
+ * The bind-error page's list of causes (spec 2 §8: wrong QR code, already bound by you, already
+ * bound by someone else), each in words an older user can act on.
+ */
+export const BIND_CAUSES = {
+  wrongCode: '二维码错误，或IMEI号、绑定码输入有误',
+  boundBySelf: '该设备已被您绑定',
+  boundByOther: '该设备已被他人绑定（需原主人先解绑）',
 } as const;
+
+export type BindCause = keyof typeof BIND_CAUSES;
+
+/**
+ * The failures of a bind, with the error code the bind call answers (null: found by the page
+ * itself) and the causes the bind-error page marks. An unknown IMEI, a meter somebody else has
+ * bound, a wrong bind code and a meter that has no bind code yet are one failure, `notBindable`,
+ * with one code, message and status: the answer must not tell which IMEIs exist or are taken.
+ * Only the caller's own meter is named (`boundBySelf`): that tells them nothing new.
+ */
+export const BIND_FAILURES = {
+  notBindable: { code: 40401, errMsg: 'IMEI号或绑定码不正确，或该设备已被他人绑定', causes: ['wrongCode', 'boundByOther'] },
+  boundBySelf: { code: 40901, errMsg: '您已绑定该设备', causes: ['boundBySelf'] },
+  unreadableScan: { code: null, errMsg: '二维码错误，未找到设备IMEI号', causes: ['wrongCode'] },
+} as const satisfies Record<string, { code: number | null; errMsg: string; causes: readonly BindCause[] }>;
 
 export type BindFailureCause = keyof typeof BIND_FAILURES;
 
-/** The cause of a failed bind call by its error code, or null when the code is no bind failure. */
+/**
+ * Bind attempts per customer (every well-formed attempt counts, a success too): a bind code cannot
+ * be guessed by trying. The day's window comes first, so its message is the one shown when both are full.
+ */
+export const DEVICE_BIND_RATE_LIMITS = [
+  { max: 20, windowMs: 24 * 3600_000, message: '今天的绑定尝试次数已用完，请明天再试' },
+  { max: 10, windowMs: 3600_000, message: '绑定尝试次数过多，请1小时后再试' },
+] as const;
+
+/** The failure a bind call answered, by its error code, or null when the code is no bind failure. */
 export function bindFailureOf(code: number): BindFailureCause | null {
   const found = (Object.keys(BIND_FAILURES) as BindFailureCause[]).find((cause) => BIND_FAILURES[cause].code === code);
   return found ?? null;
+}
+
+/** A bind-error page's `cause` query parameter as a failure, or null when it names none. */
+export function bindFailureNamed(name: string | null): BindFailureCause | null {
+  return name !== null && Object.hasOwn(BIND_FAILURES, name) ? (name as BindFailureCause) : null;
 }
 
 /**

@@ -28,6 +28,7 @@ export * from './warranty';
 export * from './imei';
 export * from './meter';
 export * from './deviceBinding';
+export * from './bindCode';
 export * from './feed';
 export * from './follow';
 export * from './readingNotice';

@@ -19,6 +19,7 @@ import { Migration20261125120429_meter_reading_natural_key } from './Migration20
 import { Migration20261125120439_session_notify } from './Migration20261125120439_session_notify';
 import { Migration20261125124000_meter_reading_key_collation } from './Migration20261125124000_meter_reading_key_collation';
 import { Migration20261125161211_covering_reading_index } from './Migration20261125161211_covering_reading_index';
+import { Migration20261126052016_device_bind_code } from './Migration20261126052016_device_bind_code';
 import { Migration20261126052041_notice_reading_index } from './Migration20261126052041_notice_reading_index';
 import { Migration20261126052549_account_recovery } from './Migration20261126052549_account_recovery';
 
@@ -42,6 +43,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125120439_session_notify', class: Migration20261125120439_session_notify },
   { name: 'Migration20261125124000_meter_reading_key_collation', class: Migration20261125124000_meter_reading_key_collation },
   { name: 'Migration20261125161211_covering_reading_index', class: Migration20261125161211_covering_reading_index },
+  { name: 'Migration20261126052016_device_bind_code', class: Migration20261126052016_device_bind_code },
   { name: 'Migration20261126052041_notice_reading_index', class: Migration20261126052041_notice_reading_index },
   { name: 'Migration20261126052549_account_recovery', class: Migration20261126052549_account_recovery },
 ];

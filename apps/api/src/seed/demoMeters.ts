@@ -1,7 +1,8 @@
 /*
- * Two demo meters, one glucose and one blood pressure, with fixed public IMEIs and secrets so that
- * `npm start` can print them and `npm run meter` can send readings at once. Not seeded with
- * NODE_ENV=production, where every meter is provisioned with `npm run device -- provision`.
+ * Two demo meters, one glucose and one blood pressure, with fixed public IMEIs, secrets and bind
+ * codes so that `npm start` can print them, `npm run meter` can send readings at once and anyone
+ * can bind them in the app. Not seeded with NODE_ENV=production, where every meter is provisioned
+ * with `npm run device -- provision`.
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { Device } from '../modules/device/device.entity';
@@ -10,17 +11,26 @@ import demoMeters from './demoMeters.json';
 
 export { demoMeters };
 
-/** Provisions the demo meters that do not exist yet; an existing one (maybe bound) is left as it is. */
+/**
+ * Provisions the demo meters that do not exist yet; an existing one (maybe bound) is left as it
+ * is, except that one seeded before bind codes gets its public code.
+ */
 export async function seedDemoMeters(em: EntityManager, now: Date): Promise<void> {
   if (process.env.NODE_ENV === 'production') {
     return;
   }
-  const existing = new Set((await em.find(Device, { imei: { $in: demoMeters.map((m) => m.imei) } })).map((d) => d.imei));
+  const existing = new Map((await em.find(Device, { imei: { $in: demoMeters.map((m) => m.imei) } })).map((d) => [d.imei, d]));
   const missing = demoMeters.filter((m) => !existing.has(m.imei));
+  const codeless = demoMeters.filter((m) => existing.get(m.imei)?.bindCodeHash === null);
+  for (const m of codeless) {
+    await em.nativeUpdate(Device, { imei: m.imei, bindCodeHash: null }, { bindCodeHash: await hashDeviceSecret(m.bindCode) });
+  }
   if (missing.length === 0) {
     return;
   }
-  const rows = await Promise.all(missing.map(async (m) => ({ imei: m.imei, kind: m.kind, model: m.model, secretHash: await hashDeviceSecret(m.secret), createdAt: now })));
+  const rows = await Promise.all(
+    missing.map(async (m) => ({ imei: m.imei, kind: m.kind, model: m.model, secretHash: await hashDeviceSecret(m.secret), bindCodeHash: await hashDeviceSecret(m.bindCode), createdAt: now })),
+  );
   // Ignoring a conflict lets two API processes start at once on one database.
   await em.upsertMany(Device, rows, { onConflictFields: ['imei'], onConflictAction: 'ignore' });
 }

@@ -2689,11 +2689,25 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Binds a provisioned meter to the caller by its IMEI
-         * @description The meter's readings of the last 30 days that arrived while nobody had it become the
-         *     caller's records (`attached` counts them). Failures, the bind-error page's three causes:
-         *     40401 no such device (wrong QR code), 40901 already bound by the caller, 40902 bound by
-         *     somebody else. An IMEI that is not 15 digits answers 40000 请输入正确的设备IMEI号.
+         * Binds a provisioned meter to the caller by its IMEI and bind code
+         * @description Proof of possession: `bindCode` is the code on the meter's label and in its QR code
+         *     (`IMEI:{imei};CODE:{code}`), 8 symbols of Crockford's base 32 with a check symbol
+         *     (domain `normalizeBindCode`: case, spaces, dashes and full-width characters are ignored,
+         *     O/I/L read as 0/1/1).
+         *     The meter's readings of the last 30 days that arrived while nobody had it become the
+         *     caller's records (`attached` counts them).
+         *
+         *     Refusals, in this order:
+         *     - 40000 with HTTP 400: an IMEI that is not 15 digits (请输入正确的设备IMEI号), a missing
+         *       code (请输入绑定码) or a malformed one (绑定码有误，请核对设备标签上的8位绑定码). These
+         *       are not counted.
+         *     - 42900 with HTTP 429: every well-formed attempt, a successful one too, counts against the
+         *       caller's bind attempts, 10 an hour and 20 a day (绑定尝试次数过多，请1小时后再试 /
+         *       今天的绑定尝试次数已用完，请明天再试).
+         *     - 40901 with HTTP 409: the caller has bound this meter already (您已绑定该设备).
+         *     - 40401 with HTTP 404 (IMEI号或绑定码不正确，或该设备已被他人绑定): an unknown IMEI, a meter
+         *       somebody else has bound, a wrong code, and a meter provisioned before bind codes that has
+         *       not been issued one. One answer for all of them, so it does not tell which IMEIs exist.
          */
         post: operations["bindDevice"];
         delete?: never;
@@ -2821,12 +2835,11 @@ export interface components {
          *     | 90000 | The user is already registered | Treat as registered, go on |
          *     | 90001 | The verification code is wrong | Show 请输入正确的验证码 |
          *     | 90002 | The order could not be created from a stale pre-order check | Re-run the pre-order check and retry |
-         *     | 40401 | Binding: no device has this IMEI (wrong QR code) | Open the bind-error page |
+         *     | 40401 | Binding: no meter this IMEI and bind code can bind (unknown, somebody else's, or a wrong code) | Open the bind-error page |
          *     | 40901 | Binding: the caller already bound this device | Open the bind-error page |
-         *     | 40902 | Binding: somebody else bound this device | Open the bind-error page |
          * @enum {integer}
          */
-        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42900 | 50000 | 50300 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901 | 40902;
+        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42900 | 50000 | 50300 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901;
         ErrorEnvelope: {
             code: components["schemas"]["ErrorCode"];
             /** @description A Chinese message to show to the user. */
@@ -4465,6 +4478,8 @@ export interface components {
         };
         DeviceBindInput: {
             deviceImei: string;
+            /** @description The bind code on the meter's label, as typed or scanned (for example `7K3M-Q9X6`). */
+            bindCode: string;
         };
         DeviceBindResult: {
             device: components["schemas"]["DeviceVo"];

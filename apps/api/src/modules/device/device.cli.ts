@@ -4,17 +4,22 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { hasValidImeiCheckDigit, isImei } from '@glucoguard/domain';
+import { bindQrContent, formatBindCode, hasValidImeiCheckDigit, isImei } from '@glucoguard/domain';
 import { ConfigError, loadConfig } from '../../config';
 import { openDatabase } from '../../db/orm';
 import { mosquittoFiles } from './device.mosquitto';
 import { DeviceRepository } from './device.repository';
 import { hashDeviceSecret } from './device.secret';
-import { ProvisioningError, deviceSummary, provisionDevice, rotateDeviceSecret } from './device.service';
+import { ProvisioningError, deviceSummary, issueBindCode, issueMissingBindCodes, provisionDevice, rotateDeviceSecret } from './device.service';
 
 const USAGE = `Usage:
   npm run device -- provision --imei <15 digits> --kind glucose|bp [--model <name>]
   npm run device -- rotate-secret --imei <15 digits>
+  npm run device -- bind-code --imei <15 digits>
+      issues a new bind code for the meter's label (the old one stops working)
+  npm run device -- bind-code --missing
+      issues bind codes for every meter that has none (provisioned before bind codes); prints
+      imei,bindCode,qr lines for the labels
   npm run device -- list
   npm run device -- mosquitto-config --out <dir> [--worker-user ingest]
       writes <dir>/passwd and <dir>/acl for an external Mosquitto broker; the ingestion
@@ -33,6 +38,12 @@ async function apiHoldsPglite(port: number): Promise<boolean> {
   }
 }
 
+/** What goes on the meter's label: the bind code a patient types, and the QR code's text. */
+function printLabel(imei: string, bindCode: string) {
+  console.log(`Bind code (on the label, for the patient to bind the meter in the app): ${formatBindCode(bindCode)}`);
+  console.log(`QR code content (on the label): ${bindQrContent(imei, bindCode)}`);
+}
+
 function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
@@ -41,17 +52,17 @@ function fail(message: string, code = 1): never {
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,
-  options: { imei: { type: 'string' }, kind: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' }, 'worker-user': { type: 'string' } },
+  options: { imei: { type: 'string' }, kind: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' }, 'worker-user': { type: 'string' }, missing: { type: 'boolean' } },
 });
 const command = positionals[0];
-if (!command || !['provision', 'rotate-secret', 'list', 'mosquitto-config'].includes(command)) {
+if (!command || !['provision', 'rotate-secret', 'bind-code', 'list', 'mosquitto-config'].includes(command)) {
   fail(USAGE, 2);
 }
 if (command === 'mosquitto-config' && (!values.out || !process.env.BROKER_WORKER_PASSWORD)) {
   fail(`--out and the environment variable BROKER_WORKER_PASSWORD are required.\n\n${USAGE}`, 2);
 }
-if (command !== 'list' && command !== 'mosquitto-config' && !values.imei) {
-  fail(`--imei is required.\n\n${USAGE}`, 2);
+if (command !== 'list' && command !== 'mosquitto-config' && !values.imei && !(command === 'bind-code' && values.missing)) {
+  fail(`--imei is required${command === 'bind-code' ? ' (or --missing)' : ''}.\n\n${USAGE}`, 2);
 }
 
 let config;
@@ -82,6 +93,16 @@ try {
       console.warn(`Left out ${s.imei}: ${s.reason}.`);
     }
     console.log(`Wrote ${join(out, 'passwd')} (meters: ${devices.length - files.skipped.length}, and the worker user) and ${join(out, 'acl')}. Send SIGHUP to mosquitto to reload them.`);
+  } else if (command === 'bind-code' && values.missing) {
+    const issued = await issueMissingBindCodes(em);
+    console.error(issued.length === 0 ? 'Every meter has a bind code.' : `Issued bind codes for ${issued.length} meters. Print them on the meters' labels now: they are shown only once.`);
+    for (const { device, bindCode } of issued) {
+      console.log(`${device.imei},${formatBindCode(bindCode)},${bindQrContent(device.imei, bindCode)}`);
+    }
+  } else if (command === 'bind-code') {
+    const { device, bindCode } = await issueBindCode(em, values.imei as string);
+    console.log(`New bind code for ${device.kind} meter ${device.imei}; the old one no longer binds it.`);
+    printLabel(device.imei, bindCode);
   } else if (command === 'list') {
     const devices = (await new DeviceRepository(em).list()).map(deviceSummary);
     if (devices.length === 0) {
@@ -91,7 +112,7 @@ try {
       const seen = d.lastSeenAt ? d.lastSeenAt.toISOString() : 'never';
       console.log(
         `${d.imei}  ${d.kind.padEnd(7)}  ${(d.model || '-').padEnd(12)}  ${d.customerId ? `bound to ${d.customerId}` : 'unbound'}  last seen ${seen}` +
-          `${d.battery === null ? '' : `  battery ${d.battery}%`}${d.signal === null ? '' : `  signal ${d.signal} dBm`}`,
+          `${d.battery === null ? '' : `  battery ${d.battery}%`}${d.signal === null ? '' : `  signal ${d.signal} dBm`}${d.hasBindCode ? '' : '  no bind code (bind-code --imei)'}`,
       );
     }
   } else {
@@ -99,11 +120,17 @@ try {
     if (isImei(imei) && !hasValidImeiCheckDigit(imei)) {
       console.warn(`Note: ${imei} does not end in its Luhn check digit. Real meters' IMEIs do; check for a typo.`);
     }
-    const { device, secret } = command === 'provision' ? await provisionDevice(em, { imei, kind: values.kind ?? '', model: values.model }, now) : await rotateDeviceSecret(em, imei);
+    const provisioned = command === 'provision' ? await provisionDevice(em, { imei, kind: values.kind ?? '', model: values.model }, now) : { ...(await rotateDeviceSecret(em, imei)), bindCode: null };
+    const { device, secret } = provisioned;
     console.log(`${command === 'provision' ? 'Provisioned' : 'New secret for'} ${device.kind} meter ${device.imei}${device.model ? ` (${device.model})` : ''}.`);
     console.log(`MQTT username and client id: ${device.imei}`);
     console.log(`MQTT password (device secret): ${secret}`);
-    console.log('The secret is shown only now: the database keeps a hash of it.');
+    if (provisioned.bindCode !== null) {
+      printLabel(device.imei, provisioned.bindCode);
+      console.log('The secret and the bind code are shown only now: the database keeps hashes of them.');
+    } else {
+      console.log('The secret is shown only now: the database keeps a hash of it.');
+    }
   }
 } catch (error) {
   process.exitCode = 1;

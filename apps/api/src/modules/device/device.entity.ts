@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 /**
- * A provisioned cellular meter (spec 2 §3 "Device"). Its secret is shown once at provisioning;
- * only a salted hash is kept (device.secret.ts). `customerId` is the patient it is bound to, if any.
+ * A provisioned cellular meter (spec 2 §3 "Device"). Its secret and bind code are shown once at
+ * provisioning; only salted hashes are kept (device.secret.ts). `customerId` is the patient it is bound to, if any.
  */
 export const DeviceSchema = defineEntity({
   name: 'Device',
@@ -16,6 +16,12 @@ export const DeviceSchema = defineEntity({
     model: p.string().length(32).default(''),
     /** `$7$iterations$salt$hash` (Mosquitto's PBKDF2-SHA512 format), or an older `scrypt$N$r$p$salt$hash` (device.secret.ts). */
     secretHash: p.string().length(160),
+    /**
+     * The bind code printed on the meter's label and in its QR code (domain `makeBindCode`), hashed
+     * like the secret (device.secret.ts). Null for a meter provisioned before bind codes: it cannot
+     * be bound until `npm run device -- bind-code` issues one (docs/decisions.md).
+     */
+    bindCodeHash: p.string().length(160).nullable(),
     /** The SIM card, when known (spec: iccid). */
     iccid: p.string().length(20).nullable(),
     /** The name the patient gave it, at most 10 characters (spec: deviceName). */

@@ -24,7 +24,7 @@ export function deviceRoutes(app: FastifyInstance, config: Pick<AppConfig, 'gate
   // The binding screens (spec 2 §2.17): every call acts on the session's customer only.
   app.operation('queryDeviceKindList', async () => deviceKindList());
   app.operation('queryDeviceList', async (request) => deviceList(app.em, customerOf(request.session)));
-  app.operation('bindDevice', async (request) => bindDeviceForCustomer(app.em, customerOf(request.session), request.body.deviceImei, now()));
+  app.operation('bindDevice', async (request) => bindDeviceForCustomer(app.em, customerOf(request.session), request.body, now()));
   app.operation('editDevice', async (request) => renameDevice(app.em, customerOf(request.session), request.body));
   app.operation('unbindDevice', async (request) => unbindDeviceForCustomer(app.em, customerOf(request.session), request.body.id, now()));
 

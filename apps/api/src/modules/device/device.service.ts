@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import {
+  BIND_CODE_MESSAGES,
+  BIND_CODE_RANDOM_SYMBOLS,
   BIND_FAILURES,
+  DEVICE_BIND_RATE_LIMITS,
   canMeterPublish,
   canMeterSubscribe,
   DEVICE_KINDS,
@@ -14,7 +18,9 @@ import {
   METER_KINDS,
   METER_UNKNOWN_DEVICE_REASON,
   isImei,
+  makeBindCode,
   meterAcks,
+  normalizeBindCode,
   meterKindMismatchReason,
   parseMeterUplink,
   slotFinder,
@@ -30,6 +36,7 @@ import { AppError, ErrorCodes, notFound } from '../../lib/errors';
 import { FollowerRepository, type NoticeRecipient } from '../follower/follower.repository';
 import { notifyFollowersOfReading } from '../notice/notice.service';
 import { awardForReading } from '../points/points.service';
+import { takeRateLimit } from '../rate-limit/rateLimit.service';
 import { SugarRepository } from '../sugar/sugar.repository';
 import { Device } from './device.entity';
 import { DeviceRepository, type BatchReading, type PressureRecordRow, type SugarRecordRow, type UnattachedReading } from './device.repository';
@@ -355,6 +362,7 @@ export function deviceSummary(d: Device) {
     imei: d.imei,
     kind: d.kind as MeterKind,
     model: d.model,
+    hasBindCode: d.bindCodeHash !== null,
     name: d.name ?? null,
     customerId: d.customerId ?? null,
     lastSeenAt: d.lastSeenAt ?? null,
@@ -368,8 +376,20 @@ export class ProvisioningError extends Error {
   override name = 'ProvisioningError';
 }
 
-/** Creates a meter and returns its secret, which is not stored and so can never be shown again. */
-export async function provisionDevice(em: EntityManager, input: { imei: string; kind: string; model?: string; secret?: string }, now: Date) {
+/** A new bind code (domain `makeBindCode`, from the system's random source) and its stored hash. */
+async function newBindCode(given?: string): Promise<{ bindCode: string; bindCodeHash: string }> {
+  const bindCode = given ?? makeBindCode(randomBytes(BIND_CODE_RANDOM_SYMBOLS));
+  if (normalizeBindCode(bindCode) !== bindCode) {
+    throw new ProvisioningError(`"${bindCode}" is not a bind code.`);
+  }
+  return { bindCode, bindCodeHash: await hashDeviceSecret(bindCode) };
+}
+
+/**
+ * Creates a meter and returns its secret and bind code, which are not stored (only their hashes)
+ * and so can never be shown again. `secret` and `bindCode` are given only by the demo seed and tests.
+ */
+export async function provisionDevice(em: EntityManager, input: { imei: string; kind: string; model?: string; secret?: string; bindCode?: string }, now: Date) {
   if (!isImei(input.imei)) {
     throw new ProvisioningError(`--imei must be 15 digits, got "${input.imei}".`);
   }
@@ -384,9 +404,10 @@ export async function provisionDevice(em: EntityManager, input: { imei: string; 
     throw new ProvisioningError(`A device with IMEI ${input.imei} is already provisioned (use rotate-secret to issue a new secret).`);
   }
   const secret = input.secret ?? newDeviceSecret();
-  const device = em.create(Device, { imei: input.imei, kind: input.kind, model, secretHash: await hashDeviceSecret(secret), createdAt: now });
+  const { bindCode, bindCodeHash } = await newBindCode(input.bindCode);
+  const device = em.create(Device, { imei: input.imei, kind: input.kind, model, secretHash: await hashDeviceSecret(secret), bindCodeHash, createdAt: now });
   await em.flush();
-  return { device, secret };
+  return { device, secret, bindCode };
 }
 
 /** Issues a new secret for a meter; the old one stops working at once (after the gateway's short auth cache). */
@@ -399,6 +420,33 @@ export async function rotateDeviceSecret(em: EntityManager, imei: string) {
   device.secretHash = await hashDeviceSecret(secret);
   await em.flush();
   return { device, secret };
+}
+
+/**
+ * Issues a new bind code for a meter, for a new label: a lost or unreadable one, or a meter
+ * provisioned before bind codes. The old code stops working at once; a binding stays as it is.
+ */
+export async function issueBindCode(em: EntityManager, imei: string) {
+  const device = await new DeviceRepository(em).findByImei(imei);
+  if (!device) {
+    throw new ProvisioningError(`No device with IMEI ${imei} is provisioned.`);
+  }
+  const { bindCode, bindCodeHash } = await newBindCode();
+  device.bindCodeHash = bindCodeHash;
+  await em.flush();
+  return { device, bindCode };
+}
+
+/** Issues bind codes for every meter that has none (those provisioned before bind codes), in IMEI order. */
+export async function issueMissingBindCodes(em: EntityManager) {
+  const issued: { device: Device; bindCode: string }[] = [];
+  for (const device of await em.find(Device, { bindCodeHash: null }, { orderBy: { imei: 'asc' } })) {
+    const { bindCode, bindCodeHash } = await newBindCode();
+    device.bindCodeHash = bindCodeHash;
+    issued.push({ device, bindCode });
+  }
+  await em.flush();
+  return issued;
 }
 
 /**
@@ -419,12 +467,13 @@ export async function attachUnboundReadings(em: EntityManager, device: Pick<Devi
   return readings.length;
 }
 
-/** Why a bind failed: the bind-error page's three causes (spec 2 §8). */
+/** Why `bindDevice` did not bind; the bind call answers the first and the last alike (domain `BIND_FAILURES.notBindable`). */
 export type BindFailure = 'unknownDevice' | 'boundBySelf' | 'boundByOther';
 
 /**
  * Binds a provisioned meter to the customer and attaches its unbound readings, in one
- * transaction. The binding screens (issue 6, second part) call this.
+ * transaction. It trusts its caller: the bind call (`bindDeviceForCustomer`) checks the bind code
+ * and the rate limit first; tests and tools call it directly.
  */
 export async function bindDevice(em: EntityManager, customerId: string, imei: string, now: Date): Promise<{ ok: true; device: Device; attached: number } | { ok: false; cause: BindFailure }> {
   return em.transactional(async (tx) => {
@@ -498,19 +547,40 @@ async function ownDevice(em: EntityManager, customerId: string, where: { imei: s
   return device;
 }
 
+/** The one answer for an unknown IMEI, a meter somebody else has, a wrong bind code and a meter without one. */
+const notBindable = () => new AppError(BIND_FAILURES.notBindable.code, BIND_FAILURES.notBindable.errMsg, 404);
+const boundBySelf = () => new AppError(BIND_FAILURES.boundBySelf.code, BIND_FAILURES.boundBySelf.errMsg, 409);
+
 /**
- * Binds a meter for the caller (spec: POST /device/v1/bind). The three failures answer the codes
- * the bind-error page is chosen by (domain `BIND_FAILURES`).
+ * Binds a meter for the caller (spec: POST /device/v1/bind) on proof of possession: the bind code
+ * on its label. Malformed input is refused before anything is counted or looked up; every
+ * well-formed attempt then takes one of the customer's bind attempts (429 when they are used up).
+ * An unknown IMEI, a meter bound by somebody else, a wrong code and a meter that has no code yet
+ * all answer `notBindable` alike, after the same hash comparison (a decoy's when there is no
+ * hash), so neither the answer nor its time tells which IMEIs exist. Only the caller's own meter
+ * is named (`boundBySelf`).
  */
-export async function bindDeviceForCustomer(em: EntityManager, customerId: string, deviceImei: string, now: Date) {
-  const imei = deviceImei.trim();
+export async function bindDeviceForCustomer(em: EntityManager, customerId: string, input: { deviceImei: string; bindCode: string }, now: Date) {
+  const imei = input.deviceImei.trim();
   if (!isImei(imei)) {
     throw new AppError(ErrorCodes.badRequest, DEVICE_MESSAGES.badImei);
   }
+  const bindCode = normalizeBindCode(input.bindCode);
+  if (bindCode === null) {
+    throw new AppError(ErrorCodes.badRequest, input.bindCode.trim() === '' ? BIND_CODE_MESSAGES.required : BIND_CODE_MESSAGES.invalid);
+  }
+  await takeRateLimit(em, 'deviceBind', customerId, DEVICE_BIND_RATE_LIMITS, now);
+  const device = await new DeviceRepository(em).findByImei(imei);
+  if (device?.customerId === customerId) {
+    throw boundBySelf();
+  }
+  const proven = await verifyDeviceSecret(bindCode, device?.bindCodeHash ?? null);
+  if (!device || !proven) {
+    throw notBindable();
+  }
   const result = await bindDevice(em, customerId, imei, now);
   if (!result.ok) {
-    const failure = BIND_FAILURES[result.cause];
-    throw new AppError(failure.code, failure.errMsg, result.cause === 'unknownDevice' ? 404 : 409);
+    throw result.cause === 'boundBySelf' ? boundBySelf() : notBindable();
   }
   return { device: deviceVo(result.device), attached: result.attached };
 }

@@ -1,7 +1,7 @@
-import { DEVICE_MESSAGES, bindFailureOf, bindNeedsDoctor, imeiToBind, scansAtOnce } from '@glucoguard/domain';
+import { BIND_CODE_MESSAGES, DEVICE_MESSAGES, bindCodeError, bindFailureOf, bindNeedsDoctor, imeiToBind, parseBindScan, scansAtOnce } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
-import { Button, Input } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Input, type InputRef } from 'antd-mobile';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../api';
 import { DoctorPicker, saveChosenDoctor, type PickedDoctor } from '../../components/DoctorPicker';
@@ -11,37 +11,39 @@ import { DEVICE_LIST_PATH, bindErrorPath } from './paths';
 import { scanQRCode, wxReady } from '../../wechat/jssdk';
 import { canScan } from './scan';
 
+const LABEL: CSSProperties = { display: 'block', fontSize: 17, fontWeight: 600, margin: '12px 0 6px' };
+const FIELD: CSSProperties = { border: '1px solid #d9d9d9', borderRadius: 8, padding: '10px 12px', minHeight: 48, '--font-size': '18px' } as CSSProperties;
+const PROBLEM: CSSProperties = { color: '#d4380d', fontSize: 15, margin: '6px 0 0' };
+
 /**
- * /devices/bindDevices/:type (spec 2 §2.17, §4): scan the meter's code in the messaging app, or
- * type its IMEI elsewhere; the IMEI is extracted by the domain rule and bound. `auto` starts the
- * scanner at once. For types 2 and 3 a user without a doctor then chooses one.
+ * /devices/bindDevices/:type (spec 2 §2.17, §4): the meter's IMEI and its bind code, both on the
+ * label, prove that the user holds the meter (docs/decisions.md, "Binding a meter: the bind
+ * code"). In the messaging app the label's QR code fills both (domain `parseBindScan`); an older
+ * QR code with the IMEI only fills the IMEI and asks for the code. `auto` starts the scanner at
+ * once. For types 2 and 3 a user without a doctor then chooses one.
  */
 export default function BindDevicePage() {
   useDocumentTitle('绑定设备');
   const { type = '0' } = useParams();
   const navigate = useNavigate();
-  const [typed, setTyped] = useState('');
+  const [typedImei, setTypedImei] = useState('');
+  const [typedCode, setTypedCode] = useState('');
+  const [imeiProblem, setImeiProblem] = useState<string | null>(null);
+  const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [picking, setPicking] = useState(false);
   // The scanner is offered once the messaging app's SDK is configured for this page.
   const [scanner, setScanner] = useState(false);
   const started = useRef(false);
+  const codeInput = useRef<InputRef>(null);
 
   const done = () => void navigate(DEVICE_LIST_PATH, { replace: true });
 
-  const bind = async (text: string, scanned: boolean) => {
-    const imei = imeiToBind(text);
-    if (imei === null) {
-      if (scanned) {
-        void navigate(bindErrorPath(text.trim(), 'unknownDevice'), { replace: true });
-      } else {
-        toast(DEVICE_MESSAGES.badImei);
-      }
-      return;
-    }
+  /** Binds the IMEI with the code; both were checked by the domain rules already. */
+  const bind = async (imei: string, bindCode: string) => {
     setBusy(true);
     try {
-      await api().POST('/device/v1/bind', { body: { deviceImei: imei } });
+      await api().POST('/device/v1/bind', { body: { deviceImei: imei, bindCode } });
       toast('绑定成功');
       const doctorName = type === '2' || type === '3' ? (await api().GET('/customer/v1/getHealthInfo')).doctorName : null;
       if (bindNeedsDoctor(type, doctorName)) {
@@ -54,6 +56,8 @@ export default function BindDevicePage() {
       if (cause) {
         void navigate(bindErrorPath(imei, cause), { replace: true });
       } else {
+        // Too many attempts, or the network: said under the button, where it stays.
+        setCodeProblem(isApiError(error) && error.errMsg !== '' ? error.errMsg : null);
         showError(error);
       }
     } finally {
@@ -61,11 +65,38 @@ export default function BindDevicePage() {
     }
   };
 
+  const submitTyped = () => {
+    const imei = imeiToBind(typedImei);
+    const codeError = bindCodeError(typedCode);
+    setImeiProblem(imei === null ? DEVICE_MESSAGES.badImei : null);
+    setCodeProblem(codeError);
+    if (imei !== null && codeError === null) {
+      void bind(imei, typedCode);
+    }
+  };
+
   const scan = async () => {
     const text = await scanQRCode();
-    if (text !== null) {
-      await bind(text, true);
+    if (text === null) {
+      return;
     }
+    const { imei, bindCode } = parseBindScan(text);
+    if (imei === null) {
+      void navigate(bindErrorPath(text.trim(), 'unreadableScan'), { replace: true });
+      return;
+    }
+    setTypedImei(imei);
+    setImeiProblem(null);
+    if (bindCode === null) {
+      // An older label's QR code holds the IMEI only: the code is typed from the label.
+      setTypedCode('');
+      setCodeProblem(BIND_CODE_MESSAGES.askForCode);
+      codeInput.current?.focus();
+      return;
+    }
+    setTypedCode(bindCode);
+    setCodeProblem(null);
+    await bind(imei, bindCode);
   };
 
   useEffect(() => {
@@ -102,33 +133,75 @@ export default function BindDevicePage() {
   return (
     <div style={{ minHeight: '100%', background: '#f5f6f8', padding: 16 }}>
       <section style={{ background: '#fff', borderRadius: 8, padding: 16 }}>
-        <div style={{ fontSize: 16, fontWeight: 600, marginBottom: 8 }}>绑定血糖仪 / 血压计</div>
-        <p style={{ color: 'var(--adm-color-weak)', fontSize: 13, margin: '0 0 12px' }}>
-          {scanner ? '扫描设备背面的二维码，或输入设备上的15位IMEI号。' : '请输入设备背面标签上的15位IMEI号。'}
+        <h2 style={{ fontSize: 20, fontWeight: 600, margin: '0 0 8px' }}>绑定血糖仪 / 血压计</h2>
+        <p style={{ color: '#595959', fontSize: 16, lineHeight: 1.6, margin: '0 0 4px' }}>
+          {scanner
+            ? '扫描设备背面标签上的二维码即可绑定；也可以手动输入标签上的IMEI号和绑定码。'
+            : '请输入设备背面标签上的15位IMEI号和8位绑定码。绑定码用来确认设备在您手中。'}
         </p>
         {scanner ? (
-          <Button block color="primary" disabled={busy} onClick={() => void scan()} style={{ marginBottom: 12 }}>
+          <Button block color="primary" size="large" disabled={busy} onClick={() => void scan()} style={{ margin: '12px 0 4px' }}>
             扫码绑定
           </Button>
         ) : null}
+        <label htmlFor="bind-imei" style={LABEL}>
+          设备IMEI号
+        </label>
         <Input
+          id="bind-imei"
           aria-label="设备IMEI号"
-          placeholder="请输入15位IMEI号"
-          value={typed}
-          onChange={setTyped}
+          placeholder="15位数字"
+          inputMode="numeric"
+          autoComplete="off"
+          value={typedImei}
+          onChange={(value) => {
+            setTypedImei(value);
+            setImeiProblem(null);
+          }}
           maxLength={64}
           clearable
-          style={{ border: '1px solid #e5e5e5', borderRadius: 6, padding: '8px 10px', marginBottom: 12 }}
+          style={FIELD}
         />
-        <Button block color={scanner ? 'default' : 'primary'} loading={busy} disabled={typed.trim() === ''} onClick={() => void bind(typed, false)}>
+        {imeiProblem ? (
+          <p role="alert" style={PROBLEM}>
+            {imeiProblem}
+          </p>
+        ) : null}
+        <label htmlFor="bind-code" style={LABEL}>
+          绑定码
+        </label>
+        <Input
+          ref={codeInput}
+          id="bind-code"
+          aria-label="绑定码"
+          placeholder="8位，字母或数字"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          autoComplete="off"
+          value={typedCode}
+          onChange={(value) => {
+            setTypedCode(value);
+            setCodeProblem(null);
+          }}
+          maxLength={16}
+          clearable
+          style={FIELD}
+        />
+        {codeProblem ? (
+          <p role="alert" style={PROBLEM}>
+            {codeProblem}
+          </p>
+        ) : (
+          <p style={{ color: '#8c8c8c', fontSize: 14, margin: '6px 0 0' }}>绑定码印在设备背面的标签上，字母不分大小写。</p>
+        )}
+        <Button block color={scanner ? 'default' : 'primary'} size="large" loading={busy} disabled={busy} onClick={submitTyped} style={{ marginTop: 16 }}>
           绑定
         </Button>
       </section>
-      <Button block fill="none" style={{ marginTop: 12 }} onClick={done}>
+      <Button block size="large" fill="none" style={{ marginTop: 12 }} onClick={done}>
         我的设备
       </Button>
       <DoctorPicker visible={picking} onClose={done} onPick={pick} title="选择您的医生" />
     </div>
   );
 }
-

@@ -1,41 +1,47 @@
-import { BIND_FAILURES, DEVICE_MESSAGES, type BindFailureCause } from '@glucoguard/domain';
+import { BIND_CAUSES, BIND_FAILURES, DEVICE_MESSAGES, bindFailureNamed, type BindCause } from '@glucoguard/domain';
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { DEVICE_LIST_PATH, bindPath } from './paths';
 
-const CAUSES = Object.keys(BIND_FAILURES) as BindFailureCause[];
+const CAUSES = Object.keys(BIND_CAUSES) as BindCause[];
 
-/** /devices/bindError?imei=…&cause=… (spec 2 §8): 绑定失败, the three causes, the IMEI; the one that happened is marked. */
+/**
+ * /devices/bindError?imei=…&cause=… (spec 2 §8): 绑定失败, the IMEI and the three causes; those
+ * the failure may be are marked. The bind call gives one answer for a wrong IMEI or code and a
+ * meter somebody else has (so it does not tell which IMEIs exist), and both of those are marked.
+ */
 export default function BindErrorPage() {
   useDocumentTitle(DEVICE_MESSAGES.bindFailed);
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const imei = query.get('imei') ?? '';
-  const cause = query.get('cause');
+  const failure = bindFailureNamed(query.get('cause'));
+  const marked: readonly BindCause[] = failure ? BIND_FAILURES[failure].causes : [];
   return (
     <div style={{ minHeight: '100%', background: '#fff', padding: '40px 24px', textAlign: 'center' }}>
       <div style={{ fontSize: 48, color: '#ff4d4f' }} aria-hidden>
         ✕
       </div>
       <h2 style={{ margin: '8px 0 4px' }}>{DEVICE_MESSAGES.bindFailed}</h2>
-      <div style={{ color: 'var(--adm-color-weak)', fontSize: 13, wordBreak: 'break-all' }} aria-label="设备IMEI号">
+      <div style={{ color: '#595959', fontSize: 15, wordBreak: 'break-all' }} aria-label="设备IMEI号">
         IMEI：{imei || '--'}
       </div>
-      <div style={{ textAlign: 'left', margin: '24px 0', background: '#fafafa', borderRadius: 8, padding: '12px 16px' }}>
+      <div style={{ textAlign: 'left', margin: '24px 0', background: '#fafafa', borderRadius: 8, padding: '12px 16px', fontSize: 16 }}>
         <div style={{ fontWeight: 600, marginBottom: 8 }}>可能的原因：</div>
-        <ol style={{ margin: 0, paddingLeft: 20, lineHeight: 2 }} aria-label="失败原因">
+        <ol style={{ margin: 0, paddingLeft: 20, lineHeight: 1.8 }} aria-label="失败原因">
           {CAUSES.map((c) => (
-            <li key={c} data-current={c === cause ? 'true' : undefined} style={c === cause ? { color: '#ff4d4f', fontWeight: 600 } : undefined}>
-              {BIND_FAILURES[c].cause}
+            <li key={c} data-current={marked.includes(c) ? 'true' : undefined} style={marked.includes(c) ? { color: '#d4380d', fontWeight: 600 } : undefined}>
+              {BIND_CAUSES[c]}
             </li>
           ))}
         </ol>
+        <p style={{ margin: '12px 0 0', color: '#595959', lineHeight: 1.6 }}>请核对设备背面标签上的IMEI号和绑定码后重试。设备转让时，需原主人先在“我的设备”中解绑。</p>
       </div>
-      <Button block color="primary" onClick={() => void navigate(bindPath(0), { replace: true })}>
+      <Button block color="primary" size="large" onClick={() => void navigate(bindPath(0), { replace: true })}>
         重新绑定
       </Button>
-      <Button block fill="none" style={{ marginTop: 8 }} onClick={() => void navigate(DEVICE_LIST_PATH, { replace: true })}>
+      <Button block size="large" fill="none" style={{ marginTop: 8 }} onClick={() => void navigate(DEVICE_LIST_PATH, { replace: true })}>
         我的设备
       </Button>
     </div>

@@ -155,53 +155,77 @@ describe('/devices/unbindDevices', () => {
   });
 });
 
+/** The demo glucose meter's label (apps/api/src/seed/demoMeters.json). */
+const IMEI = '868888000000017';
+const CODE = 'RA9MT3FX';
+
+async function typeLabel(imei: string, code: string) {
+  fireEvent.change(await screen.findByLabelText('设备IMEI号', { selector: 'input' }), { target: { value: imei } });
+  fireEvent.change(screen.getByLabelText('绑定码', { selector: 'input' }), { target: { value: code } });
+  fireEvent.click(screen.getByRole('button', { name: '绑定' }));
+}
+
 describe('/devices/bindDevices/:type', () => {
-  it('binds a typed IMEI and opens the device list', async () => {
+  it('binds a typed IMEI and bind code and opens the device list', async () => {
     const server = fakeApi({
-      'POST /device/v1/bind': () => ({ attached: 0, device: device('1', '868888000000017') }),
-      'GET /device/v1/queryDeviceList': () => ({ ...EMPTY, existsFlag: true, disabeDeviceList: [device('1', '868888000000017')] }),
+      'POST /device/v1/bind': () => ({ attached: 0, device: device('1', IMEI) }),
+      'GET /device/v1/queryDeviceList': () => ({ ...EMPTY, existsFlag: true, disabeDeviceList: [device('1', IMEI)] }),
     });
     const { router } = renderApp('/devices/bindDevices/0');
     expect(screen.queryByRole('button', { name: '扫码绑定' })).toBeNull();
-    fireEvent.change(await screen.findByLabelText('设备IMEI号', { selector: 'input' }), { target: { value: ' 868888000000017 ' } });
-    fireEvent.click(screen.getByRole('button', { name: '绑定' }));
+    await typeLabel(` ${IMEI} `, 'ra9m-t3fx');
     await waitFor(() => expect(router.state.location.pathname).toBe('/devices/unbindDevices'));
-    expect(server.called('POST /device/v1/bind')[0]?.body).toEqual({ deviceImei: '868888000000017' });
+    expect(server.called('POST /device/v1/bind')[0]?.body).toEqual({ deviceImei: IMEI, bindCode: 'ra9m-t3fx' });
   });
 
-  it('refuses a typed text that is no IMEI without calling the server', async () => {
+  it.each([
+    ['12345', CODE, '请输入正确的设备IMEI号'],
+    [IMEI, '', '请输入绑定码'],
+    // One symbol mistyped: the check symbol catches it before the server is asked.
+    [IMEI, 'RA9MT3FY', '绑定码有误，请核对设备标签上的8位绑定码'],
+    [IMEI, 'RA9MT3F', '绑定码有误，请核对设备标签上的8位绑定码'],
+  ])('refuses IMEI %j with code %j under the field without calling the server', async (imei, code, message) => {
     const server = fakeApi({});
     renderApp('/devices/bindDevices/0');
-    fireEvent.change(await screen.findByLabelText('设备IMEI号', { selector: 'input' }), { target: { value: '12345' } });
-    fireEvent.click(screen.getByRole('button', { name: '绑定' }));
-    expect(await screen.findByText('请输入正确的设备IMEI号')).toBeTruthy();
+    await typeLabel(imei, code);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(server.calls).toHaveLength(0);
   });
 
   it.each([
-    [40401, 'unknownDevice', '二维码错误'],
-    [40901, 'boundBySelf', '该设备已被您绑定'],
-    [40902, 'boundByOther', '该设备已被他人绑定'],
-  ])('goes to the bind-error page on %d with its cause marked', async (code, cause, text) => {
+    [40401, 'notBindable', ['二维码错误，或IMEI号、绑定码输入有误', '该设备已被他人绑定（需原主人先解绑）']],
+    [40901, 'boundBySelf', ['该设备已被您绑定']],
+  ])('goes to the bind-error page on %d with the causes it may be marked', async (code, cause, marked) => {
     fakeApi({
       'POST /device/v1/bind': () => {
         throw apiFailure(code, 'x', 409);
       },
     });
     const { router } = renderApp('/devices/bindDevices/0');
-    fireEvent.change(await screen.findByLabelText('设备IMEI号', { selector: 'input' }), { target: { value: '868888000000017' } });
-    fireEvent.click(screen.getByRole('button', { name: '绑定' }));
+    await typeLabel(IMEI, CODE);
     await waitFor(() => expect(router.state.location.pathname).toBe('/devices/bindError'));
-    expect(router.state.location.search).toBe(`?imei=868888000000017&cause=${cause}`);
+    expect(router.state.location.search).toBe(`?imei=${IMEI}&cause=${cause}`);
     expect(await screen.findByRole('heading', { name: '绑定失败' })).toBeTruthy();
-    expect(screen.getByLabelText('设备IMEI号').textContent).toBe('IMEI：868888000000017');
+    expect(screen.getByLabelText('设备IMEI号').textContent).toBe(`IMEI：${IMEI}`);
     const causes = within(screen.getByLabelText('失败原因')).getAllByRole('listitem');
-    expect(causes.map((li) => li.textContent)).toEqual(['二维码错误', '该设备已被您绑定', '该设备已被他人绑定']);
-    expect(causes.filter((li) => li.dataset.current === 'true').map((li) => li.textContent)).toEqual([text]);
+    expect(causes.map((li) => li.textContent)).toEqual(['二维码错误，或IMEI号、绑定码输入有误', '该设备已被您绑定', '该设备已被他人绑定（需原主人先解绑）']);
+    expect(causes.filter((li) => li.dataset.current === 'true').map((li) => li.textContent)).toEqual(marked);
   });
 
-  it('scans at once with type auto inside the messaging app and extracts the IMEI from the code', async () => {
-    const scanQRCode = messagingAppScanning('https://m.example.cn/d?imei=868888000000025&v=1');
+  it('says under the code when the attempts are used up, and stays', async () => {
+    fakeApi({
+      'POST /device/v1/bind': () => {
+        throw apiFailure(42900, '绑定尝试次数过多，请1小时后再试', 429);
+      },
+    });
+    const { router } = renderApp('/devices/bindDevices/0');
+    await typeLabel(IMEI, CODE);
+    expect((await screen.findByRole('alert')).textContent).toBe('绑定尝试次数过多，请1小时后再试');
+    expect(router.state.location.pathname).toBe('/devices/bindDevices/0');
+  });
+
+  it('scans at once with type auto inside the messaging app and binds with the IMEI and code of the label', async () => {
+    const scanQRCode = messagingAppScanning('IMEI:868888000000025;CODE:KDY1JB0J');
     const server = fakeApi({
       'GET /wechat/v1/getWxJsConfig': () => SIGNED,
       'POST /device/v1/bind': () => ({ attached: 2, device: device('2', '868888000000025', { deviceKind: 1, kind: 'bp' }) }),
@@ -210,7 +234,25 @@ describe('/devices/bindDevices/:type', () => {
     const { router } = renderApp('/devices/bindDevices/auto');
     await waitFor(() => expect(router.state.location.pathname).toBe('/devices/unbindDevices'));
     expect(scanQRCode).toHaveBeenCalledTimes(1);
-    expect(server.called('POST /device/v1/bind')[0]?.body).toEqual({ deviceImei: '868888000000025' });
+    expect(server.called('POST /device/v1/bind')[0]?.body).toEqual({ deviceImei: '868888000000025', bindCode: 'KDY1JB0J' });
+  });
+
+  it('fills the IMEI from an older QR code without a bind code and asks for the code', async () => {
+    messagingAppScanning('https://m.example.cn/d?imei=868888000000025&v=1');
+    const server = fakeApi({
+      'GET /wechat/v1/getWxJsConfig': () => SIGNED,
+      'POST /device/v1/bind': () => ({ attached: 0, device: device('2', '868888000000025', { deviceKind: 1, kind: 'bp' }) }),
+      'GET /device/v1/queryDeviceList': () => EMPTY,
+    });
+    const { router } = renderApp('/devices/bindDevices/0');
+    fireEvent.click(await screen.findByRole('button', { name: '扫码绑定' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('请输入设备标签上的8位绑定码');
+    expect(screen.getByLabelText<HTMLInputElement>('设备IMEI号', { selector: 'input' }).value).toBe('868888000000025');
+    expect(server.called('POST /device/v1/bind')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('绑定码', { selector: 'input' }), { target: { value: 'kdy1 jboj' } });
+    fireEvent.click(screen.getByRole('button', { name: '绑定' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/devices/unbindDevices'));
+    expect(server.called('POST /device/v1/bind')[0]?.body).toEqual({ deviceImei: '868888000000025', bindCode: 'kdy1 jboj' });
   });
 
   it('offers no scanner in the messaging app when its SDK cannot be configured', async () => {
@@ -229,7 +271,9 @@ describe('/devices/bindDevices/:type', () => {
     const { router } = renderApp('/devices/bindDevices/0');
     fireEvent.click(await screen.findByRole('button', { name: '扫码绑定' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/devices/bindError'));
-    expect(router.state.location.search).toBe('?imei=hello&cause=unknownDevice');
+    expect(router.state.location.search).toBe('?imei=hello&cause=unreadableScan');
+    const causes = within(await screen.findByLabelText('失败原因')).getAllByRole('listitem');
+    expect(causes.filter((li) => li.dataset.current === 'true').map((li) => li.textContent)).toEqual(['二维码错误，或IMEI号、绑定码输入有误']);
     expect(server.called('POST /device/v1/bind')).toHaveLength(0);
   });
 
@@ -239,14 +283,13 @@ describe('/devices/bindDevices/:type', () => {
     ['0', '', false],
   ])('after binding through type %s with doctor %j opens the doctor picker: %s', async (type, doctorName, opens) => {
     const server = fakeApi({
-      'POST /device/v1/bind': () => ({ attached: 0, device: device('1', '868888000000017') }),
+      'POST /device/v1/bind': () => ({ attached: 0, device: device('1', IMEI) }),
       'GET /customer/v1/getHealthInfo': () => ({ doctorName }),
       'GET /device/v1/queryDeviceList': () => EMPTY,
       'GET /doctor/v1/queryHospitalList': () => [],
     });
     const { router } = renderApp(`/devices/bindDevices/${type}`);
-    fireEvent.change(await screen.findByLabelText('设备IMEI号', { selector: 'input' }), { target: { value: '868888000000017' } });
-    fireEvent.click(screen.getByRole('button', { name: '绑定' }));
+    await typeLabel(IMEI, CODE);
     if (opens) {
       expect(await screen.findByText('选择您的医生')).toBeTruthy();
       expect(router.state.location.pathname).toBe('/devices/bindDevices/2');
