@@ -21,6 +21,7 @@ const env: Record<string, string> = {
   NODE_ENV: 'production',
   SESSION_SECRET: randomBytes(32).toString('hex'),
   GATEWAY_TOKEN: randomBytes(32).toString('hex'),
+  PUBLIC_BASE_URL: 'http://127.0.0.1',
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,
   WEB_DIST: '/nonexistent',

@@ -45,7 +45,12 @@ describe('relatives and friends on two phones', { skip: skipStatic }, () => {
       await daughter.page.getByRole('textbox', { name: '手机号' }).fill(fatherPhone);
       await daughter.page.getByRole('button', { name: '搜索' }).tap();
       const result = daughter.page.getByRole('region', { name: '搜索结果' });
-      await result.getByText('张建国').waitFor();
+      // Until he accepts, his name and number are shown masked.
+      await result.getByText('张*国', { exact: true }).waitFor();
+      await result.getByText(`${fatherPhone.slice(0, 3)}****${fatherPhone.slice(-4)}`, { exact: true }).waitFor();
+      if ((await result.getByText('张建国').count()) !== 0 || (await result.getByText(fatherPhone).count()) !== 0) {
+        throw new Error('the search result shows the unmasked name or phone');
+      }
       await assertFitsWidth(daughter.page);
       await daughter.page.screenshot({ path: shot('friends-search') });
       await result.getByRole('button', { name: '添加', exact: true }).tap();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_GATEWAY_TOKEN, loadConfig } from './config';
+import { DEVELOPMENT_SESSION_SECRET, identityConfigFromEnv } from './providers/wechat/config';
 
 describe('loadConfig', () => {
   it('defaults to PGlite under .data, port 3000 and demo data', () => {
@@ -11,7 +12,7 @@ describe('loadConfig', () => {
   });
 
   it('leaves the demo accounts out in production unless SEED_DEMO_DATA asks for them', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(40) };
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(40), PUBLIC_BASE_URL: 'https://h5.example.com' };
     expect(loadConfig(production).seedDemoData).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
   });
@@ -38,11 +39,11 @@ describe('loadConfig', () => {
   it('requires a long GATEWAY_TOKEN in production and has a development default otherwise', () => {
     expect(loadConfig({}).gatewayToken).toBe(DEV_GATEWAY_TOKEN);
     expect(loadConfig({ GATEWAY_TOKEN: 'x'.repeat(12) }).gatewayToken).toBe('x'.repeat(12));
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(32) }).gatewayToken).toBe('g'.repeat(32));
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(32), PUBLIC_BASE_URL: 'https://h5.example.com' }).gatewayToken).toBe('g'.repeat(32));
     for (const token of [undefined, 'g'.repeat(31)]) {
       let error: unknown;
       try {
-        loadConfig({ NODE_ENV: 'production', ...(token && { GATEWAY_TOKEN: token }) });
+        loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://h5.example.com', ...(token && { GATEWAY_TOKEN: token }) });
       } catch (e) {
         error = e;
       }
@@ -50,5 +51,43 @@ describe('loadConfig', () => {
         'GATEWAY_TOKEN must be set to a random secret of at least 32 characters in production (the device gateway sends the same one).',
       ]);
     }
+  });
+
+  it('refuses the published development GATEWAY_TOKEN and SESSION_SECRET in production', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production', GATEWAY_TOKEN: DEV_GATEWAY_TOKEN, PUBLIC_BASE_URL: 'https://h5.example.com' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'GATEWAY_TOKEN is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`, the same in the device gateway).',
+    ]);
+    expect(() => identityConfigFromEnv({ NODE_ENV: 'production', SESSION_SECRET: DEVELOPMENT_SESSION_SECRET })).toThrow(
+      'SESSION_SECRET is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`).',
+    );
+    // Outside production the development values are what `npm start` runs on.
+    expect(loadConfig({ GATEWAY_TOKEN: DEV_GATEWAY_TOKEN }).gatewayToken).toBe(DEV_GATEWAY_TOKEN);
+    expect(identityConfigFromEnv({ SESSION_SECRET: DEVELOPMENT_SESSION_SECRET }).sessionSecret).toBe(DEVELOPMENT_SESSION_SECRET);
+  });
+
+  it('requires PUBLIC_BASE_URL in production and keeps only its origin', () => {
+    const production = { NODE_ENV: 'production', GATEWAY_TOKEN: 'g'.repeat(40) };
+    const problemsOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    expect(problemsOf(production)).toEqual([
+      'PUBLIC_BASE_URL must be set in production to the address users open the app at, e.g. https://h5.example.com (links and sign-in redirects use it, never the Host header).',
+    ]);
+    for (const bad of ['h5.example.com', 'ftp://h5.example.com', 'https://h5.example.com/app', 'https://u:p@h5.example.com', 'http://[']) {
+      expect(problemsOf({ ...production, PUBLIC_BASE_URL: bad })).toEqual([`PUBLIC_BASE_URL must be an http(s) origin without a path, e.g. https://h5.example.com, got "${bad}".`]);
+    }
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://H5.example.com/' })).toMatchObject({ publicBaseUrl: 'https://h5.example.com', publicBaseUrlSet: true });
+    expect(loadConfig({ PORT: '4000' })).toMatchObject({ publicBaseUrl: 'http://localhost:4000', publicBaseUrlSet: false });
   });
 });

@@ -33,6 +33,14 @@ export interface AppConfig {
   gatewayToken: string;
   /** The AI assistant's model: the embedded offline one, or an OpenAI-compatible chat-completions service. */
   assistant: AssistantConfig;
+  /**
+   * The app's own origin (PUBLIC_BASE_URL, e.g. https://h5.example.com): every link the server builds
+   * (QR codes, posters, template messages) and every sign-in redirect uses it, never the Host header.
+   * Required in production; elsewhere it defaults to http://localhost:PORT.
+   */
+  publicBaseUrl: string;
+  /** Whether PUBLIC_BASE_URL was set; without it (development and tests) redirects may also return to a loopback address or the request's own origin. */
+  publicBaseUrlSet: boolean;
 }
 
 export interface AssistantConfig {
@@ -72,6 +80,27 @@ export function readAssistantConfig(env: NodeJS.ProcessEnv, problems: string[]):
 export const DEV_GATEWAY_TOKEN = 'glucoguard-development-gateway-token';
 /** The shortest GATEWAY_TOKEN production accepts. */
 export const GATEWAY_TOKEN_MIN_LENGTH = 32;
+
+/**
+ * PUBLIC_BASE_URL as an origin (scheme, host and port, no path), adding any problem to `problems`.
+ * Production requires it: without it links would have to come from the Host header, which the
+ * client chooses.
+ */
+export function readPublicBaseUrl(env: NodeJS.ProcessEnv, nodeEnv: string, port: number, problems: string[]): { url: string; set: boolean } {
+  const raw = (env.PUBLIC_BASE_URL ?? '').trim();
+  if (raw === '') {
+    if (nodeEnv === 'production') {
+      problems.push('PUBLIC_BASE_URL must be set in production to the address users open the app at, e.g. https://h5.example.com (links and sign-in redirects use it, never the Host header).');
+    }
+    return { url: `http://localhost:${port}`, set: false };
+  }
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (url === null || !/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    problems.push(`PUBLIC_BASE_URL must be an http(s) origin without a path, e.g. https://h5.example.com, got "${raw}".`);
+    return { url: `http://localhost:${port}`, set: false };
+  }
+  return { url: url.origin, set: true };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -149,11 +178,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const gatewayToken = env.GATEWAY_TOKEN ?? '';
   if (nodeEnv === 'production' && gatewayToken.length < GATEWAY_TOKEN_MIN_LENGTH) {
     problems.push(`GATEWAY_TOKEN must be set to a random secret of at least ${GATEWAY_TOKEN_MIN_LENGTH} characters in production (the device gateway sends the same one).`);
+  } else if (nodeEnv === 'production' && gatewayToken === DEV_GATEWAY_TOKEN) {
+    problems.push('GATEWAY_TOKEN is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`, the same in the device gateway).');
   }
+  const httpPort = port('PORT', env.PORT, 3000, problems);
+  const publicBase = readPublicBaseUrl(env, nodeEnv, httpPort, problems);
   const config: AppConfig = {
     env: nodeEnv as AppConfig['env'],
     host: env.HOST ?? '0.0.0.0',
-    port: port('PORT', env.PORT, 3000, problems),
+    port: httpPort,
     databaseUrl,
     pgliteDir: dataDir.startsWith('memory://') ? 'memory://' : resolve(dataDir, 'pglite'),
     dataDir,
@@ -169,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rawEnv: env,
     gatewayToken: gatewayToken || DEV_GATEWAY_TOKEN,
     assistant: readAssistantConfig(env, problems),
+    publicBaseUrl: publicBase.url,
+    publicBaseUrlSet: publicBase.set,
   };
   if (problems.length > 0) {
     throw new ConfigError(problems);

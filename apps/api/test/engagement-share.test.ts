@@ -5,11 +5,14 @@ import { SIGN_DAY_IMAGE_SIZE } from '../src/modules/sign-in/signIn.image';
 import { decodePng, PNG_SIGNATURE } from './png-reader';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 
+/** Links are built from PUBLIC_BASE_URL, never from the address the request came to. */
+const PUBLIC_ORIGIN = 'https://h5.example.com';
+
 const DAY = 86_400_000;
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({}, { clock });
+  api = await startTestApi({ PUBLIC_BASE_URL: PUBLIC_ORIGIN }, { clock });
 });
 afterAll(() => api.close());
 
@@ -47,7 +50,7 @@ describe('GET /customer/v1/getAccountQrcode (the follow QR of a shared article)'
 
   it('gives an unknown or unregistered sharer the entry link without an invite code', async () => {
     const visitor = await signInNewVisitor(api);
-    const origin = new URL(api.baseUrl).origin;
+    const origin = PUBLIC_ORIGIN;
     const unknown = await visitor.client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: '00000000-0000-4000-8000-000000000000' } } });
     expect(unknown.link).toBe(`${origin}/register/register?sourceId=4`);
     const unregistered = await signInNewVisitor(api);
@@ -61,7 +64,7 @@ describe('GET /customer/v1/getAccountQrcode (the follow QR of a shared article)'
     const { inviteCode } = await sharer.client.GET('/customer/v1/inviteCount');
     const visitor = await signInNewVisitor(api);
     const first = await visitor.client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: sharer.cid } } });
-    const origin = new URL(api.baseUrl).origin;
+    const origin = PUBLIC_ORIGIN;
     expect(first).toMatchObject({ cached: false, link: `${origin}/register/register?inviteCode=${inviteCode}&sourceId=4` });
     const png = await fileOf(first.qrcodeUrl);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([ACCOUNT_QR_SIZE.width * 2, ACCOUNT_QR_SIZE.height * 2]);

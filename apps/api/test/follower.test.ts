@@ -62,17 +62,22 @@ describe('GET /follower/v1/queryByPhone', () => {
     expect(await search(searcher.client, searcher.phone)).toMatchObject({ isSelfFlag: true, existsFlag: true, customerVo: { customerId: searcher.cid } });
   });
 
-  it('answers the person and where the caller stands: nothing, asked, accepted', async () => {
+  it('answers the person masked and where the caller stands; name and phone show only once accepted', async () => {
+    const masked = `${target.phone.slice(0, 3)}****${target.phone.slice(-4)}`;
     expect(await search(searcher.client, target.phone)).toEqual({
       isSelfFlag: false,
       existsFlag: true,
-      customerVo: { customerId: target.cid, nickname: '张建国', phone: target.phone, headimgurl: '', sex: 0 },
+      customerVo: { customerId: target.cid, nickname: '张*国', phone: masked, headimgurl: '', sex: 0 },
       auditStatus: null,
     });
     const id = await requestFollow(searcher, target);
-    expect((await search(searcher.client, target.phone)).auditStatus).toBe(0);
+    expect(await search(searcher.client, target.phone)).toMatchObject({ auditStatus: 0, customerVo: { nickname: '张*国', phone: masked } });
     await target.client.POST('/follower/v1/acceptFocus', { body: { id } });
-    expect((await search(searcher.client, target.phone)).auditStatus).toBe(1);
+    expect(await search(searcher.client, target.phone)).toMatchObject({ auditStatus: 1, customerVo: { nickname: '张建国', phone: target.phone } });
+  });
+
+  it('shows the caller their own name and phone unmasked', async () => {
+    expect(await search(searcher.client, searcher.phone)).toMatchObject({ customerVo: { nickname: '张丽', phone: searcher.phone } });
   });
 
   it('limits a customer to 30 searches an hour', async () => {

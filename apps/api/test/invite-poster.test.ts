@@ -4,9 +4,12 @@ import { POSTER_QR_BOX, POSTER_SIZE } from '../src/modules/invite/poster';
 import { decodePng, PNG_SIGNATURE } from './png-reader';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
 
+/** Links are built from PUBLIC_BASE_URL, never from the address the request came to. */
+const PUBLIC_ORIGIN = 'https://h5.example.com';
+
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ PUBLIC_BASE_URL: PUBLIC_ORIGIN });
 });
 afterAll(() => api.close());
 
@@ -47,7 +50,7 @@ describe('GET /customer/v1/getCustomerPoster', () => {
     const me = await registeredCustomer(api, '张建国');
     const { inviteCode } = await me.client.GET('/customer/v1/inviteCount');
     const first = await me.client.GET('/customer/v1/getCustomerPoster', { params: { query: { activityName: '邀请注册有奖' } } });
-    const origin = new URL(api.baseUrl).origin;
+    const origin = PUBLIC_ORIGIN;
     expect(first).toMatchObject({ cached: false, link: `${origin}/register/register?inviteCode=${inviteCode}&sourceId=4` });
     const png = await fileOf(first.posterUrl);
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);

@@ -134,8 +134,9 @@ describe('uploaded reports', () => {
       updateTime: '2026-11-20 10:00:00',
     });
     expect(first.reportId).toMatch(/^\d+$/);
-    expect(first.reportUrl).toMatch(/^uploads\/274\/2026\/11\/20\/[0-9a-f]{32}\.png$/);
-    expect(first.pressReportUrl).toMatch(/^uploads\/274\/2026\/11\/20\/[0-9a-f]{32}\.jpg$/);
+    // Report photos are private: their addresses are signed for the owner and expire (browser-hardening.test.ts).
+    expect(first.reportUrl).toMatch(/^uploads\/274\/2026\/11\/20\/[0-9a-f]{32}\.png\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/);
+    expect(first.pressReportUrl).toMatch(/^uploads\/274\/2026\/11\/20\/[0-9a-f]{32}\.jpg\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/);
     const photo = await fetch(`${api.baseUrl}/files/${first.reportUrl}`);
     expect(photo.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await photo.arrayBuffer()).equals(png1x1())).toBe(true);
@@ -147,7 +148,7 @@ describe('uploaded reports', () => {
     const second = await upload(client, { reportName: '𠮷一二三四五六七', typeCode: 4, data: JPEG });
     expect(second).toMatchObject({ reportName: '𠮷一二三四五六七', typeCode: 4, updateTime: '2026-11-20 10:01:00' });
     expect(second.pressReportUrl).toBe(second.reportUrl);
-    expect(second.reportUrl).toMatch(/\.jpg$/);
+    expect(second.reportUrl).toMatch(/\.jpg\?/);
 
     expect(await list(client)).toEqual({ items: [second, first], currentPage: 1, totalPage: 1 });
     expect(await list(client, { pageNo: 2, pageSize: 1 })).toEqual({ items: [first], currentPage: 2, totalPage: 2 });
@@ -160,8 +161,9 @@ describe('uploaded reports', () => {
     const report = await upload(client, { reportName: '尿酸', typeCode: 4, pressData: JPEG });
     expect(await remove(client, report.reportId)).toEqual({ ok: true });
     expect((await list(client)).items).toEqual([kept]);
-    expect(await fileStatus(report.reportUrl)).toBe(404);
-    expect(await fileStatus(report.pressReportUrl)).toBe(404);
+    // The address no longer names a report of the customer's, so it opens nothing.
+    expect(await fileStatus(report.reportUrl)).toBe(403);
+    expect(await fileStatus(report.pressReportUrl)).toBe(403);
     expect(await fileStatus(kept.reportUrl)).toBe(200);
     expect(await failure(remove(client, report.reportId))).toMatchObject({ code: 40400, errMsg: '本条数据已被删除' });
   });

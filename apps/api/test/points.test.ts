@@ -70,7 +70,7 @@ describe('POST /customer/v1/claimTask', () => {
 
   it('pays the profile task once the profile is complete', async () => {
     const { client } = await registeredCustomer(api);
-    await client.POST('/customer/v1/edit', { body: { headimgurl: 'a/b.png', sex: 2, roleType: 1, diabetesType: '3', bloodPressureType: '1' } });
+    await client.POST('/customer/v1/edit', { body: { headimgurl: 'uploads/273/2026/11/20/0123456789abcdef0123456789abcdef.png', sex: 2, roleType: 1, diabetesType: '3', bloodPressureType: '1' } });
     expect(await claim(client, 'COMPLETE_PROFILE')).toMatchObject({ paid: 10, duplicate: false, score: 10 });
   });
 });

@@ -9,9 +9,10 @@ afterAll(() => api.close());
 
 describe('GET /wechat/v1/getAuthorizeUrl', () => {
   it('with the local provider sends the browser back to the page with a signed state', async () => {
-    const result = await api.client().GET('/wechat/v1/getAuthorizeUrl', { params: { query: { redirectUri: '/register/register' } } });
+    const page = `${new URL(api.baseUrl).origin}/register/register`;
+    const result = await api.client().GET('/wechat/v1/getAuthorizeUrl', { params: { query: { redirectUri: page } } });
     expect(result.provider).toBe('local');
-    expect(result.url).toBe(`/register/register?state=${result.state}`);
+    expect(result.url).toBe(`${page}?state=${result.state}`);
   });
 });
 

@@ -113,7 +113,7 @@ describe('GET /dev/v1/smsOutbox', () => {
   });
 
   it('does not exist in production configuration', async () => {
-    const prod = await startTestApi({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(40) });
+    const prod = await startTestApi({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(40), PUBLIC_BASE_URL: 'https://h5.example.com' });
     try {
       const error = await failure(prod.client().GET('/dev/v1/smsOutbox', { params: { query: { phone: '13800138000' } } }));
       expect(error).toMatchObject({ code: 40400, status: 404 });

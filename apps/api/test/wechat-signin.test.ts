@@ -7,7 +7,7 @@ let fake: WechatFake;
 let api: TestApi;
 beforeAll(async () => {
   fake = await WechatFake.start();
-  api = await startTestApi({ WECHAT_PROVIDER: 'wechat', WECHAT_APP_ID: fake.appId, WECHAT_APP_SECRET: fake.appSecret, WECHAT_API_BASE: fake.baseUrl });
+  api = await startTestApi({ WECHAT_PROVIDER: 'wechat', WECHAT_APP_ID: fake.appId, WECHAT_APP_SECRET: fake.appSecret, WECHAT_API_BASE: fake.baseUrl, PUBLIC_BASE_URL: 'https://h5.example.com' });
 });
 afterAll(async () => {
   await api.close();

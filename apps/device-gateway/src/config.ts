@@ -65,6 +65,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   // Only the way through the API needs the shared token.
   if (env.NODE_ENV === 'production' && databaseUrl === null && token.length < GATEWAY_TOKEN_MIN_LENGTH) {
     problems.push(`GATEWAY_TOKEN must be set to a random secret of at least ${GATEWAY_TOKEN_MIN_LENGTH} characters in production (the API expects the same one).`);
+  } else if (env.NODE_ENV === 'production' && token === DEV_GATEWAY_TOKEN) {
+    problems.push('GATEWAY_TOKEN is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`, the same in the API).');
   }
   const certFile = env.MQTT_TLS_CERT || undefined;
   const keyFile = env.MQTT_TLS_KEY || undefined;

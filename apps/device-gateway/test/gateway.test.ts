@@ -146,6 +146,13 @@ describe('loadGatewayConfig', () => {
     expect(() => loadGatewayConfig({ MQTT_PORT: 'x' })).toThrow('MQTT_PORT must be a port number from 0 to 65535, got "x".');
   });
 
+  it('refuses the published development token in production', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', GATEWAY_TOKEN: DEV_GATEWAY_TOKEN })).toThrow(
+      'GATEWAY_TOKEN is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`, the same in the API).',
+    );
+    expect(loadGatewayConfig({ GATEWAY_TOKEN: DEV_GATEWAY_TOKEN }).gatewayToken).toBe(DEV_GATEWAY_TOKEN);
+  });
+
   it('reports every problem at once', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production', GATEWAY_TOKEN: 'short', MQTT_TLS_CERT: '/c.pem', INGEST_BATCH_MAX: '0' })).toThrow(
       [

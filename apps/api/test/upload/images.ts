@@ -57,3 +57,52 @@ export function webp1x1(): Buffer {
 }
 
 export const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64');
+
+/** A real 2×1 baseline JPEG (red, blue) as Chromium's canvas encodes it: JFIF, ICC profile, tables, one scan. */
+export function realJpeg(): Buffer {
+  return Buffer.from(
+    '/9j/4AAQSkZJRgABAQAAAQABAAD/4gHYSUNDX1BST0ZJTEUAAQEAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADb/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAABAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAbEAEAAAcAAAAAAAAAAAAAAAAAAQMFBjV0sv/EABUBAQEAAAAAAAAAAAAAAAAAAAUJ/8QAGxEAAAcBAAAAAAAAAAAAAAAAAAECBAU1c7L/2gAMAwEAAhEDEQA/AIHuHP1LZm9xAU2galpmjkgBNWbrRfRj/9k=',
+    'base64',
+  );
+}
+
+/** An APP1 "Exif" segment as a phone writes it: camera make, orientation, and a GPS position (39°54'N 116°23'E). */
+export function exifSegment(orientation: number): Buffer {
+  // Big-endian TIFF; IFD0 at 8 with Make, Orientation and the GPS IFD pointer; the GPS IFD after it.
+  const make = ascii('PhoneMaker\0');
+  const ifd0 = 8;
+  const ifd0Size = 2 + 3 * 12 + 4;
+  const makeAt = ifd0 + ifd0Size;
+  const gpsAt = makeAt + make.length;
+  const gpsSize = 2 + 2 * 12 + 4;
+  const latitudeAt = gpsAt + gpsSize;
+  const u16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
+  const entry = (tag: number, type: number, count: number, value: Buffer) => Buffer.concat([u16(tag), u16(type), u32be(count), Buffer.concat([value, Buffer.alloc(4)]).subarray(0, 4)]);
+  const tiff = Buffer.concat([
+    ascii('MM'), u16(42), u32be(ifd0),
+    u16(3),
+    entry(0x010f, 2, make.length, u32be(makeAt)),
+    entry(0x0112, 3, 1, u16(orientation)),
+    entry(0x8825, 4, 1, u32be(gpsAt)),
+    u32be(0),
+    make,
+    u16(2),
+    entry(0x0001, 2, 2, ascii('N\0')),
+    entry(0x0002, 5, 3, u32be(latitudeAt)),
+    u32be(0),
+    u32be(39), u32be(1), u32be(54), u32be(1), u32be(0), u32be(1),
+  ]);
+  const payload = Buffer.concat([ascii('Exif\0\0'), tiff]);
+  return Buffer.concat([Buffer.from([0xff, 0xe1]), u16(payload.length + 2), payload]);
+}
+
+/**
+ * The JPEG with what phones and editors add: EXIF (with GPS) right after SOI, an XMP packet, a
+ * comment, and bytes after the end-of-image marker.
+ */
+export function jpegWithMetadata(jpeg: Buffer, orientation = 6): Buffer {
+  const segment = (marker: number, payload: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
+  const xmp = segment(0xe1, ascii('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>39,54N</exif:GPSLatitude></x:xmpmeta>'));
+  const comment = segment(0xfe, ascii('taken at home, Room 1203'));
+  return Buffer.concat([jpeg.subarray(0, 2), exifSegment(orientation), jpeg.subarray(2, -2), xmp, comment, jpeg.subarray(-2), ascii('trailing secret')]);
+}

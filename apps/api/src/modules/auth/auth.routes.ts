@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
+import { assertSameOriginRedirect } from '../../lib/public-origin';
 import { CustomerRepository } from '../customer/customer.repository';
 import { customerRatio, customerVo } from '../customer/customer.view';
 import { revokeSession, type SessionContext } from '../session/session.service';
@@ -16,7 +17,9 @@ export function authRoutes(app: FastifyInstance, config: AppConfig) {
     imgDomain: config.imgDomain,
   });
 
-  app.operation('getAuthorizeUrl', async (request) => authorizeUrl(app.providers, request.query.redirectUri));
+  app.operation('getAuthorizeUrl', async (request) =>
+    authorizeUrl(app.providers, assertSameOriginRedirect(request.query.redirectUri, config, `${request.protocol}://${request.host}`)),
+  );
 
   app.operation('getHtmlAccessToken', async (request) =>
     signIn(app.em, app.providers, { code: request.query.code, state: request.query.state, sourceId: request.query.sourceId ?? 4 }, context(request)),

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { emojiCheck, firstFailure, validatePhoneChange, validateProfileEdit, VERIFY_CODE_LENGTH } from '@glucoguard/domain';
+import { emojiCheck, firstFailure, normalizeAvatarUrl, validateAvatarUrl, validatePhoneChange, validateProfileEdit, VERIFY_CODE_LENGTH } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
 import type { SessionContext } from '../session/session.service';
@@ -45,10 +45,14 @@ export async function editProfile(em: EntityManager, session: SessionContext, in
         const fields = validateProfileEdit(input, now);
         return fields.ok ? undefined : fields;
       },
+      () => validateAvatarUrl(input.headimgurl),
     ]),
   );
-  const { inviteCode, height, weight, nickname, address, ...rest } = input;
+  const { inviteCode, height, weight, nickname, address, headimgurl, ...rest } = input;
   Object.assign(customer, rest);
+  if (headimgurl !== undefined) {
+    customer.headimgurl = normalizeAvatarUrl(headimgurl) ?? '';
+  }
   if (nickname !== undefined) {
     customer.nickname = nickname.trim();
   }

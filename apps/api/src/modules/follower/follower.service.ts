@@ -7,6 +7,7 @@ import {
   formatChinaTime,
   grantsAccess,
   isLiveFollow,
+  maskPersonName,
   maskPhone,
   validateFriendNote,
   validateFriendSearch,
@@ -108,11 +109,19 @@ export async function searchByPhone(em: EntityManager, callerId: string, phone: 
   if (!target) {
     return { isSelfFlag: false, existsFlag: false, customerVo: null, auditStatus: null };
   }
-  const customerVo = { customerId: target.id, nickname: target.nickname, phone: trimmed, headimgurl: target.headimgurl, sex: target.sex as 0 | 1 | 2 };
+  const shown = (revealed: boolean) => ({
+    customerId: target.id,
+    // Typing a number must not tell who owns it: name and number stay masked until the owner accepts.
+    nickname: revealed ? target.nickname : maskPersonName(target.nickname),
+    phone: revealed ? trimmed : maskPhone(trimmed),
+    headimgurl: target.headimgurl,
+    sex: target.sex as 0 | 1 | 2,
+  });
   if (target.id === callerId) {
-    return { isSelfFlag: true, existsFlag: true, customerVo, auditStatus: null };
+    return { isSelfFlag: true, existsFlag: true, customerVo: shown(true), auditStatus: null };
   }
-  return { isSelfFlag: false, existsFlag: true, customerVo, auditStatus: auditStatusOf(await new FollowerRepository(em).statusOf(callerId, target.id)) };
+  const auditStatus = auditStatusOf(await new FollowerRepository(em).statusOf(callerId, target.id));
+  return { isSelfFlag: false, existsFlag: true, customerVo: shown(auditStatus === 1), auditStatus };
 }
 
 /**

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config';
 import { Customer } from '../customer/customer.entity';
 import { registeredCustomer } from '../customer/customer.service';
 import type { SessionContext } from '../session/session.service';
 import { accountQrcode, invitePoster, inviteLink } from './invite.service';
 import { brandOfActivity } from './poster';
 
-/** Where links on posters point: the address the app was reached at (behind a proxy, its Host). */
-export function publicOrigin(request: { protocol: string; host: string }): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-export function inviteRoutes(app: FastifyInstance) {
+/** Links on posters and QR codes point at PUBLIC_BASE_URL, never at the Host header a client sent. */
+export function inviteRoutes(app: FastifyInstance, config: Pick<AppConfig, 'publicBaseUrl'>) {
   // How many people registered with the caller's invite code (spec 1 §3 invitation info).
   app.operation('inviteCount', async (request) => {
     const customer = await registeredCustomer(app.em, request.session as SessionContext);
@@ -22,7 +19,7 @@ export function inviteRoutes(app: FastifyInstance) {
   app.operation('getCustomerPoster', async (request) => {
     const customer = await registeredCustomer(app.em, request.session as SessionContext);
     const brand = brandOfActivity(request.query.activityName, Number(request.headers['x-source-id'] ?? 4));
-    const link = inviteLink(publicOrigin(request), customer.inviteCode, brand);
+    const link = inviteLink(config.publicBaseUrl, customer.inviteCode, brand);
     const { path, cached } = await invitePoster(app.providers.storage, app.providers.sessionSecret, customer.id, {
       brand,
       nickname: customer.nickname,
@@ -38,7 +35,7 @@ export function inviteRoutes(app: FastifyInstance) {
     const brand = brandOfActivity(undefined, Number(request.headers['x-source-id'] ?? 4));
     const sharerId = request.query.cid;
     const sharer = sharerId === undefined ? null : await app.em.findOne(Customer, { id: sharerId, registeredAt: { $ne: null } });
-    const link = inviteLink(publicOrigin(request), sharer?.inviteCode ?? null, brand);
+    const link = inviteLink(config.publicBaseUrl, sharer?.inviteCode ?? null, brand);
     return accountQrcode(app.providers.storage, app.providers.sessionSecret, brand, link);
   });
 }

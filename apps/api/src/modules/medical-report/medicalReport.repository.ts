@@ -20,6 +20,11 @@ export class MedicalReportRepository {
     return /^\d{1,18}$/.test(reportId) ? this.em.findOne(MedicalReport, { id: reportId, customerId }) : Promise.resolve(null);
   }
 
+  /** Whether a stored image path is the photo or preview of one of the customer's reports. */
+  async ownsFile(customerId: string, path: string): Promise<boolean> {
+    return (await this.em.count(MedicalReport, { customerId, $or: [{ imagePath: path }, { previewPath: path }] })) > 0;
+  }
+
   /** Deletes the customer's own report; false when there was none to delete (gone already, or not theirs). */
   async deleteOwn(customerId: string, reportId: string): Promise<boolean> {
     return (await this.em.nativeDelete(MedicalReport, { id: reportId, customerId })) > 0;

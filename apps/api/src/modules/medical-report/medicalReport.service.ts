@@ -22,6 +22,7 @@ import { registeredCustomer } from '../customer/customer.service';
 import { takeRateLimit, type RateWindow } from '../rate-limit/rateLimit.service';
 import type { SessionContext } from '../session/session.service';
 import type { ObjectStore } from '../upload/store-base';
+import { signPrivatePath } from '../upload/private-files';
 import { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from '../upload/upload.service';
 import { MedicalReport } from './medicalReport.entity';
 import { MedicalReportRepository } from './medicalReport.repository';
@@ -45,14 +46,17 @@ export interface ReportUpload {
   pressData?: string;
 }
 
-/** A report as the API shows it (spec 2 §3 "Report image"). */
-export function reportImageVo(report: MedicalReport) {
+/**
+ * A report as the API shows it (spec 2 §3 "Report image"), to its owner: the image addresses are
+ * signed for them and expire (upload/private-files.ts), since report photos are private.
+ */
+export function reportImageVo(report: MedicalReport, secret: string, now: Date) {
   return {
     reportId: report.id,
     reportName: report.reportName,
     typeCode: report.typeCode,
-    reportUrl: report.imagePath,
-    pressReportUrl: report.previewPath,
+    reportUrl: signPrivatePath(secret, report.imagePath, report.customerId, now),
+    pressReportUrl: signPrivatePath(secret, report.previewPath, report.customerId, now),
     updateTime: formatChinaTime(report.updatedAt),
   };
 }
@@ -66,10 +70,12 @@ export interface UploadContext {
   /** The image upload's limits per customer, shared with /common/v1/uploadImage. */
   rateLimits: readonly RateWindow[];
   now: Date;
+  /** Signs the addresses of the report's images (SESSION_SECRET). */
+  secret: string;
 }
 
 /** Stores a report for the caller (spec: POST /customer/v1/uploadReport). */
-export async function uploadReport({ em, store, session, rateLimits, now }: UploadContext, input: ReportUpload) {
+export async function uploadReport({ em, store, session, rateLimits, now, secret }: UploadContext, input: ReportUpload) {
   const customer = await registeredCustomer(em, session);
   assertValid(validateReportName(input.reportName));
   await takeRateLimit(em, 'upload', customer.id, rateLimits, now);
@@ -95,7 +101,7 @@ export async function uploadReport({ em, store, session, rateLimits, now }: Uplo
         updatedAt: now,
       });
       await tx.flush();
-      return reportImageVo(report);
+      return reportImageVo(report, secret, now);
     } catch (error) {
       // Nothing refers to the files of a report that was not saved.
       await Promise.allSettled(stored.map((file) => removeImage(store, file.path)));
@@ -105,9 +111,14 @@ export async function uploadReport({ em, store, session, rateLimits, now }: Uplo
 }
 
 /** The caller's reports, newest first (spec: GET /customer/v1/pageQueryReport). */
-export async function pageReports(em: EntityManager, customerId: string, pageNo: number, pageSize: number) {
+export async function pageReports(em: EntityManager, customerId: string, pageNo: number, pageSize: number, secret: string, now: Date) {
   const [rows, total] = await new MedicalReportRepository(em).page(customerId, pageNo, pageSize);
-  return pageOf(rows.map(reportImageVo), total, pageNo, pageSize);
+  return pageOf(
+    rows.map((report) => reportImageVo(report, secret, now)),
+    total,
+    pageNo,
+    pageSize,
+  );
 }
 
 /**

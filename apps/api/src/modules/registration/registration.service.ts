@@ -6,6 +6,8 @@ import {
   emojiCheck,
   firstFailure,
   PLAUSIBLE_DATE_MESSAGES,
+  normalizeAvatarUrl,
+  validateAvatarUrl,
   validateRegistrationStep1,
   validateRegistrationStep2,
 } from '@glucoguard/domain';
@@ -100,10 +102,10 @@ async function bindPhone(em: EntityManager, sms: Pick<SmsCodeDeps, 'secret'>, se
 /** Variant B step 1 and the variant A skip: name, phone and code (spec: bind / skip payloads). */
 export async function bind(em: EntityManager, sms: Pick<SmsCodeDeps, 'secret'>, session: SessionContext, input: Binding & { headimgurl?: string }, now: Date, mode: 'bind' | 'skip') {
   assertValid(validateRegistrationStep1(input));
-  assertValid(firstFailure([() => emojiCheck('nickname', input.nickname)]));
+  assertValid(firstFailure([() => emojiCheck('nickname', input.nickname), () => validateAvatarUrl(input.headimgurl)]));
   const customer = await bindPhone(em, sms, session, input, now, mode === 'skip' ? 'register' : 'bind');
   if (input.headimgurl) {
-    customer.headimgurl = input.headimgurl;
+    customer.headimgurl = normalizeAvatarUrl(input.headimgurl) ?? '';
   }
   await em.flush();
   return customer.id;
@@ -130,7 +132,7 @@ export async function registerFull(em: EntityManager, sms: Pick<SmsCodeDeps, 'se
   const inviteChecked = input.inviteCode ? await checkInvitation(em, session, input.inviteCode) : 0;
   assertValid(validateRegistrationStep1(input));
   assertValid(validateRegistrationStep2({ ...input, inviteChecked }, { requireInviteCode, now }));
-  assertValid(firstFailure([() => emojiCheck('nickname', input.nickname), () => emojiCheck('address', input.address)]));
+  assertValid(firstFailure([() => emojiCheck('nickname', input.nickname), () => emojiCheck('address', input.address), () => validateAvatarUrl(input.headimgurl)]));
   const customer = await bindPhone(em, sms, session, input, now, 'register');
   Object.assign(customer, {
     sex: input.sex,
@@ -144,7 +146,7 @@ export async function registerFull(em: EntityManager, sms: Pick<SmsCodeDeps, 'se
     roleType: input.roleType ?? 1,
   });
   if (input.headimgurl) {
-    customer.headimgurl = input.headimgurl;
+    customer.headimgurl = normalizeAvatarUrl(input.headimgurl) ?? '';
   }
   if (input.inviteCode) {
     await applyInviteCode(em, customer, input.inviteCode);

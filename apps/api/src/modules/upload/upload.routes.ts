@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
+import { MedicalReportRepository } from '../medical-report/medicalReport.repository';
 import { registeredCustomer } from '../customer/customer.service';
 import { takeRateLimit } from '../rate-limit/rateLimit.service';
 import type { SessionContext } from '../session/session.service';
+import { isPrivatePath, verifyPrivatePath } from './private-files';
 import { serveKey, storeImage } from './upload.service';
+
+/** Shown for a private image whose address is not signed for someone who may see it, or has expired. */
+export const PRIVATE_FILE_MESSAGE = '无权查看该图片，请刷新页面后重试';
 
 const HOUR = 3600 * 1000;
 /** The image upload limits per customer, shared by every call that stores images. */
@@ -30,10 +35,24 @@ export function uploadRoutes(app: FastifyInstance) {
 
   app.operation('getFile', async (request, reply) => {
     // The path spans slashes, so Fastify hands it over as the wildcard parameter.
-    const served = await serveKey(app.providers.storage, (request.params as Record<string, string>)['*'] ?? '');
+    const path = (request.params as Record<string, string>)['*'] ?? '';
+    const priv = isPrivatePath(path);
+    if (priv) {
+      // A private image needs an address signed for a customer who may still see it (private-files.ts).
+      const viewer = verifyPrivatePath(app.providers.sessionSecret, path, request.query, app.providers.clock());
+      if (viewer === null || !(await new MedicalReportRepository(app.em).ownsFile(viewer, path))) {
+        throw forbidden(PRIVATE_FILE_MESSAGE);
+      }
+    }
+    const served = await serveKey(app.providers.storage, path);
     if (!served) {
       throw notFound('文件不存在');
     }
-    return reply.headers(served.headers).send(Buffer.from(served.body));
+    reply.headers(served.headers);
+    if (priv) {
+      // Only the viewer's own browser may keep it, and no longer than its address lives.
+      reply.header('cache-control', 'private, max-age=3600');
+    }
+    return reply.send(Buffer.from(served.body));
   });
 }

@@ -12,6 +12,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { AppError, ErrorCodes } from '../../lib/errors';
 import { isValidKey, type ObjectStore } from './store-base';
+import { MalformedImageError, stripImageMetadata } from './strip-metadata';
 
 /** The spec's "about 10 MB" threshold, as bytes after base64 decoding. */
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: 10 * 1024 * 1024 };
@@ -136,11 +137,21 @@ export interface CheckedImage {
 
 /**
  * Decodes and checks an uploaded image without storing it: valid base64, not over `limits.maxBytes`
- * (HTTP 413), and bytes that are one of the accepted image types whatever the upload claims.
+ * (HTTP 413), and bytes that are one of the accepted image types whatever the upload claims. The
+ * bytes returned have their metadata removed (strip-metadata.ts).
  */
 export async function checkImage(base64: string, limits: UploadLimits = DEFAULT_UPLOAD_LIMITS): Promise<CheckedImage> {
   const bytes = decodeBase64(payloadOf(base64), limits.maxBytes, limits.tooLargeMessage);
-  return { bytes, ...(await sniff(bytes, limits)) };
+  const type = await sniff(bytes, limits);
+  try {
+    // Nothing of where, when or with what a photo was taken is kept (EXIF GPS and the like).
+    return { bytes: stripImageMetadata(bytes, type.contentType), ...type };
+  } catch (error) {
+    if (error instanceof MalformedImageError) {
+      throw badRequest(limits.unsupportedMessage ?? UNSUPPORTED_IMAGE_MESSAGE);
+    }
+    throw error;
+  }
 }
 
 /** Stores a checked image under a fresh random name in the folder of `businessCode` and the China day of `now`. */

@@ -30,6 +30,8 @@ function sessionSecret(env: Env, problems: string[]): string {
       problems.push('SESSION_SECRET is required when NODE_ENV=production (a random string of at least 32 characters, e.g. `openssl rand -hex 32`).');
     } else if (secret.length < MIN_PRODUCTION_SECRET_LENGTH) {
       problems.push(`SESSION_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters when NODE_ENV=production.`);
+    } else if (secret === DEVELOPMENT_SESSION_SECRET) {
+      problems.push('SESSION_SECRET is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`).');
     }
   }
   return secret || DEVELOPMENT_SESSION_SECRET;
