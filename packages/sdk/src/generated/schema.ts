@@ -2698,11 +2698,25 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Binds a provisioned meter to the caller by its IMEI
-         * @description The meter's readings of the last 30 days that arrived while nobody had it become the
-         *     caller's records (`attached` counts them). Failures, the bind-error page's three causes:
-         *     40401 no such device (wrong QR code), 40901 already bound by the caller, 40902 bound by
-         *     somebody else. An IMEI that is not 15 digits answers 40000 请输入正确的设备IMEI号.
+         * Binds a provisioned meter to the caller by its IMEI and bind code
+         * @description Proof of possession: `bindCode` is the code on the meter's label and in its QR code
+         *     (`IMEI:{imei};CODE:{code}`), 8 symbols of Crockford's base 32 with a check symbol
+         *     (domain `normalizeBindCode`: case, spaces, dashes and full-width characters are ignored,
+         *     O/I/L read as 0/1/1).
+         *     The meter's readings of the last 30 days that arrived while nobody had it become the
+         *     caller's records (`attached` counts them).
+         *
+         *     Refusals, in this order:
+         *     - 40000 with HTTP 400: an IMEI that is not 15 digits (请输入正确的设备IMEI号), a missing
+         *       code (请输入绑定码) or a malformed one (绑定码有误，请核对设备标签上的8位绑定码). These
+         *       are not counted.
+         *     - 42900 with HTTP 429: every well-formed attempt, a successful one too, counts against the
+         *       caller's bind attempts, 10 an hour and 20 a day (绑定尝试次数过多，请1小时后再试 /
+         *       今天的绑定尝试次数已用完，请明天再试).
+         *     - 40901 with HTTP 409: the caller has bound this meter already (您已绑定该设备).
+         *     - 40401 with HTTP 404 (IMEI号或绑定码不正确，或该设备已被他人绑定): an unknown IMEI, a meter
+         *       somebody else has bound, a wrong code, and a meter provisioned before bind codes that has
+         *       not been issued one. One answer for all of them, so it does not tell which IMEIs exist.
          */
         post: operations["bindDevice"];
         delete?: never;
@@ -2830,12 +2844,11 @@ export interface components {
          *     | 90000 | The user is already registered | Treat as registered, go on |
          *     | 90001 | The verification code is wrong | Show 请输入正确的验证码 |
          *     | 90002 | The order could not be created from a stale pre-order check | Re-run the pre-order check and retry |
-         *     | 40401 | Binding: no device has this IMEI (wrong QR code) | Open the bind-error page |
+         *     | 40401 | Binding: no meter this IMEI and bind code can bind (unknown, somebody else's, or a wrong code) | Open the bind-error page |
          *     | 40901 | Binding: the caller already bound this device | Open the bind-error page |
-         *     | 40902 | Binding: somebody else bound this device | Open the bind-error page |
          * @enum {integer}
          */
-        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42900 | 50000 | 50300 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901 | 40902;
+        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42900 | 50000 | 50300 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901;
         ErrorEnvelope: {
             code: components["schemas"]["ErrorCode"];
             /** @description A Chinese message to show to the user. */
@@ -3031,6 +3044,7 @@ export interface components {
             validCode: string;
         };
         BindInput: {
+            /** @description At most 10 characters (the profile's one name limit, domain PROFILE_FIELD_LIMITS). */
             nickname: string;
             phone: string;
             validCode: string;
@@ -3041,6 +3055,7 @@ export interface components {
             sourceId?: 3 | 4;
         };
         RegisterInput: {
+            /** @description At most 10 characters (the profile's one name limit, domain PROFILE_FIELD_LIMITS). */
             nickname: string;
             phone: string;
             validCode: string;
@@ -3050,7 +3065,7 @@ export interface components {
             sourceId?: 3 | 4;
             /** @enum {integer} */
             sex: 1 | 2;
-            /** @description yyyy-MM-dd, from 1900-01-01 to today. */
+            /** @description yyyy-MM-dd, from 1900-01-01 to today (China). */
             birthday: string;
             diabetesType?: string;
             bloodPressureType?: string;
@@ -3058,6 +3073,7 @@ export interface components {
             province?: components["schemas"]["RegionCode"];
             city?: components["schemas"]["RegionCode"];
             district?: components["schemas"]["RegionCode"];
+            /** @description The detailed home address, at most 50 characters, as in the health record. */
             address?: string;
             /** @enum {integer} */
             roleType?: 1 | 2;
@@ -3065,10 +3081,12 @@ export interface components {
         /** @description A six-digit administrative division code. */
         RegionCode: string;
         ProfileInput: {
+            /** @description At most 10 characters (the profile's one name limit, domain PROFILE_FIELD_LIMITS). */
             nickname?: string;
             headimgurl?: string;
             /** @enum {integer} */
             sex?: 0 | 1 | 2;
+            /** @description yyyy-MM-dd, from 1900-01-01 to today (China). */
             birthday?: string;
             /** @enum {integer} */
             roleType?: 1 | 2;
@@ -3077,6 +3095,7 @@ export interface components {
             province?: components["schemas"]["RegionCode"];
             city?: components["schemas"]["RegionCode"];
             district?: components["schemas"]["RegionCode"];
+            /** @description The detailed home address, at most 50 characters, as in registration and the health record. */
             address?: string | null;
             isFamilyMember?: boolean;
             inviteCode?: string;
@@ -3190,7 +3209,7 @@ export interface components {
         SugarTestInput: {
             /** @description mmol/L, 0.3 to 33.3, one decimal. */
             sugar: number;
-            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); not in the future. */
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTime: string;
             /** @description The slot; derived from the time and the dictionary when absent. */
             timeType?: number;
@@ -3208,7 +3227,7 @@ export interface components {
             testId: string;
             /** @description mmol/L, 0.3 to 33.3, one decimal. */
             sugar: number;
-            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); not in the future. */
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm[:ss]); from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTime: string;
             /** @description The slot; derived from the time and the dictionary when absent. */
             timeType?: number;
@@ -3304,7 +3323,7 @@ export interface components {
             dbpMax: number;
         };
         BloodPressureInput: {
-            /** @description Systolic, mmHg, 1 to 250. */
+            /** @description Systolic, mmHg, 1 to 250; above the diastolic (收缩压(高压)应高于舒张压(低压)，请检查是否填反). */
             sbp: number;
             /** @description Diastolic, mmHg, 1 to 250. */
             dbp: number;
@@ -3377,7 +3396,7 @@ export interface components {
         KetoneTestInput: {
             /** @description mmol/L, 0 to 20, stored to one decimal; required (the domain answers the spec's empty-value message), an empty string counts as empty. */
             ketone?: number | null;
-            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required, not in the future. */
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required; from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTimeStr?: string;
             /** @description At most 100 characters, no emoji. */
             remark?: string;
@@ -3406,7 +3425,7 @@ export interface components {
         UricAcidTestInput: {
             /** @description μmol/L, 0 to 2000, stored in whole units; required (the domain answers the spec's empty-value message), an empty string counts as empty. */
             urine?: number | null;
-            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required, not in the future. */
+            /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required; from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTimeStr?: string;
             /** @description At most 100 characters, no emoji. */
             remark?: string;
@@ -3437,7 +3456,7 @@ export interface components {
             weight?: number | null;
             /** @description cm (20 to 240); needed only while the customer's height is unknown (请填写身高). */
             height?: number | null;
-            /** @description When it was weighed, China time (yyyy-MM-dd HH:mm[:ss]); now when absent; not in the future. */
+            /** @description When it was weighed, China time (yyyy-MM-dd HH:mm[:ss]); now when absent; from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTimeStr?: string;
         };
         WeightDeleteInput: {
@@ -3823,8 +3842,10 @@ export interface components {
         };
         /** @description Every field is optional; a field left out keeps its value, null clears it. */
         HealthInfoInput: {
+            /** @description At most 10 characters, as the name at registration. */
             patientName?: string | null;
             idCard?: string | null;
+            /** @description yyyy-MM-dd, from 1900-01-01 to today (China). */
             birthday?: string | null;
             /** @enum {integer|null} */
             sex?: 1 | 2 | null;
@@ -3835,12 +3856,13 @@ export interface components {
             province?: string | null;
             city?: string | null;
             district?: string | null;
+            /** @description The detailed home address, at most 50 characters, as in registration and the profile. */
             address?: string | null;
             diabetesType?: string | null;
             ensureDate?: string | null;
             /** @description cm; 20–240. */
             height?: number | null;
-            /** @description kg; 5–200. */
+            /** @description kg; 5–200. A new weight (with a height known) is also recorded as a weighing at the time of saving, so 体重管理 lists it. */
             weight?: number | null;
             complications?: string[] | null;
             complicationsRemark?: string | null;
@@ -4465,6 +4487,8 @@ export interface components {
         };
         DeviceBindInput: {
             deviceImei: string;
+            /** @description The bind code on the meter's label, as typed or scanned (for example `7K3M-Q9X6`). */
+            bindCode: string;
         };
         DeviceBindResult: {
             device: components["schemas"]["DeviceVo"];
