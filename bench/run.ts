@@ -13,6 +13,7 @@ import { writeBenchmark } from './write.bench';
 import { sugarBenchmarks } from './sugar.bench';
 import { rankingBenchmarks } from './ranking.bench';
 import { gatewayBenchmarks } from './gateway.bench';
+import { floodBenchmarks } from './flood.bench';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const apiEntry = join(root, 'apps/api/dist/server.js');
@@ -53,7 +54,7 @@ if (process.env.DATABASE_URL) {
 console.log(`Benchmarks: ${DURATION_SECONDS} s each after a 1 s warm-up, ${CONNECTIONS} concurrent connections, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.versions.node}.`);
 const results: Comparison[] = [];
 try {
-  // BENCH_ONLY=gateway (a comma-separated list of healthz, write, sugar, ranking, gateway) runs just those.
+  // BENCH_ONLY=gateway (a comma-separated list of healthz, write, sugar, ranking, gateway, flood) runs just those.
   const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
   const wanted = (name: string) => only === null || only.has(name);
   for (const [name, bench] of [['healthz', () => healthzBenchmark(env, apiEntry)], ['write', () => writeBenchmark(env, apiEntry, dataDir)]] as const) {
@@ -78,6 +79,12 @@ try {
   }
   if (!process.env.BENCH_SKIP_GATEWAY && wanted('gateway')) {
     for (const result of await gatewayBenchmarks(env, apiEntry)) {
+      printComparison(result);
+      results.push(result);
+    }
+  }
+  if (wanted('flood')) {
+    for (const result of await floodBenchmarks(env, apiEntry)) {
       printComparison(result);
       results.push(result);
     }

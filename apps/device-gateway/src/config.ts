@@ -1,3 +1,5 @@
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth';
+
 export interface IngestConfig {
   /** Most messages per call to the API. */
   maxBatch: number;
@@ -23,6 +25,8 @@ export interface GatewayConfig {
   ingest: IngestConfig;
   /** How long a successful meter sign-in is remembered, so reconnect storms stay cheap. */
   authCacheMs: number;
+  /** Credential checks allowed per source address and in flight (a flood of bogus connects stays cheap). */
+  authLimits: AuthLimits;
 }
 
 /** Same default as the API's (apps/api/src/config.ts); production must set GATEWAY_TOKEN in both. */
@@ -88,6 +92,12 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       maxInFlight: integer('INGEST_MAX_IN_FLIGHT', env.INGEST_MAX_IN_FLIGHT, 2, 1, 64, problems),
     },
     authCacheMs: integer('GATEWAY_AUTH_CACHE_SECONDS', env.GATEWAY_AUTH_CACHE_SECONDS, 60, 0, 3600, problems) * 1000,
+    authLimits: {
+      perAddressPerSecond: integer('GATEWAY_AUTH_PER_ADDRESS_RATE', env.GATEWAY_AUTH_PER_ADDRESS_RATE, DEFAULT_AUTH_LIMITS.perAddressPerSecond, 1, 10_000, problems),
+      perAddressBurst: integer('GATEWAY_AUTH_PER_ADDRESS_BURST', env.GATEWAY_AUTH_PER_ADDRESS_BURST, DEFAULT_AUTH_LIMITS.perAddressBurst, 1, 100_000, problems),
+      perAddressInFlight: integer('GATEWAY_AUTH_PER_ADDRESS_IN_FLIGHT', env.GATEWAY_AUTH_PER_ADDRESS_IN_FLIGHT, DEFAULT_AUTH_LIMITS.perAddressInFlight, 1, 1000, problems),
+      maxInFlight: integer('GATEWAY_AUTH_MAX_IN_FLIGHT', env.GATEWAY_AUTH_MAX_IN_FLIGHT, DEFAULT_AUTH_LIMITS.maxInFlight, 1, 1000, problems),
+    },
   };
   if (problems.length > 0) {
     throw new Error(problems.join('\n'));

@@ -1,6 +1,6 @@
 import { Aedes, type AuthenticateError } from 'aedes';
 import { readFileSync } from 'node:fs';
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { Logger } from 'pino';
@@ -43,6 +43,51 @@ function closeServer(server: TcpServer | HttpServer | TlsServer): Promise<void> 
 const SERVER_UNAVAILABLE = 3;
 const NOT_AUTHORIZED = 5;
 
+/** The longest password (device secret) the gateway checks; a longer one is refused (CONNACK 5) unchecked. */
+export const METER_SECRET_MAX_LENGTH = 256;
+/**
+ * The largest MQTT packet (its remaining length, the bytes after the fixed header) before sign-in:
+ * a meter's CONNECT is under 100 bytes. After sign-in a packet may carry a payload of up to
+ * METER_PAYLOAD_MAX_BYTES (64 KiB) and its topic; anything over MAX_PACKET_BYTES is not a
+ * reading. Either way the socket is closed as soon as the packet's length is read, before its
+ * body is buffered (docs/device-protocol.md §6).
+ */
+export const MAX_PACKET_BYTES_BEFORE_SIGN_IN = 16 * 1024;
+export const MAX_PACKET_BYTES = 128 * 1024;
+
+/** The parts of aedes 1.2's Client (lib/client.js) that the packet-size guard uses. */
+interface MqttParser {
+  packet: { length: number };
+  _parseLength: (this: MqttParser) => boolean;
+}
+interface GuardedClient {
+  conn: { destroy(): void };
+  _authorized?: boolean;
+  _parser: MqttParser;
+}
+
+/**
+ * Closes the connection as soon as the MQTT parser has read a packet's length and it is over the
+ * limit (a smaller one until the client signed in). mqtt-packet would otherwise buffer the whole
+ * announced packet, up to 256 MB, before aedes sees any of it; aedes has no limit of its own.
+ * The guard wraps the parser's length state of this one client (`_parseLength`, called by name
+ * for each packet); the gateway test sending a 64 MB CONNECT fails if an aedes upgrade bypasses it.
+ */
+function guardPacketSize(client: GuardedClient, onOversize: (length: number, authorized: boolean) => void) {
+  const parser = client._parser;
+  const parseLength = parser._parseLength;
+  parser._parseLength = function guardedParseLength(this: MqttParser) {
+    const complete = parseLength.call(this);
+    const authorized = client._authorized === true;
+    if (complete && this.packet.length > (authorized ? MAX_PACKET_BYTES : MAX_PACKET_BYTES_BEFORE_SIGN_IN)) {
+      onOversize(this.packet.length, authorized);
+      client.conn.destroy();
+      return false;
+    }
+    return complete;
+  };
+}
+
 function refusal(message: string, returnCode: number): AuthenticateError {
   return Object.assign<Error, Pick<AuthenticateError, 'returnCode'>>(new Error(message), { returnCode });
 }
@@ -69,7 +114,8 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
 }
 
 async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger): Promise<Gateway> {
-  const auth = new MeterAuthenticator(storage, config.authCacheMs);
+  const auth = new MeterAuthenticator(storage, config.authCacheMs, Date.now, config.authLimits);
+  let oversizeClosed = 0;
   const ingest = new ReadingBatcher(storage, config.ingest, (error, size) => log.error({ err: error.message, messages: size }, 'storing a batch of readings failed; the meters will resend'));
   const broker = await Aedes.createBroker({ heartbeatInterval: 60_000 });
   const started = Date.now();
@@ -102,12 +148,22 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
   broker.authenticate = (client, username, password, done) => {
     const imei = username ?? '';
     const secret = password?.toString('utf8') ?? '';
-    if (!isImei(imei) || client.id !== imei || secret === '') {
-      done(refusal('client id and username must both be the IMEI, with the secret as password', NOT_AUTHORIZED), null);
+    if (!isImei(imei) || client.id !== imei || secret === '' || secret.length > METER_SECRET_MAX_LENGTH) {
+      done(refusal(`client id and username must both be the IMEI, with the secret (1 to ${METER_SECRET_MAX_LENGTH} characters) as password`, NOT_AUTHORIZED), null);
       return;
     }
-    auth.check(imei, secret, client.id).then(
-      (verdict) => (verdict.ok ? done(null, true) : done(refusal('unknown meter or wrong secret', NOT_AUTHORIZED), null)),
+    const address = (client.conn as { remoteAddress?: string }).remoteAddress ?? '';
+    auth.check(imei, secret, client.id, address).then(
+      (verdict) => {
+        if (verdict.ok) {
+          done(null, true);
+        } else if (verdict.retry) {
+          // Not checked now (throttled, at capacity, or another secret of this IMEI was just refused): retry later.
+          done(refusal(`credentials not checked now (${verdict.retry}); retry later`, SERVER_UNAVAILABLE), null);
+        } else {
+          done(refusal('unknown meter or wrong secret', NOT_AUTHORIZED), null);
+        }
+      },
       (error: Error) => {
         log.error({ imei, err: error.message }, 'could not check meter credentials');
         done(refusal('credentials cannot be checked now', SERVER_UNAVAILABLE), null);
@@ -155,8 +211,14 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
   broker.on('clientError', (client, error) => log.warn({ clientId: client.id, err: error.message }, 'mqtt client error'));
   broker.on('connectionError', (_client, error) => log.warn({ err: error.message }, 'mqtt connection error'));
 
-  const mqtt = createTcpServer((socket) => broker.handle(socket));
-  const tls = config.tls ? createTlsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }, (socket) => broker.handle(socket)) : null;
+  const accept = (socket: Socket) => {
+    guardPacketSize(broker.handle(socket) as unknown as GuardedClient, (length, authorized) => {
+      oversizeClosed += 1;
+      log.warn({ address: socket.remoteAddress, length, authorized }, 'mqtt packet over the size limit; connection closed');
+    });
+  };
+  const mqtt = createTcpServer(accept);
+  const tls = config.tls ? createTlsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }, accept) : null;
   const health = createHttpServer((req, res) => {
     if (req.url !== '/healthz') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'not found' }));
@@ -164,7 +226,14 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
     }
     const up = !broker.closed && mqtt.listening;
     res.writeHead(up ? 200 : 503, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ status: up ? 'ok' : 'down', connectedClients: broker.connectedClients, uptimeSeconds: Math.round((Date.now() - started) / 1000), ingest: ingest.stats() }),
+      JSON.stringify({
+        status: up ? 'ok' : 'down',
+        connectedClients: broker.connectedClients,
+        uptimeSeconds: Math.round((Date.now() - started) / 1000),
+        ingest: ingest.stats(),
+        auth: auth.stats,
+        oversizeClosed,
+      }),
     );
   });
 

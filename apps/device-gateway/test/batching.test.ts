@@ -159,4 +159,63 @@ describe('MeterAuthenticator', () => {
     expect(await auth.check('862000000000001', 's', '862000000000001')).toEqual({ ok: false, kind: null });
     expect(api.calls).toBe(2);
   });
+
+  it('tells another secret for an IMEI refused a moment ago to retry, without a check', async () => {
+    let now = 0;
+    const api = countingApi(false);
+    const auth = new MeterAuthenticator(api, 60_000, () => now);
+    await auth.check('862000000000001', 'guess-1', '862000000000001');
+    expect(await auth.check('862000000000001', 'guess-2', '862000000000001')).toEqual({ ok: false, kind: null, retry: 'recentlyRefused' });
+    expect(api.calls).toBe(1);
+    now = 5_000;
+    expect(await auth.check('862000000000001', 'guess-2', '862000000000001')).toEqual({ ok: false, kind: null });
+    expect(api.calls).toBe(2);
+    expect(auth.stats).toMatchObject({ checked: 2, refused: 2, recentlyRefused: 1 });
+  });
+
+  /** An API whose answers wait until the test settles them. */
+  function heldApi() {
+    const held: (() => void)[] = [];
+    return {
+      held,
+      meterAuth: () => new Promise<{ ok: boolean; kind: null }>((resolve) => held.push(() => resolve({ ok: false, kind: null }))),
+    };
+  }
+  const imei = (i: number) => `8620000000${String(i).padStart(5, '0')}`;
+
+  it('throttles each source address by a token bucket and its checks in flight', async () => {
+    let now = 0;
+    const api = heldApi();
+    const auth = new MeterAuthenticator(api, 60_000, () => now, { perAddressPerSecond: 2, perAddressBurst: 3, perAddressInFlight: 2, maxInFlight: 100 });
+    const first = [auth.check(imei(1), 's', imei(1), '10.0.0.1'), auth.check(imei(2), 's', imei(2), '10.0.0.1')];
+    // Two in flight from this address: the third is told to retry; another address is not held up.
+    expect(await auth.check(imei(3), 's', imei(3), '10.0.0.1')).toMatchObject({ ok: false, retry: 'throttled' });
+    const other = auth.check(imei(4), 's', imei(4), '10.0.0.2');
+    expect(api.held).toHaveLength(3);
+    api.held.splice(0).forEach((settle) => settle());
+    await Promise.all([...first, other]);
+    // One token of the burst of 3 is left, then the bucket is empty until it refills at 2 a second.
+    const third = auth.check(imei(5), 's', imei(5), '10.0.0.1');
+    api.held.splice(0).forEach((settle) => settle());
+    await third;
+    expect(await auth.check(imei(6), 's', imei(6), '10.0.0.1')).toMatchObject({ retry: 'throttled' });
+    now = 500;
+    const refilled = auth.check(imei(7), 's', imei(7), '10.0.0.1');
+    api.held.splice(0).forEach((settle) => settle());
+    expect(await refilled).toEqual({ ok: false, kind: null });
+    expect(auth.stats).toMatchObject({ checked: 5, throttled: 2 });
+  });
+
+  it('caps the checks in flight over all addresses', async () => {
+    const api = heldApi();
+    const auth = new MeterAuthenticator(api, 60_000, () => 0, { perAddressPerSecond: 10, perAddressBurst: 10, perAddressInFlight: 2, maxInFlight: 3 });
+    const started = [1, 2, 3].map((i) => auth.check(imei(i), 's', imei(i), `10.0.1.${i}`));
+    expect(await auth.check(imei(4), 's', imei(4), '10.0.1.4')).toMatchObject({ ok: false, retry: 'busy' });
+    api.held.splice(0).forEach((settle) => settle());
+    await Promise.all(started);
+    const after = auth.check(imei(5), 's', imei(5), '10.0.1.4');
+    api.held.splice(0).forEach((settle) => settle());
+    expect(await after).toEqual({ ok: false, kind: null });
+    expect(auth.stats).toMatchObject({ checked: 4, busy: 1 });
+  });
 });

@@ -41,6 +41,7 @@ import { SugarRepository } from '../sugar/sugar.repository';
 import { Device } from './device.entity';
 import { DeviceRepository, type BatchReading, type PressureRecordRow, type SugarRecordRow, type UnattachedReading } from './device.repository';
 import { hashDeviceSecret, newDeviceSecret, verifyDeviceSecret } from './device.secret';
+import { DerivationBusyError } from './device.secret-worker';
 
 /** One MQTT message of a meter as the gateway or an ingestion worker hands it over. */
 export interface MeterMessage {
@@ -320,7 +321,13 @@ export async function storeMeterMessages(em: EntityManager, messages: readonly M
  */
 export async function authenticateMeter(em: EntityManager, input: { imei: string; secret: string; clientId: string }, now: Date) {
   const device = isImei(input.imei) ? await new DeviceRepository(em).findByImei(input.imei) : null;
-  const secretOk = await verifyDeviceSecret(input.secret, device?.secretHash ?? null);
+  const secretOk = await verifyDeviceSecret(input.secret, device?.secretHash ?? null).catch((error: unknown) => {
+    if (error instanceof DerivationBusyError) {
+      // The gateway answers CONNACK 3 (server unavailable): the meter retries with backoff.
+      throw new AppError(ErrorCodes.unavailable, '设备认证繁忙，请稍后再试', 503);
+    }
+    throw error;
+  });
   if (!device || !secretOk || input.clientId !== input.imei) {
     return { ok: false, kind: null };
   }
