@@ -27,6 +27,8 @@ export interface SimulatorOptions {
   measuredAt?: (index: number) => Date;
   /** Called about once a second with how far the stream got. */
   onProgress?: (progress: SimulatorProgress) => void;
+  /** The map the summary's `pubackedAt` fills as PUBACKs arrive, to watch the stream while it runs. */
+  pubackedAt?: Map<string, number>;
 }
 
 export interface SimulatorProgress {
@@ -114,7 +116,7 @@ export async function runMeterSimulator(options: SimulatorOptions): Promise<Simu
     reconnects: 0,
     refused: null,
     acks: new Map(),
-    pubackedAt: new Map(),
+    pubackedAt: options.pubackedAt ?? new Map<string, number>(),
     rejectReasons: new Map(),
     pubackLatencies: [],
     elapsedMs: 0,

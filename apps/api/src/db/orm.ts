@@ -5,6 +5,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { mkdirSync } from 'node:fs';
 import { entities } from './entities';
 import { CallbackQueryClient } from './pg-client';
+import { durablePgliteOptions } from './pglite-durable';
 import { migrations } from '../migrations';
 
 export type DatabaseKind = 'postgresql' | 'pglite';
@@ -40,7 +41,9 @@ export function ormOptions(db: DatabaseOptions): Partial<Options> {
   if (!db.pgliteDir.startsWith('memory://')) {
     mkdirSync(db.pgliteDir, { recursive: true });
   }
-  return { ...common, driver: PgliteDriver, dbName: db.pgliteDir };
+  // On disk, PGlite with fsync (pglite-durable.ts); `memory://` has nothing to sync.
+  const driverOptions = db.pgliteDir.startsWith('memory://') ? undefined : durablePgliteOptions(db.pgliteDir);
+  return { ...common, driver: PgliteDriver, dbName: db.pgliteDir, ...(driverOptions && { driverOptions }) };
 }
 
 export function databaseKind(db: DatabaseOptions): DatabaseKind {
