@@ -3,6 +3,7 @@
 // same durability settings (the server's defaults: fsync and synchronous_commit on).
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { durablePgliteOptions } from '../apps/api/src/db/pglite-durable';
 import { openDatabase } from '../apps/api/src/db/orm';
 import { freePort, measureHttp, measureLoop, startProcess, stopProcess, type Comparison } from './lib';
 
@@ -36,7 +37,8 @@ export async function writeBenchmark(apiEnv: Record<string, string>, apiEntry: s
     // A PGlite database of its own on disk, migrated the same way.
     const orm = await openDatabase({ databaseUrl: undefined, pgliteDir: `${dataDir}/raw-pglite` });
     await orm.close();
-    const db = await PGlite.create({ dataDir: `${dataDir}/raw-pglite` });
+    // With the API's own durability: fsync at every commit (apps/api/src/db/pglite-durable.ts).
+    const db = await PGlite.create({ dataDir: `${dataDir}/raw-pglite`, ...durablePgliteOptions(`${dataDir}/raw-pglite`) });
     try {
       baselineResult = await measureLoop(() => db.query(INSERT, params()));
     } finally {
