@@ -120,8 +120,10 @@ describe('NUL characters', () => {
   });
 
   it('are refused in the query', async () => {
-    const answer = await raw('GET', '/api/config/v1/queryDicByTypeCode?typeCode=se%00x');
-    expectEnvelope(answer, 400);
+    expectEnvelope(await raw('GET', '/api/config/v1/queryDicByTypeCode?typeCode=se%00x'), 400);
+    const search = await raw('GET', '/api/doctor/v1/list?keyWord=%E7%8E%8B%00', { auth: true });
+    expectEnvelope(search, 400);
+    expect(search.json?.errMsg).toContain('keyWord');
   });
 
   it('are refused in the path', async () => {
