@@ -62,6 +62,25 @@ function demoMeterLines() {
   ];
 }
 
+/**
+ * Where the data lives, and, on the embedded database, what it can and cannot promise
+ * (docs/decisions.md, "MQTT port before sign-in, and the embedded database after a crash").
+ */
+function databaseLines() {
+  if (process.env.DATABASE_URL) {
+    return ['', 'Database: PostgreSQL (DATABASE_URL).'];
+  }
+  const dir = process.env.DATA_DIR || join(root, '.data');
+  return [
+    '',
+    `Database: embedded PGlite in ${join(dir, 'pglite')} — for trying GlucoGuard and for development.`,
+    '  It keeps every saved reading through a crash of the API, and syncs each commit to disk; but it is',
+    '  one process with no replica, no point-in-time backups, and its durability rests on our own fsync',
+    '  patch, not on PGlite, which promises none. For data that matters (real patients), use PostgreSQL:',
+    '  set DATABASE_URL=postgres://… (README.md).',
+  ];
+}
+
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
@@ -100,6 +119,7 @@ if (await waitFor(`http://127.0.0.1:${port}/api/healthz`, 'API')) {
           ? []
           : [`  demo patient   http://${shown}:${port}/?deviceKey=demo-patient-0000000001`, `  demo relative  http://${shown}:${port}/?deviceKey=demo-relative-000000001`]),
         ...demoMeterLines(),
+        ...databaseLines(),
         '',
         'Press Ctrl+C to stop.',
       ].join('\n'),
