@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scryptSync } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { hashDeviceSecret, isMosquittoHash, verifyDeviceSecret } from './device.secret';
+import { DerivationBusyError, MAX_QUEUED } from './device.secret-worker';
 
 describe('device secret hashes', () => {
   it('writes Mosquitto $7$ PBKDF2-SHA512 hashes with 100,000 rounds and verifies them', async () => {
@@ -41,5 +43,26 @@ describe('device secret hashes', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('checks secrets on a thread of its own: file reads are not queued behind them', { timeout: 60_000 }, async () => {
+    const hash = await hashDeviceSecret('s3cret');
+    let done = 0;
+    const checks = Array.from({ length: 20 }, () => verifyDeviceSecret('wrong', hash).then(() => (done += 1)));
+    // On libuv's four-thread pool this read waited until at least 16 of the 20 PBKDF2s were done (about 110 ms each here).
+    await readFile(new URL(import.meta.url));
+    expect(done).toBeLessThan(10);
+    await Promise.all(checks);
+    expect(done).toBe(20);
+  });
+
+  it(`refuses a check at once while ${MAX_QUEUED} are waiting, and takes checks again when they are done`, async () => {
+    const hash = await hashDeviceSecret('s3cret', 1000);
+    const results = await Promise.allSettled(Array.from({ length: MAX_QUEUED + 8 }, () => verifyDeviceSecret('s3cret', hash)));
+    expect(results.filter((r) => r.status === 'fulfilled' && r.value).length).toBe(MAX_QUEUED);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(8);
+    expect(refused.every((r) => r.reason instanceof DerivationBusyError)).toBe(true);
+    expect(await verifyDeviceSecret('s3cret', hash)).toBe(true);
   });
 });
