@@ -76,9 +76,10 @@ describe('a cellular meter on a phone', { skip }, () => {
       // Labels are visible and the fields and the button are easy to tap.
       await page.getByText('设备IMEI号', { exact: true }).first().waitFor();
       await page.getByText('绑定码', { exact: true }).first().waitFor();
-      for (const target of [imeiBox, codeBox, bindButton]) {
+      // Each field's whole bordered box is its label: a tap anywhere in it reaches the field.
+      for (const target of [page.locator('label', { has: imeiBox }), page.locator('label', { has: codeBox }), bindButton]) {
         const box = await target.boundingBox();
-        assert.ok(box && box.height >= 40, `a tap target is ${box?.height}px high`);
+        assert.ok(box && box.height >= 44, `a tap target is ${box?.height}px high`);
       }
 
       // A typo in the code is caught by its check symbol, under the field, without asking the server.
@@ -146,7 +147,12 @@ describe('a cellular meter on a phone', { skip }, () => {
       await page.getByText(/确定解绑该设备吗/).waitFor();
       await page.getByRole('button', { name: '确定' }).tap();
       await page.getByText('尚未绑定任何设备').waitFor();
-      assert.deepEqual(problems, []);
+      // The one expected failure: the wrong code's bind call answered 404, which the browser logs.
+      assert.deepEqual(
+        problems.filter((problem) => !/status of 404/.test(problem)),
+        [],
+      );
+      assert.equal(problems.length, 1, problems.join('\n'));
     } finally {
       await context.close();
     }

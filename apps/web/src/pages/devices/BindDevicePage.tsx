@@ -12,7 +12,9 @@ import { scanQRCode, wxReady } from '../../wechat/jssdk';
 import { canScan } from './scan';
 
 const LABEL: CSSProperties = { display: 'block', fontSize: 17, fontWeight: 600, margin: '12px 0 6px' };
-const FIELD: CSSProperties = { border: '1px solid #d9d9d9', borderRadius: 8, padding: '10px 12px', minHeight: 48, '--font-size': '18px' } as CSSProperties;
+/** The whole bordered box is a label, so a tap anywhere in it (48 px high) reaches the field. */
+const FIELD_BOX: CSSProperties = { display: 'flex', alignItems: 'center', boxSizing: 'border-box', border: '1px solid #d9d9d9', borderRadius: 8, padding: '0 12px', minHeight: 48 };
+const FIELD = { '--font-size': '18px' } as CSSProperties;
 const PROBLEM: CSSProperties = { color: '#d4380d', fontSize: 15, margin: '6px 0 0' };
 
 /**
@@ -147,21 +149,23 @@ export default function BindDevicePage() {
         <label htmlFor="bind-imei" style={LABEL}>
           设备IMEI号
         </label>
-        <Input
-          id="bind-imei"
-          aria-label="设备IMEI号"
-          placeholder="15位数字"
-          inputMode="numeric"
-          autoComplete="off"
-          value={typedImei}
-          onChange={(value) => {
-            setTypedImei(value);
-            setImeiProblem(null);
-          }}
-          maxLength={64}
-          clearable
-          style={FIELD}
-        />
+        <label style={FIELD_BOX}>
+          <Input
+            id="bind-imei"
+            aria-label="设备IMEI号"
+            placeholder="15位数字"
+            inputMode="numeric"
+            autoComplete="off"
+            value={typedImei}
+            onChange={(value) => {
+              setTypedImei(value);
+              setImeiProblem(null);
+            }}
+            maxLength={64}
+            clearable
+            style={FIELD}
+          />
+        </label>
         {imeiProblem ? (
           <p role="alert" style={PROBLEM}>
             {imeiProblem}
@@ -170,23 +174,25 @@ export default function BindDevicePage() {
         <label htmlFor="bind-code" style={LABEL}>
           绑定码
         </label>
-        <Input
-          ref={codeInput}
-          id="bind-code"
-          aria-label="绑定码"
-          placeholder="8位，字母或数字"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          autoComplete="off"
-          value={typedCode}
-          onChange={(value) => {
-            setTypedCode(value);
-            setCodeProblem(null);
-          }}
-          maxLength={16}
-          clearable
-          style={FIELD}
-        />
+        <label style={FIELD_BOX}>
+          <Input
+            ref={codeInput}
+            id="bind-code"
+            aria-label="绑定码"
+            placeholder="8位，字母或数字"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            autoComplete="off"
+            value={typedCode}
+            onChange={(value) => {
+              setTypedCode(value);
+              setCodeProblem(null);
+            }}
+            maxLength={16}
+            clearable
+            style={FIELD}
+          />
+        </label>
         {codeProblem ? (
           <p role="alert" style={PROBLEM}>
             {codeProblem}
