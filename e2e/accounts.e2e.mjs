@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
+import { answerMedicalQuestions, freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -63,11 +63,16 @@ describe('accounts on a phone', { skip: skipStatic }, () => {
       const phone = freshPhone('139');
       await bindPhone(page, phone);
 
-      // Step 2 defaults: the first sex, the third diabetes type and the first blood-pressure item.
+      // Step 2 starts with no medical answer chosen for the user; each is asked for in turn.
       const active = (group) => page.getByRole('group', { name: group }).locator('.adm-selector-item-active');
-      assert.equal(await active('性别').innerText(), '男');
-      assert.equal(await active('糖尿病类型').innerText(), '2型糖尿病');
-      assert.equal(await active('高血压类型').innerText(), '无高血压');
+      for (const group of ['性别', '糖尿病类型', '高血压类型']) {
+        assert.equal(await active(group).count(), 0, `${group} starts empty`);
+      }
+      assert.equal(await page.getByRole('button', { name: '出生日期' }).innerText(), '请选择出生日期');
+      await page.screenshot({ path: shot('accounts-register-step2-empty') });
+      await page.getByRole('button', { name: '完成' }).tap();
+      await page.getByText('请选择性别').waitFor();
+      await answerMedicalQuestions(page);
       await page.getByRole('button', { name: '完成' }).tap();
       await page.getByText('出生日期不能为空').waitFor();
 

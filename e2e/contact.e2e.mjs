@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
+import { answerMedicalQuestions, freshPhone, outboxCode, assertFitsWidth } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -43,6 +43,7 @@ async function registerFrom(page, path) {
   await page.locator('label.adm-checkbox', { hasText: '我已阅读并同意' }).locator('.adm-checkbox-icon').tap();
   await page.getByRole('button', { name: '下一步' }).tap();
   await page.getByRole('heading', { name: '完善资料' }).waitFor();
+  await answerMedicalQuestions(page);
   await page.getByRole('button', { name: '出生日期' }).tap();
   await page.getByText('确定', { exact: true }).tap();
   await page.getByRole('textbox', { name: '邀请码' }).fill('WANG01');

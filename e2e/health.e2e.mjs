@@ -38,7 +38,7 @@ describe('health data on a phone', { skip: skipStatic }, () => {
       const value = page.getByRole('textbox', { name: '血糖值' });
       await value.fill('40');
       await page.getByText('测量时段', { exact: true }).tap();
-      await page.getByText('血糖不能高于33.3').waitFor();
+      await page.getByRole('alert').filter({ hasText: '血糖不能高于33.3' }).waitFor();
       assert.equal(await value.inputValue(), '33.3');
       await value.fill('12.5');
       await page.getByRole('group', { name: '测量时段' }).getByText('早餐后', { exact: true }).tap();
@@ -84,7 +84,7 @@ describe('health data on a phone', { skip: skipStatic }, () => {
       await page.waitForURL((url) => url.pathname === '/reportCenter/bloodPressure/addBloodPressureReport/add');
       await page.getByRole('textbox', { name: '收缩压' }).fill('160');
       await page.getByRole('textbox', { name: '舒张压' }).fill('100');
-      await page.getByRole('textbox', { name: '脉搏' }).fill('72');
+      await page.getByRole('textbox', { name: '心率' }).fill('72');
       await page.getByRole('meter', { name: '血压水平' }).filter({ hasText: '偏高' }).waitFor();
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('health-pressure-add') });

@@ -43,8 +43,10 @@ describe('the health record on a phone', { skip: skipStatic }, () => {
       await registerPatient(page, { name: '王小明', complete: false });
       await page.waitForURL((url) => url.pathname === RECORD);
 
-      // 基本信息: the name is required on the first save.
+      // 基本信息: the name given at registration is offered; a name is required on the first save.
       await page.getByRole('tab', { name: '基本信息' }).waitFor();
+      await page.getByRole('textbox', { name: '姓名' }).and(page.locator('[value="王小明"]')).waitFor();
+      await page.getByRole('textbox', { name: '姓名' }).fill('');
       await page.getByRole('button', { name: '提交' }).tap();
       await toastSeen(page, '请输入姓名');
       await page.getByRole('textbox', { name: '姓名' }).fill('王小明');

@@ -38,6 +38,18 @@ export async function assertFitsWidth(page) {
 }
 
 /**
+ * Answers registration's medical questions, which start with nothing chosen: sex, diabetes type
+ * and hypertension type (by their labels).
+ * @param {import('playwright-core').Page} page
+ * @param {{ sex?: string, diabetesType?: string, bloodPressureType?: string }} [answers]
+ */
+export async function answerMedicalQuestions(page, { sex = '男', diabetesType = '2型糖尿病', bloodPressureType = '无高血压' } = {}) {
+  await page.getByRole('group', { name: '性别' }).getByText(sex, { exact: true }).tap();
+  await page.getByRole('group', { name: '糖尿病类型' }).getByText(diabetesType, { exact: true }).tap();
+  await page.getByRole('group', { name: '高血压类型' }).getByText(bloodPressureType, { exact: true }).tap();
+}
+
+/**
  * Registers a new user through the app (variant B) from the guarded page it was sent to
  * registration from; the app returns there afterwards. Step 2 is filled with a birthday, the
  * seeded doctor's invite code and an address, or skipped with 跳过 when `complete` is false.
@@ -59,6 +71,7 @@ export async function registerPatient(page, { name, phone = freshPhone('137'), c
     await page.getByRole('button', { name: '跳过' }).tap();
     return phone;
   }
+  await answerMedicalQuestions(page);
   await page.getByRole('button', { name: '出生日期' }).tap();
   await page.getByText('确定', { exact: true }).tap();
   await page.getByRole('button', { name: '出生日期', exact: true }).filter({ hasText: '1972-01-01' }).waitFor();

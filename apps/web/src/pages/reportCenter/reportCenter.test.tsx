@@ -164,7 +164,7 @@ describe('add or edit a sugar reading', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(`${message}，将按${stored} mmol/L保存。确定保存吗？`);
-    expect(screen.getByRole('alert').textContent).toBe(`${message}，已按${stored} mmol/L填入，请核对`);
+    expect(screen.getByRole('alert').textContent).toBe(`${message}，请核对`);
     expect(field.value).toBe(String(stored));
     fireEvent.click(within(dialog).getByText('重新输入'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -250,9 +250,11 @@ export default function AddSugarPage() {
       </div>
       <div style={{ background: '#fff', marginTop: 8 }}>
         <ValueDial label="血糖值" unit="mmol/L" min={SUGAR_MIN} max={SUGAR_MAX} step={0.1} value={value} onChange={changeValue} onBlur={blurValue} colour={colour} disabled={readOnly} />
-        {clampNotice === null || readOnly ? null : (
-          <div role="alert" style={{ padding: '0 16px 12px', textAlign: 'center', fontSize: 15, color: 'var(--adm-color-danger)' }}>
-            {clampNotice}，已按{value} mmol/L填入，请核对
+        {readOnly ? null : (
+          // The line is kept even while empty: the message appears as the field is left, often by a
+          // tap on 保存, and a layout that moved under the finger would make that tap miss.
+          <div style={{ minHeight: 22, padding: '0 16px 12px', textAlign: 'center', fontSize: 15, lineHeight: '22px', color: 'var(--adm-color-danger)' }}>
+            {clampNotice === null ? null : <span role="alert">{clampNotice}，请核对</span>}
           </div>
         )}
         {readOnly ? <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>设备测量的数据不能修改</div> : null}
