@@ -2717,6 +2717,8 @@ export interface paths {
          *     - 40401 with HTTP 404 (IMEI号或绑定码不正确，或该设备已被他人绑定): an unknown IMEI, a meter
          *       somebody else has bound, a wrong code, and a meter provisioned before bind codes that has
          *       not been issued one. One answer for all of them, so it does not tell which IMEIs exist.
+         *     - 50300 with HTTP 503 (服务繁忙，请稍后再试): the codes' checker is full (a flood of meter
+         *       sign-ins shares it); try again shortly.
          */
         post: operations["bindDevice"];
         delete?: never;

@@ -581,7 +581,11 @@ export async function bindDeviceForCustomer(em: EntityManager, customerId: strin
   if (device?.customerId === customerId) {
     throw boundBySelf();
   }
-  const proven = await verifyDeviceSecret(bindCode, device?.bindCodeHash ?? null);
+  // The code is checked on the device-secret worker thread, like a meter's secret; when a flood of
+  // meter sign-ins fills its queue, the patient is asked to try again (the attempt was counted).
+  const proven = await verifyDeviceSecret(bindCode, device?.bindCodeHash ?? null).catch((error: unknown) => {
+    throw error instanceof DerivationBusyError ? new AppError(ErrorCodes.unavailable, '服务繁忙，请稍后再试', 503) : error;
+  });
   if (!device || !proven) {
     throw notBindable();
   }
