@@ -94,7 +94,8 @@ describe('uploaded medical reports on a phone', { skip: skipStatic }, () => {
       await tile.waitFor();
       await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await tile.elementHandle());
       assert.equal(await tile.evaluate((img) => img.naturalWidth), 480);
-      assert.match((await tile.getAttribute('src')) ?? '', /^\/api\/files\/uploads\/274\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
+      // Report photos are private: the address is signed for the owner and expires (docs/decisions.md).
+      assert.match((await tile.getAttribute('src')) ?? '', /^\/api\/files\/uploads\/274\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.jpg\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/);
       assert.equal(await sugar.getByLabel('血糖报告数量').innerText(), '1/50');
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('medical-reports-gallery') });
@@ -117,8 +118,8 @@ describe('uploaded medical reports on a phone', { skip: skipStatic }, () => {
       await viewer.waitFor({ state: 'detached' });
       await sugar.getByText('暂无报告').waitFor();
       assert.equal(await sugar.getByLabel('血糖报告数量').innerText(), '0/50');
-      // The photo itself is gone from the store, not only from the list.
-      assert.equal((await fetch(`${BASE_URL}${fullSrc}`)).status, 404);
+      // Its address opens nothing any more (the files themselves are removed: medical-report.test.ts).
+      assert.equal((await fetch(`${BASE_URL}${fullSrc}`)).status, 403);
       await page.screenshot({ path: shot('medical-reports-deleted') });
 
       assert.deepEqual(problems, []);

@@ -232,5 +232,7 @@ describe('private images (medical reports)', () => {
     const response = await fetch(`${new URL(api.baseUrl).origin}${stored.url}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // The web app adds ?t= to a freshly drawn poster so no cached copy is shown.
+    expect((await fetch(`${new URL(api.baseUrl).origin}${stored.url}?t=1795680000000`)).status).toBe(200);
   });
 });

@@ -5415,6 +5415,8 @@ export interface operations {
                 cid?: string;
                 /** @description The signature of a private image's address. */
                 sig?: string;
+                /** @description Ignored; the web app adds it to a freshly drawn poster so no cached copy is shown. */
+                t?: string;
             };
             header?: never;
             path: {
