@@ -3397,7 +3397,7 @@ export interface components {
         };
         KetoneTestInput: {
             /** @description mmol/L, 0 to 20, stored to one decimal; required (the domain answers the spec's empty-value message), an empty string counts as empty. */
-            ketone?: number | null;
+            ketone?: number | null | string;
             /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required; from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTimeStr?: string;
             /** @description At most 100 characters, no emoji. */
@@ -3426,7 +3426,7 @@ export interface components {
         };
         UricAcidTestInput: {
             /** @description μmol/L, 0 to 2000, stored in whole units; required (the domain answers the spec's empty-value message), an empty string counts as empty. */
-            urine?: number | null;
+            urine?: number | null | string;
             /** @description When it was measured, China time (yyyy-MM-dd HH:mm:ss); required; from 2000-01-01 to five minutes past the server's clock (测量时间不能早于2000-01-01, 所选时间不能超过当前时间). */
             createTimeStr?: string;
             /** @description At most 100 characters, no emoji. */

@@ -6,7 +6,8 @@ import { KetoneRepository } from './ketone.repository';
 import { KetoneTest } from './ketone.entity';
 
 export interface KetoneEntryInput {
-  ketone?: number | null;
+  /** An empty string is the empty value, as null is. */
+  ketone?: number | string | null;
   createTimeStr?: string;
   remark?: string;
 }

@@ -6,7 +6,8 @@ import { UricAcidRepository } from './uricAcid.repository';
 import { UricAcidTest } from './uricAcid.entity';
 
 export interface UricAcidEntryInput {
-  urine?: number | null;
+  /** An empty string is the empty value, as null is. */
+  urine?: number | string | null;
   createTimeStr?: string;
   remark?: string;
 }
