@@ -1,4 +1,4 @@
-/* global document, window, localStorage, fetch */
+/* global document, window */
 // The browser's half of security (issue 15 B): every main page and the API docs load under the
 // Content-Security-Policy with no violation, private report photos show through their signed
 // addresses, and the page can be pinch-zoomed.
