@@ -95,7 +95,7 @@ try {
     console.log(`Wrote ${join(out, 'passwd')} (meters: ${devices.length - files.skipped.length}, and the worker user) and ${join(out, 'acl')}. Send SIGHUP to mosquitto to reload them.`);
   } else if (command === 'bind-code' && values.missing) {
     const issued = await issueMissingBindCodes(em);
-    console.error(issued.length === 0 ? 'Every meter has a bind code.' : `Issued bind codes for ${issued.length} meters. Print them on the meters' labels now: they are shown only once.`);
+    console.error(issued.length === 0 ? 'Every meter has a bind code.' : `Issued bind codes for ${issued.length} meter${issued.length === 1 ? '' : 's'}. Print them on the meters' labels now: they are shown only once.`);
     for (const { device, bindCode } of issued) {
       console.log(`${device.imei},${formatBindCode(bindCode)},${bindQrContent(device.imei, bindCode)}`);
     }
