@@ -65,6 +65,25 @@ const REFUSAL_TTL_MS = 5_000;
 const MAX_ENTRIES = 100_000;
 const MAX_ADDRESSES = 10_000;
 
+/**
+ * The key an address is throttled under: an IPv4 address as it is (also when IPv4-mapped), an IPv6
+ * address by its /64, the smallest block a subscriber is usually given (one host can use them all).
+ */
+export function sourceKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) {
+    return mapped[1]!;
+  }
+  if (!address.includes(':')) {
+    return address;
+  }
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = address.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 function remember<V>(map: Map<string, V>, key: string, value: V) {
   map.delete(key);
   if (map.size >= MAX_ENTRIES) {
@@ -99,7 +118,7 @@ export class MeterAuthenticator {
     private readonly limits: AuthLimits = DEFAULT_AUTH_LIMITS,
   ) {}
 
-  /** Resolves with the verdict; rejects when the API could not be asked. `address` is the connection's source. */
+  /** Resolves with the verdict; rejects when the API could not be asked. `address` is the connection's source (IPv6 counted by /64). */
   async check(imei: string, secret: string, clientId: string, address = ''): Promise<AuthVerdict> {
     const secretHash = createHash('sha256').update(secret).digest('base64url');
     const key = `${imei}:${clientId}:${secretHash}`;
@@ -118,7 +137,7 @@ export class MeterAuthenticator {
       this.stats.recentlyRefused += 1;
       return { ok: false, kind: null, retry: 'recentlyRefused' };
     }
-    const bucket = this.bucketOf(address, now);
+    const bucket = this.bucketOf(sourceKey(address), now);
     if (bucket.tokens < 1 || bucket.inFlight >= this.limits.perAddressInFlight) {
       this.stats.throttled += 1;
       return { ok: false, kind: null, retry: 'throttled' };

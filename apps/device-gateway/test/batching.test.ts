@@ -2,7 +2,7 @@
 // (the real endpoints are exercised by gateway.test.ts, readings.test.ts and kill.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { MeterAck } from '@glucoguard/domain';
-import { MeterAuthenticator } from '../src/auth';
+import { MeterAuthenticator, sourceKey } from '../src/auth';
 import { ReadingBatcher } from '../src/ingest';
 import type { MeterMessage } from '../src/internal-api';
 
@@ -204,6 +204,26 @@ describe('MeterAuthenticator', () => {
     api.held.splice(0).forEach((settle) => settle());
     expect(await refilled).toEqual({ ok: false, kind: null });
     expect(auth.stats).toMatchObject({ checked: 5, throttled: 2 });
+  });
+
+  it('counts an IPv6 address by its /64 and an IPv4-mapped one as IPv4', () => {
+    expect(sourceKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(sourceKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(sourceKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(sourceKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(sourceKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(sourceKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('throttles the addresses of one IPv6 /64 together', async () => {
+    const api = heldApi();
+    const auth = new MeterAuthenticator(api, 60_000, () => 0, { perAddressPerSecond: 10, perAddressBurst: 10, perAddressInFlight: 2, maxInFlight: 100 });
+    const started = [auth.check(imei(1), 's', imei(1), '2001:db8:1:2::a'), auth.check(imei(2), 's', imei(2), '2001:db8:1:2::b')];
+    expect(await auth.check(imei(3), 's', imei(3), '2001:db8:1:2:ffff::c')).toMatchObject({ retry: 'throttled' });
+    const elsewhere = auth.check(imei(4), 's', imei(4), '2001:db8:1:3::a');
+    expect(api.held).toHaveLength(3);
+    api.held.splice(0).forEach((settle) => settle());
+    await Promise.all([...started, elsewhere]);
   });
 
   it('caps the checks in flight over all addresses', async () => {
