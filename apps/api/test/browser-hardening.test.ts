@@ -5,6 +5,9 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AbstractSqlDriver } from '@mikro-orm/sql';
+import { Customer } from '../src/modules/customer/customer.entity';
+import { Migration20261126061500_avatar_hosts } from '../src/migrations/Migration20261126061500_avatar_hosts';
 import { acceptedFollow } from './follow-fixtures';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 import { b64, jpegWithMetadata, png1x1, realJpeg } from './upload/images';
@@ -137,6 +140,23 @@ describe('POST /customer/v1/edit headimgurl', () => {
       expect((await client.GET('/login/v1/getCurrent')).customerVo.headimgurl).toBe(upload);
     },
   );
+
+  it('are cleared by the migration when stored before the rule, unless ours or the messaging app’s', async () => {
+    const avatars = ['https://evil.example/track.png', upload, `/api/files/${upload}`, 'https://thirdwx.qlogo.cn/mmopen/vi_32/abc/132', 'http://wx.qlogo.cn/x/0', 'https://thirdwx.qlogo.cn.evil.example/a', ''];
+    const people = await Promise.all(avatars.map(() => registeredCustomer(api)));
+    const em = api.app.orm.em.fork();
+    for (const [i, person] of people.entries()) {
+      await em.nativeUpdate(Customer, { id: person.cid }, { headimgurl: avatars[i] });
+    }
+    const migration = new Migration20261126061500_avatar_hosts(api.app.orm.em.getDriver() as unknown as AbstractSqlDriver, api.app.orm.config);
+    await migration.up();
+    for (const query of migration.getQueries()) {
+      expect(typeof query).toBe('string');
+      await em.getConnection().execute(query as string);
+    }
+    const after = await Promise.all(people.map(async (p) => (await p.client.GET('/login/v1/getCurrent')).customerVo.headimgurl));
+    expect(after).toEqual(['', upload, `/api/files/${upload}`, 'https://thirdwx.qlogo.cn/mmopen/vi_32/abc/132', 'http://wx.qlogo.cn/x/0', '', '']);
+  });
 
   it.each([
     [upload, upload],
