@@ -2,7 +2,7 @@ import { BIND_CODE_MESSAGES, DEVICE_MESSAGES, bindCodeError, bindFailureOf, bind
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Input, type InputRef } from 'antd-mobile';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { DoctorPicker, saveChosenDoctor, type PickedDoctor } from '../../components/DoctorPicker';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -28,7 +28,9 @@ export default function BindDevicePage() {
   useDocumentTitle('绑定设备');
   const { type = '0' } = useParams();
   const navigate = useNavigate();
-  const [typedImei, setTypedImei] = useState('');
+  const [query] = useSearchParams();
+  // After a failed bind, 重新绑定 brings the IMEI back: only the code is to be checked again.
+  const [typedImei, setTypedImei] = useState(() => imeiToBind(query.get('imei') ?? '') ?? '');
   const [typedCode, setTypedCode] = useState('');
   const [imeiProblem, setImeiProblem] = useState<string | null>(null);
   const [codeProblem, setCodeProblem] = useState<string | null>(null);

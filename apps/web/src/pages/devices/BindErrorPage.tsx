@@ -1,4 +1,4 @@
-import { BIND_CAUSES, BIND_FAILURES, DEVICE_MESSAGES, bindFailureNamed, type BindCause } from '@glucoguard/domain';
+import { BIND_CAUSES, BIND_FAILURES, DEVICE_MESSAGES, bindFailureNamed, isImei, type BindCause } from '@glucoguard/domain';
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -38,7 +38,7 @@ export default function BindErrorPage() {
         </ol>
         <p style={{ margin: '12px 0 0', color: '#595959', lineHeight: 1.6 }}>请核对设备背面标签上的IMEI号和绑定码后重试。设备转让时，需原主人先在“我的设备”中解绑。</p>
       </div>
-      <Button block color="primary" size="large" onClick={() => void navigate(bindPath(0), { replace: true })}>
+      <Button block color="primary" size="large" onClick={() => void navigate(bindPath(0, isImei(imei) ? imei : undefined), { replace: true })}>
         重新绑定
       </Button>
       <Button block size="large" fill="none" style={{ marginTop: 8 }} onClick={() => void navigate(DEVICE_LIST_PATH, { replace: true })}>

@@ -210,6 +210,13 @@ describe('/devices/bindDevices/:type', () => {
     const causes = within(screen.getByLabelText('失败原因')).getAllByRole('listitem');
     expect(causes.map((li) => li.textContent)).toEqual(['二维码错误，或IMEI号、绑定码输入有误', '该设备已被您绑定', '该设备已被他人绑定（需原主人先解绑）']);
     expect(causes.filter((li) => li.dataset.current === 'true').map((li) => li.textContent)).toEqual(marked);
+
+    // 重新绑定 brings the IMEI back; only the code is typed again.
+    await dialogsClosed();
+    fireEvent.click(screen.getByRole('button', { name: '重新绑定' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/devices/bindDevices/0'));
+    expect((await screen.findByLabelText<HTMLInputElement>('设备IMEI号', { selector: 'input' })).value).toBe(IMEI);
+    expect(screen.getByLabelText<HTMLInputElement>('绑定码', { selector: 'input' }).value).toBe('');
   });
 
   it('says under the code when the attempts are used up, and stays', async () => {
