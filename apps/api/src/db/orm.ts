@@ -5,7 +5,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { mkdirSync } from 'node:fs';
 import { entities } from './entities';
 import { CallbackQueryClient } from './pg-client';
-import { durablePgliteOptions } from './pglite-durable';
+import { durablePgliteOptions, isNewDataDir, syncTree } from './pglite-durable';
 import { migrations } from '../migrations';
 
 export type DatabaseKind = 'postgresql' | 'pglite';
@@ -52,7 +52,13 @@ export function databaseKind(db: DatabaseOptions): DatabaseKind {
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(db: DatabaseOptions): Promise<MikroORM> {
+  const onDisk = !db.databaseUrl && !db.pgliteDir.startsWith('memory://');
+  const fresh = onDisk && isNewDataDir(db.pgliteDir);
   const orm = await MikroORM.init(ormOptions(db));
   await orm.migrator.up();
+  if (fresh) {
+    // initdb wrote the new directory with fsync off (pglite-durable.ts).
+    syncTree(db.pgliteDir);
+  }
   return orm;
 }

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { durablePgliteOptions, durableStartParams, fsyncCount } from './pglite-durable';
+import { durablePgliteOptions, durableStartParams, fsyncCount, isNewDataDir, syncTree } from './pglite-durable';
 
 const dir = mkdtempSync(join(tmpdir(), 'gg-durable-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,6 +16,7 @@ describe('PGlite on disk, made durable', () => {
   });
 
   it('syncs the WAL to disk at every commit', { timeout: 120_000 }, async () => {
+    expect(isNewDataDir(join(dir, 'pglite'))).toBe(true);
     const db = await PGlite.create({ dataDir: join(dir, 'pglite'), ...durablePgliteOptions(join(dir, 'pglite')) });
     try {
       expect(await db.query('show fsync')).toMatchObject({ rows: [{ fsync: 'on' }] });
@@ -31,5 +32,15 @@ describe('PGlite on disk, made durable', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('syncs a new data directory, which initdb wrote with fsync off, file by file', () => {
+    const pgdata = join(dir, 'pglite');
+    expect(isNewDataDir(pgdata)).toBe(false);
+    const entries = readdirSync(pgdata, { recursive: true, withFileTypes: true });
+    const before = fsyncCount.value;
+    syncTree(pgdata);
+    // Every file and directory, the data directory itself included.
+    expect(fsyncCount.value - before).toBe(entries.filter((e) => e.isFile() || e.isDirectory()).length + 1);
   });
 });

@@ -16,10 +16,12 @@
 // Emscripten's `fd_sync`), and NODEFS gets the missing `fsync` operation, which calls the real
 // `fs.fsyncSync` on the file (or its directory). A commit then returns only after its WAL is on
 // disk, and checkpoints sync the data files they wrote, as PostgreSQL's own durability expects.
-// What still differs from PostgreSQL: PGlite is one process with one connection, has no archive
+// initdb (a new directory's first start) runs with PGlite's own parameters, so `openDatabase`
+// syncs the whole new directory once afterwards (syncTree). What still differs from PostgreSQL: PGlite is one process with one connection, has no archive
 // or replica, and this fsync path is ours, not PGlite's (tested by the API kill test and
 // pglite-durable.test.ts, not by PGlite's authors). docs/decisions.md says which to choose.
-import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
@@ -75,4 +77,36 @@ export function durableStartParams(): string[] {
 /** The PGlite options (MikroORM's `driverOptions`) for a durable data directory. */
 export function durablePgliteOptions(dataDir: string) {
   return { fs: new DurableNodeFS(dataDir), startParams: durableStartParams() };
+}
+
+/** Whether `dataDir` holds no database yet (PGlite will run initdb there, with fsync off). */
+export function isNewDataDir(dataDir: string): boolean {
+  return !existsSync(join(dataDir, 'PG_VERSION'));
+}
+
+function fsyncPath(path: string) {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  fsyncCount.value += 1;
+}
+
+/**
+ * Syncs every file and directory under `dir` to disk. initdb runs inside PGlite with its own
+ * parameters (fsync off) and writes about 1,000 files that no later checkpoint syncs, so a new
+ * data directory is synced once, right after it was made (about 3 s here).
+ */
+export function syncTree(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      syncTree(path);
+    } else if (entry.isFile()) {
+      fsyncPath(path);
+    }
+  }
+  fsyncPath(dir);
 }
