@@ -29,8 +29,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startProcess(args: string[], env: Record<string, string>, healthUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/** Starts a node process and waits until `healthUrl` answers; its stdout goes to `stdout` (a file descriptor) or nowhere. */
+export async function startProcess(args: string[], env: Record<string, string>, healthUrl: string, stdout: number | 'ignore' = 'ignore'): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -261,4 +262,88 @@ export function cpuMeter(parts: Record<string, () => number | null>) {
       return `CPU ms per 1,000: ${shares.join(', ')}`;
     },
   };
+}
+
+export interface HttpTarget {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** The server's process id: its CPU time per request is measured too (Linux /proc). */
+  pid?: number;
+}
+
+/**
+ * Throughput of a subject and its baseline under the same load, measured side by side: both
+ * servers run at once and autocannon drives them in turns of one second (subject, baseline, then
+ * baseline, subject, …), `2 × BENCH_SECONDS` turns each after a one-second warm-up of each. This
+ * machine's pace drifts and other work comes and goes within seconds; short turns let both sides
+ * see it alike. Requests per second are totals over each side's own turns; `pairedRatios` are the
+ * subject-to-baseline ratios of each adjacent pair of turns (their median shrugs off a burst of
+ * other work that fell on one side).
+ */
+export async function measureHttpPair(
+  subject: HttpTarget,
+  baseline: HttpTarget,
+  rounds = 2 * DURATION_SECONDS,
+): Promise<{ subject: Measurement; baseline: Measurement; pairedRatios: number[]; cpuMicrosPerRequest: [number | null, number | null] }> {
+  const run = async (target: HttpTarget, duration: number) =>
+    autocannon({
+      url: target.url,
+      method: target.method ?? 'GET',
+      connections: CONNECTIONS,
+      headers: { 'content-type': 'application/json' },
+      ...(target.body !== undefined && { body: target.body }),
+      duration,
+    });
+  await run(subject, 1);
+  await run(baseline, 1);
+  const totals = [
+    { requests: 0, seconds: 0, p99: [] as number[], errors: 0, cpuSeconds: 0 as number | null },
+    { requests: 0, seconds: 0, p99: [] as number[], errors: 0, cpuSeconds: 0 as number | null },
+  ];
+  const pairedRatios: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const rates: [number, number] = [0, 0];
+    for (const k of i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
+      const target = k === 0 ? subject : baseline;
+      const cpuBefore = processCpuSeconds(target.pid);
+      const result = await run(target, 1);
+      const cpuAfter = processCpuSeconds(target.pid);
+      const side = totals[k]!;
+      side.cpuSeconds = side.cpuSeconds === null || cpuBefore === null || cpuAfter === null ? null : side.cpuSeconds + cpuAfter - cpuBefore;
+      side.requests += result.requests.total;
+      side.seconds += result.duration;
+      side.p99.push(result.latency.p99);
+      side.errors += result.errors + result.non2xx;
+      rates[k] = result.requests.total / result.duration;
+    }
+    pairedRatios.push(rates[0] / rates[1]);
+  }
+  const measurement = (k: 0 | 1): Measurement => {
+    const side = totals[k]!;
+    const sorted = [...side.p99].sort((a, b) => a - b);
+    return { perSecond: side.requests / side.seconds, p99Ms: sorted[Math.floor(sorted.length / 2)], errors: side.errors };
+  };
+  const cpuMicros = (k: 0 | 1) => {
+    const side = totals[k]!;
+    return side.cpuSeconds === null || side.requests === 0 || (k === 0 ? subject : baseline).pid === undefined ? null : (side.cpuSeconds * 1e6) / side.requests;
+  };
+  return { subject: measurement(0), baseline: measurement(1), pairedRatios, cpuMicrosPerRequest: [cpuMicros(0), cpuMicros(1)] };
+}
+
+/**
+ * Notes for a pair measured by measureHttpPair: the median and quartiles of its paired one-second
+ * ratios, and each server's CPU time per request. When other work shares the machine, throughput
+ * moves with whatever else runs; CPU time per request moves far less, and the baseline's CPU per
+ * request over the subject's is the rate the subject would reach on a CPU of its own.
+ */
+export function describePair(pair: { pairedRatios: number[]; cpuMicrosPerRequest: [number | null, number | null] }): string[] {
+  const sorted = [...pair.pairedRatios].sort((a, b) => a - b);
+  const at = (q: number) => (sorted[Math.round(q * (sorted.length - 1))] ?? 0).toFixed(2);
+  const notes = [`paired one-second turns: median ratio ${at(0.5)} (quartiles ${at(0.25)}–${at(0.75)}) of ${sorted.length}`];
+  const [subject, baseline] = pair.cpuMicrosPerRequest;
+  if (subject !== null && baseline !== null) {
+    notes.push(`server CPU per request: subject ${subject.toFixed(1)} µs, baseline ${baseline.toFixed(1)} µs, baseline / subject = ${(baseline / subject).toFixed(3)}`);
+  }
+  return notes;
 }

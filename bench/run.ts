@@ -10,13 +10,14 @@ import { randomBytes } from 'node:crypto';
 import { CONNECTIONS, DURATION_SECONDS, freePort, printComparison, startProcess, stopProcess, type Comparison } from './lib';
 import { healthzBenchmark } from './healthz.bench';
 import { writeBenchmark } from './write.bench';
+import { serverTimeBenchmarks } from './servertime.bench';
 import { sugarBenchmarks } from './sugar.bench';
 import { rankingBenchmarks } from './ranking.bench';
 import { gatewayBenchmarks } from './gateway.bench';
 import { floodBenchmarks } from './flood.bench';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const apiEntry = join(root, 'apps/api/dist/server.js');
+const apiEntry = process.env.BENCH_API_ENTRY ?? join(root, 'apps/api/dist/server.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'gg-bench-'));
 const env: Record<string, string> = {
   NODE_ENV: 'production',
@@ -54,10 +55,16 @@ if (process.env.DATABASE_URL) {
 console.log(`Benchmarks: ${DURATION_SECONDS} s each after a 1 s warm-up, ${CONNECTIONS} concurrent connections, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.versions.node}.`);
 const results: Comparison[] = [];
 try {
-  // BENCH_ONLY=gateway (a comma-separated list of healthz, write, sugar, ranking, gateway, flood) runs just those.
+  // BENCH_ONLY=gateway (a comma-separated list of servertime, healthz, write, sugar, ranking, gateway, flood) runs just those.
   const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
   const wanted = (name: string) => only === null || only.has(name);
-  for (const [name, bench] of [['healthz', () => healthzBenchmark(env, apiEntry)], ['write', () => writeBenchmark(env, apiEntry, dataDir)]] as const) {
+  if (wanted('servertime')) {
+    for (const result of await serverTimeBenchmarks(env, apiEntry, dataDir)) {
+      printComparison(result);
+      results.push(result);
+    }
+  }
+  for (const [name, bench] of [['healthz', () => healthzBenchmark(env, apiEntry, dataDir)], ['write', () => writeBenchmark(env, apiEntry, dataDir)]] as const) {
     if (!wanted(name)) {
       continue;
     }

@@ -24,6 +24,14 @@ try {
   }
   throw error;
 }
+// A crash is logged through the same logger; `fatal` writes its line and everything still
+// buffered synchronously (pino.final is gone since pino 9), then the process ends.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.once(event, (error: unknown) => {
+    server.log.fatal({ err: error }, `the API stopped: ${event}`);
+    process.exit(1);
+  });
+}
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
