@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import type { AppConfig } from './config';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import { redactLogObject, redactUrl } from './lib/redact';
 import { ErrorCodes } from './lib/errors';
 import { clientErrorHandler, frameworkErrors, schemaController } from './lib/request-policy';
@@ -49,6 +49,8 @@ import { assistantRoutes } from './modules/assistant/assistant.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
 import sessionCache from './plugins/session-cache';
+import clientRateLimit from './plugins/client-rate-limit';
+import retention, { retentionIntervalFromEnv } from './plugins/retention';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -69,6 +71,8 @@ export function serverOptions(config: AppConfig, logStream?: { write(line: strin
     },
     // One access-log line per request instead of Fastify's two (plugins/access-log.ts).
     logController: new AccessLogController(),
+    // request.ip (what every rate limit counts) is the client named by trusted proxies (TRUST_PROXY).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -201,6 +205,8 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   await instance.register(providers, { env: config.rawEnv, dataDir: config.dataDir, overrides: config.providerOverrides });
   await instance.register(db, { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   await instance.register(sessionCache, { databaseUrl: config.databaseUrl });
+  await instance.register(clientRateLimit);
+  await instance.register(retention, { intervalMs: retentionIntervalFromEnv(config.rawEnv) });
   await instance.register(noticePush, { intervalMs: noticePushIntervalFromEnv(config.rawEnv) });
   await seed(instance.orm, { sessionSecret: instance.providers.sessionSecret, now: instance.providers.clock() }, config.seedDemoData);
   await instance.register(docs, { publicBaseUrl: config.publicBaseUrl });

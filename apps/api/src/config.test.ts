@@ -91,3 +91,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4000' })).toMatchObject({ publicBaseUrl: 'http://localhost:4000', publicBaseUrlSet: false });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default', () => {
+    for (const raw of [undefined, '', 'false', '0']) {
+      expect(loadConfig(raw === undefined ? {} : { TRUST_PROXY: raw }).trustProxy).toBe(false);
+    }
+  });
+
+  it('takes a hop count or a list of addresses, CIDR ranges and proxy-addr names', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8,loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses trusting everyone and what it cannot read', () => {
+    for (const [raw, fragment] of [
+      ['true', 'TRUST_PROXY=true would let any client choose'],
+      ['10.0.0.0/33', '"10.0.0.0/33"'],
+      ['proxy.example.com', '"proxy.example.com"'],
+      ['11', 'from 0 to 10'],
+    ] as const) {
+      expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(fragment);
+    }
+  });
+});

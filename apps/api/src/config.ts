@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +34,12 @@ export interface AppConfig {
   gatewayToken: string;
   /** The AI assistant's model: the embedded offline one, or an OpenAI-compatible chat-completions service. */
   assistant: AssistantConfig;
+  /**
+   * TRUST_PROXY: which reverse proxies' `X-Forwarded-For` names the client (Fastify's
+   * `trustProxy`): false (none, the default), a hop count, or the proxies' addresses and CIDR ranges.
+   * Rate limits count `request.ip`, so behind a proxy without this every user is the proxy.
+   */
+  trustProxy: false | number | string[];
   /**
    * The app's own origin (PUBLIC_BASE_URL, e.g. https://h5.example.com): every link the server builds
    * (QR codes, posters, template messages) and every sign-in redirect uses it, never the Host header.
@@ -100,6 +107,62 @@ export function readPublicBaseUrl(env: NodeJS.ProcessEnv, nodeEnv: string, port:
     return { url: `http://localhost:${port}`, set: false };
   }
   return { url: url.origin, set: true };
+}
+
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`: unset, empty or `false` trusts no proxy; a whole number is
+ * how many proxies in front of the API to trust (1: one nginx); otherwise a comma-separated list of
+ * addresses, CIDR ranges (`10.0.0.0/8`) or `loopback`, `linklocal`, `uniquelocal`. `true` (trust
+ * any sender's header) is refused: every client could then choose the address its limits count.
+ */
+export function readTrustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'false' || value === '0') {
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) {
+      problems.push(`TRUST_PROXY as a hop count must be from 0 to 10, got "${value}".`);
+      return false;
+    }
+    return hops;
+  }
+  if (value.toLowerCase() === 'true') {
+    problems.push('TRUST_PROXY=true would let any client choose the address its rate limits count; give the number of proxies in front of the API (e.g. 1) or their addresses (e.g. 10.0.0.0/8).');
+    return false;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => {
+    if (PROXY_ADDRESS_NAMES.includes(entry)) {
+      return false;
+    }
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) {
+      return true;
+    }
+    return prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+  });
+  if (bad.length > 0) {
+    problems.push(`TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); not understood: ${bad.map((b) => `"${b}"`).join(', ')}.`);
+    return false;
+  }
+  return entries;
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. Fastify no longer takes a bare hop count (it cannot tell
+ * a proxy from a client that reached the API directly); a count here trusts that many hops, which
+ * is right only when the API is reachable through the proxies alone (README, TRUST_PROXY).
+ */
+export function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') {
+    return (_address: string, hop: number) => hop < trustProxy;
+  }
+  return trustProxy;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rawEnv: env,
     gatewayToken: gatewayToken || DEV_GATEWAY_TOKEN,
     assistant: readAssistantConfig(env, problems),
+    trustProxy: readTrustProxy(env.TRUST_PROXY, problems),
     publicBaseUrl: publicBase.url,
     publicBaseUrlSet: publicBase.set,
   };

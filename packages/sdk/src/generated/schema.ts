@@ -68,6 +68,8 @@ export interface paths {
          * Records an error seen by a client
          * @description Clients report uncaught errors and failed calls here. Signed-in callers are recorded
          *     against their session; the `customerId` in the body is kept only as the client's claim.
+         *     One report per request, at most 32 KB (413 beyond); each client address may send 20 a
+         *     minute and 300 a day (429 beyond, before the body is read). Reports are kept 30 days.
          */
         post: operations["reportFrontLog"];
         delete?: never;
@@ -107,7 +109,7 @@ export interface paths {
         };
         /**
          * Exchanges a login code for a session
-         * @description Each code is accepted once. Sign-ins are limited per client address.
+         * @description Each code is accepted once. Sign-ins are limited per client address: 30 in 10 minutes (429).
          */
         get: operations["getHtmlAccessToken"];
         put?: never;

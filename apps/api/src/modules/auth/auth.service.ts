@@ -8,11 +8,9 @@ import { Customer } from '../customer/customer.entity';
 import { CustomerRepository } from '../customer/customer.repository';
 import { issueSession, revokeSession, type SessionContext } from '../session/session.service';
 import type { SessionCache } from '../session/session.cache';
-import { takeRateLimit } from '../rate-limit/rateLimit.service';
 
 /** An OAuth state is good for ten minutes: long enough to approve, short enough not to be replayed later. */
 const STATE_TTL_MS = 10 * 60 * 1000;
-const SIGN_IN_LIMIT = [{ max: 30, windowMs: 10 * 60 * 1000, message: '登录过于频繁，请稍后再试' }];
 
 export interface SignInContext {
   ip: string;
@@ -81,7 +79,7 @@ async function customerFor(em: EntityManager, identity: MessagingIdentity, sourc
   }
 }
 
-/** Exchanges a login code for a session (spec: GET /wechat/v1/getHtmlAccessToken). */
+/** Exchanges a login code for a session (spec: GET /wechat/v1/getHtmlAccessToken); CLIENT_RATE_LIMITS caps sign-ins per client. */
 export async function signIn(
   em: EntityManager,
   providers: Providers,
@@ -89,7 +87,6 @@ export async function signIn(
   context: SignInContext,
 ) {
   const now = providers.clock();
-  await takeRateLimit(em, 'signin', context.ip, SIGN_IN_LIMIT, now);
   // The messaging app redirects back with our state; the local provider has no round trip to forge.
   if (providers.identity.name === 'wechat' && !(input.state && verifyState(providers.sessionSecret, input.state, now.getTime()))) {
     throw new AppError(ErrorCodes.badRequest, '登录状态已失效，请重新进入');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { FrontLogRepository } from './frontLog.repository';
-import { recordFrontLog } from './frontLog.service';
+import { FRONT_LOG_MAX_BODY_BYTES, recordFrontLog } from './frontLog.service';
 
 export function frontLogRoutes(app: FastifyInstance) {
   app.operation('reportFrontLog', async (request) =>
@@ -10,5 +10,6 @@ export function frontLogRoutes(app: FastifyInstance) {
       appCode: request.headers['x-app-code'] as string | undefined,
       userAgent: request.headers['user-agent'],
     }),
+    { bodyLimit: FRONT_LOG_MAX_BODY_BYTES },
   );
 }

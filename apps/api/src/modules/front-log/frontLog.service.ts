@@ -1,5 +1,13 @@
 import type { FrontLogRepository } from './frontLog.repository';
 
+/** Reports are kept this many days (plugins/retention.ts deletes older ones). */
+export const FRONT_LOG_KEEP_DAYS = 30;
+/**
+ * The largest request body a report may come in: each field has its own length limit in
+ * openapi.yaml (FrontLogInput), and one report at those limits, even all in Chinese, fits.
+ */
+export const FRONT_LOG_MAX_BODY_BYTES = 32 * 1024;
+
 export interface FrontLogReport {
   customerId?: string | null;
   url: string;
