@@ -115,10 +115,12 @@ export function findNul(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) {
     return undefined;
   }
-  // Iterative, so no input can exhaust the stack; the parser already capped the depth of bodies.
-  const stack: Array<{ node: object; path: string }> = [{ node: value, path: '' }];
-  while (stack.length > 0) {
-    const { node, path } = stack.pop() as { node: object; path: string };
+  // Iterative, so no input can exhaust the stack (the parser already capped the depth of bodies);
+  // the stack is only made when there is nesting, so flat parameters cost one pass over their keys.
+  let node: object = value;
+  let path = '';
+  let stack: Array<{ node: object; path: string }> | undefined;
+  for (;;) {
     const isArray = Array.isArray(node);
     for (const key of Object.keys(node)) {
       const at = path ? `${path}.${key}` : key;
@@ -131,11 +133,15 @@ export function findNul(value: unknown): string | undefined {
           return at;
         }
       } else if (typeof child === 'object' && child !== null) {
-        stack.push({ node: child, path: at });
+        (stack ??= []).push({ node: child, path: at });
       }
     }
+    const next = stack?.pop();
+    if (!next) {
+      return undefined;
+    }
+    ({ node, path } = next);
   }
-  return undefined;
 }
 
 /** A refusal in the envelope's terms. */
