@@ -191,6 +191,8 @@ describe('parseMeterUplink', () => {
     [bp({ sbp: 128.5 }), ['b1'], 'sbp: must be an integer from 1 to 300'],
     [bp({ dbp: 0 }), ['b1'], 'dbp: must be an integer from 1 to 300'],
     [bp({ hr: undefined }), ['b1'], 'hr: must be an integer from 1 to 300'],
+    [bp({ sbp: 80, dbp: 120 }), ['b1'], 'sbp: must be above dbp'],
+    [bp({ sbp: 90, dbp: 90 }), ['b1'], 'sbp: must be above dbp'],
     [glucose({ battery: 101 }), ['r1'], 'battery: must be an integer from 0 to 100'],
     [glucose({ battery: '80' }), ['r1'], 'battery: must be an integer from 0 to 100'],
     [glucose({ signal: 5 }), ['r1'], 'signal: must be an integer dBm from -150 to 0'],

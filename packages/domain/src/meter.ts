@@ -222,6 +222,11 @@ function checkBp(item: Item, id: string, measuredAt: Date): MeterBpReading | str
     }
   }
   const [sbp, dbp, hr] = [item.sbp, item.dbp, item.hr] as [number, number, number];
+  // The same rule as a typed reading (validateBloodPressureEntry): a cuff cannot measure systolic at
+  // or under diastolic, so such a pair is a fault, not a reading to tell relatives about.
+  if (sbp <= dbp) {
+    return 'sbp: must be above dbp';
+  }
   const outOfRange = Math.max(sbp, dbp, hr) > BP_VALUE_MAX ? 'high' : null;
   return { kind: 'bp', id, sbp, dbp, hr, measuredAt, outOfRange };
 }
