@@ -44,6 +44,18 @@ describe('unexpected failures', () => {
     instance.get('/api/test/boom', () => {
       throw new Error('database password is hunter2');
     });
+    // An error whose own properties throw when read: the error handler must still answer.
+    instance.get('/api/test/trap', () => {
+      throw Object.defineProperty(new Error('trap'), 'validation', {
+        get() {
+          throw new RangeError('Maximum call stack size exceeded');
+        },
+      });
+    });
+    instance.get('/api/test/string', () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a careless dependency might do
+      throw 'not an error';
+    });
     await instance.ready();
   });
   afterAll(() => instance.close());
@@ -54,5 +66,11 @@ describe('unexpected failures', () => {
     const body = res.json<{ code: number; errMsg: string }>();
     expect(body).toEqual({ code: 50000, errMsg: '服务器开小差了，请稍后再试（请求编号 req-boom）', data: null, requestId: 'req-boom' });
     expect(res.body).not.toContain('hunter2');
+  });
+
+  it.each(['/api/test/trap', '/api/test/string'])('even when the error itself cannot be read (%s)', async (url) => {
+    const res = await instance.inject({ method: 'GET', url, headers: { 'x-request-id': 'req-trap' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 50000, errMsg: '服务器开小差了，请稍后再试（请求编号 req-trap）', data: null, requestId: 'req-trap' });
   });
 });
