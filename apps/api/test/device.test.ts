@@ -215,6 +215,19 @@ describe('POST /internal/v1/meterReadings', () => {
     expect(await rows('select 1 from meter_reading where imei = ?', [imei])).toEqual([]);
   });
 
+  it('rejects a pressure reading with systolic not above diastolic, as a typed one is, and stores nothing', async () => {
+    const { imei } = await provision('bp');
+    const { results } = await store([{ imei, payload: JSON.stringify([bp('swapped', { sbp: 80, dbp: 120 }), bp('ok')]) }]);
+    expect(results[0]!.acks).toHaveLength(2);
+    expect(results[0]!.acks).toEqual(
+      expect.arrayContaining([
+        { ids: ['swapped'], status: 'rejected', reason: 'sbp: must be above dbp' },
+        { ids: ['ok'], status: 'stored' },
+      ]),
+    );
+    expect(await rows('select reading_id from meter_reading where imei = ?', [imei])).toEqual([{ reading_id: 'ok' }]);
+  });
+
   it('stores reading ids holding what a PostgreSQL array literal quotes or reads as null, as sent', async () => {
     const { imei } = await provision();
     const ids = ['a"b', 'back\\slash', 'c,d', '{e}', 'NULL', 'null', "'q'"];
