@@ -60,7 +60,7 @@ export function serverOptions(config: AppConfig, logStream?: { write(line: strin
     logger: {
       level: config.logLevel,
       // Lines are written asynchronously by sonic-boom, 4 KB at a time (each write costs about as
-      // much as formatting twenty lines) and at least every second; flushed when the app closes
+      // much as formatting four or five lines) and at least every second; flushed when the app closes
       // and, synchronously, when the process exits or crashes (plugins/access-log.ts, server.ts).
       stream: logStream ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
       // Sensitive fields are masked by one walk of each logged object (lib/redact.ts).
