@@ -1,12 +1,11 @@
 import fp from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import { redactLogObject, redactUrl } from './lib/redact';
 import { ErrorCodes } from './lib/errors';
 import { clientErrorHandler, frameworkErrors, schemaController } from './lib/request-policy';
-import accessLog, { AccessLogController } from './plugins/access-log';
+import accessLog, { AccessLogController, logDestination } from './plugins/access-log';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
 import db from './plugins/db';
@@ -59,10 +58,10 @@ export function serverOptions(config: AppConfig, logStream?: { write(line: strin
   return {
     logger: {
       level: config.logLevel,
-      // Lines are written asynchronously by sonic-boom, 4 KB at a time (each write costs about as
+      // Lines are written asynchronously by sonic-boom, gathered 4 KB at a time (each write costs about as
       // much as formatting four or five lines) and at least every second; flushed when the app closes
       // and, synchronously, when the process exits or crashes (plugins/access-log.ts, server.ts).
-      stream: logStream ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+      stream: logStream ?? logDestination(),
       // Sensitive fields are masked by one walk of each logged object (lib/redact.ts).
       formatters: { log: redactLogObject, bindings: redactLogObject },
       serializers: {
@@ -195,8 +194,11 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
       routeTable.push({ method, url: route.url, operationId: route.config?.operationId });
     }
   });
-  instance.addHook('onSend', async (request, reply) => {
+  // Set first, so every answer carries it, including one refused by a later onRequest hook (a
+  // synchronous hook: an async onSend cost a promise and a microtask on every request).
+  instance.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', String(request.id));
+    done();
   });
   await instance.register(accessLog);
   await instance.register(errors);

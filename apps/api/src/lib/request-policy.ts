@@ -201,5 +201,5 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_BAD_URL'
         ? [400, ErrorCodes.badRequest, '请求地址格式有误']
         : [500, ErrorCodes.internal, `服务器开小差了，请稍后再试（请求编号 ${String(request.id)}）`];
-  void reply.status(status).send({ code, errMsg, data: null, requestId: String(request.id) });
+  void reply.status(status).header('X-Request-Id', String(request.id)).send({ code, errMsg, data: null, requestId: String(request.id) });
 }

@@ -9,13 +9,18 @@ import { resolveSession } from '../modules/session/session.service';
  */
 export default fp(
   (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request: FastifyRequest) => {
+    // A callback hook, so a request without a token (most of the anonymous ones) costs no promise.
+    app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) {
+        done();
         return;
       }
-      request.session = await resolveSession(app.em, header.slice('Bearer '.length).trim(), app.providers.clock(), app.sessionCache);
-      request.tokenRejected = request.session === null;
+      resolveSession(app.em, header.slice('Bearer '.length).trim(), app.providers.clock(), app.sessionCache).then((session) => {
+        request.session = session;
+        request.tokenRejected = session === null;
+        done();
+      }, done);
     });
   },
   { name: 'auth', dependencies: ['db', 'providers', 'session-cache'] },
