@@ -35,13 +35,26 @@ export function launchBrowser() {
   });
 }
 
+let phonesOpened = 0;
+
+/**
+ * The address the next phone appears to come from. Every phone is a client of its own, as in life:
+ * e2e/run.mjs starts the API with TRUST_PROXY=loopback, so the API counts its per-client limits
+ * (sign-in, the front log) on this forwarded address rather than on 127.0.0.1 for the whole run.
+ * Against a system started elsewhere (E2E_BASE_URL) the header is ignored unless that system trusts it.
+ */
+function nextClientAddress() {
+  phonesOpened += 1;
+  return `198.18.${Math.floor(phonesOpened / 250) % 250}.${(phonesOpened % 250) + 1}`;
+}
+
 /**
  * A new phone page that records uncaught page errors and console errors, so a test can
  * assert the app ran cleanly.
  * @param {import('playwright-core').Browser} browser
  */
 export async function openPhone(browser) {
-  const context = await browser.newContext(PHONE);
+  const context = await browser.newContext({ ...PHONE, extraHTTPHeaders: { 'X-Forwarded-For': nextClientAddress() } });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   /** @type {string[]} */

@@ -119,6 +119,8 @@ async function startSystem() {
       MQTT_PORT: String(mqttPort),
       GATEWAY_HEALTH_PORT: String(gatewayHealthPort),
       DATA_DIR: dataDir,
+      // Each test phone sends an address of its own (e2e/phone.mjs), counted like a client behind a proxy.
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
