@@ -1,3 +1,4 @@
+/* global document */
 // Deleting readings on a phone: a new patient records a sugar and a pressure reading, opens each
 // from its table, deletes it after the confirmation 确定删除此条记录吗? and sees it gone from the
 // table and the counts; then the same for a ketone reading in its table.
@@ -93,7 +94,7 @@ describe('deleting readings on a phone', { skip: skipStatic }, () => {
       await page.waitForURL((url) => url.pathname === '/reportCenter/reportCenter');
       await page.getByLabel('总次数').filter({ hasText: /^0$/ }).waitFor();
       assert.equal(await table.locator('td', { hasText: '6.5' }).count(), 0);
-      await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.querySelector('.adm-toast-mask') === null); // every toast gone, however many
       await page.screenshot({ path: shot('delete-sugar-after') });
 
       // Pressure: record one reading, open it from the table, delete it.
@@ -127,7 +128,7 @@ describe('deleting readings on a phone', { skip: skipStatic }, () => {
       await page.getByRole('dialog', { name: '添加血酮' }).getByRole('button', { name: '保存' }).tap();
       const rowDelete = page.getByRole('button', { name: /^删除.*的血酮记录$/ });
       await rowDelete.waitFor();
-      await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.querySelector('.adm-toast-mask') === null); // every toast gone, however many
       const rowBox = await rowDelete.boundingBox();
       assert.ok(rowBox !== null && rowBox.height >= 44 && rowBox.width >= 44, `the row's delete button is ${rowBox?.width}×${rowBox?.height}px`);
       await assertFitsWidth(page);
