@@ -225,6 +225,12 @@ export async function gatewayBenchmarks(apiEnv: Record<string, string>, apiEntry
           GATEWAY_TOKEN: apiEnv.GATEWAY_TOKEN ?? '',
           // The gateway stores in PostgreSQL itself with DATABASE_URL, through the API without.
           DATABASE_URL: storage === 'postgresql' ? databaseUrl : '',
+          // All of the bench's meters connect from one loopback address at once; the per-address
+          // sign-in throttle (docs/device-protocol.md §1) is meant for one network's meters, so it is
+          // opened here to measure storing, not rationing. The cap on checks in all stays as shipped.
+          GATEWAY_AUTH_PER_ADDRESS_BURST: String(METERS * 2),
+          GATEWAY_AUTH_PER_ADDRESS_RATE: String(METERS * 2),
+          GATEWAY_AUTH_PER_ADDRESS_IN_FLIGHT: '8',
         },
         `http://127.0.0.1:${healthPort}/healthz`,
       );
