@@ -3,7 +3,7 @@
 // jsdom does not implement.
 import { act, cleanup, configure, waitFor } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a render can take
 // longer, and a slow pass is not a failure of behaviour.
@@ -12,7 +12,11 @@ configure({ asyncUtilTimeout: 5000 });
 /** antd-mobile's imperative toasts, which render into a root of their own. */
 const TOAST = '.adm-toast-mask';
 
+/** Whether any test of this file left an antd-mobile overlay (mask, dialog, popup) in the page. */
+let overlaysShown = false;
+
 afterEach(async () => {
+  overlaysShown ||= document.querySelector('.adm-mask, .adm-dialog, .adm-popup') !== null;
   cleanup();
   window.sessionStorage.clear();
   // RTL's cleanup does not know the root of an imperative toast. Close it and wait until it has
@@ -33,6 +37,15 @@ afterEach(async () => {
   });
   for (const container of [...document.body.children]) {
     if (container.querySelector('.adm-dialog') !== null) {container.remove();}
+  }
+});
+
+// An overlay closing as a test ends finishes its animation on later frames and then unmounts its
+// own React root. On a loaded machine those frames can come after the file's jsdom is torn down,
+// and React then fails with "window is not defined". A file that showed overlays lets them finish.
+afterAll(async () => {
+  if (overlaysShown) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 });
 

@@ -1,6 +1,6 @@
 // Issue 15 D: from 该手机号已被其他微信号绑定 in registration to the account back on this phone.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
 import { DICTIONARIES, apiFailure, apiIdle, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
@@ -52,13 +52,6 @@ async function meetTakenPhone() {
 
 beforeAll(() => {
   installAntdMobileRender();
-});
-
-// The offer's dialog closes with an animation (react-spring, on animation frames) as the page
-// navigates; on a loaded machine the last frames can still be queued when the file ends, and would
-// then run React against the torn-down jsdom window ("window is not defined"). Let them run first.
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 1000));
 });
 
 beforeEach(() => {
