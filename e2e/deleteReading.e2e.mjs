@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { assertFitsWidth, freshPhone, outboxCode } from './helpers.mjs';
+import { apiCall, assertFitsWidth, freshPhone, outboxCode } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -25,16 +25,7 @@ after(async () => {
  */
 async function registeredPatientKey(nickname) {
   const key = randomBytes(32).toString('base64url');
-  const call = async (method, path, body, token) => {
-    const response = await fetch(`${BASE_URL}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'X-Source-Id': '4', 'X-App-Code': 'wechat_xty', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const envelope = await response.json();
-    assert.equal(envelope.code, 0, `${path} answered ${JSON.stringify(envelope)}`);
-    return envelope.data;
-  };
+  const call = apiCall;
   const { token } = await call('GET', `/wechat/v1/getHtmlAccessToken?code=${key}&sourceId=4`);
   const phone = freshPhone('137');
   await call('POST', '/shortMsg/v1/getCode', { phone }, token);

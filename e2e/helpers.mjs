@@ -4,6 +4,22 @@
 import assert from 'node:assert/strict';
 import { BASE_URL } from './phone.mjs';
 
+/**
+ * One call to the API as the web app makes it (brand headers, optional session), answering `data`;
+ * the envelope must say 0.
+ * @param {string} method @param {string} path @param {unknown} [body] @param {string} [token]
+ */
+export async function apiCall(method, path, body, token) {
+  const response = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'X-Source-Id': '4', 'X-App-Code': 'wechat_xty', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = await response.json();
+  assert.equal(envelope.code, 0, `${path} answered ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
 /** A mobile number no earlier run is likely to have registered. */
 export function freshPhone(prefix = '139') {
   return `${prefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { assertFitsWidth, freshPhone, outboxCode } from './helpers.mjs';
+import { apiCall, assertFitsWidth, freshPhone, outboxCode } from './helpers.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -21,17 +21,7 @@ after(async () => {
 
 const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
 
-/** One call to the API with a session, answering `data` (the envelope must say 0). */
-async function call(method, path, body, token) {
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'X-Source-Id': '4', 'X-App-Code': 'wechat_xty', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = await response.json();
-  assert.equal(envelope.code, 0, `${path} answered ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+const call = apiCall;
 
 /**
  * A patient registered through the API (registration is the accounts test's subject), with the
