@@ -4,13 +4,35 @@ import tseslint from 'typescript-eslint';
 
 /** Imports that would give packages/domain I/O or a framework: it must stay pure. */
 const DOMAIN_FORBIDDEN = [
-  { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'os', 'crypto'], message: 'packages/domain is pure: no I/O.' },
-  { group: ['react', 'react-*', 'fastify', 'fastify-*', '@fastify/*', '@mikro-orm/*', 'pg', 'mqtt', 'aedes', 'antd-mobile', 'zustand', 'openapi-fetch'], message: 'packages/domain is pure: no framework or I/O library.' },
+  {
+    group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'os', 'crypto'],
+    message: 'packages/domain is pure: no I/O.',
+  },
+  {
+    group: [
+      'react',
+      'react-*',
+      'fastify',
+      'fastify-*',
+      '@fastify/*',
+      '@mikro-orm/*',
+      'pg',
+      'mqtt',
+      'aedes',
+      'antd-mobile',
+      'zustand',
+      'openapi-fetch',
+    ],
+    message: 'packages/domain is pure: no framework or I/O library.',
+  },
   { group: ['@glucoguard/*', '../../*'], message: 'packages/domain depends on nothing of ours.' },
 ];
 
 /** Packages never import from apps. */
-const NO_APPS = { group: ['**/apps/**', '@glucoguard/api', '@glucoguard/web', '@glucoguard/device-gateway'], message: 'packages never import from apps.' };
+const NO_APPS = {
+  group: ['**/apps/**', '@glucoguard/api', '@glucoguard/web', '@glucoguard/device-gateway'],
+  message: 'packages never import from apps.',
+};
 
 export default tseslint.config(
   {
@@ -58,7 +80,15 @@ export default tseslint.config(
   {
     files: ['packages/sdk/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@glucoguard/*', 'node:*', 'react'], message: 'packages/sdk depends only on openapi-fetch.' }, NO_APPS] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@glucoguard/*', 'node:*', 'react'], message: 'packages/sdk depends only on openapi-fetch.' },
+            NO_APPS,
+          ],
+        },
+      ],
     },
   },
   {

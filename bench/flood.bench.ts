@@ -28,7 +28,13 @@ const field = (text: string) => {
 
 /** An MQTT 3.1.1 CONNECT (its body is under 128 bytes, so the length is one byte). */
 function connectPacket(clientId: string, password: string): Buffer {
-  const body = Buffer.concat([field('MQTT'), Buffer.from([4, 0xc0, 0, 60]), field(clientId), field(clientId), field(password)]);
+  const body = Buffer.concat([
+    field('MQTT'),
+    Buffer.from([4, 0xc0, 0, 60]),
+    field(clientId),
+    field(clientId),
+    field(password),
+  ]);
   return Buffer.concat([Buffer.from([0x10, body.length]), body]);
 }
 
@@ -36,7 +42,9 @@ function connectPacket(clientId: string, password: string): Buffer {
 function bogusConnect(port: number, i: number): Promise<number | null> {
   return new Promise((done) => {
     const imei = `8699${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}${String(i).padStart(5, '0')}`;
-    const socket = tcpConnect({ host: '127.0.0.1', port, localAddress: '127.0.0.2' }, () => socket.write(connectPacket(imei, `bogus-${Math.random().toString(36).slice(2)}`)));
+    const socket = tcpConnect({ host: '127.0.0.1', port, localAddress: '127.0.0.2' }, () =>
+      socket.write(connectPacket(imei, `bogus-${Math.random().toString(36).slice(2)}`)),
+    );
     let answered = false;
     const finish = (code: number | null) => {
       if (!answered) {
@@ -86,11 +94,16 @@ async function fetchLoop(url: string, until: () => boolean): Promise<Measurement
 
 export async function floodBenchmarks(apiEnv: Record<string, string>, apiEntry: string): Promise<Comparison[]> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
-    console.log('\nFlood benchmark skipped: it fetches the web app; build it first (npm run build -w @glucoguard/web).');
+    console.log(
+      '\nFlood benchmark skipped: it fetches the web app; build it first (npm run build -w @glucoguard/web).',
+    );
     return [];
   }
   // The meter exists before the API starts: the embedded database has one owner at a time.
-  const orm = await openDatabase({ databaseUrl: apiEnv.DATABASE_URL || undefined, pgliteDir: join(apiEnv.DATA_DIR ?? '', 'pglite') });
+  const orm = await openDatabase({
+    databaseUrl: apiEnv.DATABASE_URL || undefined,
+    pgliteDir: join(apiEnv.DATA_DIR ?? '', 'pglite'),
+  });
   let secret: string;
   try {
     const em = orm.em.fork();
@@ -100,7 +113,11 @@ export async function floodBenchmarks(apiEnv: Record<string, string>, apiEntry: 
     await orm.close();
   }
   const [apiPort, mqttPort, healthPort] = [await freePort(), await freePort(), await freePort()];
-  const api = await startProcess([apiEntry], { ...apiEnv, WEB_DIST, PORT: String(apiPort) }, `http://127.0.0.1:${apiPort}/api/healthz`);
+  const api = await startProcess(
+    [apiEntry],
+    { ...apiEnv, WEB_DIST, PORT: String(apiPort) },
+    `http://127.0.0.1:${apiPort}/api/healthz`,
+  );
   const gateway = await startProcess(
     [...TSX, join(root, 'apps/device-gateway/src/server.ts')],
     {
@@ -130,7 +147,15 @@ export async function floodBenchmarks(apiEnv: Record<string, string>, apiEntry: 
     const meterStarted = performance.now();
     let meterCode: number;
     try {
-      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: IMEI, username: IMEI, password: secret, clean: false, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 30_000 });
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+        clientId: IMEI,
+        username: IMEI,
+        password: secret,
+        clean: false,
+        protocolVersion: 4,
+        reconnectPeriod: 0,
+        connectTimeout: 30_000,
+      });
       meterCode = 0;
       await client.endAsync(true);
     } catch (error) {
@@ -140,7 +165,9 @@ export async function floodBenchmarks(apiEnv: Record<string, string>, apiEntry: 
     const codes = await flood;
     const floodMs = Date.now() - floodStarted;
     const underFlood = await during;
-    const health = (await (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).json()) as { auth: Record<string, number> };
+    const health = (await (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).json()) as {
+      auth: Record<string, number>;
+    };
     const count = (code: number | null) => codes.filter((c) => c === code).length;
     return [
       {

@@ -10,7 +10,18 @@ import pg from 'pg';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashDeviceSecret } from '../apps/api/src/modules/device/device.secret';
-import { cpuMeter, DURATION_SECONDS, freePort, percentiles, postgresCpuSeconds, processCpuSeconds, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
+import {
+  cpuMeter,
+  DURATION_SECONDS,
+  freePort,
+  percentiles,
+  postgresCpuSeconds,
+  processCpuSeconds,
+  startProcess,
+  stopProcess,
+  type Comparison,
+  type Measurement,
+} from './lib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const METERS = Number(process.env.BENCH_METERS ?? 100);
@@ -34,7 +45,9 @@ const NO_RUN: Run = { measurement: { perSecond: 0, errors: 0 }, pubacked: 0, cpu
  */
 type Storage = 'postgresql' | 'api';
 const STORAGE_NAMES: Record<Storage, string> = { postgresql: 'in PostgreSQL itself', api: 'through the API' };
-const STORAGES: Storage[] = (['postgresql', 'api'] as const).filter((s) => !process.env.BENCH_GATEWAY_STORAGE || process.env.BENCH_GATEWAY_STORAGE === s);
+const STORAGES: Storage[] = (['postgresql', 'api'] as const).filter(
+  (s) => !process.env.BENCH_GATEWAY_STORAGE || process.env.BENCH_GATEWAY_STORAGE === s,
+);
 const TSX = ['--import', 'tsx', '--conditions=@glucoguard/source'];
 /**
  * BENCH_GATEWAY_CPU_PROF=DIR: the gateway runs with `--cpu-prof` and writes a V8 CPU profile
@@ -81,14 +94,24 @@ async function countStored(databaseUrl: string): Promise<number> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    return (await db.query<{ n: number }>(`select count(*)::int as n from meter_reading where imei like '86900000%'`)).rows[0]!.n;
+    return (await db.query<{ n: number }>(`select count(*)::int as n from meter_reading where imei like '86900000%'`))
+      .rows[0]!.n;
   } finally {
     await db.end();
   }
 }
 
 const connect = (url: string, i: number) =>
-  mqtt.connectAsync(url, { clientId: imeiOf(i), username: imeiOf(i), password: SECRET, clean: false, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 30_000, keepalive: 120 });
+  mqtt.connectAsync(url, {
+    clientId: imeiOf(i),
+    username: imeiOf(i),
+    password: SECRET,
+    clean: false,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+    connectTimeout: 30_000,
+    keepalive: 120,
+  });
 
 interface Run {
   measurement: Measurement;
@@ -180,10 +203,17 @@ type Baseline = { persistent: Run; cpd: Run };
 
 /** The no-op broker in a process of its own, driven like the gateway. */
 async function measureBaseline(port: number, healthPort: number): Promise<Baseline> {
-  const noop = await startProcess([...TSX, join(root, 'bench/noop-broker.ts')], { PORT: String(port), HEALTH_PORT: String(healthPort) }, `http://127.0.0.1:${healthPort}/healthz`);
+  const noop = await startProcess(
+    [...TSX, join(root, 'bench/noop-broker.ts')],
+    { PORT: String(port), HEALTH_PORT: String(healthPort) },
+    `http://127.0.0.1:${healthPort}/healthz`,
+  );
   const noopMeter = () => cpuMeter({ meters: metersCpu, broker: () => processCpuSeconds(noop.pid) });
   try {
-    return { persistent: await persistent(`mqtt://127.0.0.1:${port}`, noopMeter()), cpd: CPD ? await connectPublishDisconnect(`mqtt://127.0.0.1:${port}`, noopMeter()) : NO_RUN };
+    return {
+      persistent: await persistent(`mqtt://127.0.0.1:${port}`, noopMeter()),
+      cpd: CPD ? await connectPublishDisconnect(`mqtt://127.0.0.1:${port}`, noopMeter()) : NO_RUN,
+    };
   } finally {
     await stopProcess(noop);
   }
@@ -205,9 +235,19 @@ export async function gatewayBenchmarks(apiEnv: Record<string, string>, apiEntry
     console.log('\nGateway benchmark skipped: it needs PostgreSQL (DATABASE_URL).');
     return [];
   }
-  const [apiPort, mqttPort, healthPort, noopPort, noopHealthPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [apiPort, mqttPort, healthPort, noopPort, noopHealthPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const before = await measureBaseline(noopPort, noopHealthPort);
-  const api = await startProcess([apiEntry], { ...apiEnv, PORT: String(apiPort) }, `http://127.0.0.1:${apiPort}/api/healthz`);
+  const api = await startProcess(
+    [apiEntry],
+    { ...apiEnv, PORT: String(apiPort) },
+    `http://127.0.0.1:${apiPort}/api/healthz`,
+  );
   const subject: Partial<Record<Storage, { persistent: Run; cpd: Run; batching: string }>> = {};
   let stored: number;
   try {
@@ -234,11 +274,21 @@ export async function gatewayBenchmarks(apiEnv: Record<string, string>, apiEntry
         },
         `http://127.0.0.1:${healthPort}/healthz`,
       );
-      const meter = () => cpuMeter({ meters: metersCpu, gateway: () => processCpuSeconds(gateway.pid), API: () => processCpuSeconds(api.pid), PostgreSQL: postgresCpuSeconds });
+      const meter = () =>
+        cpuMeter({
+          meters: metersCpu,
+          gateway: () => processCpuSeconds(gateway.pid),
+          API: () => processCpuSeconds(api.pid),
+          PostgreSQL: postgresCpuSeconds,
+        });
       try {
         const persistentRun = await persistent(`mqtt://127.0.0.1:${mqttPort}`, meter());
         const batching = await batchingOf(`http://127.0.0.1:${healthPort}/healthz`);
-        subject[storage] = { persistent: persistentRun, batching, cpd: CPD ? await connectPublishDisconnect(`mqtt://127.0.0.1:${mqttPort}`, meter()) : NO_RUN };
+        subject[storage] = {
+          persistent: persistentRun,
+          batching,
+          cpd: CPD ? await connectPublishDisconnect(`mqtt://127.0.0.1:${mqttPort}`, meter()) : NO_RUN,
+        };
       } finally {
         await stopProcess(gateway);
       }
@@ -249,14 +299,18 @@ export async function gatewayBenchmarks(apiEnv: Record<string, string>, apiEntry
   }
   const after = await measureBaseline(noopPort, noopHealthPort);
   // The faster of the two baseline runs is the one compared against (the machine's pace drifts).
-  const better = (pick: (b: Baseline) => Run) => (pick(after).measurement.perSecond >= pick(before).measurement.perSecond ? pick(after) : pick(before));
+  const better = (pick: (b: Baseline) => Run) =>
+    pick(after).measurement.perSecond >= pick(before).measurement.perSecond ? pick(after) : pick(before);
   const baseline = { persistent: better((b) => b.persistent), cpd: better((b) => b.cpd) };
-  const paces = (pick: (b: Baseline) => Run) => `baseline runs before and after the subjects: ${pick(before).measurement.perSecond.toFixed(0)} and ${pick(after).measurement.perSecond.toFixed(0)} ops/s (the faster is compared)`;
+  const paces = (pick: (b: Baseline) => Run) =>
+    `baseline runs before and after the subjects: ${pick(before).measurement.perSecond.toFixed(0)} and ${pick(after).measurement.perSecond.toFixed(0)} ops/s (the faster is compared)`;
   const runs = Object.values(subject);
   const pubacked = runs.reduce((sum, r) => sum + r.persistent.pubacked + r.cpd.pubacked, 0);
   // A PUBACKed reading missing from the table would be a lost reading: counted as errors.
   const lost = Math.max(0, pubacked - stored);
-  console.log(`\nGateway: ${pubacked} readings PUBACKed, ${stored} rows in meter_reading${lost ? `, ${lost} MISSING` : ''}.`);
+  console.log(
+    `\nGateway: ${pubacked} readings PUBACKed, ${stored} rows in meter_reading${lost ? `, ${lost} MISSING` : ''}.`,
+  );
   const meters = `${METERS} ${BOUND ? 'bound' : 'unbound'} meters`;
   return Object.entries(subject).flatMap(([storage, run]) => [
     {
@@ -265,7 +319,12 @@ export async function gatewayBenchmarks(apiEnv: Record<string, string>, apiEntry
       baseline: 'aedes QoS 1, no-op authorizePublish',
       subjectResult: { ...run.persistent.measurement, errors: run.persistent.measurement.errors + lost },
       baselineResult: baseline.persistent.measurement,
-      notes: [`subject  ${run.persistent.cpu}`, `baseline ${baseline.persistent.cpu}`, run.batching, paces((b) => b.persistent)],
+      notes: [
+        `subject  ${run.persistent.cpu}`,
+        `baseline ${baseline.persistent.cpu}`,
+        run.batching,
+        paces((b) => b.persistent),
+      ],
     },
     ...(CPD
       ? [

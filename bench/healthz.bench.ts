@@ -28,10 +28,18 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-export async function healthzBenchmark(apiEnv: Record<string, string>, apiEntry: string, dataDir: string): Promise<Comparison> {
+export async function healthzBenchmark(
+  apiEnv: Record<string, string>,
+  apiEntry: string,
+  dataDir: string,
+): Promise<Comparison> {
   const apiPort = await freePort();
   const barePort = await freePort();
-  const api = await startProcess([apiEntry], { ...apiEnv, PORT: String(apiPort) }, `http://127.0.0.1:${apiPort}/api/healthz`);
+  const api = await startProcess(
+    [apiEntry],
+    { ...apiEnv, PORT: String(apiPort) },
+    `http://127.0.0.1:${apiPort}/api/healthz`,
+  );
   let pair;
   try {
     const bare = await startProcess(
@@ -40,7 +48,10 @@ export async function healthzBenchmark(apiEnv: Record<string, string>, apiEntry:
       `http://127.0.0.1:${barePort}/`,
     );
     try {
-      pair = await measureHttpPair({ url: `http://127.0.0.1:${apiPort}/api/healthz`, pid: api.pid }, { url: `http://127.0.0.1:${barePort}/`, pid: bare.pid });
+      pair = await measureHttpPair(
+        { url: `http://127.0.0.1:${apiPort}/api/healthz`, pid: api.pid },
+        { url: `http://127.0.0.1:${barePort}/`, pid: bare.pid },
+      );
     } finally {
       await stopProcess(bare);
     }

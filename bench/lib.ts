@@ -30,8 +30,16 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts a node process and waits until `healthUrl` answers; its stdout goes to `stdout` (a file descriptor) or nowhere. */
-export async function startProcess(args: string[], env: Record<string, string>, healthUrl: string, stdout: number | 'ignore' = 'ignore'): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  healthUrl: string,
+  stdout: number | 'ignore' = 'ignore',
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', stdout, 'inherit'],
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -66,7 +74,10 @@ export function stopProcess(child: ChildProcess): Promise<void> {
  * status. node:http rather than fetch: fetch's own work per call (about half a millisecond here)
  * would be counted against the API, where the SQL baselines use pg, the leanest client there is.
  */
-export function keepAliveGetter(): { get: (url: string, headers?: Record<string, string>) => Promise<{ status: number; body: unknown }>; close: () => void } {
+export function keepAliveGetter(): {
+  get: (url: string, headers?: Record<string, string>) => Promise<{ status: number; body: unknown }>;
+  close: () => void;
+} {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   return {
     get: (url, headers = {}) =>
@@ -78,7 +89,10 @@ export function keepAliveGetter(): { get: (url: string, headers?: Record<string,
             res.on('error', reject);
             res.on('end', () => {
               try {
-                resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+                resolve({
+                  status: res.statusCode ?? 0,
+                  body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+                });
               } catch (error) {
                 reject(error instanceof Error ? error : new Error(String(error)));
               }
@@ -91,7 +105,11 @@ export function keepAliveGetter(): { get: (url: string, headers?: Record<string,
 }
 
 /** Drives HTTP load with autocannon for the benchmark duration (after a one-second warm-up). */
-export async function measureHttp(options: { url: string; method?: 'GET' | 'POST'; body?: string }): Promise<Measurement> {
+export async function measureHttp(options: {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+}): Promise<Measurement> {
   const base = {
     url: options.url,
     method: options.method ?? 'GET',
@@ -171,7 +189,11 @@ export async function measureSequentialPair(
     }
     const measurement = (k: 0 | 1): Measurement => {
       const total = latencies[k].reduce((sum, ms) => sum + ms, 0);
-      return { perSecond: total > 0 ? (latencies[k].length * 1000) / total : 0, errors: errors[k], ...percentiles(latencies[k]) };
+      return {
+        perSecond: total > 0 ? (latencies[k].length * 1000) / total : 0,
+        errors: errors[k],
+        ...percentiles(latencies[k]),
+      };
     };
     return { subject: measurement(0), baseline: measurement(1) };
   };
@@ -198,7 +220,9 @@ export function printComparison(c: Comparison): void {
   console.log(`\n${c.name}`);
   console.log(`  subject   ${c.subject.padEnd(42)} ${fmt(c.subjectResult)}`);
   console.log(`  baseline  ${c.baseline.padEnd(42)} ${fmt(c.baselineResult)}`);
-  console.log(`  ratio     subject / baseline = ${ratio.toFixed(3)}${c.mode === 'latency' ? ` (calls per second, one caller); p95 ${c.subjectResult.p95Ms ?? '?'} ms vs ${c.baselineResult.p95Ms ?? '?'} ms = ${((c.subjectResult.p95Ms ?? 0) / (c.baselineResult.p95Ms || 1)).toFixed(2)}×` : ''}`);
+  console.log(
+    `  ratio     subject / baseline = ${ratio.toFixed(3)}${c.mode === 'latency' ? ` (calls per second, one caller); p95 ${c.subjectResult.p95Ms ?? '?'} ms vs ${c.baselineResult.p95Ms ?? '?'} ms = ${((c.subjectResult.p95Ms ?? 0) / (c.baselineResult.p95Ms || 1)).toFixed(2)}×` : ''}`,
+  );
   for (const note of c.notes ?? []) {
     console.log(`  ${note}`);
   }
@@ -257,7 +281,9 @@ export function cpuMeter(parts: Record<string, () => number | null>) {
       const shares = Object.keys(parts).map((name) => {
         const a = after[name];
         const b = before[name];
-        return a === null || b === null || a === undefined || b === undefined || operations === 0 ? `${name} ?` : `${name} ${(((a - b) * 1000 * 1000) / operations).toFixed(0)}`;
+        return a === null || b === null || a === undefined || b === undefined || operations === 0
+          ? `${name} ?`
+          : `${name} ${(((a - b) * 1000 * 1000) / operations).toFixed(0)}`;
       });
       return `CPU ms per 1,000: ${shares.join(', ')}`;
     },
@@ -285,7 +311,12 @@ export async function measureHttpPair(
   subject: HttpTarget,
   baseline: HttpTarget,
   rounds = 2 * DURATION_SECONDS,
-): Promise<{ subject: Measurement; baseline: Measurement; pairedRatios: number[]; cpuMicrosPerRequest: [number | null, number | null] }> {
+): Promise<{
+  subject: Measurement;
+  baseline: Measurement;
+  pairedRatios: number[];
+  cpuMicrosPerRequest: [number | null, number | null];
+}> {
   const run = async (target: HttpTarget, duration: number) =>
     autocannon({
       url: target.url,
@@ -310,7 +341,10 @@ export async function measureHttpPair(
       const result = await run(target, 1);
       const cpuAfter = processCpuSeconds(target.pid);
       const side = totals[k]!;
-      side.cpuSeconds = side.cpuSeconds === null || cpuBefore === null || cpuAfter === null ? null : side.cpuSeconds + cpuAfter - cpuBefore;
+      side.cpuSeconds =
+        side.cpuSeconds === null || cpuBefore === null || cpuAfter === null
+          ? null
+          : side.cpuSeconds + cpuAfter - cpuBefore;
       side.requests += result.requests.total;
       side.seconds += result.duration;
       side.p99.push(result.latency.p99);
@@ -322,13 +356,24 @@ export async function measureHttpPair(
   const measurement = (k: 0 | 1): Measurement => {
     const side = totals[k]!;
     const sorted = [...side.p99].sort((a, b) => a - b);
-    return { perSecond: side.requests / side.seconds, p99Ms: sorted[Math.floor(sorted.length / 2)], errors: side.errors };
+    return {
+      perSecond: side.requests / side.seconds,
+      p99Ms: sorted[Math.floor(sorted.length / 2)],
+      errors: side.errors,
+    };
   };
   const cpuMicros = (k: 0 | 1) => {
     const side = totals[k]!;
-    return side.cpuSeconds === null || side.requests === 0 || (k === 0 ? subject : baseline).pid === undefined ? null : (side.cpuSeconds * 1e6) / side.requests;
+    return side.cpuSeconds === null || side.requests === 0 || (k === 0 ? subject : baseline).pid === undefined
+      ? null
+      : (side.cpuSeconds * 1e6) / side.requests;
   };
-  return { subject: measurement(0), baseline: measurement(1), pairedRatios, cpuMicrosPerRequest: [cpuMicros(0), cpuMicros(1)] };
+  return {
+    subject: measurement(0),
+    baseline: measurement(1),
+    pairedRatios,
+    cpuMicrosPerRequest: [cpuMicros(0), cpuMicros(1)],
+  };
 }
 
 /**
@@ -337,13 +382,20 @@ export async function measureHttpPair(
  * moves with whatever else runs; CPU time per request moves far less, and the baseline's CPU per
  * request over the subject's is the rate the subject would reach on a CPU of its own.
  */
-export function describePair(pair: { pairedRatios: number[]; cpuMicrosPerRequest: [number | null, number | null] }): string[] {
+export function describePair(pair: {
+  pairedRatios: number[];
+  cpuMicrosPerRequest: [number | null, number | null];
+}): string[] {
   const sorted = [...pair.pairedRatios].sort((a, b) => a - b);
   const at = (q: number) => (sorted[Math.round(q * (sorted.length - 1))] ?? 0).toFixed(2);
-  const notes = [`paired one-second turns: median ratio ${at(0.5)} (quartiles ${at(0.25)}–${at(0.75)}) of ${sorted.length}`];
+  const notes = [
+    `paired one-second turns: median ratio ${at(0.5)} (quartiles ${at(0.25)}–${at(0.75)}) of ${sorted.length}`,
+  ];
   const [subject, baseline] = pair.cpuMicrosPerRequest;
   if (subject !== null && baseline !== null) {
-    notes.push(`server CPU per request: subject ${subject.toFixed(1)} µs, baseline ${baseline.toFixed(1)} µs, baseline / subject = ${(baseline / subject).toFixed(3)}`);
+    notes.push(
+      `server CPU per request: subject ${subject.toFixed(1)} µs, baseline ${baseline.toFixed(1)} µs, baseline / subject = ${(baseline / subject).toFixed(3)}`,
+    );
   }
   return notes;
 }

@@ -9,5 +9,8 @@ const broker = await Aedes.createBroker({ heartbeatInterval: 60_000 });
 broker.authorizePublish = (_client, _packet, callback) => callback(null);
 const mqtt = createServer((socket) => broker.handle(socket));
 mqtt.listen(Number(process.env.PORT), '127.0.0.1');
-createHttpServer((_req, res) => res.writeHead(mqtt.listening ? 200 : 503).end()).listen(Number(process.env.HEALTH_PORT), '127.0.0.1');
+createHttpServer((_req, res) => res.writeHead(mqtt.listening ? 200 : 503).end()).listen(
+  Number(process.env.HEALTH_PORT),
+  '127.0.0.1',
+);
 process.once('SIGTERM', () => broker.close(() => process.exit(0)));

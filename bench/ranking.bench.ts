@@ -5,7 +5,19 @@ import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { RANKING_OWN_SQL, RANKING_TOP_SQL } from '../apps/api/src/modules/points/points.repository';
-import { CONNECTIONS, DURATION_SECONDS, freePort, keepAliveGetter, measureLoop, measureSequentialPair, percentiles, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
+import {
+  CONNECTIONS,
+  DURATION_SECONDS,
+  freePort,
+  keepAliveGetter,
+  measureLoop,
+  measureSequentialPair,
+  percentiles,
+  startProcess,
+  stopProcess,
+  type Comparison,
+  type Measurement,
+} from './lib';
 
 const USERS = Number(process.env.BENCH_RANK_USERS ?? 100_000);
 const TOKENS = 200;
@@ -42,25 +54,39 @@ export async function seed(url: string): Promise<{ tokens: string[]; ids: string
     await db.query(`insert into points_tally (period, customer_id, score)
       select to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM'), customer_id, sum(score) from points_entry group by 1, 2
       union all select 'ALL', customer_id, sum(score) from points_entry group by 2`);
-    await db.query(`update customer c set customer_score = t.score from points_tally t where t.period = 'ALL' and t.customer_id = c.id`);
-    await db.query(`insert into points_score_count (period, score, customers) select period, score, count(*) from points_tally group by 1, 2`);
-    const ids = (await db.query<{ id: string }>(`select id from customer where openid like 'rank_%' order by openid limit ${TOKENS}`)).rows.map((r) => r.id);
+    await db.query(
+      `update customer c set customer_score = t.score from points_tally t where t.period = 'ALL' and t.customer_id = c.id`,
+    );
+    await db.query(
+      `insert into points_score_count (period, score, customers) select period, score, count(*) from points_tally group by 1, 2`,
+    );
+    const ids = (
+      await db.query<{ id: string }>(
+        `select id from customer where openid like 'rank_%' order by openid limit ${TOKENS}`,
+      )
+    ).rows.map((r) => r.id);
     const tokens: string[] = [];
     for (const id of ids) {
       const token = randomBytes(32).toString('base64url');
       tokens.push(token);
-      await db.query(`insert into session (id, token_hash, customer_id, created_at, expires_at) values (gen_random_uuid(), $1, $2, now(), now() + interval '1 day')`, [
-        createHash('sha256').update(token).digest('hex'),
-        id,
-      ]);
+      await db.query(
+        `insert into session (id, token_hash, customer_id, created_at, expires_at) values (gen_random_uuid(), $1, $2, now(), now() + interval '1 day')`,
+        [createHash('sha256').update(token).digest('hex'), id],
+      );
     }
     await db.query('commit');
     await db.query('analyze points_entry');
     await db.query('analyze points_tally');
     await db.query('analyze points_score_count');
     await db.query('analyze customer');
-    const counts = (await db.query<{ entries: string; tallies: string }>(`select (select count(*) from points_entry) as entries, (select count(*) from points_tally) as tallies`)).rows[0];
-    console.log(`  seeded ${USERS} customers, ${counts?.entries ?? '?'} ledger entries, ${counts?.tallies ?? '?'} tallies in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const counts = (
+      await db.query<{ entries: string; tallies: string }>(
+        `select (select count(*) from points_entry) as entries, (select count(*) from points_tally) as tallies`,
+      )
+    ).rows[0];
+    console.log(
+      `  seeded ${USERS} customers, ${counts?.entries ?? '?'} ledger entries, ${counts?.tallies ?? '?'} tallies in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return { tokens, ids };
   } finally {
     await db.end();
@@ -72,7 +98,10 @@ const chinaMonth = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice
 
 /** The API's two statements for one caller, side by side as the API runs them. */
 const sqlRound = (pool: pg.Pool, id: string | undefined) =>
-  Promise.all([pool.query(numbered(RANKING_TOP_SQL), [chinaMonth(), 50, 'ALL', 50]), pool.query(numbered(RANKING_OWN_SQL), [id, chinaMonth(), 'ALL'])]);
+  Promise.all([
+    pool.query(numbered(RANKING_TOP_SQL), [chinaMonth(), 50, 'ALL', 50]),
+    pool.query(numbered(RANKING_OWN_SQL), [id, chinaMonth(), 'ALL']),
+  ]);
 
 export async function rankingBenchmarks(apiEnv: Record<string, string>, apiEntry: string): Promise<Comparison[]> {
   if (!apiEnv.DATABASE_URL) {
@@ -140,9 +169,21 @@ export async function rankingBenchmarks(apiEnv: Record<string, string>, apiEntry
 async function measureApiLoad(url: string, tokens: string[]): Promise<Measurement> {
   let i = 0;
   const requests: autocannon.Request[] = [
-    { method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[i++ % tokens.length] ?? ''}` } }) },
+    {
+      method: 'GET',
+      setupRequest: (req) => ({
+        ...req,
+        headers: { ...req.headers, authorization: `Bearer ${tokens[i++ % tokens.length] ?? ''}` },
+      }),
+    },
   ];
   await autocannon({ url, connections: CONNECTIONS, duration: 1, requests });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests });
-  return { perSecond: result.requests.average, p50Ms: result.latency.p50, p95Ms: result.latency.p97_5, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    perSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p95Ms: result.latency.p97_5,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }

@@ -7,7 +7,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { CONNECTIONS, DURATION_SECONDS, freePort, printComparison, startProcess, stopProcess, type Comparison } from './lib';
+import {
+  CONNECTIONS,
+  DURATION_SECONDS,
+  freePort,
+  printComparison,
+  startProcess,
+  stopProcess,
+  type Comparison,
+} from './lib';
 import { healthzBenchmark } from './healthz.bench';
 import { writeBenchmark } from './write.bench';
 import { serverTimeBenchmarks } from './servertime.bench';
@@ -49,10 +57,14 @@ if (process.env.DATABASE_URL) {
   // The API migrates its database as it starts. Starting it once here gives every benchmark the
   // schema, whichever of them BENCH_ONLY runs first (the sugar and ranking seeds write tables directly).
   const port = await freePort();
-  await stopProcess(await startProcess([apiEntry], { ...env, PORT: String(port) }, `http://127.0.0.1:${port}/api/healthz`));
+  await stopProcess(
+    await startProcess([apiEntry], { ...env, PORT: String(port) }, `http://127.0.0.1:${port}/api/healthz`),
+  );
 }
 
-console.log(`Benchmarks: ${DURATION_SECONDS} s each after a 1 s warm-up, ${CONNECTIONS} concurrent connections, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.versions.node}.`);
+console.log(
+  `Benchmarks: ${DURATION_SECONDS} s each after a 1 s warm-up, ${CONNECTIONS} concurrent connections, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.versions.node}.`,
+);
 const results: Comparison[] = [];
 try {
   // BENCH_ONLY=gateway (a comma-separated list of servertime, healthz, write, sugar, ranking, gateway, flood) runs just those.
@@ -64,7 +76,10 @@ try {
       results.push(result);
     }
   }
-  for (const [name, bench] of [['healthz', () => healthzBenchmark(env, apiEntry, dataDir)], ['write', () => writeBenchmark(env, apiEntry, dataDir)]] as const) {
+  for (const [name, bench] of [
+    ['healthz', () => healthzBenchmark(env, apiEntry, dataDir)],
+    ['write', () => writeBenchmark(env, apiEntry, dataDir)],
+  ] as const) {
     if (!wanted(name)) {
       continue;
     }

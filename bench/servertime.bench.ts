@@ -16,7 +16,11 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-export async function serverTimeBenchmarks(apiEnv: Record<string, string>, apiEntry: string, dataDir: string): Promise<Comparison[]> {
+export async function serverTimeBenchmarks(
+  apiEnv: Record<string, string>,
+  apiEntry: string,
+  dataDir: string,
+): Promise<Comparison[]> {
   const barePort = await freePort();
   const bare = await startProcess(['-e', BARE_SERVER], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
   const results: Comparison[] = [];
@@ -40,7 +44,12 @@ export async function serverTimeBenchmarks(apiEnv: Record<string, string>, apiEn
         baseline: 'bare node:http, same JSON',
         subjectResult: pair.subject,
         baselineResult: pair.baseline,
-        notes: [...describePair(pair), ...(logLevel === 'info' ? [`access log written: ${(statSync(logPath).size / 1024 / 1024).toFixed(1)} MB`] : [])],
+        notes: [
+          ...describePair(pair),
+          ...(logLevel === 'info'
+            ? [`access log written: ${(statSync(logPath).size / 1024 / 1024).toFixed(1)} MB`]
+            : []),
+        ],
       });
     }
   } finally {

@@ -7,17 +7,34 @@ import { durablePgliteOptions } from '../apps/api/src/db/pglite-durable';
 import { openDatabase } from '../apps/api/src/db/orm';
 import { freePort, measureHttp, measureLoop, startProcess, stopProcess, type Comparison } from './lib';
 
-const REPORT = { url: '/reportCenter/reportCenter', funName: 'loadReports', errName: 'TypeError', errMessage: "Cannot read properties of undefined (reading 'list')" };
+const REPORT = {
+  url: '/reportCenter/reportCenter',
+  funName: 'loadReports',
+  errName: 'TypeError',
+  errMessage: "Cannot read properties of undefined (reading 'list')",
+};
 const INSERT = `insert into front_log (session_customer_id, claimed_customer_id, url, fun_name, err_name, err_message, request_id, app_code, user_agent, created_at)
   values (null, null, $1, $2, $3, $4, $5, 'wechat_xty', 'bench', now())`;
 const params = () => [REPORT.url, REPORT.funName, REPORT.errName, REPORT.errMessage, crypto.randomUUID()];
 
-export async function writeBenchmark(apiEnv: Record<string, string>, apiEntry: string, dataDir: string): Promise<Comparison> {
+export async function writeBenchmark(
+  apiEnv: Record<string, string>,
+  apiEntry: string,
+  dataDir: string,
+): Promise<Comparison> {
   const apiPort = await freePort();
-  const api = await startProcess([apiEntry], { ...apiEnv, PORT: String(apiPort) }, `http://127.0.0.1:${apiPort}/api/healthz`);
+  const api = await startProcess(
+    [apiEntry],
+    { ...apiEnv, PORT: String(apiPort) },
+    `http://127.0.0.1:${apiPort}/api/healthz`,
+  );
   let subjectResult;
   try {
-    subjectResult = await measureHttp({ url: `http://127.0.0.1:${apiPort}/api/front/v1/log`, method: 'POST', body: JSON.stringify(REPORT) });
+    subjectResult = await measureHttp({
+      url: `http://127.0.0.1:${apiPort}/api/front/v1/log`,
+      method: 'POST',
+      body: JSON.stringify(REPORT),
+    });
   } finally {
     await stopProcess(api);
   }
@@ -38,7 +55,10 @@ export async function writeBenchmark(apiEnv: Record<string, string>, apiEntry: s
     const orm = await openDatabase({ databaseUrl: undefined, pgliteDir: `${dataDir}/raw-pglite` });
     await orm.close();
     // With the API's own durability: fsync at every commit (apps/api/src/db/pglite-durable.ts).
-    const db = await PGlite.create({ dataDir: `${dataDir}/raw-pglite`, ...durablePgliteOptions(`${dataDir}/raw-pglite`) });
+    const db = await PGlite.create({
+      dataDir: `${dataDir}/raw-pglite`,
+      ...durablePgliteOptions(`${dataDir}/raw-pglite`),
+    });
     try {
       baselineResult = await measureLoop(() => db.query(INSERT, params()));
     } finally {

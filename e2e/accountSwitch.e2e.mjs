@@ -26,7 +26,8 @@ const RESEND_WAIT_MS = 122_000;
 /** @param {import('playwright-core').Page} page */
 const storedKey = (page) => page.evaluate(() => localStorage.getItem('glucoguard.deviceKey'));
 /** @param {import('playwright-core').Page} page */
-const storedToken = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}').token ?? null);
+const storedToken = (page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}').token ?? null);
 
 /** @param {string} token @param {string} path */
 async function apiAnswer(token, path) {
@@ -56,7 +57,9 @@ describe('accounts that change hands', { skip: skipStatic, concurrency: true }, 
     try {
       await page.goto(`${BASE_URL}/?tab=mine`);
       await page.getByText('未登录', { exact: true }).waitFor();
-      await page.waitForFunction(() => JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}').token !== undefined);
+      await page.waitForFunction(
+        () => JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}').token !== undefined,
+      );
       const ownKey = await storedKey(page);
       assert.match(ownKey ?? '', /^[A-Za-z0-9_-]{43}$/);
 

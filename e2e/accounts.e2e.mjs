@@ -50,7 +50,10 @@ describe('accounts on a phone', { skip: skipStatic }, () => {
       await page.getByRole('heading', { name: '注册' }).waitFor();
       assert.equal(await page.evaluate(() => sessionStorage.getItem('glucoguard.wanted')), '/set/set?from=e2e');
       // The device key stays on the phone and is the local provider's login code.
-      assert.match(await page.evaluate(() => localStorage.getItem('glucoguard.deviceKey') ?? ''), /^[A-Za-z0-9_-]{43}$/);
+      assert.match(
+        await page.evaluate(() => localStorage.getItem('glucoguard.deviceKey') ?? ''),
+        /^[A-Za-z0-9_-]{43}$/,
+      );
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('accounts-register-step1') });
 

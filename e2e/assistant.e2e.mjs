@@ -24,7 +24,9 @@ const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --s
 
 /** A GET through the API's envelope. */
 async function get(token, path) {
-  const response = await fetch(`${BASE_URL}/api${path}`, { headers: { authorization: `Bearer ${token}`, 'x-source-id': '4' } });
+  const response = await fetch(`${BASE_URL}/api${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-source-id': '4' },
+  });
   const body = await response.json();
   assert.equal(body.code, 0, `${path}: ${body.errMsg}`);
   return body.data;
@@ -32,7 +34,9 @@ async function get(token, path) {
 
 /** The demo patient's glucose readings of the last 14 China days, read day by day from the API. */
 async function recentSugar() {
-  const signIn = await fetch(`${BASE_URL}/api/wechat/v1/getHtmlAccessToken?code=${DEMO_PATIENT}&sourceId=4`).then((r) => r.json());
+  const signIn = await fetch(`${BASE_URL}/api/wechat/v1/getHtmlAccessToken?code=${DEMO_PATIENT}&sourceId=4`).then((r) =>
+    r.json(),
+  );
   const token = signIn.data.token;
   const today = new Date(Date.now() + 8 * 3600_000);
   const values = [];
@@ -68,7 +72,9 @@ describe('AI assistant and invitation poster on a phone', { skip: skipStatic }, 
         new MutationObserver(() => {
           const bubbles = document.querySelectorAll('[data-role="assistant"]');
           const last = bubbles[bubbles.length - 1];
-          if (last) {seen.add(last.textContent ?? '');}
+          if (last) {
+            seen.add(last.textContent ?? '');
+          }
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
       await input.fill('我最近血糖怎么样');

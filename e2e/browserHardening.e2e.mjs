@@ -53,7 +53,9 @@ async function watchedPhone({ deviceKey } = {}) {
     }
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+      window.__cspViolations.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   }, deviceKey ?? null);
   return phone;
@@ -99,7 +101,9 @@ describe('the browser, hardened', () => {
     const { context, page, problems } = await watchedPhone({ deviceKey: DEMO_PATIENT_KEY });
     try {
       await page.goto(`${BASE_URL}/examiningReport/uploadExaminingReport`);
-      await page.waitForFunction(() => JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}').token !== undefined);
+      await page.waitForFunction(
+        () => JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}').token !== undefined,
+      );
       const uploaded = await page.evaluate(async (data) => {
         const { token } = JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}');
         const response = await fetch('/api/customer/v1/uploadReport', {
@@ -113,14 +117,23 @@ describe('the browser, hardened', () => {
       await page.reload();
       const photo = page.locator(`img[src*="${uploaded.pressReportUrl.split('?')[0]}"]`).first();
       await photo.waitFor();
-      await page.waitForFunction((src) => [...document.images].some((img) => img.src.includes(src) && img.complete && img.naturalWidth > 0), uploaded.pressReportUrl.split('?')[0]);
+      await page.waitForFunction(
+        (src) => [...document.images].some((img) => img.src.includes(src) && img.complete && img.naturalWidth > 0),
+        uploaded.pressReportUrl.split('?')[0],
+      );
       await page.screenshot({ path: shot('browser-hardening-report') });
       // The same path without its signature shows nothing.
-      const bare = await page.evaluate(async (path) => (await fetch(`/api/files/${path}`)).status, uploaded.pressReportUrl.split('?')[0]);
+      const bare = await page.evaluate(
+        async (path) => (await fetch(`/api/files/${path}`)).status,
+        uploaded.pressReportUrl.split('?')[0],
+      );
       assert.equal(bare, 403);
 
       const viewport = await page.getAttribute('meta[name="viewport"]', 'content');
-      assert.ok(viewport !== null && !/user-scalable\s*=\s*no/.test(viewport) && !/maximum-scale/.test(viewport), `viewport forbids zooming: ${viewport}`);
+      assert.ok(
+        viewport !== null && !/user-scalable\s*=\s*no/.test(viewport) && !/maximum-scale/.test(viewport),
+        `viewport forbids zooming: ${viewport}`,
+      );
       assert.deepEqual(await violations(page, problems), []);
     } finally {
       await context.close();

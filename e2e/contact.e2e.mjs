@@ -67,7 +67,10 @@ describe('contact, invitation and home on a phone', { skip: skipStatic }, () => 
       await page.getByRole('group', { name: '反馈类型' }).getByText('问题').tap();
       await text.fill('蓝牙连接血糖仪时偶尔断开');
       await page.getByText('12/200').waitFor();
-      await page.getByRole('region', { name: '意见反馈' }).locator('input[type="file"]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+      await page
+        .getByRole('region', { name: '意见反馈' })
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
       await page.getByRole('button', { name: '删除图片' }).waitFor();
       // The medical brand opens the chat link directly; the hotline and hours are shown.
       await page.getByRole('link', { name: '400-826-0404' }).waitFor();

@@ -121,7 +121,10 @@ describe('deleting readings on a phone', { skip: skipStatic }, () => {
       await rowDelete.waitFor();
       await page.waitForFunction(() => document.querySelector('.adm-toast-mask') === null); // every toast gone, however many
       const rowBox = await rowDelete.boundingBox();
-      assert.ok(rowBox !== null && rowBox.height >= 44 && rowBox.width >= 44, `the row's delete button is ${rowBox?.width}×${rowBox?.height}px`);
+      assert.ok(
+        rowBox !== null && rowBox.height >= 44 && rowBox.width >= 44,
+        `the row's delete button is ${rowBox?.width}×${rowBox?.height}px`,
+      );
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('delete-ketone-table') });
       await rowDelete.tap();

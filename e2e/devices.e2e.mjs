@@ -20,10 +20,13 @@ after(async () => {
 });
 
 const MQTT_URL = process.env.E2E_MQTT_URL ?? '';
-const skip = process.env.E2E_STATIC === '1' || MQTT_URL === '' ? 'needs the API and the device gateway (E2E_MQTT_URL)' : false;
+const skip =
+  process.env.E2E_STATIC === '1' || MQTT_URL === '' ? 'needs the API and the device gateway (E2E_MQTT_URL)' : false;
 
 /** The seeded demo glucose meter with its public bind code (unbound in a fresh system; this test unbinds it again at the end). */
-const METER = JSON.parse(readFileSync(new URL('../apps/api/src/seed/demoMeters.json', import.meta.url), 'utf8')).find((m) => m.kind === 'glucose');
+const METER = JSON.parse(readFileSync(new URL('../apps/api/src/seed/demoMeters.json', import.meta.url), 'utf8')).find(
+  (m) => m.kind === 'glucose',
+);
 
 /** Now as the meter writes it: local China time with its offset. */
 function chinaNow() {
@@ -37,7 +40,14 @@ function chinaNow() {
  * @param {{ id: string; value: number }} reading
  */
 async function meterSends(reading) {
-  const client = await mqtt.connectAsync(MQTT_URL, { clientId: METER.imei, username: METER.imei, password: METER.secret, clean: false, reconnectPeriod: 500, connectTimeout: 10_000 });
+  const client = await mqtt.connectAsync(MQTT_URL, {
+    clientId: METER.imei,
+    username: METER.imei,
+    password: METER.secret,
+    clean: false,
+    reconnectPeriod: 500,
+    connectTimeout: 10_000,
+  });
   try {
     const acked = new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no ack from the gateway within 20 s')), 20_000);
@@ -50,7 +60,15 @@ async function meterSends(reading) {
       });
     });
     await client.subscribeAsync(`meters/${METER.imei}/acks`, { qos: 1 });
-    const payload = JSON.stringify({ id: reading.id, kind: 'glucose', value: reading.value, unit: 'mmol/L', measuredAt: chinaNow(), battery: 77, signal: -68 });
+    const payload = JSON.stringify({
+      id: reading.id,
+      kind: 'glucose',
+      value: reading.value,
+      unit: 'mmol/L',
+      measuredAt: chinaNow(),
+      battery: 77,
+      signal: -68,
+    });
     await client.publishAsync(`meters/${METER.imei}/readings`, payload, { qos: 1 });
     const ack = await acked;
     assert.equal(ack.status, 'stored', `the gateway answered ${JSON.stringify(ack)}`);
@@ -77,7 +95,11 @@ describe('a cellular meter on a phone', { skip }, () => {
       await page.getByText('设备IMEI号', { exact: true }).first().waitFor();
       await page.getByText('绑定码', { exact: true }).first().waitFor();
       // Each field's whole bordered box is its label: a tap anywhere in it reaches the field.
-      for (const target of [page.locator('label', { has: imeiBox }), page.locator('label', { has: codeBox }), bindButton]) {
+      for (const target of [
+        page.locator('label', { has: imeiBox }),
+        page.locator('label', { has: codeBox }),
+        bindButton,
+      ]) {
         const box = await target.boundingBox();
         assert.ok(box && box.height >= 44, `a tap target is ${box?.height}px high`);
       }
@@ -96,7 +118,10 @@ describe('a cellular meter on a phone', { skip }, () => {
       await page.waitForURL((url) => url.pathname === '/devices/bindError');
       await page.getByRole('heading', { name: '绑定失败' }).waitFor();
       const marked = page.getByLabel('失败原因').locator('li[data-current="true"]');
-      assert.deepEqual(await marked.allInnerTexts(), ['二维码错误，或IMEI号、绑定码输入有误', '该设备已被他人绑定（需原主人先解绑）']);
+      assert.deepEqual(await marked.allInnerTexts(), [
+        '二维码错误，或IMEI号、绑定码输入有误',
+        '该设备已被他人绑定（需原主人先解绑）',
+      ]);
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('devices-bind-error') });
       await page.getByRole('button', { name: '重新绑定' }).tap();

@@ -21,7 +21,9 @@ const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --s
 /** @param {import('playwright-core').Locator} image */
 async function loaded(image) {
   await image.waitFor();
-  await image.evaluate((img) => (img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))));
+  await image.evaluate((img) =>
+    img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
+  );
   return image.evaluate((img) => img.naturalWidth);
 }
 

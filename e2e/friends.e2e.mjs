@@ -66,7 +66,9 @@ describe('relatives and friends on two phones', { skip: skipStatic }, () => {
       const requests = father.page.getByRole('region', { name: '待处理的申请' });
       await requests.getByText('张丽').waitFor();
       await requests.getByRole('button', { name: '同意' }).tap();
-      await father.page.getByText('同意后，张丽可以查看您的血糖、血压记录，收到您的测量提醒，并可以为您记录数据。您可以随时取消授权。').waitFor();
+      await father.page
+        .getByText('同意后，张丽可以查看您的血糖、血压记录，收到您的测量提醒，并可以为您记录数据。您可以随时取消授权。')
+        .waitFor();
       await father.page.screenshot({ path: shot('friends-consent') });
       await father.page.getByRole('button', { name: '同意' }).last().tap();
       await father.page.getByRole('region', { name: '可以查看我数据的亲友' }).getByText('张丽').waitFor();
@@ -143,7 +145,10 @@ describe('relatives and friends on two phones', { skip: skipStatic }, () => {
       await daughter.page.getByText('对方尚未同意您查看其健康数据').waitFor();
       // The report's access check is refused with HTTP 403, which Chromium logs as a failed resource: expected here, and only here.
       const refused = daughter.problems.splice(before);
-      assert.ok(refused.every((p) => p.includes('status of 403')), `unexpected problems: ${refused.join('; ')}`);
+      assert.ok(
+        refused.every((p) => p.includes('status of 403')),
+        `unexpected problems: ${refused.join('; ')}`,
+      );
       await daughter.page.goto(`${BASE_URL}/tangyouCircle/tangyouCircle`);
       await daughter.page.getByText('暂无新动态').waitFor();
       await daughter.page.goto(`${BASE_URL}/friend/friendList`);

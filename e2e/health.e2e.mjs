@@ -64,7 +64,10 @@ describe('health data on a phone', { skip: skipStatic }, () => {
       await day.getByText('12.5').waitFor();
       await day.getByRole('link', { name: /^编辑/ }).waitFor();
       await page.screenshot({ path: shot('health-sugar-day') });
-      await page.locator('.adm-mask').first().tap({ position: { x: 20, y: 20 } });
+      await page
+        .locator('.adm-mask')
+        .first()
+        .tap({ position: { x: 20, y: 20 } });
       await day.waitFor({ state: 'hidden' });
 
       // The after-meal trend holds the after-breakfast reading, with its min / max / average.
@@ -92,7 +95,10 @@ describe('health data on a phone', { skip: skipStatic }, () => {
       await page.waitForURL((url) => url.pathname === '/reportCenter/reportCenter');
 
       // The remembered tab brings the user back to the pressure list.
-      const systolic = page.getByRole('button', { name: /160\/100$/ }).locator('span[data-colour]').first();
+      const systolic = page
+        .getByRole('button', { name: /160\/100$/ })
+        .locator('span[data-colour]')
+        .first();
       await systolic.waitFor();
       assert.equal(await systolic.getAttribute('data-colour'), RED);
       assert.equal(await page.getByRole('button', { name: /\d+\/\d+$/ }).count(), 1);

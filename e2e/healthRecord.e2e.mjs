@@ -103,7 +103,10 @@ describe('the health record on a phone', { skip: skipStatic }, () => {
       await page.screenshot({ path: shot('health-record-doctor-picker') });
       await picker.getByText('陈立群').tap();
       await toastSeen(page, '保存成功');
-      await page.getByRole('button', { name: '就诊医生' }).filter({ hasText: '陈立群（北京德康医院 内分泌科）' }).waitFor();
+      await page
+        .getByRole('button', { name: '就诊医生' })
+        .filter({ hasText: '陈立群（北京德康医院 内分泌科）' })
+        .waitFor();
 
       // After a reload everything comes back from the server; the name is now locked.
       await page.reload();

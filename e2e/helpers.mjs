@@ -12,7 +12,12 @@ import { BASE_URL } from './phone.mjs';
 export async function apiCall(method, path, body, token) {
   const response = await fetch(`${BASE_URL}/api${path}`, {
     method,
-    headers: { 'content-type': 'application/json', 'X-Source-Id': '4', 'X-App-Code': 'wechat_xty', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'X-Source-Id': '4',
+      'X-App-Code': 'wechat_xty',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const envelope = await response.json();
@@ -59,7 +64,10 @@ export async function assertFitsWidth(page) {
  * @param {import('playwright-core').Page} page
  * @param {{ sex?: string, diabetesType?: string, bloodPressureType?: string }} [answers]
  */
-export async function answerMedicalQuestions(page, { sex = '男', diabetesType = '2型糖尿病', bloodPressureType = '无高血压' } = {}) {
+export async function answerMedicalQuestions(
+  page,
+  { sex = '男', diabetesType = '2型糖尿病', bloodPressureType = '无高血压' } = {},
+) {
   await page.getByRole('group', { name: '性别' }).getByText(sex, { exact: true }).tap();
   await page.getByRole('group', { name: '糖尿病类型' }).getByText(diabetesType, { exact: true }).tap();
   await page.getByRole('group', { name: '高血压类型' }).getByText(bloodPressureType, { exact: true }).tap();

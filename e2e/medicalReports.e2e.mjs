@@ -76,7 +76,10 @@ describe('uploaded medical reports on a phone', { skip: skipStatic }, () => {
       // Choose the photo, then its type and name.
       const photo = noisePng(800, 600);
       assert.ok(photo.length > 1025 * 1024, `the photo is ${photo.length} bytes`);
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: '上传报告' }).tap()]);
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByRole('button', { name: '上传报告' }).tap(),
+      ]);
       await chooser.setFiles({ name: 'report.png', mimeType: 'image/png', buffer: photo });
       await page.getByRole('option', { name: '血糖' }).tap();
       const nameDialog = page.getByRole('dialog', { name: '填写报告名称' });
@@ -92,10 +95,16 @@ describe('uploaded medical reports on a phone', { skip: skipStatic }, () => {
       // The gallery shows the preview: a JPEG 480 px wide, made in the browser.
       const tile = sugar.getByRole('img', { name: '空腹血糖' });
       await tile.waitFor();
-      await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await tile.elementHandle());
+      await page.waitForFunction(
+        (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+        await tile.elementHandle(),
+      );
       assert.equal(await tile.evaluate((img) => img.naturalWidth), 480);
       // Report photos are private: the address is signed for the owner and expires (docs/decisions.md).
-      assert.match((await tile.getAttribute('src')) ?? '', /^\/api\/files\/uploads\/274\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.jpg\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/);
+      assert.match(
+        (await tile.getAttribute('src')) ?? '',
+        /^\/api\/files\/uploads\/274\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.jpg\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/,
+      );
       assert.equal(await sugar.getByLabel('血糖报告数量').innerText(), '1/50');
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('medical-reports-gallery') });
@@ -104,7 +113,10 @@ describe('uploaded medical reports on a phone', { skip: skipStatic }, () => {
       await sugar.getByRole('button', { name: '查看空腹血糖' }).tap();
       const viewer = page.getByRole('dialog', { name: '空腹血糖' });
       const full = viewer.getByRole('img', { name: '空腹血糖' });
-      await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await full.elementHandle());
+      await page.waitForFunction(
+        (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+        await full.elementHandle(),
+      );
       assert.equal(await full.evaluate((img) => img.naturalWidth), 800);
       const fullSrc = (await full.getAttribute('src')) ?? '';
       assert.notEqual(fullSrc, await tile.getAttribute('src'));

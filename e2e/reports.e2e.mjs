@@ -44,7 +44,11 @@ function datesBetween(first, last) {
 async function call(token, path, options = {}) {
   const response = await fetch(`${BASE_URL}/api${path}`, {
     method: options.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, 'X-Source-Id': '4', ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'X-Source-Id': '4',
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const envelope = await response.json();
@@ -128,7 +132,8 @@ async function pickMonth(page, ym) {
 
 const today = chinaDate();
 const current = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
-const last = current.month === 1 ? { year: current.year - 1, month: 12 } : { year: current.year, month: current.month - 1 };
+const last =
+  current.month === 1 ? { year: current.year - 1, month: 12 } : { year: current.year, month: current.month - 1 };
 const pad = (n) => String(n).padStart(2, '0');
 
 describe('reports on a phone', { skip: skipStatic }, () => {
@@ -138,7 +143,9 @@ describe('reports on a phone', { skip: skipStatic }, () => {
       // The demo link signs the browser in as the seeded patient and leaves the address clean.
       await page.goto(`${BASE_URL}/?deviceKey=${DEMO_PATIENT_KEY}`);
       await page.getByRole('heading', { name: '糖护医疗' }).waitFor();
-      await page.waitForFunction(() => JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}').token !== undefined);
+      await page.waitForFunction(
+        () => JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}').token !== undefined,
+      );
       assert.equal(new URL(page.url()).search, '');
       assert.equal(await page.evaluate(() => localStorage.getItem('glucoguard.deviceKey')), DEMO_PATIENT_KEY);
       const token = await appToken(page);
@@ -154,7 +161,10 @@ describe('reports on a phone', { skip: skipStatic }, () => {
       await page.screenshot({ path: shot('reports-list-last-month') });
 
       // The month: the list's count, then the report's counts, against our own classification.
-      const monthDates = datesBetween(`${last.year}-${pad(last.month)}-01`, `${last.year}-${pad(last.month)}-${pad(new Date(Date.UTC(last.year, last.month, 0)).getUTCDate())}`);
+      const monthDates = datesBetween(
+        `${last.year}-${pad(last.month)}-01`,
+        `${last.year}-${pad(last.month)}-${pad(new Date(Date.UTC(last.year, last.month, 0)).getUTCDate())}`,
+      );
       const expectedMonth = await countsFromReadings(token, monthDates);
       assert.ok(expectedMonth.total >= 15, `the demo month holds ${expectedMonth.total} readings`);
       await monthEntry.getByRole('button', { name: `血糖月报，${expectedMonth.total}次测量` }).tap();
@@ -172,12 +182,19 @@ describe('reports on a phone', { skip: skipStatic }, () => {
       // Back in the list (the picked month is kept), a week report.
       await page.goBack();
       await page.getByRole('button', { name: `选择月份，当前${last.year}年${last.month}月` }).waitFor();
-      await page.getByRole('region', { name: '第2周周报' }).getByRole('button', { name: /^血糖周报/ }).tap();
+      await page
+        .getByRole('region', { name: '第2周周报' })
+        .getByRole('button', { name: /^血糖周报/ })
+        .tap();
       await page.waitForURL((url) => url.pathname === '/reportCenter/bloodSugar/bloodSugarReportDetail');
       const params = new URL(page.url()).searchParams;
       const [startDate, endDate] = [params.get('startDate') ?? '', params.get('endDate') ?? ''];
       assert.equal(new Date(`${startDate}T00:00:00Z`).getUTCDay(), 1, 'a week starts on a Monday');
-      assert.equal(Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`), 6 * DAY_MS, 'and ends on the Sunday');
+      assert.equal(
+        Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`),
+        6 * DAY_MS,
+        'and ends on the Sunday',
+      );
       await page.getByRole('heading', { name: `${last.year}年${last.month}月第2周血糖周报` }).waitFor();
       assert.deepEqual(await shownCounts(page), await countsFromReadings(token, datesBetween(startDate, endDate)));
       await assertFitsWidth(page);
@@ -185,11 +202,16 @@ describe('reports on a phone', { skip: skipStatic }, () => {
 
       // The month's pressure report.
       await page.goBack();
-      const pressure = page.getByRole('region', { name: `${last.month}月月报` }).getByRole('button', { name: /^血压月报/ });
+      const pressure = page
+        .getByRole('region', { name: `${last.month}月月报` })
+        .getByRole('button', { name: /^血压月报/ });
       const pressureCount = Number(/(\d+)次测量/.exec((await pressure.getAttribute('aria-label')) ?? '')?.[1]);
       await pressure.tap();
       await page.getByRole('heading', { name: `${last.year}年${last.month}月血压月报` }).waitFor();
-      assert.equal(Number(await page.getByRole('region', { name: '测量质量' }).getByLabel('总次数', { exact: true }).innerText()), pressureCount);
+      assert.equal(
+        Number(await page.getByRole('region', { name: '测量质量' }).getByLabel('总次数', { exact: true }).innerText()),
+        pressureCount,
+      );
       await page.getByRole('region', { name: '家庭血压' }).getByLabel('早晨平均', { exact: true }).waitFor();
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('reports-pressure-month') });
@@ -214,16 +236,23 @@ describe('reports on a phone', { skip: skipStatic }, () => {
   it('sends a week with a single reading to the no-report page', async () => {
     // A new user, registered through the API, with one reading in the last week that has ended.
     const deviceKey = `e2e-reports-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-    const signIn = await (await fetch(`${BASE_URL}/api/wechat/v1/getHtmlAccessToken?code=${deviceKey}&sourceId=4`)).json();
+    const signIn = await (
+      await fetch(`${BASE_URL}/api/wechat/v1/getHtmlAccessToken?code=${deviceKey}&sourceId=4`)
+    ).json();
     assert.equal(signIn.code, 0, JSON.stringify(signIn));
     const { token } = signIn.data;
     const phone = freshPhone('135');
     await call(token, '/shortMsg/v1/getCode', { method: 'POST', body: { phone } });
-    await call(token, '/register/v1/bind', { method: 'POST', body: { nickname: '王五', phone, validCode: await outboxCode(phone) } });
+    await call(token, '/register/v1/bind', {
+      method: 'POST',
+      body: { nickname: '王五', phone, validCode: await outboxCode(phone) },
+    });
     // Seven days ago lies in the latest week that has ended (this week's Sunday is today or later).
     const day = chinaDate(7);
     await call(token, '/sugarTest/v1/add', { method: 'POST', body: { sugar: 6.4, createTime: `${day} 07:30` } });
-    const monday = new Date(Date.parse(`${day}T00:00:00Z`) - ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) * DAY_MS);
+    const monday = new Date(
+      Date.parse(`${day}T00:00:00Z`) - ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) * DAY_MS,
+    );
     const sunday = new Date(monday.getTime() + 6 * DAY_MS);
     const thursday = new Date(monday.getTime() + 3 * DAY_MS);
     const weekMonth = { year: thursday.getUTCFullYear(), month: thursday.getUTCMonth() + 1 };
@@ -238,7 +267,9 @@ describe('reports on a phone', { skip: skipStatic }, () => {
       if (weekMonth.month !== current.month || weekMonth.year !== current.year) {
         await pickMonth(page, weekMonth);
       }
-      const week = page.getByRole('region', { name: /^第\d周周报$/ }).filter({ hasText: `${shortDate(monday)} 至 ${shortDate(sunday)}` });
+      const week = page
+        .getByRole('region', { name: /^第\d周周报$/ })
+        .filter({ hasText: `${shortDate(monday)} 至 ${shortDate(sunday)}` });
       await week.getByRole('button', { name: '血糖周报，1次测量' }).tap();
       await page.waitForURL((url) => url.pathname === '/reportCenter/bloodSugar/noBloodSugarReport');
       const query = new URL(page.url()).searchParams;

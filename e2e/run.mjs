@@ -103,7 +103,9 @@ async function startStatic(port) {
 async function startSystem() {
   for (const built of ['apps/api/dist/server.js', 'apps/device-gateway/dist/server.js']) {
     if (!existsSync(join(root, built))) {
-      fail(`${built} is missing; run \`npm run build\` first (or \`node e2e/run.mjs --static\` for the web app alone).`);
+      fail(
+        `${built} is missing; run \`npm run build\` first (or \`node e2e/run.mjs --static\` for the web app alone).`,
+      );
     }
   }
   const [port, mqttPort, gatewayHealthPort] = [await freePort(), await freePort(), await freePort()];

@@ -35,7 +35,12 @@ async function post(page, path, body) {
   assert.equal(typeof token, 'string', 'the app holds a session token');
   const response = await fetch(`${BASE_URL}/api${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-source-id': '4', 'x-app-code': 'wechat_xty' },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-source-id': '4',
+      'x-app-code': 'wechat_xty',
+    },
     body: JSON.stringify(body),
   });
   const answer = await response.json();
@@ -62,7 +67,13 @@ describe('share links', { skip: skipStatic }, () => {
       ]) {
         await post(page, '/sugarTest/v1/add', { sugar, createTime: chinaTime(hoursAgo), timeType: 1 });
       }
-      await post(page, '/bloodPressureTest/v1/add', { sbp: 150, dbp: 95, hr: 80, createTime: chinaTime(5), testType: 1 }).catch(() => undefined);
+      await post(page, '/bloodPressureTest/v1/add', {
+        sbp: 150,
+        dbp: 95,
+        hr: 80,
+        createTime: chinaTime(5),
+        testType: 1,
+      }).catch(() => undefined);
 
       await page.getByRole('button', { name: '生成分享链接' }).waitFor();
       await page.getByRole('textbox', { name: '标题' }).fill('给王医生');
@@ -85,7 +96,11 @@ describe('share links', { skip: skipStatic }, () => {
       assert.equal(await other.getByText('12.5', { exact: true }).getAttribute('data-band'), 'high');
       assert.equal(await other.getByText('3.2', { exact: true }).getAttribute('data-band'), 'low');
       assert.equal(await other.getByText('张三丰').count(), 0, 'the full name is never shown');
-      assert.equal(await other.evaluate(() => localStorage.getItem('glucoguard.session')), null, 'the stranger was not signed in');
+      assert.equal(
+        await other.evaluate(() => localStorage.getItem('glucoguard.session')),
+        null,
+        'the stranger was not signed in',
+      );
       await assertFitsWidth(other);
       await other.screenshot({ path: shot('share-sugar-table'), fullPage: true });
 
@@ -142,7 +157,11 @@ describe('share links', { skip: skipStatic }, () => {
       await page.screenshot({ path: shot('weight-details'), fullPage: true });
 
       // The ketone view (also the report center's 血酮 tab), through its add popup.
-      await post(page, '/ketoneTest/v1/add', { ketone: 9.2, createTimeStr: chinaTime(3).slice(0, 16) + ':00', remark: '' });
+      await post(page, '/ketoneTest/v1/add', {
+        ketone: 9.2,
+        createTimeStr: chinaTime(3).slice(0, 16) + ':00',
+        remark: '',
+      });
       await page.goto(`${BASE_URL}/reportCenter/reportCenter`);
       const ketoneTab = page.getByRole('tab', { name: '血酮' });
       // The report center comes with its own change; without it this part is skipped.

@@ -34,10 +34,20 @@ describe('web shell on a phone in the messaging app', () => {
       assert.equal(await page.title(), '糖护医疗');
       assert.equal(await tab(page, '健康').getAttribute('aria-current'), 'page');
       const entries = page.getByRole('region', { name: '功能入口' }).getByRole('button');
-      assert.deepEqual(await entries.allInnerTexts(), ['健康数据', '糖友圈', '邀请注册有奖', '尿液分析', '绑定设备', 'AI助手']);
+      assert.deepEqual(await entries.allInnerTexts(), [
+        '健康数据',
+        '糖友圈',
+        '邀请注册有奖',
+        '尿液分析',
+        '绑定设备',
+        'AI助手',
+      ]);
       await page.getByText('签到', { exact: true }).waitFor();
       const tabBar = await page.getByRole('navigation', { name: '主导航' }).boundingBox();
-      assert.ok(tabBar !== null && tabBar.y + tabBar.height <= 844 && tabBar.y > 700, `tab bar sits at the bottom: ${JSON.stringify(tabBar)}`);
+      assert.ok(
+        tabBar !== null && tabBar.y + tabBar.height <= 844 && tabBar.y > 700,
+        `tab bar sits at the bottom: ${JSON.stringify(tabBar)}`,
+      );
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('shell-home') });
 
@@ -58,7 +68,16 @@ describe('web shell on a phone in the messaging app', () => {
       await page.getByText('未登录').waitFor();
       assert.match(page.url(), /[?&]tab=mine\b/);
       const menu = page.getByRole('list', { name: '更多服务' });
-      assert.deepEqual(await menu.getByRole('link').allInnerTexts(), ['我的亲友', '我的设备', '检查报告', '收货地址', '我的处方', '健康目标', '帮助与客服', '设置']);
+      assert.deepEqual(await menu.getByRole('link').allInnerTexts(), [
+        '我的亲友',
+        '我的设备',
+        '检查报告',
+        '收货地址',
+        '我的处方',
+        '健康目标',
+        '帮助与客服',
+        '设置',
+      ]);
       assert.equal(await page.getByRole('link', { name: '我的订单' }).getAttribute('href'), '/order/orderList');
       assert.equal(await page.getByRole('button', { name: '注册 / 登录' }).isVisible(), true);
       await assertFitsWidth(page);

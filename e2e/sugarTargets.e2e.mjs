@@ -62,7 +62,12 @@ describe('sugar targets on a phone', { skip: skipStatic }, () => {
 
       // The detail page checks the order, then saves.
       await page.getByRole('button', { name: '设置空腹' }).tap();
-      await page.waitForURL((url) => url.pathname === '/healthTarget/healthTargetDetail' && url.searchParams.get('index') === '1' && url.searchParams.get('value') === '空腹');
+      await page.waitForURL(
+        (url) =>
+          url.pathname === '/healthTarget/healthTargetDetail' &&
+          url.searchParams.get('index') === '1' &&
+          url.searchParams.get('value') === '空腹',
+      );
       const high = page.getByRole('textbox', { name: '高血糖值', exact: true });
       assert.equal(await high.inputValue(), '7.0');
       await high.fill('20');

@@ -11,7 +11,10 @@ const processes = [
 ];
 
 const children = processes.map(([name, [command, ...args]]) => {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'development' } });
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
   const prefix = (line) => (line ? `[${name}] ${line}` : line);
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');

@@ -12,7 +12,12 @@ const port = Number(process.env.PORT ?? 3000);
 const mqttPort = Number(process.env.MQTT_PORT ?? 1883);
 const host = process.env.HOST ?? '0.0.0.0';
 const shown = host === '0.0.0.0' ? 'localhost' : host;
-const env = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), API_URL: process.env.API_URL ?? `http://127.0.0.1:${port}/api` };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  MQTT_PORT: String(mqttPort),
+  API_URL: process.env.API_URL ?? `http://127.0.0.1:${port}/api`,
+};
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
@@ -31,15 +36,21 @@ function run(name, script) {
 }
 
 function stop(exitCode = 0) {
-  if (stopping) {return;}
+  if (stopping) {
+    return;
+  }
   stopping = true;
   const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
-  if (alive.length === 0) {process.exit(exitCode);}
+  if (alive.length === 0) {
+    process.exit(exitCode);
+  }
   let left = alive.length;
   for (const c of alive) {
     c.once('exit', () => {
       left -= 1;
-      if (left === 0) {process.exit(exitCode);}
+      if (left === 0) {
+        process.exit(exitCode);
+      }
     });
     c.kill('SIGTERM');
   }
@@ -48,7 +59,9 @@ function stop(exitCode = 0) {
 
 /** The demo meters the API seeds outside production, with the commands that make them send readings. */
 function demoMeterLines() {
-  if (process.env.NODE_ENV === 'production' || /^(0|false|no)$/i.test(process.env.SEED_DEMO_DATA ?? '')) {return [];}
+  if (process.env.NODE_ENV === 'production' || /^(0|false|no)$/i.test(process.env.SEED_DEMO_DATA ?? '')) {
+    return [];
+  }
   /** @type {{ imei: string, kind: string, secret: string, bindCode: string }[]} */
   const meters = JSON.parse(readFileSync(join(root, 'apps/api/src/seed/demoMeters.json'), 'utf8'));
   return [
@@ -87,10 +100,14 @@ process.on('SIGTERM', () => stop(0));
 async function waitFor(url, what) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (stopping) {return false;}
+    if (stopping) {
+      return false;
+    }
     try {
       const res = await fetch(url);
-      if (res.ok) {return true;}
+      if (res.ok) {
+        return true;
+      }
     } catch {
       // not listening yet
     }
@@ -117,7 +134,10 @@ if (await waitFor(`http://127.0.0.1:${port}/api/healthz`, 'API')) {
         // The demo accounts exist when the API seeds demo data (SEED_DEMO_DATA, on by default).
         ...(/^(0|false|no)$/i.test(process.env.SEED_DEMO_DATA ?? '')
           ? []
-          : [`  demo patient   http://${shown}:${port}/?deviceKey=demo-patient-0000000001`, `  demo relative  http://${shown}:${port}/?deviceKey=demo-relative-000000001`]),
+          : [
+              `  demo patient   http://${shown}:${port}/?deviceKey=demo-patient-0000000001`,
+              `  demo relative  http://${shown}:${port}/?deviceKey=demo-relative-000000001`,
+            ]),
         ...demoMeterLines(),
         ...databaseLines(),
         '',

@@ -28,7 +28,9 @@ function run(command, args, env = {}) {
 async function step(name, command, args, { env, countVitest, countNodeTest } = {}) {
   console.log(`\n━━ ${name} ━━`);
   const reportFile = join(out, `${name.replace(/\W+/g, '-')}.json`);
-  const fullArgs = countVitest ? [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`] : args;
+  const fullArgs = countVitest
+    ? [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]
+    : args;
   const { code, text } = await run(command, fullArgs, env);
   let counted = false;
   if (countVitest) {
@@ -67,11 +69,44 @@ await step('lint', npm, ['run', 'lint']);
 await step('typecheck', npm, ['run', 'typecheck']);
 await step('sdk drift', npm, ['run', 'sdk:check']);
 await step('migration drift', npm, ['run', 'db:check']);
-await step('package checks', npm, ['run', 'check:package', '-w', '@glucoguard/domain', '-w', '@glucoguard/sdk', '-w', '@glucoguard/ui']);
-await step('unit tests', npx, ['vitest', 'run', '--project', 'domain', '--project', 'sdk', '--project', 'ui', '--project', 'api-unit', '--project', 'gateway', '--coverage'], { countVitest: true });
-await step('integration tests (PGlite)', npx, ['vitest', 'run', '--project', 'api-integration'], { env: { DATABASE_URL: '' }, countVitest: true });
+await step('package checks', npm, [
+  'run',
+  'check:package',
+  '-w',
+  '@glucoguard/domain',
+  '-w',
+  '@glucoguard/sdk',
+  '-w',
+  '@glucoguard/ui',
+]);
+await step(
+  'unit tests',
+  npx,
+  [
+    'vitest',
+    'run',
+    '--project',
+    'domain',
+    '--project',
+    'sdk',
+    '--project',
+    'ui',
+    '--project',
+    'api-unit',
+    '--project',
+    'gateway',
+    '--coverage',
+  ],
+  { countVitest: true },
+);
+await step('integration tests (PGlite)', npx, ['vitest', 'run', '--project', 'api-integration'], {
+  env: { DATABASE_URL: '' },
+  countVitest: true,
+});
 if (process.env.DATABASE_URL) {
-  await step('integration tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'api-integration'], { countVitest: true });
+  await step('integration tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'api-integration'], {
+    countVitest: true,
+  });
 }
 await step('end-to-end tests', 'node', ['e2e/run.mjs'], { countNodeTest: true });
 

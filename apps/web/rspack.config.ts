@@ -56,7 +56,12 @@ export default defineConfig((_env, argv) => {
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({ template: './index.html', favicon: './public/favicon.svg', inject: 'body', scriptLoading: 'defer' }),
+      new rspack.HtmlRspackPlugin({
+        template: './index.html',
+        favicon: './public/favicon.svg',
+        inject: 'body',
+        scriptLoading: 'defer',
+      }),
       isDev ? new ReactRefreshRspackPlugin() : null,
     ],
     optimization: {

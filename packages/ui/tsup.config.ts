@@ -6,6 +6,6 @@ export default defineConfig({
   dts: true,
   clean: true,
   sourcemap: true,
-  external: ["react", "react-dom", "react-dom/client", "antd-mobile", "@glucoguard/domain", "@glucoguard/sdk"],
+  external: ['react', 'react-dom', 'react-dom/client', 'antd-mobile', '@glucoguard/domain', '@glucoguard/sdk'],
   target: 'es2022',
 });

@@ -65,7 +65,11 @@ export function serverOptions(config: AppConfig, logStream?: { write(line: strin
       // Sensitive fields are masked by one walk of each logged object (lib/redact.ts).
       formatters: { log: redactLogObject, bindings: redactLogObject },
       serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), requestId: req.id }),
+        req: (req: { method: string; url: string; id: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          requestId: req.id,
+        }),
       },
     },
     // One access-log line per request instead of Fastify's two (plugins/access-log.ts).
@@ -160,9 +164,19 @@ function api(config: AppConfig) {
         return reply
           .status(405)
           .header('Allow', allowed)
-          .send({ code: ErrorCodes.notFound, errMsg: `接口不支持 ${request.method.slice(0, 20)} 请求：${shown}（可用 ${allowed}）`, data: null, requestId: String(request.id) });
+          .send({
+            code: ErrorCodes.notFound,
+            errMsg: `接口不支持 ${request.method.slice(0, 20)} 请求：${shown}（可用 ${allowed}）`,
+            data: null,
+            requestId: String(request.id),
+          });
       }
-      return reply.status(404).send({ code: ErrorCodes.notFound, errMsg: `接口不存在：${request.method.slice(0, 20)} ${shown}`, data: null, requestId: String(request.id) });
+      return reply.status(404).send({
+        code: ErrorCodes.notFound,
+        errMsg: `接口不存在：${request.method.slice(0, 20)} ${shown}`,
+        data: null,
+        requestId: String(request.id),
+      });
     });
   };
 }
@@ -204,13 +218,21 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   await instance.register(errors);
   await instance.register(securityHeaders, { publicBaseUrl: config.publicBaseUrl, imgDomain: config.imgDomain });
   await instance.register(openapi, { path: config.openapiPath });
-  await instance.register(providers, { env: config.rawEnv, dataDir: config.dataDir, overrides: config.providerOverrides });
+  await instance.register(providers, {
+    env: config.rawEnv,
+    dataDir: config.dataDir,
+    overrides: config.providerOverrides,
+  });
   await instance.register(db, { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   await instance.register(sessionCache, { databaseUrl: config.databaseUrl });
   await instance.register(clientRateLimit);
   await instance.register(retention, { intervalMs: retentionIntervalFromEnv(config.rawEnv) });
   await instance.register(noticePush, { intervalMs: noticePushIntervalFromEnv(config.rawEnv) });
-  await seed(instance.orm, { sessionSecret: instance.providers.sessionSecret, now: instance.providers.clock() }, config.seedDemoData);
+  await seed(
+    instance.orm,
+    { sessionSecret: instance.providers.sessionSecret, now: instance.providers.clock() },
+    config.seedDemoData,
+  );
   await instance.register(docs, { publicBaseUrl: config.publicBaseUrl });
   await instance.register(api(config), { prefix: '/api' });
   await instance.register(web, { root: config.webDist });

@@ -12,13 +12,20 @@ describe('loadConfig', () => {
   });
 
   it('leaves the demo accounts out in production unless SEED_DEMO_DATA asks for them', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(40), PUBLIC_BASE_URL: 'https://h5.example.com' };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      GATEWAY_TOKEN: 'g'.repeat(40),
+      PUBLIC_BASE_URL: 'https://h5.example.com',
+    };
     expect(loadConfig(production).seedDemoData).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
   });
 
   it('switches to PostgreSQL with a postgres:// DATABASE_URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe('postgres://u@127.0.0.1:5432/db');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe(
+      'postgres://u@127.0.0.1:5432/db',
+    );
   });
 
   it('reports every problem at once, in plain words', () => {
@@ -39,11 +46,22 @@ describe('loadConfig', () => {
   it('requires a long GATEWAY_TOKEN in production and has a development default otherwise', () => {
     expect(loadConfig({}).gatewayToken).toBe(DEV_GATEWAY_TOKEN);
     expect(loadConfig({ GATEWAY_TOKEN: 'x'.repeat(12) }).gatewayToken).toBe('x'.repeat(12));
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(32), PUBLIC_BASE_URL: 'https://h5.example.com' }).gatewayToken).toBe('g'.repeat(32));
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(40),
+        GATEWAY_TOKEN: 'g'.repeat(32),
+        PUBLIC_BASE_URL: 'https://h5.example.com',
+      }).gatewayToken,
+    ).toBe('g'.repeat(32));
     for (const token of [undefined, 'g'.repeat(31)]) {
       let error: unknown;
       try {
-        loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://h5.example.com', ...(token && { GATEWAY_TOKEN: token }) });
+        loadConfig({
+          NODE_ENV: 'production',
+          PUBLIC_BASE_URL: 'https://h5.example.com',
+          ...(token && { GATEWAY_TOKEN: token }),
+        });
       } catch (e) {
         error = e;
       }
@@ -56,7 +74,11 @@ describe('loadConfig', () => {
   it('refuses the published development GATEWAY_TOKEN and SESSION_SECRET in production', () => {
     let error: unknown;
     try {
-      loadConfig({ NODE_ENV: 'production', GATEWAY_TOKEN: DEV_GATEWAY_TOKEN, PUBLIC_BASE_URL: 'https://h5.example.com' });
+      loadConfig({
+        NODE_ENV: 'production',
+        GATEWAY_TOKEN: DEV_GATEWAY_TOKEN,
+        PUBLIC_BASE_URL: 'https://h5.example.com',
+      });
     } catch (e) {
       error = e;
     }
@@ -68,7 +90,9 @@ describe('loadConfig', () => {
     );
     // Outside production the development values are what `npm start` runs on.
     expect(loadConfig({ GATEWAY_TOKEN: DEV_GATEWAY_TOKEN }).gatewayToken).toBe(DEV_GATEWAY_TOKEN);
-    expect(identityConfigFromEnv({ SESSION_SECRET: DEVELOPMENT_SESSION_SECRET }).sessionSecret).toBe(DEVELOPMENT_SESSION_SECRET);
+    expect(identityConfigFromEnv({ SESSION_SECRET: DEVELOPMENT_SESSION_SECRET }).sessionSecret).toBe(
+      DEVELOPMENT_SESSION_SECRET,
+    );
   });
 
   it('requires PUBLIC_BASE_URL in production and keeps only its origin', () => {
@@ -84,11 +108,25 @@ describe('loadConfig', () => {
     expect(problemsOf(production)).toEqual([
       'PUBLIC_BASE_URL must be set in production to the address users open the app at, e.g. https://h5.example.com (links and sign-in redirects use it, never the Host header).',
     ]);
-    for (const bad of ['h5.example.com', 'ftp://h5.example.com', 'https://h5.example.com/app', 'https://u:p@h5.example.com', 'http://[']) {
-      expect(problemsOf({ ...production, PUBLIC_BASE_URL: bad })).toEqual([`PUBLIC_BASE_URL must be an http(s) origin without a path, e.g. https://h5.example.com, got "${bad}".`]);
+    for (const bad of [
+      'h5.example.com',
+      'ftp://h5.example.com',
+      'https://h5.example.com/app',
+      'https://u:p@h5.example.com',
+      'http://[',
+    ]) {
+      expect(problemsOf({ ...production, PUBLIC_BASE_URL: bad })).toEqual([
+        `PUBLIC_BASE_URL must be an http(s) origin without a path, e.g. https://h5.example.com, got "${bad}".`,
+      ]);
     }
-    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://H5.example.com/' })).toMatchObject({ publicBaseUrl: 'https://h5.example.com', publicBaseUrlSet: true });
-    expect(loadConfig({ PORT: '4000' })).toMatchObject({ publicBaseUrl: 'http://localhost:4000', publicBaseUrlSet: false });
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://H5.example.com/' })).toMatchObject({
+      publicBaseUrl: 'https://h5.example.com',
+      publicBaseUrlSet: true,
+    });
+    expect(loadConfig({ PORT: '4000' })).toMatchObject({
+      publicBaseUrl: 'http://localhost:4000',
+      publicBaseUrlSet: false,
+    });
   });
 });
 
@@ -101,7 +139,12 @@ describe('TRUST_PROXY', () => {
 
   it('takes a hop count or a list of addresses, CIDR ranges and proxy-addr names', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8,loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('refuses trusting everyone and what it cannot read', () => {

@@ -67,11 +67,15 @@ export function readAssistantConfig(env: NodeJS.ProcessEnv, problems: string[]):
   const baseUrl = (env.AI_BASE_URL ?? '').replace(/\/+$/, '');
   const model = env.AI_MODEL ?? '';
   if (provider !== 'local' && provider !== 'openai') {
-    problems.push(`AI_PROVIDER must be local (the embedded assistant, the default) or openai (an OpenAI-compatible service), got "${provider}".`);
+    problems.push(
+      `AI_PROVIDER must be local (the embedded assistant, the default) or openai (an OpenAI-compatible service), got "${provider}".`,
+    );
   }
   if (provider === 'openai') {
     if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-      problems.push(`AI_BASE_URL must be the http(s) base URL of the chat-completions service when AI_PROVIDER=openai, got "${env.AI_BASE_URL ?? ''}".`);
+      problems.push(
+        `AI_BASE_URL must be the http(s) base URL of the chat-completions service when AI_PROVIDER=openai, got "${env.AI_BASE_URL ?? ''}".`,
+      );
     }
     if (model === '') {
       problems.push('AI_MODEL must name the model when AI_PROVIDER=openai.');
@@ -93,17 +97,34 @@ export const GATEWAY_TOKEN_MIN_LENGTH = 32;
  * Production requires it: without it links would have to come from the Host header, which the
  * client chooses.
  */
-export function readPublicBaseUrl(env: NodeJS.ProcessEnv, nodeEnv: string, port: number, problems: string[]): { url: string; set: boolean } {
+export function readPublicBaseUrl(
+  env: NodeJS.ProcessEnv,
+  nodeEnv: string,
+  port: number,
+  problems: string[],
+): { url: string; set: boolean } {
   const raw = (env.PUBLIC_BASE_URL ?? '').trim();
   if (raw === '') {
     if (nodeEnv === 'production') {
-      problems.push('PUBLIC_BASE_URL must be set in production to the address users open the app at, e.g. https://h5.example.com (links and sign-in redirects use it, never the Host header).');
+      problems.push(
+        'PUBLIC_BASE_URL must be set in production to the address users open the app at, e.g. https://h5.example.com (links and sign-in redirects use it, never the Host header).',
+      );
     }
     return { url: `http://localhost:${port}`, set: false };
   }
   const url = URL.canParse(raw) ? new URL(raw) : null;
-  if (url === null || !/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
-    problems.push(`PUBLIC_BASE_URL must be an http(s) origin without a path, e.g. https://h5.example.com, got "${raw}".`);
+  if (
+    url === null ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    problems.push(
+      `PUBLIC_BASE_URL must be an http(s) origin without a path, e.g. https://h5.example.com, got "${raw}".`,
+    );
     return { url: `http://localhost:${port}`, set: false };
   }
   return { url: url.origin, set: true };
@@ -131,7 +152,9 @@ export function readTrustProxy(raw: string | undefined, problems: string[]): fal
     return hops;
   }
   if (value.toLowerCase() === 'true') {
-    problems.push('TRUST_PROXY=true would let any client choose the address its rate limits count; give the number of proxies in front of the API (e.g. 1) or their addresses (e.g. 10.0.0.0/8).');
+    problems.push(
+      'TRUST_PROXY=true would let any client choose the address its rate limits count; give the number of proxies in front of the API (e.g. 1) or their addresses (e.g. 10.0.0.0/8).',
+    );
     return false;
   }
   const entries = value.split(',').map((entry) => entry.trim());
@@ -147,7 +170,9 @@ export function readTrustProxy(raw: string | undefined, problems: string[]): fal
     return prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
   });
   if (bad.length > 0) {
-    problems.push(`TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); not understood: ${bad.map((b) => `"${b}"`).join(', ')}.`);
+    problems.push(
+      `TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); not understood: ${bad.map((b) => `"${b}"`).join(', ')}.`,
+    );
     return false;
   }
   return entries;
@@ -158,7 +183,9 @@ export function readTrustProxy(raw: string | undefined, problems: string[]): fal
  * a proxy from a client that reached the API directly); a count here trusts that many hops, which
  * is right only when the API is reachable through the proxies alone (README, TRUST_PROXY).
  */
-export function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trustProxy: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy === 'number') {
     return (_address: string, hop: number) => hop < trustProxy;
   }
@@ -240,9 +267,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
   const gatewayToken = env.GATEWAY_TOKEN ?? '';
   if (nodeEnv === 'production' && gatewayToken.length < GATEWAY_TOKEN_MIN_LENGTH) {
-    problems.push(`GATEWAY_TOKEN must be set to a random secret of at least ${GATEWAY_TOKEN_MIN_LENGTH} characters in production (the device gateway sends the same one).`);
+    problems.push(
+      `GATEWAY_TOKEN must be set to a random secret of at least ${GATEWAY_TOKEN_MIN_LENGTH} characters in production (the device gateway sends the same one).`,
+    );
   } else if (nodeEnv === 'production' && gatewayToken === DEV_GATEWAY_TOKEN) {
-    problems.push('GATEWAY_TOKEN is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`, the same in the device gateway).');
+    problems.push(
+      'GATEWAY_TOKEN is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`, the same in the device gateway).',
+    );
   }
   const httpPort = port('PORT', env.PORT, 3000, problems);
   const publicBase = readPublicBaseUrl(env, nodeEnv, httpPort, problems);
@@ -261,7 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     version: env.npm_package_version ?? '0.0.0',
     sessionTtlMs: ttlDays * 24 * 3600 * 1000,
     imgDomain: env.IMG_DOMAIN ?? '/api/files/',
-    registerVariant: { health: variant('REGISTER_VARIANT_HEALTH', 'B'), medical: variant('REGISTER_VARIANT_MEDICAL', 'B') },
+    registerVariant: {
+      health: variant('REGISTER_VARIANT_HEALTH', 'B'),
+      medical: variant('REGISTER_VARIANT_MEDICAL', 'B'),
+    },
     rawEnv: env,
     gatewayToken: gatewayToken || DEV_GATEWAY_TOKEN,
     assistant: readAssistantConfig(env, problems),

@@ -12,7 +12,11 @@ export type { MeterMessage };
 
 export interface MeterStore {
   /** Whether the meter's MQTT credentials are good, and what it measures. */
-  meterAuth(input: { imei: string; secret: string; clientId: string }): Promise<{ ok: boolean; kind: MeterKind | null }>;
+  meterAuth(input: {
+    imei: string;
+    secret: string;
+    clientId: string;
+  }): Promise<{ ok: boolean; kind: MeterKind | null }>;
   /** Stores a batch of messages in one transaction; the acks of each message, in order. */
   storeMeterReadings(messages: readonly MeterMessage[]): Promise<MeterAck[][]>;
   close(): Promise<void>;
@@ -59,7 +63,11 @@ export class SchemaNotReadyError extends Error {
 export async function openMeterStore(options: MeterStoreOptions): Promise<MeterStore> {
   const clock = options.clock ?? (() => new Date());
   // A mistyped URL fails here rather than creating an empty database to wait on.
-  const orm = await MikroORM.init({ ...ormOptions({ databaseUrl: options.databaseUrl, pgliteDir: '' }), pool: { min: 0, max: options.poolSize ?? 4 }, ensureDatabase: false });
+  const orm = await MikroORM.init({
+    ...ormOptions({ databaseUrl: options.databaseUrl, pgliteDir: '' }),
+    pool: { min: 0, max: options.poolSize ?? 4 },
+    ensureDatabase: false,
+  });
   try {
     const deadline = Date.now() + (options.schemaWaitMs ?? 60_000);
     for (;;) {
@@ -68,7 +76,9 @@ export async function openMeterStore(options: MeterStoreOptions): Promise<MeterS
         break;
       }
       if (Date.now() >= deadline) {
-        throw new SchemaNotReadyError(`the database schema is not up to date (${pending.length} migration(s) pending, first ${pending[0]!}); start the API, which migrates it`);
+        throw new SchemaNotReadyError(
+          `the database schema is not up to date (${pending.length} migration(s) pending, first ${pending[0]!}); start the API, which migrates it`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }

@@ -10,8 +10,12 @@ afterAll(() => api.close());
 
 describe('access log', () => {
   it('writes one access-log line per request, with sensitive query values masked', async () => {
-    await fetch(`${api.baseUrl}/config/v1/getServerTime?phone=13800138000`, { headers: { 'x-request-id': 'access-line-1', authorization: 'Bearer not-a-real-token' } });
-    const lines = api.logs.filter((line) => line.includes('access-line-1')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    await fetch(`${api.baseUrl}/config/v1/getServerTime?phone=13800138000`, {
+      headers: { 'x-request-id': 'access-line-1', authorization: 'Bearer not-a-real-token' },
+    });
+    const lines = api.logs
+      .filter((line) => line.includes('access-line-1'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 30,
@@ -25,11 +29,19 @@ describe('access log', () => {
   });
 
   it('masks sensitive body fields wherever a handler logs them, and logs a failing request once', async () => {
-    api.app.log.info({ body: { phone: '13900139000', validCode: '654321' }, headers: { authorization: 'Bearer abc' } }, 'a handler logging its input');
+    api.app.log.info(
+      { body: { phone: '13900139000', validCode: '654321' }, headers: { authorization: 'Bearer abc' } },
+      'a handler logging its input',
+    );
     const line = api.logs.find((l) => l.includes('a handler logging its input'));
-    expect(JSON.parse(line ?? '{}')).toMatchObject({ body: { phone: '[REDACTED]', validCode: '[REDACTED]' }, headers: { authorization: '[REDACTED]' } });
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      body: { phone: '[REDACTED]', validCode: '[REDACTED]' },
+      headers: { authorization: '[REDACTED]' },
+    });
     await fetch(`${api.baseUrl}/nope/v1/missing`, { headers: { 'x-request-id': 'access-line-404' } });
-    const lines = api.logs.filter((l) => l.includes('access-line-404')).map((l) => JSON.parse(l) as { res: { statusCode: number } });
+    const lines = api.logs
+      .filter((l) => l.includes('access-line-404'))
+      .map((l) => JSON.parse(l) as { res: { statusCode: number } });
     expect(lines.map((l) => l.res.statusCode)).toEqual([404]);
   });
 });

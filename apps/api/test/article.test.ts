@@ -10,15 +10,36 @@ beforeAll(async () => {
   // A hidden article, and a shown article in a hidden category: neither may ever be listed or opened.
   const em = api.app.orm.em.fork();
   em.create(ArticleCategory, { id: 90, name: '草稿', sort: 90, status: 0 });
-  em.create(Article, { id: 901, typeId: 1, title: '未发布的文章', contentPoints: '草稿', picUrl: '', content: '草稿', status: 0, addScore: 2, publishedAt: clock() });
-  em.create(Article, { id: 902, typeId: 90, title: '隐藏分类的文章', contentPoints: '草稿', picUrl: '', content: '草稿', status: 1, addScore: 2, publishedAt: clock() });
+  em.create(Article, {
+    id: 901,
+    typeId: 1,
+    title: '未发布的文章',
+    contentPoints: '草稿',
+    picUrl: '',
+    content: '草稿',
+    status: 0,
+    addScore: 2,
+    publishedAt: clock(),
+  });
+  em.create(Article, {
+    id: 902,
+    typeId: 90,
+    title: '隐藏分类的文章',
+    contentPoints: '草稿',
+    picUrl: '',
+    content: '草稿',
+    status: 1,
+    addScore: 2,
+    publishedAt: clock(),
+  });
   await em.flush();
 });
 afterAll(() => api.close());
 
 type Client = Awaited<ReturnType<typeof registeredCustomer>>['client'];
 const body = (articleId: number) => ({ body: { articleId } });
-const detail = (client: Client, articleId: number) => client.GET('/article/content/detail', { params: { query: { articleId } } });
+const detail = (client: Client, articleId: number) =>
+  client.GET('/article/content/detail', { params: { query: { articleId } } });
 
 describe('article calls', () => {
   it.each([
@@ -42,8 +63,12 @@ describe('article calls', () => {
     for (const id of [999, 901, 902]) {
       expect(await failure(call(client, id))).toMatchObject({ code: 40400, errMsg: '文章不存在或已下架' });
     }
-    expect(await failure(client.POST('/article/content/read', { body: { articleId: 'x' } as never }))).toMatchObject({ code: 40000 });
-    expect(await failure(client.POST('/article/content/praise', { body: { articleId: 101, praise: 0 } as never }))).toMatchObject({ code: 40000, errMsg: '请求体包含不支持的字段：praise' });
+    expect(await failure(client.POST('/article/content/read', { body: { articleId: 'x' } as never }))).toMatchObject({
+      code: 40000,
+    });
+    expect(
+      await failure(client.POST('/article/content/praise', { body: { articleId: 101, praise: 0 } as never })),
+    ).toMatchObject({ code: 40000, errMsg: '请求体包含不支持的字段：praise' });
   });
 });
 
@@ -58,10 +83,16 @@ describe('GET /article/type/list and /article/content/list', () => {
     expect(new Set(all.items.map((a) => a.typeId)).size).toBe(5);
     const times = all.items.map((a) => a.createTime);
     expect([...times].sort().reverse()).toEqual(times);
-    const diet = await api.client().GET('/article/content/list', { params: { query: { typeId: 1, pageNo: 1, pageSize: 2 } } });
+    const diet = await api
+      .client()
+      .GET('/article/content/list', { params: { query: { typeId: 1, pageNo: 1, pageSize: 2 } } });
     expect(diet).toMatchObject({ currentPage: 1, totalPage: 2 });
     expect(diet.items.every((a) => a.typeName === '饮食')).toBe(true);
-    expect(await api.client().GET('/article/content/list', { params: { query: { typeId: 90 } } })).toEqual({ items: [], currentPage: 1, totalPage: 0 });
+    expect(await api.client().GET('/article/content/list', { params: { query: { typeId: 90 } } })).toEqual({
+      items: [],
+      currentPage: 1,
+      totalPage: 0,
+    });
   });
 
   it('serves each article’s picture as SVG', async () => {
@@ -86,7 +117,9 @@ describe('reading an article', () => {
     expect(opened.firstRead).toBe(true);
     expect((await client.POST('/article/content/read', body(103))).readNum).toBe(opened.readNum);
 
-    const completions = await Promise.all(Array.from({ length: 20 }, () => client.POST('/article/content/complete', body(103))));
+    const completions = await Promise.all(
+      Array.from({ length: 20 }, () => client.POST('/article/content/complete', body(103))),
+    );
     expect(completions.reduce((sum, c) => sum + c.addScore, 0)).toBe(2);
     expect(completions.filter((c) => c.firstTime)).toHaveLength(1);
     expect(await detail(client, 103)).toMatchObject({ complete: 1 });
@@ -103,7 +136,11 @@ describe('reading an article', () => {
 
   it('gives a visitor the reading but not the points', async () => {
     const { client } = await signInNewVisitor(api);
-    expect(await client.POST('/article/content/complete', body(104))).toEqual({ complete: 1, firstTime: true, addScore: 0 });
+    expect(await client.POST('/article/content/complete', body(104))).toEqual({
+      complete: 1,
+      firstTime: true,
+      addScore: 0,
+    });
   });
 
   it('bounds the read time to the time that really passed', async () => {

@@ -11,7 +11,10 @@ let produced = 0;
 let api: TestApi;
 beforeAll(async () => {
   // The default embedded assistant, counting the chunks it produces (to see generation stop).
-  api = await startTestApi({}, { clock, assistant: new LocalAssistant({ chunkDelayMs: 25, onChunk: () => (produced += 1) }) });
+  api = await startTestApi(
+    {},
+    { clock, assistant: new LocalAssistant({ chunkDelayMs: 25, onChunk: () => (produced += 1) }) },
+  );
 });
 afterAll(() => api.close());
 
@@ -38,7 +41,13 @@ async function ask(target: TestApi, token: string, body: unknown, stopAfterChunk
     body: JSON.stringify(body),
     signal: controller.signal,
   });
-  const result: StreamResult = { status: response.status, contentType: response.headers.get('content-type') ?? '', texts: [], readOf: [], ended: 'closed' };
+  const result: StreamResult = {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    texts: [],
+    readOf: [],
+    ended: 'closed',
+  };
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -71,7 +80,8 @@ async function ask(target: TestApi, token: string, body: unknown, stopAfterChunk
 }
 
 const tokenOf = (c: Customer) => c.signIn.token;
-const addSugar = (client: Client, sugar: number, createTime: string, timeType: number) => client.POST('/sugarTest/v1/add', { body: { sugar, createTime, timeType } });
+const addSugar = (client: Client, sugar: number, createTime: string, timeType: number) =>
+  client.POST('/sugarTest/v1/add', { body: { sugar, createTime, timeType } });
 const send = (client: Client, body: unknown) => client.POST('/united-ai/message/send', { body: body as never });
 
 describe('POST /united-ai/message/send', () => {
@@ -117,7 +127,13 @@ describe('POST /united-ai/message/send', () => {
     const recent = values.slice(0, 5).map(([v]) => v);
     const mean = (recent.reduce((a, b) => a + b, 0) / recent.length).toFixed(1);
     const before = produced;
-    const answer = await ask(api, tokenOf(me), { msg: '我最近血糖怎么样', lastMsg: [{ role: 'user', content: '你好' }, { role: 'assistant', content: '您好！' }] });
+    const answer = await ask(api, tokenOf(me), {
+      msg: '我最近血糖怎么样',
+      lastMsg: [
+        { role: 'user', content: '你好' },
+        { role: 'assistant', content: '您好！' },
+      ],
+    });
     expect(answer.status).toBe(200);
     expect(answer.contentType).toBe('text/event-stream; charset=utf-8');
     expect(answer.ended).toBe('done');
@@ -158,7 +174,11 @@ describe('POST /united-ai/message/send', () => {
     for (let i = 0; i < 6; i += 1) {
       expect((await ask(api, tokenOf(me), { msg: '你好' })).ended).toBe('done');
     }
-    expect(await failure(send(me.client, { msg: '你好' }))).toMatchObject({ code: 42900, errMsg: '提问过于频繁，请稍后再试', status: 429 });
+    expect(await failure(send(me.client, { msg: '你好' }))).toMatchObject({
+      code: 42900,
+      errMsg: '提问过于频繁，请稍后再试',
+      status: 429,
+    });
     expect((await ask(api, tokenOf(other), { msg: '你好' })).ended).toBe('done');
     clock.advance(61_000);
     expect((await ask(api, tokenOf(me), { msg: '你好' })).ended).toBe('done');
@@ -171,7 +191,10 @@ describe('the OpenAI-compatible provider', () => {
   const chunks = ['您好，', '您最近', '的血糖', '整体平稳，', '请继续', '坚持测量。'];
   beforeAll(async () => {
     fake = await startFakeChatServer({ apiKey: 'sk-test-123', chunks, delayMs: 40 });
-    remote = await startTestApi({ AI_PROVIDER: 'openai', AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'sk-test-123', AI_MODEL: 'deepseek-chat' }, { clock });
+    remote = await startTestApi(
+      { AI_PROVIDER: 'openai', AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'sk-test-123', AI_MODEL: 'deepseek-chat' },
+      { clock },
+    );
   });
   afterAll(async () => {
     await remote.close();
@@ -181,7 +204,10 @@ describe('the OpenAI-compatible provider', () => {
   it('streams the service’s chunks and sends the rules, the user’s numbers and the bounded history', async () => {
     const me = await registeredCustomer(remote, '李强');
     await addSugar(me.client, 6.8, '2026-11-19 07:00', 1);
-    const history = Array.from({ length: 14 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `第${i}句` }));
+    const history = Array.from({ length: 14 }, (_, i) => ({
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      content: `第${i}句`,
+    }));
     const answer = await ask(remote, tokenOf(me), { msg: '我最近血糖怎么样', lastMsg: history });
     expect(answer.ended).toBe('done');
     expect(answer.texts).toEqual(chunks);
@@ -223,7 +249,9 @@ describe('the OpenAI-compatible provider', () => {
 describe('the assistant configuration', () => {
   it('names every problem at once', async () => {
     const { loadConfig } = await import('../src/config');
-    expect(() => loadConfig({ NODE_ENV: 'test', AI_PROVIDER: 'openai', AI_BASE_URL: 'ftp://x' })).toThrow(/AI_BASE_URL[\s\S]*AI_MODEL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', AI_PROVIDER: 'openai', AI_BASE_URL: 'ftp://x' })).toThrow(
+      /AI_BASE_URL[\s\S]*AI_MODEL/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', AI_PROVIDER: 'gpt' })).toThrow(/AI_PROVIDER must be local/);
     expect(loadConfig({ NODE_ENV: 'test' }).assistant.provider).toBe('local');
   });

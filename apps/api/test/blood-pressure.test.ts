@@ -23,7 +23,13 @@ describe('GET /bloodPressureTest/v1/getBloodPressureDictionary', () => {
 
 describe('POST /bloodPressureTest/v1/add', () => {
   it('requires a session', async () => {
-    expect(await failure(api.client().POST('/bloodPressureTest/v1/add', { body: { sbp: 120, dbp: 80, hr: 70, createTime: '2026-11-20 08:00' } }))).toMatchObject({ code: 40100 });
+    expect(
+      await failure(
+        api
+          .client()
+          .POST('/bloodPressureTest/v1/add', { body: { sbp: 120, dbp: 80, hr: 70, createTime: '2026-11-20 08:00' } }),
+      ),
+    ).toMatchObject({ code: 40100 });
   });
 
   it.each([
@@ -39,7 +45,13 @@ describe('POST /bloodPressureTest/v1/add', () => {
 
   it('refuses a fractional value before it reaches the rules', async () => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.POST('/bloodPressureTest/v1/add', { body: { sbp: 120.5, dbp: 80, hr: 70, createTime: '2026-11-20 08:00' } }))).toMatchObject({ code: 40000 });
+    expect(
+      await failure(
+        client.POST('/bloodPressureTest/v1/add', {
+          body: { sbp: 120.5, dbp: 80, hr: 70, createTime: '2026-11-20 08:00' },
+        }),
+      ),
+    ).toMatchObject({ code: 40000 });
   });
 
   it.each([
@@ -67,8 +79,16 @@ describe('reading, editing and listing', () => {
     const owner = await registeredCustomer(api);
     const { bpId } = await add(owner.client, 150, 95, '2026-11-20 08:00');
     const other = await registeredCustomer(api);
-    expect((await other.client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId } } })).existsFlag).toBe(false);
-    expect(await failure(other.client.POST('/bloodPressureTest/v1/edit', { body: { bpId, sbp: 110, dbp: 70, hr: 60, createTime: '2026-11-20 08:00' } }))).toMatchObject({
+    expect((await other.client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId } } })).existsFlag).toBe(
+      false,
+    );
+    expect(
+      await failure(
+        other.client.POST('/bloodPressureTest/v1/edit', {
+          body: { bpId, sbp: 110, dbp: 70, hr: 60, createTime: '2026-11-20 08:00' },
+        }),
+      ),
+    ).toMatchObject({
       code: 40400,
       errMsg: '该数据已被删除',
     });
@@ -79,24 +99,44 @@ describe('reading, editing and listing', () => {
     const { client } = await registeredCustomer(api);
     const { bpId } = await add(client, 150, 95, '2026-11-18 08:00', { remark: ' 早上 ' });
     const read = await client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId } } });
-    expect(read.bloodPressureVo).toMatchObject({ sbp: 150, dbp: 95, hr: 72, color: 3, remark: '早上', createTime: '2026-11-18 08:00:00', testType: '1' });
+    expect(read.bloodPressureVo).toMatchObject({
+      sbp: 150,
+      dbp: 95,
+      hr: 72,
+      color: 3,
+      remark: '早上',
+      createTime: '2026-11-18 08:00:00',
+      testType: '1',
+    });
     expect(read.reminder).toContain('复测');
-    await client.POST('/bloodPressureTest/v1/edit', { body: { bpId, sbp: 118, dbp: 76, hr: 66, createTime: '2026-11-18 08:00' } });
-    expect((await client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId } } })).bloodPressureVo).toMatchObject({ sbp: 118, color: 2 });
+    await client.POST('/bloodPressureTest/v1/edit', {
+      body: { bpId, sbp: 118, dbp: 76, hr: 66, createTime: '2026-11-18 08:00' },
+    });
+    expect(
+      (await client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId } } })).bloodPressureVo,
+    ).toMatchObject({ sbp: 118, color: 2 });
     await add(client, 130, 85, '2026-11-19 08:00');
     await add(client, 85, 55, '2026-11-20 08:00');
     const all = await client.GET('/bloodPressureTest/v1/pageQueryList', { params: { query: { pageSize: 2 } } });
     expect(all).toMatchObject({ currentPage: 1, totalPage: 2 });
     expect(all.items.map((i) => i.createTime)).toEqual(['2026-11-20 08:00:00', '2026-11-19 08:00:00']);
-    const range = await client.GET('/bloodPressureTest/v1/pageQueryList', { params: { query: { createStartTime: '2026-11-19', createEndTime: '2026-11-19 23:59:59' } } });
+    const range = await client.GET('/bloodPressureTest/v1/pageQueryList', {
+      params: { query: { createStartTime: '2026-11-19', createEndTime: '2026-11-19 23:59:59' } },
+    });
     expect(range.items.map((i) => i.sbp)).toEqual([130]);
-    expect(await client.GET('/bloodPressureTest/v1/queryJudge')).toEqual({ judgeMap: { total: 3, lowCount: 1, normalCount: 2, highCount: 0 } });
+    expect(await client.GET('/bloodPressureTest/v1/queryJudge')).toEqual({
+      judgeMap: { total: 3, lowCount: 1, normalCount: 2, highCount: 0 },
+    });
     const trend = await client.GET('/bloodPressureTest/v1/trendpageQueryList');
     expect(trend.map((t) => t.sbp)).toEqual([118, 130, 85]);
   });
 
   it('refuses a malformed range bound', async () => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.GET('/bloodPressureTest/v1/pageQueryList', { params: { query: { createStartTime: 'last week' } } }))).toMatchObject({ errMsg: '开始时间格式不正确' });
+    expect(
+      await failure(
+        client.GET('/bloodPressureTest/v1/pageQueryList', { params: { query: { createStartTime: 'last week' } } }),
+      ),
+    ).toMatchObject({ errMsg: '开始时间格式不正确' });
   });
 });

@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 
 /** A raw GET with whatever Host header a client likes. */
-function rawGet(baseUrl: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function rawGet(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path, headers }, (res) => {
@@ -94,19 +98,34 @@ describe('security headers', () => {
 });
 
 describe('GET /wechat/v1/getAuthorizeUrl', () => {
-  const authorize = (target: TestApi, redirectUri: string) => target.client().GET('/wechat/v1/getAuthorizeUrl', { params: { query: { redirectUri } } });
+  const authorize = (target: TestApi, redirectUri: string) =>
+    target.client().GET('/wechat/v1/getAuthorizeUrl', { params: { query: { redirectUri } } });
 
-  it.each(['//evil.example', 'foo', 'http://[', '/register/register', 'https://evil.example/', 'https://h5.example.com.evil.example/', 'http://h5.example.com/', 'javascript:alert(1)'])(
-    'refuses %j with 400 in the envelope',
-    async (redirectUri) => {
-      expect(await failure(authorize(api, redirectUri))).toMatchObject({ code: 40000, errMsg: '跳转地址不正确，请从本应用的页面进入', status: 400 });
-    },
-  );
+  it.each([
+    '//evil.example',
+    'foo',
+    'http://[',
+    '/register/register',
+    'https://evil.example/',
+    'https://h5.example.com.evil.example/',
+    'http://h5.example.com/',
+    'javascript:alert(1)',
+  ])('refuses %j with 400 in the envelope', async (redirectUri) => {
+    expect(await failure(authorize(api, redirectUri))).toMatchObject({
+      code: 40000,
+      errMsg: '跳转地址不正确，请从本应用的页面进入',
+      status: 400,
+    });
+  });
 
   it('sends the browser back only to PUBLIC_BASE_URL, whatever Host the request named', async () => {
     const result = await authorize(api, `${PUBLIC_ORIGIN}/register/register?sourceId=3`);
     expect(result.url).toBe(`${PUBLIC_ORIGIN}/register/register?sourceId=3&state=${result.state}`);
-    const spoofed = await rawGet(api.baseUrl, `/api/wechat/v1/getAuthorizeUrl?redirectUri=${encodeURIComponent('https://evil.example/')}`, { host: 'evil.example' });
+    const spoofed = await rawGet(
+      api.baseUrl,
+      `/api/wechat/v1/getAuthorizeUrl?redirectUri=${encodeURIComponent('https://evil.example/')}`,
+      { host: 'evil.example' },
+    );
     expect(spoofed.status).toBe(400);
     expect(JSON.parse(spoofed.body)).toMatchObject({ code: 40000, data: null });
   });
@@ -122,40 +141,74 @@ describe('links the server builds', () => {
   it('use PUBLIC_BASE_URL, never the Host header', async () => {
     const me = await registeredCustomer(api);
     const { inviteCode } = await me.client.GET('/customer/v1/inviteCount');
-    const response = await rawGet(api.baseUrl, '/api/customer/v1/getCustomerPoster', { host: 'evil.example', authorization: `Bearer ${me.signIn.token}` });
+    const response = await rawGet(api.baseUrl, '/api/customer/v1/getCustomerPoster', {
+      host: 'evil.example',
+      authorization: `Bearer ${me.signIn.token}`,
+    });
     expect(response.status).toBe(200);
-    expect((JSON.parse(response.body) as { data: { link: string } }).data.link).toBe(`${PUBLIC_ORIGIN}/register/register?inviteCode=${inviteCode}&sourceId=4`);
+    expect((JSON.parse(response.body) as { data: { link: string } }).data.link).toBe(
+      `${PUBLIC_ORIGIN}/register/register?inviteCode=${inviteCode}&sourceId=4`,
+    );
   });
 });
 
 describe('POST /customer/v1/edit headimgurl', () => {
   const upload = 'uploads/273/2026/11/20/0123456789abcdef0123456789abcdef.jpg';
 
-  it.each(['https://evil.example/track.png', 'http://192.168.1.1/a.png', '//evil.example/a.png', 'https://thirdwx.qlogo.cn.evil.example/a', 'javascript:alert(1)', 'a/b.png'])(
-    'refuses %j with the Chinese message and keeps the old avatar',
-    async (headimgurl) => {
-      const { client } = await registeredCustomer(api);
-      await client.POST('/customer/v1/edit', { body: { headimgurl: upload } });
-      expect(await failure(client.POST('/customer/v1/edit', { body: { headimgurl } }))).toMatchObject({ code: 40000, errMsg: '头像地址不正确，请重新上传头像', status: 400 });
-      expect((await client.GET('/login/v1/getCurrent')).customerVo.headimgurl).toBe(upload);
-    },
-  );
+  it.each([
+    'https://evil.example/track.png',
+    'http://192.168.1.1/a.png',
+    '//evil.example/a.png',
+    'https://thirdwx.qlogo.cn.evil.example/a',
+    'javascript:alert(1)',
+    'a/b.png',
+  ])('refuses %j with the Chinese message and keeps the old avatar', async (headimgurl) => {
+    const { client } = await registeredCustomer(api);
+    await client.POST('/customer/v1/edit', { body: { headimgurl: upload } });
+    expect(await failure(client.POST('/customer/v1/edit', { body: { headimgurl } }))).toMatchObject({
+      code: 40000,
+      errMsg: '头像地址不正确，请重新上传头像',
+      status: 400,
+    });
+    expect((await client.GET('/login/v1/getCurrent')).customerVo.headimgurl).toBe(upload);
+  });
 
   it('are cleared by the migration when stored before the rule, unless ours or the messaging app’s', async () => {
-    const avatars = ['https://evil.example/track.png', upload, `/api/files/${upload}`, 'https://thirdwx.qlogo.cn/mmopen/vi_32/abc/132', 'http://wx.qlogo.cn/x/0', 'https://thirdwx.qlogo.cn.evil.example/a', ''];
+    const avatars = [
+      'https://evil.example/track.png',
+      upload,
+      `/api/files/${upload}`,
+      'https://thirdwx.qlogo.cn/mmopen/vi_32/abc/132',
+      'http://wx.qlogo.cn/x/0',
+      'https://thirdwx.qlogo.cn.evil.example/a',
+      '',
+    ];
     const people = await Promise.all(avatars.map(() => registeredCustomer(api)));
     const em = api.app.orm.em.fork();
     for (const [i, person] of people.entries()) {
       await em.nativeUpdate(Customer, { id: person.cid }, { headimgurl: avatars[i] });
     }
-    const migration = new Migration20261126061500_avatar_hosts(api.app.orm.em.getDriver() as unknown as AbstractSqlDriver, api.app.orm.config);
+    const migration = new Migration20261126061500_avatar_hosts(
+      api.app.orm.em.getDriver() as unknown as AbstractSqlDriver,
+      api.app.orm.config,
+    );
     await migration.up();
     for (const query of migration.getQueries()) {
       expect(typeof query).toBe('string');
       await em.getConnection().execute(query as string);
     }
-    const after = await Promise.all(people.map(async (p) => (await p.client.GET('/login/v1/getCurrent')).customerVo.headimgurl));
-    expect(after).toEqual(['', upload, `/api/files/${upload}`, 'https://thirdwx.qlogo.cn/mmopen/vi_32/abc/132', 'http://wx.qlogo.cn/x/0', '', '']);
+    const after = await Promise.all(
+      people.map(async (p) => (await p.client.GET('/login/v1/getCurrent')).customerVo.headimgurl),
+    );
+    expect(after).toEqual([
+      '',
+      upload,
+      `/api/files/${upload}`,
+      'https://thirdwx.qlogo.cn/mmopen/vi_32/abc/132',
+      'http://wx.qlogo.cn/x/0',
+      '',
+      '',
+    ]);
   });
 
   it.each([
@@ -183,13 +236,17 @@ describe('uploaded images', () => {
       expect(has(served, secret), secret).toBe(false);
     }
     // SOI, JFIF, then an EXIF segment holding only Orientation = 6, and the picture's own bytes after it.
-    expect(served.subarray(20, 58).toString('hex')).toBe('ffe100224578696600004d4d002a00000008000101120003000000010006000000000000ffe2');
+    expect(served.subarray(20, 58).toString('hex')).toBe(
+      'ffe100224578696600004d4d002a00000008000101120003000000010006000000000000ffe2',
+    );
     expect(served.length).toBe(realJpeg().length + 36);
   });
 
   it('strip a medical report photo too', async () => {
     const { client } = await registeredCustomer(api);
-    const report = await client.POST('/customer/v1/uploadReport', { body: { reportName: '血糖', typeCode: 1, data: b64(jpegWithMetadata(realJpeg())) } });
+    const report = await client.POST('/customer/v1/uploadReport', {
+      body: { reportName: '血糖', typeCode: 1, data: b64(jpegWithMetadata(realJpeg())) },
+    });
     const served = Buffer.from(await (await fetch(`${api.baseUrl}/files/${report.reportUrl}`)).arrayBuffer());
     expect(has(served, 'GPSLatitude') || has(served, 'PhoneMaker')).toBe(false);
   });
@@ -201,7 +258,9 @@ describe('private images (medical reports)', () => {
 
   it('are served to their owner through the signed address, privately cached', async () => {
     const { client } = await registeredCustomer(api);
-    const report = await client.POST('/customer/v1/uploadReport', { body: { reportName: '血脂', typeCode: 3, data: b64(png1x1()) } });
+    const report = await client.POST('/customer/v1/uploadReport', {
+      body: { reportName: '血脂', typeCode: 3, data: b64(png1x1()) },
+    });
     const response = await file(report.reportUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
@@ -212,15 +271,27 @@ describe('private images (medical reports)', () => {
 
   it('refuse the bare path, a forged or altered signature, and another report’s path', async () => {
     const owner = await registeredCustomer(api);
-    const report = await owner.client.POST('/customer/v1/uploadReport', { body: { reportName: '血脂', typeCode: 3, data: b64(png1x1()) } });
-    const other = await owner.client.POST('/customer/v1/uploadReport', { body: { reportName: '尿酸', typeCode: 4, data: b64(png1x1()) } });
+    const report = await owner.client.POST('/customer/v1/uploadReport', {
+      body: { reportName: '血脂', typeCode: 3, data: b64(png1x1()) },
+    });
+    const other = await owner.client.POST('/customer/v1/uploadReport', {
+      body: { reportName: '尿酸', typeCode: 4, data: b64(png1x1()) },
+    });
     const query = report.reportUrl.slice(report.reportUrl.indexOf('?'));
     const params = new URLSearchParams(query);
     const forged = new URLSearchParams(params);
-    forged.set('sig', `${(params.get('sig') ?? '').slice(0, -1)}${(params.get('sig') ?? '').endsWith('A') ? 'B' : 'A'}`);
+    forged.set(
+      'sig',
+      `${(params.get('sig') ?? '').slice(0, -1)}${(params.get('sig') ?? '').endsWith('A') ? 'B' : 'A'}`,
+    );
     const later = new URLSearchParams(params);
     later.set('exp', String(Number(params.get('exp')) + 3600));
-    for (const address of [bare(report.reportUrl), `${bare(report.reportUrl)}?${forged.toString()}`, `${bare(report.reportUrl)}?${later.toString()}`, `${bare(other.reportUrl)}${query}`]) {
+    for (const address of [
+      bare(report.reportUrl),
+      `${bare(report.reportUrl)}?${forged.toString()}`,
+      `${bare(report.reportUrl)}?${later.toString()}`,
+      `${bare(other.reportUrl)}${query}`,
+    ]) {
       const response = await file(address);
       expect(response.status, address).toBe(403);
       expect(await response.json()).toMatchObject({ code: 40300, errMsg: '无权查看该图片，请刷新页面后重试' });
@@ -229,7 +300,9 @@ describe('private images (medical reports)', () => {
 
   it('refuse an address signed for someone who no longer owns the file, or that has expired', async () => {
     const owner = await registeredCustomer(api);
-    const report = await owner.client.POST('/customer/v1/uploadReport', { body: { reportName: '血脂', typeCode: 3, data: b64(png1x1()) } });
+    const report = await owner.client.POST('/customer/v1/uploadReport', {
+      body: { reportName: '血脂', typeCode: 3, data: b64(png1x1()) },
+    });
     // Another customer holding the owner's address with their own id in it gets nothing.
     const stranger = await registeredCustomer(api);
     const swapped = report.reportUrl.replace(/cid=[0-9a-f-]+/, `cid=${stranger.cid}`);

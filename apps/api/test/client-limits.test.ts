@@ -9,7 +9,11 @@ const REPORT = JSON.stringify({ url: '/reportCenter', errName: 'TypeError', errM
 const DAY = 24 * 60 * 60 * 1000;
 
 function postLog(api: TestApi, body: string, headers: Record<string, string> = {}) {
-  return fetch(`${api.baseUrl}/front/v1/log`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  return fetch(`${api.baseUrl}/front/v1/log`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
 }
 
 /** An SDK client whose calls arrive as if a proxy had forwarded them for `address`. */
@@ -26,7 +30,16 @@ function forwardedFor(api: TestApi, address: string, token?: string) {
 async function seedAged(api: TestApi, tag: string) {
   const em = api.app.orm.em.fork();
   const now = Date.now();
-  const report = { sessionCustomerId: null, claimedCustomerId: null, url: '/', funName: null, errName: 'E', errMessage: '', appCode: null, userAgent: null };
+  const report = {
+    sessionCustomerId: null,
+    claimedCustomerId: null,
+    url: '/',
+    funName: null,
+    errName: 'E',
+    errMessage: '',
+    appCode: null,
+    userAgent: null,
+  };
   await em.insert(FrontLog, { ...report, requestId: `${tag}-old`, createdAt: new Date(now - 31 * DAY) });
   await em.insert(FrontLog, { ...report, requestId: `${tag}-kept`, createdAt: new Date(now - 29 * DAY) });
   await em.insert(RateEvent, { bucket: 'frontLog', subject: `${tag}-old`, createdAt: new Date(now - 8 * DAY) });
@@ -53,7 +66,13 @@ describe('without TRUST_PROXY', () => {
     expect(refused.status).toBe(413);
     expect(await refused.json()).toMatchObject({ code: 40000, errMsg: '请求体过大', data: null });
     // Each field at its own limit (openapi.yaml FrontLogInput): one full report still fits the request cap.
-    const full = { customerId: '客'.repeat(64), url: '页'.repeat(2048), funName: '函'.repeat(200), errName: '错'.repeat(200), errMessage: '误'.repeat(4000) };
+    const full = {
+      customerId: '客'.repeat(64),
+      url: '页'.repeat(2048),
+      funName: '函'.repeat(200),
+      errName: '错'.repeat(200),
+      errMessage: '误'.repeat(4000),
+    };
     const stored = await postLog(api, JSON.stringify(full));
     expect(stored.status).toBe(200);
     // One character over a field's limit is refused (per entry).
@@ -68,7 +87,12 @@ describe('without TRUST_PROXY', () => {
     }
     const refused = await postLog(api, REPORT, { 'x-forwarded-for': '198.51.100.200', 'x-request-id': 'limited-1' });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ code: 42900, errMsg: '错误报告过于频繁，请稍后再试', data: null, requestId: 'limited-1' });
+    expect(await refused.json()).toEqual({
+      code: 42900,
+      errMsg: '错误报告过于频繁，请稍后再试',
+      data: null,
+      requestId: 'limited-1',
+    });
     // Over the limit, even a body that would be refused as too large or malformed answers 429.
     expect((await postLog(api, 'x'.repeat(40 * 1024))).status).toBe(429);
     expect((await postLog(api, '{"url":')).status).toBe(429);
@@ -105,12 +129,16 @@ describe('with TRUST_PROXY naming the proxy (127.0.0.1)', () => {
     for (let i = 0; i < 30; i++) {
       await client.GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: newDeviceKey() } } });
     }
-    expect(await failure(client.GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: newDeviceKey() } } }))).toMatchObject({
+    expect(
+      await failure(client.GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: newDeviceKey() } } })),
+    ).toMatchObject({
       code: 42900,
       errMsg: '登录过于频繁，请稍后再试',
       status: 429,
     });
-    const other = await forwardedFor(api, '203.0.113.11').GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: newDeviceKey() } } });
+    const other = await forwardedFor(api, '203.0.113.11').GET('/wechat/v1/getHtmlAccessToken', {
+      params: { query: { code: newDeviceKey() } },
+    });
     expect(other.token).toBeTruthy();
   });
 
@@ -124,7 +152,9 @@ describe('with TRUST_PROXY naming the proxy (127.0.0.1)', () => {
       code: 42900,
       errMsg: '当前网络获取验证码次数过多，请明天再试',
     });
-    const other = await forwardedFor(api, '203.0.113.21', signIn.token).POST('/shortMsg/v1/getCode', { body: { phone: uniquePhone() } });
+    const other = await forwardedFor(api, '203.0.113.21', signIn.token).POST('/shortMsg/v1/getCode', {
+      body: { phone: uniquePhone() },
+    });
     expect(other.resendAfterSeconds).toBe(120);
   });
 });

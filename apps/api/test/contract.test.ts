@@ -13,7 +13,12 @@ const NOT_OPERATIONS = /^\/api\/docs(\/|$)/;
 describe('openapi.yaml ↔ routes', () => {
   it('has a route for every operation in openapi.yaml', () => {
     const missing = [...api.app.openapi.operations.values()]
-      .filter((op) => !api.app.routeTable.some((r) => r.method === op.method && r.url === `/api${op.url}` && r.operationId === op.operationId))
+      .filter(
+        (op) =>
+          !api.app.routeTable.some(
+            (r) => r.method === op.method && r.url === `/api${op.url}` && r.operationId === op.operationId,
+          ),
+      )
       .map((op) => `${op.method} ${op.path} (${op.operationId})`);
     expect(missing).toEqual([]);
   });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, lastCode, registeredCustomer, signInNewVisitor, startTestApi, testClock, uniquePhone, type TestApi } from './harness';
+import {
+  failure,
+  lastCode,
+  registeredCustomer,
+  signInNewVisitor,
+  startTestApi,
+  testClock,
+  uniquePhone,
+  type TestApi,
+} from './harness';
 
 const clock = testClock(new Date());
 let api: TestApi;
@@ -15,7 +24,10 @@ describe('POST /customer/v1/edit', () => {
 
   it('is for registered customers only', async () => {
     const { client } = await signInNewVisitor(api);
-    expect(await failure(client.POST('/customer/v1/edit', { body: { sex: 1 } }))).toMatchObject({ code: 40300, errMsg: '请先注册' });
+    expect(await failure(client.POST('/customer/v1/edit', { body: { sex: 1 } }))).toMatchObject({
+      code: 40300,
+      errMsg: '请先注册',
+    });
   });
 
   it.each([
@@ -34,7 +46,9 @@ describe('POST /customer/v1/edit', () => {
   it('refuses fields it does not know, such as a cid', async () => {
     const { client } = await registeredCustomer(api);
     const other = await registeredCustomer(api);
-    const error = await failure(client.POST('/customer/v1/edit', { body: { cid: other.cid, nickname: '冒名' } as never }));
+    const error = await failure(
+      client.POST('/customer/v1/edit', { body: { cid: other.cid, nickname: '冒名' } as never }),
+    );
     expect(error).toMatchObject({ code: 40000, errMsg: '请求体包含不支持的字段：cid' });
     expect((await other.client.GET('/login/v1/getCurrent')).customerVo.nickname).toBe('测试用户');
   });
@@ -42,15 +56,41 @@ describe('POST /customer/v1/edit', () => {
   it('edits only the caller’s own profile (registration step 2)', async () => {
     const { client, cid } = await registeredCustomer(api);
     const updated = await client.POST('/customer/v1/edit', {
-      body: { sex: 1, birthday: '1972-01-01', diabetesType: '3', bloodPressureType: '1', isFamilyMember: true, inviteCode: 'ZHAO03', province: '310000', city: '310100', district: '310104', address: ' 示范路 8 号 ', height: 172, weight: 65.5 },
+      body: {
+        sex: 1,
+        birthday: '1972-01-01',
+        diabetesType: '3',
+        bloodPressureType: '1',
+        isFamilyMember: true,
+        inviteCode: 'ZHAO03',
+        province: '310000',
+        city: '310100',
+        district: '310104',
+        address: ' 示范路 8 号 ',
+        height: 172,
+        weight: 65.5,
+      },
     });
-    expect(updated).toMatchObject({ cid, sex: 1, diabetesType: '3', isFamilyMember: true, district: '310104', address: '示范路 8 号', height: 172, weight: 65.5 });
+    expect(updated).toMatchObject({
+      cid,
+      sex: 1,
+      diabetesType: '3',
+      isFamilyMember: true,
+      district: '310104',
+      address: '示范路 8 号',
+      height: 172,
+      weight: 65.5,
+    });
   });
 });
 
 describe('POST /customer/v1/updatePhone', () => {
   it('requires a session', async () => {
-    expect(await failure(api.client().POST('/customer/v1/updatePhone', { body: { phone: '13800138000', validCode: '123456' } }))).toMatchObject({ code: 40100 });
+    expect(
+      await failure(
+        api.client().POST('/customer/v1/updatePhone', { body: { phone: '13800138000', validCode: '123456' } }),
+      ),
+    ).toMatchObject({ code: 40100 });
   });
 
   it.each([
@@ -67,7 +107,9 @@ describe('POST /customer/v1/updatePhone', () => {
     const other = await registeredCustomer(api);
     clock.advance(121_000);
     await client.POST('/shortMsg/v1/getCode', { body: { phone: other.phone, purpose: 'updatePhone' } });
-    const error = await failure(client.POST('/customer/v1/updatePhone', { body: { phone: other.phone, validCode: lastCode(api, other.phone) } }));
+    const error = await failure(
+      client.POST('/customer/v1/updatePhone', { body: { phone: other.phone, validCode: lastCode(api, other.phone) } }),
+    );
     expect(error).toMatchObject({ code: 40900, errMsg: '该手机号已被其他账号使用' });
   });
 
@@ -75,10 +117,14 @@ describe('POST /customer/v1/updatePhone', () => {
     const { client } = await registeredCustomer(api);
     const phone = uniquePhone();
     await client.POST('/shortMsg/v1/getCode', { body: { phone } });
-    expect(await failure(client.POST('/customer/v1/updatePhone', { body: { phone, validCode: lastCode(api, phone) } }))).toMatchObject({ code: 90001 });
+    expect(
+      await failure(client.POST('/customer/v1/updatePhone', { body: { phone, validCode: lastCode(api, phone) } })),
+    ).toMatchObject({ code: 90001 });
     clock.advance(121_000);
     await client.POST('/shortMsg/v1/getCode', { body: { phone, purpose: 'updatePhone' } });
-    expect((await client.POST('/customer/v1/updatePhone', { body: { phone, validCode: lastCode(api, phone) } })).phone).toBe(phone);
+    expect(
+      (await client.POST('/customer/v1/updatePhone', { body: { phone, validCode: lastCode(api, phone) } })).phone,
+    ).toBe(phone);
   });
 });
 
@@ -89,21 +135,34 @@ describe('message settings', () => {
 
   it('refuse a category other than wechatMsg', async () => {
     const { client } = await registeredCustomer(api);
-    const error = await failure(client.POST('/customer/v1/updateMsgSetting', { body: { category: 'sms' as 'wechatMsg', code: 'sugarTest', isReceive: 0 } }));
+    const error = await failure(
+      client.POST('/customer/v1/updateMsgSetting', {
+        body: { category: 'sms' as 'wechatMsg', code: 'sugarTest', isReceive: 0 },
+      }),
+    );
     expect(error).toMatchObject({ code: 40000 });
   });
 
   it('start on and switch each notice on its own', async () => {
     const { client } = await registeredCustomer(api);
-    expect(await client.GET('/customer/v1/getMsgSetting')).toEqual({ category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 1 });
-    await client.POST('/customer/v1/updateMsgSetting', { body: { category: 'wechatMsg', code: 'sugarTest', isNoTestReceive: 0 } });
+    expect(await client.GET('/customer/v1/getMsgSetting')).toEqual({
+      category: 'wechatMsg',
+      code: 'sugarTest',
+      isReceive: 1,
+      isNoTestReceive: 1,
+    });
+    await client.POST('/customer/v1/updateMsgSetting', {
+      body: { category: 'wechatMsg', code: 'sugarTest', isNoTestReceive: 0 },
+    });
     expect(await client.GET('/customer/v1/getMsgSetting')).toMatchObject({ isReceive: 1, isNoTestReceive: 0 });
   });
 });
 
 describe('dictionaries', () => {
   it('returns several dictionaries by code, and all of them', async () => {
-    const some = await api.client().GET('/dictionary/v1/getByCodes', { params: { query: { codes: 'sex,bloodPressure_type,unknown_type' } } });
+    const some = await api
+      .client()
+      .GET('/dictionary/v1/getByCodes', { params: { query: { codes: 'sex,bloodPressure_type,unknown_type' } } });
     expect(some.sex).toEqual([
       { itemKey: '1', itemValue: '男' },
       { itemKey: '2', itemValue: '女' },
@@ -115,6 +174,8 @@ describe('dictionaries', () => {
   });
 
   it('refuses a malformed list of codes', async () => {
-    expect(await failure(api.client().GET('/dictionary/v1/getByCodes', { params: { query: { codes: 'sex;drop' } } }))).toMatchObject({ code: 40000 });
+    expect(
+      await failure(api.client().GET('/dictionary/v1/getByCodes', { params: { query: { codes: 'sex;drop' } } })),
+    ).toMatchObject({ code: 40000 });
   });
 });

@@ -13,13 +13,19 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function signInWith(deviceKey: string) {
-  const signIn = await api.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: deviceKey, sourceId: 4 } } });
+  const signIn = await api
+    .client()
+    .GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: deviceKey, sourceId: 4 } } });
   return api.client({ token: signIn.token, sourceId: 4 });
 }
 
 const rows = async () => {
   const em = api.app.orm.em.fork();
-  return { follows: await em.count(Follow, {}), praises: await em.count(FeedPraise, {}), comments: await em.count(FeedComment, {}) };
+  return {
+    follows: await em.count(Follow, {}),
+    praises: await em.count(FeedPraise, {}),
+    comments: await em.count(FeedComment, {}),
+  };
 };
 
 describe('the demo relative', () => {
@@ -27,13 +33,25 @@ describe('the demo relative', () => {
     const relative = await signInWith(DEMO_DEVICE_KEYS.relative);
     const patient = await signInWith(DEMO_DEVICE_KEYS.patient);
     const { customerVo: patientVo } = await patient.GET('/login/v1/getCurrent');
-    expect((await relative.GET('/follower/v1/queryIFocus')).items).toEqual([expect.objectContaining({ customerId: patientVo.cid, customerNote: '爸爸', auditStatus: 1, isReceive: 1 })]);
-    expect((await patient.GET('/follower/v1/queryFocusMe')).items).toEqual([expect.objectContaining({ nickname: '张丽', auditStatus: 1 })]);
+    expect((await relative.GET('/follower/v1/queryIFocus')).items).toEqual([
+      expect.objectContaining({ customerId: patientVo.cid, customerNote: '爸爸', auditStatus: 1, isReceive: 1 }),
+    ]);
+    expect((await patient.GET('/follower/v1/queryFocusMe')).items).toEqual([
+      expect.objectContaining({ nickname: '张丽', auditStatus: 1 }),
+    ]);
 
     // The notice of the patient's latest glucose reading leads to its post, liked and commented on.
     const notices = (await relative.GET('/notice/v1/pageQueryList')).items;
-    expect(notices).toEqual([expect.objectContaining({ kind: 'reading', customerId: patientVo.cid, testId: expect.stringMatching(/^s\d+$/) as string })]);
-    const { post } = await relative.GET('/tangyou/v1/dynamic', { params: { query: { testId: notices[0]?.testId ?? '' } } });
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: 'reading',
+        customerId: patientVo.cid,
+        testId: expect.stringMatching(/^s\d+$/) as string,
+      }),
+    ]);
+    const { post } = await relative.GET('/tangyou/v1/dynamic', {
+      params: { query: { testId: notices[0]?.testId ?? '' } },
+    });
     expect(post).toMatchObject({ customerNote: '爸爸', praised: true, praiseSize: 1, commentSize: 2 });
     expect(post?.comments.map((c) => [c.customerName, c.replyName])).toEqual([
       ['张丽', null],
@@ -43,7 +61,9 @@ describe('the demo relative', () => {
     expect((await relative.GET('/tangyou/v1/getUnreadCommentCount')).count).toBe(1);
     expect((await relative.GET('/tangyou/v1/getSugarTest')).items.length).toBe(5);
     // The relative sees the patient's data; the patient's own report works as before.
-    expect((await relative.GET('/follower/v1/queryIFocusStat', { params: { query: { customerId: patientVo.cid } } })).total).toBeGreaterThan(0);
+    expect(
+      (await relative.GET('/follower/v1/queryIFocusStat', { params: { query: { customerId: patientVo.cid } } })).total,
+    ).toBeGreaterThan(0);
   });
 
   it('is seeded once, and a follow the demo users changed is left as they made it', async () => {

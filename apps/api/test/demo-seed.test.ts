@@ -21,11 +21,16 @@ afterAll(() => api.close());
 
 /** Signs in with a device key, as the web app does with `?deviceKey=`. */
 async function signInWith(target: TestApi, deviceKey: string) {
-  const signIn = await target.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: deviceKey, sourceId: 4 } } });
+  const signIn = await target
+    .client()
+    .GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: deviceKey, sourceId: 4 } } });
   return target.client({ token: signIn.token, sourceId: 4 });
 }
 
-const demoSeed = (target: TestApi) => ({ sessionSecret: target.app.providers.sessionSecret, now: target.app.providers.clock() });
+const demoSeed = (target: TestApi) => ({
+  sessionSecret: target.app.providers.sessionSecret,
+  now: target.app.providers.clock(),
+});
 
 async function patientId(target: TestApi): Promise<string> {
   const client = await signInWith(target, DEMO_DEVICE_KEYS.patient);
@@ -49,9 +54,20 @@ async function counts(target: TestApi, customerId: string) {
 describe('demo accounts', () => {
   it('signs the demo patient in by its device key as a registered patient with the demo profile', async () => {
     const client = await signInWith(api, DEMO_DEVICE_KEYS.patient);
-    expect(await client.POST('/login/v1/auth', { body: { isGetCid: true, sourceId: 4 } })).toMatchObject({ isAuth: '1' });
+    expect(await client.POST('/login/v1/auth', { body: { isGetCid: true, sourceId: 4 } })).toMatchObject({
+      isAuth: '1',
+    });
     const { customerVo } = await client.GET('/login/v1/getCurrent');
-    expect(customerVo).toMatchObject({ nickname: '张建国', phone: '13800000001', sex: 1, roleType: 1, diabetesType: '3', bloodPressureType: '2', height: 170, userType: 1 });
+    expect(customerVo).toMatchObject({
+      nickname: '张建国',
+      phone: '13800000001',
+      sex: 1,
+      roleType: 1,
+      diabetesType: '3',
+      bloodPressureType: '2',
+      height: 170,
+      userType: 1,
+    });
     expect(customerVo.weight).toBeGreaterThan(60);
   });
 
@@ -81,7 +97,9 @@ describe('demo readings', () => {
     }
     // Highs, a few lows, remarks and tags of each kind.
     const slots = await api.app.orm.em.fork().find(SugarSlot, {});
-    const levels = readings.map((r) => classifySugar(r.sugar, slots.find((s) => s.timeType === r.timeType) as SugarSlot));
+    const levels = readings.map((r) =>
+      classifySugar(r.sugar, slots.find((s) => s.timeType === r.timeType) as SugarSlot),
+    );
     expect(levels.filter((l) => l === 'high' || l === 'seriousHigh').length).toBeGreaterThan(20);
     expect(levels.filter((l) => l === 'low' || l === 'seriousLow').length).toBeGreaterThanOrEqual(2);
     expect(levels.filter((l) => l === 'normal').length / levels.length).toBeGreaterThan(0.5);
@@ -102,8 +120,12 @@ describe('demo readings', () => {
   it('shows every demo reading through the API: the weight page and the lab lists', async () => {
     const client = await signInWith(api, DEMO_DEVICE_KEYS.patient);
     expect(await client.GET('/weight/v1/getLastRecord')).not.toBeNull();
-    expect((await client.GET('/ketoneTest/v1/pageQueryList', { params: { query: {} } })).items.length).toBeGreaterThan(0);
-    expect((await client.GET('/urineTest/v1/pageQueryList', { params: { query: {} } })).items.length).toBeGreaterThan(0);
+    expect((await client.GET('/ketoneTest/v1/pageQueryList', { params: { query: {} } })).items.length).toBeGreaterThan(
+      0,
+    );
+    expect((await client.GET('/urineTest/v1/pageQueryList', { params: { query: {} } })).items.length).toBeGreaterThan(
+      0,
+    );
   });
 });
 
@@ -126,17 +148,28 @@ describe("the demo patient's reports", () => {
     const { start, end } = chinaMonthRange({ year: 2026, month: 10 });
     const em = api.app.orm.em.fork();
     const sugarInOctober = await em.count(SugarTest, { customerId: id, measuredAt: { $gte: start, $lt: end } });
-    const pressureInOctober = await em.count(BloodPressureTest, { customerId: id, measuredAt: { $gte: start, $lt: end } });
+    const pressureInOctober = await em.count(BloodPressureTest, {
+      customerId: id,
+      measuredAt: { $gte: start, $lt: end },
+    });
 
     const sugar = await client.GET('/healthReport/v1/getMonthReport', { params: { query: { year: 2026, month: 10 } } });
     expect(sugar.existsFlag).toBe(true);
     expect(sugar.count).toBe(sugarInOctober);
     const vo = sugar.healthMonthReportVo;
-    expect((vo?.seriousHighCount ?? 0) + (vo?.highCount ?? 0) + (vo?.normalCount ?? 0) + (vo?.lowCount ?? 0) + (vo?.seriousLowCount ?? 0)).toBe(sugarInOctober);
+    expect(
+      (vo?.seriousHighCount ?? 0) +
+        (vo?.highCount ?? 0) +
+        (vo?.normalCount ?? 0) +
+        (vo?.lowCount ?? 0) +
+        (vo?.seriousLowCount ?? 0),
+    ).toBe(sugarInOctober);
     expect(vo?.clinical.variability.status).toBe('ok');
     expect(vo?.clinical.gmi.status).toBe('ok');
 
-    const pressure = await client.GET('/healthReport/v1/getBpMonthReport', { params: { query: { year: 2026, month: 10 } } });
+    const pressure = await client.GET('/healthReport/v1/getBpMonthReport', {
+      params: { query: { year: 2026, month: 10 } },
+    });
     expect(pressure).toMatchObject({ existsFlag: true, count: pressureInOctober });
     expect(pressure.healthMonthReportVo?.clinical.homeBp.status).toBe('ok');
 
@@ -175,13 +208,16 @@ describe('seeding into a database where the demo accounts were touched first', (
       await signInWith(bare, DEMO_DEVICE_KEYS.relative);
       const other = await signInNewVisitor(bare);
       await other.client.POST('/shortMsg/v1/getCode', { body: { phone: '13800000001' } });
-      await other.client.POST('/register/v1/bind', { body: { nickname: '另一个人', phone: '13800000001', validCode: lastCode(bare, '13800000001') } });
+      await other.client.POST('/register/v1/bind', {
+        body: { nickname: '另一个人', phone: '13800000001', validCode: lastCode(bare, '13800000001') },
+      });
 
       await seed(bare.app.orm, demoSeed(bare));
 
       const patient = (await (await signInWith(bare, DEMO_DEVICE_KEYS.patient)).GET('/login/v1/getCurrent')).customerVo;
       expect(patient).toMatchObject({ nickname: '张建国', phone: null, userType: 1 });
-      const relative = (await (await signInWith(bare, DEMO_DEVICE_KEYS.relative)).GET('/login/v1/getCurrent')).customerVo;
+      const relative = (await (await signInWith(bare, DEMO_DEVICE_KEYS.relative)).GET('/login/v1/getCurrent'))
+        .customerVo;
       expect(relative).toMatchObject({ nickname: '张丽', phone: '13800000002', roleType: 2, userType: 1 });
       expect((await counts(bare, patient.cid)).sugar).toBeGreaterThan(0);
     } finally {

@@ -17,10 +17,15 @@ afterAll(() => api.close());
 
 type Client = Awaited<ReturnType<typeof registeredCustomer>>['client'];
 /** What a refusal tells the caller (the request id differs per call). */
-const told = ({ code, errMsg, status }: { code: number; errMsg: string; status?: number }) => ({ code, errMsg, status });
+const told = ({ code, errMsg, status }: { code: number; errMsg: string; status?: number }) => ({
+  code,
+  errMsg,
+  status,
+});
 let imeiCounter = 0;
 /** A fresh IMEI for each meter of this file (a prefix of its own, apart from device.test.ts). */
-const nextImei = () => `86200000${String(process.pid % 1000).padStart(3, '0')}${String(++imeiCounter).padStart(4, '0')}`;
+const nextImei = () =>
+  `86200000${String(process.pid % 1000).padStart(3, '0')}${String(++imeiCounter).padStart(4, '0')}`;
 
 /** Bind codes of the meters this file provisioned, by IMEI (the label the patient holds). */
 const codes = new Map<string, string>();
@@ -33,10 +38,21 @@ async function provision(kind: 'glucose' | 'bp' = 'glucose') {
 }
 
 const headers = { 'X-Gateway-Token': DEV_GATEWAY_TOKEN };
-const send = (imei: string, payload: unknown) => api.client().POST('/internal/v1/meterReadings', { body: { messages: [{ imei, payload: JSON.stringify(payload) }] }, headers });
-const glucose = (id: string, fields: Record<string, unknown> = {}) => ({ id, kind: 'glucose', value: 6.3, unit: 'mmol/L', measuredAt: '2026-11-20T08:05:00+08:00', ...fields });
+const send = (imei: string, payload: unknown) =>
+  api
+    .client()
+    .POST('/internal/v1/meterReadings', { body: { messages: [{ imei, payload: JSON.stringify(payload) }] }, headers });
+const glucose = (id: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  kind: 'glucose',
+  value: 6.3,
+  unit: 'mmol/L',
+  measuredAt: '2026-11-20T08:05:00+08:00',
+  ...fields,
+});
 /** Binds with the meter's own bind code, or the one given. */
-const bind = (client: Client, deviceImei: string, bindCode = codes.get(deviceImei.trim()) ?? '') => client.POST('/device/v1/bind', { body: { deviceImei, bindCode } });
+const bind = (client: Client, deviceImei: string, bindCode = codes.get(deviceImei.trim()) ?? '') =>
+  client.POST('/device/v1/bind', { body: { deviceImei, bindCode } });
 const list = (client: Client) => client.GET('/device/v1/queryDeviceList');
 
 async function rows<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -47,7 +63,10 @@ describe('device calls', () => {
   it.each([
     ['queryDeviceKindList', (c: Client) => c.GET('/device/v1/queryDeviceKindList')],
     ['queryDeviceList', (c: Client) => c.GET('/device/v1/queryDeviceList')],
-    ['bind', (c: Client) => c.POST('/device/v1/bind', { body: { deviceImei: '868888000000017', bindCode: 'RA9MT3FX' } })],
+    [
+      'bind',
+      (c: Client) => c.POST('/device/v1/bind', { body: { deviceImei: '868888000000017', bindCode: 'RA9MT3FX' } }),
+    ],
     ['edit', (c: Client) => c.POST('/device/v1/edit', { body: { deviceImei: '868888000000017', deviceName: '客厅' } })],
     ['unbind', (c: Client) => c.POST('/device/v1/unbind', { body: { id: '1' } })],
   ])('%s requires a session', async (_name, call) => {
@@ -85,13 +104,19 @@ describe('bad input', () => {
     const { client } = await registeredCustomer(api);
     const imei = await provision();
     await bind(client, imei);
-    expect(await failure(client.POST('/device/v1/edit', { body: { deviceImei: imei, deviceName } }))).toMatchObject({ code: 40000, errMsg });
+    expect(await failure(client.POST('/device/v1/edit', { body: { deviceImei: imei, deviceName } }))).toMatchObject({
+      code: 40000,
+      errMsg,
+    });
     expect((await list(client)).disabeDeviceList[0]!.deviceName).toBe('');
   });
 
   it.each([['abc'], [''], ['99999999999999999999']])('unbind answers an id %j like a missing device', async (id) => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.POST('/device/v1/unbind', { body: { id } }))).toMatchObject({ code: 40400, errMsg: '设备不存在' });
+    expect(await failure(client.POST('/device/v1/unbind', { body: { id } }))).toMatchObject({
+      code: 40400,
+      errMsg: '设备不存在',
+    });
   });
 });
 
@@ -102,8 +127,12 @@ describe("another user's device", () => {
     const imei = await provision();
     const { device } = await bind(owner.client, imei);
 
-    const renameOther = await failure(other.client.POST('/device/v1/edit', { body: { deviceImei: imei, deviceName: '我的' } }));
-    const renameMissing = await failure(other.client.POST('/device/v1/edit', { body: { deviceImei: '869999999999999', deviceName: '我的' } }));
+    const renameOther = await failure(
+      other.client.POST('/device/v1/edit', { body: { deviceImei: imei, deviceName: '我的' } }),
+    );
+    const renameMissing = await failure(
+      other.client.POST('/device/v1/edit', { body: { deviceImei: '869999999999999', deviceName: '我的' } }),
+    );
     expect(told(renameOther)).toEqual(told(renameMissing));
     expect(renameOther).toMatchObject({ code: 40400, errMsg: '设备不存在' });
 
@@ -112,8 +141,16 @@ describe("another user's device", () => {
     expect(told(unbindOther)).toEqual(told(unbindMissing));
 
     expect(await failure(bind(other.client, imei))).toMatchObject({ code: 40401, errMsg: NOT_BINDABLE, status: 404 });
-    expect(await list(other.client)).toEqual({ existsFlag: false, disabeDeviceList: [], hypertensionDeviceList: [], otherDeviceList: [] });
-    const [row] = await rows<{ customer_id: string; name: string | null }>('select customer_id, name from device where imei = ?', [imei]);
+    expect(await list(other.client)).toEqual({
+      existsFlag: false,
+      disabeDeviceList: [],
+      hypertensionDeviceList: [],
+      otherDeviceList: [],
+    });
+    const [row] = await rows<{ customer_id: string; name: string | null }>(
+      'select customer_id, name from device where imei = ?',
+      [imei],
+    );
     expect(row).toEqual({ customer_id: owner.cid, name: null });
   });
 });
@@ -137,13 +174,26 @@ describe('binding, renaming and unbinding', () => {
     const { client } = await registeredCustomer(api);
     const imei = await provision();
     await bind(client, imei);
-    expect(told(await failure(bind(client, ` ${imei} `)))).toEqual({ code: 40901, status: 409, errMsg: '您已绑定该设备' });
-    expect(told(await failure(bind(client, imei, OTHER_CODE)))).toEqual({ code: 40901, status: 409, errMsg: '您已绑定该设备' });
+    expect(told(await failure(bind(client, ` ${imei} `)))).toEqual({
+      code: 40901,
+      status: 409,
+      errMsg: '您已绑定该设备',
+    });
+    expect(told(await failure(bind(client, imei, OTHER_CODE)))).toEqual({
+      code: 40901,
+      status: 409,
+      errMsg: '您已绑定该设备',
+    });
   });
 
   it('binds, groups by kind with last seen, battery and signal, renames once, and unbinds', async () => {
     const { client } = await registeredCustomer(api);
-    expect(await list(client)).toEqual({ existsFlag: false, disabeDeviceList: [], hypertensionDeviceList: [], otherDeviceList: [] });
+    expect(await list(client)).toEqual({
+      existsFlag: false,
+      disabeDeviceList: [],
+      hypertensionDeviceList: [],
+      otherDeviceList: [],
+    });
     const sugarImei = await provision('glucose');
     const bpImei = await provision('bp');
     await send(sugarImei, { ...glucose('early'), battery: 80, signal: -71 });
@@ -170,12 +220,18 @@ describe('binding, renaming and unbinding', () => {
     const grouped = await list(client);
     expect(grouped.existsFlag).toBe(true);
     expect(grouped.disabeDeviceList.map((d) => d.deviceImei)).toEqual([sugarImei]);
-    expect(grouped.hypertensionDeviceList.map((d) => [d.deviceImei, d.deviceKind, d.lastSeenAt, d.battery])).toEqual([[bpImei, 1, null, null]]);
+    expect(grouped.hypertensionDeviceList.map((d) => [d.deviceImei, d.deviceKind, d.lastSeenAt, d.battery])).toEqual([
+      [bpImei, 1, null, null],
+    ]);
     expect(grouped.otherDeviceList).toEqual([]);
 
-    const renamed = await client.POST('/device/v1/edit', { body: { deviceImei: sugarImei, deviceName: ' 卧室血糖仪 ' } });
+    const renamed = await client.POST('/device/v1/edit', {
+      body: { deviceImei: sugarImei, deviceName: ' 卧室血糖仪 ' },
+    });
     expect(renamed.deviceName).toBe('卧室血糖仪');
-    expect((await client.POST('/device/v1/edit', { body: { deviceImei: sugarImei, deviceName: '卧室血糖仪' } })).deviceName).toBe('卧室血糖仪');
+    expect(
+      (await client.POST('/device/v1/edit', { body: { deviceImei: sugarImei, deviceName: '卧室血糖仪' } })).deviceName,
+    ).toBe('卧室血糖仪');
     expect((await list(client)).disabeDeviceList[0]!.deviceName).toBe('卧室血糖仪');
 
     expect(await client.POST('/device/v1/unbind', { body: { id: bound.device.id } })).toEqual({ id: bound.device.id });
@@ -183,9 +239,15 @@ describe('binding, renaming and unbinding', () => {
     expect(after.disabeDeviceList).toEqual([]);
     expect(after.hypertensionDeviceList).toHaveLength(1);
     // The readings it made stay the patient's; the name goes with the binding.
-    expect(await client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-20' } } })).toHaveLength(1);
-    expect(await rows('select name, customer_id from device where imei = ?', [sugarImei])).toEqual([{ name: null, customer_id: null }]);
-    expect(await failure(client.POST('/device/v1/unbind', { body: { id: bound.device.id } }))).toMatchObject({ code: 40400 });
+    expect(
+      await client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-20' } } }),
+    ).toHaveLength(1);
+    expect(await rows('select name, customer_id from device where imei = ?', [sugarImei])).toEqual([
+      { name: null, customer_id: null },
+    ]);
+    expect(await failure(client.POST('/device/v1/unbind', { body: { id: bound.device.id } }))).toMatchObject({
+      code: 40400,
+    });
 
     // Somebody else may bind it now.
     const next = await registeredCustomer(api);
@@ -198,7 +260,9 @@ describe('meter readings earn points and tell followers', () => {
     const patient = await registeredCustomer(api, '王芳');
     const imei = await provision();
     await bind(patient.client, imei);
-    const before = await rows<{ n: string }>('select count(*)::text as n from points_entry where customer_id = ?', [patient.cid]);
+    const before = await rows<{ n: string }>('select count(*)::text as n from points_entry where customer_id = ?', [
+      patient.cid,
+    ]);
     expect(before).toEqual([{ n: '0' }]);
 
     expect(await send(imei, glucose('r1'))).toEqual({ results: [{ acks: [{ ids: ['r1'], status: 'stored' }] }] });
@@ -220,20 +284,29 @@ describe('meter readings earn points and tell followers', () => {
     const patient = await registeredCustomer(api);
     const imei = await provision();
     await bind(patient.client, imei);
-    await send(imei, Array.from({ length: 8 }, (_, i) => glucose(`cap${i}`, { measuredAt: `2026-11-20T0${i}:10:00+08:00` })));
+    await send(
+      imei,
+      Array.from({ length: 8 }, (_, i) => glucose(`cap${i}`, { measuredAt: `2026-11-20T0${i}:10:00+08:00` })),
+    );
     await send(imei, [glucose('cap8'), glucose('cap9', { value: 7.1 })]);
-    const entries = await rows<{ score: number }>('select score from points_entry where customer_id = ? order by id', [patient.cid]);
+    const entries = await rows<{ score: number }>('select score from points_entry where customer_id = ? order by id', [
+      patient.cid,
+    ]);
     expect(entries.reduce((sum, e) => sum + e.score, 0)).toBe(DAILY_TASK_CAPS.SUGAR_TEST);
     // The reading that found the cap reached is written with 0; the rest of its batch is skipped.
     expect(entries.length).toBeLessThan(8);
     expect(entries.at(-1)?.score).toBe(0);
     await send(imei, glucose('cap10'));
-    expect(await rows('select score from points_entry where customer_id = ?', [patient.cid])).toHaveLength(entries.length);
+    expect(await rows('select score from points_entry where customer_id = ?', [patient.cid])).toHaveLength(
+      entries.length,
+    );
 
     // The next China day pays again.
     clock.advance(24 * 3600_000);
     await send(imei, glucose('nextDay', { measuredAt: '2026-11-21T08:05:00+08:00' }));
-    const [paid] = await rows<{ score: number }>('select score from points_entry where idem_key = ?', [`SUGAR_TEST:meter:${imei}:nextDay`]);
+    const [paid] = await rows<{ score: number }>('select score from points_entry where idem_key = ?', [
+      `SUGAR_TEST:meter:${imei}:nextDay`,
+    ]);
     expect(paid?.score).toBeGreaterThan(0);
   });
 
@@ -251,7 +324,10 @@ describe('meter readings earn points and tell followers', () => {
     const imei = await provision();
     await bind(patient.client, imei);
 
-    await send(imei, [glucose('n1', { value: 5.6, measuredAt: '2026-11-20T07:00:00+08:00', timeType: 1 }), glucose('n2', { value: 25, measuredAt: '2026-11-20T09:30:00+08:00', timeType: 2 })]);
+    await send(imei, [
+      glucose('n1', { value: 5.6, measuredAt: '2026-11-20T07:00:00+08:00', timeType: 1 }),
+      glucose('n2', { value: 25, measuredAt: '2026-11-20T09:30:00+08:00', timeType: 2 }),
+    ]);
     await send(imei, glucose('n2', { value: 25, measuredAt: '2026-11-20T09:30:00+08:00', timeType: 2 }));
     const notices = (await relative.client.GET('/notice/v1/pageQueryList')).items.filter((n) => n.kind === 'reading');
     expect(notices).toHaveLength(1);
@@ -260,7 +336,11 @@ describe('meter readings earn points and tell followers', () => {
   });
 
   it('tells each patient’s own followers when one batch holds the meters of several patients', async () => {
-    const [father, mother, uncle] = [await registeredCustomer(api, '王父'), await registeredCustomer(api, '王母'), await registeredCustomer(api, '王叔')];
+    const [father, mother, uncle] = [
+      await registeredCustomer(api, '王父'),
+      await registeredCustomer(api, '王母'),
+      await registeredCustomer(api, '王叔'),
+    ];
     const [son, daughter] = [await registeredCustomer(api, '王子'), await registeredCustomer(api, '王女')];
     await acceptedFollow(son, father);
     await acceptedFollow(daughter, father);
@@ -281,7 +361,8 @@ describe('meter readings earn points and tell followers', () => {
     const answer = await api.client().POST('/internal/v1/meterReadings', { body: { messages: batch }, headers });
     expect(answer.results.map((r) => r.acks[0]?.status)).toEqual(['stored', 'stored', 'stored']);
 
-    const readingNotices = async (relative: typeof son) => (await relative.client.GET('/notice/v1/pageQueryList')).items.filter((n) => n.kind === 'reading');
+    const readingNotices = async (relative: typeof son) =>
+      (await relative.client.GET('/notice/v1/pageQueryList')).items.filter((n) => n.kind === 'reading');
     expect((await readingNotices(son)).map((n) => n.customerId)).toEqual([father.cid]);
     const toDaughter = await readingNotices(daughter);
     expect(toDaughter.map((n) => n.customerId).sort()).toEqual([father.cid, mother.cid].sort());
@@ -316,7 +397,9 @@ describe('proof of possession', () => {
       await failure(bind(client, free, OTHER_CODE)),
       await failure(bind(client, codeless, codes.get(codeless))),
     ];
-    expect(answers.map(told)).toEqual(Array.from({ length: 5 }, () => ({ code: 40401, errMsg: NOT_BINDABLE, status: 404 })));
+    expect(answers.map(told)).toEqual(
+      Array.from({ length: 5 }, () => ({ code: 40401, errMsg: NOT_BINDABLE, status: 404 })),
+    );
     // The free meter was not bound by the wrong code, and binds with its own.
     expect(await rows('select customer_id from device where imei = ?', [free])).toEqual([{ customer_id: null }]);
     expect((await bind(client, free)).device.deviceImei).toBe(free);
@@ -336,12 +419,17 @@ describe('proof of possession', () => {
     expect(issued.map((i) => i.device.imei)).toContain(codeless);
     expect(issued.map((i) => i.device.imei)).not.toContain(imei);
     expect(await issueMissingBindCodes(api.app.orm.em.fork())).toEqual([]);
-    expect((await bind(client, codeless, issued.find((i) => i.device.imei === codeless)!.bindCode)).device.deviceImei).toBe(codeless);
+    expect(
+      (await bind(client, codeless, issued.find((i) => i.device.imei === codeless)!.bindCode)).device.deviceImei,
+    ).toBe(codeless);
     expect((await bind(client, imei, bindCode)).device.deviceImei).toBe(imei);
   });
 
   it('binds the demo meters with their published codes, also when they were seeded before bind codes', async () => {
-    await rows('update device set bind_code_hash = null where imei in (?, ?)', demoMeters.map((m) => m.imei));
+    await rows(
+      'update device set bind_code_hash = null where imei in (?, ?)',
+      demoMeters.map((m) => m.imei),
+    );
     await seedDemoMeters(api.app.orm.em.fork(), clock());
     for (const meter of demoMeters) {
       const { client } = await registeredCustomer(api);
@@ -359,7 +447,11 @@ describe('proof of possession', () => {
     const first = Number(wanted.slice(0, 14));
     const tries = Array.from({ length: 10 }, (_, i) => String(first - 1 - i) + '0');
     for (const imei of tries) {
-      expect(told(await failure(bind(client, imei, OTHER_CODE)))).toEqual({ code: 40401, errMsg: NOT_BINDABLE, status: 404 });
+      expect(told(await failure(bind(client, imei, OTHER_CODE)))).toEqual({
+        code: 40401,
+        errMsg: NOT_BINDABLE,
+        status: 404,
+      });
     }
     // The 11th is refused before it is looked at, even with the right code.
     const refused = await failure(bind(client, wanted));
@@ -375,7 +467,11 @@ describe('proof of possession', () => {
     for (let i = 0; i < 10; i += 1) {
       await failure(bind(client, '869999999999998', OTHER_CODE));
     }
-    expect(told(await failure(bind(client, wanted)))).toEqual({ code: 42900, errMsg: '今天的绑定尝试次数已用完，请明天再试', status: 429 });
+    expect(told(await failure(bind(client, wanted)))).toEqual({
+      code: 42900,
+      errMsg: '今天的绑定尝试次数已用完，请明天再试',
+      status: 429,
+    });
     clock.advance(24 * 3600_000);
     expect((await bind(client, wanted)).device.deviceImei).toBe(wanted);
   });

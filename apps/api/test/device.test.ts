@@ -16,7 +16,8 @@ afterAll(() => api.close());
 const headers = { 'X-Gateway-Token': DEV_GATEWAY_TOKEN };
 let imeiCounter = 0;
 /** A fresh IMEI for each meter of this file. */
-const nextImei = () => `86100000${String(process.pid % 1000).padStart(3, '0')}${String(++imeiCounter).padStart(4, '0')}`;
+const nextImei = () =>
+  `86100000${String(process.pid % 1000).padStart(3, '0')}${String(++imeiCounter).padStart(4, '0')}`;
 
 async function provision(kind: 'glucose' | 'bp' = 'glucose') {
   const imei = nextImei();
@@ -26,8 +27,23 @@ async function provision(kind: 'glucose' | 'bp' = 'glucose') {
 
 type Message = { imei: string; payload: string; messageId?: string };
 const store = (messages: Message[]) => api.client().POST('/internal/v1/meterReadings', { body: { messages }, headers });
-const glucose = (id: string, fields: Record<string, unknown> = {}) => ({ id, kind: 'glucose', value: 6.3, unit: 'mmol/L', measuredAt: '2026-11-20T08:05:00+08:00', ...fields });
-const bp = (id: string, fields: Record<string, unknown> = {}) => ({ id, kind: 'bp', sbp: 128, dbp: 82, hr: 70, measuredAt: '2026-11-20T08:05:00+08:00', ...fields });
+const glucose = (id: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  kind: 'glucose',
+  value: 6.3,
+  unit: 'mmol/L',
+  measuredAt: '2026-11-20T08:05:00+08:00',
+  ...fields,
+});
+const bp = (id: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  kind: 'bp',
+  sbp: 128,
+  dbp: 82,
+  hr: 70,
+  measuredAt: '2026-11-20T08:05:00+08:00',
+  ...fields,
+});
 const message = (imei: string, payload: unknown): Message => ({ imei, payload: JSON.stringify(payload) });
 
 async function rows<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -36,18 +52,38 @@ async function rows<T>(query: string, params: unknown[] = []): Promise<T[]> {
 
 describe('internal meter endpoints', () => {
   it.each([
-    ['meterAuth', (h: Record<string, string>) => api.client().POST('/internal/v1/meterAuth', { body: { imei: '1', secret: 's', clientId: '1' }, headers: h })],
-    ['meterReadings', (h: Record<string, string>) => api.client().POST('/internal/v1/meterReadings', { body: { messages: [{ imei: '861000000000001', payload: '{}' }] }, headers: h })],
-    ['meterReadings with a bad body', (h: Record<string, string>) => api.client().POST('/internal/v1/meterReadings', { body: { nope: 1 } as never, headers: h })],
+    [
+      'meterAuth',
+      (h: Record<string, string>) =>
+        api.client().POST('/internal/v1/meterAuth', { body: { imei: '1', secret: 's', clientId: '1' }, headers: h }),
+    ],
+    [
+      'meterReadings',
+      (h: Record<string, string>) =>
+        api.client().POST('/internal/v1/meterReadings', {
+          body: { messages: [{ imei: '861000000000001', payload: '{}' }] },
+          headers: h,
+        }),
+    ],
+    [
+      'meterReadings with a bad body',
+      (h: Record<string, string>) =>
+        api.client().POST('/internal/v1/meterReadings', { body: { nope: 1 } as never, headers: h }),
+    ],
   ])('%s requires the gateway token', async (_name, call) => {
     expect(await failure(call({}))).toMatchObject({ code: 40100, status: 401, errMsg: '网关令牌无效' });
-    expect(await failure(call({ 'X-Gateway-Token': `${DEV_GATEWAY_TOKEN}x` }))).toMatchObject({ code: 40100, status: 401 });
+    expect(await failure(call({ 'X-Gateway-Token': `${DEV_GATEWAY_TOKEN}x` }))).toMatchObject({
+      code: 40100,
+      status: 401,
+    });
     expect(await failure(call({ 'X-Gateway-Token': '' }))).toMatchObject({ code: 40100, status: 401 });
   });
 
   it('does not take a session token instead of the gateway token', async () => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.POST('/internal/v1/meterAuth', { body: { imei: '1', secret: 's', clientId: '1' } }))).toMatchObject({ code: 40100 });
+    expect(
+      await failure(client.POST('/internal/v1/meterAuth', { body: { imei: '1', secret: 's', clientId: '1' } })),
+    ).toMatchObject({ code: 40100 });
   });
 
   it.each([
@@ -57,26 +93,51 @@ describe('internal meter endpoints', () => {
     [{ messages: [{ imei: '861000000000001', payload: '{}', extra: 1 }] }],
     [{ messages: [{ imei: '861000000000001', payload: 'x'.repeat(262_145) }] }],
   ])('refuses the malformed batch %#', async (body) => {
-    expect(await failure(api.client().POST('/internal/v1/meterReadings', { body: body as never, headers }))).toMatchObject({ code: 40000, status: 400 });
+    expect(
+      await failure(api.client().POST('/internal/v1/meterReadings', { body: body as never, headers })),
+    ).toMatchObject({ code: 40000, status: 400 });
   });
 });
 
 describe('POST /internal/v1/meterAuth', () => {
   it('accepts a meter with its own secret and its IMEI as client id, and marks it seen', async () => {
     const { imei, secret } = await provision('bp');
-    expect(await api.client().POST('/internal/v1/meterAuth', { body: { imei, secret, clientId: imei }, headers })).toEqual({ ok: true, kind: 'bp' });
-    const [device] = await rows<{ last_seen_at: Date | string }>('select last_seen_at from device where imei = ?', [imei]);
+    expect(
+      await api.client().POST('/internal/v1/meterAuth', { body: { imei, secret, clientId: imei }, headers }),
+    ).toEqual({ ok: true, kind: 'bp' });
+    const [device] = await rows<{ last_seen_at: Date | string }>('select last_seen_at from device where imei = ?', [
+      imei,
+    ]);
     expect(new Date(device!.last_seen_at).toISOString()).toBe(clock().toISOString());
   });
 
   it.each([
-    ['a wrong secret', (m: { imei: string; secret: string }) => ({ imei: m.imei, secret: `${m.secret}x`, clientId: m.imei })],
-    ['an unknown IMEI', (m: { imei: string; secret: string }) => ({ imei: '869999999999999', secret: m.secret, clientId: '869999999999999' })],
-    ['a client id other than the IMEI', (m: { imei: string; secret: string }) => ({ imei: m.imei, secret: m.secret, clientId: 'meter-1' })],
-    ['an IMEI that is not 15 digits', (m: { imei: string; secret: string }) => ({ imei: `${m.imei}0`, secret: m.secret, clientId: `${m.imei}0` })],
+    [
+      'a wrong secret',
+      (m: { imei: string; secret: string }) => ({ imei: m.imei, secret: `${m.secret}x`, clientId: m.imei }),
+    ],
+    [
+      'an unknown IMEI',
+      (m: { imei: string; secret: string }) => ({
+        imei: '869999999999999',
+        secret: m.secret,
+        clientId: '869999999999999',
+      }),
+    ],
+    [
+      'a client id other than the IMEI',
+      (m: { imei: string; secret: string }) => ({ imei: m.imei, secret: m.secret, clientId: 'meter-1' }),
+    ],
+    [
+      'an IMEI that is not 15 digits',
+      (m: { imei: string; secret: string }) => ({ imei: `${m.imei}0`, secret: m.secret, clientId: `${m.imei}0` }),
+    ],
   ])('refuses %s', async (_name, credentials) => {
     const meter = await provision();
-    expect(await api.client().POST('/internal/v1/meterAuth', { body: credentials(meter), headers })).toEqual({ ok: false, kind: null });
+    expect(await api.client().POST('/internal/v1/meterAuth', { body: credentials(meter), headers })).toEqual({
+      ok: false,
+      kind: null,
+    });
   });
 
   it('keeps only a hash of the secret', async () => {
@@ -95,35 +156,68 @@ async function emqx(path: 'authn' | 'authz', body: Record<string, string>, token
     headers: { 'content-type': 'application/json', ...(token !== null && { 'x-gateway-token': token }) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, type: response.headers.get('content-type') ?? '', body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 describe('POST /internal/v1/emqx/authn (EMQX HTTP authenticator)', () => {
   it('allows a meter with its own secret and its IMEI as client id, in EMQX’s shape, and marks it seen', async () => {
     const { imei, secret } = await provision();
     const answer = await emqx('authn', { username: imei, password: secret, clientid: imei });
-    expect(answer).toEqual({ status: 200, type: expect.stringMatching(/^application\/json/) as string, body: { result: 'allow', is_superuser: false } });
-    const [device] = await rows<{ last_seen_at: Date | string | null }>('select last_seen_at from device where imei = ?', [imei]);
+    expect(answer).toEqual({
+      status: 200,
+      type: expect.stringMatching(/^application\/json/) as string,
+      body: { result: 'allow', is_superuser: false },
+    });
+    const [device] = await rows<{ last_seen_at: Date | string | null }>(
+      'select last_seen_at from device where imei = ?',
+      [imei],
+    );
     expect(device!.last_seen_at).not.toBeNull();
   });
 
   it.each([
-    ['a wrong secret', (m: { imei: string; secret: string }) => ({ username: m.imei, password: `${m.secret}x`, clientid: m.imei })],
-    ['an unknown IMEI', (m: { imei: string; secret: string }) => ({ username: '869999999999998', password: m.secret, clientid: '869999999999998' })],
-    ['a client id other than the IMEI', (m: { imei: string; secret: string }) => ({ username: m.imei, password: m.secret, clientid: 'meter-1' })],
+    [
+      'a wrong secret',
+      (m: { imei: string; secret: string }) => ({ username: m.imei, password: `${m.secret}x`, clientid: m.imei }),
+    ],
+    [
+      'an unknown IMEI',
+      (m: { imei: string; secret: string }) => ({
+        username: '869999999999998',
+        password: m.secret,
+        clientid: '869999999999998',
+      }),
+    ],
+    [
+      'a client id other than the IMEI',
+      (m: { imei: string; secret: string }) => ({ username: m.imei, password: m.secret, clientid: 'meter-1' }),
+    ],
   ])('denies %s', async (_name, credentials) => {
     const meter = await provision();
     expect((await emqx('authn', credentials(meter))).body).toEqual({ result: 'deny', is_superuser: false });
   });
 
   it('leaves a username that is not an IMEI (an ingestion worker) to the next authenticator', async () => {
-    expect((await emqx('authn', { username: 'ingest', password: 'whatever', clientid: 'ingest-a-1' })).body).toEqual({ result: 'ignore', is_superuser: false });
+    expect((await emqx('authn', { username: 'ingest', password: 'whatever', clientid: 'ingest-a-1' })).body).toEqual({
+      result: 'ignore',
+      is_superuser: false,
+    });
   });
 
   it('answers a missing token or a malformed body with a non-200 envelope, which EMQX treats as ignore', async () => {
     const { imei, secret } = await provision();
-    expect(await emqx('authn', { username: imei, password: secret, clientid: imei }, null)).toMatchObject({ status: 401, body: { code: 40100, errMsg: '网关令牌无效' } });
-    expect(await emqx('authn', { username: imei, password: secret })).toMatchObject({ status: 400, body: { code: 40000 } });
+    expect(await emqx('authn', { username: imei, password: secret, clientid: imei }, null)).toMatchObject({
+      status: 401,
+      body: { code: 40100, errMsg: '网关令牌无效' },
+    });
+    expect(await emqx('authn', { username: imei, password: secret })).toMatchObject({
+      status: 400,
+      body: { code: 40000 },
+    });
   });
 });
 
@@ -141,30 +235,61 @@ describe('POST /internal/v1/emqx/authz (EMQX HTTP authorizer)', () => {
     ['subscribe', '$SYS/#', 'deny'],
     ['all', `meters/${imei}/readings`, 'deny'],
   ])('answers a meter’s %s to %s with %s', async (action, topic, result) => {
-    expect(await emqx('authz', { username: imei, clientid: imei, topic, action })).toMatchObject({ status: 200, body: { result } });
+    expect(await emqx('authz', { username: imei, clientid: imei, topic, action })).toMatchObject({
+      status: 200,
+      body: { result },
+    });
   });
 
   it('denies a meter whose client id is not its IMEI, and leaves other users to the next authorizer', async () => {
-    expect((await emqx('authz', { username: imei, clientid: 'other', topic: `meters/${imei}/readings`, action: 'publish' })).body).toEqual({ result: 'deny' });
-    expect((await emqx('authz', { username: 'ingest', clientid: 'ingest-a-1', topic: '$share/ingest/meters/+/readings', action: 'subscribe' })).body).toEqual({ result: 'ignore' });
+    expect(
+      (await emqx('authz', { username: imei, clientid: 'other', topic: `meters/${imei}/readings`, action: 'publish' }))
+        .body,
+    ).toEqual({ result: 'deny' });
+    expect(
+      (
+        await emqx('authz', {
+          username: 'ingest',
+          clientid: 'ingest-a-1',
+          topic: '$share/ingest/meters/+/readings',
+          action: 'subscribe',
+        })
+      ).body,
+    ).toEqual({ result: 'ignore' });
   });
 
   it('requires the gateway token and an action EMQX sends', async () => {
-    expect(await emqx('authz', { username: imei, clientid: imei, topic: `meters/${imei}/readings`, action: 'publish' }, 'wrong')).toMatchObject({ status: 401 });
-    expect(await emqx('authz', { username: imei, clientid: imei, topic: `meters/${imei}/readings`, action: 'write' })).toMatchObject({ status: 400, body: { code: 40000 } });
+    expect(
+      await emqx(
+        'authz',
+        { username: imei, clientid: imei, topic: `meters/${imei}/readings`, action: 'publish' },
+        'wrong',
+      ),
+    ).toMatchObject({ status: 401 });
+    expect(
+      await emqx('authz', { username: imei, clientid: imei, topic: `meters/${imei}/readings`, action: 'write' }),
+    ).toMatchObject({ status: 400, body: { code: 40000 } });
   });
 });
 
 describe('POST /internal/v1/meterReadings', () => {
   it('stores a reading of an unbound meter once and answers a resend as a duplicate', async () => {
     const { imei } = await provision();
-    expect(await store([message(imei, glucose('r1'))])).toEqual({ results: [{ acks: [{ ids: ['r1'], status: 'stored' }] }] });
-    expect(await store([message(imei, glucose('r1'))])).toEqual({ results: [{ acks: [{ ids: ['r1'], status: 'duplicate' }] }] });
-    const stored = await rows<{ reading_id: string; sugar: string; customer_id: string | null; record_id: string | null }>(
-      'select reading_id, sugar, customer_id, record_id from meter_reading where imei = ?',
-      [imei],
-    );
-    expect(stored).toEqual([{ reading_id: 'r1', sugar: expect.stringMatching(/^6\.3/) as string, customer_id: null, record_id: null }]);
+    expect(await store([message(imei, glucose('r1'))])).toEqual({
+      results: [{ acks: [{ ids: ['r1'], status: 'stored' }] }],
+    });
+    expect(await store([message(imei, glucose('r1'))])).toEqual({
+      results: [{ acks: [{ ids: ['r1'], status: 'duplicate' }] }],
+    });
+    const stored = await rows<{
+      reading_id: string;
+      sugar: string;
+      customer_id: string | null;
+      record_id: string | null;
+    }>('select reading_id, sugar, customer_id, record_id from meter_reading where imei = ?', [imei]);
+    expect(stored).toEqual([
+      { reading_id: 'r1', sugar: expect.stringMatching(/^6\.3/) as string, customer_id: null, record_id: null },
+    ]);
   });
 
   it('answers each message of a batch in order, with stored, duplicate and rejected readings apart', async () => {
@@ -203,9 +328,21 @@ describe('POST /internal/v1/meterReadings', () => {
   });
 
   it.each([
-    ['a payload over 64 KiB', JSON.stringify({ ...glucose('big'), pad: 'x'.repeat(70_000) }), 'payload: larger than 65536 bytes'],
-    ['101 readings', JSON.stringify(Array.from({ length: 101 }, (_, i) => glucose(`n${i}`))), 'payload: more than 100 readings in one message'],
-    ['a reading 11 minutes ahead', JSON.stringify(glucose('f', { measuredAt: '2026-11-20T10:11:00+08:00' })), "measuredAt: more than 10 minutes ahead of the server's clock"],
+    [
+      'a payload over 64 KiB',
+      JSON.stringify({ ...glucose('big'), pad: 'x'.repeat(70_000) }),
+      'payload: larger than 65536 bytes',
+    ],
+    [
+      '101 readings',
+      JSON.stringify(Array.from({ length: 101 }, (_, i) => glucose(`n${i}`))),
+      'payload: more than 100 readings in one message',
+    ],
+    [
+      'a reading 11 minutes ahead',
+      JSON.stringify(glucose('f', { measuredAt: '2026-11-20T10:11:00+08:00' })),
+      "measuredAt: more than 10 minutes ahead of the server's clock",
+    ],
     ['an unknown kind', JSON.stringify(glucose('k', { kind: 'ketone' })), 'kind: must be "glucose" or "bp"'],
     ['a value of the wrong type', JSON.stringify(glucose('t', { value: '6.3' })), 'value: must be a number'],
   ])('rejects %s with a reason and stores nothing', async (_name, payload, reason) => {
@@ -217,7 +354,9 @@ describe('POST /internal/v1/meterReadings', () => {
 
   it('rejects a pressure reading with systolic not above diastolic, as a typed one is, and stores nothing', async () => {
     const { imei } = await provision('bp');
-    const { results } = await store([{ imei, payload: JSON.stringify([bp('swapped', { sbp: 80, dbp: 120 }), bp('ok')]) }]);
+    const { results } = await store([
+      { imei, payload: JSON.stringify([bp('swapped', { sbp: 80, dbp: 120 }), bp('ok')]) },
+    ]);
     expect(results[0]!.acks).toHaveLength(2);
     expect(results[0]!.acks).toEqual(
       expect.arrayContaining([
@@ -231,9 +370,26 @@ describe('POST /internal/v1/meterReadings', () => {
   it('stores reading ids holding what a PostgreSQL array literal quotes or reads as null, as sent', async () => {
     const { imei } = await provision();
     const ids = ['a"b', 'back\\slash', 'c,d', '{e}', 'NULL', 'null', "'q'"];
-    expect(await store([message(imei, ids.map((id) => glucose(id)))])).toEqual({ results: [{ acks: [{ ids, status: 'stored' }] }] });
-    expect(await store([message(imei, ids.map((id) => glucose(id)))])).toEqual({ results: [{ acks: [{ ids, status: 'duplicate' }] }] });
-    const stored = await rows<{ reading_id: string }>('select reading_id from meter_reading where imei = ? order by reading_id', [imei]);
+    expect(
+      await store([
+        message(
+          imei,
+          ids.map((id) => glucose(id)),
+        ),
+      ]),
+    ).toEqual({ results: [{ acks: [{ ids, status: 'stored' }] }] });
+    expect(
+      await store([
+        message(
+          imei,
+          ids.map((id) => glucose(id)),
+        ),
+      ]),
+    ).toEqual({ results: [{ acks: [{ ids, status: 'duplicate' }] }] });
+    const stored = await rows<{ reading_id: string }>(
+      'select reading_id from meter_reading where imei = ? order by reading_id',
+      [imei],
+    );
     expect(stored.map((r) => r.reading_id).sort()).toEqual([...ids].sort());
   });
 
@@ -258,10 +414,15 @@ describe('POST /internal/v1/meterReadings', () => {
       ),
     );
     const results = await Promise.all(batches.map((batch) => store(batch)));
-    const stored = results.flatMap((r) => r.results.flatMap((m) => m.acks.filter((a) => a.status === 'stored').flatMap((a) => a.ids)));
+    const stored = results.flatMap((r) =>
+      r.results.flatMap((m) => m.acks.filter((a) => a.status === 'stored').flatMap((a) => a.ids)),
+    );
     // Each of the 120 readings is stored by exactly one batch, every other batch answers it as a duplicate.
     expect(stored).toHaveLength(120);
-    const counts = await rows<{ n: number }>(`select count(*)::int as n from meter_reading where imei in (${meters.map(() => '?').join(', ')})`, meters.map((m) => m.imei));
+    const counts = await rows<{ n: number }>(
+      `select count(*)::int as n from meter_reading where imei in (${meters.map(() => '?').join(', ')})`,
+      meters.map((m) => m.imei),
+    );
     expect(counts).toEqual([{ n: 120 }]);
   });
 
@@ -269,7 +430,10 @@ describe('POST /internal/v1/meterReadings', () => {
     const { imei } = await provision();
     await store([message(imei, [glucose('h1', { battery: 80, signal: -95 }), glucose('h2', { battery: 79 })])]);
     await store([message(imei, glucose('h3'))]);
-    const [device] = await rows<{ battery: number; signal: number; last_seen_at: Date | string }>('select battery, signal, last_seen_at from device where imei = ?', [imei]);
+    const [device] = await rows<{ battery: number; signal: number; last_seen_at: Date | string }>(
+      'select battery, signal, last_seen_at from device where imei = ?',
+      [imei],
+    );
     expect(device).toMatchObject({ battery: 79, signal: -95 });
     expect(new Date(device!.last_seen_at).getTime()).toBe(clock().getTime());
   });
@@ -277,7 +441,10 @@ describe('POST /internal/v1/meterReadings', () => {
   it(`rewrites the meter's last-seen time once it is ${LAST_SEEN_RESOLUTION_MS / 1000} s old, or at once when the battery or signal changed`, async () => {
     const { imei } = await provision();
     const seen = async () => {
-      const [device] = await rows<{ battery: number | null; last_seen_at: Date | string }>('select battery, last_seen_at from device where imei = ?', [imei]);
+      const [device] = await rows<{ battery: number | null; last_seen_at: Date | string }>(
+        'select battery, last_seen_at from device where imei = ?',
+        [imei],
+      );
       return { battery: device!.battery, at: new Date(device!.last_seen_at).getTime() };
     };
     await store([message(imei, glucose('s1', { battery: 50 }))]);
@@ -302,14 +469,30 @@ describe('readings of a bound meter', () => {
     const { imei } = await provision();
     const { client, cid } = await registeredCustomer(api);
     expect(await bindDevice(api.app.orm.em.fork(), cid, imei, clock())).toMatchObject({ ok: true, attached: 0 });
-    await store([message(imei, [glucose('a', { measuredAt: '2026-11-20T07:30:00+08:00' }), glucose('b', { value: 9.8, measuredAt: '2026-11-20T09:30:00+08:00', timeType: 1 })])]);
+    await store([
+      message(imei, [
+        glucose('a', { measuredAt: '2026-11-20T07:30:00+08:00' }),
+        glucose('b', { value: 9.8, measuredAt: '2026-11-20T09:30:00+08:00', timeType: 1 }),
+      ]),
+    ]);
     const day = await client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-20' } } });
-    expect(day.map((r) => ({ sugar: r.sugar, timeType: r.timeType, deviceImei: r.deviceImei, createTime: r.createTime }))).toEqual([
+    expect(
+      day.map((r) => ({ sugar: r.sugar, timeType: r.timeType, deviceImei: r.deviceImei, createTime: r.createTime })),
+    ).toEqual([
       { sugar: 9.8, timeType: 1, deviceImei: imei, createTime: '2026-11-20 09:30:00' },
       { sugar: 6.3, timeType: 1, deviceImei: imei, createTime: '2026-11-20 07:30:00' },
     ]);
-    expect(await failure(client.POST('/sugarTest/v1/edit', { body: { testId: day[0]!.testId, sugar: 5, createTime: '2026-11-20 09:30:00' } }))).toMatchObject({ code: 40300 });
-    const linked = await rows<{ reading_id: string; record_id: string; customer_id: string }>('select reading_id, record_id::text as record_id, customer_id from meter_reading where imei = ? order by reading_id', [imei]);
+    expect(
+      await failure(
+        client.POST('/sugarTest/v1/edit', {
+          body: { testId: day[0]!.testId, sugar: 5, createTime: '2026-11-20 09:30:00' },
+        }),
+      ),
+    ).toMatchObject({ code: 40300 });
+    const linked = await rows<{ reading_id: string; record_id: string; customer_id: string }>(
+      'select reading_id, record_id::text as record_id, customer_id from meter_reading where imei = ? order by reading_id',
+      [imei],
+    );
     expect(linked).toEqual([
       { reading_id: 'a', record_id: day[1]!.testId, customer_id: cid },
       { reading_id: 'b', record_id: day[0]!.testId, customer_id: cid },
@@ -329,11 +512,14 @@ describe('readings of a bound meter', () => {
       );
     // Each kind draws its record ids from its own sequence; set both to the same place.
     const align = async () => {
-      const [{ top }] = (await rows<{ top: string }>('select greatest((select last_value from sugar_test_id_seq), (select last_value from blood_pressure_test_id_seq)) + 1000 as top')) as [{ top: string }];
+      const [{ top }] = (await rows<{ top: string }>(
+        'select greatest((select last_value from sugar_test_id_seq), (select last_value from blood_pressure_test_id_seq)) + 1000 as top',
+      )) as [{ top: string }];
       await rows('select setval(?, ?), setval(?, ?)', ['sugar_test_id_seq', top, 'blood_pressure_test_id_seq', top]);
     };
     await align();
-    const [first] = (await store([message(sugarMeter.imei, glucose('same-1')), message(bpMeter.imei, bp('same-1'))])).results;
+    const [first] = (await store([message(sugarMeter.imei, glucose('same-1')), message(bpMeter.imei, bp('same-1'))]))
+      .results;
     expect(first!.acks).toEqual([{ ids: ['same-1'], status: 'stored' }]);
     expect(await records()).toEqual([
       { kind: 'bp', customer_id: bob.cid, n: 1 },
@@ -342,7 +528,10 @@ describe('readings of a bound meter', () => {
     // A resent glucose reading draws an id too; a new pressure reading of the same batch drawing the same number makes no second sugar record.
     await align();
     const answered = await store([message(sugarMeter.imei, glucose('same-1')), message(bpMeter.imei, bp('same-2'))]);
-    expect(answered.results.map((r) => r.acks)).toEqual([[{ ids: ['same-1'], status: 'duplicate' }], [{ ids: ['same-2'], status: 'stored' }]]);
+    expect(answered.results.map((r) => r.acks)).toEqual([
+      [{ ids: ['same-1'], status: 'duplicate' }],
+      [{ ids: ['same-2'], status: 'stored' }],
+    ]);
     expect(await records()).toEqual([
       { kind: 'bp', customer_id: bob.cid, n: 2 },
       { kind: 'sugar', customer_id: alice.cid, n: 1 },
@@ -353,14 +542,21 @@ describe('readings of a bound meter', () => {
     const { imei } = await provision();
     const { client, cid } = await registeredCustomer(api);
     await bindDevice(api.app.orm.em.fork(), cid, imei, clock());
-    await store([message(imei, [glucose('hi', { value: 35.2 }), glucose('lo', { value: 0.2, measuredAt: '2026-11-20T08:06:00+08:00' })])]);
+    await store([
+      message(imei, [
+        glucose('hi', { value: 35.2 }),
+        glucose('lo', { value: 0.2, measuredAt: '2026-11-20T08:06:00+08:00' }),
+      ]),
+    ]);
     await store([message(imei, [glucose('hi', { value: 35.2 })])]);
     const day = await client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-20' } } });
     expect(day.map((r) => [r.sugar, r.level])).toEqual([
       [0.2, 'seriousLow'],
       [35.2, 'seriousHigh'],
     ]);
-    expect(await rows('select reading_id, out_of_range from meter_reading where imei = ? order by reading_id', [imei])).toEqual([
+    expect(
+      await rows('select reading_id, out_of_range from meter_reading where imei = ? order by reading_id', [imei]),
+    ).toEqual([
       { reading_id: 'hi', out_of_range: 'high' },
       { reading_id: 'lo', out_of_range: 'low' },
     ]);
@@ -373,7 +569,9 @@ describe('readings of a bound meter', () => {
     await store([message(imei, bp('p', { sbp: 141, dbp: 91, hr: 77 }))]);
     const page = await client.GET('/bloodPressureTest/v1/pageQueryList');
     expect(JSON.stringify(page)).toContain(`"deviceImei":"${imei}"`);
-    expect(await rows('select sbp, dbp, hr, device_imei from blood_pressure_test where customer_id = ?', [cid])).toEqual([{ sbp: 141, dbp: 91, hr: 77, device_imei: imei }]);
+    expect(
+      await rows('select sbp, dbp, hr, device_imei from blood_pressure_test where customer_id = ?', [cid]),
+    ).toEqual([{ sbp: 141, dbp: 91, hr: 77, device_imei: imei }]);
   });
 
   it("are nobody else's: another customer sees none of them", async () => {
@@ -382,7 +580,9 @@ describe('readings of a bound meter', () => {
     const other = await registeredCustomer(api);
     await bindDevice(api.app.orm.em.fork(), owner.cid, imei, clock());
     await store([message(imei, glucose('mine'))]);
-    expect(await other.client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-20' } } })).toEqual([]);
+    expect(
+      await other.client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-20' } } }),
+    ).toEqual([]);
   });
 });
 
@@ -398,8 +598,16 @@ describe('binding a meter that sent readings while unbound', () => {
     ]);
     const { client, cid } = await registeredCustomer(api);
     expect(await bindDevice(api.app.orm.em.fork(), cid, imei, clock())).toMatchObject({ ok: true, attached: 2 });
-    expect((await client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-19' } } })).map((r) => [r.sugar, r.timeType, r.deviceImei])).toEqual([[6.3, 1, imei]]);
-    expect(await rows('select reading_id from meter_reading where imei = ? and record_id is null', [imei])).toEqual([{ reading_id: 'old' }]);
+    expect(
+      (await client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-19' } } })).map((r) => [
+        r.sugar,
+        r.timeType,
+        r.deviceImei,
+      ]),
+    ).toEqual([[6.3, 1, imei]]);
+    expect(await rows('select reading_id from meter_reading where imei = ? and record_id is null', [imei])).toEqual([
+      { reading_id: 'old' },
+    ]);
   });
 
   it("gives a new binder only the readings that arrived after the last unbind, never the previous owner's", async () => {
@@ -414,13 +622,18 @@ describe('binding a meter that sent readings while unbound', () => {
     await store([message(imei, glucose('after', { measuredAt: '2026-11-20T10:00:00+08:00' }))]);
     const second = await registeredCustomer(api);
     expect(await bindDevice(api.app.orm.em.fork(), second.cid, imei, clock())).toMatchObject({ ok: true, attached: 1 });
-    const owners = await rows<{ reading_id: string; customer_id: string | null }>('select reading_id, customer_id from meter_reading where imei = ? order by reading_id', [imei]);
+    const owners = await rows<{ reading_id: string; customer_id: string | null }>(
+      'select reading_id, customer_id from meter_reading where imei = ? order by reading_id',
+      [imei],
+    );
     expect(owners).toEqual([
       { reading_id: 'after', customer_id: second.cid },
       { reading_id: 'at-unbind', customer_id: null },
       { reading_id: 'while-bound', customer_id: first.cid },
     ]);
-    expect(await first.client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-20' } } })).toHaveLength(1);
+    expect(
+      await first.client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-20' } } }),
+    ).toHaveLength(1);
   });
 
   it('reports the three bind failures', async () => {
@@ -428,7 +641,10 @@ describe('binding a meter that sent readings while unbound', () => {
     const owner = await registeredCustomer(api);
     const other = await registeredCustomer(api);
     const em = () => api.app.orm.em.fork();
-    expect(await bindDevice(em(), owner.cid, '869999999999999', clock())).toEqual({ ok: false, cause: 'unknownDevice' });
+    expect(await bindDevice(em(), owner.cid, '869999999999999', clock())).toEqual({
+      ok: false,
+      cause: 'unknownDevice',
+    });
     expect(await bindDevice(em(), owner.cid, 'CODE_128,1', clock())).toEqual({ ok: false, cause: 'unknownDevice' });
     await bindDevice(em(), owner.cid, imei, clock());
     expect(await bindDevice(em(), owner.cid, imei, clock())).toEqual({ ok: false, cause: 'boundBySelf' });
@@ -441,18 +657,31 @@ describe('provisioning', () => {
   it('refuses a second device with the same IMEI, a malformed IMEI and an unknown kind', async () => {
     const { imei } = await provision();
     const em = () => api.app.orm.em.fork();
-    await expect(provisionDevice(em(), { imei, kind: 'glucose' }, clock())).rejects.toThrow(`A device with IMEI ${imei} is already provisioned`);
-    await expect(provisionDevice(em(), { imei: '86', kind: 'glucose' }, clock())).rejects.toThrow('--imei must be 15 digits, got "86".');
-    await expect(provisionDevice(em(), { imei: nextImei(), kind: 'ketone' }, clock())).rejects.toThrow('--kind must be one of glucose, bp, got "ketone".');
+    await expect(provisionDevice(em(), { imei, kind: 'glucose' }, clock())).rejects.toThrow(
+      `A device with IMEI ${imei} is already provisioned`,
+    );
+    await expect(provisionDevice(em(), { imei: '86', kind: 'glucose' }, clock())).rejects.toThrow(
+      '--imei must be 15 digits, got "86".',
+    );
+    await expect(provisionDevice(em(), { imei: nextImei(), kind: 'ketone' }, clock())).rejects.toThrow(
+      '--kind must be one of glucose, bp, got "ketone".',
+    );
   });
 
   it('seeds the two demo meters with their published secrets', async () => {
-    const demo = await rows<{ imei: string; kind: string }>("select imei, kind from device where imei in ('868888000000017', '868888000000025') order by imei");
+    const demo = await rows<{ imei: string; kind: string }>(
+      "select imei, kind from device where imei in ('868888000000017', '868888000000025') order by imei",
+    );
     expect(demo).toEqual([
       { imei: '868888000000017', kind: 'glucose' },
       { imei: '868888000000025', kind: 'bp' },
     ]);
-    expect(await api.client().POST('/internal/v1/meterAuth', { body: { imei: '868888000000017', secret: 'demo-glucose-meter-0000000000001', clientId: '868888000000017' }, headers })).toEqual({
+    expect(
+      await api.client().POST('/internal/v1/meterAuth', {
+        body: { imei: '868888000000017', secret: 'demo-glucose-meter-0000000000001', clientId: '868888000000017' },
+        headers,
+      }),
+    ).toEqual({
       ok: true,
       kind: 'glucose',
     });

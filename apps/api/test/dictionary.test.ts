@@ -21,7 +21,9 @@ describe('GET /config/v1/queryDicByTypeCode', () => {
   });
 
   it('lists the seeded diabetes types in order, type 2 third as the registration default expects', async () => {
-    const items = await api.client().GET('/config/v1/queryDicByTypeCode', { params: { query: { typeCode: 'diabetes_type' } } });
+    const items = await api
+      .client()
+      .GET('/config/v1/queryDicByTypeCode', { params: { query: { typeCode: 'diabetes_type' } } });
     expect(items.slice(0, 3)).toEqual([
       { itemKey: '1', itemValue: '健康（无糖尿病）' },
       { itemKey: '2', itemValue: '1型糖尿病' },
@@ -30,7 +32,9 @@ describe('GET /config/v1/queryDicByTypeCode', () => {
   });
 
   it('returns an empty list for an unknown dictionary', async () => {
-    const items = await api.client().GET('/config/v1/queryDicByTypeCode', { params: { query: { typeCode: 'no_such_type' } } });
+    const items = await api
+      .client()
+      .GET('/config/v1/queryDicByTypeCode', { params: { query: { typeCode: 'no_such_type' } } });
     expect(items).toEqual([]);
   });
 });

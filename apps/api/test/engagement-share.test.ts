@@ -32,7 +32,10 @@ function qrFromCard(png: Buffer, modules: number): boolean[][] {
   const unit = ACCOUNT_QR_BOX.size / (modules + 8);
   return Array.from({ length: modules }, (_, row) =>
     Array.from({ length: modules }, (_, col) => {
-      const [r] = image.rgb(Math.floor((ACCOUNT_QR_BOX.x + (col + 4.5) * unit) * scale), Math.floor((ACCOUNT_QR_BOX.y + (row + 4.5) * unit) * scale));
+      const [r] = image.rgb(
+        Math.floor((ACCOUNT_QR_BOX.x + (col + 4.5) * unit) * scale),
+        Math.floor((ACCOUNT_QR_BOX.y + (row + 4.5) * unit) * scale),
+      );
       return r < 128;
     }),
   );
@@ -45,17 +48,23 @@ describe('GET /customer/v1/getAccountQrcode (the follow QR of a shared article)'
 
   it('refuses a cid that is not one', async () => {
     const { client } = await signInNewVisitor(api);
-    expect(await failure(client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: 'abc' } } }))).toMatchObject({ code: 40000 });
+    expect(
+      await failure(client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: 'abc' } } })),
+    ).toMatchObject({ code: 40000 });
   });
 
   it('gives an unknown or unregistered sharer the entry link without an invite code', async () => {
     const visitor = await signInNewVisitor(api);
     const origin = PUBLIC_ORIGIN;
-    const unknown = await visitor.client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: '00000000-0000-4000-8000-000000000000' } } });
+    const unknown = await visitor.client.GET('/customer/v1/getAccountQrcode', {
+      params: { query: { cid: '00000000-0000-4000-8000-000000000000' } },
+    });
     expect(unknown.link).toBe(`${origin}/register/register?sourceId=4`);
     const unregistered = await signInNewVisitor(api);
     const me = await unregistered.client.GET('/login/v1/getCurrent');
-    const own = await visitor.client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: me.customerVo.cid } } });
+    const own = await visitor.client.GET('/customer/v1/getAccountQrcode', {
+      params: { query: { cid: me.customerVo.cid } },
+    });
     expect(own.link).toBe(unknown.link);
   });
 
@@ -65,16 +74,26 @@ describe('GET /customer/v1/getAccountQrcode (the follow QR of a shared article)'
     const visitor = await signInNewVisitor(api);
     const first = await visitor.client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: sharer.cid } } });
     const origin = PUBLIC_ORIGIN;
-    expect(first).toMatchObject({ cached: false, link: `${origin}/register/register?inviteCode=${inviteCode}&sourceId=4` });
+    expect(first).toMatchObject({
+      cached: false,
+      link: `${origin}/register/register?inviteCode=${inviteCode}&sourceId=4`,
+    });
     const png = await fileOf(first.qrcodeUrl);
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([ACCOUNT_QR_SIZE.width * 2, ACCOUNT_QR_SIZE.height * 2]);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([
+      ACCOUNT_QR_SIZE.width * 2,
+      ACCOUNT_QR_SIZE.height * 2,
+    ]);
     const expected = qrMatrix(first.link);
     expect(qrFromCard(png, expected.length)).toEqual(expected);
     // Anyone asking about the same sharer gets the same stored card.
-    const again = await (await signInNewVisitor(api)).client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: sharer.cid } } });
+    const again = await (
+      await signInNewVisitor(api)
+    ).client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: sharer.cid } } });
     expect(again).toEqual({ ...first, cached: true });
     // The health brand's page links to the health brand.
-    const health = await (await signInNewVisitor(api, 3)).client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: sharer.cid } } });
+    const health = await (
+      await signInNewVisitor(api, 3)
+    ).client.GET('/customer/v1/getAccountQrcode', { params: { query: { cid: sharer.cid } } });
     expect(health.link).toContain('sourceId=3');
     expect(health.qrcodeUrl).not.toBe(first.qrcodeUrl);
   });
@@ -82,24 +101,34 @@ describe('GET /customer/v1/getAccountQrcode (the follow QR of a shared article)'
 
 describe('GET /sign/v1/getSignDayDetail (the sign-in day share image)', () => {
   it('requires a session, then registration', async () => {
-    expect(await failure(api.client().GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-20' } } }))).toMatchObject({ code: 40100 });
+    expect(
+      await failure(api.client().GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-20' } } })),
+    ).toMatchObject({ code: 40100 });
     const { client } = await signInNewVisitor(api);
-    expect(await failure(client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-20' } } }))).toMatchObject({ code: 40300, errMsg: '请先注册' });
+    expect(
+      await failure(client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-20' } } })),
+    ).toMatchObject({ code: 40300, errMsg: '请先注册' });
   });
 
   it('refuses a day that is not one', async () => {
     const { client } = await registeredCustomer(api);
     for (const shareTime of ['2026-13-01', '20261120xx', '2026/11/20']) {
-      expect(await failure(client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime } } }))).toMatchObject({ code: 40000, errMsg: '分享日期格式不正确' });
+      expect(
+        await failure(client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime } } })),
+      ).toMatchObject({ code: 40000, errMsg: '分享日期格式不正确' });
     }
-    expect(await failure(client.GET('/sign/v1/getSignDayDetail', { params: { query: {} as never } }))).toMatchObject({ code: 40000 });
+    expect(await failure(client.GET('/sign/v1/getSignDayDetail', { params: { query: {} as never } }))).toMatchObject({
+      code: 40000,
+    });
   });
 
   it('refuses a day only another customer signed', async () => {
     const other = await registeredCustomer(api);
     await other.client.POST('/sign/v1/signIn', { body: {} });
     const me = await registeredCustomer(api);
-    expect(await failure(me.client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-20' } } }))).toMatchObject({ code: 40400, errMsg: '这一天没有签到' });
+    expect(
+      await failure(me.client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-20' } } })),
+    ).toMatchObject({ code: 40400, errMsg: '这一天没有签到' });
   });
 
   it('draws the day’s PNG with its streak and points, and serves it from the cache the second time', async () => {
@@ -109,16 +138,25 @@ describe('GET /sign/v1/getSignDayDetail (the sign-in day share image)', () => {
       await me.client.POST('/sign/v1/signIn', { body: {} });
       clock.advance(DAY);
       await me.client.POST('/sign/v1/signIn', { body: {} });
-      const first = await me.client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-21 08:00:00' } } });
+      const first = await me.client.GET('/sign/v1/getSignDayDetail', {
+        params: { query: { shareTime: '2026-11-21 08:00:00' } },
+      });
       expect(first).toMatchObject({ day: '2026-11-21', series: 2, score: 1, cached: false });
       const png = await fileOf(first.imgUrl);
       expect(png.toString('latin1', 12, 16)).toBe('IHDR');
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([SIGN_DAY_IMAGE_SIZE.width * 2, SIGN_DAY_IMAGE_SIZE.height * 2]);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([
+        SIGN_DAY_IMAGE_SIZE.width * 2,
+        SIGN_DAY_IMAGE_SIZE.height * 2,
+      ]);
       // The brand's colour fills the top.
       const image = decodePng(png);
       expect(image.rgb(10, 10)).not.toEqual([255, 255, 255]);
-      expect(await me.client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-21' } } })).toEqual({ ...first, cached: true });
-      const dayBefore = await me.client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-20' } } });
+      expect(
+        await me.client.GET('/sign/v1/getSignDayDetail', { params: { query: { shareTime: '2026-11-21' } } }),
+      ).toEqual({ ...first, cached: true });
+      const dayBefore = await me.client.GET('/sign/v1/getSignDayDetail', {
+        params: { query: { shareTime: '2026-11-20' } },
+      });
       expect(dayBefore).toMatchObject({ day: '2026-11-20', series: 1, cached: false });
       expect(dayBefore.imgUrl).not.toBe(first.imgUrl);
       expect((await fileOf(dayBefore.imgUrl)).equals(png)).toBe(false);

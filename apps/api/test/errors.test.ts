@@ -61,16 +61,30 @@ describe('unexpected failures', () => {
   afterAll(() => instance.close());
 
   it('become a generic 500 envelope with the request id and no internals', async () => {
-    const res = await instance.inject({ method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'req-boom' } });
+    const res = await instance.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'x-request-id': 'req-boom' },
+    });
     expect(res.statusCode).toBe(500);
     const body = res.json<{ code: number; errMsg: string }>();
-    expect(body).toEqual({ code: 50000, errMsg: '服务器开小差了，请稍后再试（请求编号 req-boom）', data: null, requestId: 'req-boom' });
+    expect(body).toEqual({
+      code: 50000,
+      errMsg: '服务器开小差了，请稍后再试（请求编号 req-boom）',
+      data: null,
+      requestId: 'req-boom',
+    });
     expect(res.body).not.toContain('hunter2');
   });
 
   it.each(['/api/test/trap', '/api/test/string'])('even when the error itself cannot be read (%s)', async (url) => {
     const res = await instance.inject({ method: 'GET', url, headers: { 'x-request-id': 'req-trap' } });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 50000, errMsg: '服务器开小差了，请稍后再试（请求编号 req-trap）', data: null, requestId: 'req-trap' });
+    expect(res.json()).toEqual({
+      code: 50000,
+      errMsg: '服务器开小差了，请稍后再试（请求编号 req-trap）',
+      data: null,
+      requestId: 'req-trap',
+    });
   });
 });

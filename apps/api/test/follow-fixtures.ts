@@ -41,13 +41,24 @@ export async function circle(api: TestApi) {
 }
 
 /** Adds a glucose reading for `client` (China time) and answers its id. */
-export async function addSugar(client: Client, sugar: number, createTime: string, extra: { timeType?: number; followerId?: string; testType?: '1' | '2'; remark?: string } = {}) {
+export async function addSugar(
+  client: Client,
+  sugar: number,
+  createTime: string,
+  extra: { timeType?: number; followerId?: string; testType?: '1' | '2'; remark?: string } = {},
+) {
   const saved = await client.POST('/sugarTest/v1/add', { body: { sugar, createTime, ...extra } });
   return saved.testId;
 }
 
 /** Adds a pressure reading for `client` (China time) and answers its id. */
-export async function addPressure(client: Client, sbp: number, dbp: number, createTime: string, extra: { followerId?: string; testType?: '1' | '2' } = {}) {
+export async function addPressure(
+  client: Client,
+  sbp: number,
+  dbp: number,
+  createTime: string,
+  extra: { followerId?: string; testType?: '1' | '2' } = {},
+) {
   const saved = await client.POST('/bloodPressureTest/v1/add', { body: { sbp, dbp, hr: 72, createTime, ...extra } });
   return saved.bpId;
 }

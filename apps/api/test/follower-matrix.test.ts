@@ -15,7 +15,9 @@ async function world() {
   const people = await circle(api);
   const sugarPost = `s${await addSugar(people.patient.client, 25, '2026-11-20 08:00', { timeType: 1 })}`;
   const pressurePost = `b${await addPressure(people.patient.client, 150, 95, '2026-11-20 08:30')}`;
-  const { commentId } = await people.accepted.client.POST('/tangyou/v1/addComment', { body: { testId: sugarPost, content: '爸，多喝水' } });
+  const { commentId } = await people.accepted.client.POST('/tangyou/v1/addComment', {
+    body: { testId: sugarPost, content: '爸，多喝水' },
+  });
   return { ...people, sugarPost, pressurePost, acceptedComment: commentId };
 }
 
@@ -40,7 +42,14 @@ type Probe = {
 
 const OK = () => undefined;
 const ALL_OK = { self: OK, accepted: OK, pending: OK, revoked: OK, stranger: OK, anonymous: 40100 } as const;
-const ONLY_GRANTED = (code: number, ok: Outcome = OK) => ({ self: ok, accepted: ok, pending: code, revoked: code, stranger: code, anonymous: 40100 });
+const ONLY_GRANTED = (code: number, ok: Outcome = OK) => ({
+  self: ok,
+  accepted: ok,
+  pending: code,
+  revoked: code,
+  stranger: code,
+  anonymous: 40100,
+});
 const q = <T extends object>(query: T) => ({ params: { query } });
 const seesPatient = (items: { customerId: string }[], c: Ctx) => items.some((i) => i.customerId === c.patient.cid);
 
@@ -60,8 +69,10 @@ const matrix: Record<string, Probe> = {
     call: (cl) => cl.GET('/follower/v1/queryIFocus'),
     outcomes: {
       self: (d: { items: { customerId: string }[] }, c) => expect(seesPatient(d.items, c)).toBe(false),
-      accepted: (d: { items: { customerId: string; auditStatus: number }[] }, c) => expect(d.items).toEqual([expect.objectContaining({ customerId: c.patient.cid, auditStatus: 1 })]),
-      pending: (d: { items: { customerId: string; auditStatus: number }[] }, c) => expect(d.items).toEqual([expect.objectContaining({ customerId: c.patient.cid, auditStatus: 0 })]),
+      accepted: (d: { items: { customerId: string; auditStatus: number }[] }, c) =>
+        expect(d.items).toEqual([expect.objectContaining({ customerId: c.patient.cid, auditStatus: 1 })]),
+      pending: (d: { items: { customerId: string; auditStatus: number }[] }, c) =>
+        expect(d.items).toEqual([expect.objectContaining({ customerId: c.patient.cid, auditStatus: 0 })]),
       revoked: (d: { items: unknown[] }) => expect(d.items).toEqual([]),
       stranger: (d: { items: unknown[] }) => expect(d.items).toEqual([]),
       anonymous: 40100,
@@ -75,14 +86,24 @@ const matrix: Record<string, Probe> = {
     call: (cl, c) => cl.GET('/follower/v1/getIFocus', q({ id: c.follows.revoked })),
     outcomes: { self: 40400, accepted: 40400, pending: 40400, revoked: 40400, stranger: 40400, anonymous: 40100 },
   },
-  'GET queryIFocusStat': { call: (cl, c) => cl.GET('/follower/v1/queryIFocusStat', q({ customerId: c.patient.cid })), outcomes: ONLY_GRANTED(40300) },
-  'GET queryIFocusData': { call: (cl, c) => cl.GET('/follower/v1/queryIFocusData', q({ customerId: c.patient.cid })), outcomes: ONLY_GRANTED(40300) },
-  'GET queryIFocusBloodPressure': { call: (cl, c) => cl.GET('/follower/v1/queryIFocusBloodPressure', q({ customerId: c.patient.cid })), outcomes: ONLY_GRANTED(40300) },
+  'GET queryIFocusStat': {
+    call: (cl, c) => cl.GET('/follower/v1/queryIFocusStat', q({ customerId: c.patient.cid })),
+    outcomes: ONLY_GRANTED(40300),
+  },
+  'GET queryIFocusData': {
+    call: (cl, c) => cl.GET('/follower/v1/queryIFocusData', q({ customerId: c.patient.cid })),
+    outcomes: ONLY_GRANTED(40300),
+  },
+  'GET queryIFocusBloodPressure': {
+    call: (cl, c) => cl.GET('/follower/v1/queryIFocusBloodPressure', q({ customerId: c.patient.cid })),
+    outcomes: ONLY_GRANTED(40300),
+  },
   'GET queryFocusRequests': {
     call: (cl) => cl.GET('/follower/v1/queryFocusRequests'),
     outcomes: {
       ...ALL_OK,
-      self: (d: { items: { customerId: string }[] }, c) => expect(d.items.map((i) => i.customerId)).toEqual([c.pending.cid]),
+      self: (d: { items: { customerId: string }[] }, c) =>
+        expect(d.items.map((i) => i.customerId)).toEqual([c.pending.cid]),
       accepted: (d: { items: unknown[] }) => expect(d.items).toEqual([]),
       pending: (d: { items: unknown[] }) => expect(d.items).toEqual([]),
     },
@@ -91,7 +112,8 @@ const matrix: Record<string, Probe> = {
     call: (cl) => cl.GET('/follower/v1/queryFocusMe'),
     outcomes: {
       ...ALL_OK,
-      self: (d: { items: { customerId: string }[] }, c) => expect(d.items.map((i) => i.customerId)).toEqual([c.accepted.cid]),
+      self: (d: { items: { customerId: string }[] }, c) =>
+        expect(d.items.map((i) => i.customerId)).toEqual([c.accepted.cid]),
       accepted: (d: { items: unknown[] }) => expect(d.items).toEqual([]),
       revoked: (d: { items: unknown[] }) => expect(d.items).toEqual([]),
     },
@@ -107,7 +129,10 @@ const matrix: Record<string, Probe> = {
       anonymous: 40100,
     },
   },
-  'GET tangyou getSugarTest (customerId)': { call: (cl, c) => cl.GET('/tangyou/v1/getSugarTest', q({ customerId: c.patient.cid })), outcomes: ONLY_GRANTED(40300) },
+  'GET tangyou getSugarTest (customerId)': {
+    call: (cl, c) => cl.GET('/tangyou/v1/getSugarTest', q({ customerId: c.patient.cid })),
+    outcomes: ONLY_GRANTED(40300),
+  },
   'GET tangyou dynamic': {
     call: (cl, c) => cl.GET('/tangyou/v1/dynamic', q({ testId: c.pressurePost })),
     outcomes: {
@@ -125,27 +150,49 @@ const matrix: Record<string, Probe> = {
     call: (cl) => cl.GET('/notice/v1/pageQueryList'),
     outcomes: {
       ...ALL_OK,
-      accepted: (d: { items: { kind: string; customerId: string | null }[] }, c) => expect(d.items.some((n) => n.kind === 'reading' && n.customerId === c.patient.cid)).toBe(true),
+      accepted: (d: { items: { kind: string; customerId: string | null }[] }, c) =>
+        expect(d.items.some((n) => n.kind === 'reading' && n.customerId === c.patient.cid)).toBe(true),
       pending: (d: { items: { kind: string }[] }) => expect(d.items.filter((n) => n.kind === 'reading')).toEqual([]),
       revoked: (d: { items: { kind: string }[] }) => expect(d.items.filter((n) => n.kind === 'reading')).toEqual([]),
       stranger: (d: { items: { kind: string }[] }) => expect(d.items.filter((n) => n.kind === 'reading')).toEqual([]),
     },
   },
   'GET notice getUnreadCount': { call: (cl) => cl.GET('/notice/v1/getUnreadCount'), outcomes: ALL_OK },
-  'POST tangyou addPraise': { call: (cl, c) => cl.POST('/tangyou/v1/addPraise', { body: { testId: c.sugarPost } }), outcomes: ONLY_GRANTED(40400) },
-  'POST tangyou addComment': { call: (cl, c) => cl.POST('/tangyou/v1/addComment', { body: { testId: c.pressurePost, content: '加油' } }), outcomes: ONLY_GRANTED(40400) },
+  'POST tangyou addPraise': {
+    call: (cl, c) => cl.POST('/tangyou/v1/addPraise', { body: { testId: c.sugarPost } }),
+    outcomes: ONLY_GRANTED(40400),
+  },
+  'POST tangyou addComment': {
+    call: (cl, c) => cl.POST('/tangyou/v1/addComment', { body: { testId: c.pressurePost, content: '加油' } }),
+    outcomes: ONLY_GRANTED(40400),
+  },
   'POST tangyou addComment (reply to the relative)': {
-    call: (cl, c) => cl.POST('/tangyou/v1/addComment', { body: { testId: c.sugarPost, content: '好的', replyCommentId: c.acceptedComment } }),
+    call: (cl, c) =>
+      cl.POST('/tangyou/v1/addComment', {
+        body: { testId: c.sugarPost, content: '好的', replyCommentId: c.acceptedComment },
+      }),
     outcomes: { ...ONLY_GRANTED(40400), accepted: 40000 },
   },
-  'POST tangyou updateAllReadStatus': { call: (cl) => cl.POST('/tangyou/v1/updateAllReadStatus', { body: {} }), outcomes: ALL_OK },
-  'POST notice updateAllReadStatus': { call: (cl) => cl.POST('/notice/v1/updateAllReadStatus', { body: {} }), outcomes: ALL_OK },
+  'POST tangyou updateAllReadStatus': {
+    call: (cl) => cl.POST('/tangyou/v1/updateAllReadStatus', { body: {} }),
+    outcomes: ALL_OK,
+  },
+  'POST notice updateAllReadStatus': {
+    call: (cl) => cl.POST('/notice/v1/updateAllReadStatus', { body: {} }),
+    outcomes: ALL_OK,
+  },
   'POST sugarTest add for the patient': {
-    call: (cl, c) => cl.POST('/sugarTest/v1/add', { body: { sugar: 6, createTime: '2026-11-20 09:00', followerId: c.patient.cid, testType: '2' } }),
+    call: (cl, c) =>
+      cl.POST('/sugarTest/v1/add', {
+        body: { sugar: 6, createTime: '2026-11-20 09:00', followerId: c.patient.cid, testType: '2' },
+      }),
     outcomes: ONLY_GRANTED(40300),
   },
   'POST bloodPressureTest add for the patient': {
-    call: (cl, c) => cl.POST('/bloodPressureTest/v1/add', { body: { sbp: 120, dbp: 80, hr: 70, createTime: '2026-11-20 09:00', followerId: c.patient.cid, testType: '2' } }),
+    call: (cl, c) =>
+      cl.POST('/bloodPressureTest/v1/add', {
+        body: { sbp: 120, dbp: 80, hr: 70, createTime: '2026-11-20 09:00', followerId: c.patient.cid, testType: '2' },
+      }),
     outcomes: ONLY_GRANTED(40300),
   },
   'POST editIFocus (the accepted follow)': {

@@ -14,7 +14,11 @@ const post = (body: string, contentType = 'application/json') =>
 describe('POST /front/v1/log', () => {
   it.each([
     ['a missing field', JSON.stringify({ url: '/', errMessage: 'x' }), '请求体缺少必填字段：errName'],
-    ['an unknown field', JSON.stringify({ url: '/', errName: 'E', errMessage: 'x', cid: '1' }), '请求体包含不支持的字段：cid'],
+    [
+      'an unknown field',
+      JSON.stringify({ url: '/', errName: 'E', errMessage: 'x', cid: '1' }),
+      '请求体包含不支持的字段：cid',
+    ],
     ['an empty url', JSON.stringify({ url: '', errName: 'E', errMessage: 'x' }), '请求体字段 url 不应少于 1 个字符'],
     ['malformed JSON', '{"url":', '请求体不是有效的 JSON'],
   ])('refuses %s with a clear message and stores nothing', async (_case, body, errMsg) => {
@@ -27,12 +31,21 @@ describe('POST /front/v1/log', () => {
   it('refuses a body that is not JSON', async () => {
     const res = await post('url=/', 'text/plain');
     expect(res.status).toBe(415);
-    expect(await res.json()).toMatchObject({ code: 40000, errMsg: '请求体必须是 JSON 格式（Content-Type: application/json）' });
+    expect(await res.json()).toMatchObject({
+      code: 40000,
+      errMsg: '请求体必须是 JSON 格式（Content-Type: application/json）',
+    });
   });
 
   it('stores an anonymous report, keeping the client-sent customer id only as a claim', async () => {
     const receipt = await api.client({ requestId: () => 'req-front-log-1' }).POST('/front/v1/log', {
-      body: { customerId: 'someone-else', url: '/reportCenter', funName: 'load', errName: 'TypeError', errMessage: 'x is undefined' },
+      body: {
+        customerId: 'someone-else',
+        url: '/reportCenter',
+        funName: 'load',
+        errName: 'TypeError',
+        errMessage: 'x is undefined',
+      },
     });
     expect(receipt.id).toMatch(/^\d+$/);
     const stored = await api.app.orm.em.fork().findOneOrFail(FrontLog, { id: receipt.id });

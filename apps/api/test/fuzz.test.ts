@@ -90,7 +90,13 @@ function plausible(schema: Schema, name: string, depth = 0): unknown {
         return '13800138000';
       }
       if (looksLikeDate(name)) {
-        return max >= 19 ? '2026-11-20 08:00:00' : max >= 16 ? '2026-11-20 08:00' : max >= 10 ? '2026-11-20' : '2026-11'.slice(0, max);
+        return max >= 19
+          ? '2026-11-20 08:00:00'
+          : max >= 16
+            ? '2026-11-20 08:00'
+            : max >= 10
+              ? '2026-11-20'
+              : '2026-11'.slice(0, max);
       }
       const min = typeof schema.minLength === 'number' ? schema.minLength : 1;
       return '1'.repeat(Math.max(1, Math.min(min, max)));
@@ -104,12 +110,16 @@ function plausible(schema: Schema, name: string, depth = 0): unknown {
       return true;
     case 'array': {
       const count = typeof schema.minItems === 'number' ? schema.minItems : 0;
-      return depth > 6 ? [] : Array.from({ length: count }, () => plausible((schema.items as Schema | undefined) ?? {}, name, depth + 1));
+      return depth > 6
+        ? []
+        : Array.from({ length: count }, () => plausible((schema.items as Schema | undefined) ?? {}, name, depth + 1));
     }
     case 'object': {
       const properties = (schema.properties as Record<string, Schema> | undefined) ?? {};
       const required = (schema.required as string[] | undefined) ?? [];
-      return depth > 6 ? {} : Object.fromEntries(required.map((key) => [key, plausible(properties[key] ?? {}, key, depth + 1)]));
+      return depth > 6
+        ? {}
+        : Object.fromEntries(required.map((key) => [key, plausible(properties[key] ?? {}, key, depth + 1)]));
     }
     default:
       return null;
@@ -137,7 +147,9 @@ function wrongTypes(schema: Schema): unknown[] {
   if (allowed.size === 0) {
     return [];
   }
-  return OTHER_TYPES.filter(([type]) => !allowed.has(type) && !(type === 'integer' && allowed.has('number'))).map(([, value]) => value);
+  return OTHER_TYPES.filter(([type]) => !allowed.has(type) && !(type === 'integer' && allowed.has('number'))).map(
+    ([, value]) => value,
+  );
 }
 
 const BAD_DATES = [
@@ -159,30 +171,53 @@ const nested = (levels: number, inner = '1') => `${'['.repeat(levels)}${inner}${
 const HUGE = 'x'.repeat(100_000);
 /** A marker replaced by raw JSON text (numbers JSON.stringify cannot write, deep nesting). */
 const RAW = (text: string) => `__RAW_${Buffer.from(text).toString('base64url')}__`;
-const withRaw = (json: string) => json.replace(/"__RAW_([A-Za-z0-9_-]+)__"/g, (_m, b64: string) => Buffer.from(b64, 'base64url').toString());
+const withRaw = (json: string) =>
+  json.replace(/"__RAW_([A-Za-z0-9_-]+)__"/g, (_m, b64: string) => Buffer.from(b64, 'base64url').toString());
 
 /** Mutations of one property's value, from its schema. */
 function valueMutations(schema: Schema, name: string): Array<[string, unknown]> {
-  const out: Array<[string, unknown]> = sampleOf(wrongTypes(schema), 3).map((v) => [`wrong type ${JSON.stringify(v)}`, v]);
+  const out: Array<[string, unknown]> = sampleOf(wrongTypes(schema), 3).map((v) => [
+    `wrong type ${JSON.stringify(v)}`,
+    v,
+  ]);
   const types = typesOf(schema);
   const base = plausible(schema, name);
   out.push(['wrapped in an array', [base]]);
   out.push(['deep', RAW(nested(20))]);
   out.push(['over the depth cap', RAW(nested(200))]);
   if (types.includes('string') || types.length === 0) {
-    out.push(['NUL', `a\u0000b`], ['only NUL', '\u0000'], ['huge', HUGE], ['lone surrogate', RAW('"\\ud800x"')], ['emoji and RTL', '😀\u202e'], ['SQL', "x' or 1=1 --"]);
+    out.push(
+      ['NUL', `a\u0000b`],
+      ['only NUL', '\u0000'],
+      ['huge', HUGE],
+      ['lone surrogate', RAW('"\\ud800x"')],
+      ['emoji and RTL', '😀\u202e'],
+      ['SQL', "x' or 1=1 --"],
+    );
     if (looksLikeDate(name) || schema.format === 'date' || schema.format === 'date-time') {
       out.push(...sampleOf(BAD_DATES, 4).map((d): [string, unknown] => [`bad date ${d}`, d]));
     }
   }
   if (types.includes('integer') || types.includes('number')) {
-    out.push(['1e400', RAW('1e400')], ['-1e308', -1e308], ['2^63', RAW('9223372036854775808')], ['fraction', 0.123456789], ['negative', -7]);
+    out.push(
+      ['1e400', RAW('1e400')],
+      ['-1e308', -1e308],
+      ['2^63', RAW('9223372036854775808')],
+      ['fraction', 0.123456789],
+      ['negative', -7],
+    );
   }
   if (types.includes('array')) {
-    out.push(['10,000 items', Array.from({ length: 10_000 }, () => plausible((schema.items as Schema | undefined) ?? {}, name))]);
+    out.push([
+      '10,000 items',
+      Array.from({ length: 10_000 }, () => plausible((schema.items as Schema | undefined) ?? {}, name)),
+    ]);
   }
   if (types.includes('object')) {
-    out.push(['extra nested field', { ...(base as object), zzExtra: 1 }], ['__proto__ key', RAW('{"__proto__":{"polluted":1}}')]);
+    out.push(
+      ['extra nested field', { ...(base as object), zzExtra: 1 }],
+      ['__proto__ key', RAW('{"__proto__":{"polluted":1}}')],
+    );
   }
   return out;
 }
@@ -205,7 +240,10 @@ function bodyVariants(schema: Schema): Array<{ what: string; body: string; conte
   out.push(
     { what: 'extra field', body: json({ ...base, zzExtra: 'x' }) },
     { what: 'NUL in a key', body: json({ ...base, 'a\u0000': 'x' }) },
-    { what: 'NUL in a known key', body: json(Object.fromEntries(Object.entries(base).map(([k, v]) => [`${k}\u0000`, v]))) },
+    {
+      what: 'NUL in a known key',
+      body: json(Object.fromEntries(Object.entries(base).map(([k, v]) => [`${k}\u0000`, v]))),
+    },
     { what: '__proto__', body: '{"__proto__":{"polluted":true}}' },
     { what: 'constructor.prototype', body: '{"constructor":{"prototype":{"polluted":true}}}' },
     { what: 'array body', body: json([base]) },
@@ -216,13 +254,22 @@ function bodyVariants(schema: Schema): Array<{ what: string; body: string; conte
     { what: 'empty body', body: '' },
     { what: 'malformed JSON', body: '{"a":' },
     { what: 'JSON with a BOM', body: `\ufeff${json(base)}` },
-    { what: 'duplicate keys', body: `{${Object.keys(base).map((k) => `"${k}":1,"${k}":"x"`).join(',')}}` },
+    {
+      what: 'duplicate keys',
+      body: `{${Object.keys(base)
+        .map((k) => `"${k}":1,"${k}":"x"`)
+        .join(',')}}`,
+    },
     { what: 'nested 5,000 deep', body: `{"a":${nested(5_000)}}` },
     { what: 'nested 100,000 deep', body: nested(100_000) },
     { what: 'huge padding', body: json({ ...base, zzPadding: 'x'.repeat(400_000) }) },
     { what: 'text/plain', body: json(base), contentType: 'text/plain' },
     { what: 'form', body: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
-    { what: 'multipart', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', contentType: 'multipart/form-data; boundary=x' },
+    {
+      what: 'multipart',
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+      contentType: 'multipart/form-data; boundary=x',
+    },
     { what: 'xml', body: '<a>1</a>', contentType: 'application/xml' },
     { what: 'no content type', body: json(base), contentType: '' },
     { what: 'json in latin1', body: json(base), contentType: 'application/json; charset=latin1' },
@@ -236,19 +283,42 @@ function queryVariants(schema: Schema | undefined): Array<{ what: string; query:
   const properties = (schema?.properties as Record<string, Schema> | undefined) ?? {};
   const required = (schema?.required as string[] | undefined) ?? [];
   const base = Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, String(plausible(s, k))]));
-  const qs = (values: Record<string, string>) => Object.entries(values).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const qs = (values: Record<string, string>) =>
+    Object.entries(values)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+      .join('&');
   const out: Array<{ what: string; query: string }> = [];
   for (const [key, property] of Object.entries(properties)) {
     const types = typesOf(property);
-    const values = ['abc', '', '-1', '1.5', '1e999', '99999999999999999999', 'true', 'null', '[]', '{"a":1}', 'a\u0000b', 'x'.repeat(5_000), '😀'];
+    const values = [
+      'abc',
+      '',
+      '-1',
+      '1.5',
+      '1e999',
+      '99999999999999999999',
+      'true',
+      'null',
+      '[]',
+      '{"a":1}',
+      'a\u0000b',
+      'x'.repeat(5_000),
+      '😀',
+    ];
     if (looksLikeDate(key) || types.includes('string')) {
       values.push(...sampleOf(BAD_DATES, 3));
     }
     for (const value of sampleOf(values, 7)) {
       out.push({ what: `${key}=${JSON.stringify(value.slice(0, 20))}`, query: qs({ ...base, [key]: value }) });
     }
-    out.push({ what: `${key} repeated`, query: `${qs(base)}&${encodeURIComponent(key)}=2&${encodeURIComponent(key)}=3` });
-    out.push({ what: `${key} malformed escape`, query: `${qs({ ...base, [key]: 'x' }).replace(`${encodeURIComponent(key)}=x`, `${encodeURIComponent(key)}=%zz%E0%A4%A`)}` });
+    out.push({
+      what: `${key} repeated`,
+      query: `${qs(base)}&${encodeURIComponent(key)}=2&${encodeURIComponent(key)}=3`,
+    });
+    out.push({
+      what: `${key} malformed escape`,
+      query: `${qs({ ...base, [key]: 'x' }).replace(`${encodeURIComponent(key)}=x`, `${encodeURIComponent(key)}=%zz%E0%A4%A`)}`,
+    });
   }
   for (const key of required) {
     const { [key]: _dropped, ...rest } = base;
@@ -301,35 +371,81 @@ function requestsOf(op: Operation): FuzzRequest[] {
   const jsonHeaders = { 'content-type': 'application/json' };
   const validBody = op.schema.body ? withRaw(JSON.stringify(plausible(op.schema.body, 'body'))) : undefined;
   for (const q of baseQuery) {
-    variants.push({ what: `query ${q.what}`, method: op.method, path: at(basePath, q.query), headers: validBody ? jsonHeaders : {}, ...(validBody !== undefined && { body: validBody }) });
+    variants.push({
+      what: `query ${q.what}`,
+      method: op.method,
+      path: at(basePath, q.query),
+      headers: validBody ? jsonHeaders : {},
+      ...(validBody !== undefined && { body: validBody }),
+    });
   }
   if (op.schema.body) {
     for (const b of bodyVariants(op.schema.body)) {
-      const headers: Record<string, string> = b.contentType === '' ? {} : { 'content-type': b.contentType ?? 'application/json' };
+      const headers: Record<string, string> =
+        b.contentType === '' ? {} : { 'content-type': b.contentType ?? 'application/json' };
       variants.push({ what: `body ${b.what}`, method: op.method, path: at(basePath), headers, body: b.body });
     }
   } else {
     variants.push(
       { what: 'unexpected JSON body', method: op.method, path: at(basePath), headers: jsonHeaders, body: '{"a":1}' },
-      { what: 'unexpected deep body', method: op.method, path: at(basePath), headers: jsonHeaders, body: nested(10_000) },
-      { what: 'unexpected text body', method: op.method, path: at(basePath), headers: { 'content-type': 'text/plain' }, body: 'x' },
+      {
+        what: 'unexpected deep body',
+        method: op.method,
+        path: at(basePath),
+        headers: jsonHeaders,
+        body: nested(10_000),
+      },
+      {
+        what: 'unexpected text body',
+        method: op.method,
+        path: at(basePath),
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+      },
     );
   }
   if (op.schema.params) {
     for (const p of pathVariants(op)) {
-      variants.push({ what: `path ${p.what}`, method: op.method, path: at(p.path), headers: {}, ...(p.beforeRoute && { beforeRoute: true }) });
+      variants.push({
+        what: `path ${p.what}`,
+        method: op.method,
+        path: at(p.path),
+        headers: {},
+        ...(p.beforeRoute && { beforeRoute: true }),
+      });
     }
   }
   variants.push(
-    { what: 'wrong method', method: op.method === 'GET' ? 'POST' : 'GET', path: at(basePath), headers: {}, beforeRoute: true },
+    {
+      what: 'wrong method',
+      method: op.method === 'GET' ? 'POST' : 'GET',
+      path: at(basePath),
+      headers: {},
+      beforeRoute: true,
+    },
     { what: 'unknown method', method: 'PROPFIND', path: at(basePath), headers: {}, beforeRoute: true },
     { what: 'trailing slash', method: op.method, path: at(`${basePath}/`), headers: {}, beforeRoute: true },
-    { what: 'over-long URL', method: op.method, path: at(basePath, `zz=${'y'.repeat(9_000)}`), headers: {}, beforeRoute: true },
-    { what: 'NUL in an extra query parameter', method: op.method, path: at(basePath, `${validQuery}&zz=%00`), headers: {} },
+    {
+      what: 'over-long URL',
+      method: op.method,
+      path: at(basePath, `zz=${'y'.repeat(9_000)}`),
+      headers: {},
+      beforeRoute: true,
+    },
+    {
+      what: 'NUL in an extra query parameter',
+      method: op.method,
+      path: at(basePath, `${validQuery}&zz=%00`),
+      headers: {},
+    },
   );
   const signedIn = sampleOf(variants, PER_OPERATION).map((v) => ({ ...v, operationId: op.operationId, auth: true }));
   // Anonymous: a smaller share where sign-in is needed (they must all be 401), as many where it is not.
-  const anonymous = sampleOf(variants, op.requiresAuth ? 8 : PER_OPERATION / 2).map((v) => ({ ...v, operationId: op.operationId, auth: false }));
+  const anonymous = sampleOf(variants, op.requiresAuth ? 8 : PER_OPERATION / 2).map((v) => ({
+    ...v,
+    operationId: op.operationId,
+    auth: false,
+  }));
   return [...signedIn, ...anonymous];
 }
 
@@ -356,12 +472,22 @@ function send(req: FuzzRequest): Promise<Answer> {
         port: url.port,
         method: req.method,
         path: req.path,
-        headers: { ...req.headers, ...(req.auth && { authorization: `Bearer ${token}` }), ...(req.body !== undefined && { 'content-length': String(Buffer.byteLength(req.body)) }) },
+        headers: {
+          ...req.headers,
+          ...(req.auth && { authorization: `Bearer ${token}` }),
+          ...(req.body !== undefined && { 'content-length': String(Buffer.byteLength(req.body)) }),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            contentType: String(res.headers['content-type'] ?? ''),
+          }),
+        );
         res.on('error', (error) => resolve({ status: -1, text: String(error), contentType: '' }));
       },
     );
@@ -385,10 +511,19 @@ function problemWith(req: FuzzRequest, op: Operation, answer: Answer): string | 
   } catch {
     return `not JSON (${answer.contentType})`;
   }
-  if (typeof body !== 'object' || body === null || typeof body.code !== 'number' || typeof body.errMsg !== 'string' || !('data' in body)) {
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    typeof body.code !== 'number' ||
+    typeof body.errMsg !== 'string' ||
+    !('data' in body)
+  ) {
     return 'not the envelope';
   }
-  if (answer.status >= 300 && (body.code === 0 || body.errMsg === '' || body.data !== null || typeof body.requestId !== 'string')) {
+  if (
+    answer.status >= 300 &&
+    (body.code === 0 || body.errMsg === '' || body.data !== null || typeof body.requestId !== 'string')
+  ) {
     return 'an error outside the envelope';
   }
   if (!req.auth && op.requiresAuth && !req.beforeRoute && answer.status !== 401 && answer.status !== 414) {
@@ -400,7 +535,9 @@ function problemWith(req: FuzzRequest, op: Operation, answer: Answer): string | 
 beforeAll(async () => {
   api = await startTestApi({}, { clock });
   agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  ({ signIn: { token } } = await registeredCustomer(api, '模糊测试'));
+  ({
+    signIn: { token },
+  } = await registeredCustomer(api, '模糊测试'));
 });
 afterAll(async () => {
   agent.destroy();
@@ -425,21 +562,35 @@ describe('schema-driven fuzz over every operation of openapi.yaml', () => {
             byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
             const problem = problemWith(req, op, answer);
             if (problem) {
-              problems.push(`${op.operationId} [${req.auth ? 'signed in' : 'anonymous'}] ${req.method} ${req.path.slice(0, 120)} — ${req.what}: ${problem}: ${answer.text.slice(0, 200)}`);
+              problems.push(
+                `${op.operationId} [${req.auth ? 'signed in' : 'anonymous'}] ${req.method} ${req.path.slice(0, 120)} — ${req.what}: ${problem}: ${answer.text.slice(0, 200)}`,
+              );
             }
           }
         }),
       );
       clock.advance(11 * 60 * 1000);
       // A variant may have ended the session (sign-out, account moves): carry on as a new user.
-      const check = await send({ operationId: 'getCurrent', what: 'session check', method: 'GET', path: '/api/login/v1/getCurrent', headers: {}, auth: true });
+      const check = await send({
+        operationId: 'getCurrent',
+        what: 'session check',
+        method: 'GET',
+        path: '/api/login/v1/getCurrent',
+        headers: {},
+        auth: true,
+      });
       if (check.status !== 200) {
         renewed += 1;
-        ({ signIn: { token } } = await registeredCustomer(api, '模糊测试'));
+        ({
+          signIn: { token },
+        } = await registeredCustomer(api, '模糊测试'));
       }
     }
     const seconds = (Date.now() - started) / 1000;
-    const summary = [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+    const summary = [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
     console.log(
       `fuzz: ${sent} malformed requests over ${operations.length} operations in ${seconds.toFixed(1)} s (seed ${SEED}); ` +
         `answers ${summary}; sessions renewed ${renewed}; problems ${problems.length}`,

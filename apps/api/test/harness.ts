@@ -24,7 +24,10 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(env: Record<string, string> = {}, providers: Partial<Providers> = {}): Promise<TestApi> {
+export async function startTestApi(
+  env: Record<string, string> = {},
+  providers: Partial<Providers> = {},
+): Promise<TestApi> {
   const template = inject('pgTemplate');
   const base = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -87,7 +90,9 @@ export const newDeviceKey = () => `device_${randomUUID().replaceAll('-', '')}`;
 /** Signs in a new browser and returns an SDK client carrying its token. */
 export async function signInNewVisitor(api: TestApi, sourceId: 3 | 4 = 4) {
   const deviceKey = newDeviceKey();
-  const signIn = await api.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: deviceKey, sourceId } } });
+  const signIn = await api
+    .client()
+    .GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: deviceKey, sourceId } } });
   return { deviceKey, signIn, client: api.client({ token: signIn.token, sourceId }) };
 }
 
@@ -116,7 +121,9 @@ export async function registeredCustomer(api: TestApi, nickname = '测试用户'
   const visitor = await signInNewVisitor(api);
   const phone = uniquePhone();
   await visitor.client.POST('/shortMsg/v1/getCode', { body: { phone } });
-  const cid = await visitor.client.POST('/register/v1/bind', { body: { nickname, phone, validCode: lastCode(api, phone) } });
+  const cid = await visitor.client.POST('/register/v1/bind', {
+    body: { nickname, phone, validCode: lastCode(api, phone) },
+  });
   return { ...visitor, phone, cid };
 }
 

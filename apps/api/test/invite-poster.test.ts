@@ -27,7 +27,10 @@ function qrFromPoster(png: Buffer, modules: number): boolean[][] {
   const unit = POSTER_QR_BOX.size / (modules + 8);
   return Array.from({ length: modules }, (_, row) =>
     Array.from({ length: modules }, (_, col) => {
-      const [r] = image.rgb(Math.floor((POSTER_QR_BOX.x + (col + 4.5) * unit) * scale), Math.floor((POSTER_QR_BOX.y + (row + 4.5) * unit) * scale));
+      const [r] = image.rgb(
+        Math.floor((POSTER_QR_BOX.x + (col + 4.5) * unit) * scale),
+        Math.floor((POSTER_QR_BOX.y + (row + 4.5) * unit) * scale),
+      );
       return r < 128;
     }),
   );
@@ -37,33 +40,53 @@ describe('GET /customer/v1/getCustomerPoster', () => {
   it('requires a session, then registration', async () => {
     expect(await failure(api.client().GET('/customer/v1/getCustomerPoster'))).toMatchObject({ code: 40100 });
     const { client } = await signInNewVisitor(api);
-    expect(await failure(client.GET('/customer/v1/getCustomerPoster'))).toMatchObject({ code: 40300, errMsg: '请先注册' });
+    expect(await failure(client.GET('/customer/v1/getCustomerPoster'))).toMatchObject({
+      code: 40300,
+      errMsg: '请先注册',
+    });
   });
 
   it('refuses an activity name that is not a brand’s', async () => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.GET('/customer/v1/getCustomerPoster', { params: { query: { activityName: '随便写' as never } } }))).toMatchObject({ code: 40000 });
-    expect(await failure(client.GET('/customer/v1/getCustomerPoster', { params: { query: { cid: 'x' } as never } }))).toMatchObject({ code: 40000 });
+    expect(
+      await failure(
+        client.GET('/customer/v1/getCustomerPoster', { params: { query: { activityName: '随便写' as never } } }),
+      ),
+    ).toMatchObject({ code: 40000 });
+    expect(
+      await failure(client.GET('/customer/v1/getCustomerPoster', { params: { query: { cid: 'x' } as never } })),
+    ).toMatchObject({ code: 40000 });
   });
 
   it('draws a PNG whose QR code is the caller’s invitation link, and serves it from the cache the second time', async () => {
     const me = await registeredCustomer(api, '张建国');
     const { inviteCode } = await me.client.GET('/customer/v1/inviteCount');
-    const first = await me.client.GET('/customer/v1/getCustomerPoster', { params: { query: { activityName: '邀请注册有奖' } } });
+    const first = await me.client.GET('/customer/v1/getCustomerPoster', {
+      params: { query: { activityName: '邀请注册有奖' } },
+    });
     const origin = PUBLIC_ORIGIN;
-    expect(first).toMatchObject({ cached: false, link: `${origin}/register/register?inviteCode=${inviteCode}&sourceId=4` });
+    expect(first).toMatchObject({
+      cached: false,
+      link: `${origin}/register/register?inviteCode=${inviteCode}&sourceId=4`,
+    });
     const png = await fileOf(first.posterUrl);
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(png.toString('latin1', 12, 16)).toBe('IHDR');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([POSTER_SIZE.width * 2, POSTER_SIZE.height * 2]);
     const { modules } = QRCode.create(first.link, { errorCorrectionLevel: 'M' });
-    const expected = Array.from({ length: modules.size }, (_, r) => Array.from({ length: modules.size }, (_, c) => modules.get(r, c) === 1));
+    const expected = Array.from({ length: modules.size }, (_, r) =>
+      Array.from({ length: modules.size }, (_, c) => modules.get(r, c) === 1),
+    );
     expect(qrFromPoster(png, modules.size)).toEqual(expected);
 
-    const second = await me.client.GET('/customer/v1/getCustomerPoster', { params: { query: { activityName: '邀请注册有奖' } } });
+    const second = await me.client.GET('/customer/v1/getCustomerPoster', {
+      params: { query: { activityName: '邀请注册有奖' } },
+    });
     expect(second).toEqual({ ...first, cached: true });
     // The health brand's activity draws a different poster with the health brand's link.
-    const health = await me.client.GET('/customer/v1/getCustomerPoster', { params: { query: { activityName: '测量领积分' } } });
+    const health = await me.client.GET('/customer/v1/getCustomerPoster', {
+      params: { query: { activityName: '测量领积分' } },
+    });
     expect(health.cached).toBe(false);
     expect(health.posterUrl).not.toBe(first.posterUrl);
     expect(health.link).toContain('sourceId=3');

@@ -12,12 +12,18 @@ afterAll(() => api.close());
 type Client = Awaited<ReturnType<typeof registeredCustomer>>['client'];
 const add = (client: Client, ketone: number, createTimeStr: string, remark?: string) =>
   client.POST('/ketoneTest/v1/add', { body: { ketone, createTimeStr, ...(remark !== undefined && { remark }) } });
-const list = (client: Client, query: { createStartTime?: string; createEndTime?: string; pageNo?: number; pageSize?: number } = {}) =>
-  client.GET('/ketoneTest/v1/pageQueryList', { params: { query } });
+const list = (
+  client: Client,
+  query: { createStartTime?: string; createEndTime?: string; pageNo?: number; pageSize?: number } = {},
+) => client.GET('/ketoneTest/v1/pageQueryList', { params: { query } });
 
 describe('POST /ketoneTest/v1/add', () => {
   it('requires a session', async () => {
-    expect(await failure(api.client().POST('/ketoneTest/v1/add', { body: { ketone: 1, createTimeStr: '2026-11-20 08:00:00' } }))).toMatchObject({ code: 40100, status: 401 });
+    expect(
+      await failure(
+        api.client().POST('/ketoneTest/v1/add', { body: { ketone: 1, createTimeStr: '2026-11-20 08:00:00' } }),
+      ),
+    ).toMatchObject({ code: 40100, status: 401 });
   });
 
   it.each([
@@ -36,7 +42,10 @@ describe('POST /ketoneTest/v1/add', () => {
     [{ ketone: 1.2, createTimeStr: '2026-11-20 08:00:00', cid: 'someone-else' }, '请求体包含不支持的字段：cid'],
   ])('refuses %j with %s', async (body, errMsg) => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.POST('/ketoneTest/v1/add', { body: body as never }))).toMatchObject({ code: 40000, errMsg });
+    expect(await failure(client.POST('/ketoneTest/v1/add', { body: body as never }))).toMatchObject({
+      code: 40000,
+      errMsg,
+    });
     expect((await list(client)).items).toEqual([]);
   });
 
@@ -44,7 +53,13 @@ describe('POST /ketoneTest/v1/add', () => {
     const { client } = await registeredCustomer(api);
     const saved = await add(client, 0.25, '2026-11-20 10:00:00', ' 早起 ');
     expect(saved.id).toMatch(/^\d+$/);
-    expect(saved).toEqual({ id: saved.id, ketone: 0.3, remark: '早起', createTime: '2026-11-20 10:00:00', level: 'normal' });
+    expect(saved).toEqual({
+      id: saved.id,
+      ketone: 0.3,
+      remark: '早起',
+      createTime: '2026-11-20 10:00:00',
+      level: 'normal',
+    });
     expect(await add(client, 0, '2026-11-20 08:00:00')).toMatchObject({ ketone: 0, level: 'low' });
     expect(await add(client, 7.9, '2026-11-20 08:01:00')).toMatchObject({ ketone: 7.9, level: 'normal' });
     expect(await add(client, 7.96, '2026-11-20 08:02:00')).toMatchObject({ ketone: 8, level: 'high' });
@@ -99,8 +114,14 @@ describe('GET /ketoneTest/v1/pageQueryList', () => {
     // Day bounds are China days: 2026-11-01 starts at 2026-10-31T16:00Z.
     const november = await list(client, { createStartTime: '2026-11-01', createEndTime: '2026-11-19', pageSize: 100 });
     expect(november.items).toHaveLength(20);
-    expect([november.items[0]?.createTime, november.items.at(-1)?.createTime]).toEqual(['2026-11-19 23:59:59', '2026-11-01 00:00:00']);
-    const seconds = await list(client, { createStartTime: '2026-11-19 00:00:00', createEndTime: '2026-11-19 23:59:59' });
+    expect([november.items[0]?.createTime, november.items.at(-1)?.createTime]).toEqual([
+      '2026-11-19 23:59:59',
+      '2026-11-01 00:00:00',
+    ]);
+    const seconds = await list(client, {
+      createStartTime: '2026-11-19 00:00:00',
+      createEndTime: '2026-11-19 23:59:59',
+    });
     expect(seconds.items.map((r) => r.ketone)).toEqual([0.7]);
     expect((await list(client, { createEndTime: '2026-10-31' })).items.map((r) => r.ketone)).toEqual([0.5]);
     expect(await list(client, { createStartTime: '2026-11-21' })).toEqual({ items: [], currentPage: 1, totalPage: 0 });

@@ -20,14 +20,34 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts src/server.ts in one Node process, collecting its stdout. */
-async function startApi(): Promise<{ child: ChildProcess; baseUrl: string; stdout: () => string; exited: Promise<number | null> }> {
+async function startApi(): Promise<{
+  child: ChildProcess;
+  baseUrl: string;
+  stdout: () => string;
+  exited: Promise<number | null>;
+}> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=@glucoguard/source', '--import', join(ROOT, 'apps/api/test/fixtures/crash-on-signal.mjs'), join(ROOT, 'apps/api/src/server.ts')],
+    [
+      '--import',
+      'tsx',
+      '--conditions=@glucoguard/source',
+      '--import',
+      join(ROOT, 'apps/api/test/fixtures/crash-on-signal.mjs'),
+      join(ROOT, 'apps/api/src/server.ts'),
+    ],
     {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', PORT: String(port) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DATA_DIR: 'memory://',
+        WEB_DIST: '/nonexistent',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -42,7 +62,12 @@ async function startApi(): Promise<{ child: ChildProcess; baseUrl: string; stdou
     if (child.exitCode !== null) {
       throw new Error(`the API exited with ${child.exitCode}`);
     }
-    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) {
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    ) {
       break;
     }
     if (Date.now() > deadline) {
@@ -54,7 +79,11 @@ async function startApi(): Promise<{ child: ChildProcess; baseUrl: string; stdou
   return { child, baseUrl, stdout: () => out, exited };
 }
 
-const linesOf = (text: string) => text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('log flushing', () => {
   it('writes every buffered line when the API shuts down on SIGTERM', async () => {
@@ -63,7 +92,9 @@ describe('log flushing', () => {
     api.child.kill('SIGTERM');
     expect(await api.exited).toBe(0);
     const lines = linesOf(api.stdout());
-    expect(lines.filter((l) => l.reqId === 'before-sigterm')).toMatchObject([{ msg: 'request completed', res: { statusCode: 200 } }]);
+    expect(lines.filter((l) => l.reqId === 'before-sigterm')).toMatchObject([
+      { msg: 'request completed', res: { statusCode: 200 } },
+    ]);
     expect(lines.at(-1)).toMatchObject({ msg: 'shutting down', signal: 'SIGTERM' });
   }, 120_000);
 
@@ -74,6 +105,10 @@ describe('log flushing', () => {
     expect(await api.exited).toBe(1);
     const lines = linesOf(api.stdout());
     expect(lines.filter((l) => l.reqId === 'before-crash')).toHaveLength(1);
-    expect(lines.at(-1)).toMatchObject({ level: 60, msg: 'the API stopped: uncaughtException', err: { message: 'crash requested by the test' } });
+    expect(lines.at(-1)).toMatchObject({
+      level: 60,
+      msg: 'the API stopped: uncaughtException',
+      err: { message: 'crash requested by the test' },
+    });
   }, 120_000);
 });

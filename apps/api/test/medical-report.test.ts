@@ -23,8 +23,12 @@ const MB = 1024 * 1024;
 /** A PNG signature followed by zeros: sniffed as PNG, exactly `bytes` long. */
 const pngOfSize = (bytes: number) => b64(Buffer.concat([png1x1(), Buffer.alloc(bytes - png1x1().length)]));
 
-const upload = (client: Client, body: Upload) => client.POST('/customer/v1/uploadReport', { body: { reportName: '血糖报告', typeCode: 1, data: PNG, ...body } as never });
-const list = (client: Client, query: { pageNo?: number; pageSize?: number } = {}) => client.GET('/customer/v1/pageQueryReport', { params: { query } });
+const upload = (client: Client, body: Upload) =>
+  client.POST('/customer/v1/uploadReport', {
+    body: { reportName: '血糖报告', typeCode: 1, data: PNG, ...body } as never,
+  });
+const list = (client: Client, query: { pageNo?: number; pageSize?: number } = {}) =>
+  client.GET('/customer/v1/pageQueryReport', { params: { query } });
 const remove = (client: Client, reportId: string) => client.POST('/customer/v1/deleteReport', { body: { reportId } });
 const fileStatus = async (path: string) => (await fetch(`${api.baseUrl}/files/${path}`)).status;
 
@@ -56,7 +60,9 @@ describe('uploaded report calls', () => {
 
 describe('the report_type dictionary', () => {
   it('names the five types in the gallery’s order, without sign-in', async () => {
-    expect(await api.client().GET('/dictionary/v1/getByCodes', { params: { query: { codes: 'report_type' } } })).toEqual({
+    expect(
+      await api.client().GET('/dictionary/v1/getByCodes', { params: { query: { codes: 'report_type' } } }),
+    ).toEqual({
       report_type: [
         { itemKey: '1', itemValue: '血糖' },
         { itemKey: '4', itemValue: '尿酸' },
@@ -99,8 +105,16 @@ describe('POST /customer/v1/uploadReport refuses bad input', () => {
   it('refuses a photo of 10 MB and a preview of 1 MB with HTTP 413', async () => {
     const { client } = await registeredCustomer(api);
     const before = await storedFiles();
-    expect(await failure(upload(client, { data: pngOfSize(10 * MB) }))).toMatchObject({ code: 40000, errMsg: '报告图片需小于10MB', status: 413 });
-    expect(await failure(upload(client, { pressData: pngOfSize(MB) }))).toMatchObject({ code: 40000, errMsg: '报告预览图需小于1MB', status: 413 });
+    expect(await failure(upload(client, { data: pngOfSize(10 * MB) }))).toMatchObject({
+      code: 40000,
+      errMsg: '报告图片需小于10MB',
+      status: 413,
+    });
+    expect(await failure(upload(client, { pressData: pngOfSize(MB) }))).toMatchObject({
+      code: 40000,
+      errMsg: '报告预览图需小于1MB',
+      status: 413,
+    });
     expect(await list(client)).toMatchObject({ items: [] });
     expect(await storedFiles()).toEqual(before);
   });
@@ -112,7 +126,11 @@ describe('another user’s report', () => {
     const report = await upload(owner.client, { reportName: '我的血脂', typeCode: 3 });
     const other = await registeredCustomer(api);
 
-    expect(await failure(remove(other.client, report.reportId))).toMatchObject({ code: 40400, errMsg: '本条数据已被删除', status: 404 });
+    expect(await failure(remove(other.client, report.reportId))).toMatchObject({
+      code: 40400,
+      errMsg: '本条数据已被删除',
+      status: 404,
+    });
     expect(await failure(remove(other.client, '999999999'))).toMatchObject({ code: 40400, errMsg: '本条数据已被删除' });
     expect(await failure(remove(other.client, 'abc'))).toMatchObject({ code: 40400, errMsg: '本条数据已被删除' });
     expect(await list(other.client)).toEqual({ items: [], currentPage: 1, totalPage: 0 });
@@ -135,8 +153,12 @@ describe('uploaded reports', () => {
     });
     expect(first.reportId).toMatch(/^\d+$/);
     // Report photos are private: their addresses are signed for the owner and expire (browser-hardening.test.ts).
-    expect(first.reportUrl).toMatch(/^uploads\/274\/2026\/11\/20\/[0-9a-f]{32}\.png\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/);
-    expect(first.pressReportUrl).toMatch(/^uploads\/274\/2026\/11\/20\/[0-9a-f]{32}\.jpg\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/);
+    expect(first.reportUrl).toMatch(
+      /^uploads\/274\/2026\/11\/20\/[0-9a-f]{32}\.png\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/,
+    );
+    expect(first.pressReportUrl).toMatch(
+      /^uploads\/274\/2026\/11\/20\/[0-9a-f]{32}\.jpg\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/,
+    );
     const photo = await fetch(`${api.baseUrl}/files/${first.reportUrl}`);
     expect(photo.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await photo.arrayBuffer()).equals(png1x1())).toBe(true);
@@ -175,7 +197,10 @@ describe('uploaded reports', () => {
       ids.push((await upload(client, { reportName: `报告${n}`, typeCode: 5 })).reportId);
     }
     const before = await storedFiles();
-    expect(await failure(upload(client, { reportName: '第51张', typeCode: 5 }))).toMatchObject({ code: 40000, errMsg: '暂时您只能上传50张报告' });
+    expect(await failure(upload(client, { reportName: '第51张', typeCode: 5 }))).toMatchObject({
+      code: 40000,
+      errMsg: '暂时您只能上传50张报告',
+    });
     expect(await storedFiles()).toEqual(before);
     // The limit is per type.
     expect(await upload(client, { reportName: '血糖', typeCode: 1 })).toMatchObject({ typeCode: 1 });
@@ -185,7 +210,9 @@ describe('uploaded reports', () => {
 
     await remove(client, ids[0] ?? '');
     expect(await upload(client, { reportName: '新的一张', typeCode: 5 })).toMatchObject({ reportName: '新的一张' });
-    expect(await failure(upload(client, { reportName: '又一张', typeCode: 5 }))).toMatchObject({ errMsg: '暂时您只能上传50张报告' });
+    expect(await failure(upload(client, { reportName: '又一张', typeCode: 5 }))).toMatchObject({
+      errMsg: '暂时您只能上传50张报告',
+    });
   });
 });
 
@@ -196,7 +223,13 @@ describe('two uploads racing for the 50th place', () => {
   let slow: TestApi;
   beforeAll(async () => {
     s3 = await S3Fake.start({ buckets: ['reports-test'] });
-    const storage = new S3Store({ endpoint: s3.url, bucket: 'reports-test', region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+    const storage = new S3Store({
+      endpoint: s3.url,
+      bucket: 'reports-test',
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+    });
     slow = await startTestApi({}, { clock, storage });
   });
   afterAll(async () => {
@@ -210,10 +243,16 @@ describe('two uploads racing for the 50th place', () => {
       await upload(client, { reportName: `血脂${n}`, typeCode: 3 });
     }
     s3.latencyMs = 150;
-    const results = await Promise.allSettled([upload(client, { reportName: '甲', typeCode: 3 }), upload(client, { reportName: '乙', typeCode: 3 })]);
+    const results = await Promise.allSettled([
+      upload(client, { reportName: '甲', typeCode: 3 }),
+      upload(client, { reportName: '乙', typeCode: 3 }),
+    ]);
     s3.latencyMs = 0;
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.find((r) => r.status === 'rejected')?.reason).toMatchObject({ code: 40000, errMsg: '暂时您只能上传50张报告' });
+    expect(results.find((r) => r.status === 'rejected')?.reason).toMatchObject({
+      code: 40000,
+      errMsg: '暂时您只能上传50张报告',
+    });
     expect((await list(client)).items.filter((r) => r.typeCode === 3)).toHaveLength(50);
     // The refused upload left no image behind: 50 photos, nothing else.
     expect(s3.objects.size).toBe(50);

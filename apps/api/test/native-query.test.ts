@@ -22,10 +22,18 @@ describe('nativeQuery', () => {
 
   it('keeps a named statement prepared on the connection on PostgreSQL only', async () => {
     const prepared = await api.app.orm.em.fork().transactional(async (tx) => {
-      expect(await nativeQuery<{ n: number }>(tx, 'select $1::int * 2 as n', [21], { name: 'native_query_test' })).toEqual([{ n: 42 }]);
+      expect(
+        await nativeQuery<{ n: number }>(tx, 'select $1::int * 2 as n', [21], { name: 'native_query_test' }),
+      ).toEqual([{ n: 42 }]);
       // The same name again on the same connection reuses the prepared statement.
-      expect(await nativeQuery<{ n: number }>(tx, 'select $1::int * 2 as n', [5], { name: 'native_query_test' })).toEqual([{ n: 10 }]);
-      return nativeQuery<{ n: number }>(tx, `select count(*)::int as n from pg_prepared_statements where name = 'native_query_test'`, []);
+      expect(
+        await nativeQuery<{ n: number }>(tx, 'select $1::int * 2 as n', [5], { name: 'native_query_test' }),
+      ).toEqual([{ n: 10 }]);
+      return nativeQuery<{ n: number }>(
+        tx,
+        `select count(*)::int as n from pg_prepared_statements where name = 'native_query_test'`,
+        [],
+      );
     });
     expect(prepared).toEqual([{ n: api.databaseUrl ? 1 : 0 }]);
   });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPushOutbox } from '../src/providers/push/local-outbox';
 import { WechatFake } from './fakes/wechat-fake';
 import { acceptedFollow, addPressure, addSugar, circle, type Client, type Person } from './follow-fixtures';
-import { failure, lastCode, registeredCustomer, signInNewVisitor, startTestApi, testClock, uniquePhone, type TestApi } from './harness';
+import {
+  failure,
+  lastCode,
+  registeredCustomer,
+  signInNewVisitor,
+  startTestApi,
+  testClock,
+  uniquePhone,
+  type TestApi,
+} from './harness';
 
 // 2026-11-20 10:00 China time.
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));
@@ -31,7 +40,9 @@ describe('notice calls', () => {
   });
   it('refuses a page size over 100', async () => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.GET('/notice/v1/pageQueryList', { params: { query: { pageSize: 101 } } }))).toMatchObject({ code: 40000 });
+    expect(
+      await failure(client.GET('/notice/v1/pageQueryList', { params: { query: { pageSize: 101 } } })),
+    ).toMatchObject({ code: 40000 });
   });
 });
 
@@ -71,12 +82,22 @@ describe('notices of a patient’s readings', () => {
   });
 
   it('names the patient by the follower’s note and marks ordinary readings plainly', async () => {
-    await people.accepted.client.POST('/follower/v1/editIFocus', { body: { id: people.follows.accepted, customerNote: '爸爸' } });
+    await people.accepted.client.POST('/follower/v1/editIFocus', {
+      body: { id: people.follows.accepted, customerNote: '爸爸' },
+    });
     await addSugar(people.patient.client, 6.1, '2026-11-20 09:00', { timeType: 2 });
     await addPressure(people.patient.client, 185, 112, '2026-11-20 09:05');
     const [pressure, sugar] = await readingNotices(people.accepted.client);
-    expect(sugar).toMatchObject({ title: '爸爸测量了血糖', text: '爸爸在11-20 09:00测得早餐后血糖6.1mmol/L，正常。', urgent: false });
-    expect(pressure).toMatchObject({ title: '紧急提醒：爸爸血压严重偏高', urgent: true, testId: expect.stringMatching(/^b\d+$/) as string });
+    expect(sugar).toMatchObject({
+      title: '爸爸测量了血糖',
+      text: '爸爸在11-20 09:00测得早餐后血糖6.1mmol/L，正常。',
+      urgent: false,
+    });
+    expect(pressure).toMatchObject({
+      title: '紧急提醒：爸爸血压严重偏高',
+      urgent: true,
+      testId: expect.stringMatching(/^b\d+$/) as string,
+    });
     expect(await count(people.accepted.client)).toEqual({ count: 3, urgent: 2 });
     expect(await people.accepted.client.POST('/notice/v1/updateAllReadStatus', { body: {} })).toEqual({ updated: 3 });
     expect(await count(people.accepted.client)).toEqual({ count: 0, urgent: 0 });
@@ -86,9 +107,15 @@ describe('notices of a patient’s readings', () => {
   it('does not tell the relative who recorded the reading, but tells the others', async () => {
     const sister = await registeredCustomer(api, '张伟');
     await acceptedFollow(sister, people.patient);
-    await addSugar(people.accepted.client, 2.5, '2026-11-20 09:30', { timeType: 3, followerId: people.patient.cid, testType: '2' });
+    await addSugar(people.accepted.client, 2.5, '2026-11-20 09:30', {
+      timeType: 3,
+      followerId: people.patient.cid,
+      testType: '2',
+    });
     expect(await count(people.accepted.client)).toEqual({ count: 0, urgent: 0 });
-    expect(await readingNotices(sister.client)).toEqual([expect.objectContaining({ title: '紧急提醒：张建国血糖严重偏低', urgent: true })]);
+    expect(await readingNotices(sister.client)).toEqual([
+      expect.objectContaining({ title: '紧急提醒：张建国血糖严重偏低', urgent: true }),
+    ]);
   });
 
   it('hides the reading notices of a patient who revoked', async () => {
@@ -111,7 +138,9 @@ describe('messages through the messaging app, embedded default', () => {
     const sonFollow = await acceptedFollow(son, patient);
     await acceptedFollow(niece, patient);
     // The niece turned measurement messages off: she gets the in-app notice only.
-    await niece.client.POST('/customer/v1/updateMsgSetting', { body: { category: 'wechatMsg', code: 'sugarTest', isReceive: 0 } });
+    await niece.client.POST('/customer/v1/updateMsgSetting', {
+      body: { category: 'wechatMsg', code: 'sugarTest', isReceive: 0 },
+    });
     await api.app.noticePush.runOnce();
     const before = outbox().list().length;
 
@@ -132,7 +161,9 @@ describe('messages through the messaging app, embedded default', () => {
 
     // Switching measurement messages off stops what is still queued.
     await addSugar(patient.client, 6, '2026-11-20 09:00', { timeType: 2 });
-    await daughter.client.POST('/customer/v1/updateMsgSetting', { body: { category: 'wechatMsg', code: 'sugarTest', isReceive: 0 } });
+    await daughter.client.POST('/customer/v1/updateMsgSetting', {
+      body: { category: 'wechatMsg', code: 'sugarTest', isReceive: 0 },
+    });
     expect(await api.app.noticePush.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, skipped: 1 });
     expect(outbox().list().slice(before)).toHaveLength(1);
   });
@@ -167,7 +198,9 @@ describe('messages through the official account’s template messages', () => {
   /** Signs in through the fake messaging app and registers. */
   async function wechatCustomer(openid: string, nickname: string) {
     const code = fake.issueCode({ openid, nickname });
-    const { state } = await wx.client().GET('/wechat/v1/getAuthorizeUrl', { params: { query: { redirectUri: 'https://h5.example.com/' } } });
+    const { state } = await wx
+      .client()
+      .GET('/wechat/v1/getAuthorizeUrl', { params: { query: { redirectUri: 'https://h5.example.com/' } } });
     const signIn = await wx.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code, state } } });
     const client = wx.client({ token: signIn.token });
     const phone = uniquePhone();

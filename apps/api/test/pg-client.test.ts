@@ -72,11 +72,15 @@ describe.skipIf(!onPostgres)('CallbackQueryClient on PostgreSQL', () => {
 
   it('leaves the callback forms and submittable queries to pg', async () => {
     const viaValues = await new Promise<pg.QueryResult>((resolve, reject) => {
-      const returned = ours.query('select $1::int as n', [7], (error, result) => (error ? reject(error) : resolve(result)));
+      const returned = ours.query('select $1::int as n', [7], (error, result) =>
+        error ? reject(error) : resolve(result),
+      );
       expect(returned).toBeUndefined();
     });
     expect(viaValues.rows).toEqual([{ n: 7 }]);
-    const viaSecond = await new Promise<pg.QueryResult>((resolve, reject) => ours.query('select 8 as n', (error, result) => (error ? reject(error) : resolve(result))));
+    const viaSecond = await new Promise<pg.QueryResult>((resolve, reject) =>
+      ours.query('select 8 as n', (error, result) => (error ? reject(error) : resolve(result))),
+    );
     expect(viaSecond.rows).toEqual([{ n: 8 }]);
     const submittable = new pg.Query('select 9 as n');
     const rows: unknown[] = [];

@@ -48,11 +48,15 @@ export function decodePng(png: Buffer): DecodedPng {
       const b = y > 0 ? (pixels[(y - 1) * stride + i] ?? 0) : 0;
       const c = y > 0 && i >= channels ? (pixels[(y - 1) * stride + i - channels] ?? 0) : 0;
       let value: number;
-      if (filter === 0) {value = x;}
-      else if (filter === 1) {value = x + a;}
-      else if (filter === 2) {value = x + b;}
-      else if (filter === 3) {value = x + Math.floor((a + b) / 2);}
-      else {
+      if (filter === 0) {
+        value = x;
+      } else if (filter === 1) {
+        value = x + a;
+      } else if (filter === 2) {
+        value = x + b;
+      } else if (filter === 3) {
+        value = x + Math.floor((a + b) / 2);
+      } else {
         const p = a + b - c;
         const pa = Math.abs(p - a);
         const pb = Math.abs(p - b);

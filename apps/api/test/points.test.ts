@@ -13,12 +13,16 @@ afterAll(() => api.close());
 
 type Client = Awaited<ReturnType<typeof registeredCustomer>>['client'];
 const nowText = () => formatChinaTime(clock(), 'YYYY-MM-DD HH:mm:ss');
-const addSugar = (client: Client, sugar = 6.1) => client.POST('/sugarTest/v1/add', { body: { sugar, createTime: nowText() } });
-const addPressure = (client: Client) => client.POST('/bloodPressureTest/v1/add', { body: { sbp: 120, dbp: 80, hr: 70, createTime: nowText() } });
+const addSugar = (client: Client, sugar = 6.1) =>
+  client.POST('/sugarTest/v1/add', { body: { sugar, createTime: nowText() } });
+const addPressure = (client: Client) =>
+  client.POST('/bloodPressureTest/v1/add', { body: { sbp: 120, dbp: 80, hr: 70, createTime: nowText() } });
 const balance = async (client: Client) => (await client.GET('/login/v1/getCurrent')).customerVo.customerScore;
 const summary = (client: Client) => client.GET('/sign/v1/getSignScore');
-const detail = (client: Client, pageNo = 1) => client.GET('/customer/v1/scoreDetail', { params: { query: { pageNo } } });
-const task = async (client: Client, code: string) => (await client.GET('/customer/v1/getDayTask')).find((t) => t.settingCode === code);
+const detail = (client: Client, pageNo = 1) =>
+  client.GET('/customer/v1/scoreDetail', { params: { query: { pageNo } } });
+const task = async (client: Client, code: string) =>
+  (await client.GET('/customer/v1/getDayTask')).find((t) => t.settingCode === code);
 const claim = (client: Client, settingCode: string) => client.POST('/customer/v1/claimTask', { body: { settingCode } });
 
 describe('points calls', () => {
@@ -36,7 +40,12 @@ describe('points calls', () => {
 
   it('shows the rules to anyone signed in or not', async () => {
     const rule = await api.client().GET('/customer/v1/getScoreRule');
-    expect(rule.tasks.find((t) => t.settingCode === 'SUGAR_TEST')).toMatchObject({ settingName: '测量血糖', taskType: 1, onceScore: 1, dailyCap: 3 });
+    expect(rule.tasks.find((t) => t.settingCode === 'SUGAR_TEST')).toMatchObject({
+      settingName: '测量血糖',
+      taskType: 1,
+      onceScore: 1,
+      dailyCap: 3,
+    });
     expect(rule.rules.some((r) => r.includes('50积分抵1元'))).toBe(true);
   });
 });
@@ -51,7 +60,10 @@ describe('POST /customer/v1/claimTask', () => {
     [{ settingCode: 'FIRST_SUGAR_TEST', score: 100 }, '请求体包含不支持的字段：score'],
   ])('refuses %j with %s and pays nothing', async (body, errMsg) => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.POST('/customer/v1/claimTask', { body: body as never }))).toMatchObject({ code: 40000, errMsg });
+    expect(await failure(client.POST('/customer/v1/claimTask', { body: body as never }))).toMatchObject({
+      code: 40000,
+      errMsg,
+    });
     expect(await balance(client)).toBe(0);
   });
 
@@ -70,7 +82,15 @@ describe('POST /customer/v1/claimTask', () => {
 
   it('pays the profile task once the profile is complete', async () => {
     const { client } = await registeredCustomer(api);
-    await client.POST('/customer/v1/edit', { body: { headimgurl: 'uploads/273/2026/11/20/0123456789abcdef0123456789abcdef.png', sex: 2, roleType: 1, diabetesType: '3', bloodPressureType: '1' } });
+    await client.POST('/customer/v1/edit', {
+      body: {
+        headimgurl: 'uploads/273/2026/11/20/0123456789abcdef0123456789abcdef.png',
+        sex: 2,
+        roleType: 1,
+        diabetesType: '3',
+        bloodPressureType: '1',
+      },
+    });
     expect(await claim(client, 'COMPLETE_PROFILE')).toMatchObject({ paid: 10, duplicate: false, score: 10 });
   });
 });
@@ -106,7 +126,11 @@ describe('points for readings', () => {
   it('pays a replayed meter reading once, even 20 times at once', async () => {
     const { client, cid } = await registeredCustomer(api);
     const at = clock();
-    const results = await Promise.all(Array.from({ length: 20 }, () => awardForReading(api.app.orm.em.fork(), cid, 'SUGAR_TEST', 'meter:860000000000001:42', at)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        awardForReading(api.app.orm.em.fork(), cid, 'SUGAR_TEST', 'meter:860000000000001:42', at),
+      ),
+    );
     expect(results.filter((r) => !r.duplicate)).toEqual([{ score: 1, duplicate: false }]);
     expect(await balance(client)).toBe(1);
   });

@@ -38,7 +38,12 @@ describe('GET /customer/v1/scoreRanking', () => {
     const november = await ranking(idle.client);
     expect(november.monthObtainRank[0]).toEqual({ rank: 1, userName: '安*', avatar: '', sex: 0, score: 8 });
     // bob and cat tie: both second, in either order.
-    expect(november.monthObtainRank.slice(1).map((r) => [r.rank, r.score, r.userName]).sort()).toEqual([
+    expect(
+      november.monthObtainRank
+        .slice(1)
+        .map((r) => [r.rank, r.score, r.userName])
+        .sort(),
+    ).toEqual([
       [2, 2, '*'],
       [2, 2, '鲍***'],
     ]);
@@ -87,4 +92,3 @@ describe('GET /customer/v1/scoreRanking', () => {
     expect(drift).toEqual([]);
   });
 });
-

@@ -49,11 +49,20 @@ async function meterReading(kind: 'sugar' | 'bp', customerId: string): Promise<s
   return row?.id ?? '';
 }
 
-const readingNoticeIds = async (client: Client) => (await client.GET('/notice/v1/pageQueryList')).items.filter((n) => n.kind === 'reading').map((n) => n.testId);
-const feedIds = async (client: Client) => (await client.GET('/tangyou/v1/getSugarTest', { params: { query: { pageSize: 50 } } })).items.map((p) => p.testId);
-const countRows = async (table: 'feed_praise' | 'feed_comment' | 'feed_message' | 'notice', kind: 's' | 'b', readingId: string) => {
+const readingNoticeIds = async (client: Client) =>
+  (await client.GET('/notice/v1/pageQueryList')).items.filter((n) => n.kind === 'reading').map((n) => n.testId);
+const feedIds = async (client: Client) =>
+  (await client.GET('/tangyou/v1/getSugarTest', { params: { query: { pageSize: 50 } } })).items.map((p) => p.testId);
+const countRows = async (
+  table: 'feed_praise' | 'feed_comment' | 'feed_message' | 'notice',
+  kind: 's' | 'b',
+  readingId: string,
+) => {
   const column = table === 'notice' ? 'reading_kind' : 'post_kind';
-  const [row] = await sql(api.app.orm.em.fork()).execute<{ n: string | number }[]>(`select count(*) as n from ${table} where ${column} = ? and reading_id = ?`, [kind, readingId]);
+  const [row] = await sql(api.app.orm.em.fork()).execute<{ n: string | number }[]>(
+    `select count(*) as n from ${table} where ${column} = ? and reading_id = ?`,
+    [kind, readingId],
+  );
   return Number(row?.n ?? 0);
 };
 
@@ -77,7 +86,10 @@ describe('bad input', () => {
     ['/urineTest/v1/delete', { id: '1'.repeat(21) }],
   ] as const)('%s refuses %j in the envelope', async (path, body) => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.POST(path as '/sugarTest/v1/delete', { body: body as never }))).toMatchObject({ code: 40000, status: 400 });
+    expect(await failure(client.POST(path as '/sugarTest/v1/delete', { body: body as never }))).toMatchObject({
+      code: 40000,
+      status: 400,
+    });
   });
 
   it('answers an id that is not one, or of nothing, as already deleted', async () => {
@@ -96,9 +108,16 @@ describe('only the owner deletes', () => {
     const { patient, relative } = await patientAndRelative();
     const stranger = await registeredCustomer(api, '陌生人');
     const own = await addSugar(patient.client, 6.1, '2026-11-20 08:00', { timeType: 1 });
-    const recordedByRelative = await addSugar(relative.client, 6.3, '2026-11-20 08:30', { timeType: 2, followerId: patient.cid, testType: '2' });
+    const recordedByRelative = await addSugar(relative.client, 6.3, '2026-11-20 08:30', {
+      timeType: 2,
+      followerId: patient.cid,
+      testType: '2',
+    });
     const bp = await addPressure(patient.client, 130, 85, '2026-11-20 08:40');
-    const bpByRelative = await addPressure(relative.client, 132, 86, '2026-11-20 08:50', { followerId: patient.cid, testType: '2' });
+    const bpByRelative = await addPressure(relative.client, 132, 86, '2026-11-20 08:50', {
+      followerId: patient.cid,
+      testType: '2',
+    });
     for (const other of [relative, stranger]) {
       for (const testId of [own, recordedByRelative]) {
         expect(await failure(deleteSugar(other.client, testId))).toMatchObject(GONE);
@@ -108,10 +127,14 @@ describe('only the owner deletes', () => {
       }
     }
     for (const testId of [own, recordedByRelative]) {
-      expect((await patient.client.GET('/sugarTest/v1/getById', { params: { query: { testId } } })).existsFlag).toBe(true);
+      expect((await patient.client.GET('/sugarTest/v1/getById', { params: { query: { testId } } })).existsFlag).toBe(
+        true,
+      );
     }
     for (const bpId of [bp, bpByRelative]) {
-      expect((await patient.client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId } } })).existsFlag).toBe(true);
+      expect(
+        (await patient.client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId } } })).existsFlag,
+      ).toBe(true);
     }
     // The relative still sees the patient's posts in the feed.
     expect(await feedIds(relative.client)).toEqual(expect.arrayContaining([`s${own}`, `b${bp}`]));
@@ -120,8 +143,12 @@ describe('only the owner deletes', () => {
   it('answers another user’s ketone and uric-acid readings as gone, and keeps them', async () => {
     const owner = await registeredCustomer(api);
     const other = await registeredCustomer(api);
-    const ketone = await owner.client.POST('/ketoneTest/v1/add', { body: { ketone: 0.4, createTimeStr: '2026-11-20 08:00' } });
-    const urine = await owner.client.POST('/urineTest/v1/add', { body: { urine: 380, createTimeStr: '2026-11-20 08:00' } });
+    const ketone = await owner.client.POST('/ketoneTest/v1/add', {
+      body: { ketone: 0.4, createTimeStr: '2026-11-20 08:00' },
+    });
+    const urine = await owner.client.POST('/urineTest/v1/add', {
+      body: { urine: 380, createTimeStr: '2026-11-20 08:00' },
+    });
     expect(await failure(deleteKetone(other.client, ketone.id))).toMatchObject(GONE);
     expect(await failure(deleteUricAcid(other.client, urine.id))).toMatchObject(GONE);
     expect((await owner.client.GET('/ketoneTest/v1/pageQueryList')).items.map((r) => r.id)).toEqual([ketone.id]);
@@ -138,8 +165,14 @@ describe('only the owner deletes', () => {
     expect(await failure(deleteBp(owner.client, bpId))).toMatchObject(readOnly);
     expect(await failure(deleteSugar(other.client, sugarId))).toMatchObject(GONE);
     expect(await failure(deleteBp(other.client, bpId))).toMatchObject(GONE);
-    expect((await owner.client.GET('/sugarTest/v1/getById', { params: { query: { testId: sugarId } } })).sugarTestVo?.deviceImei).toBe('861234567890123');
-    expect((await owner.client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId } } })).bloodPressureVo?.deviceImei).toBe('861234567890124');
+    expect(
+      (await owner.client.GET('/sugarTest/v1/getById', { params: { query: { testId: sugarId } } })).sugarTestVo
+        ?.deviceImei,
+    ).toBe('861234567890123');
+    expect(
+      (await owner.client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId } } })).bloodPressureVo
+        ?.deviceImei,
+    ).toBe('861234567890124');
   });
 });
 
@@ -147,19 +180,33 @@ describe('POST /sugarTest/v1/delete', () => {
   it('takes the reading out of the day table, the counts, the trend, the week report, the report list and a shared table', async () => {
     const { client } = await registeredCustomer(api);
     const ids: string[] = [];
-    for (const [day, sugar] of [['09', 6.0], ['10', 6.2], ['11', 6.4], ['12', 12.5], ['13', 6.6]] as const) {
+    for (const [day, sugar] of [
+      ['09', 6.0],
+      ['10', 6.2],
+      ['11', 6.4],
+      ['12', 12.5],
+      ['13', 6.6],
+    ] as const) {
       ids.push(await addSugar(client, sugar, `2026-11-${day} 07:00`, { timeType: 1 }));
     }
     const doomed = ids[3] ?? '';
-    const share = await client.POST('/share/v1/create', { body: { kind: 'sugar', createStartTime: '2026-11-09', createEndTime: '2026-11-15 23:59:59' } });
+    const share = await client.POST('/share/v1/create', {
+      body: { kind: 'sugar', createStartTime: '2026-11-09', createEndTime: '2026-11-15 23:59:59' },
+    });
     const shared = () => api.client().GET('/share/v1/bloodSugarTable', { params: { query: { token: share.token } } });
     expect((await client.GET('/healthReport/v1/getWeekReport', week)).count).toBe(5);
     expect((await shared()).totalData).toBe(5);
 
     expect(await deleteSugar(client, doomed)).toEqual({ ok: true });
 
-    expect(await client.GET('/sugarTest/v1/getById', { params: { query: { testId: doomed } } })).toEqual({ existsFlag: false, sugarTestVo: null, reminder: null });
-    expect(await client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-12' } } })).toEqual([]);
+    expect(await client.GET('/sugarTest/v1/getById', { params: { query: { testId: doomed } } })).toEqual({
+      existsFlag: false,
+      sugarTestVo: null,
+      reminder: null,
+    });
+    expect(await client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: '2026-11-12' } } })).toEqual(
+      [],
+    );
     const log = await client.GET('/sugarTestReport/v1/queryLog', { params: { query: { dateType: 1 } } });
     expect(log.items.map((row) => [row.dtime, row.emptyStomach])).toEqual([
       ['2026-11-13', '6.6,1'],
@@ -167,13 +214,24 @@ describe('POST /sugarTest/v1/delete', () => {
       ['2026-11-10', '6.2,1'],
       ['2026-11-09', '6,1'],
     ]);
-    expect(await client.GET('/sugarTestReport/v1/queryJudge', { params: { query: { dateType: 1 } } })).toMatchObject({ total: 4, highCount: 0, normalCount: 4 });
-    const trend = await client.GET('/sugarTestReport/v1/queryTrend', { params: { query: { dateType: 2, timeType: 1 } } });
+    expect(await client.GET('/sugarTestReport/v1/queryJudge', { params: { query: { dateType: 1 } } })).toMatchObject({
+      total: 4,
+      highCount: 0,
+      normalCount: 4,
+    });
+    const trend = await client.GET('/sugarTestReport/v1/queryTrend', {
+      params: { query: { dateType: 2, timeType: 1 } },
+    });
     expect(trend.sugarTestList.map((p) => p.sugarValue)).toEqual([6, 6.2, 6.4, 6.6]);
     expect(trend.judgeMap).toMatchObject({ maxSugar: 6.6 });
     const report = await client.GET('/healthReport/v1/getWeekReport', week);
     expect(report.count).toBe(4);
-    expect(report.healthWeekReportVo?.sugarLog.map((d) => d.dtime)).toEqual(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-13']);
+    expect(report.healthWeekReportVo?.sugarLog.map((d) => d.dtime)).toEqual([
+      '2026-11-09',
+      '2026-11-10',
+      '2026-11-11',
+      '2026-11-13',
+    ]);
     expect(report.healthWeekReportVo).toMatchObject({ highCount: 0, normalCount: 4 });
     const list = await client.GET('/healthReport/v1/list', { params: { query: { year: 2026, month: 11 } } });
     expect(list.weekInfos.find((w) => w.startDate === '2026-11-09')?.stats).toEqual([
@@ -202,7 +260,10 @@ describe('POST /sugarTest/v1/delete', () => {
     expect(await deleteSugar(patient.client, doomed)).toEqual({ ok: true });
 
     expect(await readingNoticeIds(relative.client)).toEqual([`s${kept}`]);
-    expect(await relative.client.GET('/notice/v1/getUnreadCount')).toEqual({ count: unreadBefore.count - 1, urgent: 0 });
+    expect(await relative.client.GET('/notice/v1/getUnreadCount')).toEqual({
+      count: unreadBefore.count - 1,
+      urgent: 0,
+    });
     // Only the kept reading's message goes out.
     expect(await api.app.noticePush.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0, skipped: 0 });
     const sent = outbox().list().slice(before);
@@ -210,9 +271,18 @@ describe('POST /sugarTest/v1/delete', () => {
     // The feed: gone from the list; opened (a link, an unread message) it is 本条数据已被删除.
     expect(await feedIds(relative.client)).toEqual([`s${kept}`]);
     expect(await feedIds(patient.client)).toEqual([`s${kept}`]);
-    expect(await relative.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: `s${doomed}` } } })).toEqual({ existsFlag: false, post: null });
-    expect(await failure(relative.client.POST('/tangyou/v1/addPraise', { body: { testId: `s${doomed}` } }))).toMatchObject({ code: 40400, errMsg: '本条数据已被删除' });
-    expect(await failure(relative.client.POST('/tangyou/v1/addComment', { body: { testId: `s${doomed}`, content: '还在吗' } }))).toMatchObject({ code: 40400, errMsg: '本条数据已被删除' });
+    expect(await relative.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: `s${doomed}` } } })).toEqual({
+      existsFlag: false,
+      post: null,
+    });
+    expect(
+      await failure(relative.client.POST('/tangyou/v1/addPraise', { body: { testId: `s${doomed}` } })),
+    ).toMatchObject({ code: 40400, errMsg: '本条数据已被删除' });
+    expect(
+      await failure(
+        relative.client.POST('/tangyou/v1/addComment', { body: { testId: `s${doomed}`, content: '还在吗' } }),
+      ),
+    ).toMatchObject({ code: 40400, errMsg: '本条数据已被删除' });
     expect(await countRows('feed_praise', 's', doomed)).toBe(0);
     expect(await countRows('feed_comment', 's', doomed)).toBe(0);
     expect(await countRows('notice', 's', doomed)).toBe(0);
@@ -274,7 +344,9 @@ describe('POST /sugarTest/v1/delete', () => {
       await deleteSugar(client, testId);
     }
     expect(await score()).toBe(start + 3);
-    expect((await client.GET('/customer/v1/scoreRanking')).monthScore).toBe((await client.GET('/sign/v1/getSignScore')).monthScore);
+    expect((await client.GET('/customer/v1/scoreRanking')).monthScore).toBe(
+      (await client.GET('/sign/v1/getSignScore')).monthScore,
+    );
   });
 });
 
@@ -291,15 +363,30 @@ describe('POST /bloodPressureTest/v1/delete', () => {
     await relative.client.POST('/tangyou/v1/addPraise', { body: { testId: `b${doomed}` } });
     expect(await readingNoticeIds(relative.client)).toContain(`b${doomed}`);
     const range = { createStartTime: '2026-11-01', createEndTime: '2026-11-20' };
-    expect((await client.GET('/bloodPressureTest/v1/queryJudge', { params: { query: range } })).judgeMap).toMatchObject({ total: 5, highCount: 1 });
+    expect((await client.GET('/bloodPressureTest/v1/queryJudge', { params: { query: range } })).judgeMap).toMatchObject(
+      { total: 5, highCount: 1 },
+    );
     const before = outbox().list().length;
 
     expect(await deleteBp(client, doomed)).toEqual({ ok: true });
 
-    expect(await client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId: doomed } } })).toEqual({ existsFlag: false, bloodPressureVo: null, reminder: null });
-    expect((await client.GET('/bloodPressureTest/v1/pageQueryList', { params: { query: range } })).items.map((r) => r.bpId)).toEqual([ids[4], ids[2], ids[1], ids[0]]);
-    expect((await client.GET('/bloodPressureTest/v1/trendpageQueryList')).map((r) => r.bpId)).toEqual([ids[0], ids[1], ids[2], ids[4]]);
-    expect((await client.GET('/bloodPressureTest/v1/queryJudge', { params: { query: range } })).judgeMap).toMatchObject({ total: 4, highCount: 0 });
+    expect(await client.GET('/bloodPressureTest/v1/getById', { params: { query: { bpId: doomed } } })).toEqual({
+      existsFlag: false,
+      bloodPressureVo: null,
+      reminder: null,
+    });
+    expect(
+      (await client.GET('/bloodPressureTest/v1/pageQueryList', { params: { query: range } })).items.map((r) => r.bpId),
+    ).toEqual([ids[4], ids[2], ids[1], ids[0]]);
+    expect((await client.GET('/bloodPressureTest/v1/trendpageQueryList')).map((r) => r.bpId)).toEqual([
+      ids[0],
+      ids[1],
+      ids[2],
+      ids[4],
+    ]);
+    expect((await client.GET('/bloodPressureTest/v1/queryJudge', { params: { query: range } })).judgeMap).toMatchObject(
+      { total: 4, highCount: 0 },
+    );
     const report = await client.GET('/healthReport/v1/getBpWeekReport', week);
     expect(report.count).toBe(4);
     expect(report.healthWeekReportVo?.datas.map((d) => d.sbp)).toEqual([120, 120, 120, 120]);
@@ -312,11 +399,19 @@ describe('POST /bloodPressureTest/v1/delete', () => {
     expect(await readingNoticeIds(relative.client)).not.toContain(`b${doomed}`);
     expect(await readingNoticeIds(relative.client)).toHaveLength(4);
     expect(await feedIds(relative.client)).not.toContain(`b${doomed}`);
-    expect(await relative.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: `b${doomed}` } } })).toEqual({ existsFlag: false, post: null });
+    expect(await relative.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: `b${doomed}` } } })).toEqual({
+      existsFlag: false,
+      post: null,
+    });
     expect(await countRows('feed_praise', 'b', doomed)).toBe(0);
     // The four kept readings' messages go out, the deleted one's does not.
     expect(await api.app.noticePush.runOnce()).toEqual({ sent: 4, retried: 0, failed: 0, skipped: 0 });
-    expect(outbox().list().slice(before).map((m) => m.fields.value)).not.toContain(expect.stringContaining('170'));
+    expect(
+      outbox()
+        .list()
+        .slice(before)
+        .map((m) => m.fields.value),
+    ).not.toContain(expect.stringContaining('170'));
     expect(await failure(deleteBp(client, doomed))).toMatchObject(GONE);
   });
 

@@ -49,7 +49,9 @@ describe('the sugar readings index', () => {
   });
 
   it('is not an index-only scan for a column it does not carry (the check can fail)', async () => {
-    const plan = await planOf(withParameters('select remark from sugar_test where customer_id = $1 and measured_at >= $2 and measured_at < $3'));
+    const plan = await planOf(
+      withParameters('select remark from sugar_test where customer_id = $1 and measured_at >= $2 and measured_at < $3'),
+    );
     expect(plan).not.toContain('Index Only Scan');
   });
 });

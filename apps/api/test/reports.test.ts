@@ -14,7 +14,8 @@ type Client = Awaited<ReturnType<typeof registeredCustomer>>['client'];
 type Tag = { typeCode: 'diet' | 'pharmacy' | 'sport'; itemKey: '0' | '1' | '2' | '3' };
 const addSugar = (client: Client, sugar: number, createTime: string, tags: Tag[] = [], remark?: string) =>
   client.POST('/sugarTest/v1/add', { body: { sugar, createTime, tags, ...(remark && { remark }) } });
-const addBp = (client: Client, sbp: number, dbp: number, hr: number, createTime: string) => client.POST('/bloodPressureTest/v1/add', { body: { sbp, dbp, hr, createTime } });
+const addBp = (client: Client, sbp: number, dbp: number, hr: number, createTime: string) =>
+  client.POST('/bloodPressureTest/v1/add', { body: { sbp, dbp, hr, createTime } });
 
 const month = (year: number, m: number) => ({ params: { query: { year, month: m } } });
 const week = (startDate: string, endDate: string) => ({ params: { query: { startDate, endDate } } });
@@ -35,7 +36,9 @@ describe('authentication', () => {
     ['/healthReport/v1/getWeekReport', week('2026-11-09', '2026-11-15')],
     ['/healthReport/v1/getBpWeekReport', week('2026-11-09', '2026-11-15')],
   ] as const)('%s requires a session', async (path, options) => {
-    expect(await failure(api.client().GET(path as '/healthReport/v1/list', options as never))).toMatchObject({ code: 40100 });
+    expect(await failure(api.client().GET(path as '/healthReport/v1/list', options as never))).toMatchObject({
+      code: 40100,
+    });
   });
 });
 
@@ -46,8 +49,15 @@ describe('bad input', () => {
     [{ year: 2016, month: 12 }, '请选择正确的年份'],
   ])('month reports and the list refuse %j with %s', async (query, errMsg) => {
     const { client } = await registeredCustomer(api);
-    for (const path of ['/healthReport/v1/list', '/healthReport/v1/getMonthReport', '/healthReport/v1/getBpMonthReport'] as const) {
-      expect(await failure(client.GET(path as '/healthReport/v1/list', { params: { query } }))).toMatchObject({ code: 40000, errMsg });
+    for (const path of [
+      '/healthReport/v1/list',
+      '/healthReport/v1/getMonthReport',
+      '/healthReport/v1/getBpMonthReport',
+    ] as const) {
+      expect(await failure(client.GET(path as '/healthReport/v1/list', { params: { query } }))).toMatchObject({
+        code: 40000,
+        errMsg,
+      });
     }
   });
 
@@ -122,7 +132,9 @@ describe('GET /healthReport/v1/getWeekReport', () => {
       ['atBedtime', 1, 0, 0, 1],
       ['beforeDawn', 0, 0, 0, 0],
     ]);
-    expect(vo?.sugarLog.map((d) => [d.dtime, d.items.map((i) => `${i.time.slice(11, 16)} ${i.sugar} ${i.level}`)])).toEqual([
+    expect(
+      vo?.sugarLog.map((d) => [d.dtime, d.items.map((i) => `${i.time.slice(11, 16)} ${i.sugar} ${i.level}`)]),
+    ).toEqual([
       ['2026-11-09', ['07:00 8 high']],
       ['2026-11-10', ['09:30 12 high']],
       ['2026-11-12', ['13:00 9 normal']],
@@ -142,7 +154,10 @@ describe('GET /healthReport/v1/getWeekReport', () => {
       gmi: { status: 'insufficientData', have: 4, need: 14, unit: 'days' },
     });
     // The other user sees only their own five readings.
-    expect((await other.client.GET('/healthReport/v1/getWeekReport', week('2026-11-09', '2026-11-15'))).healthWeekReportVo?.count).toBe(5);
+    expect(
+      (await other.client.GET('/healthReport/v1/getWeekReport', week('2026-11-09', '2026-11-15'))).healthWeekReportVo
+        ?.count,
+    ).toBe(5);
   });
 
   it('answers existsFlag false with the 4 needed for a week of 3 readings', async () => {
@@ -150,7 +165,11 @@ describe('GET /healthReport/v1/getWeekReport', () => {
     await addSugar(client, 6, '2026-11-09 07:00');
     await addSugar(client, 6, '2026-11-10 07:00');
     await addSugar(client, 6, '2026-11-11 07:00');
-    expect(await client.GET('/healthReport/v1/getWeekReport', week('2026-11-09', '2026-11-15'))).toEqual({ existsFlag: false, count: 4, healthWeekReportVo: null });
+    expect(await client.GET('/healthReport/v1/getWeekReport', week('2026-11-09', '2026-11-15'))).toEqual({
+      existsFlag: false,
+      count: 4,
+      healthWeekReportVo: null,
+    });
   });
 
   it('covers a week spanning a month boundary by China days', async () => {
@@ -163,8 +182,18 @@ describe('GET /healthReport/v1/getWeekReport', () => {
     await addSugar(client, 6, '2026-11-02 00:30'); // 11-01 16:30 UTC, but the next week in China
     const report = await client.GET('/healthReport/v1/getWeekReport', week('2026-10-26', '2026-11-01'));
     expect(report.count).toBe(4);
-    expect(report.healthWeekReportVo).toMatchObject({ reportMonth: '2026-10', reportWeek: 5, startTime: '2026-10-26', endTime: '2026-11-01' });
-    expect(report.healthWeekReportVo?.sugarLog.map((d) => d.dtime)).toEqual(['2026-10-26', '2026-10-27', '2026-10-31', '2026-11-01']);
+    expect(report.healthWeekReportVo).toMatchObject({
+      reportMonth: '2026-10',
+      reportWeek: 5,
+      startTime: '2026-10-26',
+      endTime: '2026-11-01',
+    });
+    expect(report.healthWeekReportVo?.sugarLog.map((d) => d.dtime)).toEqual([
+      '2026-10-26',
+      '2026-10-27',
+      '2026-10-31',
+      '2026-11-01',
+    ]);
   });
 });
 
@@ -195,8 +224,24 @@ describe('GET /healthReport/v1/getMonthReport', () => {
     expect(report.healthMonthReportVo?.testAnalysis).toContain('在目标范围内10次（62.5%）');
     expect(report.healthMonthReportVo?.testAnalysis).toContain('约一半以上读数在目标范围内');
     expect(report.healthMonthReportVo?.clinical).toEqual({
-      ownTargets: { status: 'ok', total: 16, below: 1, inRange: 10, above: 5, percent: { below: 6.3, inRange: 62.5, above: 31.3 } },
-      consensus: { status: 'ok', total: 16, veryLow: 1, low: 0, inRange: 14, high: 0, veryHigh: 1, percent: { veryLow: 6.3, low: 0, inRange: 87.5, high: 0, veryHigh: 6.3 } },
+      ownTargets: {
+        status: 'ok',
+        total: 16,
+        below: 1,
+        inRange: 10,
+        above: 5,
+        percent: { below: 6.3, inRange: 62.5, above: 31.3 },
+      },
+      consensus: {
+        status: 'ok',
+        total: 16,
+        veryLow: 1,
+        low: 0,
+        inRange: 14,
+        high: 0,
+        veryHigh: 1,
+        percent: { veryLow: 6.3, low: 0, inRange: 87.5, high: 0, veryHigh: 6.3 },
+      },
       variability: { status: 'insufficientData', have: 16, need: 30, unit: 'readings' },
       // Mean 109.5 / 16 = 6.84375 mmol/L = 123.297 mg/dL; GMI = 3.31 + 0.02392 × 123.297 = 6.26 %.
       gmi: { status: 'ok', gmi: 6.3, meanMmol: 6.84, days: 16, readings: 16 },
@@ -206,7 +251,11 @@ describe('GET /healthReport/v1/getMonthReport', () => {
   it('answers existsFlag false with the 15 needed for a thin month', async () => {
     const { client } = await registeredCustomer(api);
     await addSugar(client, 6, '2026-10-03 07:00');
-    expect(await client.GET('/healthReport/v1/getMonthReport', month(2026, 10))).toEqual({ existsFlag: false, count: 15, healthMonthReportVo: null });
+    expect(await client.GET('/healthReport/v1/getMonthReport', month(2026, 10))).toEqual({
+      existsFlag: false,
+      count: 15,
+      healthMonthReportVo: null,
+    });
   });
 });
 
@@ -228,7 +277,15 @@ describe('GET /healthReport/v1/list', () => {
       { reportType: 1, quantity: 2 },
       { reportType: 2, quantity: 2 },
     ]);
-    expect(list.weekInfos.map((w) => [w.week, w.startDate, w.endDate, w.stats.map((s) => s.quantity).join('/'), w.comingSoon])).toEqual([
+    expect(
+      list.weekInfos.map((w) => [
+        w.week,
+        w.startDate,
+        w.endDate,
+        w.stats.map((s) => s.quantity).join('/'),
+        w.comingSoon,
+      ]),
+    ).toEqual([
       [1, '2026-09-28', '2026-10-04', '2/0', false],
       [2, '2026-10-05', '2026-10-11', '0/2', false],
       [3, '2026-10-12', '2026-10-18', '0/0', false],
@@ -265,7 +322,14 @@ describe('blood-pressure reports', () => {
     expect(report.existsFlag).toBe(true);
     expect(report.count).toBe(20);
     const vo = report.healthWeekReportVo;
-    expect(vo).toMatchObject({ reportWeek: 2, seriousHighCount: 0, highCount: 5, normalCount: 15, lowCount: 0, seriousLowCount: 0 });
+    expect(vo).toMatchObject({
+      reportWeek: 2,
+      seriousHighCount: 0,
+      highCount: 5,
+      normalCount: 15,
+      lowCount: 0,
+      seriousLowCount: 0,
+    });
     expect(vo?.datas).toHaveLength(20);
     expect(vo?.datas[0]).toEqual({ time: '2026-11-09 07:00:00', sbp: 140, dbp: 90, hr: 72, level: 'high' });
     // Day 1 is discarded: 4 days × 2 morning and 2 evening readings.
@@ -289,14 +353,27 @@ describe('blood-pressure reports', () => {
     const report = await client.GET('/healthReport/v1/getBpMonthReport', month(2026, 10));
     expect(report.count).toBe(15);
     expect(report.healthMonthReportVo?.normalCount).toBe(15);
-    expect(report.healthMonthReportVo?.clinical.homeBp).toEqual({ status: 'insufficientData', have: 0, need: 3, unit: 'days' });
+    expect(report.healthMonthReportVo?.clinical.homeBp).toEqual({
+      status: 'insufficientData',
+      have: 0,
+      need: 3,
+      unit: 'days',
+    });
     expect(report.healthMonthReportVo?.monitorGuide).toContain('建议连续7天');
   });
 
   it('answer existsFlag false with the minimum for thin periods', async () => {
     const { client } = await registeredCustomer(api);
     await addBp(client, 120, 80, 70, '2026-11-10 07:00');
-    expect(await client.GET('/healthReport/v1/getBpWeekReport', week('2026-11-09', '2026-11-15'))).toEqual({ existsFlag: false, count: 4, healthWeekReportVo: null });
-    expect(await client.GET('/healthReport/v1/getBpMonthReport', month(2026, 10))).toEqual({ existsFlag: false, count: 15, healthMonthReportVo: null });
+    expect(await client.GET('/healthReport/v1/getBpWeekReport', week('2026-11-09', '2026-11-15'))).toEqual({
+      existsFlag: false,
+      count: 4,
+      healthWeekReportVo: null,
+    });
+    expect(await client.GET('/healthReport/v1/getBpMonthReport', month(2026, 10))).toEqual({
+      existsFlag: false,
+      count: 15,
+      healthMonthReportVo: null,
+    });
   });
 });

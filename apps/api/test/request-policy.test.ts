@@ -8,7 +8,9 @@ let api: TestApi;
 let token: string;
 beforeAll(async () => {
   api = await startTestApi();
-  ({ signIn: { token } } = await registeredCustomer(api));
+  ({
+    signIn: { token },
+  } = await registeredCustomer(api));
 });
 afterAll(() => api.close());
 
@@ -19,7 +21,11 @@ interface Answer {
 }
 
 /** A raw HTTP exchange, so methods, headers and bodies fetch would refuse can be sent. */
-function raw(method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string>; auth?: boolean } = {}): Promise<Answer> {
+function raw(
+  method: string,
+  path: string,
+  options: { body?: string | Buffer; headers?: Record<string, string>; auth?: boolean } = {},
+): Promise<Answer> {
   const url = new URL(api.baseUrl);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -108,14 +114,23 @@ describe('bodies are not coerced', () => {
 
 describe('NUL characters', () => {
   it('are refused in a body string with 400, not stored or failed with 500', async () => {
-    const answer = await raw('POST', '/api/sugarTest/v1/add', { body: JSON.stringify({ ...reading, remark: 'a\u0000b' }), auth: true });
+    const answer = await raw('POST', '/api/sugarTest/v1/add', {
+      body: JSON.stringify({ ...reading, remark: 'a\u0000b' }),
+      auth: true,
+    });
     expectEnvelope(answer, 400);
     expect(answer.json?.errMsg).toContain('remark');
   });
 
   it('are refused in a body key and deep inside arrays', async () => {
-    expectEnvelope(await raw('POST', '/api/sugarTest/v1/add', { body: JSON.stringify({ ...reading, 'x\u0000': 1 }), auth: true }), 400);
-    const tagged = await raw('POST', '/api/sugarTest/v1/add', { body: JSON.stringify({ ...reading, tags: ['a\u0000'] }), auth: true });
+    expectEnvelope(
+      await raw('POST', '/api/sugarTest/v1/add', { body: JSON.stringify({ ...reading, 'x\u0000': 1 }), auth: true }),
+      400,
+    );
+    const tagged = await raw('POST', '/api/sugarTest/v1/add', {
+      body: JSON.stringify({ ...reading, tags: ['a\u0000'] }),
+      auth: true,
+    });
     expectEnvelope(tagged, 400);
   });
 
@@ -145,14 +160,18 @@ describe('deep or huge bodies', () => {
 
   it('never echoes request data in the error', async () => {
     const secret = `s${'x'.repeat(5000)}-needle`;
-    const answer = await raw('POST', '/api/front/v1/log', { body: JSON.stringify({ url: 'u', errName: 'e', errMessage: 'm', [secret]: 1 }) });
+    const answer = await raw('POST', '/api/front/v1/log', {
+      body: JSON.stringify({ url: 'u', errName: 'e', errMessage: 'm', [secret]: 1 }),
+    });
     expectEnvelope(answer, 400);
     expect(answer.text).not.toContain('needle');
     expect(answer.text.length).toBeLessThan(1000);
   });
 
   it('answers a body over the limit with 413 in the envelope', async () => {
-    const answer = await raw('POST', '/api/front/v1/log', { body: JSON.stringify({ url: 'u', errName: 'e', errMessage: 'x'.repeat(3 * 1024 * 1024) }) });
+    const answer = await raw('POST', '/api/front/v1/log', {
+      body: JSON.stringify({ url: 'u', errName: 'e', errMessage: 'x'.repeat(3 * 1024 * 1024) }),
+    });
     expectEnvelope(answer, 413);
   });
 });
@@ -164,20 +183,28 @@ describe('every answer under /api is the envelope', () => {
     expectEnvelope(await raw('PROPFIND', '/api/nope'), 404);
   });
 
-  it.each(['GET', 'DELETE', 'PUT', 'PROPFIND', 'LINK'])('405 naming the allowed method for %s on a POST operation', async (method) => {
-    const answer = await raw(method, '/api/sugarTest/v1/add');
-    expectEnvelope(answer, 405);
-    expect(answer.json?.errMsg).toContain('POST');
-  });
+  it.each(['GET', 'DELETE', 'PUT', 'PROPFIND', 'LINK'])(
+    '405 naming the allowed method for %s on a POST operation',
+    async (method) => {
+      const answer = await raw(method, '/api/sugarTest/v1/add');
+      expectEnvelope(answer, 405);
+      expect(answer.json?.errMsg).toContain('POST');
+    },
+  );
 
   it('414 for a URL that is too long, 431 for headers that are too large', async () => {
     expectEnvelope(await raw('GET', `/api/config/v1/queryDicByTypeCode?typeCode=${'a'.repeat(10_000)}`), 414);
     expectEnvelope(await raw('GET', `/api/config/v1/queryDicByTypeCode?typeCode=${'a'.repeat(20_000)}`), 431);
-    expectEnvelope(await raw('GET', '/api/config/v1/getServerTime', { headers: { 'x-filler': 'a'.repeat(20_000) } }), 431);
+    expectEnvelope(
+      await raw('GET', '/api/config/v1/getServerTime', { headers: { 'x-filler': 'a'.repeat(20_000) } }),
+      431,
+    );
   });
 
   it('400 for a request the HTTP parser cannot read', async () => {
-    const answer = await raw('GET', '/api/config/v1/getServerTime', { headers: { 'transfer-encoding': 'chunked', 'content-length': '3' } });
+    const answer = await raw('GET', '/api/config/v1/getServerTime', {
+      headers: { 'transfer-encoding': 'chunked', 'content-length': '3' },
+    });
     expectEnvelope(answer, 400);
   });
 
@@ -186,8 +213,17 @@ describe('every answer under /api is the envelope', () => {
   });
 
   it('415 for a body that is not JSON', async () => {
-    expectEnvelope(await raw('POST', '/api/front/v1/log', { body: 'url=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
-    expectEnvelope(await raw('POST', '/api/front/v1/log', { body: 'hello', headers: { 'content-type': 'text/plain' } }), 415);
+    expectEnvelope(
+      await raw('POST', '/api/front/v1/log', {
+        body: 'url=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+    );
+    expectEnvelope(
+      await raw('POST', '/api/front/v1/log', { body: 'hello', headers: { 'content-type': 'text/plain' } }),
+      415,
+    );
   });
 
   it('400 for malformed JSON and for a malformed URL encoding', async () => {
@@ -218,7 +254,10 @@ describe('sign-in is checked before the body', () => {
   });
 
   it('a rejected token answers 401 with the expiry message, before the body', async () => {
-    const answer = await raw('POST', '/api/sugarTest/v1/add', { body: '{}', headers: { authorization: 'Bearer not-a-token' } });
+    const answer = await raw('POST', '/api/sugarTest/v1/add', {
+      body: '{}',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expectEnvelope(answer, 401);
     expect(answer.json?.errMsg).toBe('登录已过期，请重新登录');
   });

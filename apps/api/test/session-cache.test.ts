@@ -42,7 +42,10 @@ async function eventually(check: () => Promise<void> | void, ms = 5_000): Promis
  * Uses a session until the cache holds it. Registering changed the customer row, and the
  * notification of that change may still be on its way: when it lands it drops the session again.
  */
-async function cachedAfterUse(client: Awaited<ReturnType<typeof registeredCustomer>>['client'], token: string): Promise<void> {
+async function cachedAfterUse(
+  client: Awaited<ReturnType<typeof registeredCustomer>>['client'],
+  token: string,
+): Promise<void> {
   await eventually(async () => {
     await client.GET('/customer/v1/getMsgSetting');
     expect(api.app.sessionCache.get(hashOf(token), new Date())).toMatchObject({ registered: true });
@@ -92,7 +95,10 @@ describe.runIf(onPostgres)('session cache with PostgreSQL', () => {
     await cachedAfterUse(client, signIn.token);
     await sql('update session set revoked_at = now() where token_hash = $1', [hashOf(signIn.token)]);
     await eventually(() => expect(api.app.sessionCache.get(hashOf(signIn.token), new Date())).toBeUndefined());
-    expect(await failure(client.GET('/customer/v1/getMsgSetting'))).toMatchObject({ code: 40100, errMsg: '登录已过期，请重新登录' });
+    expect(await failure(client.GET('/customer/v1/getMsgSetting'))).toMatchObject({
+      code: 40100,
+      errMsg: '登录已过期，请重新登录',
+    });
   });
 
   it('hears of a customer removed from the database and refuses every token of theirs', async () => {
@@ -101,7 +107,9 @@ describe.runIf(onPostgres)('session cache with PostgreSQL', () => {
     // The same customer's sessions all go when their identity changes (a deleted row, a new openid).
     await sql(`update customer set openid = openid || '_moved' where id = $1`, [first.cid]);
     await eventually(() => expect(api.app.sessionCache.get(hashOf(first.signIn.token), new Date())).toBeUndefined());
-    expect(await first.client.POST('/login/v1/auth', { body: { openid: first.signIn.openid } }).catch((e: unknown) => e)).toMatchObject({ code: 40300 });
+    expect(
+      await first.client.POST('/login/v1/auth', { body: { openid: first.signIn.openid } }).catch((e: unknown) => e),
+    ).toMatchObject({ code: 40300 });
   });
 
   it('forgets a token this process logs out before answering', async () => {
@@ -115,13 +123,17 @@ describe.runIf(onPostgres)('session cache with PostgreSQL', () => {
   it('goes off while its listener is disconnected, reads the database meanwhile, and comes back', async () => {
     const { client, signIn } = await registeredCustomer(api);
     await client.GET('/customer/v1/getMsgSetting');
-    await sql(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'glucoguard-session-listener' and datname = current_database()`);
+    await sql(
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'glucoguard-session-listener' and datname = current_database()`,
+    );
     await eventually(() => expect(api.app.sessionCache.isEnabled).toBe(false));
     expect(api.app.sessionCache.size).toBe(0);
     expect(api.logs.some((line) => line.includes('session change listener lost its connection'))).toBe(true);
     await eventually(() => expect(api.app.sessionCache.isEnabled).toBe(true));
     await cachedAfterUse(client, signIn.token);
     await sql('update session set revoked_at = now() where token_hash = $1', [hashOf(signIn.token)]);
-    await eventually(async () => expect(await failure(client.GET('/customer/v1/getMsgSetting'))).toMatchObject({ code: 40100 }));
+    await eventually(async () =>
+      expect(await failure(client.GET('/customer/v1/getMsgSetting'))).toMatchObject({ code: 40100 }),
+    );
   });
 });

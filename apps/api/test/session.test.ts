@@ -18,7 +18,9 @@ describe('GET /wechat/v1/getAuthorizeUrl', () => {
 
 describe('GET /wechat/v1/getHtmlAccessToken', () => {
   it('refuses a malformed login code', async () => {
-    const error = await failure(api.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: 'short' } } }));
+    const error = await failure(
+      api.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: 'short' } } }),
+    );
     expect(error).toMatchObject({ code: 40000, errMsg: '登录凭证已失效，请重新进入' });
   });
 
@@ -55,8 +57,16 @@ describe('POST /login/v1/auth', () => {
 
   it('reports a registered customer as isAuth 1 with their customer id', async () => {
     const { client, cid, signIn } = await registeredCustomer(api);
-    expect(await client.POST('/login/v1/auth', { body: { openid: signIn.openid, isGetCid: true } })).toEqual({ subscribe: '1', customerId: cid, isAuth: '1' });
-    expect(await client.POST('/login/v1/auth', { body: { isGetCid: false } })).toEqual({ subscribe: '1', customerId: null, isAuth: '1' });
+    expect(await client.POST('/login/v1/auth', { body: { openid: signIn.openid, isGetCid: true } })).toEqual({
+      subscribe: '1',
+      customerId: cid,
+      isAuth: '1',
+    });
+    expect(await client.POST('/login/v1/auth', { body: { isGetCid: false } })).toEqual({
+      subscribe: '1',
+      customerId: null,
+      isAuth: '1',
+    });
   });
 });
 
@@ -79,7 +89,11 @@ describe('GET /login/v1/getByOpenid', () => {
   it('returns the caller’s customer id and registration state', async () => {
     const { client, signIn } = await signInNewVisitor(api);
     const current = await client.GET('/login/v1/getCurrent');
-    expect(await client.GET('/login/v1/getByOpenid')).toEqual({ customerId: current.customerVo.cid, isAuth: 0, userType: 0 });
+    expect(await client.GET('/login/v1/getByOpenid')).toEqual({
+      customerId: current.customerVo.cid,
+      isAuth: 0,
+      userType: 0,
+    });
     expect(signIn.openid).toMatch(/^local_/);
   });
 });
@@ -89,7 +103,10 @@ describe('POST /login/v1/slinceAuth and /login/v1/logout', () => {
     const { client, signIn } = await signInNewVisitor(api);
     const renewed = await client.POST('/login/v1/slinceAuth', { body: {} });
     expect(renewed.token).not.toBe(signIn.token);
-    expect(await failure(client.GET('/login/v1/getByOpenid'))).toMatchObject({ code: 40100, errMsg: '登录已过期，请重新登录' });
+    expect(await failure(client.GET('/login/v1/getByOpenid'))).toMatchObject({
+      code: 40100,
+      errMsg: '登录已过期，请重新登录',
+    });
     expect((await api.client({ token: renewed.token }).GET('/login/v1/getByOpenid')).isAuth).toBe(0);
   });
 
@@ -107,7 +124,9 @@ describe('sign-in rate limit', () => {
       for (let i = 0; i < 30; i += 1) {
         await own.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: newDeviceKey() } } });
       }
-      const error = await failure(own.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: newDeviceKey() } } }));
+      const error = await failure(
+        own.client().GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: newDeviceKey() } } }),
+      );
       expect(error).toMatchObject({ code: 42900, errMsg: '登录过于频繁，请稍后再试', status: 429 });
     } finally {
       await own.close();

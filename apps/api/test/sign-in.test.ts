@@ -13,7 +13,8 @@ afterAll(() => api.close());
 type Client = Awaited<ReturnType<typeof registeredCustomer>>['client'];
 const sign = (client: Client) => client.POST('/sign/v1/signIn', { body: {} });
 const info = (client: Client) => client.GET('/sign/v1/getSignInfo');
-const signs = (client: Client, startTime: string, endTime: string) => client.GET('/sign/v1/getSigns', { params: { query: { startTime, endTime } } });
+const signs = (client: Client, startTime: string, endTime: string) =>
+  client.GET('/sign/v1/getSigns', { params: { query: { startTime, endTime } } });
 
 describe('sign-in calls', () => {
   it.each([
@@ -43,16 +44,22 @@ describe('GET /sign/v1/getSigns', () => {
 describe('POST /sign/v1/signIn', () => {
   it('refuses a client-sent day', async () => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.POST('/sign/v1/signIn', { body: { createTime: '2026-11-19' } as never }))).toMatchObject({ code: 40000, errMsg: '请求体包含不支持的字段：createTime' });
+    expect(
+      await failure(client.POST('/sign/v1/signIn', { body: { createTime: '2026-11-19' } as never })),
+    ).toMatchObject({ code: 40000, errMsg: '请求体包含不支持的字段：createTime' });
   });
 
   it('signs once a China day even when 20 requests arrive together', async () => {
     const { client } = await registeredCustomer(api);
     const answers = await Promise.all(Array.from({ length: 20 }, () => sign(client)));
     expect(answers.filter((a) => !a.alreadySigned)).toHaveLength(1);
-    expect(answers.every((a) => a.series === 1 && a.reward === 1 && a.signDay === '2026-11-20' && a.score === 1)).toBe(true);
+    expect(answers.every((a) => a.series === 1 && a.reward === 1 && a.signDay === '2026-11-20' && a.score === 1)).toBe(
+      true,
+    );
     expect(await info(client)).toMatchObject({ series: 1, signedToday: true, todayReward: 1, score: 1, monthScore: 1 });
-    expect((await signs(client, '2026-11-01', '2026-11-30')).signs).toEqual([{ createTime: '2026-11-20', signIn: 1, series: 1, score: 1 }]);
+    expect((await signs(client, '2026-11-01', '2026-11-30')).signs).toEqual([
+      { createTime: '2026-11-20', signIn: 1, series: 1, score: 1 },
+    ]);
     const lines = await client.GET('/customer/v1/scoreDetail');
     expect(lines.items).toEqual([{ actionName: '每日签到', score: 1, createTime: '2026-11-20 10:00:00' }]);
   });
@@ -78,7 +85,17 @@ describe('POST /sign/v1/signIn', () => {
       expect(await info(client)).toMatchObject({ series: 0, signedToday: false, todayReward: 1 });
       expect(await sign(client)).toMatchObject({ series: 1, reward: 1, score: 12 });
       const november = await signs(client, '2026-11-01', '2026-11-30');
-      expect(november.signs.map((s) => s.createTime)).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-29']);
+      expect(november.signs.map((s) => s.createTime)).toEqual([
+        '2026-11-20',
+        '2026-11-21',
+        '2026-11-22',
+        '2026-11-23',
+        '2026-11-24',
+        '2026-11-25',
+        '2026-11-26',
+        '2026-11-27',
+        '2026-11-29',
+      ]);
     } finally {
       clock.advance(start - clock().getTime());
     }

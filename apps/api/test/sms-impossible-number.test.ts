@@ -20,15 +20,22 @@ function outbox(): LocalSmsOutbox {
 }
 
 describe('POST /shortMsg/v1/getCode with an impossible number', () => {
-  it.each(['12345678901', '10000000000', '11111111111', '12800138000'])('refuses %s with 请输入正确手机号 and sends nothing', async (phone) => {
-    const { client } = await signInNewVisitor(api);
-    for (const purpose of ['register', 'updatePhone'] as const) {
-      expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone, purpose } }))).toMatchObject({ code: 40000, errMsg: '请输入正确手机号', status: 400 });
-    }
-    expect(outbox().list(phone)).toEqual([]);
-    // Nothing was counted against the phone either: the dev outbox endpoint lists nothing.
-    expect(await api.client().GET('/dev/v1/smsOutbox', { params: { query: { phone } } })).toEqual([]);
-  });
+  it.each(['12345678901', '10000000000', '11111111111', '12800138000'])(
+    'refuses %s with 请输入正确手机号 and sends nothing',
+    async (phone) => {
+      const { client } = await signInNewVisitor(api);
+      for (const purpose of ['register', 'updatePhone'] as const) {
+        expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone, purpose } }))).toMatchObject({
+          code: 40000,
+          errMsg: '请输入正确手机号',
+          status: 400,
+        });
+      }
+      expect(outbox().list(phone)).toEqual([]);
+      // Nothing was counted against the phone either: the dev outbox endpoint lists nothing.
+      expect(await api.client().GET('/dev/v1/smsOutbox', { params: { query: { phone } } })).toEqual([]);
+    },
+  );
 
   it('still sends to a possible number (13 to 19)', async () => {
     const { client } = await signInNewVisitor(api);

@@ -13,7 +13,9 @@ const SECOND = 1000;
 
 describe('POST /shortMsg/v1/getCode', () => {
   it('requires a session', async () => {
-    expect(await failure(api.client().POST('/shortMsg/v1/getCode', { body: { phone: uniquePhone() } }))).toMatchObject({ code: 40100 });
+    expect(await failure(api.client().POST('/shortMsg/v1/getCode', { body: { phone: uniquePhone() } }))).toMatchObject({
+      code: 40100,
+    });
   });
 
   it.each([
@@ -22,16 +24,26 @@ describe('POST /shortMsg/v1/getCode', () => {
     ['23800138000', '请输入正确手机号'],
   ])('refuses the phone %j with %s', async (phone, errMsg) => {
     const { client } = await signInNewVisitor(api);
-    expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone } }))).toMatchObject({ code: 40000, errMsg });
+    expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone } }))).toMatchObject({
+      code: 40000,
+      errMsg,
+    });
   });
 
   it('sends a 6-digit code and refuses another for the same phone within 120 seconds', async () => {
     const { client } = await signInNewVisitor(api);
     const phone = uniquePhone();
-    expect(await client.POST('/shortMsg/v1/getCode', { body: { phone } })).toEqual({ resendAfterSeconds: 120, expiresInSeconds: 300 });
+    expect(await client.POST('/shortMsg/v1/getCode', { body: { phone } })).toEqual({
+      resendAfterSeconds: 120,
+      expiresInSeconds: 300,
+    });
     expect(lastCode(api, phone)).toMatch(/^\d{6}$/);
     clock.advance(100 * SECOND);
-    expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone } }))).toMatchObject({ code: 42900, errMsg: '验证码已发送，请20秒后再试', status: 429 });
+    expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone } }))).toMatchObject({
+      code: 42900,
+      errMsg: '验证码已发送，请20秒后再试',
+      status: 429,
+    });
     clock.advance(21 * SECOND);
     await client.POST('/shortMsg/v1/getCode', { body: { phone } });
   });
@@ -43,7 +55,10 @@ describe('POST /shortMsg/v1/getCode', () => {
       await client.POST('/shortMsg/v1/getCode', { body: { phone } });
       clock.advance(121 * SECOND);
     }
-    expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone } }))).toMatchObject({ code: 42900, errMsg: '该手机号今日获取验证码次数已达上限，请明天再试' });
+    expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone } }))).toMatchObject({
+      code: 42900,
+      errMsg: '该手机号今日获取验证码次数已达上限，请明天再试',
+    });
   });
 
   it('caps codes per client address at 30 a China day', async () => {
@@ -53,7 +68,10 @@ describe('POST /shortMsg/v1/getCode', () => {
       for (let i = 0; i < 30; i += 1) {
         await client.POST('/shortMsg/v1/getCode', { body: { phone: uniquePhone() } });
       }
-      expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone: uniquePhone() } }))).toMatchObject({ code: 42900, errMsg: '当前网络获取验证码次数过多，请明天再试' });
+      expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone: uniquePhone() } }))).toMatchObject({
+        code: 42900,
+        errMsg: '当前网络获取验证码次数过多，请明天再试',
+      });
     } finally {
       await own.close();
     }
@@ -69,7 +87,10 @@ describe('POST /login/v1/checkCaptcha and code rules', () => {
     expect(await client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: code } })).toEqual({ ok: true });
     expect(await client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: code } })).toEqual({ ok: true });
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await failure(client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: wrong } }))).toMatchObject({ code: 90001, errMsg: '请输入正确的验证码' });
+    expect(await failure(client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: wrong } }))).toMatchObject({
+      code: 90001,
+      errMsg: '请输入正确的验证码',
+    });
   });
 
   it('voids a code after 5 wrong tries', async () => {
@@ -81,7 +102,10 @@ describe('POST /login/v1/checkCaptcha and code rules', () => {
     for (let i = 0; i < 5; i += 1) {
       await failure(client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: wrong } }));
     }
-    expect(await failure(client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: code } }))).toMatchObject({ code: 90001, errMsg: '验证码已失效，请重新获取' });
+    expect(await failure(client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: code } }))).toMatchObject({
+      code: 90001,
+      errMsg: '验证码已失效，请重新获取',
+    });
   });
 
   it('expires a code after 5 minutes', async () => {
@@ -89,7 +113,9 @@ describe('POST /login/v1/checkCaptcha and code rules', () => {
     const phone = uniquePhone();
     await client.POST('/shortMsg/v1/getCode', { body: { phone } });
     clock.advance(301 * SECOND);
-    expect(await failure(client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: lastCode(api, phone) } }))).toMatchObject({
+    expect(
+      await failure(client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: lastCode(api, phone) } })),
+    ).toMatchObject({
       code: 90001,
       errMsg: '验证码已失效，请重新获取',
     });
@@ -99,7 +125,9 @@ describe('POST /login/v1/checkCaptcha and code rules', () => {
     const { client } = await signInNewVisitor(api);
     const phone = uniquePhone();
     await client.POST('/shortMsg/v1/getCode', { body: { phone, purpose: 'updatePhone' } });
-    expect(await failure(client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: lastCode(api, phone) } }))).toMatchObject({ code: 90001 });
+    expect(
+      await failure(client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: lastCode(api, phone) } })),
+    ).toMatchObject({ code: 90001 });
   });
 });
 
@@ -113,9 +141,16 @@ describe('GET /dev/v1/smsOutbox', () => {
   });
 
   it('does not exist in production configuration', async () => {
-    const prod = await startTestApi({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), GATEWAY_TOKEN: 'g'.repeat(40), PUBLIC_BASE_URL: 'https://h5.example.com' });
+    const prod = await startTestApi({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(40),
+      GATEWAY_TOKEN: 'g'.repeat(40),
+      PUBLIC_BASE_URL: 'https://h5.example.com',
+    });
     try {
-      const error = await failure(prod.client().GET('/dev/v1/smsOutbox', { params: { query: { phone: '13800138000' } } }));
+      const error = await failure(
+        prod.client().GET('/dev/v1/smsOutbox', { params: { query: { phone: '13800138000' } } }),
+      );
       expect(error).toMatchObject({ code: 40400, status: 404 });
     } finally {
       await prod.close();
@@ -143,10 +178,15 @@ describe('the Aliyun SMS provider, end to end', () => {
       const code = fake.messages[0]?.templateParam.code ?? '';
       expect(code).toMatch(/^\d{6}$/);
       expect(await client.POST('/login/v1/checkCaptcha', { body: { phone, validCode: code } })).toEqual({ ok: true });
-      expect(await failure(real.client().GET('/dev/v1/smsOutbox', { params: { query: { phone } } }))).toMatchObject({ code: 40400 });
+      expect(await failure(real.client().GET('/dev/v1/smsOutbox', { params: { query: { phone } } }))).toMatchObject({
+        code: 40400,
+      });
       fake.throttle = true;
       const other = uniquePhone();
-      expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone: other } }))).toMatchObject({ code: 50300, errMsg: '短信发送失败，请稍后再试' });
+      expect(await failure(client.POST('/shortMsg/v1/getCode', { body: { phone: other } }))).toMatchObject({
+        code: 50300,
+        errMsg: '短信发送失败，请稍后再试',
+      });
     } finally {
       await real.close();
       await fake.close();

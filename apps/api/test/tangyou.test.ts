@@ -12,7 +12,9 @@ let ownPost: string;
 beforeAll(async () => {
   api = await startTestApi({}, { clock });
   people = await circle(api);
-  await people.patient.client.POST('/customer/v1/edit', { body: { province: '110000', city: '110100', district: '110105', diabetesType: '3' } });
+  await people.patient.client.POST('/customer/v1/edit', {
+    body: { province: '110000', city: '110100', district: '110105', diabetesType: '3' },
+  });
   severe = `s${await addSugar(people.patient.client, 25, '2026-11-20 08:00', { timeType: 1, remark: '早饭吃多了' })}`;
   pressure = `b${await addPressure(people.patient.client, 150, 95, '2026-11-20 08:30')}`;
   await addSugar(people.patient.client, 6, '2026-11-19 08:00', { timeType: 1 });
@@ -20,7 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const feed = (client: Client, query: { dateTime?: string; customerId?: string; pageNo?: number; pageSize?: number } = {}) => client.GET('/tangyou/v1/getSugarTest', { params: { query } });
+const feed = (
+  client: Client,
+  query: { dateTime?: string; customerId?: string; pageNo?: number; pageSize?: number } = {},
+) => client.GET('/tangyou/v1/getSugarTest', { params: { query } });
 const praise = (client: Client, testId: string) => client.POST('/tangyou/v1/addPraise', { body: { testId } });
 const comment = (client: Client, testId: string, content: string, replyCommentId?: string) =>
   client.POST('/tangyou/v1/addComment', { body: { testId, content, ...(replyCommentId && { replyCommentId }) } });
@@ -55,7 +60,10 @@ describe('GET /tangyou/v1/getSugarTest', () => {
 
   it('refuses one person’s posts to anyone without their consent', async () => {
     for (const person of [people.pending, people.revoked, people.stranger]) {
-      expect(await failure(feed(person.client, { customerId: people.patient.cid }))).toMatchObject({ code: 40300, errMsg: '对方尚未同意您查看其健康数据' });
+      expect(await failure(feed(person.client, { customerId: people.patient.cid }))).toMatchObject({
+        code: 40300,
+        errMsg: '对方尚未同意您查看其健康数据',
+      });
     }
     expect(await failure(feed(people.accepted.client, { customerId: 'nope' }))).toMatchObject({ code: 40300 });
   });
@@ -99,33 +107,62 @@ describe('GET /tangyou/v1/getSugarTest', () => {
     for (const person of [people.pending, people.revoked, people.stranger]) {
       expect((await feed(person.client)).items).toEqual([]);
     }
-    expect((await feed(people.patient.client)).items.map((p) => p.customerId)).toEqual([people.patient.cid, people.patient.cid, people.patient.cid]);
+    expect((await feed(people.patient.client)).items.map((p) => p.customerId)).toEqual([
+      people.patient.cid,
+      people.patient.cid,
+      people.patient.cid,
+    ]);
   });
 
   it('keeps one China day, one person, and pages by five', async () => {
-    expect((await feed(people.accepted.client, { dateTime: '2026-11-19' })).items.map((p) => p.createTime)).toEqual(['2026-11-19 08:00:00']);
-    expect((await feed(people.accepted.client, { customerId: people.accepted.cid })).items.map((p) => p.testId)).toEqual([ownPost]);
-    expect(await feed(people.accepted.client, { pageNo: 2, pageSize: 3 })).toMatchObject({ currentPage: 2, totalPage: 2, items: [{ createTime: '2026-11-19 08:00:00' }] });
+    expect((await feed(people.accepted.client, { dateTime: '2026-11-19' })).items.map((p) => p.createTime)).toEqual([
+      '2026-11-19 08:00:00',
+    ]);
+    expect(
+      (await feed(people.accepted.client, { customerId: people.accepted.cid })).items.map((p) => p.testId),
+    ).toEqual([ownPost]);
+    expect(await feed(people.accepted.client, { pageNo: 2, pageSize: 3 })).toMatchObject({
+      currentPage: 2,
+      totalPage: 2,
+      items: [{ createTime: '2026-11-19 08:00:00' }],
+    });
   });
 
   it('uses the follower’s note name', async () => {
-    await people.accepted.client.POST('/follower/v1/editIFocus', { body: { id: people.follows.accepted, customerNote: '爸爸' } });
-    expect((await feed(people.accepted.client, { customerId: people.patient.cid })).items.every((p) => p.customerNote === '爸爸')).toBe(true);
+    await people.accepted.client.POST('/follower/v1/editIFocus', {
+      body: { id: people.follows.accepted, customerNote: '爸爸' },
+    });
+    expect(
+      (await feed(people.accepted.client, { customerId: people.patient.cid })).items.every(
+        (p) => p.customerNote === '爸爸',
+      ),
+    ).toBe(true);
   });
 });
 
 describe('GET /tangyou/v1/dynamic', () => {
   it.each(['s999999', 'x1', '12', ''])('answers %j as deleted', async (testId) => {
-    expect(await people.accepted.client.GET('/tangyou/v1/dynamic', { params: { query: { testId } } })).toEqual({ existsFlag: false, post: null });
+    expect(await people.accepted.client.GET('/tangyou/v1/dynamic', { params: { query: { testId } } })).toEqual({
+      existsFlag: false,
+      post: null,
+    });
   });
 
   it('shows the post only to the patient and the people they let see it', async () => {
     for (const person of [people.pending, people.revoked, people.stranger]) {
-      expect(await person.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: severe } } })).toEqual({ existsFlag: false, post: null });
+      expect(await person.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: severe } } })).toEqual({
+        existsFlag: false,
+        post: null,
+      });
     }
     for (const person of [people.patient, people.accepted]) {
-      expect(await person.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: severe } } })).toMatchObject({ existsFlag: true, post: { testId: severe, sugar: 25 } });
-      expect(await person.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: pressure } } })).toMatchObject({ existsFlag: true, post: { testId: pressure, type: 0, sbp: 150, level: 'high' } });
+      expect(await person.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: severe } } })).toMatchObject({
+        existsFlag: true,
+        post: { testId: severe, sugar: 25 },
+      });
+      expect(await person.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: pressure } } })).toMatchObject(
+        { existsFlag: true, post: { testId: pressure, type: 0, sbp: 150, level: 'high' } },
+      );
     }
   });
 });
@@ -143,7 +180,10 @@ describe('likes, comments and unread messages', () => {
   it('refuses likes and comments on posts the caller may not see, like missing ones', async () => {
     for (const person of [people.pending, people.revoked, people.stranger]) {
       expect(await failure(praise(person.client, severe))).toMatchObject({ code: 40400, errMsg: '本条数据已被删除' });
-      expect(await failure(comment(person.client, severe, '加油'))).toMatchObject({ code: 40400, errMsg: '本条数据已被删除' });
+      expect(await failure(comment(person.client, severe, '加油'))).toMatchObject({
+        code: 40400,
+        errMsg: '本条数据已被删除',
+      });
     }
     expect(await failure(praise(people.accepted.client, 's999999'))).toMatchObject({ code: 40400 });
   });
@@ -155,8 +195,14 @@ describe('likes, comments and unread messages', () => {
     // Liking one's own post tells nobody.
     expect(await praise(people.patient.client, severe)).toEqual({ praiseSize: 2, duplicate: false });
     const { commentId } = await comment(people.accepted.client, severe, ' 爸，血糖太高了，多喝水 ');
-    expect(await failure(comment(people.accepted.client, severe, '再说一句', commentId))).toMatchObject({ code: 40000, errMsg: '不能回复自己的评论' });
-    expect(await failure(comment(people.patient.client, pressure, '回复', commentId))).toMatchObject({ code: 40400, errMsg: '该评论已被删除' });
+    expect(await failure(comment(people.accepted.client, severe, '再说一句', commentId))).toMatchObject({
+      code: 40000,
+      errMsg: '不能回复自己的评论',
+    });
+    expect(await failure(comment(people.patient.client, pressure, '回复', commentId))).toMatchObject({
+      code: 40400,
+      errMsg: '该评论已被删除',
+    });
     const reply = await comment(people.patient.client, severe, '知道了', commentId);
 
     const post = await people.accepted.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: severe } } });
@@ -169,8 +215,23 @@ describe('likes, comments and unread messages', () => {
       ],
       commentSize: 2,
       comments: [
-        { commentId, customerId: people.accepted.cid, customerName: '张丽', content: '爸，血糖太高了，多喝水', replyCommentId: null, replyName: null },
-        { commentId: reply.commentId, customerId: people.patient.cid, customerName: '张建国', content: '知道了', replyCommentId: commentId, replyName: '张丽', replyCustomerId: people.accepted.cid },
+        {
+          commentId,
+          customerId: people.accepted.cid,
+          customerName: '张丽',
+          content: '爸，血糖太高了，多喝水',
+          replyCommentId: null,
+          replyName: null,
+        },
+        {
+          commentId: reply.commentId,
+          customerId: people.patient.cid,
+          customerName: '张建国',
+          content: '知道了',
+          replyCommentId: commentId,
+          replyName: '张丽',
+          replyCustomerId: people.accepted.cid,
+        },
       ],
     });
 
@@ -181,7 +242,9 @@ describe('likes, comments and unread messages', () => {
       [0, '张丽', null, severe],
     ]);
     const relativeUnread = await people.accepted.client.GET('/tangyou/v1/getUnreadCommentList');
-    expect(relativeUnread.items.map((m) => [m.commentType, m.customerName, m.content])).toEqual([[2, '张建国', '知道了']]);
+    expect(relativeUnread.items.map((m) => [m.commentType, m.customerName, m.content])).toEqual([
+      [2, '张建国', '知道了'],
+    ]);
     expect(await people.patient.client.POST('/tangyou/v1/updateAllReadStatus', { body: {} })).toEqual({ updated: 2 });
     expect(await people.patient.client.GET('/tangyou/v1/getUnreadCommentCount')).toEqual({ count: 0 });
     expect((await people.patient.client.GET('/tangyou/v1/getUnreadCommentList')).items).toEqual([]);
@@ -197,6 +260,9 @@ describe('likes, comments and unread messages', () => {
     await people.patient.client.POST('/follower/v1/revokeFocus', { body: { id } });
     expect((await feed(daughter.client)).items).toEqual([]);
     expect(await daughter.client.GET('/tangyou/v1/getUnreadCommentCount')).toEqual({ count: 0 });
-    expect(await daughter.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: pressure } } })).toEqual({ existsFlag: false, post: null });
+    expect(await daughter.client.GET('/tangyou/v1/dynamic', { params: { query: { testId: pressure } } })).toEqual({
+      existsFlag: false,
+      post: null,
+    });
   });
 });

@@ -12,12 +12,16 @@ const png = () => Buffer.from(png1x1()).toString('base64');
 
 describe('POST /common/v1/uploadImage', () => {
   it('requires a session', async () => {
-    expect(await failure(api.client().POST('/common/v1/uploadImage', { body: { data: png(), businessCode: 273 } }))).toMatchObject({ code: 40100 });
+    expect(
+      await failure(api.client().POST('/common/v1/uploadImage', { body: { data: png(), businessCode: 273 } })),
+    ).toMatchObject({ code: 40100 });
   });
 
   it('is for registered customers', async () => {
     const { client } = await signInNewVisitor(api);
-    expect(await failure(client.POST('/common/v1/uploadImage', { body: { data: png(), businessCode: 273 } }))).toMatchObject({ code: 40300 });
+    expect(
+      await failure(client.POST('/common/v1/uploadImage', { body: { data: png(), businessCode: 273 } })),
+    ).toMatchObject({ code: 40300 });
   });
 
   it('refuses a text file dressed up as an image', async () => {
@@ -42,7 +46,11 @@ describe('POST /common/v1/uploadImage', () => {
   });
 
   it('answers 404 for a path that names nothing or escapes the upload folder', async () => {
-    for (const path of ['uploads/273/2026/01/01/0123456789abcdef0123456789abcdef.png', '../../etc/passwd', 'secrets.png']) {
+    for (const path of [
+      'uploads/273/2026/01/01/0123456789abcdef0123456789abcdef.png',
+      '../../etc/passwd',
+      'secrets.png',
+    ]) {
       const res = await fetch(`${api.baseUrl}/files/${path}`);
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ code: 40400 });

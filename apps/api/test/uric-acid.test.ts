@@ -12,12 +12,18 @@ afterAll(() => api.close());
 type Client = Awaited<ReturnType<typeof registeredCustomer>>['client'];
 const add = (client: Client, urine: number, createTimeStr: string, remark?: string) =>
   client.POST('/urineTest/v1/add', { body: { urine, createTimeStr, ...(remark !== undefined && { remark }) } });
-const list = (client: Client, query: { createStartTime?: string; createEndTime?: string; pageNo?: number; pageSize?: number } = {}) =>
-  client.GET('/urineTest/v1/pageQueryList', { params: { query } });
+const list = (
+  client: Client,
+  query: { createStartTime?: string; createEndTime?: string; pageNo?: number; pageSize?: number } = {},
+) => client.GET('/urineTest/v1/pageQueryList', { params: { query } });
 
 describe('POST /urineTest/v1/add', () => {
   it('requires a session', async () => {
-    expect(await failure(api.client().POST('/urineTest/v1/add', { body: { urine: 420, createTimeStr: '2026-11-20 08:00:00' } }))).toMatchObject({ code: 40100, status: 401 });
+    expect(
+      await failure(
+        api.client().POST('/urineTest/v1/add', { body: { urine: 420, createTimeStr: '2026-11-20 08:00:00' } }),
+      ),
+    ).toMatchObject({ code: 40100, status: 401 });
   });
 
   it.each([
@@ -30,10 +36,16 @@ describe('POST /urineTest/v1/add', () => {
     [{ urine: 420, createTimeStr: '2026-11-21 00:00:00' }, '所选时间不能超过当前时间'],
     [{ urine: 420, createTimeStr: '2026-11-20 08:00:00', remark: '痛风🦶' }, '请不要输入表情'],
     [{ urine: 420, createTimeStr: '2026-11-20 08:00:00', remark: '长'.repeat(101) }, '备注不能超过100个字符'],
-    [{ urine: 420, createTimeStr: '2026-11-20 08:00:00', customerId: 'someone-else' }, '请求体包含不支持的字段：customerId'],
+    [
+      { urine: 420, createTimeStr: '2026-11-20 08:00:00', customerId: 'someone-else' },
+      '请求体包含不支持的字段：customerId',
+    ],
   ])('refuses %j with %s', async (body, errMsg) => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.POST('/urineTest/v1/add', { body: body as never }))).toMatchObject({ code: 40000, errMsg });
+    expect(await failure(client.POST('/urineTest/v1/add', { body: body as never }))).toMatchObject({
+      code: 40000,
+      errMsg,
+    });
     expect((await list(client)).items).toEqual([]);
   });
 
@@ -41,7 +53,13 @@ describe('POST /urineTest/v1/add', () => {
     const { client } = await registeredCustomer(api);
     const saved = await add(client, 420.6, '2026-11-20 09:30:00', ' 晨起 ');
     expect(saved.id).toMatch(/^\d+$/);
-    expect(saved).toEqual({ id: saved.id, urine: 421, remark: '晨起', createTime: '2026-11-20 09:30:00', level: 'normal' });
+    expect(saved).toEqual({
+      id: saved.id,
+      urine: 421,
+      remark: '晨起',
+      createTime: '2026-11-20 09:30:00',
+      level: 'normal',
+    });
     expect(await add(client, 178, '2026-11-20 08:00:00')).toMatchObject({ urine: 178, level: 'low' });
     expect(await add(client, 178.5, '2026-11-20 08:01:00')).toMatchObject({ urine: 179, level: 'normal' });
     expect(await add(client, 1189, '2026-11-20 08:02:00')).toMatchObject({ urine: 1189, level: 'normal' });
@@ -61,7 +79,9 @@ describe('GET /urineTest/v1/pageQueryList', () => {
     [{ pageSize: 0 }, undefined],
   ])('refuses %j', async (query, errMsg) => {
     const { client } = await registeredCustomer(api);
-    expect(await failure(client.GET('/urineTest/v1/pageQueryList', { params: { query: query as never } }))).toMatchObject({ code: 40000, ...(errMsg && { errMsg }) });
+    expect(
+      await failure(client.GET('/urineTest/v1/pageQueryList', { params: { query: query as never } })),
+    ).toMatchObject({ code: 40000, ...(errMsg && { errMsg }) });
   });
 
   it('shows only the caller’s own readings', async () => {
@@ -82,8 +102,16 @@ describe('GET /urineTest/v1/pageQueryList', () => {
     const page2 = await list(client, { pageNo: 2, pageSize: 2 });
     expect(page2).toMatchObject({ currentPage: 2, totalPage: 3 });
     expect(page2.items.map((r) => r.urine)).toEqual([320, 310]);
-    expect((await list(client, { createStartTime: '2026-11-19', createEndTime: '2026-11-19' })).items.map((r) => r.urine)).toEqual([330, 320, 310]);
-    expect((await list(client, { createStartTime: '2026-11-19 00:00', createEndTime: '2026-11-19 12:30' })).items.map((r) => r.urine)).toEqual([320, 310]);
-    expect((await list(client, { createStartTime: '2026-11-19 12:31:00' })).items.map((r) => r.urine)).toEqual([340, 330]);
+    expect(
+      (await list(client, { createStartTime: '2026-11-19', createEndTime: '2026-11-19' })).items.map((r) => r.urine),
+    ).toEqual([330, 320, 310]);
+    expect(
+      (await list(client, { createStartTime: '2026-11-19 00:00', createEndTime: '2026-11-19 12:30' })).items.map(
+        (r) => r.urine,
+      ),
+    ).toEqual([320, 310]);
+    expect((await list(client, { createStartTime: '2026-11-19 12:31:00' })).items.map((r) => r.urine)).toEqual([
+      340, 330,
+    ]);
   });
 });

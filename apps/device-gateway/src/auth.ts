@@ -14,7 +14,12 @@ export interface AuthLimits {
   maxInFlight: number;
 }
 
-export const DEFAULT_AUTH_LIMITS: AuthLimits = { perAddressPerSecond: 10, perAddressBurst: 20, perAddressInFlight: 2, maxInFlight: 8 };
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  perAddressPerSecond: 10,
+  perAddressBurst: 20,
+  perAddressInFlight: 2,
+  maxInFlight: 8,
+};
 
 /**
  * The verdict on a sign-in. `ok` false with no `retry` is a refusal (CONNACK 5); with `retry`,
@@ -80,8 +85,13 @@ export function sourceKey(address: string): string {
   const [head = '', tail = ''] = address.toLowerCase().split('::');
   const left = head === '' ? [] : head.split(':');
   const right = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function remember<V>(map: Map<string, V>, key: string, value: V) {
@@ -109,7 +119,16 @@ export class MeterAuthenticator {
   private readonly refusals = new Map<string, Refusal>();
   private readonly addresses = new Map<string, Bucket>();
   private inFlight = 0;
-  readonly stats: AuthStats = { checked: 0, accepted: 0, refused: 0, cachedSuccess: 0, cachedRefusal: 0, recentlyRefused: 0, throttled: 0, busy: 0 };
+  readonly stats: AuthStats = {
+    checked: 0,
+    accepted: 0,
+    refused: 0,
+    cachedSuccess: 0,
+    cachedRefusal: 0,
+    recentlyRefused: 0,
+    throttled: 0,
+    busy: 0,
+  };
 
   constructor(
     private readonly api: Pick<InternalApi, 'meterAuth'>,
@@ -183,7 +202,10 @@ export class MeterAuthenticator {
       this.addresses.set(address, bucket);
       return bucket;
     }
-    bucket.tokens = Math.min(this.limits.perAddressBurst, bucket.tokens + ((now - bucket.updated) / 1000) * this.limits.perAddressPerSecond);
+    bucket.tokens = Math.min(
+      this.limits.perAddressBurst,
+      bucket.tokens + ((now - bucket.updated) / 1000) * this.limits.perAddressPerSecond,
+    );
     bucket.updated = now;
     return bucket;
   }

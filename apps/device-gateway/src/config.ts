@@ -33,7 +33,15 @@ export interface GatewayConfig {
 export const DEV_GATEWAY_TOKEN = 'glucoguard-development-gateway-token';
 const GATEWAY_TOKEN_MIN_LENGTH = 32;
 
-function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: string[], what = 'a whole number'): number {
+function integer(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+  what = 'a whole number',
+): number {
   if (raw === undefined || raw === '') {
     return fallback;
   }
@@ -45,7 +53,8 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   return value;
 }
 
-const port = (name: string, raw: string | undefined, fallback: number, problems: string[]) => integer(name, raw, fallback, 0, 65535, problems, 'a port number');
+const port = (name: string, raw: string | undefined, fallback: number, problems: string[]) =>
+  integer(name, raw, fallback, 0, 65535, problems, 'a port number');
 
 /** DATABASE_URL: a postgres:// URL, or unset/empty for storage through the API. */
 export function databaseUrlOf(raw: string | undefined, problems: string[]): string | null {
@@ -53,7 +62,9 @@ export function databaseUrlOf(raw: string | undefined, problems: string[]): stri
     return null;
   }
   if (!/^postgres(ql)?:\/\/./.test(raw)) {
-    problems.push(`DATABASE_URL must be a postgres:// URL (or unset to store readings through the API), got "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`);
+    problems.push(
+      `DATABASE_URL must be a postgres:// URL (or unset to store readings through the API), got "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`,
+    );
     return null;
   }
   return raw;
@@ -68,9 +79,13 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const databaseUrl = databaseUrlOf(env.DATABASE_URL, problems);
   // Only the way through the API needs the shared token.
   if (env.NODE_ENV === 'production' && databaseUrl === null && token.length < GATEWAY_TOKEN_MIN_LENGTH) {
-    problems.push(`GATEWAY_TOKEN must be set to a random secret of at least ${GATEWAY_TOKEN_MIN_LENGTH} characters in production (the API expects the same one).`);
+    problems.push(
+      `GATEWAY_TOKEN must be set to a random secret of at least ${GATEWAY_TOKEN_MIN_LENGTH} characters in production (the API expects the same one).`,
+    );
   } else if (env.NODE_ENV === 'production' && token === DEV_GATEWAY_TOKEN) {
-    problems.push('GATEWAY_TOKEN is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`, the same in the API).');
+    problems.push(
+      'GATEWAY_TOKEN is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`, the same in the API).',
+    );
   }
   const certFile = env.MQTT_TLS_CERT || undefined;
   const keyFile = env.MQTT_TLS_KEY || undefined;
@@ -93,10 +108,38 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     },
     authCacheMs: integer('GATEWAY_AUTH_CACHE_SECONDS', env.GATEWAY_AUTH_CACHE_SECONDS, 60, 0, 3600, problems) * 1000,
     authLimits: {
-      perAddressPerSecond: integer('GATEWAY_AUTH_PER_ADDRESS_RATE', env.GATEWAY_AUTH_PER_ADDRESS_RATE, DEFAULT_AUTH_LIMITS.perAddressPerSecond, 1, 10_000, problems),
-      perAddressBurst: integer('GATEWAY_AUTH_PER_ADDRESS_BURST', env.GATEWAY_AUTH_PER_ADDRESS_BURST, DEFAULT_AUTH_LIMITS.perAddressBurst, 1, 100_000, problems),
-      perAddressInFlight: integer('GATEWAY_AUTH_PER_ADDRESS_IN_FLIGHT', env.GATEWAY_AUTH_PER_ADDRESS_IN_FLIGHT, DEFAULT_AUTH_LIMITS.perAddressInFlight, 1, 1000, problems),
-      maxInFlight: integer('GATEWAY_AUTH_MAX_IN_FLIGHT', env.GATEWAY_AUTH_MAX_IN_FLIGHT, DEFAULT_AUTH_LIMITS.maxInFlight, 1, 1000, problems),
+      perAddressPerSecond: integer(
+        'GATEWAY_AUTH_PER_ADDRESS_RATE',
+        env.GATEWAY_AUTH_PER_ADDRESS_RATE,
+        DEFAULT_AUTH_LIMITS.perAddressPerSecond,
+        1,
+        10_000,
+        problems,
+      ),
+      perAddressBurst: integer(
+        'GATEWAY_AUTH_PER_ADDRESS_BURST',
+        env.GATEWAY_AUTH_PER_ADDRESS_BURST,
+        DEFAULT_AUTH_LIMITS.perAddressBurst,
+        1,
+        100_000,
+        problems,
+      ),
+      perAddressInFlight: integer(
+        'GATEWAY_AUTH_PER_ADDRESS_IN_FLIGHT',
+        env.GATEWAY_AUTH_PER_ADDRESS_IN_FLIGHT,
+        DEFAULT_AUTH_LIMITS.perAddressInFlight,
+        1,
+        1000,
+        problems,
+      ),
+      maxInFlight: integer(
+        'GATEWAY_AUTH_MAX_IN_FLIGHT',
+        env.GATEWAY_AUTH_MAX_IN_FLIGHT,
+        DEFAULT_AUTH_LIMITS.maxInFlight,
+        1,
+        1000,
+        problems,
+      ),
     },
   };
   if (problems.length > 0) {

@@ -4,7 +4,14 @@ import { createServer as createTcpServer, type AddressInfo, type Server as TcpSe
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { Logger } from 'pino';
-import { METER_PAYLOAD_MAX_BYTES, canMeterPublish, canMeterSubscribe, isImei, meterAcksTopic, type MeterAck } from '@glucoguard/domain';
+import {
+  METER_PAYLOAD_MAX_BYTES,
+  canMeterPublish,
+  canMeterSubscribe,
+  isImei,
+  meterAcksTopic,
+  type MeterAck,
+} from '@glucoguard/domain';
 import type { GatewayConfig } from './config';
 import { MeterAuthenticator } from './auth';
 import { ReadingBatcher } from './ingest';
@@ -116,7 +123,9 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
 async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger): Promise<Gateway> {
   const auth = new MeterAuthenticator(storage, config.authCacheMs, Date.now, config.authLimits);
   let oversizeClosed = 0;
-  const ingest = new ReadingBatcher(storage, config.ingest, (error, size) => log.error({ err: error.message, messages: size }, 'storing a batch of readings failed; the meters will resend'));
+  const ingest = new ReadingBatcher(storage, config.ingest, (error, size) =>
+    log.error({ err: error.message, messages: size }, 'storing a batch of readings failed; the meters will resend'),
+  );
   const broker = await Aedes.createBroker({ heartbeatInterval: 60_000 });
   const started = Date.now();
 
@@ -131,11 +140,21 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
       return;
     }
     for (const ack of acks) {
-      broker.publish({ cmd: 'publish', topic: meterAcksTopic(imei), payload: Buffer.from(JSON.stringify(ack)), qos: 1, retain: false, dup: false }, (error) => {
-        if (error) {
-          log.warn({ imei, err: error.message }, 'could not queue an ack');
-        }
-      });
+      broker.publish(
+        {
+          cmd: 'publish',
+          topic: meterAcksTopic(imei),
+          payload: Buffer.from(JSON.stringify(ack)),
+          qos: 1,
+          retain: false,
+          dup: false,
+        },
+        (error) => {
+          if (error) {
+            log.warn({ imei, err: error.message }, 'could not queue an ack');
+          }
+        },
+      );
     }
   };
 
@@ -149,7 +168,13 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
     const imei = username ?? '';
     const secret = password?.toString('utf8') ?? '';
     if (!isImei(imei) || client.id !== imei || secret === '' || secret.length > METER_SECRET_MAX_LENGTH) {
-      done(refusal(`client id and username must both be the IMEI, with the secret (1 to ${METER_SECRET_MAX_LENGTH} characters) as password`, NOT_AUTHORIZED), null);
+      done(
+        refusal(
+          `client id and username must both be the IMEI, with the secret (1 to ${METER_SECRET_MAX_LENGTH} characters) as password`,
+          NOT_AUTHORIZED,
+        ),
+        null,
+      );
       return;
     }
     const address = (client.conn as { remoteAddress?: string }).remoteAddress ?? '';
@@ -181,18 +206,23 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
     packet.retain = false;
     if (packet.payload.length > METER_PAYLOAD_MAX_BYTES) {
       callback(null);
-      sendAcks(imei, [{ ids: [], status: 'rejected', reason: `payload: larger than ${METER_PAYLOAD_MAX_BYTES} bytes` }]);
+      sendAcks(imei, [
+        { ids: [], status: 'rejected', reason: `payload: larger than ${METER_PAYLOAD_MAX_BYTES} bytes` },
+      ]);
       return;
     }
     const payload = typeof packet.payload === 'string' ? packet.payload : packet.payload.toString('utf8');
-    ingest.enqueue({ imei, messageId: packet.messageId === undefined ? undefined : String(packet.messageId), payload }, (error, acks) => {
-      if (error) {
-        callback(error);
-        return;
-      }
-      callback(null);
-      sendAcks(imei, acks);
-    });
+    ingest.enqueue(
+      { imei, messageId: packet.messageId === undefined ? undefined : String(packet.messageId), payload },
+      (error, acks) => {
+        if (error) {
+          callback(error);
+          return;
+        }
+        callback(null);
+        sendAcks(imei, acks);
+      },
+    );
   };
 
   broker.authorizeSubscribe = (client, subscription, callback) => {
@@ -204,21 +234,27 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
     callback(null, allowed ? { ...subscription, qos: Math.min(subscription.qos, 1) as 0 | 1 } : null);
   };
 
-
   // Only a meter's own acks ever reach it, whatever it managed to subscribe to.
   broker.authorizeForward = (client, packet) => (packet.topic === meterAcksTopic(client.id) ? packet : null);
 
-  broker.on('clientError', (client, error) => log.warn({ clientId: client.id, err: error.message }, 'mqtt client error'));
+  broker.on('clientError', (client, error) =>
+    log.warn({ clientId: client.id, err: error.message }, 'mqtt client error'),
+  );
   broker.on('connectionError', (_client, error) => log.warn({ err: error.message }, 'mqtt connection error'));
 
   const accept = (socket: Socket) => {
     guardPacketSize(broker.handle(socket) as unknown as GuardedClient, (length, authorized) => {
       oversizeClosed += 1;
-      log.warn({ address: socket.remoteAddress, length, authorized }, 'mqtt packet over the size limit; connection closed');
+      log.warn(
+        { address: socket.remoteAddress, length, authorized },
+        'mqtt packet over the size limit; connection closed',
+      );
     });
   };
   const mqtt = createTcpServer(accept);
-  const tls = config.tls ? createTlsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }, accept) : null;
+  const tls = config.tls
+    ? createTlsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }, accept)
+    : null;
   const health = createHttpServer((req, res) => {
     if (req.url !== '/healthz') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'not found' }));
@@ -240,7 +276,10 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
   const mqttPort = await listen(mqtt, config.mqttPort, config.host);
   const tlsPort = tls && config.tls ? await listen(tls, config.tls.port, config.host) : null;
   const healthPort = await listen(health, config.healthPort, config.host);
-  log.info({ mqttPort, tlsPort, healthPort, storage: config.databaseUrl ? 'postgresql' : config.apiUrl }, 'device gateway listening');
+  log.info(
+    { mqttPort, tlsPort, healthPort, storage: config.databaseUrl ? 'postgresql' : config.apiUrl },
+    'device gateway listening',
+  );
 
   return {
     broker,

@@ -46,7 +46,9 @@ export class ReadingBatcher {
   ) {}
 
   submit(message: MeterMessage): Promise<MeterAck[]> {
-    return new Promise((resolve, reject) => this.enqueue(message, (error, acks) => (error ? reject(error) : resolve(acks))));
+    return new Promise((resolve, reject) =>
+      this.enqueue(message, (error, acks) => (error ? reject(error) : resolve(acks))),
+    );
   }
 
   /**
@@ -76,7 +78,11 @@ export class ReadingBatcher {
     while (this.queue.length > 0 && this.inFlight < this.config.maxInFlight) {
       let count = 0;
       let bytes = 0;
-      while (count < this.queue.length && count < this.config.maxBatch && (count === 0 || bytes + this.queue[count]!.bytes <= MAX_BATCH_CHARS)) {
+      while (
+        count < this.queue.length &&
+        count < this.config.maxBatch &&
+        (count === 0 || bytes + this.queue[count]!.bytes <= MAX_BATCH_CHARS)
+      ) {
         bytes += this.queue[count]!.bytes;
         count += 1;
       }

@@ -9,7 +9,11 @@ export interface MeterMessage {
 
 /** Where the gateway and the ingestion worker check meters and store their readings. */
 export interface MeterStorage {
-  meterAuth(input: { imei: string; secret: string; clientId: string }): Promise<{ ok: boolean; kind: MeterKind | null }>;
+  meterAuth(input: {
+    imei: string;
+    secret: string;
+    clientId: string;
+  }): Promise<{ ok: boolean; kind: MeterKind | null }>;
   storeMeterReadings(messages: readonly MeterMessage[]): Promise<MeterAck[][]>;
   close?(): Promise<void>;
 }
@@ -19,7 +23,12 @@ export interface MeterStorage {
  * this process, `@glucoguard/api/meter-store`); without one, the API's internal endpoints — the
  * embedded default, whose PGlite database lives inside the API process.
  */
-export async function openMeterStorage(options: { databaseUrl: string | null; apiUrl: string; gatewayToken: string; poolSize: number }): Promise<MeterStorage> {
+export async function openMeterStorage(options: {
+  databaseUrl: string | null;
+  apiUrl: string;
+  gatewayToken: string;
+  poolSize: number;
+}): Promise<MeterStorage> {
   if (options.databaseUrl) {
     const { openMeterStore } = await import('@glucoguard/api/meter-store');
     return openMeterStore({ databaseUrl: options.databaseUrl, poolSize: options.poolSize });
@@ -69,7 +78,11 @@ export class InternalApi implements MeterStorage {
   }
 
   /** Whether the meter's MQTT credentials are good, and what it measures. */
-  meterAuth(input: { imei: string; secret: string; clientId: string }): Promise<{ ok: boolean; kind: MeterKind | null }> {
+  meterAuth(input: {
+    imei: string;
+    secret: string;
+    clientId: string;
+  }): Promise<{ ok: boolean; kind: MeterKind | null }> {
     return this.post('/internal/v1/meterAuth', input);
   }
 

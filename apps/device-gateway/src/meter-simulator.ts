@@ -1,5 +1,11 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { meterAcksTopic, meterReadingsTopic, parseMeterAck, type MeterAckStatus, type MeterKind } from '@glucoguard/domain';
+import {
+  meterAcksTopic,
+  meterReadingsTopic,
+  parseMeterAck,
+  type MeterAckStatus,
+  type MeterKind,
+} from '@glucoguard/domain';
 
 export interface SimulatorOptions {
   /** The broker, e.g. `mqtt://127.0.0.1:1883` or `mqtts://…`. */
@@ -83,7 +89,15 @@ function readingPayload(kind: MeterKind, id: string, measuredAt: Date, index: nu
   const at = chinaIso(measuredAt);
   const health = index % 10 === 0 ? { battery: Math.max(5, 100 - (index % 95)), signal: -70 - (index % 40) } : {};
   if (kind === 'bp') {
-    return { id, kind, sbp: 110 + (index % 41), dbp: 70 + (index % 26), hr: 60 + (index % 31), measuredAt: at, ...health };
+    return {
+      id,
+      kind,
+      sbp: 110 + (index % 41),
+      dbp: 70 + (index % 26),
+      hr: 60 + (index % 31),
+      measuredAt: at,
+      ...health,
+    };
   }
   return { id, kind, value: Math.round(40 + ((index * 37) % 81)) / 10, unit: 'mmol/L', measuredAt: at, ...health };
 }
@@ -104,7 +118,8 @@ export async function runMeterSimulator(options: SimulatorOptions): Promise<Simu
   const prefix = options.idPrefix ?? `sim-${Date.now().toString(36)}-`;
   const resendAfterMs = options.resendAfterMs ?? 5000;
   const start = Date.now();
-  const deadline = start + (options.deadlineMs ?? Math.max(60_000, options.rate > 0 ? (options.count / options.rate) * 3000 : 0));
+  const deadline =
+    start + (options.deadlineMs ?? Math.max(60_000, options.rate > 0 ? (options.count / options.rate) * 3000 : 0));
   const pending = new Map<string, Pending>();
   const summary: SimulatorSummary = {
     readings: options.count,
@@ -225,20 +240,35 @@ export async function runMeterSimulator(options: SimulatorOptions): Promise<Simu
       const now = Date.now();
       if (options.onProgress && now - lastProgress >= 1000) {
         lastProgress = now;
-        options.onProgress({ generated, pending: pending.size, published: summary.published, acked: summary.acks.size, connected });
+        options.onProgress({
+          generated,
+          pending: pending.size,
+          published: summary.published,
+          acked: summary.acks.size,
+          connected,
+        });
       }
       if (connected) {
         // Resends first: readings whose connection died before PUBACK, and PUBACKed ones whose ack never came.
         const due = [...pending.values()].filter(
-          (p) => (p.connection !== connection && !p.pubacked) || now - p.sentAt >= (p.pubacked ? resendAfterMs : UNANSWERED_RESEND_MS),
+          (p) =>
+            (p.connection !== connection && !p.pubacked) ||
+            now - p.sentAt >= (p.pubacked ? resendAfterMs : UNANSWERED_RESEND_MS),
         );
         send(due);
-        const target = options.rate > 0 ? Math.min(options.count, Math.floor(((now - start) / 1000) * options.rate)) : options.count;
+        const target =
+          options.rate > 0 ? Math.min(options.count, Math.floor(((now - start) / 1000) * options.rate)) : options.count;
         while (generated < target && inFlight < window) {
           const items: Pending[] = [];
           while (items.length < batch && generated < target) {
             const id = `${prefix}${generated}`;
-            const item: Pending = { id, payload: readingPayload(options.kind, id, options.measuredAt?.(generated) ?? new Date(), generated), sentAt: 0, connection: 0, pubacked: false };
+            const item: Pending = {
+              id,
+              payload: readingPayload(options.kind, id, options.measuredAt?.(generated) ?? new Date(), generated),
+              sentAt: 0,
+              connection: 0,
+              pubacked: false,
+            };
             pending.set(id, item);
             items.push(item);
             generated += 1;

@@ -34,7 +34,7 @@ const { values } = parseArgs({
 
 const imei = values.imei ?? '';
 if (!isImei(imei)) {
-  fail('--imei must be the meter\'s 15-digit IMEI.');
+  fail("--imei must be the meter's 15-digit IMEI.");
 }
 if (!values.secret) {
   fail('--secret is required (printed once by `npm run device -- provision`).');
@@ -43,8 +43,20 @@ const count = Number(values.count);
 const rate = Number(values.rate);
 const batch = Number(values.batch);
 const window = Number(values.window);
-if (!Number.isInteger(count) || count < 1 || !Number.isFinite(rate) || rate < 0 || !Number.isInteger(batch) || batch < 1 || batch > 100 || !Number.isInteger(window) || window < 1) {
-  fail('--count must be a whole number ≥ 1, --rate a number ≥ 0 (0: as fast as possible), --batch 1 to 100, --window ≥ 1.');
+if (
+  !Number.isInteger(count) ||
+  count < 1 ||
+  !Number.isFinite(rate) ||
+  rate < 0 ||
+  !Number.isInteger(batch) ||
+  batch < 1 ||
+  batch > 100 ||
+  !Number.isInteger(window) ||
+  window < 1
+) {
+  fail(
+    '--count must be a whole number ≥ 1, --rate a number ≥ 0 (0: as fast as possible), --batch 1 to 100, --window ≥ 1.',
+  );
 }
 if (values.kind !== 'glucose' && values.kind !== 'bp') {
   fail('--kind must be glucose or bp.');
@@ -52,7 +64,9 @@ if (values.kind !== 'glucose' && values.kind !== 'bp') {
 const port = values.port ?? (values.tls ? '8883' : (process.env.MQTT_PORT ?? '1883'));
 const url = `${values.tls ? 'mqtts' : 'mqtt'}://${values.host}:${port}`;
 
-console.log(`Meter ${imei} → ${url}: ${count} ${values.kind} reading(s) at ${rate > 0 ? `${rate}/s` : 'full speed'}, ${batch} per message.`);
+console.log(
+  `Meter ${imei} → ${url}: ${count} ${values.kind} reading(s) at ${rate > 0 ? `${rate}/s` : 'full speed'}, ${batch} per message.`,
+);
 const summary = await runMeterSimulator({
   url,
   imei,
@@ -73,7 +87,9 @@ console.log(
   ].join('\n'),
 );
 if (summary.refused !== null) {
-  console.error(`The gateway refused the meter (CONNACK ${summary.refused}): is the meter provisioned, and are the IMEI and secret right?`);
+  console.error(
+    `The gateway refused the meter (CONNACK ${summary.refused}): is the meter provisioned, and are the IMEI and secret right?`,
+  );
   process.exitCode = 1;
 } else if (summary.unacked > 0) {
   console.error('Some readings were never acked: is the gateway running?');

@@ -8,7 +8,13 @@ import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 
 import { pino, type Logger } from 'pino';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { METER_INGEST_SHARED_SUBSCRIPTION, METER_PAYLOAD_MAX_BYTES, imeiOfReadingsTopic, meterAcksTopic, type MeterAck } from '@glucoguard/domain';
+import {
+  METER_INGEST_SHARED_SUBSCRIPTION,
+  METER_PAYLOAD_MAX_BYTES,
+  imeiOfReadingsTopic,
+  meterAcksTopic,
+  type MeterAck,
+} from '@glucoguard/domain';
 import { DEV_GATEWAY_TOKEN, databaseUrlOf, type IngestConfig } from './config';
 import { ReadingBatcher, type IngestStats } from './ingest';
 import { openMeterStorage } from './internal-api';
@@ -43,7 +49,14 @@ export interface Worker {
   close(): Promise<void>;
 }
 
-function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: string[]): number {
+function integer(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
   if (raw === undefined || raw === '') {
     return fallback;
   }
@@ -63,13 +76,15 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     problems.push('BROKER_URL must be the external broker, e.g. mqtt://broker:1883 or mqtts://broker:8883.');
   }
   if (!env.BROKER_USERNAME || !env.BROKER_PASSWORD) {
-    problems.push('BROKER_USERNAME and BROKER_PASSWORD must be the ingestion workers\' broker account (npm run device -- mosquitto-config writes it for Mosquitto).');
+    problems.push(
+      "BROKER_USERNAME and BROKER_PASSWORD must be the ingestion workers' broker account (npm run device -- mosquitto-config writes it for Mosquitto).",
+    );
   }
   const token = env.GATEWAY_TOKEN ?? '';
   const databaseUrl = databaseUrlOf(env.DATABASE_URL, problems);
   // Only the way through the API needs the shared token.
   if (env.NODE_ENV === 'production' && databaseUrl === null && token.length < 32) {
-    problems.push('GATEWAY_TOKEN must be set to the API\'s gateway token in production.');
+    problems.push("GATEWAY_TOKEN must be set to the API's gateway token in production.");
   }
   const workerId = env.WORKER_ID || `ingest-${hostname()}`;
   if (!/^[A-Za-z0-9_.-]{1,40}$/.test(workerId)) {
@@ -81,7 +96,14 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     password: env.BROKER_PASSWORD ?? '',
     workerId,
     connections: integer('WORKER_CONNECTIONS', env.WORKER_CONNECTIONS, 16, 1, 256, problems),
-    sessionExpirySeconds: integer('WORKER_SESSION_EXPIRY_SECONDS', env.WORKER_SESSION_EXPIRY_SECONDS, 86_400, 60, 4_294_967_295, problems),
+    sessionExpirySeconds: integer(
+      'WORKER_SESSION_EXPIRY_SECONDS',
+      env.WORKER_SESSION_EXPIRY_SECONDS,
+      86_400,
+      60,
+      4_294_967_295,
+      problems,
+    ),
     apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.PORT ?? '3000'}/api`).replace(/\/+$/, ''),
     databaseUrl,
     gatewayToken: token || DEV_GATEWAY_TOKEN,
@@ -109,7 +131,12 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
  */
 export async function startWorker(config: WorkerConfig, log: Logger): Promise<Worker> {
   const storage = await openMeterStorage({ ...config, poolSize: config.ingest.maxInFlight + 1 });
-  const ingest = new ReadingBatcher(storage, config.ingest, (error, size) => log.error({ err: error.message, messages: size }, 'storing a batch of readings failed; the broker will send them again'));
+  const ingest = new ReadingBatcher(storage, config.ingest, (error, size) =>
+    log.error(
+      { err: error.message, messages: size },
+      'storing a batch of readings failed; the broker will send them again',
+    ),
+  );
   const counters = { acked: 0, failed: 0 };
   const clients: MqttClient[] = [];
 
@@ -137,23 +164,31 @@ export async function startWorker(config: WorkerConfig, log: Logger): Promise<Wo
         if (message.length > METER_PAYLOAD_MAX_BYTES) {
           done(0);
           counters.acked += 1;
-          sendAcks(c, imei, [{ ids: [], status: 'rejected', reason: `payload: larger than ${METER_PAYLOAD_MAX_BYTES} bytes` }]);
+          sendAcks(c, imei, [
+            { ids: [], status: 'rejected', reason: `payload: larger than ${METER_PAYLOAD_MAX_BYTES} bytes` },
+          ]);
           return;
         }
         const messageId = (packet as IPublishPacket).messageId;
-        ingest.submit({ imei, messageId: messageId === undefined ? undefined : String(messageId), payload: message.toString('utf8') }).then(
-          (acks) => {
-            done(0);
-            counters.acked += 1;
-            sendAcks(c, imei, acks);
-          },
-          (error: Error) => {
-            counters.failed += 1;
-            // No PUBACK; reconnecting makes the broker send this and every other unacknowledged message again.
-            c.stream?.destroy();
-            done(error);
-          },
-        );
+        ingest
+          .submit({
+            imei,
+            messageId: messageId === undefined ? undefined : String(messageId),
+            payload: message.toString('utf8'),
+          })
+          .then(
+            (acks) => {
+              done(0);
+              counters.acked += 1;
+              sendAcks(c, imei, acks);
+            },
+            (error: Error) => {
+              counters.failed += 1;
+              // No PUBACK; reconnecting makes the broker send this and every other unacknowledged message again.
+              c.stream?.destroy();
+              done(error);
+            },
+          );
       };
       client = mqtt.connect(config.brokerUrl, {
         protocolVersion: 5,
@@ -174,7 +209,10 @@ export async function startWorker(config: WorkerConfig, log: Logger): Promise<Wo
               log.error({ err: error?.message, granted }, 'the broker refused the shared subscription');
               if (first) {
                 first = false;
-                reject(error ?? new Error(`the broker refused ${METER_INGEST_SHARED_SUBSCRIPTION}: ${JSON.stringify(granted)}`));
+                reject(
+                  error ??
+                    new Error(`the broker refused ${METER_INGEST_SHARED_SUBSCRIPTION}: ${JSON.stringify(granted)}`),
+                );
               }
               return;
             }
@@ -207,7 +245,15 @@ export async function startWorker(config: WorkerConfig, log: Logger): Promise<Wo
     await storage.close?.();
     throw error;
   }
-  log.info({ brokerUrl: config.brokerUrl, workerId: config.workerId, connections: config.connections, storage: config.databaseUrl ? 'postgresql' : config.apiUrl }, 'ingestion worker subscribed');
+  log.info(
+    {
+      brokerUrl: config.brokerUrl,
+      workerId: config.workerId,
+      connections: config.connections,
+      storage: config.databaseUrl ? 'postgresql' : config.apiUrl,
+    },
+    'ingestion worker subscribed',
+  );
 
   return {
     stats: () => ({ ...ingest.stats(), ...counters, connected: clients.filter((c) => c.connected).length }),
@@ -235,14 +281,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const worker = await startWorker(config, log);
   // Progress for the logs (and the tests): what this worker stored, when it changed.
   let last = '';
-  setInterval(() => {
-    const { acked, failed, batches, connected } = worker.stats();
-    const line = JSON.stringify({ acked, failed, batches, connected });
-    if (line !== last) {
-      last = line;
-      log.info({ acked, failed, batches, connected }, 'ingestion worker stats');
-    }
-  }, Number(process.env.WORKER_STATS_INTERVAL_MS) || 60_000).unref();
+  setInterval(
+    () => {
+      const { acked, failed, batches, connected } = worker.stats();
+      const line = JSON.stringify({ acked, failed, batches, connected });
+      if (line !== last) {
+        last = line;
+        log.info({ acked, failed, batches, connected }, 'ingestion worker stats');
+      }
+    },
+    Number(process.env.WORKER_STATS_INTERVAL_MS) || 60_000,
+  ).unref();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log.info({ signal }, 'shutting down');

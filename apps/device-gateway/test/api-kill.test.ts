@@ -48,7 +48,10 @@ async function waitFor(check: () => Promise<boolean> | boolean, what: string, ti
 }
 
 const healthy = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
-const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r())));
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((r) => child.once('exit', () => r()));
 
 let dataDir: string;
 const children: ChildProcess[] = [];
@@ -74,7 +77,8 @@ async function withDatabase<T>(work: (orm: MikroORM) => Promise<T>): Promise<T> 
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in China time, `minutesAgo` before now. */
-const chinaTime = (minutesAgo: number) => new Date(Date.now() + 8 * 3600_000 - minutesAgo * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+const chinaTime = (minutesAgo: number) =>
+  new Date(Date.now() + 8 * 3600_000 - minutesAgo * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'gg-api-kill-'));
@@ -101,9 +105,17 @@ interface Stored {
 const readStored = (customerId: string) =>
   withDatabase(async (orm): Promise<Stored> => {
     const db = sql(orm.em.fork());
-    const meter = await db.execute<{ reading_id: string }[]>('select reading_id from meter_reading where imei = ?', [IMEI]);
-    const [records] = await db.execute<{ n: number }[]>('select count(*)::int as n from sugar_test where device_imei = ?', [IMEI]);
-    const synckeys = await db.execute<{ synckey: string; n: number }[]>('select synckey, count(*)::int as n from sugar_test where customer_id = ? and synckey is not null group by synckey', [customerId]);
+    const meter = await db.execute<{ reading_id: string }[]>('select reading_id from meter_reading where imei = ?', [
+      IMEI,
+    ]);
+    const [records] = await db.execute<{ n: number }[]>(
+      'select count(*)::int as n from sugar_test where device_imei = ?',
+      [IMEI],
+    );
+    const synckeys = await db.execute<{ synckey: string; n: number }[]>(
+      'select synckey, count(*)::int as n from sugar_test where customer_id = ? and synckey is not null group by synckey',
+      [customerId],
+    );
     const names = await db.execute<{ name: string }[]>('select name from mikro_orm_migrations order by id');
     return {
       meterIds: new Set(meter.map((r) => r.reading_id)),
@@ -116,129 +128,154 @@ const readStored = (customerId: string) =>
   });
 
 describe('the API on PGlite killed while meters and phones write', () => {
-  it('keeps every acknowledged reading exactly once, its migrations and its sessions, across SIGKILLs', { timeout: 360_000 }, async () => {
-    // The meter, its patient and a signed-in phone exist before the API starts: the embedded database has one owner at a time.
-    const { secret, customerId, token } = await withDatabase(async (orm) => {
-      const em = orm.em.fork();
-      const customer = em.create(Customer, { openid: `api-kill-${randomUUID()}`, inviteCode: 'K1LL03', nickname: '断电测试' });
-      await em.flush();
-      const { secret: s } = await provisionDevice(em, { imei: IMEI, kind: 'glucose', model: 'K-1' }, new Date());
-      expect((await bindDevice(orm.em.fork(), customer.id, IMEI, new Date())).ok).toBe(true);
-      const session = await issueSession(orm.em.fork(), customer.id, { now: new Date(), ttlMs: 24 * 3600_000 });
-      return { secret: s, customerId: customer.id, token: session.token };
-    });
+  it(
+    'keeps every acknowledged reading exactly once, its migrations and its sessions, across SIGKILLs',
+    { timeout: 360_000 },
+    async () => {
+      // The meter, its patient and a signed-in phone exist before the API starts: the embedded database has one owner at a time.
+      const { secret, customerId, token } = await withDatabase(async (orm) => {
+        const em = orm.em.fork();
+        const customer = em.create(Customer, {
+          openid: `api-kill-${randomUUID()}`,
+          inviteCode: 'K1LL03',
+          nickname: '断电测试',
+        });
+        await em.flush();
+        const { secret: s } = await provisionDevice(em, { imei: IMEI, kind: 'glucose', model: 'K-1' }, new Date());
+        expect((await bindDevice(orm.em.fork(), customer.id, IMEI, new Date())).ok).toBe(true);
+        const session = await issueSession(orm.em.fork(), customer.id, { now: new Date(), ttlMs: 24 * 3600_000 });
+        return { secret: s, customerId: customer.id, token: session.token };
+      });
 
-    const ports = { api: await freePort(), mqtt: await freePort(), health: await freePort() };
-    const apiUrl = `http://127.0.0.1:${ports.api}/api`;
-    const apiEnv = { PORT: String(ports.api), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', SEED_DEMO_DATA: 'false', DATABASE_URL: '' };
-    const startApi = async () => {
-      const child = run('apps/api/src/server.ts', apiEnv);
-      await waitFor(healthy(`${apiUrl}/healthz`), 'the API');
-      return child;
-    };
-    let api = await startApi();
-    const gateway = run('apps/device-gateway/src/server.ts', {
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(ports.mqtt),
-      GATEWAY_HEALTH_PORT: String(ports.health),
-      API_URL: apiUrl,
-      DATABASE_URL: '',
-    });
-    await waitFor(healthy(`http://127.0.0.1:${ports.health}/healthz`), 'the gateway');
+      const ports = { api: await freePort(), mqtt: await freePort(), health: await freePort() };
+      const apiUrl = `http://127.0.0.1:${ports.api}/api`;
+      const apiEnv = {
+        PORT: String(ports.api),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: '/nonexistent',
+        SEED_DEMO_DATA: 'false',
+        DATABASE_URL: '',
+      };
+      const startApi = async () => {
+        const child = run('apps/api/src/server.ts', apiEnv);
+        await waitFor(healthy(`${apiUrl}/healthz`), 'the API');
+        return child;
+      };
+      let api = await startApi();
+      const gateway = run('apps/device-gateway/src/server.ts', {
+        HOST: '127.0.0.1',
+        MQTT_PORT: String(ports.mqtt),
+        GATEWAY_HEALTH_PORT: String(ports.health),
+        API_URL: apiUrl,
+        DATABASE_URL: '',
+      });
+      await waitFor(healthy(`http://127.0.0.1:${ports.health}/healthz`), 'the gateway');
 
-    // The meter: a PUBACK means its reading's transaction committed in the API.
-    const pubackedAt = new Map<string, number>();
-    const stream = runMeterSimulator({
-      url: `mqtt://127.0.0.1:${ports.mqtt}`,
-      imei: IMEI,
-      secret,
-      kind: 'glucose',
-      count: METER_READINGS,
-      rate: 60,
-      idPrefix: 'ak',
-      resendAfterMs: 3000,
-      deadlineMs: 180_000,
-      pubackedAt,
-    });
+      // The meter: a PUBACK means its reading's transaction committed in the API.
+      const pubackedAt = new Map<string, number>();
+      const stream = runMeterSimulator({
+        url: `mqtt://127.0.0.1:${ports.mqtt}`,
+        imei: IMEI,
+        secret,
+        kind: 'glucose',
+        count: METER_READINGS,
+        rate: 60,
+        idPrefix: 'ak',
+        resendAfterMs: 3000,
+        deadlineMs: 180_000,
+        pubackedAt,
+      });
 
-    // The phone: adds readings one after another, each with its own synckey, sending a failed one
-    // again (same synckey) until the API answers. An answer with code 0 is an acknowledgement.
-    const client = createApiClient({ baseUrl: apiUrl, token, timeoutMs: 5000 });
-    const acknowledgedAt = new Map<string, number>();
-    const recordIds: string[] = [];
-    let writing = true;
-    const phone = (async () => {
-      for (let i = 0; writing; i += 1) {
-        const synckey = `h-${i}`;
-        while (writing) {
-          try {
-            const saved = await client.POST('/sugarTest/v1/add', { body: { sugar: 5 + (i % 40) / 10, createTime: chinaTime(30 + (i % 600)), synckey } });
-            acknowledgedAt.set(synckey, Date.now());
-            recordIds.push(saved.testId);
-            break;
-          } catch {
-            await new Promise((r) => setTimeout(r, 100));
+      // The phone: adds readings one after another, each with its own synckey, sending a failed one
+      // again (same synckey) until the API answers. An answer with code 0 is an acknowledgement.
+      const client = createApiClient({ baseUrl: apiUrl, token, timeoutMs: 5000 });
+      const acknowledgedAt = new Map<string, number>();
+      const recordIds: string[] = [];
+      let writing = true;
+      const phone = (async () => {
+        for (let i = 0; writing; i += 1) {
+          const synckey = `h-${i}`;
+          while (writing) {
+            try {
+              const saved = await client.POST('/sugarTest/v1/add', {
+                body: { sugar: 5 + (i % 40) / 10, createTime: chinaTime(30 + (i % 600)), synckey },
+              });
+              acknowledgedAt.set(synckey, Date.now());
+              recordIds.push(saved.testId);
+              break;
+            } catch {
+              await new Promise((r) => setTimeout(r, 100));
+            }
           }
         }
+      })();
+
+      const kills: { killedAt: number; restartedAt: number }[] = [];
+      for (let kill = 1; kill <= KILLS; kill += 1) {
+        const [meterBefore, phoneBefore] = [pubackedAt.size, acknowledgedAt.size];
+        // Both writers made progress on the restarted API (the meter's stream may be near its end).
+        await waitFor(
+          () =>
+            (pubackedAt.size >= meterBefore + 100 || pubackedAt.size === METER_READINGS) &&
+            acknowledgedAt.size >= phoneBefore + 20,
+          `writes before kill ${kill}`,
+          60_000,
+        );
+        const killedAt = Date.now();
+        api.kill('SIGKILL');
+        await exited(api);
+        const meterAcked = [...pubackedAt].filter(([, at]) => at < killedAt).map(([id]) => id);
+        const phoneAcked = [...acknowledgedAt].filter(([, at]) => at < killedAt).map(([key]) => key);
+
+        // Kill 2 leaves the recovery to the API itself; after kills 1 and 3 this process opens the directory first and checks it.
+        if (kill !== 2) {
+          const stored = await readStored(customerId);
+          expect(meterAcked.filter((id) => !stored.meterIds.has(id))).toEqual([]);
+          expect(stored.meterRecords).toBe(stored.meterRows);
+          expect(phoneAcked.filter((key) => stored.synckeys.get(key) !== 1)).toEqual([]);
+          expect([...stored.synckeys.values()].every((n) => n === 1)).toBe(true);
+          expect(stored.migrationNames).toEqual(migrations.map((m) => m.name));
+          expect(stored.pending).toBe(0);
+        }
+
+        api = await startApi();
+        kills.push({ killedAt, restartedAt: Date.now() });
+        // The session issued before the first start still signs the phone in, and its first reading is there.
+        expect(
+          await client.GET('/sugarTest/v1/getById', { params: { query: { testId: recordIds[0]! } } }),
+        ).toMatchObject({ existsFlag: true });
       }
-    })();
 
-    const kills: { killedAt: number; restartedAt: number }[] = [];
-    for (let kill = 1; kill <= KILLS; kill += 1) {
-      const [meterBefore, phoneBefore] = [pubackedAt.size, acknowledgedAt.size];
-      // Both writers made progress on the restarted API (the meter's stream may be near its end).
-      await waitFor(() => (pubackedAt.size >= meterBefore + 100 || pubackedAt.size === METER_READINGS) && acknowledgedAt.size >= phoneBefore + 20, `writes before kill ${kill}`, 60_000);
-      const killedAt = Date.now();
-      api.kill('SIGKILL');
-      await exited(api);
-      const meterAcked = [...pubackedAt].filter(([, at]) => at < killedAt).map(([id]) => id);
-      const phoneAcked = [...acknowledgedAt].filter(([, at]) => at < killedAt).map(([key]) => key);
-
-      // Kill 2 leaves the recovery to the API itself; after kills 1 and 3 this process opens the directory first and checks it.
-      if (kill !== 2) {
-        const stored = await readStored(customerId);
-        expect(meterAcked.filter((id) => !stored.meterIds.has(id))).toEqual([]);
-        expect(stored.meterRecords).toBe(stored.meterRows);
-        expect(phoneAcked.filter((key) => stored.synckeys.get(key) !== 1)).toEqual([]);
-        expect([...stored.synckeys.values()].every((n) => n === 1)).toBe(true);
-        expect(stored.migrationNames).toEqual(migrations.map((m) => m.name));
-        expect(stored.pending).toBe(0);
+      const summary = await stream;
+      writing = false;
+      await phone;
+      expect(summary.unacked).toBe(0);
+      expect(summary.rejected).toBe(0);
+      // A reading PUBACKed before a kill was committed before it: if it was sent again after the restart, only as a duplicate.
+      for (const { killedAt, restartedAt } of kills) {
+        const lost = [...summary.pubackedAt]
+          .filter(([, at]) => at < killedAt)
+          .filter(([id]) => {
+            const ack = summary.acks.get(id);
+            return ack !== undefined && ack.at >= restartedAt && ack.status !== 'duplicate';
+          });
+        expect(lost).toEqual([]);
       }
 
-      api = await startApi();
-      kills.push({ killedAt, restartedAt: Date.now() });
-      // The session issued before the first start still signs the phone in, and its first reading is there.
-      expect(await client.GET('/sugarTest/v1/getById', { params: { query: { testId: recordIds[0]! } } })).toMatchObject({ existsFlag: true });
-    }
-
-    const summary = await stream;
-    writing = false;
-    await phone;
-    expect(summary.unacked).toBe(0);
-    expect(summary.rejected).toBe(0);
-    // A reading PUBACKed before a kill was committed before it: if it was sent again after the restart, only as a duplicate.
-    for (const { killedAt, restartedAt } of kills) {
-      const lost = [...summary.pubackedAt]
-        .filter(([, at]) => at < killedAt)
-        .filter(([id]) => {
-          const ack = summary.acks.get(id);
-          return ack !== undefined && ack.at >= restartedAt && ack.status !== 'duplicate';
-        });
-      expect(lost).toEqual([]);
-    }
-
-    gateway.kill('SIGTERM');
-    api.kill('SIGTERM');
-    await Promise.all([exited(gateway), exited(api)]);
-    const stored = await readStored(customerId);
-    expect(stored.meterRows).toBe(METER_READINGS);
-    expect(stored.meterIds.size).toBe(METER_READINGS);
-    expect(stored.meterRecords).toBe(METER_READINGS);
-    expect([...acknowledgedAt.keys()].filter((key) => stored.synckeys.get(key) !== 1)).toEqual([]);
-    expect(stored.migrationNames).toEqual(migrations.map((m) => m.name));
-    console.log(
-      `API kill test: ${KILLS} SIGKILLs; meter ${summary.pubackedAt.size} readings PUBACKed, ${summary.reconnects} reconnect(s); ` +
-        `phone ${acknowledgedAt.size} readings acknowledged; ${(summary.elapsedMs / 1000).toFixed(1)} s`,
-    );
-  });
+      gateway.kill('SIGTERM');
+      api.kill('SIGTERM');
+      await Promise.all([exited(gateway), exited(api)]);
+      const stored = await readStored(customerId);
+      expect(stored.meterRows).toBe(METER_READINGS);
+      expect(stored.meterIds.size).toBe(METER_READINGS);
+      expect(stored.meterRecords).toBe(METER_READINGS);
+      expect([...acknowledgedAt.keys()].filter((key) => stored.synckeys.get(key) !== 1)).toEqual([]);
+      expect(stored.migrationNames).toEqual(migrations.map((m) => m.name));
+      console.log(
+        `API kill test: ${KILLS} SIGKILLs; meter ${summary.pubackedAt.size} readings PUBACKed, ${summary.reconnects} reconnect(s); ` +
+          `phone ${acknowledgedAt.size} readings acknowledged; ${(summary.elapsedMs / 1000).toFixed(1)} s`,
+      );
+    },
+  );
 });

@@ -15,7 +15,8 @@ function recordingApi() {
       return new Promise((resolve, reject) => {
         calls.push({
           messages,
-          settle: (error) => (error ? reject(error) : resolve(messages.map((m) => [{ ids: [m.payload], status: 'stored' as const }]))),
+          settle: (error) =>
+            error ? reject(error) : resolve(messages.map((m) => [{ ids: [m.payload], status: 'stored' as const }])),
         });
       });
     },
@@ -33,7 +34,11 @@ describe('ReadingBatcher', () => {
     await tick(20);
     expect(api.calls.map((c) => c.messages.map((m) => m.payload))).toEqual([['m1', 'm2', 'm3']]);
     api.calls[0]!.settle();
-    expect(await Promise.all(answers)).toEqual([[{ ids: ['m1'], status: 'stored' }], [{ ids: ['m2'], status: 'stored' }], [{ ids: ['m3'], status: 'stored' }]]);
+    expect(await Promise.all(answers)).toEqual([
+      [{ ids: ['m1'], status: 'stored' }],
+      [{ ids: ['m2'], status: 'stored' }],
+      [{ ids: ['m3'], status: 'stored' }],
+    ]);
     expect(batcher.stats()).toMatchObject({ batches: 1, messages: 3, failedBatches: 0, queued: 0, inFlight: 0 });
   });
 
@@ -104,8 +109,15 @@ describe('ReadingBatcher', () => {
   it('rejects every message of a failed call, so none of them is acknowledged', async () => {
     const api = recordingApi();
     const errors: number[] = [];
-    const batcher = new ReadingBatcher(api, { maxBatch: 10, maxWaitMs: 0, maxInFlight: 4 }, (_error, size) => errors.push(size));
-    const answers = [1, 2].map((n) => batcher.submit(message(n)).then(() => 'stored', (e: Error) => e.message));
+    const batcher = new ReadingBatcher(api, { maxBatch: 10, maxWaitMs: 0, maxInFlight: 4 }, (_error, size) =>
+      errors.push(size),
+    );
+    const answers = [1, 2].map((n) =>
+      batcher.submit(message(n)).then(
+        () => 'stored',
+        (e: Error) => e.message,
+      ),
+    );
     await tick(5);
     api.calls[0]!.settle(new Error('API answered 503'));
     expect(await Promise.all(answers)).toEqual(['API answered 503', 'API answered 503']);
@@ -165,7 +177,11 @@ describe('MeterAuthenticator', () => {
     const api = countingApi(false);
     const auth = new MeterAuthenticator(api, 60_000, () => now);
     await auth.check('862000000000001', 'guess-1', '862000000000001');
-    expect(await auth.check('862000000000001', 'guess-2', '862000000000001')).toEqual({ ok: false, kind: null, retry: 'recentlyRefused' });
+    expect(await auth.check('862000000000001', 'guess-2', '862000000000001')).toEqual({
+      ok: false,
+      kind: null,
+      retry: 'recentlyRefused',
+    });
     expect(api.calls).toBe(1);
     now = 5_000;
     expect(await auth.check('862000000000001', 'guess-2', '862000000000001')).toEqual({ ok: false, kind: null });
@@ -178,7 +194,8 @@ describe('MeterAuthenticator', () => {
     const held: (() => void)[] = [];
     return {
       held,
-      meterAuth: () => new Promise<{ ok: boolean; kind: null }>((resolve) => held.push(() => resolve({ ok: false, kind: null }))),
+      meterAuth: () =>
+        new Promise<{ ok: boolean; kind: null }>((resolve) => held.push(() => resolve({ ok: false, kind: null }))),
     };
   }
   const imei = (i: number) => `8620000000${String(i).padStart(5, '0')}`;
@@ -186,7 +203,12 @@ describe('MeterAuthenticator', () => {
   it('throttles each source address by a token bucket and its checks in flight', async () => {
     let now = 0;
     const api = heldApi();
-    const auth = new MeterAuthenticator(api, 60_000, () => now, { perAddressPerSecond: 2, perAddressBurst: 3, perAddressInFlight: 2, maxInFlight: 100 });
+    const auth = new MeterAuthenticator(api, 60_000, () => now, {
+      perAddressPerSecond: 2,
+      perAddressBurst: 3,
+      perAddressInFlight: 2,
+      maxInFlight: 100,
+    });
     const first = [auth.check(imei(1), 's', imei(1), '10.0.0.1'), auth.check(imei(2), 's', imei(2), '10.0.0.1')];
     // Two in flight from this address: the third is told to retry; another address is not held up.
     expect(await auth.check(imei(3), 's', imei(3), '10.0.0.1')).toMatchObject({ ok: false, retry: 'throttled' });
@@ -217,8 +239,16 @@ describe('MeterAuthenticator', () => {
 
   it('throttles the addresses of one IPv6 /64 together', async () => {
     const api = heldApi();
-    const auth = new MeterAuthenticator(api, 60_000, () => 0, { perAddressPerSecond: 10, perAddressBurst: 10, perAddressInFlight: 2, maxInFlight: 100 });
-    const started = [auth.check(imei(1), 's', imei(1), '2001:db8:1:2::a'), auth.check(imei(2), 's', imei(2), '2001:db8:1:2::b')];
+    const auth = new MeterAuthenticator(api, 60_000, () => 0, {
+      perAddressPerSecond: 10,
+      perAddressBurst: 10,
+      perAddressInFlight: 2,
+      maxInFlight: 100,
+    });
+    const started = [
+      auth.check(imei(1), 's', imei(1), '2001:db8:1:2::a'),
+      auth.check(imei(2), 's', imei(2), '2001:db8:1:2::b'),
+    ];
     expect(await auth.check(imei(3), 's', imei(3), '2001:db8:1:2:ffff::c')).toMatchObject({ retry: 'throttled' });
     const elsewhere = auth.check(imei(4), 's', imei(4), '2001:db8:1:3::a');
     expect(api.held).toHaveLength(3);
@@ -228,7 +258,12 @@ describe('MeterAuthenticator', () => {
 
   it('caps the checks in flight over all addresses', async () => {
     const api = heldApi();
-    const auth = new MeterAuthenticator(api, 60_000, () => 0, { perAddressPerSecond: 10, perAddressBurst: 10, perAddressInFlight: 2, maxInFlight: 3 });
+    const auth = new MeterAuthenticator(api, 60_000, () => 0, {
+      perAddressPerSecond: 10,
+      perAddressBurst: 10,
+      perAddressInFlight: 2,
+      maxInFlight: 3,
+    });
     const started = [1, 2, 3].map((i) => auth.check(imei(i), 's', imei(i), `10.0.1.${i}`));
     expect(await auth.check(imei(4), 's', imei(4), '10.0.1.4')).toMatchObject({ ok: false, retry: 'busy' });
     api.held.splice(0).forEach((settle) => settle());

@@ -23,7 +23,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const WORKER_PASSWORD = 'worker-password-for-the-test';
 const present = existsSync(MOSQUITTO) && existsSync(MOSQUITTO_PUB);
 if (!present) {
-  console.warn(`Skipping the external-broker tests: ${MOSQUITTO} or ${MOSQUITTO_PUB} is missing (apt-get install mosquitto mosquitto-clients).`);
+  console.warn(
+    `Skipping the external-broker tests: ${MOSQUITTO} or ${MOSQUITTO_PUB} is missing (apt-get install mosquitto mosquitto-clients).`,
+  );
 }
 
 const freePort = () =>
@@ -71,24 +73,28 @@ describe.skipIf(!present)('ingestion workers behind Debian mosquitto', () => {
   const workers = new Map<string, WorkerProcess>();
 
   const startWorker = async (id: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@glucoguard/source', join(ROOT, 'apps/device-gateway/src/worker.ts')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        BROKER_URL: `mqtt://127.0.0.1:${workerPort}`,
-        BROKER_USERNAME: 'ingest',
-        BROKER_PASSWORD: WORKER_PASSWORD,
-        WORKER_ID: id,
-        WORKER_CONNECTIONS: '4',
-        WORKER_STATS_INTERVAL_MS: '100',
-        API_URL: stack.api.baseUrl,
-        // On PostgreSQL the workers store in the API's database themselves; on PGlite, through the API.
-        DATABASE_URL: stack.api.databaseUrl ?? '',
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@glucoguard/source', join(ROOT, 'apps/device-gateway/src/worker.ts')],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          BROKER_URL: `mqtt://127.0.0.1:${workerPort}`,
+          BROKER_USERNAME: 'ingest',
+          BROKER_PASSWORD: WORKER_PASSWORD,
+          WORKER_ID: id,
+          WORKER_CONNECTIONS: '4',
+          WORKER_STATS_INTERVAL_MS: '100',
+          API_URL: stack.api.baseUrl,
+          // On PostgreSQL the workers store in the API's database themselves; on PGlite, through the API.
+          DATABASE_URL: stack.api.databaseUrl ?? '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     const w: WorkerProcess = { child, log: '', ready: false };
     const collect = (chunk: Buffer) => {
       w.log += chunk.toString('utf8');
@@ -101,11 +107,18 @@ describe.skipIf(!present)('ingestion workers behind Debian mosquitto', () => {
     expect(w.ready, w.log).toBe(true);
     return w;
   };
-  const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r())));
+  const exited = (child: ChildProcess) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => child.once('exit', () => r()));
   /** Messages the worker has acknowledged to the broker, from its latest stats line. */
   const ackedBy = (id: string) => Number([...(workers.get(id)?.log ?? '').matchAll(/"acked":(\d+)/g)].at(-1)?.[1] ?? 0);
   const meterUrl = () => `mqtt://127.0.0.1:${meterPort}`;
-  const stored = (imei: string) => stack.rows<{ rows: number; ids: number }>('select count(*)::int as rows, count(distinct reading_id)::int as ids from meter_reading where imei = ?', [imei]);
+  const stored = (imei: string) =>
+    stack.rows<{ rows: number; ids: number }>(
+      'select count(*)::int as rows, count(distinct reading_id)::int as ids from meter_reading where imei = ?',
+      [imei],
+    );
 
   beforeAll(async () => {
     stack = await startStack();
@@ -162,8 +175,13 @@ describe.skipIf(!present)('ingestion workers behind Debian mosquitto', () => {
 
   it('refuses a wrong secret and an unknown meter at CONNACK', async () => {
     const { imei } = meters.a;
-    expect((await connectFailure(meterUrl(), { clientId: imei, username: imei, password: 'not-the-secret' })).message).toMatch(/Not authorized|Bad User Name or Password/i);
-    expect((await connectFailure(meterUrl(), { clientId: '869999999999999', username: '869999999999999', password: 'x' })).message).toMatch(/Not authorized|Bad User Name or Password/i);
+    expect(
+      (await connectFailure(meterUrl(), { clientId: imei, username: imei, password: 'not-the-secret' })).message,
+    ).toMatch(/Not authorized|Bad User Name or Password/i);
+    expect(
+      (await connectFailure(meterUrl(), { clientId: '869999999999999', username: '869999999999999', password: 'x' }))
+        .message,
+    ).toMatch(/Not authorized|Bad User Name or Password/i);
     // The workers' account cannot be used to pose as a meter either: it may not publish readings.
   });
 
@@ -182,7 +200,9 @@ describe.skipIf(!present)('ingestion workers behind Debian mosquitto', () => {
       expect(await otherAcks.next(1, 10_000)).toEqual([{ ids: ['own'], status: 'stored' }]);
       await new Promise((r) => setTimeout(r, 300));
       expect(seen).toEqual([]);
-      expect(await stack.rows('select reading_id from meter_reading where imei = ?', [b.imei])).toEqual([{ reading_id: 'own' }]);
+      expect(await stack.rows('select reading_id from meter_reading where imei = ?', [b.imei])).toEqual([
+        { reading_id: 'own' },
+      ]);
     } finally {
       await client.endAsync(true);
       await other.endAsync(true);
@@ -195,26 +215,73 @@ describe.skipIf(!present)('ingestion workers behind Debian mosquitto', () => {
     const acks = await ackListener(client, a.imei);
     const N = 400;
     try {
-      await Promise.all(Array.from({ length: N }, (_, i) => client.publishAsync(`meters/${a.imei}/readings`, JSON.stringify(glucoseReading(`r-${i}`)), { qos: 1 })));
+      await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          client.publishAsync(`meters/${a.imei}/readings`, JSON.stringify(glucoseReading(`r-${i}`)), { qos: 1 }),
+        ),
+      );
       // A resend of one of them, as a meter does after a lost ack.
       await client.publishAsync(`meters/${a.imei}/readings`, JSON.stringify(glucoseReading('r-7')), { qos: 1 });
       await acks.next(N + 1, 30_000);
-      expect(acks.acks.filter((x) => x.status === 'stored').flatMap((x) => x.ids).sort()).toEqual(Array.from({ length: N }, (_, i) => `r-${i}`).sort());
+      expect(
+        acks.acks
+          .filter((x) => x.status === 'stored')
+          .flatMap((x) => x.ids)
+          .sort(),
+      ).toEqual(Array.from({ length: N }, (_, i) => `r-${i}`).sort());
       expect(acks.acks.filter((x) => x.status === 'duplicate')).toEqual([{ ids: ['r-7'], status: 'duplicate' }]);
     } finally {
       await client.endAsync(true);
     }
     expect(await stored(a.imei)).toEqual([{ rows: N, ids: N }]);
     // The shared subscription split the stream: both workers stored part of it.
-    await waitFor(() => ackedBy('w1') + ackedBy('w2') >= N + 1, 'the workers\' stats', 5_000);
+    await waitFor(() => ackedBy('w1') + ackedBy('w2') >= N + 1, "the workers' stats", 5_000);
     expect(ackedBy('w1')).toBeGreaterThan(0);
     expect(ackedBy('w2')).toBeGreaterThan(0);
 
     const pub = promisify(execFile);
     for (let i = 0; i < 5; i += 1) {
-      await pub(MOSQUITTO_PUB, ['-h', '127.0.0.1', '-p', String(meterPort), '-V', 'mqttv311', '-i', b.imei, '-u', b.imei, '-P', b.secret, '-q', '1', '-t', `meters/${b.imei}/readings`, '-m', JSON.stringify(glucoseReading(`pub-${i}`))]);
+      await pub(MOSQUITTO_PUB, [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(meterPort),
+        '-V',
+        'mqttv311',
+        '-i',
+        b.imei,
+        '-u',
+        b.imei,
+        '-P',
+        b.secret,
+        '-q',
+        '1',
+        '-t',
+        `meters/${b.imei}/readings`,
+        '-m',
+        JSON.stringify(glucoseReading(`pub-${i}`)),
+      ]);
     }
-    await expect(pub(MOSQUITTO_PUB, ['-h', '127.0.0.1', '-p', String(meterPort), '-i', b.imei, '-u', b.imei, '-P', 'wrong', '-q', '1', '-t', `meters/${b.imei}/readings`, '-m', '{}'])).rejects.toThrow();
+    await expect(
+      pub(MOSQUITTO_PUB, [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(meterPort),
+        '-i',
+        b.imei,
+        '-u',
+        b.imei,
+        '-P',
+        'wrong',
+        '-q',
+        '1',
+        '-t',
+        `meters/${b.imei}/readings`,
+        '-m',
+        '{}',
+      ]),
+    ).rejects.toThrow();
     await waitFor(async () => (await stored(b.imei))[0]!.rows >= 6, 'the mosquitto_pub readings', 15_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(await stored(b.imei)).toEqual([{ rows: 6, ids: 6 }]);

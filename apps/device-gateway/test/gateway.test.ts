@@ -12,7 +12,10 @@ afterAll(() => stack?.close());
 
 const health = async () => {
   const res = await fetch(`http://127.0.0.1:${stack.gateway.healthPort}/healthz`);
-  return { status: res.status, body: (await res.json()) as { status: string; connectedClients: number; ingest: { batches: number } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { status: string; connectedClients: number; ingest: { batches: number } },
+  };
 };
 
 /** Resolves when the client's connection closes (or fails the test after a few seconds). */
@@ -41,7 +44,10 @@ function subackCodes(client: MqttClient, topics: string[]): Promise<number[]> {
 
 describe('device gateway health', () => {
   it('reports healthy, with the connected meters and the ingestion counters', async () => {
-    expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', connectedClients: 0, ingest: { batches: expect.any(Number) as number } } });
+    expect(await health()).toMatchObject({
+      status: 200,
+      body: { status: 'ok', connectedClients: 0, ingest: { batches: expect.any(Number) as number } },
+    });
     const { imei, secret } = await stack.provision();
     const meter = await connectMeter(stack.url, imei, secret);
     expect((await health()).body.connectedClients).toBe(1);
@@ -63,10 +69,26 @@ describe('meter sign-in (CONNECT)', () => {
   });
 
   it.each([
-    ['a wrong secret', (m: { imei: string; secret: string }) => ({ clientId: m.imei, username: m.imei, password: `${m.secret}x` })],
-    ['an unknown IMEI', (m: { imei: string; secret: string }) => ({ clientId: '869999999999999', username: '869999999999999', password: m.secret })],
-    ['a client id other than the username', (m: { imei: string; secret: string }) => ({ clientId: 'meter-1', username: m.imei, password: m.secret })],
-    ["another meter's IMEI as client id", (m: { imei: string; secret: string }) => ({ clientId: '869999999999999', username: m.imei, password: m.secret })],
+    [
+      'a wrong secret',
+      (m: { imei: string; secret: string }) => ({ clientId: m.imei, username: m.imei, password: `${m.secret}x` }),
+    ],
+    [
+      'an unknown IMEI',
+      (m: { imei: string; secret: string }) => ({
+        clientId: '869999999999999',
+        username: '869999999999999',
+        password: m.secret,
+      }),
+    ],
+    [
+      'a client id other than the username',
+      (m: { imei: string; secret: string }) => ({ clientId: 'meter-1', username: m.imei, password: m.secret }),
+    ],
+    [
+      "another meter's IMEI as client id",
+      (m: { imei: string; secret: string }) => ({ clientId: '869999999999999', username: m.imei, password: m.secret }),
+    ],
     ['no credentials', (m: { imei: string; secret: string }) => ({ clientId: m.imei })],
     ['no password', (m: { imei: string; secret: string }) => ({ clientId: m.imei, username: m.imei })],
   ])('refuses %s with CONNACK 5', async (_name, credentials) => {
@@ -78,7 +100,9 @@ describe('meter sign-in (CONNECT)', () => {
     // The cache keys on the secret's hash: a different (wrong) secret is never served from it.
     const { imei, secret } = await stack.provision();
     await (await connectMeter(stack.url, imei, secret)).endAsync();
-    expect(await connectFailure(stack.url, { clientId: imei, username: imei, password: `${secret}!` })).toMatchObject({ code: 5 });
+    expect(await connectFailure(stack.url, { clientId: imei, username: imei, password: `${secret}!` })).toMatchObject({
+      code: 5,
+    });
   });
 });
 
@@ -86,7 +110,15 @@ describe('meter topic rights', () => {
   it('grants only its own acks topic, refusing wildcards, other meters and $SYS in SUBACK', async () => {
     const { imei, secret } = await stack.provision();
     const meter = await connectMeter(stack.url, imei, secret);
-    const topics = [`meters/${imei}/acks`, 'meters/+/acks', `meters/${imei}/+`, '#', 'meters/869999999999999/acks', '$SYS/#', `meters/${imei}/readings`];
+    const topics = [
+      `meters/${imei}/acks`,
+      'meters/+/acks',
+      `meters/${imei}/+`,
+      '#',
+      'meters/869999999999999/acks',
+      '$SYS/#',
+      `meters/${imei}/readings`,
+    ];
     expect(await subackCodes(meter, topics)).toEqual([1, 128, 128, 128, 128, 128, 128]);
     expect(meter.connected).toBe(true);
     await meter.endAsync();
@@ -143,7 +175,9 @@ describe('loadGatewayConfig', () => {
   });
 
   it('refuses a port that is not a number', () => {
-    expect(() => loadGatewayConfig({ MQTT_PORT: 'x' })).toThrow('MQTT_PORT must be a port number from 0 to 65535, got "x".');
+    expect(() => loadGatewayConfig({ MQTT_PORT: 'x' })).toThrow(
+      'MQTT_PORT must be a port number from 0 to 65535, got "x".',
+    );
   });
 
   it('refuses the published development token in production', () => {
@@ -154,7 +188,14 @@ describe('loadGatewayConfig', () => {
   });
 
   it('reports every problem at once', () => {
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production', GATEWAY_TOKEN: 'short', MQTT_TLS_CERT: '/c.pem', INGEST_BATCH_MAX: '0' })).toThrow(
+    expect(() =>
+      loadGatewayConfig({
+        NODE_ENV: 'production',
+        GATEWAY_TOKEN: 'short',
+        MQTT_TLS_CERT: '/c.pem',
+        INGEST_BATCH_MAX: '0',
+      }),
+    ).toThrow(
       [
         'GATEWAY_TOKEN must be set to a random secret of at least 32 characters in production (the API expects the same one).',
         'MQTT_TLS_CERT and MQTT_TLS_KEY go together: set both (PEM files) for the TLS listener, or neither.',
@@ -165,7 +206,15 @@ describe('loadGatewayConfig', () => {
 
   it('configures TLS on 8883 with a certificate and key, and a production token', () => {
     const token = 't'.repeat(32);
-    expect(loadGatewayConfig({ NODE_ENV: 'production', GATEWAY_TOKEN: token, MQTT_TLS_CERT: '/c.pem', MQTT_TLS_KEY: '/k.pem', API_URL: 'http://api:3000/api/' })).toMatchObject({
+    expect(
+      loadGatewayConfig({
+        NODE_ENV: 'production',
+        GATEWAY_TOKEN: token,
+        MQTT_TLS_CERT: '/c.pem',
+        MQTT_TLS_KEY: '/k.pem',
+        API_URL: 'http://api:3000/api/',
+      }),
+    ).toMatchObject({
       gatewayToken: token,
       tls: { port: 8883, certFile: '/c.pem', keyFile: '/k.pem' },
       apiUrl: 'http://api:3000/api',

@@ -66,7 +66,10 @@ function run(entry: string, env: Record<string, string>): ChildProcess {
   return child;
 }
 
-const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r())));
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((r) => child.once('exit', () => r()));
 
 async function withDatabase<T>(work: (orm: MikroORM) => Promise<T>): Promise<T> {
   const orm = await openDatabase({ databaseUrl, pgliteDir: join(dataDir, 'pglite') });
@@ -113,7 +116,11 @@ describe.each(STORAGES)('the gateway storing $storage killed in the middle of a 
     // The meter and its patient exist before the API starts: the embedded database has one owner at a time.
     const secret = await withDatabase(async (orm) => {
       const em = orm.em.fork();
-      const customer = em.create(Customer, { openid: `kill-test-${randomUUID()}`, inviteCode: storage === 'api' ? 'K1LL01' : 'K1LL02', nickname: '断电测试' });
+      const customer = em.create(Customer, {
+        openid: `kill-test-${randomUUID()}`,
+        inviteCode: storage === 'api' ? 'K1LL01' : 'K1LL02',
+        nickname: '断电测试',
+      });
       await em.flush();
       const { secret: s } = await provisionDevice(em, { imei: IMEI, kind: 'glucose', model: 'K-1' }, new Date());
       const bound = await bindDevice(orm.em.fork(), customer.id, IMEI, new Date());
@@ -121,7 +128,14 @@ describe.each(STORAGES)('the gateway storing $storage killed in the middle of a 
       return s;
     });
 
-    const apiEnv = { PORT: String(ports.api), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', SEED_DEMO_DATA: 'false', DATABASE_URL: databaseUrl ?? '' };
+    const apiEnv = {
+      PORT: String(ports.api),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent',
+      SEED_DEMO_DATA: 'false',
+      DATABASE_URL: databaseUrl ?? '',
+    };
     const api = run('apps/api/src/server.ts', apiEnv);
     await waitFor(healthy(`http://127.0.0.1:${ports.api}/api/healthz`), 'the API');
     const gatewayEnv = {
@@ -166,7 +180,11 @@ describe.each(STORAGES)('the gateway storing $storage killed in the middle of a 
       // On PostgreSQL the database can be read while the API runs: what was PUBACKed is already there.
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
-      storedAtKill = new Set((await client.query<{ reading_id: string }>('select reading_id from meter_reading where imei = $1', [IMEI])).rows.map((r) => r.reading_id));
+      storedAtKill = new Set(
+        (
+          await client.query<{ reading_id: string }>('select reading_id from meter_reading where imei = $1', [IMEI])
+        ).rows.map((r) => r.reading_id),
+      );
       await client.end();
     }
     await new Promise((r) => setTimeout(r, 500));
@@ -202,7 +220,11 @@ describe.each(STORAGES)('the gateway storing $storage killed in the middle of a 
            from meter_reading where imei = ?`,
         [IMEI, IMEI],
       );
-      const ids = new Set((await db.execute<{ reading_id: string }[]>('select reading_id from meter_reading where imei = ?', [IMEI])).map((r) => r.reading_id));
+      const ids = new Set(
+        (await db.execute<{ reading_id: string }[]>('select reading_id from meter_reading where imei = ?', [IMEI])).map(
+          (r) => r.reading_id,
+        ),
+      );
       return { counts, ids };
     });
     const acked = [...summary.acks.keys(), ...summary.pubackedAt.keys()];

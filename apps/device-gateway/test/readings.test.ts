@@ -36,7 +36,9 @@ describe.each(STORAGES)('a meter publishing readings (storage: %s)', (storage) =
     expect(await listener.next(1)).toEqual([{ ids: ['g-1'], status: 'stored' }]);
     const day = await customer.client.GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: today() } } });
     expect(day.map((r) => ({ sugar: r.sugar, deviceImei: r.deviceImei }))).toEqual([{ sugar: 7.4, deviceImei: imei }]);
-    expect(await stack.rows('select battery, last_seen_at is not null as seen from device where imei = ?', [imei])).toEqual([{ battery: null, seen: true }]);
+    expect(
+      await stack.rows('select battery, last_seen_at is not null as seen from device where imei = ?', [imei]),
+    ).toEqual([{ battery: null, seen: true }]);
     await meter.endAsync();
   });
 
@@ -44,12 +46,22 @@ describe.each(STORAGES)('a meter publishing readings (storage: %s)', (storage) =
     const { imei, secret } = await stack.provision();
     const meter = await connectMeter(stack.url, imei, secret);
     const listener = await ackListener(meter, imei);
-    await meter.publishAsync(readingsTopic(imei), JSON.stringify([glucoseReading('a'), glucoseReading('b', { value: 'high' }), glucoseReading('c', { battery: 64, signal: -88 })]), { qos: 1 });
+    await meter.publishAsync(
+      readingsTopic(imei),
+      JSON.stringify([
+        glucoseReading('a'),
+        glucoseReading('b', { value: 'high' }),
+        glucoseReading('c', { battery: 64, signal: -88 }),
+      ]),
+      { qos: 1 },
+    );
     expect(await listener.next(2)).toEqual([
       { ids: ['a', 'c'], status: 'stored' },
       { ids: ['b'], status: 'rejected', reason: 'value: must be a number' },
     ]);
-    expect(await stack.rows('select battery, signal from device where imei = ?', [imei])).toEqual([{ battery: 64, signal: -88 }]);
+    expect(await stack.rows('select battery, signal from device where imei = ?', [imei])).toEqual([
+      { battery: 64, signal: -88 },
+    ]);
     await meter.endAsync();
   });
 
@@ -76,31 +88,61 @@ describe.each(STORAGES)('a meter publishing readings (storage: %s)', (storage) =
 
   it.each([
     ['not JSON', () => 'glucose=6.3', [], 'payload: not valid JSON'],
-    ['a value of the wrong type', () => JSON.stringify(glucoseReading('w', { value: '6.3' })), ['w'], 'value: must be a number'],
-    ['an unknown kind', () => JSON.stringify(glucoseReading('k', { kind: 'ketone' })), ['k'], 'kind: must be "glucose" or "bp"'],
+    [
+      'a value of the wrong type',
+      () => JSON.stringify(glucoseReading('w', { value: '6.3' })),
+      ['w'],
+      'value: must be a number',
+    ],
+    [
+      'an unknown kind',
+      () => JSON.stringify(glucoseReading('k', { kind: 'ketone' })),
+      ['k'],
+      'kind: must be "glucose" or "bp"',
+    ],
     // Over the payload limit but under the packet limit (128 KiB; a bigger packet closes the connection, sign-in-guard.test.ts).
-    ['a 100 KB payload', () => JSON.stringify({ ...glucoseReading('big'), pad: 'x'.repeat(100 * 1024) }), [], 'payload: larger than 65536 bytes'],
-    ['101 readings', () => JSON.stringify(Array.from({ length: 101 }, (_, i) => glucoseReading(`n${i}`))), Array.from({ length: 101 }, (_, i) => `n${i}`), 'payload: more than 100 readings in one message'],
-    ['a time a day ahead', () => JSON.stringify(glucoseReading('f', { measuredAt: new Date(Date.now() + 86_400_000).toISOString() })), ['f'], "measuredAt: more than 10 minutes ahead of the server's clock"],
-  ])('rejects %s with a reason, keeps the connection, and another meter is unaffected', async (_name, payload, ids, reason) => {
-    const bad = await stack.provision();
-    const good = await stack.provision();
-    const badMeter = await connectMeter(stack.url, bad.imei, bad.secret);
-    const goodMeter = await connectMeter(stack.url, good.imei, good.secret);
-    const badAcks = await ackListener(badMeter, bad.imei);
-    const goodAcks = await ackListener(goodMeter, good.imei);
-    await Promise.all([
-      badMeter.publishAsync(readingsTopic(bad.imei), payload(), { qos: 1 }),
-      goodMeter.publishAsync(readingsTopic(good.imei), JSON.stringify(glucoseReading('fine')), { qos: 1 }),
-    ]);
-    expect(await badAcks.next(1)).toEqual([{ ids, status: 'rejected', reason }]);
-    expect(await goodAcks.next(1)).toEqual([{ ids: ['fine'], status: 'stored' }]);
-    // Still connected and still heard: the next good reading of the same meter is stored.
-    await badMeter.publishAsync(readingsTopic(bad.imei), JSON.stringify(glucoseReading('after')), { qos: 1 });
-    expect((await badAcks.next(2))[1]).toEqual({ ids: ['after'], status: 'stored' });
-    expect(await stack.rows('select reading_id from meter_reading where imei = ?', [bad.imei])).toEqual([{ reading_id: 'after' }]);
-    await Promise.all([badMeter.endAsync(), goodMeter.endAsync()]);
-  });
+    [
+      'a 100 KB payload',
+      () => JSON.stringify({ ...glucoseReading('big'), pad: 'x'.repeat(100 * 1024) }),
+      [],
+      'payload: larger than 65536 bytes',
+    ],
+    [
+      '101 readings',
+      () => JSON.stringify(Array.from({ length: 101 }, (_, i) => glucoseReading(`n${i}`))),
+      Array.from({ length: 101 }, (_, i) => `n${i}`),
+      'payload: more than 100 readings in one message',
+    ],
+    [
+      'a time a day ahead',
+      () => JSON.stringify(glucoseReading('f', { measuredAt: new Date(Date.now() + 86_400_000).toISOString() })),
+      ['f'],
+      "measuredAt: more than 10 minutes ahead of the server's clock",
+    ],
+  ])(
+    'rejects %s with a reason, keeps the connection, and another meter is unaffected',
+    async (_name, payload, ids, reason) => {
+      const bad = await stack.provision();
+      const good = await stack.provision();
+      const badMeter = await connectMeter(stack.url, bad.imei, bad.secret);
+      const goodMeter = await connectMeter(stack.url, good.imei, good.secret);
+      const badAcks = await ackListener(badMeter, bad.imei);
+      const goodAcks = await ackListener(goodMeter, good.imei);
+      await Promise.all([
+        badMeter.publishAsync(readingsTopic(bad.imei), payload(), { qos: 1 }),
+        goodMeter.publishAsync(readingsTopic(good.imei), JSON.stringify(glucoseReading('fine')), { qos: 1 }),
+      ]);
+      expect(await badAcks.next(1)).toEqual([{ ids, status: 'rejected', reason }]);
+      expect(await goodAcks.next(1)).toEqual([{ ids: ['fine'], status: 'stored' }]);
+      // Still connected and still heard: the next good reading of the same meter is stored.
+      await badMeter.publishAsync(readingsTopic(bad.imei), JSON.stringify(glucoseReading('after')), { qos: 1 });
+      expect((await badAcks.next(2))[1]).toEqual({ ids: ['after'], status: 'stored' });
+      expect(await stack.rows('select reading_id from meter_reading where imei = ?', [bad.imei])).toEqual([
+        { reading_id: 'after' },
+      ]);
+      await Promise.all([badMeter.endAsync(), goodMeter.endAsync()]);
+    },
+  );
 });
 
 describe('when storing fails', () => {
@@ -112,11 +154,19 @@ describe('when storing fails', () => {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         if (failing) {
-          res.writeHead(503, { 'content-type': 'application/json' }).end('{"code":50300,"errMsg":"数据库暂不可用","data":null}');
+          res
+            .writeHead(503, { 'content-type': 'application/json' })
+            .end('{"code":50300,"errMsg":"数据库暂不可用","data":null}');
           return;
         }
-        void fetch(`${target}${(req.url ?? '').replace(/^\/api/, '')}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }).then(async (upstream) => {
-          res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(Buffer.from(await upstream.arrayBuffer()));
+        void fetch(`${target}${(req.url ?? '').replace(/^\/api/, '')}`, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: Buffer.concat(chunks),
+        }).then(async (upstream) => {
+          res
+            .writeHead(upstream.status, { 'content-type': 'application/json' })
+            .end(Buffer.from(await upstream.arrayBuffer()));
         });
       });
     });
@@ -133,7 +183,10 @@ describe('when storing fails', () => {
 
   it('sends no PUBACK and drops the connection; the meter resends after reconnecting and the reading is stored once', async () => {
     const proxy = await flakyApi(stack.api.baseUrl);
-    const gateway = await startGateway(loadGatewayConfig({ HOST: '127.0.0.1', MQTT_PORT: '0', GATEWAY_HEALTH_PORT: '0', API_URL: proxy.url }), pino({ level: 'silent' }));
+    const gateway = await startGateway(
+      loadGatewayConfig({ HOST: '127.0.0.1', MQTT_PORT: '0', GATEWAY_HEALTH_PORT: '0', API_URL: proxy.url }),
+      pino({ level: 'silent' }),
+    );
     const url = `mqtt://127.0.0.1:${gateway.mqttPort}`;
     const { imei, secret } = await stack.provision();
     const meter = await connectMeter(url, imei, secret, { reconnectPeriod: 200 });
@@ -157,7 +210,9 @@ describe('when storing fails', () => {
       proxy.fail(false);
       await delivered;
       expect(pubackAt).toBeGreaterThan(droppedAt);
-      expect(await stack.rows('select reading_id from meter_reading where imei = ?', [imei])).toEqual([{ reading_id: 'outage' }]);
+      expect(await stack.rows('select reading_id from meter_reading where imei = ?', [imei])).toEqual([
+        { reading_id: 'outage' },
+      ]);
     } finally {
       await meter.endAsync(true);
       await gateway.close();
@@ -166,10 +221,24 @@ describe('when storing fails', () => {
   });
 
   it('answers CONNACK 3 (server unavailable) while credentials cannot be checked', async () => {
-    const gateway = await startGateway(loadGatewayConfig({ HOST: '127.0.0.1', MQTT_PORT: '0', GATEWAY_HEALTH_PORT: '0', API_URL: 'http://127.0.0.1:9/api' }), pino({ level: 'silent' }));
+    const gateway = await startGateway(
+      loadGatewayConfig({
+        HOST: '127.0.0.1',
+        MQTT_PORT: '0',
+        GATEWAY_HEALTH_PORT: '0',
+        API_URL: 'http://127.0.0.1:9/api',
+      }),
+      pino({ level: 'silent' }),
+    );
     try {
       const { imei, secret } = await stack.provision();
-      expect(await connectFailure(`mqtt://127.0.0.1:${gateway.mqttPort}`, { clientId: imei, username: imei, password: secret })).toMatchObject({ code: 3 });
+      expect(
+        await connectFailure(`mqtt://127.0.0.1:${gateway.mqttPort}`, {
+          clientId: imei,
+          username: imei,
+          password: secret,
+        }),
+      ).toMatchObject({ code: 3 });
     } finally {
       await gateway.close();
     }
@@ -182,17 +251,45 @@ describe('MQTT over TLS', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gg-tls-'));
     const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
     await new Promise<void>((resolve, reject) =>
-      execFile(openssl, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], (error: Error | null) =>
-        error ? reject(error) : resolve(),
+      execFile(
+        openssl,
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ],
+        (error: Error | null) => (error ? reject(error) : resolve()),
       ),
     );
     const gateway = await startGateway(
-      loadGatewayConfig({ HOST: '127.0.0.1', MQTT_PORT: '0', GATEWAY_HEALTH_PORT: '0', MQTT_TLS_PORT: '0', MQTT_TLS_CERT: cert, MQTT_TLS_KEY: key, API_URL: stack.api.baseUrl }),
+      loadGatewayConfig({
+        HOST: '127.0.0.1',
+        MQTT_PORT: '0',
+        GATEWAY_HEALTH_PORT: '0',
+        MQTT_TLS_PORT: '0',
+        MQTT_TLS_CERT: cert,
+        MQTT_TLS_KEY: key,
+        API_URL: stack.api.baseUrl,
+      }),
       pino({ level: 'silent' }),
     );
     try {
       const { imei, secret } = await stack.provision();
-      const meter = await connectMeter(`mqtts://127.0.0.1:${gateway.tlsPort}`, imei, secret, { ca: readFileSync(cert) });
+      const meter = await connectMeter(`mqtts://127.0.0.1:${gateway.tlsPort}`, imei, secret, {
+        ca: readFileSync(cert),
+      });
       const listener = await ackListener(meter, imei);
       await meter.publishAsync(readingsTopic(imei), JSON.stringify(glucoseReading('tls')), { qos: 1 });
       expect(await listener.next(1)).toEqual([{ ids: ['tls'], status: 'stored' }]);
@@ -215,20 +312,64 @@ describe('Debian mosquitto_pub as the meter', () => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
       execFile(
         binary,
-        ['-h', '127.0.0.1', '-p', String(stack.gateway.mqttPort), '-V', 'mqttv311', '-i', imei, '-u', imei, '-P', secret, '-c', '-q', '1', '-t', readingsTopic(imei), '-m', payload],
+        [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(stack.gateway.mqttPort),
+          '-V',
+          'mqttv311',
+          '-i',
+          imei,
+          '-u',
+          imei,
+          '-P',
+          secret,
+          '-c',
+          '-q',
+          '1',
+          '-t',
+          readingsTopic(imei),
+          '-m',
+          payload,
+        ],
         { timeout: 10_000 },
         (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
       );
     });
     expect(result).toEqual({ code: 0, stderr: '' });
-    expect(await stack.rows('select reading_id, sugar from meter_reading where imei = ?', [imei])).toEqual([{ reading_id: 'from-mosquitto', sugar: expect.stringMatching(/^5\.6/) as string }]);
+    expect(await stack.rows('select reading_id, sugar from meter_reading where imei = ?', [imei])).toEqual([
+      { reading_id: 'from-mosquitto', sugar: expect.stringMatching(/^5\.6/) as string },
+    ]);
   });
 
   it.skipIf(!existsSync(binary))('is refused with a wrong secret', async () => {
     const { imei, secret } = await stack.provision();
     const code = await new Promise<number>((resolve) => {
-      execFile(binary, ['-h', '127.0.0.1', '-p', String(stack.gateway.mqttPort), '-V', 'mqttv311', '-i', imei, '-u', imei, '-P', `${secret}x`, '-q', '1', '-t', readingsTopic(imei), '-m', '{}'], { timeout: 10_000 }, (error) =>
-        resolve(error ? ((error as { code?: number }).code ?? 1) : 0),
+      execFile(
+        binary,
+        [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(stack.gateway.mqttPort),
+          '-V',
+          'mqttv311',
+          '-i',
+          imei,
+          '-u',
+          imei,
+          '-P',
+          `${secret}x`,
+          '-q',
+          '1',
+          '-t',
+          readingsTopic(imei),
+          '-m',
+          '{}',
+        ],
+        { timeout: 10_000 },
+        (error) => resolve(error ? ((error as { code?: number }).code ?? 1) : 0),
       );
     });
     expect(code).not.toBe(0);

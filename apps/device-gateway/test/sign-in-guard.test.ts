@@ -12,10 +12,19 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 interface Health {
-  auth: { checked: number; throttled: number; busy: number; accepted: number; refused: number; recentlyRefused: number; cachedRefusal: number };
+  auth: {
+    checked: number;
+    throttled: number;
+    busy: number;
+    accepted: number;
+    refused: number;
+    recentlyRefused: number;
+    cachedRefusal: number;
+  };
   oversizeClosed: number;
 }
-const health = async () => (await (await fetch(`http://127.0.0.1:${stack.gateway.healthPort}/healthz`)).json()) as Health;
+const health = async () =>
+  (await (await fetch(`http://127.0.0.1:${stack.gateway.healthPort}/healthz`)).json()) as Health;
 
 /** An MQTT remaining-length varint. */
 function varint(length: number): Buffer {
@@ -38,7 +47,13 @@ const field = (text: string) => {
 
 /** An MQTT 3.1.1 CONNECT with username and password, clean session off, keep-alive 60 s. */
 function connectPacket(clientId: string, username: string, password: string): Buffer {
-  const body = Buffer.concat([field('MQTT'), Buffer.from([4, 0xc0, 0, 60]), field(clientId), field(username), field(password)]);
+  const body = Buffer.concat([
+    field('MQTT'),
+    Buffer.from([4, 0xc0, 0, 60]),
+    field(clientId),
+    field(username),
+    field(password),
+  ]);
   return Buffer.concat([Buffer.from([0x10]), varint(body.length), body]);
 }
 
@@ -104,31 +119,37 @@ function stream(socket: Socket, chunk: Buffer, total: number): Promise<{ written
 const randomImei = (i: number) => `86999${String(Date.now() % 100000).padStart(5, '0')}${String(i).padStart(5, '0')}`;
 
 describe('a flood of bogus CONNECTs', () => {
-  it('lets a real meter in while hundreds of random IMEIs and secrets are throttled from their address', { timeout: 60_000 }, async () => {
-    const { imei, secret } = await stack.provision();
-    const before = await health();
-    const started = Date.now();
-    const bogus = Array.from({ length: 300 }, (_, i) => rawConnack('127.0.0.2', randomImei(i), `bogus-${i}-${Math.random()}`));
-    // The real meter connects from its own address while the flood is under way.
-    await new Promise((r) => setTimeout(r, 50));
-    const meter = await connectMeter(stack.url, imei, secret, { connectTimeout: 10_000 });
-    expect(meter.connected).toBe(true);
-    await meter.endAsync();
+  it(
+    'lets a real meter in while hundreds of random IMEIs and secrets are throttled from their address',
+    { timeout: 60_000 },
+    async () => {
+      const { imei, secret } = await stack.provision();
+      const before = await health();
+      const started = Date.now();
+      const bogus = Array.from({ length: 300 }, (_, i) =>
+        rawConnack('127.0.0.2', randomImei(i), `bogus-${i}-${Math.random()}`),
+      );
+      // The real meter connects from its own address while the flood is under way.
+      await new Promise((r) => setTimeout(r, 50));
+      const meter = await connectMeter(stack.url, imei, secret, { connectTimeout: 10_000 });
+      expect(meter.connected).toBe(true);
+      await meter.endAsync();
 
-    const codes = await Promise.all(bogus);
-    const seconds = (Date.now() - started) / 1000;
-    // Every bogus connect was answered, none was let in: 5 when checked, 3 when throttled.
-    expect(codes.filter((c) => c !== 3 && c !== 5)).toEqual([]);
-    const after = await health();
-    const checked = after.auth.checked - before.auth.checked;
-    const throttled = after.auth.throttled - before.auth.throttled + (after.auth.busy - before.auth.busy);
-    expect(codes.filter((c) => c === 3).length).toBe(throttled);
-    expect(codes.filter((c) => c === 5).length).toBe(checked - 1);
-    // Checked: the address's burst (20) and its refill (10 a second) while the flood lasted, and the real meter.
-    expect(checked).toBeLessThanOrEqual(21 + Math.ceil(seconds * 10));
-    expect(throttled).toBeGreaterThan(150);
-    expect(after.auth.accepted - before.auth.accepted).toBe(1);
-  });
+      const codes = await Promise.all(bogus);
+      const seconds = (Date.now() - started) / 1000;
+      // Every bogus connect was answered, none was let in: 5 when checked, 3 when throttled.
+      expect(codes.filter((c) => c !== 3 && c !== 5)).toEqual([]);
+      const after = await health();
+      const checked = after.auth.checked - before.auth.checked;
+      const throttled = after.auth.throttled - before.auth.throttled + (after.auth.busy - before.auth.busy);
+      expect(codes.filter((c) => c === 3).length).toBe(throttled);
+      expect(codes.filter((c) => c === 5).length).toBe(checked - 1);
+      // Checked: the address's burst (20) and its refill (10 a second) while the flood lasted, and the real meter.
+      expect(checked).toBeLessThanOrEqual(21 + Math.ceil(seconds * 10));
+      expect(throttled).toBeGreaterThan(150);
+      expect(after.auth.accepted - before.auth.accepted).toBe(1);
+    },
+  );
 
   it('refuses the same IMEI and secret again at once, and tells another secret for a just-refused IMEI to retry', async () => {
     const { imei, secret } = await stack.provision();

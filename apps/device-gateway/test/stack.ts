@@ -32,7 +32,11 @@ export function nextImei(): string {
 export type Storage = 'api' | 'postgresql';
 export const STORAGES: Storage[] = process.env.DATABASE_URL ? ['api', 'postgresql'] : ['api'];
 
-export async function startStack(gatewayEnv: Record<string, string> = {}, apiUrl?: (api: TestApi) => string, storage: Storage = 'api'): Promise<Stack> {
+export async function startStack(
+  gatewayEnv: Record<string, string> = {},
+  apiUrl?: (api: TestApi) => string,
+  storage: Storage = 'api',
+): Promise<Stack> {
   const api = await startTestApi();
   if (storage === 'postgresql' && !api.databaseUrl) {
     throw new Error('storage in PostgreSQL needs the tests to run on PostgreSQL (DATABASE_URL)');
@@ -73,14 +77,36 @@ export async function startStack(gatewayEnv: Record<string, string> = {}, apiUrl
 }
 
 /** Connects as the meter: client id and username are the IMEI, no reconnects unless asked. */
-export function connectMeter(url: string, imei: string, secret: string, options: Partial<IClientOptions> = {}): Promise<MqttClient> {
-  return mqtt.connectAsync(url, { clientId: imei, username: imei, password: secret, clean: false, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000, ...options });
+export function connectMeter(
+  url: string,
+  imei: string,
+  secret: string,
+  options: Partial<IClientOptions> = {},
+): Promise<MqttClient> {
+  return mqtt.connectAsync(url, {
+    clientId: imei,
+    username: imei,
+    password: secret,
+    clean: false,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+    ...options,
+  });
 }
 
 /** The error a connection attempt ended with (fails the test if it connected). */
-export async function connectFailure(url: string, options: IClientOptions): Promise<{ code?: number; message: string }> {
+export async function connectFailure(
+  url: string,
+  options: IClientOptions,
+): Promise<{ code?: number; message: string }> {
   try {
-    const client = await mqtt.connectAsync(url, { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000, ...options });
+    const client = await mqtt.connectAsync(url, {
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+      ...options,
+    });
     await client.endAsync(true);
   } catch (error) {
     return error as { code?: number; message: string };

@@ -53,7 +53,12 @@ export function api(): ApiClient {
   const { sourceId } = useSession.getState();
   let client = clients.get(sourceId);
   if (client === undefined) {
-    client = createApiClient({ baseUrl: apiBase(), token: () => useSession.getState().token, sourceId, fetch: fetchWithResignIn });
+    client = createApiClient({
+      baseUrl: apiBase(),
+      token: () => useSession.getState().token,
+      sourceId,
+      fetch: fetchWithResignIn,
+    });
     clients.set(sourceId, client);
   }
   return client;
@@ -63,13 +68,28 @@ export function api(): ApiClient {
  * A call the typed client cannot make (a streamed answer): the same base address, headers and
  * sign-in-again as {@link api}, answering the raw Response. `path` starts after `/api`.
  */
-export function apiStream(path: string, init: { method: 'POST'; body: unknown; signal?: AbortSignal }): Promise<Response> {
+export function apiStream(
+  path: string,
+  init: { method: 'POST'; body: unknown; signal?: AbortSignal },
+): Promise<Response> {
   const { sourceId, token } = useSession.getState();
-  const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'text/event-stream', 'X-Source-Id': String(sourceId), 'X-App-Code': appCodeForSource(sourceId) });
+  const headers = new Headers({
+    'Content-Type': 'application/json',
+    Accept: 'text/event-stream',
+    'X-Source-Id': String(sourceId),
+    'X-App-Code': appCodeForSource(sourceId),
+  });
   if (token !== null) {
     headers.set('Authorization', `Bearer ${token}`);
   }
-  return fetchWithResignIn(new Request(`${apiBase()}${path}`, { method: init.method, headers, body: JSON.stringify(init.body), ...(init.signal && { signal: init.signal }) }));
+  return fetchWithResignIn(
+    new Request(`${apiBase()}${path}`, {
+      method: init.method,
+      headers,
+      body: JSON.stringify(init.body),
+      ...(init.signal && { signal: init.signal }),
+    }),
+  );
 }
 
 /** Replaces the network (component tests pass a fake server here). */

@@ -48,7 +48,12 @@ const LOOKS: Record<SourceId, Pick<Brand, 'name' | 'primaryColor' | 'deepColor' 
     name: '糖护医疗',
     primaryColor: '#1677ff',
     deepColor: '#0b55c4',
-    contact: { hotline: '400-826-0404', serviceAccountName: '糖护医疗服务号', chatUrl: 'https://work.weixin.qq.com/kfid/kfc_glucoguard_medical', qrImageUrl: null },
+    contact: {
+      hotline: '400-826-0404',
+      serviceAccountName: '糖护医疗服务号',
+      chatUrl: 'https://work.weixin.qq.com/kfid/kfc_glucoguard_medical',
+      qrImageUrl: null,
+    },
   },
 };
 

@@ -6,52 +6,104 @@ import { RouteError } from './components/RouteError';
 
 // Every page is its own chunk, loaded when its route is first opened.
 const MainPage = lazy(() => import(/* webpackChunkName: "page-main" */ './pages/main/MainPage'));
-const AiAssistantRedirect = lazy(() => import(/* webpackChunkName: "page-ai-redirect" */ './pages/ai/AiAssistantRedirect'));
+const AiAssistantRedirect = lazy(
+  () => import(/* webpackChunkName: "page-ai-redirect" */ './pages/ai/AiAssistantRedirect'),
+);
 const RegisterPage = lazy(() => import(/* webpackChunkName: "page-register" */ './pages/register/RegisterPage'));
-const EditUserInfoPage = lazy(() => import(/* webpackChunkName: "page-edit-user-info" */ './pages/register/EditUserInfoPage'));
+const EditUserInfoPage = lazy(
+  () => import(/* webpackChunkName: "page-edit-user-info" */ './pages/register/EditUserInfoPage'),
+);
 const EditPhonePage = lazy(() => import(/* webpackChunkName: "page-edit-phone" */ './pages/register/EditPhonePage'));
-const RecoverAccountPage = lazy(() => import(/* webpackChunkName: "page-recover-account" */ './pages/register/RecoverAccountPage'));
+const RecoverAccountPage = lazy(
+  () => import(/* webpackChunkName: "page-recover-account" */ './pages/register/RecoverAccountPage'),
+);
 const SetPage = lazy(() => import(/* webpackChunkName: "page-set" */ './pages/set/SetPage'));
 const AboutUsPage = lazy(() => import(/* webpackChunkName: "page-about-us" */ './pages/set/AboutUsPage'));
 const ProtocolPage = lazy(() => import(/* webpackChunkName: "page-protocol" */ './pages/protocol/ProtocolPage'));
 const ContactUsPage = lazy(() => import(/* webpackChunkName: "page-contact-us" */ './pages/contact/ContactUsPage'));
-const InvitationCodePage = lazy(() => import(/* webpackChunkName: "page-invitation-code" */ './pages/invitation/InvitationCodePage'));
+const InvitationCodePage = lazy(
+  () => import(/* webpackChunkName: "page-invitation-code" */ './pages/invitation/InvitationCodePage'),
+);
 const SharePage = lazy(() => import(/* webpackChunkName: "page-share" */ './pages/invitation/SharePage'));
-const MiniProgramPage = lazy(() => import(/* webpackChunkName: "page-miniprogram" */ './pages/miniprogram/MiniProgramPage'));
-const ReportCenterPage = lazy(() => import(/* webpackChunkName: "page-report-center" */ './pages/reportCenter/ReportCenterPage'));
-const AddSugarPage = lazy(() => import(/* webpackChunkName: "page-add-sugar" */ './pages/reportCenter/sugar/AddSugarPage'));
-const AddBpPage = lazy(() => import(/* webpackChunkName: "page-add-blood-pressure" */ './pages/reportCenter/bp/AddBpPage'));
-const ReportDetailPage = lazy(() => import(/* webpackChunkName: "page-report-detail" */ './pages/reportCenter/report/ReportDetailPage'));
-const NoReportPage = lazy(() => import(/* webpackChunkName: "page-no-report" */ './pages/reportCenter/report/NoReportPage'));
+const MiniProgramPage = lazy(
+  () => import(/* webpackChunkName: "page-miniprogram" */ './pages/miniprogram/MiniProgramPage'),
+);
+const ReportCenterPage = lazy(
+  () => import(/* webpackChunkName: "page-report-center" */ './pages/reportCenter/ReportCenterPage'),
+);
+const AddSugarPage = lazy(
+  () => import(/* webpackChunkName: "page-add-sugar" */ './pages/reportCenter/sugar/AddSugarPage'),
+);
+const AddBpPage = lazy(
+  () => import(/* webpackChunkName: "page-add-blood-pressure" */ './pages/reportCenter/bp/AddBpPage'),
+);
+const ReportDetailPage = lazy(
+  () => import(/* webpackChunkName: "page-report-detail" */ './pages/reportCenter/report/ReportDetailPage'),
+);
+const NoReportPage = lazy(
+  () => import(/* webpackChunkName: "page-no-report" */ './pages/reportCenter/report/NoReportPage'),
+);
 const WeightPage = lazy(() => import(/* webpackChunkName: "page-weight" */ './pages/weight/WeightPage'));
-const HealthInfoPage = lazy(() => import(/* webpackChunkName: "page-health-info" */ './pages/healthRecord/HealthInfoPage'));
+const HealthInfoPage = lazy(
+  () => import(/* webpackChunkName: "page-health-info" */ './pages/healthRecord/HealthInfoPage'),
+);
 const TreatmentPage = lazy(() => import(/* webpackChunkName: "page-treatment" */ './pages/healthRecord/TreatmentPage'));
 const ShareManagePage = lazy(() => import(/* webpackChunkName: "page-share-manage" */ './pages/share/ShareManagePage'));
-const ShareBloodSugarPage = lazy(() => import(/* webpackChunkName: "page-share-sugar" */ './pages/share/ShareBloodSugarPage'));
-const ShareBloodPressurePage = lazy(() => import(/* webpackChunkName: "page-share-pressure" */ './pages/share/ShareBloodPressurePage'));
-const UploadReportPage = lazy(() => import(/* webpackChunkName: "page-upload-report" */ './pages/examiningReport/UploadReportPage'));
-const HealthTargetPage = lazy(() => import(/* webpackChunkName: "page-health-target" */ './pages/healthTarget/HealthTargetPage'));
-const HealthTargetDetailPage = lazy(() => import(/* webpackChunkName: "page-health-target-detail" */ './pages/healthTarget/HealthTargetDetailPage'));
+const ShareBloodSugarPage = lazy(
+  () => import(/* webpackChunkName: "page-share-sugar" */ './pages/share/ShareBloodSugarPage'),
+);
+const ShareBloodPressurePage = lazy(
+  () => import(/* webpackChunkName: "page-share-pressure" */ './pages/share/ShareBloodPressurePage'),
+);
+const UploadReportPage = lazy(
+  () => import(/* webpackChunkName: "page-upload-report" */ './pages/examiningReport/UploadReportPage'),
+);
+const HealthTargetPage = lazy(
+  () => import(/* webpackChunkName: "page-health-target" */ './pages/healthTarget/HealthTargetPage'),
+);
+const HealthTargetDetailPage = lazy(
+  () => import(/* webpackChunkName: "page-health-target-detail" */ './pages/healthTarget/HealthTargetDetailPage'),
+);
 const PointsHomePage = lazy(() => import(/* webpackChunkName: "page-points" */ './pages/points/PointsHomePage'));
 const RulePage = lazy(() => import(/* webpackChunkName: "page-points-rule" */ './pages/points/RulePage'));
 const TaskPage = lazy(() => import(/* webpackChunkName: "page-points-task" */ './pages/points/TaskPage'));
 const RankPage = lazy(() => import(/* webpackChunkName: "page-rank" */ './pages/points/RankPage'));
 const SignInPage = lazy(() => import(/* webpackChunkName: "page-sign-in" */ './pages/signIn/SignInPage'));
-const ArticleDetailPage = lazy(() => import(/* webpackChunkName: "page-article" */ './pages/article/ArticleDetailPage'));
-const ArticleSharePage = lazy(() => import(/* webpackChunkName: "page-article-share" */ './pages/article/ArticleSharePage'));
+const ArticleDetailPage = lazy(
+  () => import(/* webpackChunkName: "page-article" */ './pages/article/ArticleDetailPage'),
+);
+const ArticleSharePage = lazy(
+  () => import(/* webpackChunkName: "page-article-share" */ './pages/article/ArticleSharePage'),
+);
 const FriendListPage = lazy(() => import(/* webpackChunkName: "page-friend-list" */ './pages/friend/FriendListPage'));
-const SearchFriendPage = lazy(() => import(/* webpackChunkName: "page-friend-search" */ './pages/friend/SearchFriendPage'));
-const FriendResultPage = lazy(() => import(/* webpackChunkName: "page-friend-result" */ './pages/friend/FriendResultPage'));
-const FriendDetailsPage = lazy(() => import(/* webpackChunkName: "page-friend-details" */ './pages/friend/FriendDetailsPage'));
-const FriendReportPage = lazy(() => import(/* webpackChunkName: "page-friend-report" */ './pages/friend/FriendReportPage'));
-const FollowersPage = lazy(() => import(/* webpackChunkName: "page-friend-followers" */ './pages/friend/FollowersPage'));
+const SearchFriendPage = lazy(
+  () => import(/* webpackChunkName: "page-friend-search" */ './pages/friend/SearchFriendPage'),
+);
+const FriendResultPage = lazy(
+  () => import(/* webpackChunkName: "page-friend-result" */ './pages/friend/FriendResultPage'),
+);
+const FriendDetailsPage = lazy(
+  () => import(/* webpackChunkName: "page-friend-details" */ './pages/friend/FriendDetailsPage'),
+);
+const FriendReportPage = lazy(
+  () => import(/* webpackChunkName: "page-friend-report" */ './pages/friend/FriendReportPage'),
+);
+const FollowersPage = lazy(
+  () => import(/* webpackChunkName: "page-friend-followers" */ './pages/friend/FollowersPage'),
+);
 const FeedPage = lazy(() => import(/* webpackChunkName: "page-feed" */ './pages/tangyouCircle/FeedPage'));
-const NewMessageListPage = lazy(() => import(/* webpackChunkName: "page-feed-messages" */ './pages/tangyouCircle/NewMessageListPage'));
-const NewMessageDetailPage = lazy(() => import(/* webpackChunkName: "page-feed-post" */ './pages/tangyouCircle/NewMessageDetailPage'));
+const NewMessageListPage = lazy(
+  () => import(/* webpackChunkName: "page-feed-messages" */ './pages/tangyouCircle/NewMessageListPage'),
+);
+const NewMessageDetailPage = lazy(
+  () => import(/* webpackChunkName: "page-feed-post" */ './pages/tangyouCircle/NewMessageDetailPage'),
+);
 const NoticeListPage = lazy(() => import(/* webpackChunkName: "page-notices" */ './pages/notice/NoticeListPage'));
 const DeviceListPage = lazy(() => import(/* webpackChunkName: "page-devices" */ './pages/devices/DeviceListPage'));
 const BindDevicePage = lazy(() => import(/* webpackChunkName: "page-devices-bind" */ './pages/devices/BindDevicePage'));
-const BindErrorPage = lazy(() => import(/* webpackChunkName: "page-devices-bind-error" */ './pages/devices/BindErrorPage'));
+const BindErrorPage = lazy(
+  () => import(/* webpackChunkName: "page-devices-bind-error" */ './pages/devices/BindErrorPage'),
+);
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**

@@ -35,7 +35,9 @@ afterEach(async () => {
 export async function dialogsClosed(): Promise<void> {
   await waitFor(() => {
     for (const panel of document.querySelectorAll<HTMLElement>('.adm-dialog .adm-center-popup-wrap > div')) {
-      if (panel.style.opacity !== '0') {throw new Error('a dialog is still showing');}
+      if (panel.style.opacity !== '0') {
+        throw new Error('a dialog is still showing');
+      }
     }
   });
   for (const dialog of document.querySelectorAll('.adm-dialog')) {
@@ -166,7 +168,8 @@ export function fakeApi(routes: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = routes[`${request.method} ${path}`];
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (handler === undefined) {
       return json(404, { code: 40400, errMsg: `no fake for ${request.method} ${path}`, data: null });
     }

@@ -31,7 +31,10 @@ describe('startupDecision', () => {
   });
 
   it('has the spec prompt text', () => {
-    expect(FOLLOW_PROMPT).toEqual({ title: '提示', content: '先关注公众号才能注册哦，请点击左上角关闭按钮返回关注页面' });
+    expect(FOLLOW_PROMPT).toEqual({
+      title: '提示',
+      content: '先关注公众号才能注册哦，请点击左上角关闭按钮返回关注页面',
+    });
   });
 });
 

@@ -8,7 +8,10 @@ import { routeDecision, skipsFollowCheck, skipsSignIn, REGISTER_PATH } from './r
  */
 
 /** The not-following dialog (spec 1 §8): title 提示, this text, no buttons. */
-export const FOLLOW_PROMPT = Object.freeze({ title: '提示', content: '先关注公众号才能注册哦，请点击左上角关闭按钮返回关注页面' });
+export const FOLLOW_PROMPT = Object.freeze({
+  title: '提示',
+  content: '先关注公众号才能注册哦，请点击左上角关闭按钮返回关注页面',
+});
 
 /** Messages of the account flow, in the spec's words (spec 1 §2.5, §8). */
 export const ACCOUNT_MESSAGES = {
@@ -34,7 +37,12 @@ export type StartupDecision =
   | { readonly action: 'wait' }
   /** subscribe '0': the 提示 dialog without buttons; the flow stops. */
   | { readonly action: 'followPrompt' }
-  | { readonly action: 'redirect'; readonly to: typeof REGISTER_PATH; readonly replace: true; readonly returnTo: string };
+  | {
+      readonly action: 'redirect';
+      readonly to: typeof REGISTER_PATH;
+      readonly replace: true;
+      readonly returnTo: string;
+    };
 
 /**
  * The start-up guard: share pages skip everything; a failed sign-in still lets the navigation go
@@ -86,7 +94,12 @@ export type RegistrationDefaults = {
  * them; a pre-chosen "type 2 diabetes" or "not hypertensive" would be saved as if the user had said
  * so (issue 15 D).
  */
-export const REGISTRATION_DEFAULTS: RegistrationDefaults = Object.freeze({ sex: null, diabetesType: null, bloodPressureType: null, birthday: null });
+export const REGISTRATION_DEFAULTS: RegistrationDefaults = Object.freeze({
+  sex: null,
+  diabetesType: null,
+  bloodPressureType: null,
+  birthday: null,
+});
 
 /** What the registration page does with a failed call. */
 export type RegistrationErrorAction =
@@ -100,7 +113,11 @@ export type RegistrationErrorAction =
   | { readonly kind: 'message'; readonly message: string };
 
 /** The registration error catalogue (spec 1 §4, §8). */
-export function registrationErrorAction(code: number, errMsg: string | null | undefined, variant: RegistrationVariant): RegistrationErrorAction {
+export function registrationErrorAction(
+  code: number,
+  errMsg: string | null | undefined,
+  variant: RegistrationVariant,
+): RegistrationErrorAction {
   switch (code) {
     case 10001:
       return { kind: 'reauthenticate' };
@@ -125,8 +142,13 @@ export function registrationErrorAction(code: number, errMsg: string | null | un
  * goods page; otherwise the address the guard remembered; otherwise home. Only in-app paths are
  * followed, so a stored value can never send the user to another site.
  */
-export function registrationReturnTarget(input: { readonly wanted?: string | null; readonly isGoods?: boolean; readonly goodsPage?: string | null }): string {
-  const inApp = (value: string | null | undefined): value is string => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith(REGISTER_PATH);
+export function registrationReturnTarget(input: {
+  readonly wanted?: string | null;
+  readonly isGoods?: boolean;
+  readonly goodsPage?: string | null;
+}): string {
+  const inApp = (value: string | null | undefined): value is string =>
+    typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith(REGISTER_PATH);
   if (input.isGoods && inApp(input.goodsPage)) {
     return input.goodsPage;
   }

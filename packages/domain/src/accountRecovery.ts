@@ -15,7 +15,11 @@ export const ACCOUNT_RECOVERY_MESSAGES = {
   offerConfirm: '找回我的账号',
   offerCancel: '暂不找回',
   pageTitle: '找回账号',
-  whatHappens: ['原来的血糖、血压等记录、积分和亲友都会保留。', '以后用现在这部手机（或这个微信）登录这个账号。', '原来登录这个账号的手机或微信会退出登录。'],
+  whatHappens: [
+    '原来的血糖、血压等记录、积分和亲友都会保留。',
+    '以后用现在这部手机（或这个微信）登录这个账号。',
+    '原来登录这个账号的手机或微信会退出登录。',
+  ],
   submit: '确认找回',
   recovered: '账号已找回',
   /** The caller already has a phone of its own: moving another account onto it would orphan it. */
@@ -27,8 +31,14 @@ export const ACCOUNT_RECOVERY_MESSAGES = {
 } as const;
 
 /** The recovery form: the phone (手机号不能为空 / 请输入正确手机号), then the 6-digit code. */
-export function validateAccountRecovery(input: { readonly phone?: string | null; readonly validCode?: string | null }): ValidationResult {
-  return firstFailure([() => phoneCheck('phone', input.phone, PHONE_EMPTY_MESSAGE, PHONE_INVALID_MESSAGE), () => verifyCodeCheck(input.validCode)]);
+export function validateAccountRecovery(input: {
+  readonly phone?: string | null;
+  readonly validCode?: string | null;
+}): ValidationResult {
+  return firstFailure([
+    () => phoneCheck('phone', input.phone, PHONE_EMPTY_MESSAGE, PHONE_INVALID_MESSAGE),
+    () => verifyCodeCheck(input.validCode),
+  ]);
 }
 
 /**

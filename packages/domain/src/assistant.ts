@@ -41,7 +41,11 @@ export interface ChatTurn {
  * The earlier turns that are kept: well-formed ones, the last {@link ASSISTANT_HISTORY_TURNS},
  * and no more than {@link ASSISTANT_HISTORY_CHARS} characters counted from the newest.
  */
-export function boundHistory(history: readonly ChatTurn[], turns = ASSISTANT_HISTORY_TURNS, chars = ASSISTANT_HISTORY_CHARS): ChatTurn[] {
+export function boundHistory(
+  history: readonly ChatTurn[],
+  turns = ASSISTANT_HISTORY_TURNS,
+  chars = ASSISTANT_HISTORY_CHARS,
+): ChatTurn[] {
   const kept: ChatTurn[] = [];
   let used = 0;
   const valid = history.filter((t) => (t.role === 'user' || t.role === 'assistant') && t.content.trim() !== '');
@@ -71,7 +75,9 @@ const TOPIC_WORDS: Readonly<Record<AssistantTopic, readonly string[]>> = {
 
 /** The topics of a question, in a fixed order; none for small talk. */
 export function assistantTopics(message: string): AssistantTopic[] {
-  return (Object.keys(TOPIC_WORDS) as AssistantTopic[]).filter((topic) => TOPIC_WORDS[topic].some((word) => message.includes(word)));
+  return (Object.keys(TOPIC_WORDS) as AssistantTopic[]).filter((topic) =>
+    TOPIC_WORDS[topic].some((word) => message.includes(word)),
+  );
 }
 
 const DOSING_PATTERNS: readonly RegExp[] = [
@@ -123,12 +129,16 @@ function slotCounts(readings: readonly AssistantSugarReading[], levels: readonly
 }
 
 /** Sums up the glucose readings of the last `days` days; null when there are none. */
-export function digestSugar(readings: readonly AssistantSugarReading[], days = ASSISTANT_SUGAR_DAYS): SugarDigest | null {
+export function digestSugar(
+  readings: readonly AssistantSugarReading[],
+  days = ASSISTANT_SUGAR_DAYS,
+): SugarDigest | null {
   if (readings.length === 0) {
     return null;
   }
   const values = readings.map((r) => r.sugar);
-  const count = (levels: readonly SugarLevel[]) => readings.filter((r) => r.level !== null && levels.includes(r.level)).length;
+  const count = (levels: readonly SugarLevel[]) =>
+    readings.filter((r) => r.level !== null && levels.includes(r.level)).length;
   return {
     days,
     count: readings.length,
@@ -157,7 +167,10 @@ export interface BpDigest {
 }
 
 /** Sums up the pressure readings of the last `days` days; null when there are none. */
-export function digestPressure(readings: readonly { readonly sbp: number; readonly dbp: number }[], days = ASSISTANT_BP_DAYS): BpDigest | null {
+export function digestPressure(
+  readings: readonly { readonly sbp: number; readonly dbp: number }[],
+  days = ASSISTANT_BP_DAYS,
+): BpDigest | null {
   if (readings.length === 0) {
     return null;
   }
@@ -196,11 +209,18 @@ const TOPIC_ARTICLE_WORDS: Readonly<Record<AssistantTopic, readonly string[]>> =
 };
 
 /** Up to `max` articles for the topics: an article whose title or category names a topic word. */
-export function relevantArticles(topics: readonly AssistantTopic[], articles: readonly AssistantArticle[], max = 2): AssistantArticle[] {
+export function relevantArticles(
+  topics: readonly AssistantTopic[],
+  articles: readonly AssistantArticle[],
+  max = 2,
+): AssistantArticle[] {
   const scored = articles
     .map((article, index) => {
       const text = `${article.typeName} ${article.title}`;
-      const score = topics.reduce((sum, topic, rank) => sum + (TOPIC_ARTICLE_WORDS[topic].some((w) => text.includes(w)) ? 10 - rank : 0), 0);
+      const score = topics.reduce(
+        (sum, topic, rank) => sum + (TOPIC_ARTICLE_WORDS[topic].some((w) => text.includes(w)) ? 10 - rank : 0),
+        0,
+      );
       return { article, score, index };
     })
     .filter((s) => s.score > 0)
@@ -221,10 +241,28 @@ export function describeSugar(d: SugarDigest): string {
   let text = `最近${d.days}天您记录了${d.count}次血糖，平均${d.mean.toFixed(1)} mmol/L，最低${d.min.toFixed(1)}，最高${d.max.toFixed(1)}，其中${d.inRangePercent}%在您的目标范围内`;
   const parts: string[] = [];
   if (d.high > 0) {
-    parts.push(`偏高${d.high}次${d.highSlots.length > 0 ? `（多在${d.highSlots.slice(0, 2).map((s) => s.slotName).join('、')}）` : ''}`);
+    parts.push(
+      `偏高${d.high}次${
+        d.highSlots.length > 0
+          ? `（多在${d.highSlots
+              .slice(0, 2)
+              .map((s) => s.slotName)
+              .join('、')}）`
+          : ''
+      }`,
+    );
   }
   if (d.low > 0) {
-    parts.push(`偏低${d.low}次${d.lowSlots.length > 0 ? `（多在${d.lowSlots.slice(0, 2).map((s) => s.slotName).join('、')}）` : ''}`);
+    parts.push(
+      `偏低${d.low}次${
+        d.lowSlots.length > 0
+          ? `（多在${d.lowSlots
+              .slice(0, 2)
+              .map((s) => s.slotName)
+              .join('、')}）`
+          : ''
+      }`,
+    );
   }
   text += parts.length > 0 ? `，${parts.join('，')}。` : '，没有超出目标的记录。';
   return text;
@@ -242,7 +280,8 @@ const TIPS: Readonly<Record<AssistantTopic, string>> = {
   exercise: '运动以饭后30分钟开始的快走等中等强度活动为宜，每周累计150分钟左右；运动前后测一次血糖更安全。',
   medication: '请按医生的医嘱按时用药，不要自行加减药量或停药；有疑问请在复诊时带上记录问医生。',
   complication: '建议每天检查双脚，每年做一次眼底和尿微量白蛋白检查，早发现早处理。',
-  lowSugar: '出现心慌、手抖、出冷汗时先测血糖，低于3.9 mmol/L可吃15克左右的糖（如半杯果汁），15分钟后再测；反复出现请及时就医。',
+  lowSugar:
+    '出现心慌、手抖、出冷汗时先测血糖，低于3.9 mmol/L可吃15克左右的糖（如半杯果汁），15分钟后再测；反复出现请及时就医。',
 };
 
 /**
@@ -255,15 +294,26 @@ export function composeAssistantReply(message: string, context: AssistantContext
   const paragraphs: string[] = [];
   const greeting = context.nickname.trim() === '' ? '您好！' : `${context.nickname}，您好！`;
   if (asksForDosing(message)) {
-    paragraphs.push(`${greeting}用药的剂量和调整必须由您的医生根据病情决定，我不能给出具体剂量建议。请带上近期的测量记录去复诊，或咨询您的主治医生。`);
+    paragraphs.push(
+      `${greeting}用药的剂量和调整必须由您的医生根据病情决定，我不能给出具体剂量建议。请带上近期的测量记录去复诊，或咨询您的主治医生。`,
+    );
   } else {
     paragraphs.push(greeting);
   }
   const general = topics.length === 0;
-  const showSugar = general || topics.includes('sugar') || topics.includes('lowSugar') || topics.includes('diet') || topics.includes('exercise');
+  const showSugar =
+    general ||
+    topics.includes('sugar') ||
+    topics.includes('lowSugar') ||
+    topics.includes('diet') ||
+    topics.includes('exercise');
   const showBp = general || topics.includes('pressure');
   if (showSugar) {
-    paragraphs.push(context.sugar === null ? `最近${ASSISTANT_SUGAR_DAYS}天还没有血糖记录，坚持测量并记录，我才能帮您分析。` : describeSugar(context.sugar));
+    paragraphs.push(
+      context.sugar === null
+        ? `最近${ASSISTANT_SUGAR_DAYS}天还没有血糖记录，坚持测量并记录，我才能帮您分析。`
+        : describeSugar(context.sugar),
+    );
   }
   if (showBp) {
     paragraphs.push(context.bp === null ? `最近${ASSISTANT_BP_DAYS}天还没有血压记录。` : describePressure(context.bp));
@@ -281,7 +331,9 @@ export function composeAssistantReply(message: string, context: AssistantContext
     if (bp !== null && bp.urgent > 0) {
       reasons.push(`${bp.urgent}次血压达到${ASSISTANT_BP_URGENT.sbp}/${ASSISTANT_BP_URGENT.dbp} mmHg以上`);
     }
-    paragraphs.push(`⚠️ 您有${reasons.join('、')}，请尽快就医或联系您的医生；如有胸痛、意识不清、严重头痛等不适，请立即拨打120。`);
+    paragraphs.push(
+      `⚠️ 您有${reasons.join('、')}，请尽快就医或联系您的医生；如有胸痛、意识不清、严重头痛等不适，请立即拨打120。`,
+    );
   }
   const tipTopics: AssistantTopic[] = general ? ['sugar'] : topics;
   for (const topic of tipTopics) {
@@ -290,7 +342,9 @@ export function composeAssistantReply(message: string, context: AssistantContext
     }
   }
   if (context.articles.length > 0) {
-    paragraphs.push(`推荐阅读：${context.articles.map((a) => `《${a.title}》`).join('、')}，可在首页的健康文章里找到。`);
+    paragraphs.push(
+      `推荐阅读：${context.articles.map((a) => `《${a.title}》`).join('、')}，可在首页的健康文章里找到。`,
+    );
   }
   paragraphs.push(ASSISTANT_DISCLAIMER);
   return paragraphs.join('\n\n');
@@ -326,7 +380,9 @@ export function assistantSystemPrompt(context: AssistantContext): string {
     '只给出生活方式、监测和就医方面的一般建议；绝不给出药物剂量或加减药、停药的建议，这类问题请用户咨询医生。',
     `血糖严重偏高或偏低、血压达到${ASSISTANT_BP_URGENT.sbp}/${ASSISTANT_BP_URGENT.dbp} mmHg以上或有任何危急症状时，必须建议尽快就医。`,
     `用户的近期数据（引用时使用这些真实数字）：${facts.join('')}`,
-    context.articles.length > 0 ? `可以推荐的站内文章：${context.articles.map((a) => `《${a.title}》`).join('、')}。` : '',
+    context.articles.length > 0
+      ? `可以推荐的站内文章：${context.articles.map((a) => `《${a.title}》`).join('、')}。`
+      : '',
     `回答最后加上：${ASSISTANT_DISCLAIMER}`,
   ]
     .filter((line) => line !== '')

@@ -8,7 +8,10 @@ describe('normalizeAvatarUrl', () => {
     ['', ''],
     [upload, upload],
     [`/api/files/${upload}`, `/api/files/${upload}`],
-    ['uploads/274/2026/11/20/0123456789abcdef0123456789abcdef.png', 'uploads/274/2026/11/20/0123456789abcdef0123456789abcdef.png'],
+    [
+      'uploads/274/2026/11/20/0123456789abcdef0123456789abcdef.png',
+      'uploads/274/2026/11/20/0123456789abcdef0123456789abcdef.png',
+    ],
     ['https://thirdwx.qlogo.cn/mmopen/vi_32/Q0j4TwGTfTK/132', 'https://thirdwx.qlogo.cn/mmopen/vi_32/Q0j4TwGTfTK/132'],
     ['http://wx.qlogo.cn/mmopen/abc/0', 'https://wx.qlogo.cn/mmopen/abc/0'],
   ])('accepts %j as %j', (value, stored) => {

@@ -41,5 +41,7 @@ export function normalizeAvatarUrl(value: string): string | null {
 
 /** Checks a submitted `headimgurl` (profile edit, registration) with {@link normalizeAvatarUrl}. */
 export function validateAvatarUrl(value: string | null | undefined): ValidationResult {
-  return value === null || value === undefined || normalizeAvatarUrl(value) !== null ? OK : fail('headimgurl', AVATAR_MESSAGE);
+  return value === null || value === undefined || normalizeAvatarUrl(value) !== null
+    ? OK
+    : fail('headimgurl', AVATAR_MESSAGE);
 }

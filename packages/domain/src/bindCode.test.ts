@@ -59,7 +59,10 @@ describe('normalizeBindCode', () => {
     [` ${code.slice(0, 4)} ${code.slice(4)} `, code],
     [code.toLowerCase(), code],
     // A Chinese input method's full-width characters and dash.
-    [[...formatBindCode(code)].map((c) => String.fromCharCode(c === '-' ? 0xff0d : c.charCodeAt(0) + 0xfee0)).join(''), code],
+    [
+      [...formatBindCode(code)].map((c) => String.fromCharCode(c === '-' ? 0xff0d : c.charCodeAt(0) + 0xfee0)).join(''),
+      code,
+    ],
     [`${code.slice(0, 4)}—${code.slice(4)}`, code],
   ])('reads %j as the code', (typed, expected) => {
     expect(normalizeBindCode(typed)).toBe(expected);
@@ -86,9 +89,12 @@ describe('normalizeBindCode', () => {
     expect(normalizeBindCode(swapped)).toBeNull();
   });
 
-  it.each([[''], ['1234567'], ['123456790'], ['1234567U'], ['1234567*'], ['一二三四五六七八']])('refuses %j', (typed) => {
-    expect(normalizeBindCode(typed)).toBeNull();
-  });
+  it.each([[''], ['1234567'], ['123456790'], ['1234567U'], ['1234567*'], ['一二三四五六七八']])(
+    'refuses %j',
+    (typed) => {
+      expect(normalizeBindCode(typed)).toBeNull();
+    },
+  );
 });
 
 describe('bindCodeError', () => {
@@ -102,7 +108,11 @@ describe('bindCodeError', () => {
   });
 
   it('says what to do in Chinese', () => {
-    expect(BIND_CODE_MESSAGES).toEqual({ required: '请输入绑定码', invalid: '绑定码有误，请核对设备标签上的8位绑定码', askForCode: '请输入设备标签上的8位绑定码' });
+    expect(BIND_CODE_MESSAGES).toEqual({
+      required: '请输入绑定码',
+      invalid: '绑定码有误，请核对设备标签上的8位绑定码',
+      askForCode: '请输入设备标签上的8位绑定码',
+    });
   });
 });
 

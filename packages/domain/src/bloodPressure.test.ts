@@ -66,11 +66,16 @@ describe('classifyBloodPressure', () => {
 
   it('never rates a reading better when either value rises', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 250 }), fc.integer({ min: 1, max: 250 }), fc.integer({ min: 0, max: 100 }), (sbp, dbp, rise) => {
-        const before = bloodPressureSort(sbp, dbp, CONFIG) ?? 0;
-        expect(bloodPressureSort(Math.min(250, sbp + rise), dbp, CONFIG)).toBeGreaterThanOrEqual(before);
-        expect(bloodPressureSort(sbp, Math.min(250, dbp + rise), CONFIG)).toBeGreaterThanOrEqual(before);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 250 }),
+        fc.integer({ min: 1, max: 250 }),
+        fc.integer({ min: 0, max: 100 }),
+        (sbp, dbp, rise) => {
+          const before = bloodPressureSort(sbp, dbp, CONFIG) ?? 0;
+          expect(bloodPressureSort(Math.min(250, sbp + rise), dbp, CONFIG)).toBeGreaterThanOrEqual(before);
+          expect(bloodPressureSort(sbp, Math.min(250, dbp + rise), CONFIG)).toBeGreaterThanOrEqual(before);
+        },
+      ),
     );
   });
 });

@@ -30,7 +30,12 @@ export const BP_GAUGE_LEVELS = { low: 10, normal: 50, high: 90 } as const;
  * sort wins; a value outside every row takes the nearest end of the table, so an extreme reading
  * is never reported as unclassified.
  */
-function sortFor(value: number, rows: readonly BpRangeConfig[], min: 'sbpMin' | 'dbpMin', max: 'sbpMax' | 'dbpMax'): number | undefined {
+function sortFor(
+  value: number,
+  rows: readonly BpRangeConfig[],
+  min: 'sbpMin' | 'dbpMin',
+  max: 'sbpMax' | 'dbpMax',
+): number | undefined {
   let best: number | undefined;
   for (const row of rows) {
     if (value >= row[min] && value <= row[max] && (best === undefined || row.sort > best)) {

@@ -27,12 +27,18 @@ export function consultActions(status: number): ConsultActions {
     revisit: status === CONSULT_STATUS.finished || status === CONSULT_STATUS.cancelled,
     chatInput: status === CONSULT_STATUS.inConsultation,
     end: status === CONSULT_STATUS.inConsultation,
-    paid: status === CONSULT_STATUS.toConsult || status === CONSULT_STATUS.inConsultation || status === CONSULT_STATUS.waitingAccept,
+    paid:
+      status === CONSULT_STATUS.toConsult ||
+      status === CONSULT_STATUS.inConsultation ||
+      status === CONSULT_STATUS.waitingAccept,
   };
 }
 
 /** The status a session moves to on an event; events that do not apply leave it unchanged. */
-export function nextConsultStatus(status: number, event: 'paid' | 'submitted' | 'approved' | 'cancelled' | 'ended'): number {
+export function nextConsultStatus(
+  status: number,
+  event: 'paid' | 'submitted' | 'approved' | 'cancelled' | 'ended',
+): number {
   switch (event) {
     case 'paid':
     case 'submitted':
@@ -47,7 +53,10 @@ export function nextConsultStatus(status: number, event: 'paid' | 'submitted' | 
 }
 
 /** Where opening a session leads: a paid (status 1) single consultation (type 1) goes to the illness description first. */
-export function consultEntryTarget(session: { readonly status: number; readonly type: number }): 'illnessDescription' | 'chat' {
+export function consultEntryTarget(session: {
+  readonly status: number;
+  readonly type: number;
+}): 'illnessDescription' | 'chat' {
   return session.status === CONSULT_STATUS.toConsult && session.type === 1 ? 'illnessDescription' : 'chat';
 }
 
@@ -69,7 +78,11 @@ export const RX_FILTERS = [undefined, RX_SHOW_STATUS.unused, RX_SHOW_STATUS.used
 export const RX_UNDER_REVIEW_MESSAGE = '药师正在审核处方，请耐心等候';
 
 /** What a prescription's `customerShowStatus` means for the list. */
-export function prescriptionView(customerShowStatus: number): { readonly opensDetail: boolean; readonly toast: string | null; readonly revisit: boolean } {
+export function prescriptionView(customerShowStatus: number): {
+  readonly opensDetail: boolean;
+  readonly toast: string | null;
+  readonly revisit: boolean;
+} {
   const underReview = customerShowStatus === RX_SHOW_STATUS.underReview;
   return {
     opensDetail: !underReview,

@@ -54,17 +54,27 @@ describe('deviceNameError', () => {
 });
 
 describe('bind failures', () => {
-  it.each(Object.entries(BIND_FAILURES).filter(([, f]) => f.code !== null))('maps the code of %s back to it', (cause, failure) => {
-    expect(bindFailureOf(failure.code as number)).toBe(cause);
-  });
+  it.each(Object.entries(BIND_FAILURES).filter(([, f]) => f.code !== null))(
+    'maps the code of %s back to it',
+    (cause, failure) => {
+      expect(bindFailureOf(failure.code as number)).toBe(cause);
+    },
+  );
   it('knows no other code', () => {
     expect(bindFailureOf(40000)).toBeNull();
     expect(bindFailureOf(40400)).toBeNull();
     expect(bindFailureOf(40902)).toBeNull();
   });
   it('answers an unknown IMEI, a taken one and a wrong code alike, and marks both causes it may be', () => {
-    expect(BIND_FAILURES.notBindable).toEqual({ code: 40401, errMsg: 'IMEI号或绑定码不正确，或该设备已被他人绑定', causes: ['wrongCode', 'boundByOther'] });
-    expect(BIND_FAILURES.notBindable.causes.map((c) => BIND_CAUSES[c])).toEqual(['二维码错误，或IMEI号、绑定码输入有误', '该设备已被他人绑定（需原主人先解绑）']);
+    expect(BIND_FAILURES.notBindable).toEqual({
+      code: 40401,
+      errMsg: 'IMEI号或绑定码不正确，或该设备已被他人绑定',
+      causes: ['wrongCode', 'boundByOther'],
+    });
+    expect(BIND_FAILURES.notBindable.causes.map((c) => BIND_CAUSES[c])).toEqual([
+      '二维码错误，或IMEI号、绑定码输入有误',
+      '该设备已被他人绑定（需原主人先解绑）',
+    ]);
   });
   it.each([
     ['notBindable', 'notBindable'],

@@ -40,7 +40,10 @@ export const DEVICE_MESSAGES = {
  * and non-empty; the rule itself is `validateDeviceName` / `shouldSaveDeviceName`): `save` the
  * trimmed name, `skip`, or `error` with the message to show.
  */
-export function deviceNameEdit(current: string | null, typed: string): { action: 'save'; name: string } | { action: 'skip' } | { action: 'error'; errMsg: string } {
+export function deviceNameEdit(
+  current: string | null,
+  typed: string,
+): { action: 'save'; name: string } | { action: 'skip' } | { action: 'error'; errMsg: string } {
   const checked = validateDeviceName(typed);
   if (!checked.ok) {
     return { action: 'error', errMsg: checked.message };
@@ -77,7 +80,11 @@ export type BindCause = keyof typeof BIND_CAUSES;
  * Only the caller's own meter is named (`boundBySelf`): that tells them nothing new.
  */
 export const BIND_FAILURES = {
-  notBindable: { code: 40401, errMsg: 'IMEI号或绑定码不正确，或该设备已被他人绑定', causes: ['wrongCode', 'boundByOther'] },
+  notBindable: {
+    code: 40401,
+    errMsg: 'IMEI号或绑定码不正确，或该设备已被他人绑定',
+    causes: ['wrongCode', 'boundByOther'],
+  },
   boundBySelf: { code: 40901, errMsg: '您已绑定该设备', causes: ['boundBySelf'] },
   unreadableScan: { code: null, errMsg: '二维码错误，未找到设备IMEI号', causes: ['wrongCode'] },
 } as const satisfies Record<string, { code: number | null; errMsg: string; causes: readonly BindCause[] }>;

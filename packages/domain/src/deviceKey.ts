@@ -17,7 +17,8 @@ export function isDeviceKey(value: unknown): value is string {
 }
 
 /** What a launch address says about the device key: nothing, a key to switch to, or a malformed one to drop. */
-export type LaunchDeviceKey = { readonly kind: 'absent' } | { readonly kind: 'switch'; readonly key: string } | { readonly kind: 'ignored' };
+export type LaunchDeviceKey =
+  { readonly kind: 'absent' } | { readonly kind: 'switch'; readonly key: string } | { readonly kind: 'ignored' };
 
 /**
  * Reads `?deviceKey=` from a launch address's query string. A well-formed key replaces the browser's

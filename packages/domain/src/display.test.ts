@@ -117,7 +117,17 @@ describe('input helpers', () => {
 
 describe('profileCompletion', () => {
   it('counts the seven profile fields to one decimal', () => {
-    expect(profileCompletion({ headimgurl: 'a.png', nickname: '张三', sex: 1, roleType: 1, diabetesType: 3, bloodPressureType: 1, phone: '13800138000' })).toBe(100);
+    expect(
+      profileCompletion({
+        headimgurl: 'a.png',
+        nickname: '张三',
+        sex: 1,
+        roleType: 1,
+        diabetesType: 3,
+        bloodPressureType: 1,
+        phone: '13800138000',
+      }),
+    ).toBe(100);
     expect(profileCompletion({ nickname: '张三', sex: 0, phone: '13800138000', headimgurl: ' ' })).toBe(28.6);
     expect(profileCompletion({})).toBe(0);
   });

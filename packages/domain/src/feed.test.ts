@@ -86,22 +86,50 @@ describe('feed post ids', () => {
 
 describe('feedMessageRecipients', () => {
   it.each([
-    ['a like tells the owner', { action: 'like', actorId: 'b', postOwnerId: 'p' }, [{ recipientId: 'p', commentType: 0 }]],
-    ['liking one\'s own post tells nobody', { action: 'like', actorId: 'p', postOwnerId: 'p' }, []],
-    ['a comment tells the owner', { action: 'comment', actorId: 'b', postOwnerId: 'p' }, [{ recipientId: 'p', commentType: 1 }]],
-    ['commenting on one\'s own post tells nobody', { action: 'comment', actorId: 'p', postOwnerId: 'p', repliedToId: null }, []],
     [
-      'a reply tells the comment\'s author and the owner',
+      'a like tells the owner',
+      { action: 'like', actorId: 'b', postOwnerId: 'p' },
+      [{ recipientId: 'p', commentType: 0 }],
+    ],
+    ["liking one's own post tells nobody", { action: 'like', actorId: 'p', postOwnerId: 'p' }, []],
+    [
+      'a comment tells the owner',
+      { action: 'comment', actorId: 'b', postOwnerId: 'p' },
+      [{ recipientId: 'p', commentType: 1 }],
+    ],
+    [
+      "commenting on one's own post tells nobody",
+      { action: 'comment', actorId: 'p', postOwnerId: 'p', repliedToId: null },
+      [],
+    ],
+    [
+      "a reply tells the comment's author and the owner",
       { action: 'comment', actorId: 'b', postOwnerId: 'p', repliedToId: 'c' },
       [
         { recipientId: 'c', commentType: 2 },
         { recipientId: 'p', commentType: 1 },
       ],
     ],
-    ['a reply to the owner tells the owner once, as a reply', { action: 'comment', actorId: 'b', postOwnerId: 'p', repliedToId: 'p' }, [{ recipientId: 'p', commentType: 2 }]],
-    ['the owner replying tells the comment\'s author', { action: 'comment', actorId: 'p', postOwnerId: 'p', repliedToId: 'b' }, [{ recipientId: 'b', commentType: 2 }]],
-    ['replying to oneself tells the owner only', { action: 'comment', actorId: 'b', postOwnerId: 'p', repliedToId: 'b' }, [{ recipientId: 'p', commentType: 1 }]],
-    ['a like ignores a reply target', { action: 'like', actorId: 'b', postOwnerId: 'p', repliedToId: 'c' }, [{ recipientId: 'p', commentType: 0 }]],
+    [
+      'a reply to the owner tells the owner once, as a reply',
+      { action: 'comment', actorId: 'b', postOwnerId: 'p', repliedToId: 'p' },
+      [{ recipientId: 'p', commentType: 2 }],
+    ],
+    [
+      "the owner replying tells the comment's author",
+      { action: 'comment', actorId: 'p', postOwnerId: 'p', repliedToId: 'b' },
+      [{ recipientId: 'b', commentType: 2 }],
+    ],
+    [
+      'replying to oneself tells the owner only',
+      { action: 'comment', actorId: 'b', postOwnerId: 'p', repliedToId: 'b' },
+      [{ recipientId: 'p', commentType: 1 }],
+    ],
+    [
+      'a like ignores a reply target',
+      { action: 'like', actorId: 'b', postOwnerId: 'p', repliedToId: 'c' },
+      [{ recipientId: 'p', commentType: 0 }],
+    ],
   ] as const)('%s', (_name, input, recipients) => {
     expect(feedMessageRecipients(input)).toEqual(recipients);
   });

@@ -13,7 +13,9 @@ export function unreadMessageKind(commentType: number | string): 'like' | 'comme
 }
 
 /** `diabetesType`: 1 healthy, 2 type I, 3 type II, any other value gestational; empty is unknown. */
-export function diabetesTypeKind(diabetesType: number | string | null | undefined): 'healthy' | 'type1' | 'type2' | 'gestational' | 'unknown' {
+export function diabetesTypeKind(
+  diabetesType: number | string | null | undefined,
+): 'healthy' | 'type1' | 'type2' | 'gestational' | 'unknown' {
   if (diabetesType === null || diabetesType === undefined || String(diabetesType).trim() === '') {
     return 'unknown';
   }
@@ -53,8 +55,13 @@ export function isDeviceRecord(record: { readonly deviceImei?: string | null }):
  * The owner fields of a sugar reading: a reading for a followed person carries `followerId` and
  * `testType` '2'; one's own reading carries neither.
  */
-export function sugarOwnerFields(followerId: string | number | null | undefined): { readonly followerId?: string; readonly testType?: '2' } {
-  return followerId === null || followerId === undefined || String(followerId) === '' ? {} : { followerId: String(followerId), testType: '2' };
+export function sugarOwnerFields(followerId: string | number | null | undefined): {
+  readonly followerId?: string;
+  readonly testType?: '2';
+} {
+  return followerId === null || followerId === undefined || String(followerId) === ''
+    ? {}
+    : { followerId: String(followerId), testType: '2' };
 }
 
 /** What a feed post shows: a blood-glucose or a blood-pressure reading. */
@@ -75,7 +82,9 @@ export function feedPostId(kind: FeedPostKind, readingId: string | number): stri
 }
 
 /** Reads a post's `testId` back; `null` for anything that is not one. */
-export function parseFeedPostId(testId: string | null | undefined): { readonly kind: FeedPostKind; readonly readingId: string } | null {
+export function parseFeedPostId(
+  testId: string | null | undefined,
+): { readonly kind: FeedPostKind; readonly readingId: string } | null {
   const match = POST_ID.exec(testId ?? '');
   if (!match) {
     return null;
@@ -104,7 +113,10 @@ export function feedMessageRecipients(input: {
     out.push({ recipientId: replied, commentType: FEED_MESSAGE_TYPES.reply });
   }
   if (input.postOwnerId !== input.actorId && input.postOwnerId !== replied) {
-    out.push({ recipientId: input.postOwnerId, commentType: input.action === 'like' ? FEED_MESSAGE_TYPES.like : FEED_MESSAGE_TYPES.comment });
+    out.push({
+      recipientId: input.postOwnerId,
+      commentType: input.action === 'like' ? FEED_MESSAGE_TYPES.like : FEED_MESSAGE_TYPES.comment,
+    });
   }
   return out;
 }

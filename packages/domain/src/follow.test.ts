@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { FOLLOW_ACTORS, FOLLOW_STATUSES, FRIEND_STAT_LEVELS, auditStatusOf, followTransition, friendStatistics, grantsAccess, isLiveFollow, type FollowAction, type FollowStatus } from './follow';
+import {
+  FOLLOW_ACTORS,
+  FOLLOW_STATUSES,
+  FRIEND_STAT_LEVELS,
+  auditStatusOf,
+  followTransition,
+  friendStatistics,
+  grantsAccess,
+  isLiveFollow,
+  type FollowAction,
+  type FollowStatus,
+} from './follow';
 
 describe('followTransition', () => {
   // Every state × every action, so a new state or action cannot slip through untested.
@@ -45,7 +56,13 @@ describe('followTransition', () => {
   });
 
   it('lets the relative ask and leave, and the patient decide', () => {
-    expect(FOLLOW_ACTORS).toEqual({ request: 'follower', leave: 'follower', accept: 'patient', decline: 'patient', revoke: 'patient' });
+    expect(FOLLOW_ACTORS).toEqual({
+      request: 'follower',
+      leave: 'follower',
+      accept: 'patient',
+      decline: 'patient',
+      revoke: 'patient',
+    });
   });
 });
 

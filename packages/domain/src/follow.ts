@@ -75,14 +75,18 @@ export function followTransition(current: FollowStatus | null, action: FollowAct
       if (current === null) {
         return { ok: false, reason: 'notFound' };
       }
-      return current === 'pending' ? { ok: true, next: action === 'accept' ? 'accepted' : 'declined' } : { ok: false, reason: 'alreadyHandled' };
+      return current === 'pending'
+        ? { ok: true, next: action === 'accept' ? 'accepted' : 'declined' }
+        : { ok: false, reason: 'alreadyHandled' };
     case 'revoke':
       if (current === null) {
         return { ok: false, reason: 'notFound' };
       }
       return current === 'accepted' ? { ok: true, next: 'revoked' } : { ok: false, reason: 'alreadyHandled' };
     case 'leave':
-      return current === 'pending' || current === 'accepted' ? { ok: true, next: 'left' } : { ok: false, reason: 'notFound' };
+      return current === 'pending' || current === 'accepted'
+        ? { ok: true, next: 'left' }
+        : { ok: false, reason: 'notFound' };
   }
 }
 
@@ -112,7 +116,14 @@ export type FriendStatistics = Readonly<Record<SugarLevel | 'total', number>>;
 
 /** Counts readings by their five-level classification (spec: queryIFocusStat). */
 export function friendStatistics(levels: readonly SugarLevel[]): FriendStatistics {
-  const counts: Record<SugarLevel | 'total', number> = { seriousLow: 0, low: 0, normal: 0, high: 0, seriousHigh: 0, total: levels.length };
+  const counts: Record<SugarLevel | 'total', number> = {
+    seriousLow: 0,
+    low: 0,
+    normal: 0,
+    high: 0,
+    seriousHigh: 0,
+    total: levels.length,
+  };
   for (const level of levels) {
     counts[level] += 1;
   }

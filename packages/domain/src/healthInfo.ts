@@ -49,12 +49,35 @@ export const HEALTH_INFO_OPTIONS = Object.freeze({
     ['7', '中医中药'],
   ),
   labourIntensity: options(['1', '轻体力劳动'], ['2', '中体力劳动'], ['3', '重体力劳动'], ['4', '不从事劳动']),
-  exerciseFrequency: options(['1', '从不运动'], ['2', '偶尔运动'], ['3', '每周1~2次'], ['4', '每周3~5次'], ['5', '每天运动']),
+  exerciseFrequency: options(
+    ['1', '从不运动'],
+    ['2', '偶尔运动'],
+    ['3', '每周1~2次'],
+    ['4', '每周3~5次'],
+    ['5', '每天运动'],
+  ),
   sleepStatus: options(['1', '良好'], ['2', '一般'], ['3', '入睡困难'], ['4', '易醒多梦'], ['5', '失眠']),
   peacetimeEmotion: options(['1', '平稳乐观'], ['2', '容易焦虑'], ['3', '容易急躁'], ['4', '情绪低落']),
-  foodHabit: options(['1', '清淡均衡'], ['2', '偏咸'], ['3', '偏油腻'], ['4', '偏甜'], ['5', '荤食为主'], ['6', '素食为主']),
-  smokingStatus: options([SMOKING_STATUS.never, '从不吸烟'], [SMOKING_STATUS.smoking, '吸烟'], [SMOKING_STATUS.quit, '已戒烟'], [SMOKING_STATUS.passive, '被动吸烟']),
-  drinkingStatus: options([DRINKING_STATUS.never, '从不饮酒'], [DRINKING_STATUS.sometimes, '偶尔饮酒'], [DRINKING_STATUS.often, '经常饮酒'], [DRINKING_STATUS.daily, '每天饮酒']),
+  foodHabit: options(
+    ['1', '清淡均衡'],
+    ['2', '偏咸'],
+    ['3', '偏油腻'],
+    ['4', '偏甜'],
+    ['5', '荤食为主'],
+    ['6', '素食为主'],
+  ),
+  smokingStatus: options(
+    [SMOKING_STATUS.never, '从不吸烟'],
+    [SMOKING_STATUS.smoking, '吸烟'],
+    [SMOKING_STATUS.quit, '已戒烟'],
+    [SMOKING_STATUS.passive, '被动吸烟'],
+  ),
+  drinkingStatus: options(
+    [DRINKING_STATUS.never, '从不饮酒'],
+    [DRINKING_STATUS.sometimes, '偶尔饮酒'],
+    [DRINKING_STATUS.often, '经常饮酒'],
+    [DRINKING_STATUS.daily, '每天饮酒'],
+  ),
   drinkingType: options(['1', '白酒'], ['2', '啤酒'], ['3', '葡萄酒'], ['4', '黄酒'], ['5', '其他']),
 });
 
@@ -79,12 +102,19 @@ export const HEALTH_OPTION_LABELS: Readonly<Record<HealthOptionField, string>> =
 
 /** Whether `key` is one of the field's options. */
 export function isHealthOption(field: HealthOptionField, key: string | number | null | undefined): boolean {
-  return key !== null && key !== undefined && HEALTH_INFO_OPTIONS[field].some((option) => option.itemKey === String(key));
+  return (
+    key !== null && key !== undefined && HEALTH_INFO_OPTIONS[field].some((option) => option.itemKey === String(key))
+  );
 }
 
 /** The label of an option, or undefined for an unknown key. */
-export function healthOptionLabel(field: HealthOptionField, key: string | number | null | undefined): string | undefined {
-  return key === null || key === undefined ? undefined : HEALTH_INFO_OPTIONS[field].find((option) => option.itemKey === String(key))?.itemValue;
+export function healthOptionLabel(
+  field: HealthOptionField,
+  key: string | number | null | undefined,
+): string | undefined {
+  return key === null || key === undefined
+    ? undefined
+    : HEALTH_INFO_OPTIONS[field].find((option) => option.itemKey === String(key))?.itemValue;
 }
 
 /** What a smoking code means for the form: the daily count for smokers, the former habit for quitters. */
@@ -114,13 +144,18 @@ export const TREATMENT_SEPARATOR = '、';
  * words, joined by 、 (the record keeps one text, at most 200 characters).
  */
 export function composeTreatment(chosen: readonly string[], other: string | null | undefined): string {
-  const labels = HEALTH_INFO_OPTIONS.treatmentType.map((option) => option.itemValue).filter((label) => chosen.includes(label));
+  const labels = HEALTH_INFO_OPTIONS.treatmentType
+    .map((option) => option.itemValue)
+    .filter((label) => chosen.includes(label));
   const own = (other ?? '').trim();
   return [...labels, ...(own === '' ? [] : [own])].join(TREATMENT_SEPARATOR);
 }
 
 /** Reads a treatment text back into the picker: the known methods, and everything else as the user's own words. */
-export function splitTreatment(text: string | null | undefined): { readonly chosen: readonly string[]; readonly other: string } {
+export function splitTreatment(text: string | null | undefined): {
+  readonly chosen: readonly string[];
+  readonly other: string;
+} {
   const known = new Set(HEALTH_INFO_OPTIONS.treatmentType.map((option) => option.itemValue));
   const chosen: string[] = [];
   const rest: string[] = [];

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { LAB_SAVED_MESSAGE, LAB_TEXTS, ketoneBand, labBand, labCreateTimeStr, labEmptyWarning, labRangeMessage, roundLabValue, uricAcidBand, validateLabEntry, validateLabRemark } from './ketoneUricAcid';
+import {
+  LAB_SAVED_MESSAGE,
+  LAB_TEXTS,
+  ketoneBand,
+  labBand,
+  labCreateTimeStr,
+  labEmptyWarning,
+  labRangeMessage,
+  roundLabValue,
+  uricAcidBand,
+  validateLabEntry,
+  validateLabRemark,
+} from './ketoneUricAcid';
 
 describe('ketoneBand', () => {
   it.each([
@@ -45,7 +57,11 @@ describe('labCreateTimeStr', () => {
 describe('validateLabRemark', () => {
   it('refuses emoji and more than 100 characters', () => {
     expect(validateLabRemark('😀')).toEqual({ ok: false, field: 'remark', message: '请不要输入表情' });
-    expect(validateLabRemark('字'.repeat(101))).toEqual({ ok: false, field: 'remark', message: '备注不能超过100个字符' });
+    expect(validateLabRemark('字'.repeat(101))).toEqual({
+      ok: false,
+      field: 'remark',
+      message: '备注不能超过100个字符',
+    });
     expect(validateLabRemark('字'.repeat(100))).toEqual({ ok: true });
   });
 });

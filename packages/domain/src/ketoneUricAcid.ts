@@ -59,7 +59,10 @@ export function labCreateTimeStr(instant: Instant): string {
 
 /** The ketone / uric acid popup's remark: no emoji, at most 100 characters. */
 export function validateLabRemark(remark: string | null | undefined): ValidationResult {
-  return firstFailure([() => emojiCheck('remark', remark), () => maxLengthCheck('remark', remark, LAB_REMARK_MAX, tooLongMessage('备注', LAB_REMARK_MAX))]);
+  return firstFailure([
+    () => emojiCheck('remark', remark),
+    () => maxLengthCheck('remark', remark, LAB_REMARK_MAX, tooLongMessage('备注', LAB_REMARK_MAX)),
+  ]);
 }
 
 /** Which lab value: blood ketone (mmol/L) or uric acid (μmol/L). */
@@ -99,7 +102,11 @@ export function labBand(kind: LabKind, value: number): LabBand {
  */
 export function validateLabEntry(
   kind: LabKind,
-  input: { readonly value?: number | string | null; readonly createTime?: Instant | null; readonly remark?: string | null },
+  input: {
+    readonly value?: number | string | null;
+    readonly createTime?: Instant | null;
+    readonly remark?: string | null;
+  },
   now: Instant,
 ): ValidationResult {
   return firstFailure([
@@ -110,7 +117,9 @@ export function validateLabEntry(
     () => {
       const n = Number(input.value);
       const { min, max } = LAB_LIMITS[kind];
-      return Number.isFinite(n) && roundLabValue(kind, n) >= min && roundLabValue(kind, n) <= max ? undefined : fail('value', labRangeMessage(kind));
+      return Number.isFinite(n) && roundLabValue(kind, n) >= min && roundLabValue(kind, n) <= max
+        ? undefined
+        : fail('value', labRangeMessage(kind));
     },
     () => {
       const time = validateMeasurementTime(input.createTime, now);

@@ -20,6 +20,10 @@ export function medalForRemarks(remarksThisMonth: number): Medal {
  * Whether saving shows the medal dialog: only when the saved reading has a remark or tag, and in
  * edit mode only when the record had no remark before (so editing cannot farm medals).
  */
-export function showsMedalDialog(input: { readonly hasRemarkOrTag: boolean; readonly editing: boolean; readonly hadRemarkBefore: boolean }): boolean {
+export function showsMedalDialog(input: {
+  readonly hasRemarkOrTag: boolean;
+  readonly editing: boolean;
+  readonly hadRemarkBefore: boolean;
+}): boolean {
   return input.hasRemarkOrTag && (!input.editing || !input.hadRemarkBefore);
 }

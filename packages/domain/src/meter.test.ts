@@ -19,9 +19,25 @@ const IMEI = '868888000000017';
 const OTHER = '868888000000025';
 // 2026-11-21 08:10 China time.
 const NOW = new Date('2026-11-21T00:10:00Z');
-const glucose = (fields: Record<string, unknown> = {}) => ({ id: 'r1', kind: 'glucose', value: 6.3, unit: 'mmol/L', measuredAt: '2026-11-21T08:05:00+08:00', ...fields });
-const bp = (fields: Record<string, unknown> = {}) => ({ id: 'b1', kind: 'bp', sbp: 128, dbp: 82, hr: 70, measuredAt: '2026-11-21T08:05:00+08:00', ...fields });
-const parse = (payload: unknown) => parseMeterUplink(typeof payload === 'string' ? payload : JSON.stringify(payload), NOW);
+const glucose = (fields: Record<string, unknown> = {}) => ({
+  id: 'r1',
+  kind: 'glucose',
+  value: 6.3,
+  unit: 'mmol/L',
+  measuredAt: '2026-11-21T08:05:00+08:00',
+  ...fields,
+});
+const bp = (fields: Record<string, unknown> = {}) => ({
+  id: 'b1',
+  kind: 'bp',
+  sbp: 128,
+  dbp: 82,
+  hr: 70,
+  measuredAt: '2026-11-21T08:05:00+08:00',
+  ...fields,
+});
+const parse = (payload: unknown) =>
+  parseMeterUplink(typeof payload === 'string' ? payload : JSON.stringify(payload), NOW);
 
 describe('meter topics', () => {
   it('names the readings and acks topics of a meter', () => {
@@ -97,7 +113,18 @@ describe('parseMeterTime', () => {
 describe('parseMeterUplink', () => {
   it('accepts one glucose reading in mmol/L', () => {
     expect(parse(glucose())).toEqual({
-      readings: [{ kind: 'glucose', id: 'r1', sugar: 6.3, rawValue: 6.3, unit: 'mmol/L', timeType: null, measuredAt: new Date('2026-11-21T00:05:00Z'), outOfRange: null }],
+      readings: [
+        {
+          kind: 'glucose',
+          id: 'r1',
+          sugar: 6.3,
+          rawValue: 6.3,
+          unit: 'mmol/L',
+          timeType: null,
+          measuredAt: new Date('2026-11-21T00:05:00Z'),
+          outOfRange: null,
+        },
+      ],
       rejected: [],
       battery: null,
       signal: null,
@@ -105,15 +132,33 @@ describe('parseMeterUplink', () => {
   });
 
   it('converts mg/dL to mmol/L at 18 and keeps what the meter sent', () => {
-    expect(parse(glucose({ value: 126, unit: 'mg/dL' })).readings[0]).toMatchObject({ sugar: 7, rawValue: 126, unit: 'mg/dL' });
+    expect(parse(glucose({ value: 126, unit: 'mg/dL' })).readings[0]).toMatchObject({
+      sugar: 7,
+      rawValue: 126,
+      unit: 'mg/dL',
+    });
   });
 
   it('takes mmol/L when the unit is left out, and the slot when the meter gives one', () => {
-    expect(parse(glucose({ unit: undefined, timeType: 3 })).readings[0]).toMatchObject({ sugar: 6.3, unit: 'mmol/L', timeType: 3 });
+    expect(parse(glucose({ unit: undefined, timeType: 3 })).readings[0]).toMatchObject({
+      sugar: 6.3,
+      unit: 'mmol/L',
+      timeType: 3,
+    });
   });
 
   it('accepts a blood-pressure reading', () => {
-    expect(parse(bp()).readings).toEqual([{ kind: 'bp', id: 'b1', sbp: 128, dbp: 82, hr: 70, measuredAt: new Date('2026-11-21T00:05:00Z'), outOfRange: null }]);
+    expect(parse(bp()).readings).toEqual([
+      {
+        kind: 'bp',
+        id: 'b1',
+        sbp: 128,
+        dbp: 82,
+        hr: 70,
+        measuredAt: new Date('2026-11-21T00:05:00Z'),
+        outOfRange: null,
+      },
+    ]);
   });
 
   it.each([
@@ -137,7 +182,10 @@ describe('parseMeterUplink', () => {
   });
 
   it('reads battery and signal, the last reported winning', () => {
-    expect(parse([glucose({ battery: 80, signal: -90 }), glucose({ id: 'r2', battery: 79 })])).toMatchObject({ battery: 79, signal: -90 });
+    expect(parse([glucose({ battery: 80, signal: -90 }), glucose({ id: 'r2', battery: 79 })])).toMatchObject({
+      battery: 79,
+      signal: -90,
+    });
   });
 
   it('ignores fields it does not know', () => {
@@ -154,14 +202,18 @@ describe('parseMeterUplink', () => {
 
   it('refuses a payload over 64 KiB counted in UTF-8 bytes', () => {
     const padding = '血'.repeat(Math.ceil(METER_PAYLOAD_MAX_BYTES / 3));
-    expect(parse(JSON.stringify({ ...glucose(), padding })).rejected).toEqual([{ ids: [], reason: 'payload: larger than 65536 bytes' }]);
+    expect(parse(JSON.stringify({ ...glucose(), padding })).rejected).toEqual([
+      { ids: [], reason: 'payload: larger than 65536 bytes' },
+    ]);
   });
 
   it('refuses 101 readings at once, naming their ids', () => {
     const items = Array.from({ length: 101 }, (_, i) => glucose({ id: `r${i}` }));
     const result = parse(items);
     expect(result.readings).toEqual([]);
-    expect(result.rejected).toEqual([{ ids: items.map((i) => i.id), reason: 'payload: more than 100 readings in one message' }]);
+    expect(result.rejected).toEqual([
+      { ids: items.map((i) => i.id), reason: 'payload: more than 100 readings in one message' },
+    ]);
   });
 
   it('accepts 100 readings at once', () => {
@@ -177,10 +229,26 @@ describe('parseMeterUplink', () => {
     [glucose({ id: 'a b' }), [], 'id: must be a string of 1–64 printable ASCII characters without spaces'],
     [glucose({ id: 'x'.repeat(65) }), [], 'id: must be a string of 1–64 printable ASCII characters without spaces'],
     [glucose({ kind: 'ketone' }), ['r1'], 'kind: must be "glucose" or "bp"'],
-    [glucose({ measuredAt: undefined }), ['r1'], 'measuredAt: must be an ISO 8601 time with a UTC offset, e.g. 2026-11-21T08:05:00+08:00'],
-    [glucose({ measuredAt: 1763683500 }), ['r1'], 'measuredAt: must be an ISO 8601 time with a UTC offset, e.g. 2026-11-21T08:05:00+08:00'],
-    [glucose({ measuredAt: '2026-11-21T08:21:00+08:00' }), ['r1'], "measuredAt: more than 10 minutes ahead of the server's clock"],
-    [glucose({ measuredAt: '2025-11-20T08:00:00+08:00' }), ['r1'], "measuredAt: more than 365 days ago (is the meter's clock set?)"],
+    [
+      glucose({ measuredAt: undefined }),
+      ['r1'],
+      'measuredAt: must be an ISO 8601 time with a UTC offset, e.g. 2026-11-21T08:05:00+08:00',
+    ],
+    [
+      glucose({ measuredAt: 1763683500 }),
+      ['r1'],
+      'measuredAt: must be an ISO 8601 time with a UTC offset, e.g. 2026-11-21T08:05:00+08:00',
+    ],
+    [
+      glucose({ measuredAt: '2026-11-21T08:21:00+08:00' }),
+      ['r1'],
+      "measuredAt: more than 10 minutes ahead of the server's clock",
+    ],
+    [
+      glucose({ measuredAt: '2025-11-20T08:00:00+08:00' }),
+      ['r1'],
+      "measuredAt: more than 365 days ago (is the meter's clock set?)",
+    ],
     [glucose({ value: '6.3' }), ['r1'], 'value: must be a number'],
     [glucose({ value: null }), ['r1'], 'value: must be a number'],
     [glucose({ unit: 'mmol' }), ['r1'], 'unit: must be "mmol/L" or "mg/dL"'],
@@ -206,7 +274,13 @@ describe('parseMeterUplink', () => {
   });
 
   it('judges each reading of an array on its own and groups refusals by reason', () => {
-    const result = parse([glucose({ id: 'a' }), glucose({ id: 'b', value: 'x' }), bp({ id: 'c' }), glucose({ id: 'd', value: 'y' }), glucose({ id: 'e', unit: '?' })]);
+    const result = parse([
+      glucose({ id: 'a' }),
+      glucose({ id: 'b', value: 'x' }),
+      bp({ id: 'c' }),
+      glucose({ id: 'd', value: 'y' }),
+      glucose({ id: 'e', unit: '?' }),
+    ]);
     expect(result.readings.map((r) => r.id)).toEqual(['a', 'c']);
     expect(result.rejected).toEqual([
       { ids: ['b', 'd'], reason: 'value: must be a number' },
@@ -217,7 +291,9 @@ describe('parseMeterUplink', () => {
 
 describe('meter acks', () => {
   it('lists stored, duplicate and each refusal, leaving out empty outcomes', () => {
-    expect(meterAcks({ stored: ['a'], duplicate: [], rejected: [{ ids: ['b'], reason: 'value: must be a number' }] })).toEqual([
+    expect(
+      meterAcks({ stored: ['a'], duplicate: [], rejected: [{ ids: ['b'], reason: 'value: must be a number' }] }),
+    ).toEqual([
       { ids: ['a'], status: 'stored' },
       { ids: ['b'], status: 'rejected', reason: 'value: must be a number' },
     ]);
@@ -226,7 +302,10 @@ describe('meter acks', () => {
 
   it.each([
     ['{"ids":["a"],"status":"stored"}', { ids: ['a'], status: 'stored' }],
-    ['{"ids":[],"status":"rejected","reason":"payload: not valid JSON"}', { ids: [], status: 'rejected', reason: 'payload: not valid JSON' }],
+    [
+      '{"ids":[],"status":"rejected","reason":"payload: not valid JSON"}',
+      { ids: [], status: 'rejected', reason: 'payload: not valid JSON' },
+    ],
     ['{"ids":["a"],"status":"lost"}', null],
     ['{"ids":[1],"status":"stored"}', null],
     ['{"status":"stored"}', null],

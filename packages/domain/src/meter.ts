@@ -140,7 +140,8 @@ export function utf8ByteLength(text: string): number {
 }
 
 const ID_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${METER_READING_ID_MAX}}$`);
-const TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+const TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
 const DAY_MS = 86_400_000;
 
 /** Whether a value is a usable reading id: 1–64 printable ASCII characters, no spaces. */
@@ -212,7 +213,16 @@ function checkGlucose(item: Item, id: string, measuredAt: Date): MeterGlucoseRea
   }
   const sugar = toTenth(mmol);
   const outOfRange = sugar < SUGAR_MIN ? 'low' : sugar > SUGAR_MAX ? 'high' : null;
-  return { kind: 'glucose', id, sugar, rawValue: value, unit, timeType: typeof timeType === 'number' ? timeType : null, measuredAt, outOfRange };
+  return {
+    kind: 'glucose',
+    id,
+    sugar,
+    rawValue: value,
+    unit,
+    timeType: typeof timeType === 'number' ? timeType : null,
+    measuredAt,
+    outOfRange,
+  };
 }
 
 function checkBp(item: Item, id: string, measuredAt: Date): MeterBpReading | string {
@@ -248,12 +258,15 @@ function checkReading(item: unknown, now: number): Checked {
     return { reason: 'measuredAt: must be an ISO 8601 time with a UTC offset, e.g. 2026-11-21T08:05:00+08:00' };
   }
   if (measuredAt.getTime() > now + METER_FUTURE_TOLERANCE_MS) {
-    return { reason: `measuredAt: more than ${METER_FUTURE_TOLERANCE_MS / 60_000} minutes ahead of the server's clock` };
+    return {
+      reason: `measuredAt: more than ${METER_FUTURE_TOLERANCE_MS / 60_000} minutes ahead of the server's clock`,
+    };
   }
   if (measuredAt.getTime() < now - METER_MAX_AGE_DAYS * DAY_MS) {
     return { reason: `measuredAt: more than ${METER_MAX_AGE_DAYS} days ago (is the meter's clock set?)` };
   }
-  const reading = fields.kind === 'glucose' ? checkGlucose(fields, fields.id, measuredAt) : checkBp(fields, fields.id, measuredAt);
+  const reading =
+    fields.kind === 'glucose' ? checkGlucose(fields, fields.id, measuredAt) : checkBp(fields, fields.id, measuredAt);
   if (typeof reading === 'string') {
     return { reason: reading };
   }
@@ -319,11 +332,20 @@ export function parseMeterUplink(payload: string, now: Instant): MeterUplink {
     battery = checked.battery ?? battery;
     signal = checked.signal ?? signal;
   }
-  return { readings, rejected: byReason ? [...byReason].map(([reason, ids]) => ({ ids, reason })) : [], battery, signal };
+  return {
+    readings,
+    rejected: byReason ? [...byReason].map(([reason, ids]) => ({ ids, reason })) : [],
+    battery,
+    signal,
+  };
 }
 
 /** The acks of one message: one per outcome that has readings, stored first. */
-export function meterAcks(outcome: { readonly stored: readonly string[]; readonly duplicate: readonly string[]; readonly rejected: readonly MeterRejection[] }): MeterAck[] {
+export function meterAcks(outcome: {
+  readonly stored: readonly string[];
+  readonly duplicate: readonly string[];
+  readonly rejected: readonly MeterRejection[];
+}): MeterAck[] {
   const acks: MeterAck[] = [];
   if (outcome.stored.length > 0) {
     acks.push({ ids: [...outcome.stored], status: 'stored' });
@@ -349,7 +371,11 @@ export function parseMeterAck(text: string): MeterAck | null {
     return null;
   }
   const { ids, status, reason } = data as Item;
-  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string') || (status !== 'stored' && status !== 'duplicate' && status !== 'rejected')) {
+  if (
+    !Array.isArray(ids) ||
+    !ids.every((id) => typeof id === 'string') ||
+    (status !== 'stored' && status !== 'duplicate' && status !== 'rejected')
+  ) {
     return null;
   }
   return { ids, status, ...(typeof reason === 'string' && { reason }) };

@@ -27,7 +27,12 @@ export type OrderState = {
 
 /** Can pay: not cancelled, online payment, payment needed, unpaid. */
 export function canPayOrder(order: OrderState): boolean {
-  return order.orderStatus !== ORDER_STATUS.cancelled && order.payType === PAY_TYPE.online && order.needPay === 1 && order.payStatus === PAY_STATUS.unpaid;
+  return (
+    order.orderStatus !== ORDER_STATUS.cancelled &&
+    order.payType === PAY_TYPE.online &&
+    order.needPay === 1 &&
+    order.payStatus === PAY_STATUS.unpaid
+  );
 }
 
 /**
@@ -40,7 +45,10 @@ export function canCancelOrder(order: OrderState): boolean {
   }
   const notAudited = order.auditStatus === AUDIT_STATUS.pending;
   if (order.payType === PAY_TYPE.online) {
-    return order.needPay === 1 && (order.payStatus === PAY_STATUS.unpaid || (order.payStatus === PAY_STATUS.paid && notAudited));
+    return (
+      order.needPay === 1 &&
+      (order.payStatus === PAY_STATUS.unpaid || (order.payStatus === PAY_STATUS.paid && notAudited))
+    );
   }
   return order.payType === PAY_TYPE.cashOnDelivery && notAudited;
 }
@@ -51,7 +59,12 @@ export function canCancelOrder(order: OrderState): boolean {
  */
 export function canViewLogistics(order: OrderState, firstGoodsIsVirtual: boolean): boolean {
   const paidOrCod = order.payStatus === PAY_STATUS.paid || order.payType === PAY_TYPE.cashOnDelivery;
-  return firstGoodsIsVirtual && order.receiveType !== RECEIVE_TYPE_API.pickup && order.sendStatus === SEND_STATUS.sent && paidOrCod;
+  return (
+    firstGoodsIsVirtual &&
+    order.receiveType !== RECEIVE_TYPE_API.pickup &&
+    order.sendStatus === SEND_STATUS.sent &&
+    paidOrCod
+  );
 }
 
 /** A refund may be requested again after 退款失败. */
@@ -108,7 +121,11 @@ export function orderStatusLabel(order: OrderState): string {
   if (order.orderStatus === ORDER_STATUS.cancelled) {
     return ORDER_LABELS.cancelled;
   }
-  if (order.payStatus === PAY_STATUS.refunding || order.payStatus === PAY_STATUS.refunded || order.payStatus === PAY_STATUS.refundFailed) {
+  if (
+    order.payStatus === PAY_STATUS.refunding ||
+    order.payStatus === PAY_STATUS.refunded ||
+    order.payStatus === PAY_STATUS.refundFailed
+  ) {
     return paymentLabel({ ...order, payType: PAY_TYPE.online }) ?? ORDER_LABELS.refunding;
   }
   if (order.auditStatus === AUDIT_STATUS.failed) {
@@ -128,7 +145,11 @@ export function orderStatusLabel(order: OrderState): string {
 
 /** Whether an order is waiting for messaging-app payment and counts down to `autoCancelTime`. */
 export function isAwaitingOnlinePayment(order: OrderState): boolean {
-  return order.payType === PAY_TYPE.online && order.payStatus === PAY_STATUS.unpaid && order.orderStatus === ORDER_STATUS.live;
+  return (
+    order.payType === PAY_TYPE.online &&
+    order.payStatus === PAY_STATUS.unpaid &&
+    order.orderStatus === ORDER_STATUS.live
+  );
 }
 
 /**
@@ -139,7 +160,8 @@ export function autoCancelRemainingMs(order: OrderState, now: Instant): number |
   if (!isAwaitingOnlinePayment(order) || order.autoCancelTime === null || order.autoCancelTime === undefined) {
     return null;
   }
-  const deadline = typeof order.autoCancelTime === 'string' ? Date.parse(order.autoCancelTime) : toMs(order.autoCancelTime);
+  const deadline =
+    typeof order.autoCancelTime === 'string' ? Date.parse(order.autoCancelTime) : toMs(order.autoCancelTime);
   return Number.isNaN(deadline) ? null : Math.max(0, deadline - toMs(now));
 }
 
@@ -184,7 +206,11 @@ export function maxOrderQuantity(goods: { readonly maximum?: number | null; read
 }
 
 /** Steps the quantity by `delta`, staying within 1 and {@link maxOrderQuantity}; refusing a step gives the spec's toast. */
-export function stepQuantity(current: number, delta: number, goods: { readonly maximum?: number | null; readonly stock: number }): { readonly quantity: number; readonly message: string | null } {
+export function stepQuantity(
+  current: number,
+  delta: number,
+  goods: { readonly maximum?: number | null; readonly stock: number },
+): { readonly quantity: number; readonly message: string | null } {
   const next = current + delta;
   if (next < 1) {
     return { quantity: Math.max(1, current), message: QUANTITY_TOO_FEW_MESSAGE };

@@ -144,9 +144,12 @@ describe('tasks', () => {
     ['FIRST_SUGAR_TEST', 'claim', 0, false, 0, false],
     ['FIRST_SUGAR_TEST', 'claim', 0, true, 0, true],
     ['FIRST_SUGAR_TEST', 'claim', 5, true, 1, false],
-  ] as const)('%s (%s) with %i earned, ready %s: complete %i, claimable %s', (code, kind, earned, ready, complete, claimable) => {
-    expect(taskState({ settingCode: code, kind }, { earned, ready })).toEqual({ complete, claimable });
-  });
+  ] as const)(
+    '%s (%s) with %i earned, ready %s: complete %i, claimable %s',
+    (code, kind, earned, ready, complete, claimable) => {
+      expect(taskState({ settingCode: code, kind }, { earned, ready })).toEqual({ complete, claimable });
+    },
+  );
 
   it('lists every task in the rules', () => {
     for (const t of POINTS_TASKS) {

@@ -66,7 +66,10 @@ export function monthCalendar(year: number, month: number): CalendarCell[][] {
 /** Task setting codes whose daily points are capped. */
 export const TASK_CODES = { sugarTest: 'SUGAR_TEST', bloodPressureTest: 'BLOOD_PRESSURE_TEST' } as const;
 /** Daily points cap per capped task. */
-export const DAILY_TASK_CAPS: Readonly<Record<string, number>> = Object.freeze({ SUGAR_TEST: 3, BLOOD_PRESSURE_TEST: 3 });
+export const DAILY_TASK_CAPS: Readonly<Record<string, number>> = Object.freeze({
+  SUGAR_TEST: 3,
+  BLOOD_PRESSURE_TEST: 3,
+});
 /** `taskType` of tasks listed under 每天获取 (daily); every other type is 固定获取 (fixed). */
 export const TASK_TYPE_DAILY = 1;
 /** How many task rules the points home shows. */
@@ -97,7 +100,15 @@ export interface PointsTask {
 }
 
 const TASK_LIST: PointsTask[] = [
-  { settingCode: 'SIGN_IN', settingName: '每日签到', taskType: 1, onceScore: 1, kind: 'action', url: '/signIn', description: '每天签到得1积分，连续签到第7天得4积分' },
+  {
+    settingCode: 'SIGN_IN',
+    settingName: '每日签到',
+    taskType: 1,
+    onceScore: 1,
+    kind: 'action',
+    url: '/signIn',
+    description: '每天签到得1积分，连续签到第7天得4积分',
+  },
   {
     settingCode: 'SUGAR_TEST',
     settingName: '测量血糖',
@@ -116,7 +127,15 @@ const TASK_LIST: PointsTask[] = [
     url: '/reportCenter/bloodPressure/addBloodPressureReport/add',
     description: '每记录一次血压得1积分，每天最多3积分（手动记录和血压计上传都算）',
   },
-  { settingCode: 'READ_ARTICLE', settingName: '阅读健康文章', taskType: 1, onceScore: 2, kind: 'action', url: '/', description: '读完一篇健康文章得该文章的奖励积分，每篇文章只奖励一次' },
+  {
+    settingCode: 'READ_ARTICLE',
+    settingName: '阅读健康文章',
+    taskType: 1,
+    onceScore: 2,
+    kind: 'action',
+    url: '/',
+    description: '读完一篇健康文章得该文章的奖励积分，每篇文章只奖励一次',
+  },
   {
     settingCode: 'COMPLETE_PROFILE',
     settingName: '完善个人资料',
@@ -164,7 +183,10 @@ export function pointsActionName(settingCode: string): string {
  * `complete` 1 (已领取) once nothing more can be earned in the period; `claimable` when 领取 pays
  * now. An action task is never claimed: its 领取 leads to the task's page.
  */
-export function taskState(task: Pick<PointsTask, 'settingCode' | 'kind'>, progress: { readonly earned: number; readonly ready: boolean }): { complete: 0 | 1; claimable: boolean } {
+export function taskState(
+  task: Pick<PointsTask, 'settingCode' | 'kind'>,
+  progress: { readonly earned: number; readonly ready: boolean },
+): { complete: 0 | 1; claimable: boolean } {
   const cap = DAILY_TASK_CAPS[task.settingCode];
   const done = cap !== undefined ? progress.earned >= cap : progress.earned > 0;
   return { complete: done ? 1 : 0, claimable: task.kind === 'claim' && !done && progress.ready };
@@ -236,13 +258,20 @@ export type PointsDeduction = { readonly points: number; readonly cents: number 
  * the balance is at least 10, never more than the goods' `maxUsableScore` nor more than the
  * amount payable. Points are whole; a leftover odd cent is not deductible.
  */
-export function pointsDeduction(input: { readonly balance: number; readonly payableCents: number; readonly maxUsableScore?: number | null }): PointsDeduction {
+export function pointsDeduction(input: {
+  readonly balance: number;
+  readonly payableCents: number;
+  readonly maxUsableScore?: number | null;
+}): PointsDeduction {
   const balance = Math.floor(input.balance);
   if (balance < POINTS_DEDUCTION_MIN_BALANCE || input.payableCents <= 0) {
     return { points: 0, cents: 0 };
   }
   const centsPerPoint = 100 / POINTS_PER_YUAN;
-  const limit = input.maxUsableScore === null || input.maxUsableScore === undefined ? balance : Math.min(balance, Math.floor(input.maxUsableScore));
+  const limit =
+    input.maxUsableScore === null || input.maxUsableScore === undefined
+      ? balance
+      : Math.min(balance, Math.floor(input.maxUsableScore));
   const points = Math.max(0, Math.min(limit, Math.floor(input.payableCents / centsPerPoint)));
   return { points, cents: points * centsPerPoint };
 }

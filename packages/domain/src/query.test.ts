@@ -18,12 +18,20 @@ describe('readQuery', () => {
 
 describe('writeQuery', () => {
   it('writes escaped pairs after a ?', () => {
-    expect(writeQuery([['name', '血糖&周报'], ['n', '1']])).toBe('?name=%E8%A1%80%E7%B3%96%26%E5%91%A8%E6%8A%A5&n=1');
+    expect(
+      writeQuery([
+        ['name', '血糖&周报'],
+        ['n', '1'],
+      ]),
+    ).toBe('?name=%E8%A1%80%E7%B3%96%26%E5%91%A8%E6%8A%A5&n=1');
     expect(writeQuery([])).toBe('');
   });
 
   it('round-trips through readQuery', () => {
-    const pairs: [string, string][] = [['a b', 'c+d'], ['报告', '2026年10月']];
+    const pairs: [string, string][] = [
+      ['a b', 'c+d'],
+      ['报告', '2026年10月'],
+    ];
     expect([...readQuery(writeQuery(pairs))]).toEqual(pairs);
   });
 });

@@ -30,5 +30,7 @@ function decode(text: string): string {
 
 /** Writes parameters as a query string with its `?` (empty for none). */
 export function writeQuery(params: readonly (readonly [string, string])[]): string {
-  return params.length === 0 ? '' : `?${params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')}`;
+  return params.length === 0
+    ? ''
+    : `?${params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')}`;
 }

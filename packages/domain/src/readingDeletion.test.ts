@@ -12,7 +12,12 @@ describe('readingDeletion', () => {
     ['a blank deviceImei', { customerId: OWNER, deviceImei: '  ' }, OWNER, 'allowed'],
     ['the owner’s meter reading', { customerId: OWNER, deviceImei: '860000000000001' }, OWNER, 'meter'],
     ['someone else’s reading', { customerId: OWNER, deviceImei: null }, RELATIVE, 'gone'],
-    ['someone else’s meter reading (not told it is a meter’s)', { customerId: OWNER, deviceImei: '860000000000001' }, RELATIVE, 'gone'],
+    [
+      'someone else’s meter reading (not told it is a meter’s)',
+      { customerId: OWNER, deviceImei: '860000000000001' },
+      RELATIVE,
+      'gone',
+    ],
     ['a missing reading', null, OWNER, 'gone'],
     ['an undefined reading', undefined, OWNER, 'gone'],
   ] as const)('%s: %s', (_name, reading, caller, expected) => {
@@ -22,6 +27,10 @@ describe('readingDeletion', () => {
   it('asks the spec’s confirmation, the same as for weight', () => {
     expect(READING_DELETE_MESSAGES.confirm).toBe('确定删除此条记录吗?');
     expect(READING_DELETE_MESSAGES.confirm).toBe(WEIGHT_DELETE_CONFIRM);
-    expect(READING_DELETE_MESSAGES).toMatchObject({ done: '删除成功', gone: '该数据已被删除', meterReadOnly: '设备上传的数据不能删除' });
+    expect(READING_DELETE_MESSAGES).toMatchObject({
+      done: '删除成功',
+      gone: '该数据已被删除',
+      meterReadOnly: '设备上传的数据不能删除',
+    });
   });
 });

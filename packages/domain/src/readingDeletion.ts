@@ -20,7 +20,10 @@ export type ReadingDeletion = 'allowed' | 'gone' | 'meter';
  * for them, or who may view it, gets the same `gone` as for a reading that does not exist, so the
  * answer tells nobody else that it is there. A meter's reading is never deleted.
  */
-export function readingDeletion(reading: { readonly customerId: string; readonly deviceImei?: string | null } | null | undefined, callerId: string): ReadingDeletion {
+export function readingDeletion(
+  reading: { readonly customerId: string; readonly deviceImei?: string | null } | null | undefined,
+  callerId: string,
+): ReadingDeletion {
   if (!reading || reading.customerId !== callerId) {
     return 'gone';
   }

@@ -31,8 +31,22 @@ const BP_LEVEL_LABELS: Readonly<Record<BpLevel, string>> = Object.freeze({ low: 
 
 /** A reading as a notice describes it. */
 export type NoticeReading =
-  | { readonly kind: 'bloodSugar'; readonly sugar: number; readonly timeType: number; readonly level: SugarLevel | null; readonly time: string }
-  | { readonly kind: 'bloodPressure'; readonly sbp: number; readonly dbp: number; readonly hr: number; readonly level: BpLevel | null; readonly urgent: boolean; readonly time: string };
+  | {
+      readonly kind: 'bloodSugar';
+      readonly sugar: number;
+      readonly timeType: number;
+      readonly level: SugarLevel | null;
+      readonly time: string;
+    }
+  | {
+      readonly kind: 'bloodPressure';
+      readonly sbp: number;
+      readonly dbp: number;
+      readonly hr: number;
+      readonly level: BpLevel | null;
+      readonly urgent: boolean;
+      readonly time: string;
+    };
 
 /** A notice's texts: a short title and one sentence. */
 export type ReadingNoticeText = { readonly urgent: boolean; readonly title: string; readonly text: string };
@@ -48,15 +62,31 @@ export function readingNoticeText(name: string, reading: NoticeReading): Reading
     const label = reading.level ? SUGAR_LEVEL_LABELS[reading.level] : '';
     const value = `${slot}血糖${reading.sugar.toFixed(1)}mmol/L`;
     return urgent
-      ? { urgent, title: `紧急提醒：${name}血糖${label}`, text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。` }
-      : { urgent, title: `${name}测量了血糖`, text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。` };
+      ? {
+          urgent,
+          title: `紧急提醒：${name}血糖${label}`,
+          text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。`,
+        }
+      : {
+          urgent,
+          title: `${name}测量了血糖`,
+          text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。`,
+        };
   }
   const urgent = reading.urgent;
   const label = urgent ? '严重偏高' : reading.level ? BP_LEVEL_LABELS[reading.level] : '';
   const value = `血压${reading.sbp}/${reading.dbp}mmHg，脉搏${reading.hr}次/分`;
   return urgent
-    ? { urgent, title: `紧急提醒：${name}血压${label}`, text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。` }
-    : { urgent, title: `${name}测量了血压`, text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。` };
+    ? {
+        urgent,
+        title: `紧急提醒：${name}血压${label}`,
+        text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。`,
+      }
+    : {
+        urgent,
+        title: `${name}测量了血压`,
+        text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。`,
+      };
 }
 
 /**
@@ -64,14 +94,26 @@ export function readingNoticeText(name: string, reading: NoticeReading): Reading
  * person (≤ 20 characters), the item measured, the value with its unit, the result (≤ 5) and the
  * time (`YYYY-MM-DD HH:mm`, China time).
  */
-export type ReadingPushFields = { readonly name: string; readonly item: string; readonly value: string; readonly result: string; readonly time: string };
+export type ReadingPushFields = {
+  readonly name: string;
+  readonly item: string;
+  readonly value: string;
+  readonly result: string;
+  readonly time: string;
+};
 
 /** The template fields of a reading notice for `name`; `time` as the template wants it. */
 export function readingPushFields(name: string, reading: NoticeReading): ReadingPushFields {
   const shortName = Array.from(name).slice(0, 20).join('');
   if (reading.kind === 'bloodSugar') {
     const slot = SUGAR_TIME_TYPES.find((t) => t.timeType === reading.timeType)?.name ?? '';
-    return { name: shortName, item: `${slot}血糖`, value: `${reading.sugar.toFixed(1)}mmol/L`, result: reading.level ? SUGAR_LEVEL_LABELS[reading.level] : '已记录', time: reading.time };
+    return {
+      name: shortName,
+      item: `${slot}血糖`,
+      value: `${reading.sugar.toFixed(1)}mmol/L`,
+      result: reading.level ? SUGAR_LEVEL_LABELS[reading.level] : '已记录',
+      time: reading.time,
+    };
   }
   const result = reading.urgent ? '严重偏高' : reading.level ? BP_LEVEL_LABELS[reading.level] : '已记录';
   return { name: shortName, item: '血压', value: `${reading.sbp}/${reading.dbp}mmHg`, result, time: reading.time };

@@ -71,16 +71,38 @@ describe('countLevels and the time-slot distribution', () => {
   it('count the hand-checked week: 2 high, 1 normal, 1 low, in the slots they were measured', () => {
     const judged = judgeSugarReadings(WEEK, rangeOf);
     expect(judged.map((r) => r.level)).toEqual(['high', 'high', 'normal', 'low']);
-    expect(countLevels(judged.map((r) => r.level))).toEqual({ seriousHighCount: 0, highCount: 2, normalCount: 1, lowCount: 1, seriousLowCount: 0 });
+    expect(countLevels(judged.map((r) => r.level))).toEqual({
+      seriousHighCount: 0,
+      highCount: 2,
+      normalCount: 1,
+      lowCount: 1,
+      seriousLowCount: 0,
+    });
     const distribution = sugarTimeDistribution(judged);
     expect(distribution).toHaveLength(8);
     expect(distribution.map((s) => s.count)).toEqual([1, 1, 0, 1, 0, 0, 1, 0]);
-    expect(distribution[0]).toEqual({ timeType: 1, code: 'emptyStomach', name: '空腹', count: 1, seriousHighCount: 0, highCount: 1, normalCount: 0, lowCount: 0, seriousLowCount: 0 });
+    expect(distribution[0]).toEqual({
+      timeType: 1,
+      code: 'emptyStomach',
+      name: '空腹',
+      count: 1,
+      seriousHighCount: 0,
+      highCount: 1,
+      normalCount: 0,
+      lowCount: 0,
+      seriousLowCount: 0,
+    });
     expect(distribution[6]).toMatchObject({ code: 'atBedtime', count: 1, lowCount: 1 });
   });
 
   it('leaves readings without thresholds out of the counts', () => {
-    expect(countLevels(['seriousHigh', null, undefined, 'seriousLow', 'normal'])).toEqual({ seriousHighCount: 1, highCount: 0, normalCount: 1, lowCount: 0, seriousLowCount: 1 });
+    expect(countLevels(['seriousHigh', null, undefined, 'seriousLow', 'normal'])).toEqual({
+      seriousHighCount: 1,
+      highCount: 0,
+      normalCount: 1,
+      lowCount: 0,
+      seriousLowCount: 1,
+    });
   });
 
   it('groups the data table by China day, oldest first', () => {
@@ -107,7 +129,11 @@ describe('countLevels and the time-slot distribution', () => {
       ['2026-11-19', [7.0]],
     ]);
     // Out of order, the same readings make the same table.
-    expect(sugarLogByDay(judgeSugarReadings([...inOrder].reverse(), rangeOf)).map((d) => d.dtime)).toEqual(['2026-11-16', '2026-11-17', '2026-11-19']);
+    expect(sugarLogByDay(judgeSugarReadings([...inOrder].reverse(), rangeOf)).map((d) => d.dtime)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-19',
+    ]);
   });
 
   it('judges each reading with exactly the fields of a reading and its level', () => {
@@ -138,7 +164,12 @@ describe('sugarPattern', () => {
   });
 
   it('calls a meal group a problem only from a third of its readings high', () => {
-    const readings = [sugar('2026-11-16 09:30:00', 2, 11), sugar('2026-11-17 09:30:00', 2, 8), sugar('2026-11-18 09:30:00', 2, 8), sugar('2026-11-19 09:30:00', 2, 8)];
+    const readings = [
+      sugar('2026-11-16 09:30:00', 2, 11),
+      sugar('2026-11-17 09:30:00', 2, 8),
+      sugar('2026-11-18 09:30:00', 2, 8),
+      sugar('2026-11-19 09:30:00', 2, 8),
+    ];
     expect(sugarPattern(judgeSugarReadings(readings, rangeOf), 7).postMealHigh).toBe(false);
     expect(sugarPattern(judgeSugarReadings(readings.slice(0, 3), rangeOf), 7).postMealHigh).toBe(true);
   });
@@ -189,7 +220,9 @@ describe('sugarMonitorGuide', () => {
   });
 
   it('does not call a period with readings on half its days irregular', () => {
-    expect(sugarMonitorGuide(pattern({ daysWithReadings: 15, periodDays: 30 }))).toBe('本期监测比较规律，请继续空腹和三餐后交替测量，每周至少4天。');
+    expect(sugarMonitorGuide(pattern({ daysWithReadings: 15, periodDays: 30 }))).toBe(
+      '本期监测比较规律，请继续空腹和三餐后交替测量，每周至少4天。',
+    );
   });
 });
 
@@ -222,12 +255,17 @@ describe('sugarHealthAlter', () => {
   });
 
   it('says when nothing was annotated (a "none" tag does not count)', () => {
-    expect(sugarHealthAlter(judged([sugar('2026-11-16 07:00:00', 1, 6, [{ typeCode: 'diet', itemKey: '0' }])]))).toMatch(/^本期读数没有填写备注或标签/);
+    expect(
+      sugarHealthAlter(judged([sugar('2026-11-16 07:00:00', 1, 6, [{ typeCode: 'diet', itemKey: '0' }])])),
+    ).toMatch(/^本期读数没有填写备注或标签/);
   });
 
   it.each([
     [[sugar('2026-11-16 09:30:00', 2, 9, [{ typeCode: 'diet', itemKey: '3' }])], '标记“十分饱”的1次血糖均未偏高。'],
-    [[sugar('2026-11-16 07:00:00', 1, 9, [{ typeCode: 'pharmacy', itemKey: '1' }])], '标记“忘记服药”的1次中有1次血糖偏高，请遵医嘱按时服药'],
+    [
+      [sugar('2026-11-16 07:00:00', 1, 9, [{ typeCode: 'pharmacy', itemKey: '1' }])],
+      '标记“忘记服药”的1次中有1次血糖偏高，请遵医嘱按时服药',
+    ],
     [[sugar('2026-11-16 07:00:00', 1, 6, [], '早上有点头晕')], '有1次写了文字备注'],
   ])('for %j says %s', (readings, text) => {
     expect(sugarHealthAlter(judged(readings))).toContain(text);
@@ -237,7 +275,13 @@ describe('sugarHealthAlter', () => {
 describe('sugarReportContent', () => {
   it('assembles counts, distribution, texts and the gated clinical block', () => {
     const content = sugarReportContent(WEEK, rangeOf, 7);
-    expect(content).toMatchObject({ seriousHighCount: 0, highCount: 2, normalCount: 1, lowCount: 1, seriousLowCount: 0 });
+    expect(content).toMatchObject({
+      seriousHighCount: 0,
+      highCount: 2,
+      normalCount: 1,
+      lowCount: 1,
+      seriousLowCount: 0,
+    });
     expect(content.clinical).toEqual({
       ownTargets: { status: 'insufficientData', have: 4, need: 10, unit: 'readings' },
       consensus: { status: 'insufficientData', have: 4, need: 10, unit: 'readings' },
@@ -256,7 +300,13 @@ const BP_CONFIG: BpRangeConfig[] = [
   { sort: 5, sbpMin: 160, sbpMax: 179, dbpMin: 100, dbpMax: 109 },
   { sort: 6, sbpMin: 180, sbpMax: 250, dbpMin: 110, dbpMax: 250 },
 ];
-const bp = (time: string, sbp: number, dbp: number, hr = 70): ReportBpReading => ({ time, at: parseChinaDateTime(time) as Date, sbp, dbp, hr });
+const bp = (time: string, sbp: number, dbp: number, hr = 70): ReportBpReading => ({
+  time,
+  at: parseChinaDateTime(time) as Date,
+  sbp,
+  dbp,
+  hr,
+});
 
 describe('bpReportLevel', () => {
   it.each([
@@ -278,11 +328,22 @@ describe('bpReportLevel', () => {
 describe('bpReportContent', () => {
   // Days 1–5 of a week, morning 07:00 and evening 19:00; day 1 is discarded by the home protocol.
   const days = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
-  const home = days.flatMap((d) => [bp(`${d} 07:00:00`, 140, 90, 72), bp(`${d} 07:05:00`, 138, 88, 70), bp(`${d} 19:00:00`, 128, 82, 68), bp(`${d} 19:05:00`, 126, 80, 66)]);
+  const home = days.flatMap((d) => [
+    bp(`${d} 07:00:00`, 140, 90, 72),
+    bp(`${d} 07:05:00`, 138, 88, 70),
+    bp(`${d} 19:00:00`, 128, 82, 68),
+    bp(`${d} 19:05:00`, 126, 80, 66),
+  ]);
 
   it('counts levels, averages, and the home morning/evening summary against 135/85', () => {
     const content = bpReportContent(home, BP_CONFIG, 7);
-    expect(content).toMatchObject({ seriousHighCount: 0, highCount: 5, normalCount: 15, lowCount: 0, seriousLowCount: 0 });
+    expect(content).toMatchObject({
+      seriousHighCount: 0,
+      highCount: 5,
+      normalCount: 15,
+      lowCount: 0,
+      seriousLowCount: 0,
+    });
     expect(content.datas).toHaveLength(20);
     expect(content.clinical.homeBp).toEqual({
       status: 'ok',
@@ -330,7 +391,11 @@ describe('bpReportContent', () => {
   });
 
   it('shows 未测量 for a window without readings and "within" when below 135/85', () => {
-    const evenings = days.flatMap((d) => [bp(`${d} 19:00:00`, 120, 78), bp(`${d} 19:10:00`, 122, 76), bp(`${d} 20:00:00`, 118, 75)]);
+    const evenings = days.flatMap((d) => [
+      bp(`${d} 19:00:00`, 120, 78),
+      bp(`${d} 19:10:00`, 122, 76),
+      bp(`${d} 20:00:00`, 118, 75),
+    ]);
     const text = bpReportContent(evenings, BP_CONFIG, 7).testAnalysis;
     expect(text).toContain('早晨平均未测量');
     expect(text).toContain('在家庭血压135/85 mmHg的标准以内。');
@@ -349,7 +414,17 @@ describe('no report text advises on medicine', () => {
     flags.flatMap((fastingHigh) =>
       flags.flatMap((hasLows) =>
         flags.map((variable) =>
-          pattern({ postMealHigh, fastingHigh, hasLows, variable, highSlots: postMealHigh ? ['午餐后'] : [], lowSlots: hasLows ? ['凌晨'] : [], fastingCount: fastingHigh ? 2 : 0, postMealCount: 0, daysWithReadings: 2 }),
+          pattern({
+            postMealHigh,
+            fastingHigh,
+            hasLows,
+            variable,
+            highSlots: postMealHigh ? ['午餐后'] : [],
+            lowSlots: hasLows ? ['凌晨'] : [],
+            fastingCount: fastingHigh ? 2 : 0,
+            postMealCount: 0,
+            daysWithReadings: 2,
+          }),
         ),
       ),
     ),
@@ -363,16 +438,31 @@ describe('no report text advises on medicine', () => {
 
   it('remark analyses of every tag', () => {
     const tagged = (['diet', 'pharmacy', 'sport'] as const).flatMap((typeCode) =>
-      ['1', '2', '3'].flatMap((itemKey) => [sugar('2026-11-16 07:00:00', 1, 12, [{ typeCode, itemKey }], '备注'), sugar('2026-11-16 07:00:00', 1, 6, [{ typeCode, itemKey }])]),
+      ['1', '2', '3'].flatMap((itemKey) => [
+        sugar('2026-11-16 07:00:00', 1, 12, [{ typeCode, itemKey }], '备注'),
+        sugar('2026-11-16 07:00:00', 1, 6, [{ typeCode, itemKey }]),
+      ]),
     );
     expect(mentionsMedicationAdvice(sugarHealthAlter(judgeSugarReadings(tagged, rangeOf)))).toBe(false);
-    expect(mentionsMedicationAdvice(sugarHealthAlter(judgeSugarReadings(tagged.filter((r) => r.sugar === 6), rangeOf)))).toBe(false);
+    expect(
+      mentionsMedicationAdvice(
+        sugarHealthAlter(
+          judgeSugarReadings(
+            tagged.filter((r) => r.sugar === 6),
+            rangeOf,
+          ),
+        ),
+      ),
+    ).toBe(false);
   });
 
-  it.each(flags.flatMap((hasHighs) => flags.map((hasLows) => ({ hasHighs, hasLows }))))('pressure texts for %j', (overrides) => {
-    const p: BpPattern = { ...bpPattern([], 7), ...overrides };
-    for (const text of [bpTestAnalysis(p), bpMonitorGuide(p), bpEatGuide(p), bpSportGuide(p)]) {
-      expect(mentionsMedicationAdvice(text)).toBe(false);
-    }
-  });
+  it.each(flags.flatMap((hasHighs) => flags.map((hasLows) => ({ hasHighs, hasLows }))))(
+    'pressure texts for %j',
+    (overrides) => {
+      const p: BpPattern = { ...bpPattern([], 7), ...overrides };
+      for (const text of [bpTestAnalysis(p), bpMonitorGuide(p), bpEatGuide(p), bpSportGuide(p)]) {
+        expect(mentionsMedicationAdvice(text)).toBe(false);
+      }
+    },
+  );
 });

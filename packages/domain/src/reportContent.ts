@@ -9,7 +9,13 @@
 import { bloodPressureSort, type BpRangeConfig } from './bloodPressure';
 import { CV_STABLE_AT_MOST, consensusRanges, estimateGmi, glucoseVariability, targetRanges } from './clinical/glucose';
 import type { ConsensusRanges, Gmi, Summary, TargetRanges, Variability } from './clinical/glucose';
-import { HOME_BP_DBP_THRESHOLD, HOME_BP_MIN_DAYS, HOME_BP_MIN_READINGS, HOME_BP_SBP_THRESHOLD, summariseHomeBp } from './clinical/homeBp';
+import {
+  HOME_BP_DBP_THRESHOLD,
+  HOME_BP_MIN_DAYS,
+  HOME_BP_MIN_READINGS,
+  HOME_BP_SBP_THRESHOLD,
+  summariseHomeBp,
+} from './clinical/homeBp';
 import type { HomeBpSummary } from './clinical/homeBp';
 import { SUGAR_TIME_TYPES, classifySugar, roundTo } from './sugar';
 import type { SugarLevel, SugarRange, SugarTagType } from './sugar';
@@ -19,7 +25,24 @@ import { chinaDayNumber, compareChinaTimeText, type Instant } from './time';
 export type ReportPeriod = 'week' | 'month';
 
 /** Words of medicine-dose advice; no report text may contain any of them. */
-export const MEDICATION_ADVICE_WORDS = ['剂量', '加量', '减量', '增量', '停药', '换药', '调药', '加药', '减药', '调整用药', '调整药物', '增加用药', '减少用药', '毫克', 'mg', '单位胰岛素'] as const;
+export const MEDICATION_ADVICE_WORDS = [
+  '剂量',
+  '加量',
+  '减量',
+  '增量',
+  '停药',
+  '换药',
+  '调药',
+  '加药',
+  '减药',
+  '调整用药',
+  '调整药物',
+  '增加用药',
+  '减少用药',
+  '毫克',
+  'mg',
+  '单位胰岛素',
+] as const;
 
 /** Whether a text gives medicine-dose advice (contains one of {@link MEDICATION_ADVICE_WORDS}). */
 export function mentionsMedicationAdvice(text: string): boolean {
@@ -90,21 +113,47 @@ export type ReportSugarReading = {
 export type JudgedSugarReading = ReportSugarReading & { readonly level: SugarLevel | null };
 
 /** Judges every reading against its own slot's thresholds (the customer's targets or the defaults). */
-export function judgeSugarReadings(readings: readonly ReportSugarReading[], rangeOf: (timeType: number) => SugarRange | undefined): JudgedSugarReading[] {
+export function judgeSugarReadings(
+  readings: readonly ReportSugarReading[],
+  rangeOf: (timeType: number) => SugarRange | undefined,
+): JudgedSugarReading[] {
   return readings.map((r) => {
     const range = rangeOf(r.timeType);
     // Written out rather than spread: a month's readings are hundreds, and each spread copy was
     // several times the size of this literal.
-    return { time: r.time, at: r.at, timeType: r.timeType, sugar: r.sugar, remark: r.remark, tags: r.tags, level: range ? classifySugar(r.sugar, range) : null };
+    return {
+      time: r.time,
+      at: r.at,
+      timeType: r.timeType,
+      sugar: r.sugar,
+      remark: r.remark,
+      tags: r.tags,
+      level: range ? classifySugar(r.sugar, range) : null,
+    };
   });
 }
 
 /** One bar of the time-slot chart: the slot, its readings and their levels. */
-export type SlotDistribution = LevelCounts & { readonly timeType: number; readonly code: string; readonly name: string; readonly count: number };
+export type SlotDistribution = LevelCounts & {
+  readonly timeType: number;
+  readonly code: string;
+  readonly name: string;
+  readonly count: number;
+};
 
 /** Readings per meal slot with their levels, for all eight slots in day order. */
 export function sugarTimeDistribution(readings: readonly JudgedSugarReading[]): SlotDistribution[] {
-  const bars = SUGAR_TIME_TYPES.map((slot) => ({ timeType: slot.timeType, code: slot.code, name: slot.name, count: 0, seriousHighCount: 0, highCount: 0, normalCount: 0, lowCount: 0, seriousLowCount: 0 }));
+  const bars = SUGAR_TIME_TYPES.map((slot) => ({
+    timeType: slot.timeType,
+    code: slot.code,
+    name: slot.name,
+    count: 0,
+    seriousHighCount: 0,
+    highCount: 0,
+    normalCount: 0,
+    lowCount: 0,
+    seriousLowCount: 0,
+  }));
   const byType = new Map<number, (typeof bars)[number]>(bars.map((bar) => [bar.timeType, bar]));
   for (const r of readings) {
     const bar = byType.get(r.timeType);
@@ -119,10 +168,16 @@ export function sugarTimeDistribution(readings: readonly JudgedSugarReading[]): 
 /** The report's data table: readings by China day, oldest first. */
 export type SugarLogDay = {
   readonly dtime: string;
-  readonly items: { readonly time: string; readonly timeType: number; readonly sugar: number; readonly level: SugarLevel | null }[];
+  readonly items: {
+    readonly time: string;
+    readonly timeType: number;
+    readonly sugar: number;
+    readonly level: SugarLevel | null;
+  }[];
 };
 
-const inTimeOrder = (readings: readonly JudgedSugarReading[]) => readings.every((r, i) => i === 0 || compareChinaTimeText((readings[i - 1] as JudgedSugarReading).time, r.time) <= 0);
+const inTimeOrder = (readings: readonly JudgedSugarReading[]) =>
+  readings.every((r, i) => i === 0 || compareChinaTimeText((readings[i - 1] as JudgedSugarReading).time, r.time) <= 0);
 
 /** Groups readings by China day, oldest first (readings out of time order are sorted first). */
 export function sugarLogByDay(readings: readonly JudgedSugarReading[]): SugarLogDay[] {
@@ -179,7 +234,10 @@ function slotsBy(distribution: readonly SlotDistribution[], countOf: (s: SlotDis
     .map((s) => s.name);
 }
 
-function groupHigh(distribution: readonly SlotDistribution[], slots: readonly number[]): { count: number; problem: boolean } {
+function groupHigh(
+  distribution: readonly SlotDistribution[],
+  slots: readonly number[],
+): { count: number; problem: boolean } {
   const group = distribution.filter((s) => slots.includes(s.timeType));
   const count = group.reduce((n, s) => n + s.count, 0);
   const highs = group.reduce((n, s) => n + s.highCount + s.seriousHighCount, 0);
@@ -201,7 +259,11 @@ export function sugarPattern(readings: readonly JudgedSugarReading[], periodDays
   return patternOf(readings, sugarTimeDistribution(readings), periodDays);
 }
 
-function patternOf(readings: readonly JudgedSugarReading[], distribution: readonly SlotDistribution[], periodDays: number): SugarPattern {
+function patternOf(
+  readings: readonly JudgedSugarReading[],
+  distribution: readonly SlotDistribution[],
+  periodDays: number,
+): SugarPattern {
   const counts = countLevels(readings.map((r) => r.level));
   const judged = readings.filter((r) => r.level !== null).length;
   const fasting = groupHigh(distribution, FASTING_SLOTS);
@@ -329,7 +391,8 @@ export function sugarSportGuide(p: SugarPattern): string {
 const FULL_MEAL = { typeCode: 'diet', itemKey: '3' } as const;
 const FORGOT_MEDICINE = { typeCode: 'pharmacy', itemKey: '1' } as const;
 
-const hasTag = (r: ReportSugarReading, typeCode: SugarTagType, itemKey?: string) => r.tags.some((t) => t.typeCode === typeCode && t.itemKey !== '0' && (itemKey === undefined || t.itemKey === itemKey));
+const hasTag = (r: ReportSugarReading, typeCode: SugarTagType, itemKey?: string) =>
+  r.tags.some((t) => t.typeCode === typeCode && t.itemKey !== '0' && (itemKey === undefined || t.itemKey === itemKey));
 
 /** The remark analysis: what the remarks and tags say, and whether highs follow 十分饱 or 忘记服药. */
 export function sugarHealthAlter(readings: readonly JudgedSugarReading[]): string {
@@ -338,7 +401,9 @@ export function sugarHealthAlter(readings: readonly JudgedSugarReading[]): strin
     return '本期读数没有填写备注或标签。记下饮食、用药和运动情况，能帮助您和医生找到血糖变化的原因。';
   }
   const count = (typeCode: SugarTagType) => readings.filter((r) => hasTag(r, typeCode)).length;
-  const parts = [`本期有${annotated.length}次读数填写了备注或标签：饮食标签${count('diet')}次，用药标签${count('pharmacy')}次，运动标签${count('sport')}次。`];
+  const parts = [
+    `本期有${annotated.length}次读数填写了备注或标签：饮食标签${count('diet')}次，用药标签${count('pharmacy')}次，运动标签${count('sport')}次。`,
+  ];
   const full = readings.filter((r) => hasTag(r, FULL_MEAL.typeCode, FULL_MEAL.itemKey));
   const fullHigh = full.filter((r) => isHigh(r.level)).length;
   if (fullHigh > 0) {
@@ -373,10 +438,17 @@ export type SugarClinical = {
 };
 
 /** Readings in range (own targets and consensus ranges), mean/SD/CV and GMI, each data-gated. */
-export function sugarClinical(readings: readonly ReportSugarReading[], rangeOf: (timeType: number) => SugarRange | undefined): SugarClinical {
+export function sugarClinical(
+  readings: readonly ReportSugarReading[],
+  rangeOf: (timeType: number) => SugarRange | undefined,
+): SugarClinical {
   const values = readings.map((r) => r.sugar);
   return {
-    ownTargets: targetRanges(readings, (r) => r.sugar, (r) => rangeOf(r.timeType)),
+    ownTargets: targetRanges(
+      readings,
+      (r) => r.sugar,
+      (r) => rangeOf(r.timeType),
+    ),
     consensus: consensusRanges(values),
     variability: glucoseVariability(values),
     gmi: estimateGmi(readings.map((r) => ({ at: r.at, mmol: r.sugar }))),
@@ -396,7 +468,11 @@ export type SugarReportContent = LevelCounts & {
 };
 
 /** Builds a sugar report's content from the readings of a period of `periodDays` days. */
-export function sugarReportContent(readings: readonly ReportSugarReading[], rangeOf: (timeType: number) => SugarRange | undefined, periodDays: number): SugarReportContent {
+export function sugarReportContent(
+  readings: readonly ReportSugarReading[],
+  rangeOf: (timeType: number) => SugarRange | undefined,
+  periodDays: number,
+): SugarReportContent {
   const judged = judgeSugarReadings(readings, rangeOf);
   const timeDistribution = sugarTimeDistribution(judged);
   const pattern = patternOf(judged, timeDistribution, periodDays);
@@ -492,11 +568,15 @@ export function bpTestAnalysis(p: BpPattern): string {
     const h = p.home;
     parts.push(
       `家庭早晚血压：早晨平均${bpText(h.morning)}，晚间平均${bpText(h.evening)}，总平均${bpText(h.overall)}，${
-        h.elevated ? `高于家庭血压${HOME_BP_SBP_THRESHOLD}/${HOME_BP_DBP_THRESHOLD} mmHg的标准。` : `在家庭血压${HOME_BP_SBP_THRESHOLD}/${HOME_BP_DBP_THRESHOLD} mmHg的标准以内。`
+        h.elevated
+          ? `高于家庭血压${HOME_BP_SBP_THRESHOLD}/${HOME_BP_DBP_THRESHOLD} mmHg的标准。`
+          : `在家庭血压${HOME_BP_SBP_THRESHOLD}/${HOME_BP_DBP_THRESHOLD} mmHg的标准以内。`
       }`,
     );
   } else {
-    parts.push(`家庭早晚血压需要首日之后至少${HOME_BP_MIN_DAYS}天、${HOME_BP_MIN_READINGS}次早晚测量才能评估，本期数据还不够。`);
+    parts.push(
+      `家庭早晚血压需要首日之后至少${HOME_BP_MIN_DAYS}天、${HOME_BP_MIN_READINGS}次早晚测量才能评估，本期数据还不够。`,
+    );
   }
   if (p.inRangeShare >= REPORT_GOOD_SHARE) {
     parts.push('大部分读数正常，控制得不错。');
@@ -552,7 +632,9 @@ export function bpEatGuide(p: BpPattern): string {
 export function bpSportGuide(p: BpPattern): string {
   const parts: string[] = [];
   if (p.hasHighs) {
-    parts.push('每周至少150分钟中等强度有氧运动，如快走、慢跑、游泳，避免憋气用力的动作；血压很高或有不适时先休息，不宜运动。');
+    parts.push(
+      '每周至少150分钟中等强度有氧运动，如快走、慢跑、游泳，避免憋气用力的动作；血压很高或有不适时先休息，不宜运动。',
+    );
   }
   if (p.hasLows) {
     parts.push('运动循序渐进，变换体位时放慢动作，避免在高温环境中长时间运动。');
@@ -564,7 +646,13 @@ export function bpSportGuide(p: BpPattern): string {
 }
 
 /** The report's data table row of a pressure reading. */
-export type BpReportRow = { readonly time: string; readonly sbp: number; readonly dbp: number; readonly hr: number; readonly level: SugarLevel | null };
+export type BpReportRow = {
+  readonly time: string;
+  readonly sbp: number;
+  readonly dbp: number;
+  readonly hr: number;
+  readonly level: SugarLevel | null;
+};
 
 /** Everything a pressure report shows. */
 export type BpReportContent = LevelCounts & {
@@ -577,12 +665,18 @@ export type BpReportContent = LevelCounts & {
 };
 
 /** Builds a pressure report's content from the readings of a period of `periodDays` days. */
-export function bpReportContent(readings: readonly ReportBpReading[], config: readonly BpRangeConfig[], periodDays: number): BpReportContent {
+export function bpReportContent(
+  readings: readonly ReportBpReading[],
+  config: readonly BpRangeConfig[],
+  periodDays: number,
+): BpReportContent {
   const judged = readings.map((r) => ({ ...r, level: bpReportLevel(r.sbp, r.dbp, config) }));
   const pattern = bpPattern(judged, periodDays);
   return {
     ...pattern.counts,
-    datas: [...judged].sort((a, b) => compareChinaTimeText(a.time, b.time)).map((r) => ({ time: r.time, sbp: r.sbp, dbp: r.dbp, hr: r.hr, level: r.level })),
+    datas: [...judged]
+      .sort((a, b) => compareChinaTimeText(a.time, b.time))
+      .map((r) => ({ time: r.time, sbp: r.sbp, dbp: r.dbp, hr: r.hr, level: r.level })),
     testAnalysis: bpTestAnalysis(pattern),
     monitorGuide: bpMonitorGuide(pattern),
     eatGuide: bpEatGuide(pattern),

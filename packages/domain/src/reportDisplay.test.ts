@@ -15,11 +15,24 @@ import {
 import { REPORT_TYPE } from './reports';
 
 const OCTOBER: ReportPeriodRef = { kind: 'month', year: 2026, month: 10 };
-const OCTOBER_WEEK_2: ReportPeriodRef = { kind: 'week', year: 2026, month: 10, week: 2, startDate: '2026-10-05', endDate: '2026-10-11' };
+const OCTOBER_WEEK_2: ReportPeriodRef = {
+  kind: 'week',
+  year: 2026,
+  month: 10,
+  week: 2,
+  startDate: '2026-10-05',
+  endDate: '2026-10-11',
+};
 
 describe('report levels', () => {
   it('shows the five levels worst-high first with the sugar table’s names', () => {
-    expect(REPORT_LEVEL_ORDER.map((level) => REPORT_LEVEL_NAMES[level])).toEqual(['严重偏高', '偏高', '正常', '偏低', '严重偏低']);
+    expect(REPORT_LEVEL_ORDER.map((level) => REPORT_LEVEL_NAMES[level])).toEqual([
+      '严重偏高',
+      '偏高',
+      '正常',
+      '偏低',
+      '严重偏低',
+    ]);
   });
 
   it.each([
@@ -60,7 +73,11 @@ describe('reportName', () => {
 describe('report detail query', () => {
   it.each([
     [OCTOBER, REPORT_TYPE.sugar, '?reportType=1&isMonth=1&year=2026&month=10'],
-    [OCTOBER_WEEK_2, REPORT_TYPE.pressure, '?reportType=2&isWeek=1&year=2026&month=10&week=2&startDate=2026-10-05&endDate=2026-10-11&isWeekDate=1'],
+    [
+      OCTOBER_WEEK_2,
+      REPORT_TYPE.pressure,
+      '?reportType=2&isWeek=1&year=2026&month=10&week=2&startDate=2026-10-05&endDate=2026-10-11&isWeekDate=1',
+    ],
   ])('addresses %j type %s as %s and reads it back', (period, type, search) => {
     expect(reportDetailSearch(period, type)).toBe(search);
     expect(parseReportDetailSearch(search)).toEqual({ reportType: type, period });
@@ -70,7 +87,13 @@ describe('report detail query', () => {
     ['?isMonth=1&year=2026&month=10', { reportType: 1, period: OCTOBER }],
     ['?reportType=9&isMonth=true&year=2026&month=10', { reportType: 1, period: OCTOBER }],
     // A week without its number or month: the dates decide (the week of 2026-09-28 belongs to October).
-    ['?reportType=2&isWeek=1&startDate=2026-09-28&endDate=2026-10-04', { reportType: 2, period: { kind: 'week', year: 2026, month: 10, week: 1, startDate: '2026-09-28', endDate: '2026-10-04' } }],
+    [
+      '?reportType=2&isWeek=1&startDate=2026-09-28&endDate=2026-10-04',
+      {
+        reportType: 2,
+        period: { kind: 'week', year: 2026, month: 10, week: 1, startDate: '2026-09-28', endDate: '2026-10-04' },
+      },
+    ],
     ['?isWeekDate=1&startDate=2026-10-05&endDate=2026-10-11&week=2', { reportType: 1, period: OCTOBER_WEEK_2 }],
   ])('reads %s', (search, expected) => {
     expect(parseReportDetailSearch(search)).toEqual(expected);

@@ -17,7 +17,13 @@ export const REPORT_COMING_SOON_MESSAGE = '报告尚未生成，敬请期待';
 export const REPORT_TYPE_NAMES: Readonly<Record<ReportType, string>> = Object.freeze({ 1: '血糖', 2: '血压' });
 
 /** The five quality levels in the order the report shows them (pie slices and their legend). */
-export const REPORT_LEVEL_ORDER = ['seriousHigh', 'high', 'normal', 'low', 'seriousLow'] as const satisfies readonly SugarLevel[];
+export const REPORT_LEVEL_ORDER = [
+  'seriousHigh',
+  'high',
+  'normal',
+  'low',
+  'seriousLow',
+] as const satisfies readonly SugarLevel[];
 
 /** The quality levels' names, as the sugar table's counts name them. */
 export const REPORT_LEVEL_NAMES: Readonly<Record<SugarLevel, string>> = Object.freeze({
@@ -41,7 +47,14 @@ export function reportTypeFromQuery(value: string | null | undefined): ReportTyp
 /** A report's period as the list and the detail page address it. */
 export type ReportPeriodRef =
   | { readonly kind: 'month'; readonly year: number; readonly month: number }
-  | { readonly kind: 'week'; readonly year: number; readonly month: number; readonly week: number; readonly startDate: string; readonly endDate: string };
+  | {
+      readonly kind: 'week';
+      readonly year: number;
+      readonly month: number;
+      readonly week: number;
+      readonly startDate: string;
+      readonly endDate: string;
+    };
 
 /** The report's name: 2026年10月血糖月报, 2026年10月第2周血压周报. */
 export function reportName(period: ReportPeriodRef, reportType: ReportType): string {
@@ -64,7 +77,13 @@ export function reportDetailSearch(period: ReportPeriodRef, reportType: ReportTy
   if (period.kind === 'month') {
     return writeQuery(common);
   }
-  return writeQuery([...common, ['week', String(period.week)], ['startDate', period.startDate], ['endDate', period.endDate], ['isWeekDate', '1']]);
+  return writeQuery([
+    ...common,
+    ['week', String(period.week)],
+    ['startDate', period.startDate],
+    ['endDate', period.endDate],
+    ['isWeekDate', '1'],
+  ]);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -84,7 +103,9 @@ const isFlag = (value: string | undefined) => value === '1' || value === 'true';
  * its dates (year, month and number only title it and default to its Thursday's month); a month
  * needs year and month.
  */
-export function parseReportDetailSearch(search: string): { readonly reportType: ReportType; readonly period: ReportPeriodRef } | null {
+export function parseReportDetailSearch(
+  search: string,
+): { readonly reportType: ReportType; readonly period: ReportPeriodRef } | null {
   const params = readQuery(search);
   const reportType = reportTypeFromQuery(params.get('reportType'));
   const year = whole(params.get('year'), 1000, 9999);
@@ -116,7 +137,10 @@ export function parseReportDetailSearch(search: string): { readonly reportType: 
 }
 
 /** The no-report page's texts: why there is no report, and the line that asks to keep measuring. */
-export function noReportTexts(count: number, reportType: ReportType): { readonly reason: string; readonly keepMeasuring: string } {
+export function noReportTexts(
+  count: number,
+  reportType: ReportType,
+): { readonly reason: string; readonly keepMeasuring: string } {
   return {
     reason: `本期测量次数少于${count}次，暂时无法生成报告。`,
     keepMeasuring:
@@ -127,7 +151,11 @@ export function noReportTexts(count: number, reportType: ReportType): { readonly
 }
 
 /** Why a clinical summary is missing: how much data it needs and how much the period has. */
-export function insufficientDataText(summary: { readonly have: number; readonly need: number; readonly unit: 'readings' | 'days' }): string {
+export function insufficientDataText(summary: {
+  readonly have: number;
+  readonly need: number;
+  readonly unit: 'readings' | 'days';
+}): string {
   return summary.unit === 'days'
     ? `数据不足：至少需要${summary.need}天有测量，本期${summary.have}天`
     : `数据不足：至少需要${summary.need}次测量，本期${summary.have}次`;

@@ -18,9 +18,18 @@ describe('report month picker', () => {
   });
 
   it.each([
-    [{ year: 2016, month: 12 }, { year: 2017, month: 1 }],
-    [{ year: 2020, month: 6 }, { year: 2020, month: 6 }],
-    [{ year: 2026, month: 3 }, { year: 2026, month: 2 }],
+    [
+      { year: 2016, month: 12 },
+      { year: 2017, month: 1 },
+    ],
+    [
+      { year: 2020, month: 6 },
+      { year: 2020, month: 6 },
+    ],
+    [
+      { year: 2026, month: 3 },
+      { year: 2026, month: 2 },
+    ],
   ])('keeps %j at %j', (picked, kept) => {
     expect(clampReportMonth(picked, NOW)).toEqual(kept);
   });
@@ -91,6 +100,9 @@ describe('reportEntryTarget', () => {
   });
 
   it('opens the detail with enough measurements', () => {
-    expect(reportEntryTarget({ ...base, quantity: REPORT_MIN_MEASUREMENTS.week })).toEqual({ kind: 'detail', path: '/reportCenter/bloodSugar/bloodSugarReportDetail' });
+    expect(reportEntryTarget({ ...base, quantity: REPORT_MIN_MEASUREMENTS.week })).toEqual({
+      kind: 'detail',
+      path: '/reportCenter/bloodSugar/bloodSugarReportDetail',
+    });
   });
 });

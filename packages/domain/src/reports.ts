@@ -80,7 +80,11 @@ export function isWeekReportComingSoon(week: Pick<ReportWeek, 'endDate'>, now: I
 /** What tapping a report entry does. */
 export type ReportEntryTarget =
   | { readonly kind: 'comingSoon' }
-  | { readonly kind: 'tooFewMeasurements'; readonly path: string; readonly query: { readonly name: string; readonly count: number; readonly reportType: ReportType } }
+  | {
+      readonly kind: 'tooFewMeasurements';
+      readonly path: string;
+      readonly query: { readonly name: string; readonly count: number; readonly reportType: ReportType };
+    }
   | { readonly kind: 'detail'; readonly path: string };
 
 /**
@@ -100,7 +104,11 @@ export function reportEntryTarget(entry: {
   }
   const needed = REPORT_MIN_MEASUREMENTS[entry.period];
   if (entry.quantity < needed) {
-    return { kind: 'tooFewMeasurements', path: NO_REPORT_PATH, query: { name: entry.name, count: needed, reportType: entry.reportType } };
+    return {
+      kind: 'tooFewMeasurements',
+      path: NO_REPORT_PATH,
+      query: { name: entry.name, count: needed, reportType: entry.reportType },
+    };
   }
   return { kind: 'detail', path: REPORT_DETAIL_PATH };
 }

@@ -20,7 +20,12 @@ describe('routeDecision', () => {
   });
 
   it('sends an unregistered user elsewhere to registration by replace, remembering the address', () => {
-    expect(routeDecision('/order/orderList?x=1', '0')).toEqual({ action: 'redirect', to: '/register/register', replace: true, returnTo: '/order/orderList?x=1' });
+    expect(routeDecision('/order/orderList?x=1', '0')).toEqual({
+      action: 'redirect',
+      to: '/register/register',
+      replace: true,
+      returnTo: '/order/orderList?x=1',
+    });
   });
 
   it('lets a registered user go anywhere', () => {
@@ -28,10 +33,13 @@ describe('routeDecision', () => {
     expect(routeDecision('/order/orderList', 1)).toEqual({ action: 'allow' });
   });
 
-  it.each(['/shareBloodSugarReportTable?cid=1', '/shareBloodPressureTable', '/sharePage'])('opens the share page %s without sign-in', (path) => {
-    expect(skipsSignIn(path)).toBe(true);
-    expect(routeDecision(path, undefined)).toEqual({ action: 'allow' });
-  });
+  it.each(['/shareBloodSugarReportTable?cid=1', '/shareBloodPressureTable', '/sharePage'])(
+    'opens the share page %s without sign-in',
+    (path) => {
+      expect(skipsSignIn(path)).toBe(true);
+      expect(routeDecision(path, undefined)).toEqual({ action: 'allow' });
+    },
+  );
 
   it('skips the follow check only for shared goods and articles', () => {
     expect(skipsFollowCheck('/shareGoodsDetail?goodsId=1')).toBe(true);
@@ -60,11 +68,23 @@ describe('brands', () => {
   });
 
   it('gives the health brand its activity name, no ranking and a QR customer service', () => {
-    expect(brandFeatures(3)).toEqual({ showRanking: false, showInviteCode: false, showSkip: true, customerService: 'qrOverlay', invitationActivityName: '测量领积分' });
+    expect(brandFeatures(3)).toEqual({
+      showRanking: false,
+      showInviteCode: false,
+      showSkip: true,
+      customerService: 'qrOverlay',
+      invitationActivityName: '测量领积分',
+    });
   });
 
   it('gives the medical brand its activity name, ranking, invite code and a chat link', () => {
-    expect(brandFeatures(4)).toEqual({ showRanking: true, showInviteCode: true, showSkip: false, customerService: 'chatLink', invitationActivityName: '邀请注册有奖' });
+    expect(brandFeatures(4)).toEqual({
+      showRanking: true,
+      showInviteCode: true,
+      showSkip: false,
+      customerService: 'chatLink',
+      invitationActivityName: '邀请注册有奖',
+    });
   });
 
   it('adds four menu items for the health brand only', () => {
@@ -81,9 +101,18 @@ describe('brands', () => {
 
 describe('client helpers', () => {
   it.each([
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN', true],
-    ['Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F35)', true],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', false],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN',
+      true,
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F35)',
+      true,
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      false,
+    ],
     ['Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36', false],
     ['', false],
     [null, false],

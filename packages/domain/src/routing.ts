@@ -60,7 +60,14 @@ export function skipsFollowCheck(address: string): boolean {
 }
 
 /** The guard's decision for a navigation. */
-export type RouteDecision = { readonly action: 'allow' } | { readonly action: 'redirect'; readonly to: typeof REGISTER_PATH; readonly replace: true; readonly returnTo: string };
+export type RouteDecision =
+  | { readonly action: 'allow' }
+  | {
+      readonly action: 'redirect';
+      readonly to: typeof REGISTER_PATH;
+      readonly replace: true;
+      readonly returnTo: string;
+    };
 
 /**
  * The shell's guard: share pages always open; registered users (isAuth '1') go anywhere;
@@ -84,7 +91,10 @@ export function brandFromSourceId(sourceId: string | number | null | undefined):
 }
 
 /** The invitation activity's name per brand, also sent as `activityName` for the poster. */
-export const INVITATION_ACTIVITY_NAME: Readonly<Record<Brand, string>> = Object.freeze({ health: '测量领积分', medical: '邀请注册有奖' });
+export const INVITATION_ACTIVITY_NAME: Readonly<Record<Brand, string>> = Object.freeze({
+  health: '测量领积分',
+  medical: '邀请注册有奖',
+});
 
 /** A menu entry of the mine page. */
 export type MineMenuItem = { readonly id: string; readonly path: string; readonly healthOnly: boolean };

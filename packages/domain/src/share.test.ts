@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { SHARE_LINK_GONE_MESSAGE, SHARE_PAGE_PATHS, SHARE_VALIDITY_CHOICES, SHARE_VALIDITY_DEFAULT_DAYS, sharePeriod, shareUrl } from './share';
+import {
+  SHARE_LINK_GONE_MESSAGE,
+  SHARE_PAGE_PATHS,
+  SHARE_VALIDITY_CHOICES,
+  SHARE_VALIDITY_DEFAULT_DAYS,
+  sharePeriod,
+  shareUrl,
+} from './share';
 import { skipsSignIn } from './routing';
 
 describe('share links', () => {
   it.each([
     ['https://app.example.cn', 'sugar', 'abc', 'https://app.example.cn/shareBloodSugarReportTable?token=abc'],
-    ['https://app.example.cn/', 'bloodPressure', 'a+b/c', 'https://app.example.cn/shareBloodPressureTable?token=a%2Bb%2Fc'],
+    [
+      'https://app.example.cn/',
+      'bloodPressure',
+      'a+b/c',
+      'https://app.example.cn/shareBloodPressureTable?token=a%2Bb%2Fc',
+    ],
     ['http://127.0.0.1:3000', 'sugar', 'x_y-z', 'http://127.0.0.1:3000/shareBloodSugarReportTable?token=x_y-z'],
   ] as const)('builds the address of %s %s %s', (origin, kind, token, expected) => {
     expect(shareUrl(origin, kind, token)).toBe(expected);

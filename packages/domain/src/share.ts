@@ -11,7 +11,10 @@ export const SHARE_PAGE_PATHS: Readonly<Record<ShareKind, string>> = Object.free
 });
 
 /** The names of the two tables, as the share pages and the owner's link list show them. */
-export const SHARE_KIND_NAMES: Readonly<Record<ShareKind, string>> = Object.freeze({ sugar: '血糖', bloodPressure: '血压' });
+export const SHARE_KIND_NAMES: Readonly<Record<ShareKind, string>> = Object.freeze({
+  sugar: '血糖',
+  bloodPressure: '血压',
+});
 
 /** Shown by a share page whose link expired, was revoked or never existed (the API's 40400 text). */
 export const SHARE_LINK_GONE_MESSAGE = '分享链接已失效';
@@ -37,7 +40,10 @@ export function shareUrl(origin: string, kind: ShareKind, token: string): string
  * `createStartTime` / `createEndTime` the API takes (instants, so the end is today's 23:59:59 and a
  * reading made later today is still shared).
  */
-export function sharePeriod(now: Instant, days: number): { readonly createStartTime: string; readonly createEndTime: string } {
+export function sharePeriod(
+  now: Instant,
+  days: number,
+): { readonly createStartTime: string; readonly createEndTime: string } {
   const { start } = latestChinaDays(now, days);
   return { createStartTime: `${chinaDateKey(start)} 00:00:00`, createEndTime: `${chinaDateKey(now)} 23:59:59` };
 }

@@ -70,7 +70,17 @@ describe('roundTo', () => {
 describe('sugar time types', () => {
   it('has the eight slots in the day-table order, after dtime', () => {
     expect(SUGAR_TIME_TYPES).toHaveLength(8);
-    expect(SUGAR_DAY_COLUMNS).toEqual(['dtime', 'emptyStomach', 'afterBreakfast', 'antePrandium', 'afterLunch', 'beforeDinner', 'afterDinner', 'atBedtime', 'beforeDawn']);
+    expect(SUGAR_DAY_COLUMNS).toEqual([
+      'dtime',
+      'emptyStomach',
+      'afterBreakfast',
+      'antePrandium',
+      'afterLunch',
+      'beforeDinner',
+      'afterDinner',
+      'atBedtime',
+      'beforeDawn',
+    ]);
   });
 });
 
@@ -133,11 +143,18 @@ describe('classifySugar', () => {
       .uniqueArray(fc.integer({ min: 3, max: 332 }), { minLength: 4, maxLength: 4 })
       .map((xs) => xs.sort((a, b) => a - b).map((x) => x / 10));
     fc.assert(
-      fc.property(thresholds, fc.double({ min: 0, max: 40, noNaN: true }), fc.double({ min: 0, max: 40, noNaN: true }), ([a = 0, b = 0, c = 0, d = 0], x, y) => {
-        const range = { minValue: a, lowValue: b, highValue: c, maxValue: d };
-        const [lo, hi] = x <= y ? [x, y] : [y, x];
-        expect(SUGAR_LEVELS.indexOf(classifySugar(lo, range))).toBeLessThanOrEqual(SUGAR_LEVELS.indexOf(classifySugar(hi, range)));
-      }),
+      fc.property(
+        thresholds,
+        fc.double({ min: 0, max: 40, noNaN: true }),
+        fc.double({ min: 0, max: 40, noNaN: true }),
+        ([a = 0, b = 0, c = 0, d = 0], x, y) => {
+          const range = { minValue: a, lowValue: b, highValue: c, maxValue: d };
+          const [lo, hi] = x <= y ? [x, y] : [y, x];
+          expect(SUGAR_LEVELS.indexOf(classifySugar(lo, range))).toBeLessThanOrEqual(
+            SUGAR_LEVELS.indexOf(classifySugar(hi, range)),
+          );
+        },
+      ),
     );
   });
 });

@@ -124,7 +124,9 @@ export function slotFinder(dictionary: readonly SugarDictionaryEntry[]): (instan
   }
   return (instant) => {
     const second = Math.floor(msSinceChinaMidnight(instant) / 1000);
-    const slot = slots.find(({ start, end }) => (start <= end ? second >= start && second < end : second >= start || second < end));
+    const slot = slots.find(({ start, end }) =>
+      start <= end ? second >= start && second < end : second >= start || second < end,
+    );
     return slot?.timeType;
   };
 }
@@ -140,7 +142,9 @@ export function resolveSugarRange(
 ): SugarRange | undefined {
   const own = objectives.find((o) => o.timeType === timeType);
   const source = own ?? dictionary.find((d) => d.timeType === timeType);
-  return source ? { minValue: source.minValue, lowValue: source.lowValue, highValue: source.highValue, maxValue: source.maxValue } : undefined;
+  return source
+    ? { minValue: source.minValue, lowValue: source.lowValue, highValue: source.highValue, maxValue: source.maxValue }
+    : undefined;
 }
 
 /**
@@ -247,7 +251,11 @@ export function summariseSugar(values: readonly number[]): SugarSeriesSummary | 
     return null;
   }
   const total = values.reduce((sum, v) => sum + v, 0);
-  return { min: roundTo(Math.min(...values), 1), max: roundTo(Math.max(...values), 1), avg: roundTo(total / values.length, 2) };
+  return {
+    min: roundTo(Math.min(...values), 1),
+    max: roundTo(Math.max(...values), 1),
+    avg: roundTo(total / values.length, 2),
+  };
 }
 
 /** Table ranges by `dateType`: the latest 30, 60 or 90 days. */
@@ -258,7 +266,9 @@ export const SUGAR_CHART_RANGE_DAYS = { 1: 7, 2: 30, 3: 90, 4: 180, 5: 360 } as 
 export const SUGAR_CHART_DEFAULT_DATE_TYPE = 5;
 
 /** The readings each chart time type covers: fasting; before lunch and dinner; after the three meals. */
-export const SUGAR_CHART_SLOTS: Readonly<Record<(typeof SUGAR_CHART_TIME_TYPES)[keyof typeof SUGAR_CHART_TIME_TYPES], readonly SugarTimeType[]>> = Object.freeze({
+export const SUGAR_CHART_SLOTS: Readonly<
+  Record<(typeof SUGAR_CHART_TIME_TYPES)[keyof typeof SUGAR_CHART_TIME_TYPES], readonly SugarTimeType[]>
+> = Object.freeze({
   1: [1],
   2: [3, 5],
   3: [2, 4, 6],

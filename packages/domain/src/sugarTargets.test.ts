@@ -27,11 +27,15 @@ describe('validateSugarTargets', () => {
   });
 
   it('checks the order before the 33.3 limit', () => {
-    expect(validateSugarTargets({ minValue: 40, lowValue: 4, highValue: 7, maxValue: 50 })).toMatchObject({ message: '低血糖值应大于严重低血糖值' });
+    expect(validateSugarTargets({ minValue: 40, lowValue: 4, highValue: 7, maxValue: 50 })).toMatchObject({
+      message: '低血糖值应大于严重低血糖值',
+    });
   });
 
   it('accepts four strictly ascending values under 33.3, typed or numeric', () => {
-    expect(validateSugarTargets({ minValue: '3.9', lowValue: '4.4', highValue: 7, maxValue: 33.2 })).toEqual({ ok: true });
+    expect(validateSugarTargets({ minValue: '3.9', lowValue: '4.4', highValue: 7, maxValue: 33.2 })).toEqual({
+      ok: true,
+    });
   });
 });
 
@@ -53,7 +57,9 @@ describe('sugar target pages', () => {
 
   it('links a slot to its detail page with its name as value and its time type as index', () => {
     expect(sugarTargetDetailPath('空腹', 1)).toBe('/healthTarget/healthTargetDetail?value=%E7%A9%BA%E8%85%B9&index=1');
-    expect(sugarTargetDetailPath('早餐后', 2)).toBe(`${SUGAR_TARGET_PATHS.detail}?value=${encodeURIComponent('早餐后')}&index=2`);
+    expect(sugarTargetDetailPath('早餐后', 2)).toBe(
+      `${SUGAR_TARGET_PATHS.detail}?value=${encodeURIComponent('早餐后')}&index=2`,
+    );
     expect(sugarTargetDetailPath('a&b=c', 8)).toBe(`${SUGAR_TARGET_PATHS.detail}?value=a%26b%3Dc&index=8`);
   });
 
@@ -65,7 +71,11 @@ describe('sugar target pages', () => {
       [3, 2],
     ] as const) {
       const message = `${SUGAR_TARGET_FIELDS[lower].label}应大于${SUGAR_TARGET_FIELDS[higher].label}`;
-      expect([SUGAR_TARGET_LOW_ORDER_MESSAGE, SUGAR_TARGET_HIGH_ORDER_MESSAGE, SUGAR_TARGET_MAX_ORDER_MESSAGE]).toContain(message);
+      expect([
+        SUGAR_TARGET_LOW_ORDER_MESSAGE,
+        SUGAR_TARGET_HIGH_ORDER_MESSAGE,
+        SUGAR_TARGET_MAX_ORDER_MESSAGE,
+      ]).toContain(message);
     }
     expect(SUGAR_TARGET_SAVED_MESSAGE).toBe('保存成功');
   });

@@ -61,7 +61,10 @@ export function validateSugarTargets(input: SugarTargetInput): ValidationResult 
 /** Shown after the targets of a slot were saved (spec 2 §8). */
 export const SUGAR_TARGET_SAVED_MESSAGE = '保存成功';
 /** The target list and the detail page of one slot (spec 2 §2.13). */
-export const SUGAR_TARGET_PATHS = { list: '/healthTarget/healthTarget', detail: '/healthTarget/healthTargetDetail' } as const;
+export const SUGAR_TARGET_PATHS = {
+  list: '/healthTarget/healthTarget',
+  detail: '/healthTarget/healthTargetDetail',
+} as const;
 
 /** The four thresholds in the detail page's order, with the names the ordering messages use. */
 export const SUGAR_TARGET_FIELDS = Object.freeze([

@@ -120,7 +120,11 @@ describe('chinaListSpan', () => {
     'invalid' in span ? span : { start: span.start?.toISOString(), end: span.end?.toISOString() };
   it.each([
     ['2026-11-01', '2026-11-20', { start: '2026-10-31T16:00:00.000Z', end: '2026-11-20T16:00:00.000Z' }],
-    ['2026-11-01 00:00:00', '2026-11-20 23:59:59', { start: '2026-10-31T16:00:00.000Z', end: '2026-11-20T16:00:00.000Z' }],
+    [
+      '2026-11-01 00:00:00',
+      '2026-11-20 23:59:59',
+      { start: '2026-10-31T16:00:00.000Z', end: '2026-11-20T16:00:00.000Z' },
+    ],
     ['2026-11-01 08:30', '2026-11-01 09:15', { start: '2026-11-01T00:30:00.000Z', end: '2026-11-01T01:16:00.000Z' }],
     ['', '2026-11-20', { start: undefined, end: '2026-11-20T16:00:00.000Z' }],
     [undefined, null, { start: undefined, end: undefined }],
@@ -148,7 +152,11 @@ describe('formatChinaTime fast path', () => {
 
 describe('compareChinaTimeText', () => {
   it('orders fixed-width dates and times oldest first', () => {
-    expect(['2026-11-25 08:00:00', '2026-11-24 23:59:59', '2026-11-25 07:59:59'].sort(compareChinaTimeText)).toEqual(['2026-11-24 23:59:59', '2026-11-25 07:59:59', '2026-11-25 08:00:00']);
+    expect(['2026-11-25 08:00:00', '2026-11-24 23:59:59', '2026-11-25 07:59:59'].sort(compareChinaTimeText)).toEqual([
+      '2026-11-24 23:59:59',
+      '2026-11-25 07:59:59',
+      '2026-11-25 08:00:00',
+    ]);
     expect(compareChinaTimeText('2026-11-25', '2026-11-25')).toBe(0);
   });
 });
@@ -164,7 +172,9 @@ describe('chinaDayNumber', () => {
 
   it('counts the days of China’s summer-time years by their China dates too', () => {
     // 1988-07-01 15:30 UTC was 00:30 on 2 July in China under summer time (UTC+9), 23:30 on 1 July at UTC+8.
-    expect(new Date(chinaDayNumber(Date.UTC(1988, 6, 1, 15, 30)) * 86_400_000).toISOString().slice(0, 10)).toBe('1988-07-02');
+    expect(new Date(chinaDayNumber(Date.UTC(1988, 6, 1, 15, 30)) * 86_400_000).toISOString().slice(0, 10)).toBe(
+      '1988-07-02',
+    );
     // Across the switch to the fixed offset, consecutive days still get consecutive numbers.
     expect(chinaDayNumber(Date.UTC(1992, 0, 1, 4)) - chinaDayNumber(Date.UTC(1991, 11, 31, 4))).toBe(1);
   });
@@ -193,9 +203,13 @@ describe('fixed-offset arithmetic agrees with the time-zone database', () => {
 
   it('for formatting with any pattern of the fast tokens', () => {
     fc.assert(
-      fc.property(instant, fc.constantFrom('YYYY-MM-DD HH:mm', 'HH:mm', 'MM-DD', 'YYYY年MM月DD日', 'MM/DD HH:mm:ss'), (ms, pattern) => {
-        expect(formatChinaTime(ms, pattern)).toBe(zone(ms).format(pattern));
-      }),
+      fc.property(
+        instant,
+        fc.constantFrom('YYYY-MM-DD HH:mm', 'HH:mm', 'MM-DD', 'YYYY年MM月DD日', 'MM/DD HH:mm:ss'),
+        (ms, pattern) => {
+          expect(formatChinaTime(ms, pattern)).toBe(zone(ms).format(pattern));
+        },
+      ),
     );
   });
 

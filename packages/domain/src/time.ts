@@ -39,18 +39,27 @@ export function parseChinaDateTime(text: string): Date | null {
   if (!match) {
     return null;
   }
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number];
   if (year >= FIXED_OFFSET_YEAR) {
     const ms = Date.UTC(year, month - 1, day, hour, minute, second);
     const back = new Date(ms);
     // Date.UTC rolls 2026-02-30 over to March and 24:00 to the next day; a round trip exposes both.
     const exact =
-      back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day && back.getUTCHours() === hour && back.getUTCMinutes() === minute && back.getUTCSeconds() === second;
+      back.getUTCFullYear() === year &&
+      back.getUTCMonth() === month - 1 &&
+      back.getUTCDate() === day &&
+      back.getUTCHours() === hour &&
+      back.getUTCMinutes() === minute &&
+      back.getUTCSeconds() === second;
     return exact ? new Date(ms - CHINA_OFFSET_MS) : null;
   }
   const parsed = dayjs.tz(trimmed, CHINA_TZ);
   // dayjs rolls 2026-02-30 over to March; a round trip exposes such impossible dates.
-  const shown = parsed.format(trimmed.length === 10 ? 'YYYY-MM-DD' : trimmed.length === 16 ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss');
+  const shown = parsed.format(
+    trimmed.length === 10 ? 'YYYY-MM-DD' : trimmed.length === 16 ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss',
+  );
   return parsed.isValid() && shown === trimmed ? parsed.toDate() : null;
 }
 
@@ -74,7 +83,10 @@ const FAST_PATTERN = /^(?:YYYY|MM|DD|HH|mm|ss|[^A-Za-z[\]])*$/;
 export function formatChinaTime(instant: Instant, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
   const ms = toMs(instant);
   // The two patterns nearly every caller uses skip the pattern check.
-  if (ms >= FIXED_OFFSET_SINCE && (pattern === 'YYYY-MM-DD HH:mm:ss' || pattern === 'YYYY-MM-DD' || FAST_PATTERN.test(pattern))) {
+  if (
+    ms >= FIXED_OFFSET_SINCE &&
+    (pattern === 'YYYY-MM-DD HH:mm:ss' || pattern === 'YYYY-MM-DD' || FAST_PATTERN.test(pattern))
+  ) {
     const iso = new Date(ms + CHINA_OFFSET_MS).toISOString();
     if (pattern === 'YYYY-MM-DD HH:mm:ss') {
       return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
@@ -82,7 +94,14 @@ export function formatChinaTime(instant: Instant, pattern = 'YYYY-MM-DD HH:mm:ss
     if (pattern === 'YYYY-MM-DD') {
       return iso.slice(0, 10);
     }
-    const parts: Record<string, string> = { YYYY: iso.slice(0, 4), MM: iso.slice(5, 7), DD: iso.slice(8, 10), HH: iso.slice(11, 13), mm: iso.slice(14, 16), ss: iso.slice(17, 19) };
+    const parts: Record<string, string> = {
+      YYYY: iso.slice(0, 4),
+      MM: iso.slice(5, 7),
+      DD: iso.slice(8, 10),
+      HH: iso.slice(11, 13),
+      mm: iso.slice(14, 16),
+      ss: iso.slice(17, 19),
+    };
     return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token] ?? token);
   }
   return inChina(instant).format(pattern);
@@ -227,7 +246,10 @@ export type ChinaListSpan = { readonly start: Date | undefined; readonly end: Da
  * `HH:mm:ss` its second — so `… 23:59:59` and the date alone both reach midnight. Blank bounds are
  * open. Returns which bound is not a date instead of a span when one is malformed.
  */
-export function chinaListSpan(startText: string | null | undefined, endText: string | null | undefined): ChinaListSpan | { readonly invalid: 'start' | 'end' } {
+export function chinaListSpan(
+  startText: string | null | undefined,
+  endText: string | null | undefined,
+): ChinaListSpan | { readonly invalid: 'start' | 'end' } {
   const blank = (text: string | null | undefined): boolean => text === null || text === undefined || text.trim() === '';
   const start = blank(startText) ? undefined : parseChinaDateTime(startText ?? '');
   if (start === null) {

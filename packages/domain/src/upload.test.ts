@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { base64ByteLength, base64Payload, compressionFor, isAcceptedReportImage, joinImageNames, previewDimensions, shouldSendPreview, splitImageNames, stripPressPrefix } from './upload';
+import {
+  base64ByteLength,
+  base64Payload,
+  compressionFor,
+  isAcceptedReportImage,
+  joinImageNames,
+  previewDimensions,
+  shouldSendPreview,
+  splitImageNames,
+  stripPressPrefix,
+} from './upload';
 
 describe('compressionFor', () => {
   const kb = (n: number): number => n * 1024;

@@ -49,7 +49,10 @@ export function joinImageNames(names: readonly string[]): string {
 
 /** Splits a comma-joined image field back into names, dropping empty parts. */
 export function splitImageNames(joined: string | null | undefined): string[] {
-  return (joined ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return (joined ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** The base64 payload of a data URL without its `data:…;base64,` prefix, as the upload call wants it. */
@@ -71,7 +74,11 @@ export const REPORT_PREVIEW_QUALITY = 0.6;
 export const REPORT_PREVIEW_MAX_BYTES = 1024 * 1024;
 
 /** The size of a preview of a `width`×`height` image: scaled down to fit {@link REPORT_PREVIEW_MAX_SIDE}, never up, at least 1×1. */
-export function previewDimensions(width: number, height: number, maxSide: number = REPORT_PREVIEW_MAX_SIDE): { width: number; height: number } {
+export function previewDimensions(
+  width: number,
+  height: number,
+  maxSide: number = REPORT_PREVIEW_MAX_SIDE,
+): { width: number; height: number } {
   const longest = Math.max(width, height, 1);
   const scale = Math.min(1, maxSide / longest);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };

@@ -50,9 +50,13 @@ describe('classifyBmi', () => {
 
   it('is monotone', () => {
     fc.assert(
-      fc.property(fc.double({ min: 5, max: 80, noNaN: true }), fc.double({ min: 0, max: 20, noNaN: true }), (bmi, more) => {
-        expect(classifyBmi(bmi + more).code).toBeGreaterThanOrEqual(classifyBmi(bmi).code);
-      }),
+      fc.property(
+        fc.double({ min: 5, max: 80, noNaN: true }),
+        fc.double({ min: 0, max: 20, noNaN: true }),
+        (bmi, more) => {
+          expect(classifyBmi(bmi + more).code).toBeGreaterThanOrEqual(classifyBmi(bmi).code);
+        },
+      ),
     );
     expect(BMI_CLASSES).toHaveLength(4);
   });
@@ -86,12 +90,16 @@ describe('bmiGaugePercent', () => {
 
   it('never decreases and stays within 0–100', () => {
     fc.assert(
-      fc.property(fc.double({ min: -10, max: 120, noNaN: true }), fc.double({ min: 0, max: 50, noNaN: true }), (bmi, more) => {
-        const a = bmiGaugePercent(bmi);
-        expect(bmiGaugePercent(bmi + more)).toBeGreaterThanOrEqual(a);
-        expect(a).toBeGreaterThanOrEqual(0);
-        expect(a).toBeLessThanOrEqual(100);
-      }),
+      fc.property(
+        fc.double({ min: -10, max: 120, noNaN: true }),
+        fc.double({ min: 0, max: 50, noNaN: true }),
+        (bmi, more) => {
+          const a = bmiGaugePercent(bmi);
+          expect(bmiGaugePercent(bmi + more)).toBeGreaterThanOrEqual(a);
+          expect(a).toBeGreaterThanOrEqual(0);
+          expect(a).toBeLessThanOrEqual(100);
+        },
+      ),
     );
   });
 });

@@ -70,7 +70,11 @@ export function idealWeightJin(heightCm: number): number {
 }
 
 /** The weights in jin at the three scale marks (BMI 18.5, 24, 28). */
-export function idealWeightMarks(heightCm: number): { readonly low: number; readonly standard: number; readonly high: number } {
+export function idealWeightMarks(heightCm: number): {
+  readonly low: number;
+  readonly standard: number;
+  readonly high: number;
+} {
   const [low, standard, high] = BMI_MARKS.map((bmi) => weightJinAtBmi(bmi, heightCm));
   return { low: low ?? 0, standard: standard ?? 0, high: high ?? 0 };
 }

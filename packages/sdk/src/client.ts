@@ -132,10 +132,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ({ data, error, response }) => {
         const body = data ?? error;
         if (!isEnvelope(body)) {
-          throw new ApiError({ code: CLIENT_ERROR_CODES.network, errMsg: messages.fallback, kind: 'network', status: response.status, requestId });
+          throw new ApiError({
+            code: CLIENT_ERROR_CODES.network,
+            errMsg: messages.fallback,
+            kind: 'network',
+            status: response.status,
+            requestId,
+          });
         }
         if (body.code !== 0) {
-          throw new ApiError({ code: body.code, errMsg: body.errMsg || messages.fallback, kind: 'server', status: response.status, requestId });
+          throw new ApiError({
+            code: body.code,
+            errMsg: body.errMsg || messages.fallback,
+            kind: 'server',
+            status: response.status,
+            requestId,
+          });
         }
         return body.data;
       },

@@ -31,7 +31,14 @@ export class ApiError extends Error {
   /** The request id sent with the call, to quote when reporting a fault. */
   readonly requestId: string | undefined;
 
-  constructor(init: { code: number; errMsg: string; kind: ApiErrorKind; status?: number; requestId?: string; cause?: unknown }) {
+  constructor(init: {
+    code: number;
+    errMsg: string;
+    kind: ApiErrorKind;
+    status?: number;
+    requestId?: string;
+    cause?: unknown;
+  }) {
     super(init.errMsg, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = init.code;
     this.errMsg = init.errMsg;

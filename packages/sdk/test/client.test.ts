@@ -17,7 +17,9 @@ const json = (body: unknown, status = 200) =>
 
 describe('createApiClient', () => {
   it('returns the envelope data of a successful call', async () => {
-    const { fetch } = fakeFetch(() => json({ code: 0, errMsg: '', data: { status: 'ok', database: 'pglite', version: '1' } }));
+    const { fetch } = fakeFetch(() =>
+      json({ code: 0, errMsg: '', data: { status: 'ok', database: 'pglite', version: '1' } }),
+    );
     const client = createApiClient({ baseUrl: 'http://api.test/api', fetch });
     const health = await client.GET('/healthz');
     expectTypeOf(health.status).toEqualTypeOf<'ok'>();
@@ -27,7 +29,13 @@ describe('createApiClient', () => {
   it('sends the bearer token, source id, app code and a request id with every call', async () => {
     const { fetch, seen } = fakeFetch(() => json({ code: 0, errMsg: '', data: { id: '1' } }));
     let token = 'first';
-    const client = createApiClient({ baseUrl: 'http://api.test/api', fetch, token: () => token, sourceId: 3, requestId: () => 'req-1' });
+    const client = createApiClient({
+      baseUrl: 'http://api.test/api',
+      fetch,
+      token: () => token,
+      sourceId: 3,
+      requestId: () => 'req-1',
+    });
     await client.POST('/front/v1/log', { body: { url: '/', errName: 'TypeError', errMessage: 'x' } });
     token = 'second';
     await client.GET('/config/v1/getServerTime');
@@ -42,7 +50,9 @@ describe('createApiClient', () => {
   });
 
   it('sends no authorization header when signed out and uses the medical brand by default', async () => {
-    const { fetch, seen } = fakeFetch(() => json({ code: 0, errMsg: '', data: { timestamp: 1, iso: '', timeZone: 'Asia/Shanghai' } }));
+    const { fetch, seen } = fakeFetch(() =>
+      json({ code: 0, errMsg: '', data: { timestamp: 1, iso: '', timeZone: 'Asia/Shanghai' } }),
+    );
     const client = createApiClient({ baseUrl: 'http://api.test/api', fetch, token: null });
     await client.GET('/config/v1/getServerTime');
     expect(seen[0]?.headers.has('authorization')).toBe(false);
@@ -72,11 +82,17 @@ describe('createApiClient', () => {
     });
     const error: unknown = await client.GET('/healthz').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: CLIENT_ERROR_CODES.network, errMsg: '网络连接异常，请检查网络', kind: 'network' });
+    expect(error).toMatchObject({
+      code: CLIENT_ERROR_CODES.network,
+      errMsg: '网络连接异常，请检查网络',
+      kind: 'network',
+    });
   });
 
   it('treats a body that is not an envelope as a failure, not as data', async () => {
-    const { fetch } = fakeFetch(() => new Response('<html>bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const { fetch } = fakeFetch(
+      () => new Response('<html>bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
     const client = createApiClient({ baseUrl: 'http://api.test/api', fetch });
     await expect(client.GET('/healthz')).rejects.toMatchObject({ kind: 'network', status: 502, errMsg: '请求错误' });
   });
@@ -87,7 +103,11 @@ describe('createApiClient', () => {
         request.signal.addEventListener('abort', () => reject(request.signal.reason as Error));
       });
     const client = createApiClient({ baseUrl: 'http://api.test/api', fetch: hang, timeoutMs: 30 });
-    await expect(client.GET('/healthz')).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.timeout, errMsg: '请求超时，请稍后重试', kind: 'timeout' });
+    await expect(client.GET('/healthz')).rejects.toMatchObject({
+      code: CLIENT_ERROR_CODES.timeout,
+      errMsg: '请求超时，请稍后重试',
+      kind: 'timeout',
+    });
   });
 
   it('reports a caller abort as a network failure, not a time-out', async () => {

@@ -25,7 +25,15 @@ export function PersonAvatar({ name, url, sex = 0, size = 40 }: PersonAvatarProp
     <span
       role="img"
       aria-label={`${name}的头像`}
-      style={{ ...style, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: size * 0.42, color: '#fff', background: sex === 2 ? '#f48fb1' : '#64b5f6' }}
+      style={{
+        ...style,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        fontSize: size * 0.42,
+        color: '#fff',
+        background: sex === 2 ? '#f48fb1' : '#64b5f6',
+      }}
     >
       {initial}
     </span>

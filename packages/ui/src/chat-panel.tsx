@@ -57,13 +57,23 @@ export function ChatPanel({
       <ol
         aria-label="消息列表"
         aria-live="polite"
-        style={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', margin: 0, padding: '12px 12px 4px', listStyle: 'none' }}
+        style={{
+          flex: '1 1 auto',
+          minHeight: 0,
+          overflowY: 'auto',
+          margin: 0,
+          padding: '12px 12px 4px',
+          listStyle: 'none',
+        }}
       >
         {messages.length === 0 && emptyHint !== undefined ? <li>{emptyHint}</li> : null}
         {messages.map((message) => {
           const mine = message.role === 'user';
           return (
-            <li key={message.id} style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '8px 0' }}>
+            <li
+              key={message.id}
+              style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '8px 0' }}
+            >
               <div
                 data-role={message.role}
                 style={{

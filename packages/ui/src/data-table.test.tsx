@@ -7,7 +7,12 @@ type Row = { day: string; a: number };
 describe('DataTable', () => {
   const columns = [
     { key: 'day', title: '日期' },
-    { key: 'a', title: '值', colour: (row: Row) => (row.a > 10 ? 'red' : undefined), render: (row: Row) => `${row.a}!` },
+    {
+      key: 'a',
+      title: '值',
+      colour: (row: Row) => (row.a > 10 ? 'red' : undefined),
+      render: (row: Row) => `${row.a}!`,
+    },
   ];
 
   it.each([
@@ -23,7 +28,15 @@ describe('DataTable', () => {
 
   it('makes rows buttons when they can be opened', () => {
     const open = vi.fn();
-    render(<DataTable columns={columns} rows={[{ day: '11-01', a: 1 }]} rowKey={(row) => row.day} onRowClick={open} rowLabel={(row) => `查看${row.day}`} />);
+    render(
+      <DataTable
+        columns={columns}
+        rows={[{ day: '11-01', a: 1 }]}
+        rowKey={(row) => row.day}
+        onRowClick={open}
+        rowLabel={(row) => `查看${row.day}`}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: '查看11-01' }));
     fireEvent.keyDown(screen.getByRole('button', { name: '查看11-01' }), { key: 'Enter' });
     expect(open).toHaveBeenCalledTimes(2);

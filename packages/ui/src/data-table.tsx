@@ -38,11 +38,24 @@ function plain(value: unknown): string {
 /** A compact table for phone screens: fixed columns, optional per-cell colour and clickable rows. */
 export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, ...aria }: DataTableProps<Row>) {
   return (
-    <table aria-label={aria['aria-label']} style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', background: '#fff' }}>
+    <table
+      aria-label={aria['aria-label']}
+      style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', background: '#fff' }}
+    >
       <thead>
         <tr>
           {columns.map((column) => (
-            <th key={column.key} scope="col" style={{ ...cellStyle, width: column.width, fontWeight: 500, color: 'var(--adm-color-text-secondary)', background: 'var(--adm-color-box)' }}>
+            <th
+              key={column.key}
+              scope="col"
+              style={{
+                ...cellStyle,
+                width: column.width,
+                fontWeight: 500,
+                color: 'var(--adm-color-text-secondary)',
+                background: 'var(--adm-color-box)',
+              }}
+            >
               {column.title}
             </th>
           ))}
@@ -70,7 +83,11 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, ..
             {columns.map((column) => {
               const colour = column.colour?.(row);
               return (
-                <td key={column.key} data-colour={colour} style={{ ...cellStyle, color: colour === undefined ? undefined : '#fff', background: colour }}>
+                <td
+                  key={column.key}
+                  data-colour={colour}
+                  style={{ ...cellStyle, color: colour === undefined ? undefined : '#fff', background: colour }}
+                >
                   {column.render ? column.render(row) : plain((row as Record<string, unknown>)[column.key])}
                 </td>
               );

@@ -29,7 +29,9 @@ export function EmptyState({ title = '暂无数据', description, children }: Em
         <path d="M14 26h14l4 6h8l4-6h14" fill="none" stroke="#d9dce1" strokeWidth="2" />
       </svg>
       <div style={{ marginTop: 12, fontSize: 15, color: 'var(--adm-color-text-secondary)' }}>{title}</div>
-      {description === undefined ? null : <div style={{ marginTop: 6, fontSize: 13, lineHeight: 1.5 }}>{description}</div>}
+      {description === undefined ? null : (
+        <div style={{ marginTop: 6, fontSize: 13, lineHeight: 1.5 }}>{description}</div>
+      )}
       {children === undefined ? null : <div style={{ marginTop: 16 }}>{children}</div>}
     </div>
   );

@@ -4,7 +4,11 @@ import { EntryGrid, paginate } from './entry-grid';
 import type { EntryTile } from './entry-grid';
 
 function makeTiles(count: number): EntryTile[] {
-  return Array.from({ length: count }, (_, index) => ({ key: `t${index + 1}`, title: `入口${index + 1}`, icon: <svg /> }));
+  return Array.from({ length: count }, (_, index) => ({
+    key: `t${index + 1}`,
+    title: `入口${index + 1}`,
+    icon: <svg />,
+  }));
 }
 
 describe('paginate', () => {

@@ -35,7 +35,12 @@ export function paginate<T>(items: readonly T[], size: number): T[][] {
  * A grid of entry tiles (icon above a title) in pages; more than one page becomes a
  * swipeable carousel with a page indicator.
  */
-export function EntryGrid<T extends EntryTile>({ tiles, onSelect, pageSize = ENTRY_GRID_PAGE_SIZE, columns = 3 }: EntryGridProps<T>) {
+export function EntryGrid<T extends EntryTile>({
+  tiles,
+  onSelect,
+  pageSize = ENTRY_GRID_PAGE_SIZE,
+  columns = 3,
+}: EntryGridProps<T>) {
   const pages = paginate(tiles, pageSize);
   const renderPage = (page: readonly T[], index: number) => (
     <Grid columns={columns} gap={[0, 12]} data-testid={`entry-grid-page-${index + 1}`}>

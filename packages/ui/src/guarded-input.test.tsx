@@ -46,7 +46,11 @@ function Labelled({ label, id, children }: { label: string; id: string; children
 describe('GuardedInput', () => {
   it('keeps ordinary text', () => {
     const onChange = vi.fn();
-    render(<Labelled label="姓名" id="f"><GuardedInput id="f" onChange={onChange} /></Labelled>);
+    render(
+      <Labelled label="姓名" id="f">
+        <GuardedInput id="f" onChange={onChange} />
+      </Labelled>,
+    );
     const input = screen.getByLabelText<HTMLInputElement>('姓名');
     fireEvent.change(input, { target: { value: '张三' } });
     expect(input.value).toBe('张三');
@@ -57,7 +61,11 @@ describe('GuardedInput', () => {
   it('clears the field and shows 请不要输入表情 for 2 s in the middle when an emoji is typed', async () => {
     const show = vi.spyOn(Toast, 'show');
     const onChange = vi.fn();
-    render(<Labelled label="姓名" id="f"><GuardedInput id="f" defaultValue="张" onChange={onChange} /></Labelled>);
+    render(
+      <Labelled label="姓名" id="f">
+        <GuardedInput id="f" defaultValue="张" onChange={onChange} />
+      </Labelled>,
+    );
     const input = screen.getByLabelText<HTMLInputElement>('姓名');
     fireEvent.change(input, { target: { value: '张😀' } });
     expect(input.value).toBe('');
@@ -67,7 +75,11 @@ describe('GuardedInput', () => {
   });
 
   it('catches emoji built from several code points (keycap, flag)', async () => {
-    render(<Labelled label="昵称" id="f"><GuardedInput id="f" /></Labelled>);
+    render(
+      <Labelled label="昵称" id="f">
+        <GuardedInput id="f" />
+      </Labelled>,
+    );
     const input = screen.getByLabelText<HTMLInputElement>('昵称');
     fireEvent.change(input, { target: { value: '1️⃣' } });
     expect(input.value).toBe('');

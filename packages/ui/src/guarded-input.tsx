@@ -67,7 +67,15 @@ export function formatCharCounter(text: string, maxLength?: number): string {
  * cuts by character and waits for an IME composition to end before cutting, so typing Chinese
  * near the limit does not break a half-composed syllable.
  */
-export function GuardedTextArea({ value, defaultValue, onChange, ref, showCount, maxLength, ...rest }: GuardedTextAreaProps) {
+export function GuardedTextArea({
+  value,
+  defaultValue,
+  onChange,
+  ref,
+  showCount,
+  maxLength,
+  ...rest
+}: GuardedTextAreaProps) {
   const [current, change] = useEmojiGuard({ value, defaultValue, onChange });
   const counted = showCount ?? maxLength !== undefined;
   return (
@@ -78,7 +86,9 @@ export function GuardedTextArea({ value, defaultValue, onChange, ref, showCount,
       value={current}
       onChange={change}
       // A function replaces antd-mobile's own counter, which counts differently from the domain.
-      showCount={counted ? () => <div className="adm-text-area-count">{formatCharCounter(current, maxLength)}</div> : false}
+      showCount={
+        counted ? () => <div className="adm-text-area-count">{formatCharCounter(current, maxLength)}</div> : false
+      }
     />
   );
 }

@@ -55,7 +55,11 @@ function loadImage(file: Blob): Promise<HTMLImageElement> {
 }
 
 /** Draws an image on a white canvas of the size `fit` picks and encodes it as JPEG at `quality`. */
-async function drawAsJpeg(file: Blob, quality: number, fit: (width: number, height: number) => { width: number; height: number }): Promise<Blob> {
+async function drawAsJpeg(
+  file: Blob,
+  quality: number,
+  fit: (width: number, height: number) => { width: number; height: number },
+): Promise<Blob> {
   const image = await loadImage(file);
   const size = fit(image.naturalWidth, image.naturalHeight);
   const canvas = document.createElement('canvas');
@@ -89,4 +93,5 @@ export const compressWithCanvas: ImageCompressor = (file, quality) =>
 export type ImagePreviewer = (file: Blob) => Promise<Blob>;
 
 /** The browser previewer: the image scaled to the domain's preview size, as JPEG at the preview quality. */
-export const previewWithCanvas: ImagePreviewer = (file) => drawAsJpeg(file, REPORT_PREVIEW_QUALITY, (width, height) => previewDimensions(width, height));
+export const previewWithCanvas: ImagePreviewer = (file) =>
+  drawAsJpeg(file, REPORT_PREVIEW_QUALITY, (width, height) => previewDimensions(width, height));

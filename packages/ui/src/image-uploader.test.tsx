@@ -78,11 +78,23 @@ describe('ImageUploader', () => {
 
     choose(container, [photo('a.jpg'), photo('b.jpg', 2000 * KB), photo('c.jpg', 12_000 * KB)]);
 
-    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(['feedback/press_a.jpg', 'feedback/press_b.jpg', 'feedback/press_c.jpg']));
-    expect(upload.mock.calls.map(([base64]) => base64)).toEqual([b64('bytes of a.jpg'), b64('jpeg@0.6'), b64('jpeg@0.4')]);
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith([
+        'feedback/press_a.jpg',
+        'feedback/press_b.jpg',
+        'feedback/press_c.jpg',
+      ]),
+    );
+    expect(upload.mock.calls.map(([base64]) => base64)).toEqual([
+      b64('bytes of a.jpg'),
+      b64('jpeg@0.6'),
+      b64('jpeg@0.4'),
+    ]);
     expect(upload.mock.calls.every(([base64]) => !base64.includes(','))).toBe(true);
     expect(compress.mock.calls.map(([, quality]) => quality)).toEqual([0.6, 0.4]);
-    expect(container.querySelectorAll('.adm-image-uploader-cell:not(.adm-image-uploader-upload-button)')).toHaveLength(3);
+    expect(container.querySelectorAll('.adm-image-uploader-cell:not(.adm-image-uploader-upload-button)')).toHaveLength(
+      3,
+    );
   });
 
   it('removes an image and reports the remaining paths', async () => {
@@ -130,7 +142,9 @@ describe('ImageUploader', () => {
   it('uploads no more than maxCount images, says so, and hides the add button when full', async () => {
     const upload = vi.fn(async (_b: string, file: File) => `p/${file.name}`);
     const onChange = vi.fn();
-    const { container } = render(<ImageUploader upload={upload} onChange={onChange} maxCount={2} compress={fakeCompressor()} />);
+    const { container } = render(
+      <ImageUploader upload={upload} onChange={onChange} maxCount={2} compress={fakeCompressor()} />,
+    );
     choose(container, [photo('1.jpg'), photo('2.jpg'), photo('3.jpg')]);
 
     expect(await screen.findByText('最多只能上传2张图片')).toBeTruthy();

@@ -31,7 +31,13 @@ interface StoredItem extends ImageUploadItem {
  * A file that fails disappears again (no failed tile to clear) after the 上传失败 toast; choosing
  * more than fit uploads the first ones and says how many are allowed.
  */
-export function ImageUploader({ upload, onChange, maxCount = IMAGE_LIMITS.feedback, compress = compressWithCanvas, disabled = false }: ImageUploaderProps) {
+export function ImageUploader({
+  upload,
+  onChange,
+  maxCount = IMAGE_LIMITS.feedback,
+  compress = compressWithCanvas,
+  disabled = false,
+}: ImageUploaderProps) {
   // Thumbnails keep a key of their own: two uploads of the same photo may share a stored path.
   const nextKey = useRef(0);
 
@@ -61,7 +67,12 @@ export function ImageUploader({ upload, onChange, maxCount = IMAGE_LIMITS.feedba
       deletable={!disabled}
       deleteIcon={
         // antd-mobile's own icon has no accessible name; this keeps its place and gives it one.
-        <span role="button" aria-label="删除图片" className="adm-image-uploader-cell-delete-icon" style={{ lineHeight: 1 }}>
+        <span
+          role="button"
+          aria-label="删除图片"
+          className="adm-image-uploader-cell-delete-icon"
+          style={{ lineHeight: 1 }}
+        >
           ×
         </span>
       }

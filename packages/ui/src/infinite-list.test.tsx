@@ -167,11 +167,19 @@ describe('InfiniteList', () => {
   });
 
   it('starts again from page 1 when resetKey changes and drops the answer of the old request', async () => {
-    const loadPage = vi.fn(async (pageNo: number) => ({ items: [`全部-${pageNo}`], currentPage: pageNo, totalPage: 2 }));
+    const loadPage = vi.fn(async (pageNo: number) => ({
+      items: [`全部-${pageNo}`],
+      currentPage: pageNo,
+      totalPage: 2,
+    }));
     const { rerender } = render(<InfiniteList loadPage={loadPage} renderItem={renderItem} resetKey="all" />);
     await screen.findByText('全部-1');
 
-    const filtered = vi.fn(async (pageNo: number) => ({ items: [`本周-${pageNo}`], currentPage: pageNo, totalPage: 1 }));
+    const filtered = vi.fn(async (pageNo: number) => ({
+      items: [`本周-${pageNo}`],
+      currentPage: pageNo,
+      totalPage: 1,
+    }));
     rerender(<InfiniteList loadPage={filtered} renderItem={renderItem} resetKey="week" />);
     expect(await screen.findByText('本周-1')).toBeTruthy();
     expect(screen.queryByText('全部-1')).toBeNull();

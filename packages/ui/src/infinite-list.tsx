@@ -50,7 +50,15 @@ const PRELOAD_MARGIN = '0px 0px 250px 0px';
  *   our addition; without it a user on a bad connection would have to leave the page;
  * - there is no pull-down refresh.
  */
-export function InfiniteList<T>({ loadPage, renderItem, itemKey, emptyText, finishedText, resetKey, ...aria }: InfiniteListProps<T>) {
+export function InfiniteList<T>({
+  loadPage,
+  renderItem,
+  itemKey,
+  emptyText,
+  finishedText,
+  resetKey,
+  ...aria
+}: InfiniteListProps<T>) {
   const [state, setState] = useState<ListState<T>>({ items: [], nextPage: 1, status: 'loading' });
   const sentinel = useRef<HTMLDivElement>(null);
   // The latest loadPage without reloading when a page passes a new arrow function each render.
@@ -68,7 +76,11 @@ export function InfiniteList<T>({ loadPage, renderItem, itemKey, emptyText, fini
         return;
       }
       const locked = isPagingFinished(page.currentPage, page.totalPage) || (pageNo === 1 && page.items.length === 0);
-      setState((s) => ({ items: [...s.items, ...page.items], nextPage: pageNo + 1, status: locked ? 'finished' : 'ready' }));
+      setState((s) => ({
+        items: [...s.items, ...page.items],
+        nextPage: pageNo + 1,
+        status: locked ? 'finished' : 'ready',
+      }));
     } catch {
       if (asked === generation.current) {
         setState((s) => ({ ...s, status: 'failed' }));
@@ -115,7 +127,11 @@ export function InfiniteList<T>({ loadPage, renderItem, itemKey, emptyText, fini
         <Fragment key={itemKey ? itemKey(item, index) : index}>{renderItem(item, index)}</Fragment>
       ))}
       {status === 'loading' || status === 'ready' ? (
-        <div ref={sentinel} data-testid="infinite-list-sentinel" style={{ padding: 12, textAlign: 'center', color: 'var(--adm-color-weak)' }}>
+        <div
+          ref={sentinel}
+          data-testid="infinite-list-sentinel"
+          style={{ padding: 12, textAlign: 'center', color: 'var(--adm-color-weak)' }}
+        >
           {status === 'loading' ? <DotLoading aria-label="加载中" /> : null}
           {status === 'ready' && typeof IntersectionObserver !== 'function' ? (
             // Browsers without IntersectionObserver get a button instead of loading by themselves.
@@ -127,7 +143,9 @@ export function InfiniteList<T>({ loadPage, renderItem, itemKey, emptyText, fini
       ) : null}
       {status === 'failed' ? <ListError onRetry={() => void load(nextPage)} /> : null}
       {status === 'finished' && !empty && finishedText !== undefined ? (
-        <div style={{ padding: 12, textAlign: 'center', fontSize: 13, color: 'var(--adm-color-weak)' }}>{finishedText}</div>
+        <div style={{ padding: 12, textAlign: 'center', fontSize: 13, color: 'var(--adm-color-weak)' }}>
+          {finishedText}
+        </div>
       ) : null}
     </div>
   );
@@ -136,7 +154,10 @@ export function InfiniteList<T>({ loadPage, renderItem, itemKey, emptyText, fini
 /** The end of a list whose page failed: an icon and a retry button, deliberately no message. */
 function ListError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div data-state="error" style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', padding: '16px 0' }}>
+    <div
+      data-state="error"
+      style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', padding: '16px 0' }}
+    >
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <circle cx="16" cy="16" r="14" fill="none" stroke="#d9dce1" strokeWidth="2" />
         <path d="M16 9v9M16 22v1" stroke="#b5b9c0" strokeWidth="2.5" strokeLinecap="round" />

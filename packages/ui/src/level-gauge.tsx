@@ -12,19 +12,32 @@ export interface LevelGaugeProps {
 export function needleEnd(percent: number, r = 70): { x: number; y: number } {
   const clamped = Math.min(100, Math.max(0, percent));
   const angle = Math.PI * (1 - clamped / 100);
-  return { x: Math.round((100 + r * Math.cos(angle)) * 100) / 100, y: Math.round((100 - r * Math.sin(angle)) * 100) / 100 };
+  return {
+    x: Math.round((100 + r * Math.cos(angle)) * 100) / 100,
+    y: Math.round((100 - r * Math.sin(angle)) * 100) / 100,
+  };
 }
 
 /** A half-circle gauge in three bands (low, normal, high) with a needle at the reading's level. */
 export function LevelGauge({ percent, label, colour, name }: LevelGaugeProps) {
   const end = percent === undefined ? undefined : needleEnd(percent);
   return (
-    <div role="meter" aria-label={name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={label} style={{ textAlign: 'center' }}>
+    <div
+      role="meter"
+      aria-label={name}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={label}
+      style={{ textAlign: 'center' }}
+    >
       <svg width="200" height="110" viewBox="0 0 200 110" aria-hidden="true" focusable="false">
         <path d="M20 100 A80 80 0 0 1 60 30.7" fill="none" stroke="#f7b500" strokeWidth="14" />
         <path d="M60 30.7 A80 80 0 0 1 140 30.7" fill="none" stroke="#2bb673" strokeWidth="14" />
         <path d="M140 30.7 A80 80 0 0 1 180 100" fill="none" stroke="#f5554a" strokeWidth="14" />
-        {end === undefined ? null : <line x1="100" y1="100" x2={end.x} y2={end.y} stroke="#333" strokeWidth="3" strokeLinecap="round" />}
+        {end === undefined ? null : (
+          <line x1="100" y1="100" x2={end.x} y2={end.y} stroke="#333" strokeWidth="3" strokeLinecap="round" />
+        )}
         <circle cx="100" cy="100" r="6" fill="#333" />
       </svg>
       <div style={{ fontSize: 16, fontWeight: 600, color: colour, minHeight: 22 }}>{label ?? ''}</div>

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { PieChart, percentText, pieArcs } from './pie-chart';
 
 const slices = (values: number[]) =>
-  ['严重偏高', '偏高', '正常', '偏低', '严重偏低'].map((label, i) => ({ key: `k${i}`, label, value: values[i] ?? 0, colour: `#00000${i}` }));
+  ['严重偏高', '偏高', '正常', '偏低', '严重偏低'].map((label, i) => ({
+    key: `k${i}`,
+    label,
+    value: values[i] ?? 0,
+    colour: `#00000${i}`,
+  }));
 
 describe('pieArcs', () => {
   it('splits the circle in proportion, clockwise from the top', () => {
@@ -33,11 +38,19 @@ describe('PieChart', () => {
   it('draws one slice per non-zero count and lists every level with its count and share', () => {
     const { container } = render(<PieChart aria-label="测量质量" slices={slices([2, 6, 10, 2, 0])} />);
     const image = screen.getByRole('img');
-    expect(image.getAttribute('aria-label')).toBe('测量质量：共20次；严重偏高2次（10%），偏高6次（30%），正常10次（50%），偏低2次（10%），严重偏低0次（0%）');
+    expect(image.getAttribute('aria-label')).toBe(
+      '测量质量：共20次；严重偏高2次（10%），偏高6次（30%），正常10次（50%），偏低2次（10%），严重偏低0次（0%）',
+    );
     expect([...container.querySelectorAll('path')].map((p) => p.dataset.key)).toEqual(['k0', 'k1', 'k2', 'k3']);
     expect(container.querySelector('path[data-key="k2"]')?.getAttribute('fill')).toBe('#000002');
     const items = screen.getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['严重偏高2次10%', '偏高6次30%', '正常10次50%', '偏低2次10%', '严重偏低0次0%']);
+    expect(items.map((li) => li.textContent)).toEqual([
+      '严重偏高2次10%',
+      '偏高6次30%',
+      '正常10次50%',
+      '偏低2次10%',
+      '严重偏低0次0%',
+    ]);
     expect(within(image).getByText('20')).toBeTruthy();
   });
 

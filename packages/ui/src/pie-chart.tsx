@@ -64,8 +64,17 @@ export function PieChart({ slices, size = 160, unit = '次', ...aria }: PieChart
   const r = size / 2;
   const description = `${aria['aria-label']}：共${total}${unit}；${slices.map((s, i) => `${s.label}${s.value}${unit}（${percentText(arcs[i]?.fraction ?? 0)}）`).join('，')}`;
   return (
-    <figure style={{ margin: 0, display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap', justifyContent: 'center' }}>
-      <svg role="img" aria-label={description} width={size} height={size} viewBox={`0 0 ${size} ${size}`} style={{ flex: 'none' }}>
+    <figure
+      style={{ margin: 0, display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap', justifyContent: 'center' }}
+    >
+      <svg
+        role="img"
+        aria-label={description}
+        width={size}
+        height={size}
+        viewBox={`0 0 ${size} ${size}`}
+        style={{ flex: 'none' }}
+      >
         {total === 0 ? <circle cx={r} cy={r} r={r} fill="#e5e6eb" /> : null}
         {slices.map((slice, i) => {
           const arc = arcs[i] as PieArc;
@@ -75,7 +84,14 @@ export function PieChart({ slices, size = 160, unit = '次', ...aria }: PieChart
           return arc.fraction === 1 ? (
             <circle key={slice.key} data-key={slice.key} cx={r} cy={r} r={r} fill={slice.colour} />
           ) : (
-            <path key={slice.key} data-key={slice.key} d={slicePath(r, r, r, arc)} fill={slice.colour} stroke="#fff" strokeWidth={1} />
+            <path
+              key={slice.key}
+              data-key={slice.key}
+              d={slicePath(r, r, r, arc)}
+              fill={slice.colour}
+              stroke="#fff"
+              strokeWidth={1}
+            />
           );
         })}
         <circle cx={r} cy={r} r={r * 0.55} fill="#fff" />
@@ -88,8 +104,15 @@ export function PieChart({ slices, size = 160, unit = '次', ...aria }: PieChart
       </svg>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0, fontSize: 13, minWidth: 150 }}>
         {slices.map((slice, i) => (
-          <li key={slice.key} data-key={slice.key} style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '3px 0' }}>
-            <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: 2, background: slice.colour, flex: 'none' }} />
+          <li
+            key={slice.key}
+            data-key={slice.key}
+            style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '3px 0' }}
+          >
+            <span
+              aria-hidden="true"
+              style={{ width: 10, height: 10, borderRadius: 2, background: slice.colour, flex: 'none' }}
+            />
             <span style={{ flex: 1 }}>{slice.label}</span>
             <span style={{ fontWeight: 600 }}>
               {slice.value}

@@ -12,7 +12,13 @@ describe('completionActionLabel', () => {
 
 describe('ProfileCard', () => {
   it('shows name, completion and the action link the app renders', () => {
-    render(<ProfileCard nickname="张三" completion={83.333} renderAction={(label) => <a href="/register/editUserInfo">{label}</a>} />);
+    render(
+      <ProfileCard
+        nickname="张三"
+        completion={83.333}
+        renderAction={(label) => <a href="/register/editUserInfo">{label}</a>}
+      />,
+    );
     expect(screen.getByText('张三')).toBeTruthy();
     expect(screen.getByText('资料完善度 83.3%')).toBeTruthy();
     expect(screen.getByRole('link', { name: '去完善' }).getAttribute('href')).toBe('/register/editUserInfo');

@@ -17,7 +17,9 @@ function DefaultAvatar({ female }: { female: boolean }) {
       <rect width="64" height="64" fill={female ? '#fde7ef' : '#e3f2fd'} />
       <circle cx="32" cy="25" r="12" fill={tone} />
       <path d="M10 60c2-13 11-20 22-20s20 7 22 20z" fill={tone} />
-      {female ? <path d="M19 27c-1-12 6-19 13-19s14 7 13 19c-3-6-7-9-13-9s-10 3-13 9z" fill="#c2185b" opacity="0.55" /> : null}
+      {female ? (
+        <path d="M19 27c-1-12 6-19 13-19s14 7 13 19c-3-6-7-9-13-9s-10 3-13 9z" fill="#c2185b" opacity="0.55" />
+      ) : null}
     </svg>
   );
 }
@@ -39,15 +41,32 @@ export function ProfileCard({ nickname, avatarUrl, sex = 0, completion, renderAc
   const size = 64;
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 14, padding: '20px 16px' }}>
-      <div style={{ width: size, height: size, borderRadius: '50%', overflow: 'hidden', flex: 'none', border: '2px solid rgba(255,255,255,0.8)' }}>
+      <div
+        style={{
+          width: size,
+          height: size,
+          borderRadius: '50%',
+          overflow: 'hidden',
+          flex: 'none',
+          border: '2px solid rgba(255,255,255,0.8)',
+        }}
+      >
         {avatarUrl ? (
-          <Avatar src={avatarUrl} style={{ '--size': `${size}px`, '--border-radius': '50%' }} alt={`${nickname}的头像`} />
+          <Avatar
+            src={avatarUrl}
+            style={{ '--size': `${size}px`, '--border-radius': '50%' }}
+            alt={`${nickname}的头像`}
+          />
         ) : (
           <DefaultAvatar female={sex === 2} />
         )}
       </div>
       <div style={{ minWidth: 0, flex: 1 }}>
-        <div style={{ fontSize: 18, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{nickname}</div>
+        <div
+          style={{ fontSize: 18, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {nickname}
+        </div>
         {completion === undefined ? null : (
           <div style={{ marginTop: 6, fontSize: 13, display: 'flex', gap: 8, alignItems: 'center' }}>
             <span>资料完善度 {formatCompletion(completion)}</span>

@@ -33,7 +33,14 @@ export function TabShell<K extends string>({ tabs, activeKey, onChange, children
       >
         {children}
       </main>
-      <nav aria-label="主导航" style={{ flex: 'none', background: 'var(--adm-color-background)', borderTop: '1px solid var(--adm-color-border)' }}>
+      <nav
+        aria-label="主导航"
+        style={{
+          flex: 'none',
+          background: 'var(--adm-color-background)',
+          borderTop: '1px solid var(--adm-color-border)',
+        }}
+      >
         <TabBar
           activeKey={activeKey}
           safeArea

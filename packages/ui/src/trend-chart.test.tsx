@@ -6,7 +6,13 @@ import type { ChartLibrary } from './trend-chart';
 describe('toChartData', () => {
   it('sorts, converts to China-time seconds and keeps one point a second', () => {
     const base = Date.UTC(2026, 0, 1);
-    expect(toChartData([{ time: base + 2000, value: 2 }, { time: base, value: 1 }, { time: base + 2500, value: 3 }])).toEqual([
+    expect(
+      toChartData([
+        { time: base + 2000, value: 2 },
+        { time: base, value: 1 },
+        { time: base + 2500, value: 3 },
+      ]),
+    ).toEqual([
       { time: base / 1000 + 28_800, value: 1 },
       { time: base / 1000 + 28_802, value: 3 },
     ]);
@@ -24,10 +30,14 @@ describe('TrendChart', () => {
       { name: '收缩压', colour: 'red', points: [{ time: 0, value: 120 }] },
       { name: '舒张压', colour: 'blue', points: [] },
     ];
-    const { unmount } = render(<TrendChart lib={lib} series={series} range={{ min: 0, max: 250 }} aria-label="血压趋势" />);
+    const { unmount } = render(
+      <TrendChart lib={lib} series={series} range={{ min: 0, max: 250 }} aria-label="血压趋势" />,
+    );
     expect(screen.getByRole('img', { name: '血压趋势' })).toBeTruthy();
     expect(addSeries).toHaveBeenCalledTimes(2);
-    const options = (addSeries.mock.calls[0] as unknown as [unknown, { title: string; autoscaleInfoProvider: () => unknown }])[1];
+    const options = (
+      addSeries.mock.calls[0] as unknown as [unknown, { title: string; autoscaleInfoProvider: () => unknown }]
+    )[1];
     expect(options.title).toBe('收缩压');
     expect(options.autoscaleInfoProvider()).toEqual({ priceRange: { minValue: 0, maxValue: 250 } });
     expect(setData).toHaveBeenCalledWith([{ time: 28_800, value: 120 }]);
@@ -56,11 +66,17 @@ describe('densityForStep', () => {
   });
 
   it('is passed to the right price scale only when a step is asked for', () => {
-    const createChart = vi.fn(() => ({ addSeries: () => ({ setData: vi.fn() }), remove: vi.fn(), timeScale: () => ({ fitContent: vi.fn() }) }));
+    const createChart = vi.fn(() => ({
+      addSeries: () => ({ setData: vi.fn() }),
+      remove: vi.fn(),
+      timeScale: () => ({ fitContent: vi.fn() }),
+    }));
     const lib = { createChart, LineSeries: { type: 'Line' } } as unknown as ChartLibrary;
     render(<TrendChart lib={lib} series={[]} range={{ min: 0, max: 250 }} tickStep={25} height={300} />);
     render(<TrendChart lib={lib} series={[]} range={{ min: 0, max: 250 }} height={300} />);
-    const scale = (call: number) => (createChart.mock.calls[call] as unknown as [unknown, { rightPriceScale: { tickMarkDensity?: number } }])[1].rightPriceScale;
+    const scale = (call: number) =>
+      (createChart.mock.calls[call] as unknown as [unknown, { rightPriceScale: { tickMarkDensity?: number } }])[1]
+        .rightPriceScale;
     expect(scale(0).tickMarkDensity).toBe(densityForStep({ min: 0, max: 250 }, 25, 300));
     expect(scale(1).tickMarkDensity).toBeUndefined();
   });
@@ -69,7 +85,11 @@ describe('densityForStep', () => {
 describe('TrendChart width', () => {
   function chartWith(pointCount: number, visiblePoints: number | undefined) {
     const timeScale = { fitContent: vi.fn(), applyOptions: vi.fn(), scrollToRealTime: vi.fn() };
-    const createChart = vi.fn(() => ({ addSeries: () => ({ setData: vi.fn() }), remove: vi.fn(), timeScale: () => timeScale }));
+    const createChart = vi.fn(() => ({
+      addSeries: () => ({ setData: vi.fn() }),
+      remove: vi.fn(),
+      timeScale: () => timeScale,
+    }));
     const lib = { createChart, LineSeries: { type: 'Line' } } as unknown as ChartLibrary;
     const points = Array.from({ length: pointCount }, (_, i) => ({ time: Date.UTC(2026, 0, 1 + i), value: 120 }));
     render(<TrendChart lib={lib} series={[{ name: '收缩压', colour: 'red', points }]} visiblePoints={visiblePoints} />);

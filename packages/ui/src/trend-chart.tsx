@@ -68,7 +68,16 @@ export function toChartData(points: readonly TrendPoint[]): { time: UTCTimestamp
 }
 
 /** A line chart of one or more series over time, sized to its container's width. */
-export function TrendChart({ lib, series, range, tickStep, visiblePoints, height = 260, precision = 1, ...aria }: TrendChartProps) {
+export function TrendChart({
+  lib,
+  series,
+  range,
+  tickStep,
+  visiblePoints,
+  height = 260,
+  precision = 1,
+  ...aria
+}: TrendChartProps) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
@@ -85,7 +94,11 @@ export function TrendChart({ lib, series, range, tickStep, visiblePoints, height
       rightPriceScale:
         range === undefined
           ? { borderVisible: false }
-          : { borderVisible: false, scaleMargins: MARGINS, ...(tickStep !== undefined && { tickMarkDensity: densityForStep(range, tickStep, height) }) },
+          : {
+              borderVisible: false,
+              scaleMargins: MARGINS,
+              ...(tickStep !== undefined && { tickMarkDensity: densityForStep(range, tickStep, height) }),
+            },
       handleScale: false,
     });
     for (const line of series) {
@@ -95,7 +108,8 @@ export function TrendChart({ lib, series, range, tickStep, visiblePoints, height
         title: line.name,
         pointMarkersVisible: true,
         priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
-        autoscaleInfoProvider: range === undefined ? undefined : () => ({ priceRange: { minValue: range.min, maxValue: range.max } }),
+        autoscaleInfoProvider:
+          range === undefined ? undefined : () => ({ priceRange: { minValue: range.min, maxValue: range.max } }),
       });
       added.setData(toChartData(line.points));
     }

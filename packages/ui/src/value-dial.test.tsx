@@ -18,7 +18,19 @@ describe('limitDecimals', () => {
 
 function Harness({ onBlur }: { onBlur: () => void }) {
   const [value, setValue] = useState('');
-  return <ValueDial label="血糖值" unit="mmol/L" min={0.3} max={33.3} step={0.1} value={value} onChange={setValue} onBlur={onBlur} colour="green" />;
+  return (
+    <ValueDial
+      label="血糖值"
+      unit="mmol/L"
+      min={0.3}
+      max={33.3}
+      step={0.1}
+      value={value}
+      onChange={setValue}
+      onBlur={onBlur}
+      colour="green"
+    />
+  );
 }
 
 describe('ValueDial', () => {
@@ -42,7 +54,19 @@ describe('ValueDial', () => {
   });
 
   it('shows its label when asked, tied to the field, and only then', () => {
-    const { unmount } = render(<ValueDial label="收缩压(高压)" unit="mmHg" min={1} max={250} step={1} decimals={0} value="" onChange={() => undefined} showLabel />);
+    const { unmount } = render(
+      <ValueDial
+        label="收缩压(高压)"
+        unit="mmHg"
+        min={1}
+        max={250}
+        step={1}
+        decimals={0}
+        value=""
+        onChange={() => undefined}
+        showLabel
+      />,
+    );
     expect(screen.getByText('收缩压(高压)').tagName).toBe('LABEL');
     expect(screen.getByLabelText('收缩压(高压)').tagName).toBe('INPUT');
     expect(screen.getByText('mmHg')).toBeTruthy();

@@ -36,7 +36,20 @@ export function limitDecimals(text: string, decimals: number): string {
  * A value entry for phones: a large number field with its unit over a slider from `min` to `max`.
  * Typing and dragging both change the value; leaving either calls `onBlur`.
  */
-export function ValueDial({ value, onChange, onBlur, min, max, step, label, unit, colour, disabled = false, decimals = 1, showLabel = false }: ValueDialProps) {
+export function ValueDial({
+  value,
+  onChange,
+  onBlur,
+  min,
+  max,
+  step,
+  label,
+  unit,
+  colour,
+  disabled = false,
+  decimals = 1,
+  showLabel = false,
+}: ValueDialProps) {
   const inputId = useId();
   const numeric = Number.parseFloat(value);
   const position = Number.isFinite(numeric) ? Math.min(max, Math.max(min, numeric)) : min;
@@ -44,7 +57,10 @@ export function ValueDial({ value, onChange, onBlur, min, max, step, label, unit
   return (
     <div style={{ padding: '16px 20px', textAlign: 'center' }}>
       {showLabel ? (
-        <label htmlFor={inputId} style={{ display: 'block', marginBottom: 4, fontSize: 17, fontWeight: 600, color: 'var(--adm-color-text)' }}>
+        <label
+          htmlFor={inputId}
+          style={{ display: 'block', marginBottom: 4, fontSize: 17, fontWeight: 600, color: 'var(--adm-color-text)' }}
+        >
           {label}
         </label>
       ) : null}
@@ -58,9 +74,21 @@ export function ValueDial({ value, onChange, onBlur, min, max, step, label, unit
           placeholder="--"
           onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(limitDecimals(event.target.value, decimals))}
           onBlur={onBlur}
-          style={{ width: 140, border: 'none', borderBottom: '2px solid var(--adm-color-border)', fontSize: 40, fontWeight: 600, textAlign: 'center', color: colour ?? 'var(--adm-color-primary)', background: 'transparent', outline: 'none' }}
+          style={{
+            width: 140,
+            border: 'none',
+            borderBottom: '2px solid var(--adm-color-border)',
+            fontSize: 40,
+            fontWeight: 600,
+            textAlign: 'center',
+            color: colour ?? 'var(--adm-color-primary)',
+            background: 'transparent',
+            outline: 'none',
+          }}
         />
-        {unit === undefined ? null : <span style={{ color: 'var(--adm-color-text-secondary)', fontSize: 16 }}>{unit}</span>}
+        {unit === undefined ? null : (
+          <span style={{ color: 'var(--adm-color-text-secondary)', fontSize: 16 }}>{unit}</span>
+        )}
       </div>
       <input
         type="range"
@@ -73,7 +101,12 @@ export function ValueDial({ value, onChange, onBlur, min, max, step, label, unit
         onChange={(event) => onChange(String(Number(event.target.value)))}
         onBlur={onBlur}
         onPointerUp={onBlur}
-        style={{ width: '100%', marginTop: 16, accentColor: colour, background: `linear-gradient(to right, ${colour ?? '#1677ff'} ${percent}%, #eee ${percent}%)` }}
+        style={{
+          width: '100%',
+          marginTop: 16,
+          accentColor: colour,
+          background: `linear-gradient(to right, ${colour ?? '#1677ff'} ${percent}%, #eee ${percent}%)`,
+        }}
       />
       <div style={{ display: 'flex', justifyContent: 'space-between', fontSize: 12, color: 'var(--adm-color-weak)' }}>
         <span>{min}</span>

@@ -27,7 +27,9 @@ afterEach(async () => {
       Toast.clear();
     });
     await waitFor(() => {
-      if (document.querySelector(TOAST)) {throw new Error('an antd-mobile toast is still open');}
+      if (document.querySelector(TOAST)) {
+        throw new Error('an antd-mobile toast is still open');
+      }
     });
   }
   // Nor does it know imperative dialogs' containers. Close what a test left open and take the
@@ -36,7 +38,9 @@ afterEach(async () => {
     Dialog.clear();
   });
   for (const container of [...document.body.children]) {
-    if (container.querySelector('.adm-dialog') !== null) {container.remove();}
+    if (container.querySelector('.adm-dialog') !== null) {
+      container.remove();
+    }
   }
 });
 

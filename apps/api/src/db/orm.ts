@@ -36,7 +36,13 @@ export function ormOptions(db: DatabaseOptions): Partial<Options> {
   };
   if (db.databaseUrl) {
     // pg's Client with a callback-based query (see pg-client.ts): the same answers, far less GC work.
-    return { ...common, driver: PostgreSqlDriver, clientUrl: db.databaseUrl, pool: { min: 0, max: 10 }, driverOptions: { Client: CallbackQueryClient } };
+    return {
+      ...common,
+      driver: PostgreSqlDriver,
+      clientUrl: db.databaseUrl,
+      pool: { min: 0, max: 10 },
+      driverOptions: { Client: CallbackQueryClient },
+    };
   }
   if (!db.pgliteDir.startsWith('memory://')) {
     mkdirSync(db.pgliteDir, { recursive: true });

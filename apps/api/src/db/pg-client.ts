@@ -24,16 +24,23 @@ Object.defineProperty(CallbackQueryClient.prototype, 'query', {
   configurable: true,
   writable: true,
   value: function query(this: pg.Client, config: unknown, values?: unknown, callback?: unknown): unknown {
-    const object = typeof config === 'object' && config !== null ? (config as { submit?: unknown; callback?: unknown }) : null;
+    const object =
+      typeof config === 'object' && config !== null ? (config as { submit?: unknown; callback?: unknown }) : null;
     // A query with its own callback, or a submittable (a cursor), is pg's business alone.
-    const answeredByPg = callback !== undefined || typeof values === 'function' || typeof object?.submit === 'function' || typeof object?.callback === 'function';
+    const answeredByPg =
+      callback !== undefined ||
+      typeof values === 'function' ||
+      typeof object?.submit === 'function' ||
+      typeof object?.callback === 'function';
     if (answeredByPg) {
       return baseQuery.call(this, config, values, callback);
     }
     // pg writes the callback into a config object it is given; a copy keeps the caller's clean.
     const own = object ? { ...object } : config;
     return new Promise((resolve, reject) => {
-      baseQuery.call(this, own, values, (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result)));
+      baseQuery.call(this, own, values, (error: Error | null, result: unknown) =>
+        error ? reject(error) : resolve(result),
+      );
     }).catch((error: unknown) => {
       // As pg does: a stack that leads back to the caller rather than to the socket's read.
       if (error instanceof Error) {

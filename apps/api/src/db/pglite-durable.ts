@@ -71,7 +71,13 @@ export class DurableNodeFS extends NodeFS {
 
 /** PGlite's own start parameters without `-F` (fsync off), with the WAL synced by fsync(). */
 export function durableStartParams(): string[] {
-  return [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+  return [
+    ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+    '-c',
+    'fsync=on',
+    '-c',
+    'wal_sync_method=fsync',
+  ];
 }
 
 /** The PGlite options (MikroORM's `driverOptions`) for a durable data directory. */

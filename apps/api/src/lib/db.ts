@@ -11,7 +11,11 @@ export function sql(em: EntityManager): SqlEntityManager {
  * Runs `work` in a transaction that holds an advisory lock on `key`, so concurrent requests for
  * the same subject (a phone number, an address) are counted one after another.
  */
-export async function withSubjectLock<T>(em: EntityManager, key: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+export async function withSubjectLock<T>(
+  em: EntityManager,
+  key: string,
+  work: (tx: EntityManager) => Promise<T>,
+): Promise<T> {
   return em.transactional(async (tx) => {
     await sql(tx).execute('select pg_advisory_xact_lock(hashtext(?))', [key]);
     return work(tx);
@@ -29,7 +33,12 @@ export async function withSubjectLock<T>(em: EntityManager, key: string, work: (
  * takes a `{ name, text }` query config where Kysely hands it the SQL; PGlite (one connection, in
  * process) gets the plain text. The text must stay the same for a name.
  */
-export async function nativeQuery<T>(em: EntityManager, text: string, params: readonly unknown[], options: { name?: string } = {}): Promise<T[]> {
+export async function nativeQuery<T>(
+  em: EntityManager,
+  text: string,
+  params: readonly unknown[],
+  options: { name?: string } = {},
+): Promise<T[]> {
   const connection = sql(em).getConnection();
   await connection.ensureConnection();
   const executor = em.getTransactionContext<Transaction<unknown>>() ?? connection.getClient();

@@ -157,9 +157,13 @@ export function loadOpenApi(path: string): OpenApiDocument {
         // A file answer, or JSON in another system's shape (`x-envelope: false`, e.g. EMQX's hooks).
         rawResponse:
           rawOp?.['x-envelope'] === false ||
-          (isObject(op.responses) && isObject(op.responses['200']) && !('application/json' in ((op.responses['200'].content as object | undefined) ?? {}))),
+          (isObject(op.responses) &&
+            isObject(op.responses['200']) &&
+            !('application/json' in ((op.responses['200'].content as object | undefined) ?? {}))),
         // Only bearerAuth is a signed-in session; other schemes (the gateway token) are checked by their routes.
-        requiresAuth: security.some((s) => isObject(s) && 'bearerAuth' in s) && !security.some((s) => isObject(s) && Object.keys(s).length === 0),
+        requiresAuth:
+          security.some((s) => isObject(s) && 'bearerAuth' in s) &&
+          !security.some((s) => isObject(s) && Object.keys(s).length === 0),
         schema: {
           ...(parameterSchema(parameters, 'query') && { querystring: parameterSchema(parameters, 'query') }),
           ...(params && { params }),

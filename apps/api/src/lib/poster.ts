@@ -10,12 +10,15 @@ import QRCode from 'qrcode';
  */
 export const POSTER_FONT_FAMILY = 'Noto Sans CJK SC';
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
 /** The QR code of `text` as its module matrix (true = dark), for drawing and for tests. */
 export function qrMatrix(text: string): boolean[][] {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, col) => modules.get(row, col) === 1));
+  return Array.from({ length: modules.size }, (_, row) =>
+    Array.from({ length: modules.size }, (_, col) => modules.get(row, col) === 1),
+  );
 }
 
 /** An SVG group drawing `text` as a QR code of `size` px at (x, y), with its 4-module quiet zone inside. */
@@ -33,7 +36,9 @@ export function qrSvg(text: string, x: number, y: number, size: number): string 
       }
       if ((!dark || c === row.length - 1) && start !== -1) {
         const end = dark ? c + 1 : c;
-        rects.push(`<rect x="${(start + 4) * unit}" y="${(r + 4) * unit}" width="${(end - start) * unit}" height="${unit}"/>`);
+        rects.push(
+          `<rect x="${(start + 4) * unit}" y="${(r + 4) * unit}" width="${(end - start) * unit}" height="${unit}"/>`,
+        );
         start = -1;
       }
     });
@@ -42,7 +47,12 @@ export function qrSvg(text: string, x: number, y: number, size: number): string 
 }
 
 /** A line of text (escaped), centred on x. */
-export function svgText(text: string, x: number, y: number, style: { size: number; fill: string; weight?: number; anchor?: 'middle' | 'start' }): string {
+export function svgText(
+  text: string,
+  x: number,
+  y: number,
+  style: { size: number; fill: string; weight?: number; anchor?: 'middle' | 'start' },
+): string {
   return `<text x="${x}" y="${y}" font-family="${POSTER_FONT_FAMILY}" font-size="${style.size}" font-weight="${style.weight ?? 400}" fill="${style.fill}" text-anchor="${style.anchor ?? 'middle'}">${escapeXml(text)}</text>`;
 }
 

@@ -5,7 +5,11 @@ const production = { publicBaseUrl: 'https://h5.example.com', publicBaseUrlSet: 
 const development = { publicBaseUrl: 'http://localhost:3000', publicBaseUrlSet: false };
 
 describe('sameOriginRedirect', () => {
-  it.each(['https://h5.example.com/', 'https://h5.example.com/register/register?sourceId=3#top', 'HTTPS://H5.EXAMPLE.COM/x'])('accepts %j on PUBLIC_BASE_URL', (raw) => {
+  it.each([
+    'https://h5.example.com/',
+    'https://h5.example.com/register/register?sourceId=3#top',
+    'HTTPS://H5.EXAMPLE.COM/x',
+  ])('accepts %j on PUBLIC_BASE_URL', (raw) => {
     expect(sameOriginRedirect(raw, production, 'https://h5.example.com')).toBe(new URL(raw).toString());
   });
 
@@ -30,9 +34,15 @@ describe('sameOriginRedirect', () => {
   });
 
   it('without PUBLIC_BASE_URL also accepts loopback addresses and the request’s own origin, nothing else', () => {
-    expect(sameOriginRedirect('http://localhost:5173/home', development, 'http://localhost:3000')).toBe('http://localhost:5173/home');
-    expect(sameOriginRedirect('http://127.0.0.1:41234/', development, 'http://127.0.0.1:41234')).toBe('http://127.0.0.1:41234/');
-    expect(sameOriginRedirect('http://192.168.1.5:3000/', development, 'http://192.168.1.5:3000')).toBe('http://192.168.1.5:3000/');
+    expect(sameOriginRedirect('http://localhost:5173/home', development, 'http://localhost:3000')).toBe(
+      'http://localhost:5173/home',
+    );
+    expect(sameOriginRedirect('http://127.0.0.1:41234/', development, 'http://127.0.0.1:41234')).toBe(
+      'http://127.0.0.1:41234/',
+    );
+    expect(sameOriginRedirect('http://192.168.1.5:3000/', development, 'http://192.168.1.5:3000')).toBe(
+      'http://192.168.1.5:3000/',
+    );
     expect(sameOriginRedirect('http://192.168.1.5:3000/', development, 'http://localhost:3000')).toBeNull();
     expect(sameOriginRedirect('https://evil.example/', development, 'http://localhost:3000')).toBeNull();
     expect(sameOriginRedirect('foo', development, 'http://localhost:3000')).toBeNull();

@@ -1,5 +1,17 @@
 /** Query parameters and body fields whose values never reach a log line. */
-export const SENSITIVE_KEYS = ['phone', 'idCard', 'idNumber', 'token', 'accessToken', 'validCode', 'code', 'password', 'mobile', 'longitude', 'latitude'] as const;
+export const SENSITIVE_KEYS = [
+  'phone',
+  'idCard',
+  'idNumber',
+  'token',
+  'accessToken',
+  'validCode',
+  'code',
+  'password',
+  'mobile',
+  'longitude',
+  'latitude',
+] as const;
 
 /** Masks sensitive query parameters in a URL for logging. */
 export function redactUrl(url: string): string {
@@ -38,7 +50,10 @@ function shallowCopy(value: object): Record<string, unknown> {
   if (Array.isArray(value)) {
     return value.slice() as unknown as Record<string, unknown>;
   }
-  return Object.create(Object.getPrototypeOf(value) as object | null, Object.getOwnPropertyDescriptors(value)) as Record<string, unknown>;
+  return Object.create(
+    Object.getPrototypeOf(value) as object | null,
+    Object.getOwnPropertyDescriptors(value),
+  ) as Record<string, unknown>;
 }
 
 function redactLevel(value: object, level: number): object {

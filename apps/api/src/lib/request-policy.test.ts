@@ -42,17 +42,39 @@ describe('validation messages without request data', () => {
 
   it('find the x-errMsg of a field through the error’s schemaPath', () => {
     expect(parentSchemaOf(schema, '#/properties/phone/type')).toBe(schema.properties.phone);
-    const issue = { keyword: 'type', instancePath: '/phone', schemaPath: '#/properties/phone/type', params: { type: 'string' } };
+    const issue = {
+      keyword: 'type',
+      instancePath: '/phone',
+      schemaPath: '#/properties/phone/type',
+      params: { type: 'string' },
+    };
     expect(describeValidationError([issue], 'body', schema)).toBe('请输入正确的手机号');
-    const missing = { keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty: 'phone' } };
+    const missing = {
+      keyword: 'required',
+      instancePath: '',
+      schemaPath: '#/required',
+      params: { missingProperty: 'phone' },
+    };
     expect(describeValidationError([missing], 'body', schema)).toBe('请输入正确的手机号');
   });
 
   it('localise the rest in Chinese and cut long field names short', () => {
-    const issue = { keyword: 'type', instancePath: '/n', schemaPath: '#/properties/n/type', params: { type: 'integer' } };
+    const issue = {
+      keyword: 'type',
+      instancePath: '/n',
+      schemaPath: '#/properties/n/type',
+      params: { type: 'integer' },
+    };
     expect(describeValidationError([issue], 'querystring', schema)).toBe('查询参数字段 n 应当是 integer 类型');
-    const extra = { keyword: 'additionalProperties', instancePath: '', schemaPath: '#/additionalProperties', params: { additionalProperty: 'k'.repeat(500) } };
-    expect(describeValidationError([extra], 'body', schema)).toBe(`请求体包含不支持的字段：${shownField('k'.repeat(500))}`);
+    const extra = {
+      keyword: 'additionalProperties',
+      instancePath: '',
+      schemaPath: '#/additionalProperties',
+      params: { additionalProperty: 'k'.repeat(500) },
+    };
+    expect(describeValidationError([extra], 'body', schema)).toBe(
+      `请求体包含不支持的字段：${shownField('k'.repeat(500))}`,
+    );
     expect(shownField('k'.repeat(500))).toHaveLength(65);
   });
 });

@@ -30,12 +30,22 @@ export function shownField(path: string): string {
  */
 export const schemaController: FastifyServerOptions['schemaController'] = {
   compilersFactory: {
-    buildValidator: ((externalSchemas: Record<string, unknown>, ajvOptions: { customOptions?: Record<string, unknown> } = {}) => {
-      const factory = AjvCompiler() as unknown as (schemas: unknown, options: unknown) => (route: RouteSchema) => unknown;
-      const options = (coerceTypes: false | 'array') => ({ ...ajvOptions, customOptions: { ...ajvOptions.customOptions, coerceTypes } });
+    buildValidator: ((
+      externalSchemas: Record<string, unknown>,
+      ajvOptions: { customOptions?: Record<string, unknown> } = {},
+    ) => {
+      const factory = AjvCompiler() as unknown as (
+        schemas: unknown,
+        options: unknown,
+      ) => (route: RouteSchema) => unknown;
+      const options = (coerceTypes: false | 'array') => ({
+        ...ajvOptions,
+        customOptions: { ...ajvOptions.customOptions, coerceTypes },
+      });
       const converting = factory(externalSchemas, options('array'));
       const strict = factory(externalSchemas, options(false));
-      return (route: RouteSchema) => (route.httpPart === 'body' ? strict(route) : finiteOnly(converting(route) as Validate, route.schema));
+      return (route: RouteSchema) =>
+        route.httpPart === 'body' ? strict(route) : finiteOnly(converting(route) as Validate, route.schema);
     }) as never,
   },
 };
@@ -59,7 +69,12 @@ function finiteOnly(validate: Validate, schema: unknown): Validate {
         if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
           const declared = (schema as { properties?: Record<string, { type?: unknown }> }).properties?.[key]?.type;
           wrapped.errors = [
-            { keyword: 'type', instancePath: `/${key}`, schemaPath: `#/properties/${key}/type`, params: { type: typeof declared === 'string' ? declared : 'number' } },
+            {
+              keyword: 'type',
+              instancePath: `/${key}`,
+              schemaPath: `#/properties/${key}/type`,
+              params: { type: typeof declared === 'string' ? declared : 'number' },
+            },
           ];
           return false;
         }
@@ -201,5 +216,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_BAD_URL'
         ? [400, ErrorCodes.badRequest, '请求地址格式有误']
         : [500, ErrorCodes.internal, `服务器开小差了，请稍后再试（请求编号 ${String(request.id)}）`];
-  void reply.status(status).header('X-Request-Id', String(request.id)).send({ code, errMsg, data: null, requestId: String(request.id) });
+  void reply
+    .status(status)
+    .header('X-Request-Id', String(request.id))
+    .send({ code, errMsg, data: null, requestId: String(request.id) });
 }

@@ -12,7 +12,12 @@ export interface ValidationIssue {
 
 type Schema = Record<string, unknown>;
 
-const PLACE: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+const PLACE: Record<string, string> = {
+  body: '请求体',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+};
 
 function fieldOf(issue: ValidationIssue): string {
   const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -62,7 +67,11 @@ function specMessage(issue: ValidationIssue, schema: Schema | undefined): string
  * schema for the failing part (body, querystring, params). Field names from the request are
  * shown cut short, and nothing of the request's values is copied.
  */
-export function describeValidationError(issues: ValidationIssue[], context: string | undefined, schema?: Schema): string {
+export function describeValidationError(
+  issues: ValidationIssue[],
+  context: string | undefined,
+  schema?: Schema,
+): string {
   const first = issues[0];
   if (!first) {
     return '请求参数有误';
@@ -72,7 +81,11 @@ export function describeValidationError(issues: ValidationIssue[], context: stri
     return own;
   }
   // Ajv's errors hold only the keyword, paths and small params; a shallow copy is enough to localise.
-  const localized: ValidationIssue = { keyword: first.keyword, instancePath: first.instancePath, params: { ...first.params } };
+  const localized: ValidationIssue = {
+    keyword: first.keyword,
+    instancePath: first.instancePath,
+    params: { ...first.params },
+  };
   localize([localized] as Parameters<typeof localize>[0]);
   const field = shownField(fieldOf(first));
   const place = PLACE[context ?? ''] ?? '请求';

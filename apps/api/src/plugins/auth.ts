@@ -16,11 +16,14 @@ export default fp(
         done();
         return;
       }
-      resolveSession(app.em, header.slice('Bearer '.length).trim(), app.providers.clock(), app.sessionCache).then((session) => {
-        request.session = session;
-        request.tokenRejected = session === null;
-        done();
-      }, done);
+      resolveSession(app.em, header.slice('Bearer '.length).trim(), app.providers.clock(), app.sessionCache).then(
+        (session) => {
+          request.session = session;
+          request.tokenRejected = session === null;
+          done();
+        },
+        done,
+      );
     });
   },
   { name: 'auth', dependencies: ['db', 'providers', 'session-cache'] },

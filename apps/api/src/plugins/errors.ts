@@ -79,7 +79,14 @@ export default fp(
         return reply
           .status(500)
           .type('application/json; charset=utf-8')
-          .send(JSON.stringify({ code: ErrorCodes.internal, errMsg: internalMessage(request), data: null, requestId: String(request.id) }));
+          .send(
+            JSON.stringify({
+              code: ErrorCodes.internal,
+              errMsg: internalMessage(request),
+              data: null,
+              requestId: String(request.id),
+            }),
+          );
       }
     });
 

@@ -27,7 +27,9 @@ export function noticePushIntervalFromEnv(env: NodeJS.ProcessEnv): number {
   }
   const ms = Number(raw);
   if (!Number.isInteger(ms) || ms < 0) {
-    throw new ConfigError([`NOTICE_PUSH_INTERVAL_MS must be a whole number of milliseconds (0 = only on demand), got "${raw}".`]);
+    throw new ConfigError([
+      `NOTICE_PUSH_INTERVAL_MS must be a whole number of milliseconds (0 = only on demand), got "${raw}".`,
+    ]);
   }
   return ms;
 }
@@ -37,9 +39,11 @@ export default fp<NoticePushOptions>(
   (app: FastifyInstance, { intervalMs }) => {
     let running: Promise<PushRun> | null = null;
     const runOnce = () => {
-      running ??= dispatchNoticePushes(app.orm.em.fork(), app.providers.noticePusher, app.providers.clock()).finally(() => {
-        running = null;
-      });
+      running ??= dispatchNoticePushes(app.orm.em.fork(), app.providers.noticePusher, app.providers.clock()).finally(
+        () => {
+          running = null;
+        },
+      );
       return running;
     };
     const background = () => {

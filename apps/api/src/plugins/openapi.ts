@@ -9,8 +9,10 @@ type OperationId = keyof operations;
 type Op<Id extends OperationId> = operations[Id];
 type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody: infer R } ? JsonBody<NonNullable<R>> : unknown;
-type QueryOf<Id extends OperationId> = Op<Id> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? unknown : NonNullable<Q>) : unknown;
-type ParamsOf<Id extends OperationId> = Op<Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? unknown : NonNullable<P>) : unknown;
+type QueryOf<Id extends OperationId> =
+  Op<Id> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? unknown : NonNullable<Q>) : unknown;
+type ParamsOf<Id extends OperationId> =
+  Op<Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? unknown : NonNullable<P>) : unknown;
 type SuccessOf<Id extends OperationId> = Op<Id> extends { responses: { 200: infer R } } ? JsonBody<R> : never;
 /** What a handler returns: the `data` of the success envelope. */
 export type DataOf<Id extends OperationId> = [SuccessOf<Id>] extends [never]
@@ -67,7 +69,9 @@ export default fp<OpenApiPluginOptions>(
     app.decorate('openapi', document);
     app.decorateRequest('session', null);
     app.decorateRequest('tokenRejected', false);
-    app.decorate('operation', function operation<Id extends OperationId>(this: FastifyInstance, operationId: Id, handler: OperationHandler<Id>, options: OperationOptions = {}) {
+    app.decorate('operation', function operation<
+      Id extends OperationId,
+    >(this: FastifyInstance, operationId: Id, handler: OperationHandler<Id>, options: OperationOptions = {}) {
       const op = document.operations.get(operationId);
       if (!op) {
         throw new Error(`openapi.yaml has no operation "${operationId}"`);
@@ -82,7 +86,11 @@ export default fp<OpenApiPluginOptions>(
         // session): an anonymous call answers 401 before its body is read or validated.
         onRequest: op.requiresAuth
           ? (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-              done(request.session ? undefined : unauthenticated(request.tokenRejected ? '登录已过期，请重新登录' : '请先登录'));
+              done(
+                request.session
+                  ? undefined
+                  : unauthenticated(request.tokenRejected ? '登录已过期，请重新登录' : '请先登录'),
+              );
             }
           : undefined,
         handler: async (request, reply) => {

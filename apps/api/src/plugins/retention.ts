@@ -25,7 +25,9 @@ export function retentionIntervalFromEnv(env: NodeJS.ProcessEnv): number {
   }
   const ms = Number(raw);
   if (!Number.isInteger(ms) || ms < 0) {
-    throw new ConfigError([`RETENTION_INTERVAL_MS must be a whole number of milliseconds (0 = only on demand), got "${raw}".`]);
+    throw new ConfigError([
+      `RETENTION_INTERVAL_MS must be a whole number of milliseconds (0 = only on demand), got "${raw}".`,
+    ]);
   }
   return ms;
 }

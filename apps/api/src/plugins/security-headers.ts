@@ -54,7 +54,9 @@ export function appContentSecurityPolicy({ publicBaseUrl, imgDomain }: SecurityH
  * e2e/browserHardening.e2e.mjs shows; a hash would break on every swagger-ui upgrade). The docs
  * hold no user data, and their scripts stay limited to our own files.
  */
-export function docsContentSecurityPolicy({ publicBaseUrl }: Pick<SecurityHeadersOptions, 'publicBaseUrl'>): Directives {
+export function docsContentSecurityPolicy({
+  publicBaseUrl,
+}: Pick<SecurityHeadersOptions, 'publicBaseUrl'>): Directives {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -86,7 +88,9 @@ export function securityHeaders(options: SecurityHeadersOptions): Record<string,
     referrerPolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },
     // HSTS only where the app is really served over https: on plain http it would lock a LAN or dev address out.
-    strictTransportSecurity: httpsOnly(options.publicBaseUrl) ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
+    strictTransportSecurity: httpsOnly(options.publicBaseUrl)
+      ? { maxAge: 180 * 24 * 3600, includeSubDomains: true }
+      : false,
   };
   const headers: Record<string, string> = {};
   const recorder = {

@@ -28,7 +28,11 @@ export default fp<SessionCacheOptions>(
       const listener = listenForSessionChanges({
         databaseUrl: options.databaseUrl,
         cache,
-        onError: (error) => app.log.warn({ err: error }, 'session change listener lost its connection; sessions are read from the database until it is back'),
+        onError: (error) =>
+          app.log.warn(
+            { err: error },
+            'session change listener lost its connection; sessions are read from the database until it is back',
+          ),
       });
       await listener.ready;
       app.addHook('onClose', () => listener.close());

@@ -33,10 +33,17 @@ export default fp<WebPluginOptions>(
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
-      if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !looksLikeFile) {
+      if (
+        hasWeb &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !path.startsWith('/api/') &&
+        !looksLikeFile
+      ) {
         return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
       }
-      return reply.status(404).send({ code: ErrorCodes.notFound, errMsg: `页面不存在：${path}`, data: null, requestId: String(request.id) });
+      return reply
+        .status(404)
+        .send({ code: ErrorCodes.notFound, errMsg: `页面不存在：${path}`, data: null, requestId: String(request.id) });
     });
   },
   { name: 'web' },

@@ -367,6 +367,10 @@ export async function seedArticleLibrary(em: EntityManager, now: Date): Promise<
       remark: '',
       publishedAt: new Date(now.getTime() - a.daysAgo * 86_400_000 - a.id * 60_000),
     })),
-    { onConflictFields: ['id'], onConflictAction: 'merge', onConflictMergeFields: ['typeId', 'title', 'contentPoints', 'picUrl', 'content', 'status', 'addScore'] },
+    {
+      onConflictFields: ['id'],
+      onConflictAction: 'merge',
+      onConflictMergeFields: ['typeId', 'title', 'contentPoints', 'picUrl', 'content', 'status', 'addScore'],
+    },
   );
 }

@@ -27,7 +27,20 @@ export interface DemoSeedOptions {
   now: Date;
 }
 
-type Profile = Pick<Customer, 'phone' | 'nickname' | 'sex' | 'roleType' | 'diabetesType' | 'bloodPressureType' | 'birthday' | 'province' | 'city' | 'district' | 'heightCm'>;
+type Profile = Pick<
+  Customer,
+  | 'phone'
+  | 'nickname'
+  | 'sex'
+  | 'roleType'
+  | 'diabetesType'
+  | 'bloodPressureType'
+  | 'birthday'
+  | 'province'
+  | 'city'
+  | 'district'
+  | 'heightCm'
+>;
 
 const PATIENT: Profile = {
   phone: '13800000001',
@@ -65,19 +78,35 @@ const BATCH = 500;
  * left as its user made it; a visitor row (someone opened the demo link before the seed ran) is
  * registered. The phone is left out when another account holds it.
  */
-async function demoCustomer(em: EntityManager, identity: LocalIdentityProvider, deviceKey: string, profile: Profile, now: Date): Promise<Customer> {
+async function demoCustomer(
+  em: EntityManager,
+  identity: LocalIdentityProvider,
+  deviceKey: string,
+  profile: Profile,
+  now: Date,
+): Promise<Customer> {
   const { openid } = await identity.exchangeCode(deviceKey);
   const repo = new CustomerRepository(em);
-  const customer = (await repo.findByOpenid(openid)) ?? em.create(Customer, { openid, sourceId: 4, inviteCode: await repo.newInviteCode() });
+  const customer =
+    (await repo.findByOpenid(openid)) ??
+    em.create(Customer, { openid, sourceId: 4, inviteCode: await repo.newInviteCode() });
   if (customer.registeredAt === null || customer.registeredAt === undefined) {
     const owner = profile.phone ? await repo.findByPhone(profile.phone) : null;
-    Object.assign(customer, profile, { phone: owner && owner.id !== customer.id ? null : profile.phone, registeredAt: now, thirdAuthCode: 1 });
+    Object.assign(customer, profile, {
+      phone: owner && owner.id !== customer.id ? null : profile.phone,
+      registeredAt: now,
+      thirdAuthCode: 1,
+    });
   }
   await em.flush();
   return customer;
 }
 
-async function insertAll<T extends object>(em: EntityManager, entity: new () => T, rows: readonly Partial<T>[]): Promise<void> {
+async function insertAll<T extends object>(
+  em: EntityManager,
+  entity: new () => T,
+  rows: readonly Partial<T>[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     await em.insertMany(entity, rows.slice(i, i + BATCH));
   }
@@ -102,16 +131,56 @@ export async function seedDemo(em: EntityManager, options: DemoSeedOptions): Pro
     await insertAll(
       tx,
       SugarTest,
-      data.sugar.map((r) => ({ customerId, recordedBy: customerId, timeType: r.timeType, sugar: r.sugar, remark: r.remark, tags: r.tags, synckey: null, deviceImei: null, ...stamps(r.measuredAt), updatedAt: r.measuredAt })),
+      data.sugar.map((r) => ({
+        customerId,
+        recordedBy: customerId,
+        timeType: r.timeType,
+        sugar: r.sugar,
+        remark: r.remark,
+        tags: r.tags,
+        synckey: null,
+        deviceImei: null,
+        ...stamps(r.measuredAt),
+        updatedAt: r.measuredAt,
+      })),
     );
     await insertAll(
       tx,
       BloodPressureTest,
-      data.pressure.map((r) => ({ customerId, recordedBy: customerId, sbp: r.sbp, dbp: r.dbp, hr: r.hr, remark: r.remark, synckey: null, deviceImei: null, ...stamps(r.measuredAt), updatedAt: r.measuredAt })),
+      data.pressure.map((r) => ({
+        customerId,
+        recordedBy: customerId,
+        sbp: r.sbp,
+        dbp: r.dbp,
+        hr: r.hr,
+        remark: r.remark,
+        synckey: null,
+        deviceImei: null,
+        ...stamps(r.measuredAt),
+        updatedAt: r.measuredAt,
+      })),
     );
-    await insertAll(tx, WeightRecord, data.weight.map((r) => ({ customerId, weightKg: r.weightKg, heightCm: r.heightCm, bmi: r.bmi, ...stamps(r.measuredAt) })));
-    await insertAll(tx, KetoneTest, data.ketone.map((r) => ({ customerId, ketone: r.value, remark: r.remark, ...stamps(r.measuredAt) })));
-    await insertAll(tx, UricAcidTest, data.uricAcid.map((r) => ({ customerId, urine: r.value, remark: r.remark, ...stamps(r.measuredAt) })));
+    await insertAll(
+      tx,
+      WeightRecord,
+      data.weight.map((r) => ({
+        customerId,
+        weightKg: r.weightKg,
+        heightCm: r.heightCm,
+        bmi: r.bmi,
+        ...stamps(r.measuredAt),
+      })),
+    );
+    await insertAll(
+      tx,
+      KetoneTest,
+      data.ketone.map((r) => ({ customerId, ketone: r.value, remark: r.remark, ...stamps(r.measuredAt) })),
+    );
+    await insertAll(
+      tx,
+      UricAcidTest,
+      data.uricAcid.map((r) => ({ customerId, urine: r.value, remark: r.remark, ...stamps(r.measuredAt) })),
+    );
     // The profile follows the latest weighing, as after adding a weight record.
     const latest = data.weight.at(-1);
     if (latest) {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BP_VALUE_MAX, BP_VALUE_MIN, HOME_BP_EVENING, HOME_BP_MORNING, LAB_LIMITS, SUGAR_MAX, SUGAR_MIN, chinaDateKey, msSinceChinaMidnight, timeTypeAt } from '@glucoguard/domain';
+import {
+  BP_VALUE_MAX,
+  BP_VALUE_MIN,
+  HOME_BP_EVENING,
+  HOME_BP_MORNING,
+  LAB_LIMITS,
+  SUGAR_MAX,
+  SUGAR_MIN,
+  chinaDateKey,
+  msSinceChinaMidnight,
+  timeTypeAt,
+} from '@glucoguard/domain';
 import { DEMO_DAYS, demoReadings, prng } from './demoData';
 import { sugarSlots } from './sugarSlots';
 
@@ -59,7 +70,10 @@ describe('demoReadings', () => {
   it('measures pressure in the home morning and evening windows, within the entry range', () => {
     for (const r of data.pressure) {
       const h = hour(r.measuredAt);
-      expect((h >= HOME_BP_MORNING.fromHour && h < HOME_BP_MORNING.toHour) || (h >= HOME_BP_EVENING.fromHour && h < HOME_BP_EVENING.toHour)).toBe(true);
+      expect(
+        (h >= HOME_BP_MORNING.fromHour && h < HOME_BP_MORNING.toHour) ||
+          (h >= HOME_BP_EVENING.fromHour && h < HOME_BP_EVENING.toHour),
+      ).toBe(true);
       for (const v of [r.sbp, r.dbp, r.hr]) {
         expect(Number.isInteger(v) && v >= BP_VALUE_MIN && v <= BP_VALUE_MAX).toBe(true);
       }
@@ -75,6 +89,10 @@ describe('demoReadings', () => {
       expect(w.bmi).toBeLessThan(30);
     }
     expect(data.ketone.every((k) => k.value >= LAB_LIMITS.ketone.min && k.value <= LAB_LIMITS.ketone.max)).toBe(true);
-    expect(data.uricAcid.every((u) => Number.isInteger(u.value) && u.value >= LAB_LIMITS.uricAcid.min && u.value <= LAB_LIMITS.uricAcid.max)).toBe(true);
+    expect(
+      data.uricAcid.every(
+        (u) => Number.isInteger(u.value) && u.value >= LAB_LIMITS.uricAcid.min && u.value <= LAB_LIMITS.uricAcid.max,
+      ),
+    ).toBe(true);
   });
 });

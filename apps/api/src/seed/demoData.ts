@@ -71,7 +71,8 @@ function hash(text: string): number {
 type Random = () => number;
 const between = (rnd: Random, min: number, max: number) => min + (max - min) * rnd();
 /** A normal deviate (Box–Muller). */
-const normal = (rnd: Random, mean: number, sd: number) => mean + sd * Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
+const normal = (rnd: Random, mean: number, sd: number) =>
+  mean + sd * Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
 const pick = <T>(rnd: Random, items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
 
 /** A slot's plausible minutes after midnight and its value's mean and spread (mmol/L). */
@@ -88,7 +89,15 @@ const SLOTS: Record<number, { from: number; to: number; mean: number; sd: number
 /** Slots added first when a day has fewer than four readings. */
 const TOP_UP_ORDER = [1, 6, 4, 2, 7, 3, 5];
 const POST_MEAL = new Set([2, 4, 6]);
-const REMARKS = ['早餐吃了油条豆浆', '午饭吃了两碗米饭', '晚上吃了饺子', '下午吃了水果', '感冒了，睡得不好', '今天加班，晚饭吃得晚', '出门忘带血糖仪，回家补测'];
+const REMARKS = [
+  '早餐吃了油条豆浆',
+  '午饭吃了两碗米饭',
+  '晚上吃了饺子',
+  '下午吃了水果',
+  '感冒了，睡得不好',
+  '今天加班，晚饭吃得晚',
+  '出门忘带血糖仪，回家补测',
+];
 
 const tag = (typeCode: SugarTag['typeCode'], itemKey: string): SugarTag => ({ typeCode, itemKey });
 const sugarValue = (value: number) => Math.min(SUGAR_MAX, Math.max(SUGAR_MIN, roundTo(value, 1)));
@@ -201,15 +210,35 @@ export function demoReadings(now: Date): DemoReadings {
       // Weighed in jin with one decimal, stored as kg: 74 kg sliding to about 72 kg.
       const jin = roundTo(2 * normal(rnd, 74 - 2 * progress, 0.3), 1);
       const weightKg = roundTo(jin / 2, 2);
-      out.weight.push({ weightKg, heightCm: DEMO_HEIGHT_CM, bmi: bmiFromKg(weightKg, DEMO_HEIGHT_CM) ?? 0, measuredAt: new Date(midnight + (7 * 60 + 10) * 60_000) });
+      out.weight.push({
+        weightKg,
+        heightCm: DEMO_HEIGHT_CM,
+        bmi: bmiFromKg(weightKg, DEMO_HEIGHT_CM) ?? 0,
+        measuredAt: new Date(midnight + (7 * 60 + 10) * 60_000),
+      });
     }
     if (back % 20 === 3) {
-      out.ketone.push({ value: roundTo(Math.max(0, normal(rnd, 0.3, 0.12)), 1), remark: '', measuredAt: new Date(midnight + (7 * 60 + 40) * 60_000) });
+      out.ketone.push({
+        value: roundTo(Math.max(0, normal(rnd, 0.3, 0.12)), 1),
+        remark: '',
+        measuredAt: new Date(midnight + (7 * 60 + 40) * 60_000),
+      });
     }
     if (back % 30 === 11) {
-      out.uricAcid.push({ value: Math.round(normal(rnd, 420, 35)), remark: back > 60 ? '' : '少吃海鲜后复查', measuredAt: new Date(midnight + (8 * 60 + 5) * 60_000) });
+      out.uricAcid.push({
+        value: Math.round(normal(rnd, 420, 35)),
+        remark: back > 60 ? '' : '少吃海鲜后复查',
+        measuredAt: new Date(midnight + (8 * 60 + 5) * 60_000),
+      });
     }
   }
-  const notLater = <T extends { measuredAt: Date }>(rows: T[]) => rows.filter((r) => r.measuredAt.getTime() <= now.getTime());
-  return { sugar: notLater(out.sugar), pressure: notLater(out.pressure), weight: notLater(out.weight), ketone: notLater(out.ketone), uricAcid: notLater(out.uricAcid) };
+  const notLater = <T extends { measuredAt: Date }>(rows: T[]) =>
+    rows.filter((r) => r.measuredAt.getTime() <= now.getTime());
+  return {
+    sugar: notLater(out.sugar),
+    pressure: notLater(out.pressure),
+    weight: notLater(out.weight),
+    ketone: notLater(out.ketone),
+    uricAcid: notLater(out.uricAcid),
+  };
 }

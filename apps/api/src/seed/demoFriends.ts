@@ -17,7 +17,11 @@ import { DEMO_DEVICE_KEYS, type DemoSeedOptions } from './demo';
 
 const DAY_MS = 86_400_000;
 
-async function registered(em: EntityManager, identity: LocalIdentityProvider, deviceKey: string): Promise<Customer | null> {
+async function registered(
+  em: EntityManager,
+  identity: LocalIdentityProvider,
+  deviceKey: string,
+): Promise<Customer | null> {
   const { openid } = await identity.exchangeCode(deviceKey);
   const customer = await em.findOne(Customer, { openid });
   return customer?.registeredAt ? customer : null;
@@ -47,19 +51,40 @@ export async function seedDemoFriends(em: EntityManager, options: DemoSeedOption
       updatedAt: since,
     });
     await tx.flush();
-    const latest = await tx.find(SugarTest, { customerId: patient.id }, { orderBy: { measuredAt: 'desc', id: 'desc' }, limit: 2 });
+    const latest = await tx.find(
+      SugarTest,
+      { customerId: patient.id },
+      { orderBy: { measuredAt: 'desc', id: 'desc' }, limit: 2 },
+    );
     const [newest, before] = latest;
     if (!newest) {
       return;
     }
     const testId = feedPostId('bloodSugar', newest.id);
-    const at = (minutes: number) => new Date(Math.min(options.now.getTime(), newest.measuredAt.getTime() + minutes * 60_000));
+    const at = (minutes: number) =>
+      new Date(Math.min(options.now.getTime(), newest.measuredAt.getTime() + minutes * 60_000));
     await addPraise(tx, relative.id, testId, at(20));
-    const { commentId } = await addComment(tx, relative.id, { testId, content: '爸，记得按时测血糖，有不舒服就给我打电话' }, at(25));
+    const { commentId } = await addComment(
+      tx,
+      relative.id,
+      { testId, content: '爸，记得按时测血糖，有不舒服就给我打电话' },
+      at(25),
+    );
     await addComment(tx, patient.id, { testId, content: '好的，放心吧', replyCommentId: commentId }, at(40));
     if (before) {
       await addPraise(tx, relative.id, feedPostId('bloodSugar', before.id), at(30));
     }
-    await notifyFollowersOfReading(tx, { kind: 'bloodSugar', id: newest.id, customerId: patient.id, measuredAt: newest.measuredAt, sugar: newest.sugar, timeType: newest.timeType }, at(1));
+    await notifyFollowersOfReading(
+      tx,
+      {
+        kind: 'bloodSugar',
+        id: newest.id,
+        customerId: patient.id,
+        measuredAt: newest.measuredAt,
+        sugar: newest.sugar,
+        timeType: newest.timeType,
+      },
+      at(1),
+    );
   });
 }

@@ -19,17 +19,30 @@ export async function seedDemoMeters(em: EntityManager, now: Date): Promise<void
   if (process.env.NODE_ENV === 'production') {
     return;
   }
-  const existing = new Map((await em.find(Device, { imei: { $in: demoMeters.map((m) => m.imei) } })).map((d) => [d.imei, d]));
+  const existing = new Map(
+    (await em.find(Device, { imei: { $in: demoMeters.map((m) => m.imei) } })).map((d) => [d.imei, d]),
+  );
   const missing = demoMeters.filter((m) => !existing.has(m.imei));
   const codeless = demoMeters.filter((m) => existing.get(m.imei)?.bindCodeHash === null);
   for (const m of codeless) {
-    await em.nativeUpdate(Device, { imei: m.imei, bindCodeHash: null }, { bindCodeHash: await hashDeviceSecret(m.bindCode) });
+    await em.nativeUpdate(
+      Device,
+      { imei: m.imei, bindCodeHash: null },
+      { bindCodeHash: await hashDeviceSecret(m.bindCode) },
+    );
   }
   if (missing.length === 0) {
     return;
   }
   const rows = await Promise.all(
-    missing.map(async (m) => ({ imei: m.imei, kind: m.kind, model: m.model, secretHash: await hashDeviceSecret(m.secret), bindCodeHash: await hashDeviceSecret(m.bindCode), createdAt: now })),
+    missing.map(async (m) => ({
+      imei: m.imei,
+      kind: m.kind,
+      model: m.model,
+      secretHash: await hashDeviceSecret(m.secret),
+      bindCodeHash: await hashDeviceSecret(m.bindCode),
+      createdAt: now,
+    })),
   );
   // Ignoring a conflict lets two API processes start at once on one database.
   await em.upsertMany(Device, rows, { onConflictFields: ['imei'], onConflictAction: 'ignore' });

@@ -24,7 +24,10 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await em.upsertMany(Doctor, demoDoctors, { onConflictFields: ['openid'], onConflictAction: 'merge' });
   await seedCareDirectory(em);
   await em.upsertMany(SugarSlot, sugarSlots, { onConflictFields: ['timeType'], onConflictAction: 'merge' });
-  await em.upsertMany(BloodPressureRange, bloodPressureRanges, { onConflictFields: ['sort'], onConflictAction: 'merge' });
+  await em.upsertMany(BloodPressureRange, bloodPressureRanges, {
+    onConflictFields: ['sort'],
+    onConflictAction: 'merge',
+  });
   await seedArticleLibrary(em, demo.now);
   if (!withDemo) {
     return;

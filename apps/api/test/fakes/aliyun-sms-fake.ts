@@ -152,13 +152,21 @@ export class AliyunSmsFake {
       }
       answer = { status: error.status, fields: { Code: error.code, Message: error.message, HostId: HOST_ID } };
     }
-    this.requests.push({ method: req.method ?? '', url, contentType: req.headers['content-type'], body, code: answer.fields.Code ?? '' });
+    this.requests.push({
+      method: req.method ?? '',
+      url,
+      contentType: req.headers['content-type'],
+      body,
+      code: answer.fields.Code ?? '',
+    });
     if (this.delayMs > 0) {
       await sleep(this.delayMs, undefined, { ref: false });
     }
     const fields = { RequestId: randomUUID().toUpperCase(), ...answer.fields };
     if (xml) {
-      const inner = Object.entries(fields).map(([k, v]) => `<${k}>${v.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</${k}>`);
+      const inner = Object.entries(fields).map(
+        ([k, v]) => `<${k}>${v.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</${k}>`,
+      );
       const root = answer.fields.Code === 'OK' || answer.status === 200 ? 'SendSmsResponse' : 'Error';
       res.writeHead(answer.status, { 'content-type': 'text/xml;charset=utf-8' });
       res.end(`<?xml version='1.0' encoding='UTF-8'?><${root}>${inner.join('')}</${root}>`);
@@ -169,7 +177,12 @@ export class AliyunSmsFake {
   }
 
   /** GET carries the parameters in the query string, POST in a form body. */
-  #readRequest(method: string, url: string, contentType: string | undefined, body: string): { method: 'GET' | 'POST'; raw: string } {
+  #readRequest(
+    method: string,
+    url: string,
+    contentType: string | undefined,
+    body: string,
+  ): { method: 'GET' | 'POST'; raw: string } {
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q + 1);
@@ -188,7 +201,11 @@ export class AliyunSmsFake {
   #send(method: 'GET' | 'POST', params: Map<string, string>): Record<string, string> {
     for (const name of ['AccessKeyId', 'Action', 'Signature', 'SignatureNonce', 'Timestamp', 'Version']) {
       if (!params.get(name)) {
-        throw new Refusal(400, 'MissingParameter', `The input parameter "${name}" that is mandatory for processing this request is not supplied.`);
+        throw new Refusal(
+          400,
+          'MissingParameter',
+          `The input parameter "${name}" that is mandatory for processing this request is not supplied.`,
+        );
       }
     }
     if (params.get('Action') !== 'SendSms') {

@@ -59,7 +59,9 @@ export async function startFakeChatServer(options: FakeChatOptions): Promise<Fak
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
     const record: FakeChatRequest = { authorization: req.headers.authorization, body: {}, aborted: false, sent: 0 };
@@ -74,17 +76,23 @@ export async function startFakeChatServer(options: FakeChatOptions): Promise<Fak
       return;
     }
     if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }));
       done();
       return;
     }
     if (options.failWith !== undefined) {
-      res.writeHead(options.failWith, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
+      res
+        .writeHead(options.failWith, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'overloaded' } }));
       done();
       return;
     }
     if (record.body.stream !== true || !Array.isArray(record.body.messages) || typeof record.body.model !== 'string') {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'bad request' } }));
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'bad request' } }));
       done();
       return;
     }
@@ -107,7 +115,9 @@ export async function startFakeChatServer(options: FakeChatOptions): Promise<Fak
       record.sent += 1;
     }
     if (!record.aborted) {
-      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-fake', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     }
     done();

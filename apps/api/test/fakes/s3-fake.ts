@@ -66,7 +66,10 @@ function uriEncode(value: string, keepSlash: boolean): string {
   let out = '';
   for (const byte of Buffer.from(value, 'utf8')) {
     const ch = String.fromCharCode(byte);
-    out += /[A-Za-z0-9\-_.~]/.test(ch) || (keepSlash && ch === '/') ? ch : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    out +=
+      /[A-Za-z0-9\-_.~]/.test(ch) || (keepSlash && ch === '/')
+        ? ch
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;
 }
@@ -81,7 +84,11 @@ function decode(value: string): string {
 }
 
 /** The canonical request and signature of a request; S3 encodes each path segment once and never normalises it. */
-export function sigV4Signature(input: SignatureInput): { canonicalRequest: string; stringToSign: string; signature: string } {
+export function sigV4Signature(input: SignatureInput): {
+  canonicalRequest: string;
+  stringToSign: string;
+  signature: string;
+} {
   const canonicalUri = uriEncode(decode(input.rawPath), true);
   const canonicalQuery = input.rawQuery
     .split('&')
@@ -94,11 +101,25 @@ export function sigV4Signature(input: SignatureInput): { canonicalRequest: strin
     })
     .sort()
     .join('&');
-  const canonicalHeaders = input.signedHeaders.map((name) => `${name}:${(input.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
-  const canonicalRequest = [input.method, canonicalUri, canonicalQuery, canonicalHeaders, input.signedHeaders.join(';'), input.payloadHash].join('\n');
+  const canonicalHeaders = input.signedHeaders
+    .map((name) => `${name}:${(input.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .join('');
+  const canonicalRequest = [
+    input.method,
+    canonicalUri,
+    canonicalQuery,
+    canonicalHeaders,
+    input.signedHeaders.join(';'),
+    input.payloadHash,
+  ].join('\n');
   const date = input.amzDate.slice(0, 8);
   const scope = `${date}/${input.region}/${input.service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', input.amzDate, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
+  const stringToSign = [
+    'AWS4-HMAC-SHA256',
+    input.amzDate,
+    scope,
+    createHash('sha256').update(canonicalRequest).digest('hex'),
+  ].join('\n');
   let key: Buffer = createHmac('sha256', `AWS4${input.secretAccessKey}`).update(date).digest();
   for (const part of [input.region, input.service, 'aws4_request']) {
     key = createHmac('sha256', key).update(part).digest();
@@ -170,7 +191,9 @@ export class S3Fake {
       }
       this.requests.push({ method: req.method ?? '', url, code: error.code });
       const fields = { Code: error.code, Message: error.message, ...error.extra, RequestId: requestId };
-      const inner = Object.entries(fields).map(([k, v]) => `<${k}>${xmlEscape(v)}</${k}>`).join('');
+      const inner = Object.entries(fields)
+        .map(([k, v]) => `<${k}>${xmlEscape(v)}</${k}>`)
+        .join('');
       res.writeHead(error.status, { 'content-type': 'application/xml', 'x-amz-request-id': requestId });
       res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error>${inner}</Error>`);
     }
@@ -192,30 +215,59 @@ export class S3Fake {
     }
     const [keyId = '', date = '', region = '', service = '', terminator = ''] = credential;
     if (keyId !== this.accessKeyId) {
-      throw new S3Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', { AWSAccessKeyId: keyId });
+      throw new S3Refusal(
+        403,
+        'InvalidAccessKeyId',
+        'The AWS Access Key Id you provided does not exist in our records.',
+        { AWSAccessKeyId: keyId },
+      );
     }
     if (region !== this.region || service !== 's3' || terminator !== 'aws4_request') {
-      throw new S3Refusal(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${region}' is wrong; expecting '${this.region}'`, { Region: this.region });
+      throw new S3Refusal(
+        400,
+        'AuthorizationHeaderMalformed',
+        `The authorization header is malformed; the region '${region}' is wrong; expecting '${this.region}'`,
+        { Region: this.region },
+      );
     }
     const amzDate = String(req.headers['x-amz-date'] ?? '');
     const time = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
     if (!time || amzDate.slice(0, 8) !== date) {
       throw new S3Refusal(400, 'AuthorizationHeaderMalformed', 'Invalid credential date or X-Amz-Date.');
     }
-    const sent = Date.UTC(Number(time[1]), Number(time[2]) - 1, Number(time[3]), Number(time[4]), Number(time[5]), Number(time[6]));
+    const sent = Date.UTC(
+      Number(time[1]),
+      Number(time[2]) - 1,
+      Number(time[3]),
+      Number(time[4]),
+      Number(time[5]),
+      Number(time[6]),
+    );
     if (Math.abs(this.#now().getTime() - sent) > MAX_SKEW_MS) {
-      throw new S3Refusal(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+      throw new S3Refusal(
+        403,
+        'RequestTimeTooSkewed',
+        'The difference between the request time and the current time is too large.',
+      );
     }
     const payloadHash = req.headers['x-amz-content-sha256'];
     if (typeof payloadHash !== 'string') {
       throw new S3Refusal(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
     }
-    const unsigned = Object.keys(req.headers).filter((name) => (name === 'host' || name.startsWith('x-amz-')) && !signedHeaders.includes(name));
+    const unsigned = Object.keys(req.headers).filter(
+      (name) => (name === 'host' || name.startsWith('x-amz-')) && !signedHeaders.includes(name),
+    );
     if (unsigned.length > 0) {
-      throw new S3Refusal(403, 'AccessDenied', `There were headers present in the request which were not signed: ${unsigned.join(', ')}`);
+      throw new S3Refusal(
+        403,
+        'AccessDenied',
+        `There were headers present in the request which were not signed: ${unsigned.join(', ')}`,
+      );
     }
     const q = url.indexOf('?');
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]),
+    );
     const expected = sigV4Signature({
       method: req.method ?? '',
       rawPath: q < 0 ? url : url.slice(0, q),
@@ -229,21 +281,31 @@ export class S3Fake {
       secretAccessKey: this.secretAccessKey,
     });
     if (!timingSafeEqual(Buffer.from(expected.signature), Buffer.from(signature))) {
-      throw new S3Refusal(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', {
-        AWSAccessKeyId: keyId,
-        StringToSign: expected.stringToSign,
-        CanonicalRequest: expected.canonicalRequest,
-      });
+      throw new S3Refusal(
+        403,
+        'SignatureDoesNotMatch',
+        'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+        {
+          AWSAccessKeyId: keyId,
+          StringToSign: expected.stringToSign,
+          CanonicalRequest: expected.canonicalRequest,
+        },
+      );
     }
     if (payloadHash !== 'UNSIGNED-PAYLOAD') {
       if (payloadHash.startsWith('STREAMING-')) {
         throw new S3Refusal(501, 'NotImplemented', 'Chunked uploads are not supported by this fake.');
       }
       if (payloadHash !== createHash('sha256').update(body).digest('hex')) {
-        throw new S3Refusal(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.", {
-          ClientComputedContentSHA256: payloadHash,
-          S3ComputedContentSHA256: createHash('sha256').update(body).digest('hex'),
-        });
+        throw new S3Refusal(
+          400,
+          'XAmzContentSHA256Mismatch',
+          "The provided 'x-amz-content-sha256' header does not match what was computed.",
+          {
+            ClientComputedContentSHA256: payloadHash,
+            S3ComputedContentSHA256: createHash('sha256').update(body).digest('hex'),
+          },
+        );
       }
     }
   }
@@ -262,7 +324,11 @@ export class S3Fake {
     }
     if (req.method === 'PUT') {
       const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-      this.objects.set(`${bucket}/${key}`, { body, contentType: req.headers['content-type'] ?? 'binary/octet-stream', etag });
+      this.objects.set(`${bucket}/${key}`, {
+        body,
+        contentType: req.headers['content-type'] ?? 'binary/octet-stream',
+        etag,
+      });
       res.writeHead(200, { etag, 'x-amz-request-id': requestId });
       res.end();
       return;
@@ -272,7 +338,12 @@ export class S3Fake {
       if (object === undefined) {
         throw new S3Refusal(404, 'NoSuchKey', 'The specified key does not exist.', { Key: key });
       }
-      res.writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length, etag: object.etag, 'x-amz-request-id': requestId });
+      res.writeHead(200, {
+        'content-type': object.contentType,
+        'content-length': object.body.length,
+        etag: object.etag,
+        'x-amz-request-id': requestId,
+      });
       res.end(object.body);
       return;
     }
@@ -283,6 +354,8 @@ export class S3Fake {
       res.end();
       return;
     }
-    throw new S3Refusal(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.', { Method: req.method ?? '' });
+    throw new S3Refusal(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.', {
+      Method: req.method ?? '',
+    });
   }
 }

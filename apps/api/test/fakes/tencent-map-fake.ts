@@ -28,13 +28,78 @@ export interface KnownPlace {
 
 /** Real places with the answers the service gives for them (adcode is the district's code). */
 export const KNOWN_PLACES: KnownPlace[] = [
-  { lat: 39.908823, lng: 116.39747, radiusKm: 3, nationCode: '156', adcode: '110101', nation: '中国', province: '北京市', city: '北京市', district: '东城区', cityCode: '156110000', phoneAreaCode: '010', address: '北京市东城区东长安街' },
-  { lat: 31.230416, lng: 121.473701, radiusKm: 2, nationCode: '156', adcode: '310101', nation: '中国', province: '上海市', city: '上海市', district: '黄浦区', cityCode: '156310000', phoneAreaCode: '021', address: '上海市黄浦区人民大道' },
-  { lat: 22.540503, lng: 113.934528, radiusKm: 5, nationCode: '156', adcode: '440305', nation: '中国', province: '广东省', city: '深圳市', district: '南山区', cityCode: '156440300', phoneAreaCode: '0755', address: '广东省深圳市南山区深南大道' },
+  {
+    lat: 39.908823,
+    lng: 116.39747,
+    radiusKm: 3,
+    nationCode: '156',
+    adcode: '110101',
+    nation: '中国',
+    province: '北京市',
+    city: '北京市',
+    district: '东城区',
+    cityCode: '156110000',
+    phoneAreaCode: '010',
+    address: '北京市东城区东长安街',
+  },
+  {
+    lat: 31.230416,
+    lng: 121.473701,
+    radiusKm: 2,
+    nationCode: '156',
+    adcode: '310101',
+    nation: '中国',
+    province: '上海市',
+    city: '上海市',
+    district: '黄浦区',
+    cityCode: '156310000',
+    phoneAreaCode: '021',
+    address: '上海市黄浦区人民大道',
+  },
+  {
+    lat: 22.540503,
+    lng: 113.934528,
+    radiusKm: 5,
+    nationCode: '156',
+    adcode: '440305',
+    nation: '中国',
+    province: '广东省',
+    city: '深圳市',
+    district: '南山区',
+    cityCode: '156440300',
+    phoneAreaCode: '0755',
+    address: '广东省深圳市南山区深南大道',
+  },
   // 东莞市 has no districts: the service gives the city's own code and an empty district.
-  { lat: 23.020536, lng: 113.751765, radiusKm: 5, nationCode: '156', adcode: '441900', nation: '中国', province: '广东省', city: '东莞市', district: '', cityCode: '156441900', phoneAreaCode: '0769', address: '广东省东莞市鸿福路' },
+  {
+    lat: 23.020536,
+    lng: 113.751765,
+    radiusKm: 5,
+    nationCode: '156',
+    adcode: '441900',
+    nation: '中国',
+    province: '广东省',
+    city: '东莞市',
+    district: '',
+    cityCode: '156441900',
+    phoneAreaCode: '0769',
+    address: '广东省东莞市鸿福路',
+  },
   // Abroad the service names the nation and has no Chinese code.
-  { lat: 35.689487, lng: 139.691706, radiusKm: 10, nationCode: '392', adcode: '', nation: '日本', province: '東京都', city: '新宿区', district: '', cityCode: '', phoneAreaCode: '', address: '日本東京都新宿区' },
+  {
+    lat: 35.689487,
+    lng: 139.691706,
+    radiusKm: 10,
+    nationCode: '392',
+    adcode: '',
+    nation: '日本',
+    province: '東京都',
+    city: '新宿区',
+    district: '',
+    cityCode: '',
+    phoneAreaCode: '',
+    address: '日本東京都新宿区',
+  },
 ];
 
 export interface FakeGeocoderRequest {
@@ -56,7 +121,9 @@ const KEY_FORMAT = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){5}$/;
 
 function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const r = Math.PI / 180;
-  const h = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
+  const h =
+    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
+    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
@@ -189,7 +256,14 @@ export class TencentMapFake {
         location: { lat, lng },
         address: place.address,
         formatted_addresses: { recommend: place.address, rough: place.address },
-        address_component: { nation: place.nation, province: place.province, city: place.city, district: place.district, street: '', street_number: '' },
+        address_component: {
+          nation: place.nation,
+          province: place.province,
+          city: place.city,
+          district: place.district,
+          street: '',
+          street_number: '',
+        },
         ad_info: {
           nation_code: place.nationCode,
           adcode: place.adcode,

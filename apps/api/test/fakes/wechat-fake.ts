@@ -41,11 +41,24 @@ export interface FakeTemplateMessage {
 }
 
 // The value limits of the template keyword types (the official account's template-message rules).
-const KEYWORD_LIMITS: Record<string, number> = { thing: 20, character_string: 32, phrase: 5, time: 32, number: 32, amount: 32, car_number: 8, phone_number: 17, const: 20 };
+const KEYWORD_LIMITS: Record<string, number> = {
+  thing: 20,
+  character_string: 32,
+  phrase: 5,
+  time: 32,
+  number: 32,
+  amount: 32,
+  car_number: 8,
+  phone_number: 17,
+  const: 20,
+};
 
 type Json = Record<string, unknown>;
 
-const err = (errcode: number, errmsg: string): Json => ({ errcode, errmsg: `${errmsg}, rid: fake-${randomBytes(4).toString('hex')}` });
+const err = (errcode: number, errmsg: string): Json => ({
+  errcode,
+  errmsg: `${errmsg}, rid: fake-${randomBytes(4).toString('hex')}`,
+});
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export class WechatFake {
@@ -81,7 +94,12 @@ export class WechatFake {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const fake = new WechatFake(server, `http://127.0.0.1:${port}`, options.appId ?? 'wxfake0000000001', options.appSecret ?? 'fake-app-secret');
+    const fake = new WechatFake(
+      server,
+      `http://127.0.0.1:${port}`,
+      options.appId ?? 'wxfake0000000001',
+      options.appSecret ?? 'fake-app-secret',
+    );
     server.on('request', (req, res) => fake.handle(req, res));
     return fake;
   }
@@ -262,11 +280,18 @@ export class WechatFake {
     for (const [key, field] of Object.entries(body.data ?? {})) {
       const type = key.replace(/\d+$/, '');
       const limit = KEYWORD_LIMITS[type];
-      if (limit === undefined || typeof field?.value !== 'string' || field.value === '' || Array.from(field.value).length > limit) {
+      if (
+        limit === undefined ||
+        typeof field?.value !== 'string' ||
+        field.value === '' ||
+        Array.from(field.value).length > limit
+      ) {
         return err(47003, `argument invalid! data.${key}.value invalid`);
       }
     }
-    const earlier = body.client_msg_id ? this.templateMessages.find((m) => m.touser === body.touser && m.client_msg_id === body.client_msg_id) : undefined;
+    const earlier = body.client_msg_id
+      ? this.templateMessages.find((m) => m.touser === body.touser && m.client_msg_id === body.client_msg_id)
+      : undefined;
     if (earlier) {
       return { errcode: 0, errmsg: 'ok', msgid: earlier.msgid };
     }

@@ -34,7 +34,12 @@ export function png1x1(rgba: [number, number, number, number] = [255, 0, 0, 255]
 /** The start of a JFIF JPEG: SOI, an APP0 "JFIF" segment (version 1.1, 1:1 density), then EOI. */
 export function minimalJpeg(): Buffer {
   const app0 = Buffer.concat([ascii('JFIF\0'), Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0])]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from([0, app0.length + 2]), app0, Buffer.from([0xff, 0xd9])]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    Buffer.from([0, app0.length + 2]),
+    app0,
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }
 
 /** A 1×1 GIF89a: screen descriptor with a 2-colour table, one image of one LZW-coded pixel, trailer. */
@@ -77,9 +82,12 @@ export function exifSegment(orientation: number): Buffer {
   const gpsSize = 2 + 2 * 12 + 4;
   const latitudeAt = gpsAt + gpsSize;
   const u16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
-  const entry = (tag: number, type: number, count: number, value: Buffer) => Buffer.concat([u16(tag), u16(type), u32be(count), Buffer.concat([value, Buffer.alloc(4)]).subarray(0, 4)]);
+  const entry = (tag: number, type: number, count: number, value: Buffer) =>
+    Buffer.concat([u16(tag), u16(type), u32be(count), Buffer.concat([value, Buffer.alloc(4)]).subarray(0, 4)]);
   const tiff = Buffer.concat([
-    ascii('MM'), u16(42), u32be(ifd0),
+    ascii('MM'),
+    u16(42),
+    u32be(ifd0),
     u16(3),
     entry(0x010f, 2, make.length, u32be(makeAt)),
     entry(0x0112, 3, 1, u16(orientation)),
@@ -90,7 +98,12 @@ export function exifSegment(orientation: number): Buffer {
     entry(0x0001, 2, 2, ascii('N\0')),
     entry(0x0002, 5, 3, u32be(latitudeAt)),
     u32be(0),
-    u32be(39), u32be(1), u32be(54), u32be(1), u32be(0), u32be(1),
+    u32be(39),
+    u32be(1),
+    u32be(54),
+    u32be(1),
+    u32be(0),
+    u32be(1),
   ]);
   const payload = Buffer.concat([ascii('Exif\0\0'), tiff]);
   return Buffer.concat([Buffer.from([0xff, 0xe1]), u16(payload.length + 2), payload]);
@@ -101,8 +114,20 @@ export function exifSegment(orientation: number): Buffer {
  * comment, and bytes after the end-of-image marker.
  */
 export function jpegWithMetadata(jpeg: Buffer, orientation = 6): Buffer {
-  const segment = (marker: number, payload: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
-  const xmp = segment(0xe1, ascii('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>39,54N</exif:GPSLatitude></x:xmpmeta>'));
+  const segment = (marker: number, payload: Buffer) =>
+    Buffer.concat([Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
+  const xmp = segment(
+    0xe1,
+    ascii('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>39,54N</exif:GPSLatitude></x:xmpmeta>'),
+  );
   const comment = segment(0xfe, ascii('taken at home, Room 1203'));
-  return Buffer.concat([jpeg.subarray(0, 2), exifSegment(orientation), jpeg.subarray(2, -2), xmp, comment, jpeg.subarray(-2), ascii('trailing secret')]);
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    exifSegment(orientation),
+    jpeg.subarray(2, -2),
+    xmp,
+    comment,
+    jpeg.subarray(-2),
+    ascii('trailing secret'),
+  ]);
 }

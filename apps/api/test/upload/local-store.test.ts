@@ -74,7 +74,9 @@ describe('LocalDiskStore', () => {
   it('refuses a content type its extension would not reproduce', async () => {
     const store = new LocalDiskStore(dir);
     await expect(store.put('uploads/x.png', png1x1(), 'image/jpeg')).rejects.toThrow(StorageError);
-    await expect(store.put('uploads/x.png', png1x1(), 'image/jpeg')).rejects.toThrow(/serves "uploads\/x.png" as image\/png/);
+    await expect(store.put('uploads/x.png', png1x1(), 'image/jpeg')).rejects.toThrow(
+      /serves "uploads\/x.png" as image\/png/,
+    );
   });
 
   it.each(TRAVERSAL_KEYS)('refuses the key %j for writing and reading', async (key) => {

@@ -45,7 +45,12 @@ describe('the fake S3 signature check', () => {
       method: 'GET',
       rawPath: '/test.txt',
       rawQuery: '',
-      headers: { host: 'examplebucket.s3.amazonaws.com', range: 'bytes=0-9', 'x-amz-content-sha256': EMPTY_SHA256, 'x-amz-date': '20130524T000000Z' },
+      headers: {
+        host: 'examplebucket.s3.amazonaws.com',
+        range: 'bytes=0-9',
+        'x-amz-content-sha256': EMPTY_SHA256,
+        'x-amz-date': '20130524T000000Z',
+      },
       signedHeaders: ['host', 'range', 'x-amz-content-sha256', 'x-amz-date'],
       payloadHash: EMPTY_SHA256,
       amzDate: '20130524T000000Z',
@@ -63,7 +68,13 @@ describe('the fake S3 signature check', () => {
   });
 
   it('refuses a body that does not match the signed payload hash', async () => {
-    const client = new AwsClient({ accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey, service: 's3', region: fake.region, retries: 0 });
+    const client = new AwsClient({
+      accessKeyId: fake.accessKeyId,
+      secretAccessKey: fake.secretAccessKey,
+      service: 's3',
+      region: fake.region,
+      retries: 0,
+    });
     const signed = await client.sign(`${fake.url}/${BUCKET}/${KEY}`, {
       method: 'PUT',
       body: 'tampered',
@@ -132,7 +143,10 @@ describe('S3Store against the fake S3', () => {
     const answer = (status: number, code: string) => async () =>
       new Response(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`, { status });
     await s3({ fetch: answer(404, 'NoSuchKey') }).delete(KEY);
-    expect(await storageError(s3({ fetch: answer(404, 'NoSuchBucket') }).delete(KEY))).toMatchObject({ status: 404, code: 'NoSuchBucket' });
+    expect(await storageError(s3({ fetch: answer(404, 'NoSuchBucket') }).delete(KEY))).toMatchObject({
+      status: 404,
+      code: 'NoSuchBucket',
+    });
     const denied = await storageError(s3({ secretAccessKey: 'wrong/secret+value/0000000000000000000000' }).delete(KEY));
     expect(denied.message).toContain(`S3 DeleteObject of "${KEY}"`);
     expect(denied).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
@@ -196,7 +210,11 @@ describe('S3Store against the fake S3', () => {
 
   it('stores an upload and serves it back by the path clients keep', async () => {
     const store = s3();
-    const image = await storeImage(store, { base64: b64(png1x1()), businessCode: 273, now: new Date('2025-03-14T02:00:00Z') });
+    const image = await storeImage(store, {
+      base64: b64(png1x1()),
+      businessCode: 273,
+      now: new Date('2025-03-14T02:00:00Z'),
+    });
 
     expect(fake.objects.has(`${BUCKET}/${image.key}`)).toBe(true);
     const served = await serveKey(store, image.path);

@@ -63,7 +63,13 @@ describe('objectStoreFromEnv', () => {
   });
 
   it('reports a bad endpoint, bucket, region and path-style flag together', () => {
-    const error = configError({ ...S3_ENV, S3_ENDPOINT: 's3.example.com', S3_BUCKET: 'Bad_Bucket', S3_REGION: 'US East', S3_FORCE_PATH_STYLE: 'maybe' });
+    const error = configError({
+      ...S3_ENV,
+      S3_ENDPOINT: 's3.example.com',
+      S3_BUCKET: 'Bad_Bucket',
+      S3_REGION: 'US East',
+      S3_FORCE_PATH_STYLE: 'maybe',
+    });
     expect(error.problems).toEqual([
       'S3_ENDPOINT must be an http(s) URL such as https://s3.amazonaws.com, got "s3.example.com".',
       'S3_BUCKET must be 3–63 lowercase letters, digits, "." or "-", got "Bad_Bucket".',
@@ -74,7 +80,9 @@ describe('objectStoreFromEnv', () => {
 
   it('refuses credentials in the endpoint without repeating them', () => {
     const error = configError({ ...S3_ENV, S3_ENDPOINT: 'https://user:hunter2@s3.example.com' });
-    expect(error.problems).toEqual(['S3_ENDPOINT must not contain a user name or password; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.']);
+    expect(error.problems).toEqual([
+      'S3_ENDPOINT must not contain a user name or password; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
+    ]);
     expect(error.message).not.toContain('hunter2');
   });
 
@@ -89,7 +97,12 @@ describe('objectStoreFromEnv', () => {
 
     it('signs for us-east-1 when S3_REGION is unset and round-trips an object', async () => {
       const store = objectStoreFromEnv(
-        { ...S3_ENV, S3_ENDPOINT: fake.url, S3_ACCESS_KEY_ID: fake.accessKeyId, S3_SECRET_ACCESS_KEY: ` ${fake.secretAccessKey} ` },
+        {
+          ...S3_ENV,
+          S3_ENDPOINT: fake.url,
+          S3_ACCESS_KEY_ID: fake.accessKeyId,
+          S3_SECRET_ACCESS_KEY: ` ${fake.secretAccessKey} `,
+        },
         '/srv/data',
       );
       await store.put('uploads/273/press_x.png', png1x1(), 'image/png');

@@ -99,7 +99,10 @@ describe('storeImage', () => {
 
   it.each([
     ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
-    ['an SVG with an XML declaration', '<?xml version="1.0" encoding="UTF-8"?><svg xmlns="http://www.w3.org/2000/svg"/>'],
+    [
+      'an SVG with an XML declaration',
+      '<?xml version="1.0" encoding="UTF-8"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+    ],
     ['an HTML page', '<!doctype html><html><body onload="alert(1)"></body></html>'],
     ['text that merely starts with "GIF"', 'GIFT voucher: 50 yuan'],
   ])('refuses %s', async (_name, text) => {
@@ -107,7 +110,9 @@ describe('storeImage', () => {
   });
 
   it('refuses a PDF, a real file that is not an image', async () => {
-    expect((await refusal(upload(b64('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n')))).errMsg).toBe(UNSUPPORTED_IMAGE_MESSAGE);
+    expect((await refusal(upload(b64('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n')))).errMsg).toBe(
+      UNSUPPORTED_IMAGE_MESSAGE,
+    );
   });
 
   it.each([
@@ -124,8 +129,12 @@ describe('storeImage', () => {
   });
 
   it('refuses a data URL that is not base64 image data', async () => {
-    expect((await refusal(upload('data:text/html;base64,PGgxPg=='))).errMsg).toBe('图片数据格式不正确，请以 base64 上传图片');
-    expect((await refusal(upload('data:image/svg+xml,<svg/>'))).errMsg).toBe('图片数据格式不正确，请以 base64 上传图片');
+    expect((await refusal(upload('data:text/html;base64,PGgxPg=='))).errMsg).toBe(
+      '图片数据格式不正确，请以 base64 上传图片',
+    );
+    expect((await refusal(upload('data:image/svg+xml,<svg/>'))).errMsg).toBe(
+      '图片数据格式不正确，请以 base64 上传图片',
+    );
   });
 
   it('refuses an empty image, with or without a prefix', async () => {
@@ -164,7 +173,12 @@ describe('storeImage', () => {
 });
 
 describe('checkImage, putImage and removeImage', () => {
-  const JPG_PNG = { maxBytes: 100, types: ['image/jpeg', 'image/png'] as const, tooLargeMessage: '太大了', unsupportedMessage: '只要jpg或png' };
+  const JPG_PNG = {
+    maxBytes: 100,
+    types: ['image/jpeg', 'image/png'] as const,
+    tooLargeMessage: '太大了',
+    unsupportedMessage: '只要jpg或png',
+  };
 
   it('limits the accepted types and words its refusals as asked', async () => {
     expect((await checkImage(b64(png1x1()), JPG_PNG)).contentType).toBe('image/png');
@@ -172,7 +186,10 @@ describe('checkImage, putImage and removeImage', () => {
     for (const other of [gif1x1(), webp1x1(), Buffer.from('plain text')]) {
       expect(await refusal(checkImage(b64(other), JPG_PNG))).toMatchObject({ errMsg: '只要jpg或png', statusCode: 400 });
     }
-    expect(await refusal(checkImage(b64(Buffer.alloc(101, 1)), JPG_PNG))).toMatchObject({ errMsg: '太大了', statusCode: 413 });
+    expect(await refusal(checkImage(b64(Buffer.alloc(101, 1)), JPG_PNG))).toMatchObject({
+      errMsg: '太大了',
+      statusCode: 413,
+    });
   });
 
   it('stores a checked image and removes it again by the path clients keep', async () => {
@@ -210,13 +227,25 @@ describe('serveKey', () => {
 
   it('answers null for unknown, invalid and out-of-area paths', async () => {
     await store.put('other/secret.png', png1x1(), 'image/png');
-    for (const path of ['uploads/273/2025/03/14/nothing.png', '../uploads/x.png', 'uploads/../other/secret.png', '/etc/passwd', 'other/secret.png', 'uploads/%2e%2e/x.png', '']) {
+    for (const path of [
+      'uploads/273/2025/03/14/nothing.png',
+      '../uploads/x.png',
+      'uploads/../other/secret.png',
+      '/etc/passwd',
+      'other/secret.png',
+      'uploads/%2e%2e/x.png',
+      '',
+    ]) {
       expect(await serveKey(store, path)).toBeNull();
     }
   });
 
   it('does not serve an object whose type is not an accepted image', async () => {
-    await store.put('uploads/273/press_page.html', Buffer.from('<script>alert(1)</script>'), 'application/octet-stream');
+    await store.put(
+      'uploads/273/press_page.html',
+      Buffer.from('<script>alert(1)</script>'),
+      'application/octet-stream',
+    );
     expect(await serveKey(store, 'uploads/273/page.html')).toBeNull();
   });
 });

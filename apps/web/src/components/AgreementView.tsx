@@ -7,7 +7,9 @@ export function AgreementView({ agreement, headingLevel = 1 }: { agreement: Agre
   return (
     <article style={{ padding: '16px 18px 32px', lineHeight: 1.75, fontSize: 14, color: 'var(--adm-color-text)' }}>
       <Title style={{ margin: '0 0 4px', fontSize: 20, textAlign: 'center' }}>{agreement.title}</Title>
-      <p style={{ margin: '0 0 12px', textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)' }}>修订日期：{agreement.revised}</p>
+      <p style={{ margin: '0 0 12px', textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)' }}>
+        修订日期：{agreement.revised}
+      </p>
       {agreement.intro.map((text) => (
         <p key={text} style={{ margin: '0 0 8px', textIndent: '2em' }}>
           {text}

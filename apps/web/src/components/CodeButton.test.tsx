@@ -6,7 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { DICTIONARIES, apiIdle, fakeApi, registeredCustomer, renderApp, resetStores } from '../test-utils';
 
-const type = (name: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+const type = (name: string, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
 
 function codeApi() {
   return fakeApi({
@@ -25,20 +26,23 @@ describe('获取验证码 with an impossible number', () => {
     resetStores({ identity: { openid: 'local_abc', unionid: null, nickname: '访客', headimgurl: '', sex: 0 } });
   });
 
-  it.each(['12345678901', '10000000000', '12800138000'])('registration: %s shows 请输入正确手机号 and sends nothing', async (phone) => {
-    const api = codeApi();
-    renderApp('/register/register');
-    await screen.findByRole('heading', { name: '注册' });
-    await apiIdle();
-    type('手机号', phone);
-    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    expect(await screen.findByText('请输入正确手机号')).toBeTruthy();
-    await apiIdle();
-    expect(api.called('POST /shortMsg/v1/getCode')).toHaveLength(0);
-    // No countdown: the button still offers a code.
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: '获取验证码' }).disabled).toBe(false);
-    expect(screen.queryByRole('button', { name: /秒后获取$/ })).toBeNull();
-  });
+  it.each(['12345678901', '10000000000', '12800138000'])(
+    'registration: %s shows 请输入正确手机号 and sends nothing',
+    async (phone) => {
+      const api = codeApi();
+      renderApp('/register/register');
+      await screen.findByRole('heading', { name: '注册' });
+      await apiIdle();
+      type('手机号', phone);
+      fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+      expect(await screen.findByText('请输入正确手机号')).toBeTruthy();
+      await apiIdle();
+      expect(api.called('POST /shortMsg/v1/getCode')).toHaveLength(0);
+      // No countdown: the button still offers a code.
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: '获取验证码' }).disabled).toBe(false);
+      expect(screen.queryByRole('button', { name: /秒后获取$/ })).toBeNull();
+    },
+  );
 });
 
 describe('获取验证码 on /register/editPhone with an impossible number', () => {

@@ -39,7 +39,14 @@ export function CodeButton({ phone, purpose, validatePhone }: CodeButtonProps) {
   };
 
   return (
-    <Button size="small" color="primary" fill="outline" disabled={secondsLeft > 0 || sending} onClick={() => void send()} style={{ flex: 'none', minWidth: 96 }}>
+    <Button
+      size="small"
+      color="primary"
+      fill="outline"
+      disabled={secondsLeft > 0 || sending}
+      onClick={() => void send()}
+      style={{ flex: 'none', minWidth: 96 }}
+    >
       {codeCountdownLabel(secondsLeft)}
     </Button>
   );

@@ -20,7 +20,17 @@ const DEKANG: Schema<'HospitalVo'> = {
   districtName: '西城区',
   address: '西城区德康路18号',
 };
-const TIANHE: Schema<'HospitalVo'> = { ...DEKANG, organizationId: 5, organizationName: '广州天和医院', province: '440000', city: '440100', district: '440106', provinceName: '广东省', cityName: '广州市', districtName: '天河区' };
+const TIANHE: Schema<'HospitalVo'> = {
+  ...DEKANG,
+  organizationId: 5,
+  organizationName: '广州天和医院',
+  province: '440000',
+  city: '440100',
+  district: '440106',
+  provinceName: '广东省',
+  cityName: '广州市',
+  districtName: '天河区',
+};
 
 function doctor(doctorId: number, doctorName: string, roleType: 1 | 2, departmentName = '内分泌科'): PickedDoctor {
   return {
@@ -39,7 +49,8 @@ function doctor(doctorId: number, doctorName: string, roleType: 1 | 2, departmen
 
 function directoryApi() {
   return fakeApi({
-    'GET /hospital/v1/list': (call: RecordedCall) => (call.query.get('city') === '110100' ? [DEKANG] : call.query.size === 0 ? [DEKANG, TIANHE] : []),
+    'GET /hospital/v1/list': (call: RecordedCall) =>
+      call.query.get('city') === '110100' ? [DEKANG] : call.query.size === 0 ? [DEKANG, TIANHE] : [],
     'GET /department/v1/list': () => [
       { departmentId: 11, departmentName: '内分泌科', organizationId: 1, organizationName: '北京德康医院' },
       { departmentId: 12, departmentName: '心血管内科', organizationId: 1, organizationName: '北京德康医院' },
@@ -53,7 +64,13 @@ function directoryApi() {
   });
 }
 
-function Harness({ onPick, region = null }: { onPick: (d: PickedDoctor) => void; region?: { province: string; city: string; district: string | null } | null }) {
+function Harness({
+  onPick,
+  region = null,
+}: {
+  onPick: (d: PickedDoctor) => void;
+  region?: { province: string; city: string; district: string | null } | null;
+}) {
   const [open, setOpen] = useState(true);
   return (
     <>
@@ -77,7 +94,12 @@ describe('DoctorPicker', () => {
   it('goes hospital → department → doctor, steps back, switches to educator nurses and picks', async () => {
     const server = directoryApi();
     const picked: PickedDoctor[] = [];
-    render(<Harness onPick={(d) => void picked.push(d)} region={{ province: '110000', city: '110100', district: '110102' }} />);
+    render(
+      <Harness
+        onPick={(d) => void picked.push(d)}
+        region={{ province: '110000', city: '110100', district: '110102' }}
+      />,
+    );
     // The user's city first.
     fireEvent.click(await screen.findByText('北京德康医院'));
     expect(server.called('GET /hospital/v1/list').at(-1)?.query.get('city')).toBe('110100');
@@ -110,7 +132,9 @@ describe('DoctorPicker', () => {
   it('jumps from a search by name or phone to a doctor list, and back', async () => {
     const server = directoryApi();
     const picked: PickedDoctor[] = [];
-    render(<Harness onPick={(d) => void picked.push(d)} region={{ province: '110000', city: '110100', district: null }} />);
+    render(
+      <Harness onPick={(d) => void picked.push(d)} region={{ province: '110000', city: '110100', district: null }} />,
+    );
     await screen.findByText('北京德康医院');
     const search = within(screen.getByRole('dialog', { name: '选择就诊医生' })).getByRole('searchbox');
     fireEvent.change(search, { target: { value: '无此人' } });

@@ -31,7 +31,9 @@ export interface DoctorPickerProps {
 
 /** Links the customer to the chosen carer (spec: POST /customer/v1/saveDoctor). */
 export function saveChosenDoctor(doctor: PickedDoctor) {
-  return api().POST('/customer/v1/saveDoctor', { body: { doctorId: doctor.doctorId, doctorName: doctor.doctorName, roleType: doctor.roleType } });
+  return api().POST('/customer/v1/saveDoctor', {
+    body: { doctorId: doctor.doctorId, doctorName: doctor.doctorName, roleType: doctor.roleType },
+  });
 }
 
 /** Loads a list for the current step; `null` while loading, `[]` after a failure (already toasted). */
@@ -67,7 +69,15 @@ function Loading() {
   );
 }
 
-function DoctorList({ doctors, onPick, showPlace }: { doctors: PickedDoctor[] | null; onPick: (doctor: PickedDoctor) => void; showPlace: boolean }) {
+function DoctorList({
+  doctors,
+  onPick,
+  showPlace,
+}: {
+  doctors: PickedDoctor[] | null;
+  onPick: (doctor: PickedDoctor) => void;
+  showPlace: boolean;
+}) {
   if (doctors === null) {
     return <Loading />;
   }
@@ -82,7 +92,11 @@ function DoctorList({ doctors, onPick, showPlace }: { doctors: PickedDoctor[] | 
           clickable
           onClick={() => onPick(doctor)}
           description={showPlace ? `${doctor.organizationName} ${doctor.departmentName}` : doctor.phone}
-          extra={<Tag color={doctor.roleType === 2 ? 'success' : 'primary'} fill="outline">{doctor.roleName}</Tag>}
+          extra={
+            <Tag color={doctor.roleType === 2 ? 'success' : 'primary'} fill="outline">
+              {doctor.roleName}
+            </Tag>
+          }
         >
           {doctor.doctorName}
           <span style={{ marginLeft: 8, fontSize: 13, color: 'var(--adm-color-weak)' }}>{doctor.title}</span>
@@ -97,7 +111,13 @@ function DoctorList({ doctors, onPick, showPlace }: { doctors: PickedDoctor[] | 
  * doctor or educator nurse, with a back step, and a search by name or phone that jumps to a doctor
  * list. Used by the health record and by device binding; the caller decides what choosing does.
  */
-export function DoctorPicker({ visible, onClose, onPick, initialRegion = null, title = '选择就诊医生' }: DoctorPickerProps) {
+export function DoctorPicker({
+  visible,
+  onClose,
+  onPick,
+  initialRegion = null,
+  title = '选择就诊医生',
+}: DoctorPickerProps) {
   const [step, setStep] = useState<Step>({ kind: 'hospital' });
   const [region, setRegion] = useState<Region | null>(null);
   const [regionOpen, setRegionOpen] = useState(false);
@@ -111,24 +131,37 @@ export function DoctorPicker({ visible, onClose, onPick, initialRegion = null, t
     if (visible) {
       setStep({ kind: 'hospital' });
       setKeyword('');
-      setRegion(initialRegion === null ? null : { province: initialRegion.province, city: initialRegion.city, district: null });
+      setRegion(
+        initialRegion === null ? null : { province: initialRegion.province, city: initialRegion.city, district: null },
+      );
     }
     // initialRegion is read at opening only, so a parent's new object does not reset the picker.
   }, [visible]);
 
-  const regionQuery = region === null ? {} : region.district === null ? { province: region.province, city: region.city } : { district: region.district };
+  const regionQuery =
+    region === null
+      ? {}
+      : region.district === null
+        ? { province: region.province, city: region.city }
+        : { district: region.district };
   const hospitals = useList<Hospital>(
-    visible && step.kind === 'hospital' ? () => api().GET('/hospital/v1/list', { params: { query: regionQuery } }) : null,
+    visible && step.kind === 'hospital'
+      ? () => api().GET('/hospital/v1/list', { params: { query: regionQuery } })
+      : null,
     `hospitals:${JSON.stringify(regionQuery)}:${String(visible && step.kind === 'hospital')}`,
   );
   const hospitalId = step.kind === 'department' ? step.hospital.organizationId : 0;
   const departments = useList<Department>(
-    step.kind === 'department' ? () => api().GET('/department/v1/list', { params: { query: { organizationId: hospitalId } } }) : null,
+    step.kind === 'department'
+      ? () => api().GET('/department/v1/list', { params: { query: { organizationId: hospitalId } } })
+      : null,
     `departments:${hospitalId}`,
   );
   const departmentId = step.kind === 'doctor' ? step.department.departmentId : 0;
   const departmentDoctors = useList<PickedDoctor>(
-    step.kind === 'doctor' ? () => api().GET('/doctor/v1/list', { params: { query: { departmentId, roleType } } }) : null,
+    step.kind === 'doctor'
+      ? () => api().GET('/doctor/v1/list', { params: { query: { departmentId, roleType } } })
+      : null,
     `doctors:${departmentId}:${roleType}`,
   );
   const searchWord = step.kind === 'search' ? step.keyword : '';
@@ -171,11 +204,27 @@ export function DoctorPicker({ visible, onClose, onPick, initialRegion = null, t
   };
 
   const heading =
-    step.kind === 'department' ? step.hospital.organizationName : step.kind === 'doctor' ? `${step.hospital.organizationName} · ${step.department.departmentName}` : step.kind === 'search' ? `搜索“${step.keyword}”` : '选择医院';
+    step.kind === 'department'
+      ? step.hospital.organizationName
+      : step.kind === 'doctor'
+        ? `${step.hospital.organizationName} · ${step.department.departmentName}`
+        : step.kind === 'search'
+          ? `搜索“${step.keyword}”`
+          : '选择医院';
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} position="bottom" bodyStyle={{ height: '85vh', display: 'flex', flexDirection: 'column', borderRadius: '12px 12px 0 0' }}>
-      <div role="dialog" aria-label={title} style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="bottom"
+      bodyStyle={{ height: '85vh', display: 'flex', flexDirection: 'column', borderRadius: '12px 12px 0 0' }}
+    >
+      <div
+        role="dialog"
+        aria-label={title}
+        style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      >
         <div style={{ display: 'flex', alignItems: 'center', padding: '12px 12px 4px' }}>
           <div style={{ width: 64 }}>
             {step.kind === 'hospital' ? null : (
@@ -192,10 +241,20 @@ export function DoctorPicker({ visible, onClose, onPick, initialRegion = null, t
           </div>
         </div>
         <div style={{ padding: '4px 12px 8px' }}>
-          <SearchBar placeholder="搜索医生姓名或手机号" value={keyword} onChange={setKeyword} onSearch={search} aria-label="搜索医生" />
+          <SearchBar
+            placeholder="搜索医生姓名或手机号"
+            value={keyword}
+            onChange={setKeyword}
+            onSearch={search}
+            aria-label="搜索医生"
+          />
         </div>
         <div style={{ padding: '0 16px 8px', display: 'flex', alignItems: 'center', gap: 8, fontSize: 14 }}>
-          <span role="heading" aria-level={2} style={{ flex: 1, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <span
+            role="heading"
+            aria-level={2}
+            style={{ flex: 1, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {heading}
           </span>
           {step.kind === 'hospital' ? (
@@ -227,7 +286,13 @@ export function DoctorPicker({ visible, onClose, onPick, initialRegion = null, t
             ) : (
               <List aria-label="医院列表">
                 {hospitals.map((hospital) => (
-                  <List.Item key={hospital.organizationId} clickable arrow onClick={() => setStep({ kind: 'department', hospital })} description={`${hospital.level} · ${[hospital.cityName, hospital.districtName].filter(Boolean).join('')}${hospital.address}`}>
+                  <List.Item
+                    key={hospital.organizationId}
+                    clickable
+                    arrow
+                    onClick={() => setStep({ kind: 'department', hospital })}
+                    description={`${hospital.level} · ${[hospital.cityName, hospital.districtName].filter(Boolean).join('')}${hospital.address}`}
+                  >
                     {hospital.organizationName}
                   </List.Item>
                 ))}
@@ -242,7 +307,12 @@ export function DoctorPicker({ visible, onClose, onPick, initialRegion = null, t
             ) : (
               <List aria-label="科室列表">
                 {departments.map((department) => (
-                  <List.Item key={department.departmentId} clickable arrow onClick={() => setStep({ kind: 'doctor', hospital: step.hospital, department })}>
+                  <List.Item
+                    key={department.departmentId}
+                    clickable
+                    arrow
+                    onClick={() => setStep({ kind: 'doctor', hospital: step.hospital, department })}
+                  >
                     {department.departmentName}
                   </List.Item>
                 ))}

@@ -18,23 +18,25 @@ let areaData: Promise<AreaData> | null = null;
 
 /** China's provinces, cities and districts from @vant/area-data, loaded on first use (a separate chunk). */
 function loadAreaData(): Promise<AreaData> {
-  areaData ??= import(/* webpackChunkName: "area-data" */ '@vant/area-data').then(({ useCascaderAreaData: cascaderAreaData, areaList }) => {
-    type Node = { text: string; value: string; children?: Node[] };
-    const toOption = (node: Node): CascadePickerOption => ({
-      label: node.text,
-      value: node.value,
-      ...(node.children && node.children.length > 0 ? { children: node.children.map(toOption) } : {}),
-    });
-    // A plain function of the package despite its hook-like name.
-    const tree = cascaderAreaData();
-    const names = new Map<string, string>();
-    for (const list of [areaList.province_list, areaList.city_list, areaList.county_list]) {
-      for (const [code, name] of Object.entries(list)) {
-        names.set(code, name);
+  areaData ??= import(/* webpackChunkName: "area-data" */ '@vant/area-data').then(
+    ({ useCascaderAreaData: cascaderAreaData, areaList }) => {
+      type Node = { text: string; value: string; children?: Node[] };
+      const toOption = (node: Node): CascadePickerOption => ({
+        label: node.text,
+        value: node.value,
+        ...(node.children && node.children.length > 0 ? { children: node.children.map(toOption) } : {}),
+      });
+      // A plain function of the package despite its hook-like name.
+      const tree = cascaderAreaData();
+      const names = new Map<string, string>();
+      for (const list of [areaList.province_list, areaList.city_list, areaList.county_list]) {
+        for (const [code, name] of Object.entries(list)) {
+          names.set(code, name);
+        }
       }
-    }
-    return { options: tree.map(toOption), names };
-  });
+      return { options: tree.map(toOption), names };
+    },
+  );
   return areaData;
 }
 

@@ -10,7 +10,9 @@ export function RouteError() {
   return (
     <div role="alert" style={{ padding: '80px 24px', textAlign: 'center' }}>
       <h1 style={{ fontSize: 20, margin: '0 0 8px' }}>页面加载失败</h1>
-      <p style={{ color: 'var(--adm-color-weak)', margin: '0 0 24px' }}>请检查网络后重试{detail === null ? '' : `（${detail}）`}</p>
+      <p style={{ color: 'var(--adm-color-weak)', margin: '0 0 24px' }}>
+        请检查网络后重试{detail === null ? '' : `（${detail}）`}
+      </p>
       <Button color="primary" onClick={() => window.location.reload()}>
         重新加载
       </Button>

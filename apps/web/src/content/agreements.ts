@@ -150,7 +150,9 @@ const PRIVACY_POLICY: Agreement = {
     },
     {
       heading: '七、未成年人保护',
-      paragraphs: ['未满18周岁的未成年人应在监护人同意下使用本平台。如您是监护人，对未成年人信息的处理有疑问，可以随时联系我们。'],
+      paragraphs: [
+        '未满18周岁的未成年人应在监护人同意下使用本平台。如您是监护人，对未成年人信息的处理有疑问，可以随时联系我们。',
+      ],
     },
     {
       heading: '八、政策更新与联系我们',
@@ -176,6 +178,9 @@ export function agreementFor(type: AgreementType, brandName: string): Agreement 
   return {
     ...source,
     intro: source.intro.map(fill),
-    sections: source.sections.map((section) => ({ heading: fill(section.heading), paragraphs: section.paragraphs.map(fill) })),
+    sections: source.sections.map((section) => ({
+      heading: fill(section.heading),
+      paragraphs: section.paragraphs.map(fill),
+    })),
   };
 }

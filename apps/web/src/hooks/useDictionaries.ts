@@ -15,7 +15,11 @@ let cache: Promise<ProfileDictionaries> | null = null;
 function load(): Promise<ProfileDictionaries> {
   cache ??= api()
     .GET('/dictionary/v1/getByCodes', { params: { query: { codes: 'sex,diabetes_type,bloodPressure_type' } } })
-    .then((data) => ({ sex: data.sex ?? [], diabetesType: data.diabetes_type ?? [], bloodPressureType: data.bloodPressure_type ?? [] }))
+    .then((data) => ({
+      sex: data.sex ?? [],
+      diabetesType: data.diabetes_type ?? [],
+      bloodPressureType: data.bloodPressure_type ?? [],
+    }))
     .catch((error: unknown) => {
       cache = null;
       throw error;

@@ -54,7 +54,12 @@ export function DeviceKeySwitchPrompt({ deviceKey }: { deviceKey: string }) {
   }, [deviceKey]);
 
   const name = accountLabel(lookup);
-  const title = lookup.state === 'loading' ? '正在查询链接里的账号…' : name === '另一个人' ? '切换到另一个账号吗？' : `切换到${name}的账号吗？`;
+  const title =
+    lookup.state === 'loading'
+      ? '正在查询链接里的账号…'
+      : name === '另一个人'
+        ? '切换到另一个账号吗？'
+        : `切换到${name}的账号吗？`;
   const unregistered = lookup.state === 'found' && !lookup.account.registered;
 
   const stay = () => useDeviceKeySwitch.getState().setPending(null);
@@ -72,12 +77,22 @@ export function DeviceKeySwitchPrompt({ deviceKey }: { deviceKey: string }) {
       content={
         <div>
           <p style={paragraph}>
-            您打开的链接里带有{name === '另一个人' ? '另一个账号' : `${name}这个账号`}的登录信息{unregistered ? '（这个账号还没有注册）' : ''}。切换后，这部手机上看到和记录的都是这个账号的数据。
+            您打开的链接里带有{name === '另一个人' ? '另一个账号' : `${name}这个账号`}的登录信息
+            {unregistered ? '（这个账号还没有注册）' : ''}。切换后，这部手机上看到和记录的都是这个账号的数据。
           </p>
           <p style={paragraph}>如果这不是您本人或家人的账号，请点「不切换」。</p>
-          <p style={{ ...paragraph, color: 'var(--adm-color-weak)', fontSize: 15 }}>切换后，可以在「我的」页面点「切换回原账号」回来。</p>
+          <p style={{ ...paragraph, color: 'var(--adm-color-weak)', fontSize: 15 }}>
+            切换后，可以在「我的」页面点「切换回原账号」回来。
+          </p>
           <div style={{ display: 'flex', flexDirection: 'column', gap: 12, marginTop: 16 }}>
-            <Button block color="primary" size="large" disabled={lookup.state === 'loading' || busy} onClick={confirm} style={{ fontSize: 18 }}>
+            <Button
+              block
+              color="primary"
+              size="large"
+              disabled={lookup.state === 'loading' || busy}
+              onClick={confirm}
+              style={{ fontSize: 18 }}
+            >
               {name === '另一个人' ? '切换账号' : `切换到${name}`}
             </Button>
             <Button block size="large" disabled={busy} onClick={stay} style={{ fontSize: 18 }}>

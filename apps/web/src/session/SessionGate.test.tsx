@@ -31,7 +31,12 @@ function signInApi(options: { isAuth?: '0' | '1'; subscribe?: '0' | '1' } = {}) 
     }),
     'GET /register/v1/config': () => ({ variant: 'B', showInviteCode: true, showSkip: false }),
     'GET /dictionary/v1/getByCodes': () => DICTIONARIES,
-    'GET /customer/v1/getMsgSetting': () => ({ category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 0 }),
+    'GET /customer/v1/getMsgSetting': () => ({
+      category: 'wechatMsg',
+      code: 'sugarTest',
+      isReceive: 1,
+      isNoTestReceive: 0,
+    }),
   });
 }
 
@@ -111,7 +116,12 @@ describe('start-up guard', () => {
       'GET /wechat/v1/getHtmlAccessToken': () => {
         throw apiFailure(50300, '登录服务暂不可用，请稍后再试', 503);
       },
-      'GET /customer/v1/getMsgSetting': () => ({ category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 0 }),
+      'GET /customer/v1/getMsgSetting': () => ({
+        category: 'wechatMsg',
+        code: 'sugarTest',
+        isReceive: 1,
+        isNoTestReceive: 0,
+      }),
     });
     const { router } = renderApp('/set/set');
     expect(await screen.findByText('登录服务暂不可用，请稍后再试')).toBeTruthy();
@@ -133,14 +143,27 @@ describe('start-up guard', () => {
         }
         return { subscribe: '1', customerId: 'c1', isAuth: '1' };
       },
-      'GET /login/v1/getCurrent': () => ({ customerVo: registeredCustomer(), imgDomain: '/api/files/', ratio: 100, thirdAuthCode: 1 }),
-      'GET /customer/v1/getMsgSetting': () => ({ category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 0 }),
+      'GET /login/v1/getCurrent': () => ({
+        customerVo: registeredCustomer(),
+        imgDomain: '/api/files/',
+        ratio: 100,
+        thirdAuthCode: 1,
+      }),
+      'GET /customer/v1/getMsgSetting': () => ({
+        category: 'wechatMsg',
+        code: 'sugarTest',
+        isReceive: 1,
+        isNoTestReceive: 0,
+      }),
     });
     renderApp('/set/set');
     expect(await screen.findByText('个人测量消息通知')).toBeTruthy();
     expect(refused).toBe(1);
     expect(api.called('GET /wechat/v1/getHtmlAccessToken')).toHaveLength(1);
-    expect(api.called('POST /login/v1/auth').map((call) => call.authorization)).toEqual(['Bearer revoked', 'Bearer token-1']);
+    expect(api.called('POST /login/v1/auth').map((call) => call.authorization)).toEqual([
+      'Bearer revoked',
+      'Bearer token-1',
+    ]);
     expect(useSession.getState().token).toBe('token-1');
   });
 

@@ -51,7 +51,15 @@ export function SessionGate({ children }: { children: ReactNode }) {
     case 'allow':
       return children;
     case 'followPrompt':
-      return <Dialog visible title={FOLLOW_PROMPT.title} content={FOLLOW_PROMPT.content} actions={[]} closeOnMaskClick={false} />;
+      return (
+        <Dialog
+          visible
+          title={FOLLOW_PROMPT.title}
+          content={FOLLOW_PROMPT.content}
+          actions={[]}
+          closeOnMaskClick={false}
+        />
+      );
     case 'redirect':
     case 'wait':
       return <PageLoading />;

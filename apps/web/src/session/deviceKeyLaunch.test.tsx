@@ -9,7 +9,13 @@ import { DEVICE_KEY_STORAGE_KEY, PREVIOUS_DEVICE_KEY_STORAGE_KEY, takeLaunchPara
 const OWN_KEY = 'o'.repeat(43);
 const DEMO_KEY = 'demo-patient-0000000001';
 
-function signInApi(account: { exists: boolean; registered: boolean; maskedName: string | null } = { exists: true, registered: true, maskedName: '张*国' }) {
+function signInApi(
+  account: { exists: boolean; registered: boolean; maskedName: string | null } = {
+    exists: true,
+    registered: true,
+    maskedName: '张*国',
+  },
+) {
   return fakeApi({
     'POST /login/v1/deviceKeyAccount': () => account,
     'GET /wechat/v1/getAuthorizeUrl': () => ({ provider: 'local', url: '/?state=s', state: 's' }),
@@ -24,7 +30,12 @@ function signInApi(account: { exists: boolean; registered: boolean; maskedName: 
       imgDomain: '/api/files/',
     }),
     'POST /login/v1/auth': () => ({ subscribe: '1', customerId: 'c1', isAuth: '1' }),
-    'GET /login/v1/getCurrent': () => ({ customerVo: registeredCustomer({ nickname: '张建国' }), imgDomain: '/api/files/', ratio: 100, thirdAuthCode: 1 }),
+    'GET /login/v1/getCurrent': () => ({
+      customerVo: registeredCustomer({ nickname: '张建国' }),
+      imgDomain: '/api/files/',
+      ratio: 100,
+      thirdAuthCode: 1,
+    }),
   });
 }
 
@@ -58,7 +69,9 @@ describe('?deviceKey= in the launch address', () => {
     resetStores({ phase: 'pending', subscribe: null, isAuth: null });
     window.history.replaceState(null, '', `/reportCenter/reportCenter?deviceKey=${DEMO_KEY}&sourceId=4#top`);
     takeLaunchParams();
-    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/reportCenter/reportCenter?sourceId=4#top');
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/reportCenter/reportCenter?sourceId=4#top',
+    );
     expect(localStorage.getItem(DEVICE_KEY_STORAGE_KEY)).toBe(DEMO_KEY);
     expect(useDeviceKeySwitch.getState().pending).toBeNull();
 
@@ -124,13 +137,16 @@ describe('?deviceKey= in the launch address', () => {
     expect(useDeviceKeySwitch.getState().pending).toBeNull();
   });
 
-  it.each([['short'], [''], ['has spaces in it, 12345678'], ['<script>alert(1)</script>']])('ignores the malformed key %j but still takes it out of the address', (key) => {
-    window.history.replaceState(null, '', `/?deviceKey=${encodeURIComponent(key)}&tab=mine`);
-    takeLaunchParams();
-    expect(window.location.search).toBe('?tab=mine');
-    expect(localStorage.getItem(DEVICE_KEY_STORAGE_KEY)).toBe(OWN_KEY);
-    expect(useSession.getState().token).toBe('own-token');
-  });
+  it.each([['short'], [''], ['has spaces in it, 12345678'], ['<script>alert(1)</script>']])(
+    'ignores the malformed key %j but still takes it out of the address',
+    (key) => {
+      window.history.replaceState(null, '', `/?deviceKey=${encodeURIComponent(key)}&tab=mine`);
+      takeLaunchParams();
+      expect(window.location.search).toBe('?tab=mine');
+      expect(localStorage.getItem(DEVICE_KEY_STORAGE_KEY)).toBe(OWN_KEY);
+      expect(useSession.getState().token).toBe('own-token');
+    },
+  );
 
   it('keeps the session when the address carries the key already in use', () => {
     window.history.replaceState(null, '', `/?deviceKey=${OWN_KEY}`);

@@ -180,19 +180,29 @@ export async function signIn(): Promise<'signedIn' | 'redirecting'> {
     ({ code, state } = loginCallback);
     loginCallback = null;
   } else {
-    const authorize = await api().GET('/wechat/v1/getAuthorizeUrl', { params: { query: { redirectUri: redirectUri() } } });
+    const authorize = await api().GET('/wechat/v1/getAuthorizeUrl', {
+      params: { query: { redirectUri: redirectUri() } },
+    });
     if (authorize.provider === 'wechat') {
       window.location.replace(authorize.url);
       return 'redirecting';
     }
     code = deviceKey();
   }
-  const data = await api().GET('/wechat/v1/getHtmlAccessToken', { params: { query: state === undefined ? { code, sourceId } : { code, sourceId, state } } });
+  const data = await api().GET('/wechat/v1/getHtmlAccessToken', {
+    params: { query: state === undefined ? { code, sourceId } : { code, sourceId, state } },
+  });
   useSession.getState().setSignedIn({
     token: data.token,
     expiresAt: data.expiresAt,
     renewAt: renewTime(data.expiresAt, Date.now()),
-    identity: { openid: data.openid, unionid: data.unionid, nickname: data.nickname, headimgurl: data.headimgurl, sex: data.sex },
+    identity: {
+      openid: data.openid,
+      unionid: data.unionid,
+      nickname: data.nickname,
+      headimgurl: data.headimgurl,
+      sex: data.sex,
+    },
     imgDomain: data.imgDomain,
   });
   scheduleRenewal();
@@ -210,7 +220,11 @@ export async function loadCurrent(): Promise<void> {
 export async function authenticate(): Promise<void> {
   const { sourceId, identity } = useSession.getState();
   const status = await api().POST('/login/v1/auth', {
-    body: { isGetCid: true, sourceId, ...(identity === null ? {} : { openid: identity.openid, unionid: identity.unionid }) },
+    body: {
+      isGetCid: true,
+      sourceId,
+      ...(identity === null ? {} : { openid: identity.openid, unionid: identity.unionid }),
+    },
   });
   useSession.setState({ subscribe: status.subscribe, isAuth: status.isAuth, customerId: status.customerId });
   if (status.customerId !== null) {

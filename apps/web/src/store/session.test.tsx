@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SOURCE_ID_STORAGE_KEY, imageUrl, isRegistered, readStoredSession, resolveSourceId, SESSION_STORAGE_KEY } from './session';
+import {
+  SOURCE_ID_STORAGE_KEY,
+  imageUrl,
+  isRegistered,
+  readStoredSession,
+  resolveSourceId,
+  SESSION_STORAGE_KEY,
+} from './session';
 
 describe('resolveSourceId', () => {
   it('takes a known sourceId from the address and remembers it for the session', () => {
@@ -40,7 +47,13 @@ describe('isRegistered', () => {
 });
 
 describe('readStoredSession', () => {
-  const stored = { token: 't', expiresAt: '2030-01-01T00:00:00.000Z', renewAt: 1, identity: { openid: 'o', unionid: null, nickname: 'n', headimgurl: '', sex: 0 }, imgDomain: '/api/files/' };
+  const stored = {
+    token: 't',
+    expiresAt: '2030-01-01T00:00:00.000Z',
+    renewAt: 1,
+    identity: { openid: 'o', unionid: null, nickname: 'n', headimgurl: '', sex: 0 },
+    imgDomain: '/api/files/',
+  };
 
   it('returns a well-formed session that has not expired', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored));

@@ -112,10 +112,21 @@ export function readStoredSession(store: Storage | null, now: number): StoredSes
   try {
     const value = JSON.parse(raw) as Partial<StoredSession>;
     const expires = typeof value.expiresAt === 'string' ? Date.parse(value.expiresAt) : NaN;
-    if (typeof value.token !== 'string' || !(expires > now) || typeof value.renewAt !== 'number' || typeof value.identity?.openid !== 'string') {
+    if (
+      typeof value.token !== 'string' ||
+      !(expires > now) ||
+      typeof value.renewAt !== 'number' ||
+      typeof value.identity?.openid !== 'string'
+    ) {
       return null;
     }
-    return { token: value.token, expiresAt: value.expiresAt as string, renewAt: value.renewAt, identity: value.identity, imgDomain: value.imgDomain ?? '' };
+    return {
+      token: value.token,
+      expiresAt: value.expiresAt as string,
+      renewAt: value.renewAt,
+      identity: value.identity,
+      imgDomain: value.imgDomain ?? '',
+    };
   } catch {
     return null;
   }
@@ -126,7 +137,9 @@ function persist(state: Pick<SessionState, 'token' | 'expiresAt' | 'renewAt' | '
   write(
     storage('localStorage'),
     SESSION_STORAGE_KEY,
-    token === null || expiresAt === null || renewAt === null || identity === null ? null : JSON.stringify({ token, expiresAt, renewAt, identity, imgDomain }),
+    token === null || expiresAt === null || renewAt === null || identity === null
+      ? null
+      : JSON.stringify({ token, expiresAt, renewAt, identity, imgDomain }),
   );
 }
 
@@ -157,7 +170,11 @@ export const useSession = create<SessionState>()((set, get) => ({
     persist(get());
   },
   setCustomer: (customer, ratio) =>
-    set(ratio === undefined ? { customer, thirdAuthCode: customer?.thirdAuthCode ?? null } : { customer, ratio, thirdAuthCode: customer?.thirdAuthCode ?? null }),
+    set(
+      ratio === undefined
+        ? { customer, thirdAuthCode: customer?.thirdAuthCode ?? null }
+        : { customer, ratio, thirdAuthCode: customer?.thirdAuthCode ?? null },
+    ),
   setWanted: (wanted) => {
     write(storage('sessionStorage'), WANTED_STORAGE_KEY, wanted);
     set({ wanted });
@@ -167,7 +184,18 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ goodsPage });
   },
   signOut: () => {
-    set({ token: null, expiresAt: null, renewAt: null, identity: null, customer: null, customerId: null, isAuth: null, subscribe: null, ratio: null, thirdAuthCode: null });
+    set({
+      token: null,
+      expiresAt: null,
+      renewAt: null,
+      identity: null,
+      customer: null,
+      customerId: null,
+      isAuth: null,
+      subscribe: null,
+      ratio: null,
+      thirdAuthCode: null,
+    });
     persist(get());
   },
 }));
@@ -182,5 +210,7 @@ export function imageUrl(path: string | null | undefined, imgDomain: string): st
   if (path === null || path === undefined || path === '') {
     return null;
   }
-  return /^(?:https?:)?\/\//.test(path) || path.startsWith('/') || path.startsWith('data:') ? path : `${imgDomain}${path}`;
+  return /^(?:https?:)?\/\//.test(path) || path.startsWith('/') || path.startsWith('data:')
+    ? path
+    : `${imgDomain}${path}`;
 }

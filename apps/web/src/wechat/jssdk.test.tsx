@@ -4,14 +4,21 @@ import { JSSDK_SCRIPT_URL, resetWx, scanQRCode, setShareCard } from './jssdk';
 
 const SIGNED = { enabled: true, appId: 'wx_app_1', timestamp: 1763600000, nonceStr: 'n0nce', signature: 'sig123' };
 const OFF = { enabled: false, appId: null, timestamp: null, nonceStr: null, signature: null };
-const card = { title: '标题', desc: '说明', link: (appId: string) => `http://localhost:3000/articleShareDetails?articleId=1&appid=${appId}`, imgUrl: 'http://localhost:3000/favicon.svg' };
+const card = {
+  title: '标题',
+  desc: '说明',
+  link: (appId: string) => `http://localhost:3000/articleShareDetails?articleId=1&appid=${appId}`,
+  imgUrl: 'http://localhost:3000/favicon.svg',
+};
 
 /** A stand-in for the messaging app's `wx`: records the calls, answers ready (or error) after config. */
 function fakeWx(outcome: 'ready' | 'error' = 'ready') {
   let onReady = () => undefined as void;
   let onError: (e: unknown) => void = () => undefined;
   const wx = {
-    config: vi.fn(() => queueMicrotask(() => (outcome === 'ready' ? onReady() : onError({ errMsg: 'config:invalid signature' })))),
+    config: vi.fn(() =>
+      queueMicrotask(() => (outcome === 'ready' ? onReady() : onError({ errMsg: 'config:invalid signature' }))),
+    ),
     ready: vi.fn((callback: () => void) => {
       onReady = callback;
     }),
@@ -20,7 +27,9 @@ function fakeWx(outcome: 'ready' | 'error' = 'ready') {
     }),
     updateAppMessageShareData: vi.fn(),
     updateTimelineShareData: vi.fn(),
-    scanQRCode: vi.fn((options: { success: (r: { resultStr: string }) => void }) => options.success({ resultStr: 'IMEI:868888000000025' })),
+    scanQRCode: vi.fn((options: { success: (r: { resultStr: string }) => void }) =>
+      options.success({ resultStr: 'IMEI:868888000000025' }),
+    ),
   };
   return wx;
 }
@@ -46,7 +55,9 @@ describe('the JS-SDK wrapper', () => {
     expect(scripts()).toHaveLength(0);
     // Asked once for this address, then remembered.
     expect(api.called('GET /wechat/v1/getWxJsConfig')).toHaveLength(1);
-    expect(api.called('GET /wechat/v1/getWxJsConfig')[0]?.query.get('currentUrl')).toBe(window.location.href.split('#')[0]);
+    expect(api.called('GET /wechat/v1/getWxJsConfig')[0]?.query.get('currentUrl')).toBe(
+      window.location.href.split('#')[0],
+    );
   });
 
   it('loads the SDK script when enabled, configures it with the server’s signature and sets both share cards', async () => {
@@ -67,7 +78,12 @@ describe('the JS-SDK wrapper', () => {
       jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData', 'scanQRCode'],
     });
     const link = 'http://localhost:3000/articleShareDetails?articleId=1&appid=wx_app_1';
-    expect(wx.updateAppMessageShareData).toHaveBeenCalledWith({ title: '标题', desc: '说明', link, imgUrl: card.imgUrl });
+    expect(wx.updateAppMessageShareData).toHaveBeenCalledWith({
+      title: '标题',
+      desc: '说明',
+      link,
+      imgUrl: card.imgUrl,
+    });
     expect(wx.updateTimelineShareData).toHaveBeenCalledWith({ title: '标题', link, imgUrl: card.imgUrl });
     // Configured once per address.
     expect(await setShareCard({ ...card, link: 'http://localhost:3000/x' })).toBe(true);

@@ -32,7 +32,14 @@ interface WxCallbacks {
 
 /** The part of the JS-SDK's global `wx` this app uses. */
 export interface WxApi {
-  config(options: { debug: boolean; appId: string; timestamp: number; nonceStr: string; signature: string; jsApiList: string[] }): void;
+  config(options: {
+    debug: boolean;
+    appId: string;
+    timestamp: number;
+    nonceStr: string;
+    signature: string;
+    jsApiList: string[];
+  }): void;
   ready(callback: () => void): void;
   error(callback: (error: unknown) => void): void;
   updateAppMessageShareData(options: SdkCard & WxCallbacks): void;
@@ -78,7 +85,13 @@ export function wxReady(): Promise<{ wx: WxApi; appId: string } | null> {
   }
   const run = (async () => {
     const config = await api().GET('/wechat/v1/getWxJsConfig', { params: { query: { currentUrl: url } } });
-    if (!config.enabled || config.appId === null || config.timestamp === null || config.nonceStr === null || config.signature === null) {
+    if (
+      !config.enabled ||
+      config.appId === null ||
+      config.timestamp === null ||
+      config.nonceStr === null ||
+      config.signature === null
+    ) {
       return null;
     }
     const wx = await loadScript();

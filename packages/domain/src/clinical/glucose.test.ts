@@ -30,7 +30,12 @@ describe('targetRanges', () => {
   const rangeOf = (r: R) => (r.slot === 1 ? ranges[1] : undefined);
 
   it('judges each reading by its own slot and leaves out slots without targets', () => {
-    const readings: R[] = [...repeat(5, 8).map((v) => ({ v, slot: 1 })), { v: 4.3, slot: 1 }, { v: 7.1, slot: 1 }, { v: 99, slot: 3 }];
+    const readings: R[] = [
+      ...repeat(5, 8).map((v) => ({ v, slot: 1 })),
+      { v: 4.3, slot: 1 },
+      { v: 7.1, slot: 1 },
+      { v: 99, slot: 3 },
+    ];
     expect(targetRanges(readings, (r) => r.v, rangeOf)).toEqual({
       status: 'ok',
       total: 10,
@@ -42,13 +47,21 @@ describe('targetRanges', () => {
   });
 
   it('says data are insufficient with too few judged readings', () => {
-    expect(targetRanges([{ v: 5, slot: 3 }], (r) => r.v, rangeOf)).toMatchObject({ status: 'insufficientData', have: 0 });
+    expect(targetRanges([{ v: 5, slot: 3 }], (r) => r.v, rangeOf)).toMatchObject({
+      status: 'insufficientData',
+      have: 0,
+    });
   });
 });
 
 describe('glucoseVariability', () => {
   it('needs 30 readings', () => {
-    expect(glucoseVariability(repeat(6, 29))).toEqual({ status: 'insufficientData', have: 29, need: 30, unit: 'readings' });
+    expect(glucoseVariability(repeat(6, 29))).toEqual({
+      status: 'insufficientData',
+      have: 29,
+      need: 30,
+      unit: 'readings',
+    });
   });
 
   it('gives mean, sample SD and CV, stable at 36% or less', () => {
@@ -75,7 +88,8 @@ describe('GMI', () => {
   });
 
   const day = (d: number, hour = 8): number => Date.UTC(2026, 0, d, hour - 8);
-  const readings = (days: number): GlucoseReading[] => Array.from({ length: days }, (_, i) => ({ at: day(i + 1), mmol: 8.5 }));
+  const readings = (days: number): GlucoseReading[] =>
+    Array.from({ length: days }, (_, i) => ({ at: day(i + 1), mmol: 8.5 }));
 
   it('needs 14 distinct China days', () => {
     expect(estimateGmi(readings(13))).toEqual({ status: 'insufficientData', have: 13, need: 14, unit: 'days' });

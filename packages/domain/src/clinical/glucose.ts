@@ -41,7 +41,12 @@ export const MIN_DAYS_FOR_GMI = 14;
 /** A summary, or the reason it could not be computed and how much data there was. */
 export type Summary<T> =
   | ({ readonly status: 'ok' } & T)
-  | { readonly status: 'insufficientData'; readonly have: number; readonly need: number; readonly unit: 'readings' | 'days' };
+  | {
+      readonly status: 'insufficientData';
+      readonly have: number;
+      readonly need: number;
+      readonly unit: 'readings' | 'days';
+    };
 
 /** A glucose reading with its moment. */
 export type GlucoseReading = { readonly at: Instant; readonly mmol: number };
@@ -54,7 +59,13 @@ export type ConsensusRanges = {
   readonly inRange: number;
   readonly high: number;
   readonly veryHigh: number;
-  readonly percent: { readonly veryLow: number; readonly low: number; readonly inRange: number; readonly high: number; readonly veryHigh: number };
+  readonly percent: {
+    readonly veryLow: number;
+    readonly low: number;
+    readonly inRange: number;
+    readonly high: number;
+    readonly veryHigh: number;
+  };
 };
 
 function insufficient(have: number, need: number, unit: 'readings' | 'days'): Summary<never> {
@@ -100,7 +111,13 @@ export function consensusRanges(values: readonly number[]): Summary<ConsensusRan
     inRange,
     high,
     veryHigh,
-    percent: { veryLow: share(veryLow, total), low: share(low, total), inRange: share(inRange, total), high: share(high, total), veryHigh: share(veryHigh, total) },
+    percent: {
+      veryLow: share(veryLow, total),
+      low: share(low, total),
+      inRange: share(inRange, total),
+      high: share(high, total),
+      veryHigh: share(veryHigh, total),
+    },
   };
 }
 
@@ -117,7 +134,11 @@ export type TargetRanges = {
  * Readings against the user's own targets. Each reading is judged by the range of its own slot
  * (`rangeOf`), because fasting and after-meal targets differ; readings whose slot has no range are left out.
  */
-export function targetRanges<T>(readings: readonly T[], valueOf: (r: T) => number, rangeOf: (r: T) => SugarRange | undefined): Summary<TargetRanges> {
+export function targetRanges<T>(
+  readings: readonly T[],
+  valueOf: (r: T) => number,
+  rangeOf: (r: T) => SugarRange | undefined,
+): Summary<TargetRanges> {
   let below = 0;
   let inRange = 0;
   let above = 0;
@@ -139,11 +160,24 @@ export function targetRanges<T>(readings: readonly T[], valueOf: (r: T) => numbe
   if (total < MIN_READINGS_FOR_RANGES) {
     return insufficient(total, MIN_READINGS_FOR_RANGES, 'readings');
   }
-  return { status: 'ok', total, below, inRange, above, percent: { below: share(below, total), inRange: share(inRange, total), above: share(above, total) } };
+  return {
+    status: 'ok',
+    total,
+    below,
+    inRange,
+    above,
+    percent: { below: share(below, total), inRange: share(inRange, total), above: share(above, total) },
+  };
 }
 
 /** Mean (mmol/L, 2 decimals), sample SD (2 decimals), CV (percent, 1 decimal) and whether CV ≤ 36 %. */
-export type Variability = { readonly count: number; readonly mean: number; readonly sd: number; readonly cv: number; readonly stable: boolean };
+export type Variability = {
+  readonly count: number;
+  readonly mean: number;
+  readonly sd: number;
+  readonly cv: number;
+  readonly stable: boolean;
+};
 
 /** Mean, SD and CV of the readings; only with at least 30 readings. */
 export function glucoseVariability(values: readonly number[]): Summary<Variability> {
@@ -155,7 +189,14 @@ export function glucoseVariability(values: readonly number[]): Summary<Variabili
   const variance = values.reduce((s, v) => s + (v - mean) * (v - mean), 0) / (n - 1);
   const sd = Math.sqrt(variance);
   const cv = (sd / mean) * 100;
-  return { status: 'ok', count: n, mean: roundTo(mean, 2), sd: roundTo(sd, 2), cv: roundTo(cv, 1), stable: cv <= CV_STABLE_AT_MOST };
+  return {
+    status: 'ok',
+    count: n,
+    mean: roundTo(mean, 2),
+    sd: roundTo(sd, 2),
+    cv: roundTo(cv, 1),
+    stable: cv <= CV_STABLE_AT_MOST,
+  };
 }
 
 /** Converts mmol/L to mg/dL. */
@@ -181,5 +222,11 @@ export function estimateGmi(readings: readonly GlucoseReading[]): Summary<Gmi> {
     return insufficient(days, MIN_DAYS_FOR_GMI, 'days');
   }
   const mean = readings.reduce((s, r) => s + r.mmol, 0) / readings.length;
-  return { status: 'ok', gmi: roundTo(gmiPercent(mean), 1), meanMmol: roundTo(mean, 2), days, readings: readings.length };
+  return {
+    status: 'ok',
+    gmi: roundTo(gmiPercent(mean), 1),
+    meanMmol: roundTo(mean, 2),
+    days,
+    readings: readings.length,
+  };
 }

@@ -8,7 +8,12 @@ const at = (day: number, hour: number, minute = 0): number => Date.UTC(2026, 0, 
 function week(sbp: number, dbp: number, days = 7): HomeBpReading[] {
   const readings: HomeBpReading[] = [];
   for (let d = 1; d <= days; d += 1) {
-    readings.push({ at: at(d, 7), sbp, dbp }, { at: at(d, 7, 2), sbp, dbp }, { at: at(d, 19), sbp, dbp }, { at: at(d, 19, 2), sbp, dbp });
+    readings.push(
+      { at: at(d, 7), sbp, dbp },
+      { at: at(d, 7, 2), sbp, dbp },
+      { at: at(d, 19), sbp, dbp },
+      { at: at(d, 19, 2), sbp, dbp },
+    );
   }
   return readings;
 }
@@ -22,7 +27,12 @@ describe('summariseHomeBp', () => {
   });
 
   it('ignores readings outside 06–09 and 18–21 China time', () => {
-    const readings = [...week(120, 75), { at: at(3, 12), sbp: 200, dbp: 120 }, { at: at(3, 21), sbp: 200, dbp: 120 }, { at: at(3, 5, 59), sbp: 200, dbp: 120 }];
+    const readings = [
+      ...week(120, 75),
+      { at: at(3, 12), sbp: 200, dbp: 120 },
+      { at: at(3, 21), sbp: 200, dbp: 120 },
+      { at: at(3, 5, 59), sbp: 200, dbp: 120 },
+    ];
     expect(summariseHomeBp(readings)).toMatchObject({ overall: { sbp: 120, dbp: 75 } });
   });
 

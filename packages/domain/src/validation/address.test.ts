@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { validateAddress } from './address';
 
 describe('validateAddress', () => {
-  const ok = { consigneeName: '张三', phone: '13800138000', province: '北京市', city: '北京市', district: '朝阳区', detailAddress: '建国路一号院' };
+  const ok = {
+    consigneeName: '张三',
+    phone: '13800138000',
+    province: '北京市',
+    city: '北京市',
+    district: '朝阳区',
+    detailAddress: '建国路一号院',
+  };
 
   it.each([
     [{ consigneeName: '' }, 'consigneeName', '收货人不能为空'],

@@ -30,13 +30,30 @@ export function validateAddress(input: AddressInput): ValidationResult {
   return firstFailure([
     () => failWhen(isBlank(input.consigneeName), 'consigneeName', ADDRESS_MESSAGES.consigneeEmpty),
     () => emojiCheck('consigneeName', input.consigneeName),
-    () => maxLengthCheck('consigneeName', (input.consigneeName ?? '').trim(), ADDRESS_LIMITS.consigneeMax, tooLongMessage('收货人', ADDRESS_LIMITS.consigneeMax)),
+    () =>
+      maxLengthCheck(
+        'consigneeName',
+        (input.consigneeName ?? '').trim(),
+        ADDRESS_LIMITS.consigneeMax,
+        tooLongMessage('收货人', ADDRESS_LIMITS.consigneeMax),
+      ),
     () => phoneCheck('phone', input.phone, PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE),
-    () => failWhen(isBlank(input.province) || isBlank(input.city) || isBlank(input.district), 'region', ADDRESS_MESSAGES.regionEmpty),
+    () =>
+      failWhen(
+        isBlank(input.province) || isBlank(input.city) || isBlank(input.district),
+        'region',
+        ADDRESS_MESSAGES.regionEmpty,
+      ),
     () => failWhen(detail === '', 'detailAddress', ADDRESS_MESSAGES.detailEmpty),
     () => emojiCheck('detailAddress', detail),
     () => failWhen(charCount(detail) < ADDRESS_LIMITS.detailMin, 'detailAddress', ADDRESS_MESSAGES.detailTooShort),
-    () => maxLengthCheck('detailAddress', detail, ADDRESS_LIMITS.detailMax, tooLongMessage('详细地址', ADDRESS_LIMITS.detailMax)),
+    () =>
+      maxLengthCheck(
+        'detailAddress',
+        detail,
+        ADDRESS_LIMITS.detailMax,
+        tooLongMessage('详细地址', ADDRESS_LIMITS.detailMax),
+      ),
   ]);
 }
 

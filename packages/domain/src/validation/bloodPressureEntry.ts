@@ -34,7 +34,12 @@ export const BP_SYSTOLIC_NOT_ABOVE_MESSAGE = '收缩压(高压)应高于舒张�
  * systolic above diastolic (a pressure of 80/120 is two fields swapped, not a reading), then the
  * remark without emoji and at most 140 characters.
  */
-export function validateBloodPressureEntry(input: { readonly sbp?: number | string | null; readonly dbp?: number | string | null; readonly hr?: number | string | null; readonly remark?: string | null }): ValidationResult {
+export function validateBloodPressureEntry(input: {
+  readonly sbp?: number | string | null;
+  readonly dbp?: number | string | null;
+  readonly hr?: number | string | null;
+  readonly remark?: string | null;
+}): ValidationResult {
   return firstFailure([
     ...BP_FIELDS.map(([field, label]) => () => {
       const raw = input[field];

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { toggleAllergyOption, validateAllergyHistory, validateChatText, validateConsultDescription, validateIllness, validatePatientInfo } from './consult';
+import {
+  toggleAllergyOption,
+  validateAllergyHistory,
+  validateChatText,
+  validateConsultDescription,
+  validateIllness,
+  validatePatientInfo,
+} from './consult';
 
 describe('consultation forms', () => {
   it.each([
     [validateConsultDescription({ desc: '' }), 'desc', '请输入咨询内容'],
     [validateConsultDescription({ desc: '字'.repeat(301) }), 'desc', '咨询内容不能超过300个字符'],
-    [validateConsultDescription({ desc: '头晕', images: Array.from({ length: 10 }, String) }), 'imgList', '最多只能上传9张图片'],
+    [
+      validateConsultDescription({ desc: '头晕', images: Array.from({ length: 10 }, String) }),
+      'imgList',
+      '最多只能上传9张图片',
+    ],
     [validateIllness({ desc: ' ' }), 'desc', '请输入病情描述'],
     [validateIllness({ desc: '字'.repeat(101) }), 'desc', '病情描述不能超过100个字符'],
     [validateIllness({ desc: '头晕', images: Array.from({ length: 10 }, String) }), 'imgList', '最多只能上传9张图片'],
@@ -19,7 +30,9 @@ describe('consultation forms', () => {
   });
 
   it('accepts the limits', () => {
-    expect(validateConsultDescription({ desc: '字'.repeat(300), images: Array.from({ length: 9 }, String) })).toEqual({ ok: true });
+    expect(validateConsultDescription({ desc: '字'.repeat(300), images: Array.from({ length: 9 }, String) })).toEqual({
+      ok: true,
+    });
     expect(validateIllness({ desc: '字'.repeat(100) })).toEqual({ ok: true });
     expect(validateAllergyHistory({ options: [5], detail: '青霉素' })).toEqual({ ok: true });
     expect(validateChatText({ text: '字'.repeat(500), status: 2 })).toEqual({ ok: true });

@@ -1,6 +1,15 @@
 import { IMAGE_LIMITS } from '../upload';
 import { isValidIdCard } from './idCard';
-import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank, tooLongMessage, tooManyImagesMessage } from './validator';
+import {
+  charCount,
+  emojiCheck,
+  fail,
+  failWhen,
+  firstFailure,
+  isBlank,
+  tooLongMessage,
+  tooManyImagesMessage,
+} from './validator';
 import type { ValidationResult } from './validator';
 
 /** Consultation text limits, in characters. */
@@ -30,22 +39,48 @@ export const CONSULT_MESSAGES = {
 } as const;
 
 /** The consultation submit page: description required, at most 300 characters, at most 9 photos. */
-export function validateConsultDescription(input: { readonly desc?: string | null; readonly images?: readonly string[] }): ValidationResult {
+export function validateConsultDescription(input: {
+  readonly desc?: string | null;
+  readonly images?: readonly string[];
+}): ValidationResult {
   return firstFailure([
     () => failWhen(isBlank(input.desc), 'desc', CONSULT_MESSAGES.descriptionRequired),
     () => emojiCheck('desc', input.desc),
-    () => failWhen(charCount(input.desc ?? '') > CONSULT_LIMITS.description, 'desc', tooLongMessage('咨询内容', CONSULT_LIMITS.description)),
-    () => failWhen((input.images?.length ?? 0) > IMAGE_LIMITS.consult, 'imgList', tooManyImagesMessage(IMAGE_LIMITS.consult)),
+    () =>
+      failWhen(
+        charCount(input.desc ?? '') > CONSULT_LIMITS.description,
+        'desc',
+        tooLongMessage('咨询内容', CONSULT_LIMITS.description),
+      ),
+    () =>
+      failWhen(
+        (input.images?.length ?? 0) > IMAGE_LIMITS.consult,
+        'imgList',
+        tooManyImagesMessage(IMAGE_LIMITS.consult),
+      ),
   ]);
 }
 
 /** The illness description: required, at most 100 characters, at most 9 photos. */
-export function validateIllness(input: { readonly desc?: string | null; readonly images?: readonly string[] }): ValidationResult {
+export function validateIllness(input: {
+  readonly desc?: string | null;
+  readonly images?: readonly string[];
+}): ValidationResult {
   return firstFailure([
     () => failWhen(isBlank(input.desc), 'desc', CONSULT_MESSAGES.illnessRequired),
     () => emojiCheck('desc', input.desc),
-    () => failWhen(charCount(input.desc ?? '') > CONSULT_LIMITS.illness, 'desc', tooLongMessage('病情描述', CONSULT_LIMITS.illness)),
-    () => failWhen((input.images?.length ?? 0) > IMAGE_LIMITS.consult, 'imgList', tooManyImagesMessage(IMAGE_LIMITS.consult)),
+    () =>
+      failWhen(
+        charCount(input.desc ?? '') > CONSULT_LIMITS.illness,
+        'desc',
+        tooLongMessage('病情描述', CONSULT_LIMITS.illness),
+      ),
+    () =>
+      failWhen(
+        (input.images?.length ?? 0) > IMAGE_LIMITS.consult,
+        'imgList',
+        tooManyImagesMessage(IMAGE_LIMITS.consult),
+      ),
   ]);
 }
 
@@ -69,10 +104,18 @@ export function toggleAllergyOption(selected: readonly number[], option: number)
 }
 
 /** The allergy history: at least one option; 'other' (5) needs a detail text. */
-export function validateAllergyHistory(input: { readonly options: readonly number[]; readonly detail?: string | null }): ValidationResult {
+export function validateAllergyHistory(input: {
+  readonly options: readonly number[];
+  readonly detail?: string | null;
+}): ValidationResult {
   return firstFailure([
     () => failWhen(input.options.length === 0, 'allergicHistory', CONSULT_MESSAGES.allergyRequired),
-    () => failWhen(input.options.includes(ALLERGY_OTHER_OPTION) && isBlank(input.detail), 'allergicHistoryDetail', CONSULT_MESSAGES.allergyDetailRequired),
+    () =>
+      failWhen(
+        input.options.includes(ALLERGY_OTHER_OPTION) && isBlank(input.detail),
+        'allergicHistoryDetail',
+        CONSULT_MESSAGES.allergyDetailRequired,
+      ),
     () => emojiCheck('allergicHistoryDetail', input.detail),
   ]);
 }
@@ -101,6 +144,7 @@ export function validateChatText(input: { readonly text?: string | null; readonl
   return firstFailure([
     () => failWhen(input.status !== 2, 'status', CONSULT_MESSAGES.consultEnded),
     () => failWhen(isBlank(input.text), 'text', CONSULT_MESSAGES.chatEmpty),
-    () => failWhen(charCount(input.text ?? '') > CONSULT_LIMITS.chat, 'text', tooLongMessage('消息', CONSULT_LIMITS.chat)),
+    () =>
+      failWhen(charCount(input.text ?? '') > CONSULT_LIMITS.chat, 'text', tooLongMessage('消息', CONSULT_LIMITS.chat)),
   ]);
 }

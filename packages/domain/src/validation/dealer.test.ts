@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { validateDealer } from './dealer';
 
 describe('validateDealer', () => {
-  const ok = { purchaser: '李四', phone: '13800138000', productName: '血糖仪', account: 100, saleChannel: '药店', saleArea: '华东', remark: '' };
+  const ok = {
+    purchaser: '李四',
+    phone: '13800138000',
+    productName: '血糖仪',
+    account: 100,
+    saleChannel: '药店',
+    saleArea: '华东',
+    remark: '',
+  };
 
   it.each([
     [{ purchaser: '' }, 'purchaser', '请输入采购人姓名！'],

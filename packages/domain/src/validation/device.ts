@@ -13,7 +13,10 @@ export const DEVICE_KIND = { diabetes: 0, hypertension: 1 } as const;
  * not saved (see {@link shouldSaveDeviceName}).
  */
 export function validateDeviceName(name: string | null | undefined): ValidationResult {
-  return firstFailure([() => emojiCheck('deviceName', name), () => failWhen(charCount((name ?? '').trim()) > DEVICE_NAME_MAX, 'deviceName', DEVICE_NAME_TOO_LONG_MESSAGE)]);
+  return firstFailure([
+    () => emojiCheck('deviceName', name),
+    () => failWhen(charCount((name ?? '').trim()) > DEVICE_NAME_MAX, 'deviceName', DEVICE_NAME_TOO_LONG_MESSAGE),
+  ]);
 }
 
 /** A device name is saved only when it changed and is not empty. */

@@ -12,6 +12,8 @@ describe('validateFeedback', () => {
   });
 
   it('accepts 200 characters and 5 images', () => {
-    expect(validateFeedback({ adviceContent: '字'.repeat(200), images: ['1', '2', '3', '4', '5'] })).toEqual({ ok: true });
+    expect(validateFeedback({ adviceContent: '字'.repeat(200), images: ['1', '2', '3', '4', '5'] })).toEqual({
+      ok: true,
+    });
   });
 });

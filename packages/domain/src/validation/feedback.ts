@@ -1,5 +1,13 @@
 import { IMAGE_LIMITS } from '../upload';
-import { charCount, emojiCheck, failWhen, firstFailure, isBlank, tooLongMessage, tooManyImagesMessage } from './validator';
+import {
+  charCount,
+  emojiCheck,
+  failWhen,
+  firstFailure,
+  isBlank,
+  tooLongMessage,
+  tooManyImagesMessage,
+} from './validator';
 import type { ValidationResult } from './validator';
 
 /** Longest feedback description, in characters. */
@@ -16,12 +24,20 @@ export const FEEDBACK_SUCCESS_MESSAGE = '提交成功';
  * The length and image limits are enforced by the inputs in the app (a counter, a picker that
  * stops at 5) and so have no message of their own; the API reports them with the field name.
  */
-export function validateFeedback(input: { readonly adviceContent?: string | null; readonly images?: readonly string[] }): ValidationResult {
+export function validateFeedback(input: {
+  readonly adviceContent?: string | null;
+  readonly images?: readonly string[];
+}): ValidationResult {
   const text = input.adviceContent ?? '';
   return firstFailure([
     () => failWhen(isBlank(text), 'adviceContent', FEEDBACK_EMPTY_MESSAGE),
     () => emojiCheck('adviceContent', text),
     () => failWhen(charCount(text) > FEEDBACK_MAX, 'adviceContent', tooLongMessage('问题描述', FEEDBACK_MAX)),
-    () => failWhen((input.images?.length ?? 0) > IMAGE_LIMITS.feedback, 'imgUrl', tooManyImagesMessage(IMAGE_LIMITS.feedback)),
+    () =>
+      failWhen(
+        (input.images?.length ?? 0) > IMAGE_LIMITS.feedback,
+        'imgUrl',
+        tooManyImagesMessage(IMAGE_LIMITS.feedback),
+      ),
   ]);
 }

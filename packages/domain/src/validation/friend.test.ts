@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { friendAddButton, validateComment, validateFriendCandidate, validateFriendNote, validateFriendSearch } from './friend';
+import {
+  friendAddButton,
+  validateComment,
+  validateFriendCandidate,
+  validateFriendNote,
+  validateFriendSearch,
+} from './friend';
 
 describe('friend validators', () => {
   it.each([

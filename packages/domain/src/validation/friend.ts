@@ -32,7 +32,10 @@ export function validateFriendSearch(phone: string | null | undefined): Validati
 }
 
 /** A search result the user may add: it exists and is not the user. */
-export function validateFriendCandidate(result: { readonly existsFlag: boolean | number; readonly isSelfFlag: boolean | number }): ValidationResult {
+export function validateFriendCandidate(result: {
+  readonly existsFlag: boolean | number;
+  readonly isSelfFlag: boolean | number;
+}): ValidationResult {
   return firstFailure([
     () => failWhen(!result.existsFlag, 'phone', FRIEND_MESSAGES.unknownUser),
     () => failWhen(Boolean(result.isSelfFlag), 'phone', FRIEND_MESSAGES.self),
@@ -49,7 +52,10 @@ export function validateComment(content: string | null | undefined): ValidationR
 }
 
 /** The add button of a search result by `auditStatus`: 1 已添加 (disabled), 0 已发送 (still clickable), else 添加. */
-export function friendAddButton(auditStatus: number | null | undefined): { readonly label: string; readonly disabled: boolean } {
+export function friendAddButton(auditStatus: number | null | undefined): {
+  readonly label: string;
+  readonly disabled: boolean;
+} {
   if (auditStatus === 1) {
     return { label: '已添加', disabled: true };
   }

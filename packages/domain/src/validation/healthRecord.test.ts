@@ -13,7 +13,14 @@ import {
 import type { HealthRecordFields, HealthRecordInput } from './healthRecord';
 
 describe('validateHealthRecord', () => {
-  const ok: HealthRecordInput = { patientName: '张三', address: '朝阳区建国路1号', emergencyPhone: '13800138000', idCard: '11010519491231002X', height: 170, weight: 65 };
+  const ok: HealthRecordInput = {
+    patientName: '张三',
+    address: '朝阳区建国路1号',
+    emergencyPhone: '13800138000',
+    idCard: '11010519491231002X',
+    height: 170,
+    weight: 65,
+  };
 
   it.each([
     [{ patientName: '' }, 'patientName', '请输入姓名'],
@@ -34,7 +41,11 @@ describe('validateHealthRecord', () => {
     [{ drinking: 'drinks', drinkingType: '', drinkingDaily: 100 }, 'drinkingDaily', '请填饮酒类型和饮酒量'],
     [{ drinking: 'drinks', drinkingType: '白酒', drinkingDaily: 9999 }, 'drinkingDaily', '请填饮酒类型和饮酒量'],
     [{ complications: ['0'], complicationsRemark: ' ' }, 'complicationsRemark', '请填写其他糖尿病并发症'],
-    [{ complications: [0], complicationsRemark: '字'.repeat(21) }, 'complicationsRemark', '其他糖尿病并发症不能超过20个字符'],
+    [
+      { complications: [0], complicationsRemark: '字'.repeat(21) },
+      'complicationsRemark',
+      '其他糖尿病并发症不能超过20个字符',
+    ],
     [{ treatmentTypeStr: '字'.repeat(201) }, 'treatmentTypeStr', '治疗方式不能超过200个字符'],
   ] as const)('rejects %j on %s with %s', (over, field, message) => {
     expect(validateHealthRecord({ ...ok, ...over }, { nameSaved: false })).toEqual({ ok: false, field, message });
@@ -64,8 +75,18 @@ describe('validateHealthRecord', () => {
 
 describe('health record helpers', () => {
   it('shows the dependent fields for the current choices', () => {
-    expect(healthRecordVisibility({ smoking: 'quit', drinking: 'drinks', complications: [0] })).toEqual({ smokingRemark: true, smokingDaily: false, drinkingDetails: true, complicationsRemark: true });
-    expect(healthRecordVisibility({ smoking: null, drinking: null })).toEqual({ smokingRemark: false, smokingDaily: false, drinkingDetails: false, complicationsRemark: false });
+    expect(healthRecordVisibility({ smoking: 'quit', drinking: 'drinks', complications: [0] })).toEqual({
+      smokingRemark: true,
+      smokingDaily: false,
+      drinkingDetails: true,
+      complicationsRemark: true,
+    });
+    expect(healthRecordVisibility({ smoking: null, drinking: null })).toEqual({
+      smokingRemark: false,
+      smokingDaily: false,
+      drinkingDetails: false,
+      complicationsRemark: false,
+    });
   });
 
   it('lets the doctor be chosen only with modifyType 1', () => {
@@ -131,7 +152,12 @@ describe('validateHealthRecordFields', () => {
     [{ idCard: null, birthday: '1899-12-31' }, null, 'birthday', '请选择1900-01-01至今天之间的出生日期'],
     [{ idCard: null, birthday: '2026-11-21' }, null, 'birthday', '请选择1900-01-01至今天之间的出生日期'],
     [{ ensureDate: '2026-13-01' }, null, 'ensureDate', '请选择1900-01-01至今天之间的糖尿病确诊日期'],
-    [{ bloodPressureEnsureDate: '2026-11-21' }, null, 'bloodPressureEnsureDate', '请选择1900-01-01至今天之间的高血压确诊日期'],
+    [
+      { bloodPressureEnsureDate: '2026-11-21' },
+      null,
+      'bloodPressureEnsureDate',
+      '请选择1900-01-01至今天之间的高血压确诊日期',
+    ],
     [{ birthday: '1949-12-30' }, null, 'birthday', '出生日期与身份证号不一致'],
     [{ sex: 1 }, null, 'sex', '性别与身份证号不一致'],
     [{ maritalStatus: '9' }, null, 'maritalStatus', '请选择正确的婚姻状况'],
@@ -140,11 +166,17 @@ describe('validateHealthRecordFields', () => {
     [{ complications: ['1', '8'] }, null, 'complications', '请选择正确的糖尿病并发症'],
     [{ drinkingType: '9' }, null, 'drinkingType', '请选择正确的饮酒类型'],
   ] as const)('refuses %j (saved name %j) on %s with %s', (over, savedName, field, message) => {
-    expect(validateHealthRecordFields({ ...record, ...over }, { savedName, now })).toEqual({ ok: false, field, message });
+    expect(validateHealthRecordFields({ ...record, ...over }, { savedName, now })).toEqual({
+      ok: false,
+      field,
+      message,
+    });
   });
 
   it('does not check the drinking type of someone who does not drink', () => {
-    expect(validateHealthRecordFields({ ...record, drinkingStatus: '1', drinkingType: '9' }, { savedName: null, now })).toEqual({ ok: true });
+    expect(
+      validateHealthRecordFields({ ...record, drinkingStatus: '1', drinkingType: '9' }, { savedName: null, now }),
+    ).toEqual({ ok: true });
   });
 
   it('words an unknown list code with the list’s name', () => {
@@ -168,18 +200,46 @@ describe('idCardConsistency', () => {
 
 describe('dependent fields of the record', () => {
   it('reads smoking and drinking codes by meaning', () => {
-    expect(healthRecordInput({ smokingStatus: '2', drinkingStatus: '1', complications: ['0'] })).toMatchObject({ smoking: 'smoking', drinking: 'never', complications: ['0'] });
+    expect(healthRecordInput({ smokingStatus: '2', drinkingStatus: '1', complications: ['0'] })).toMatchObject({
+      smoking: 'smoking',
+      drinking: 'never',
+      complications: ['0'],
+    });
   });
 
   it.each([
-    [{ smokingStatus: '1', smokingDaily: 5, smokingRemark: 'x' }, { smokingStatus: '1', smokingDaily: null, smokingRemark: null }],
-    [{ smokingStatus: '2', smokingDaily: 5, smokingRemark: 'x' }, { smokingStatus: '2', smokingDaily: 5, smokingRemark: null }],
-    [{ smokingStatus: '3', smokingDaily: 5, smokingRemark: 'x' }, { smokingStatus: '3', smokingDaily: null, smokingRemark: 'x' }],
-    [{ drinkingStatus: '1', drinkingType: '1', drinkingDaily: 50 }, { drinkingStatus: '1', drinkingType: null, drinkingDaily: null }],
-    [{ drinkingStatus: null, drinkingType: '1', drinkingDaily: 50 }, { drinkingStatus: null, drinkingType: null, drinkingDaily: null }],
-    [{ drinkingStatus: '3', drinkingType: '1', drinkingDaily: 50 }, { drinkingStatus: '3', drinkingType: '1', drinkingDaily: 50 }],
-    [{ complications: ['1'], complicationsRemark: 'x' }, { complications: ['1'], complicationsRemark: null }],
-    [{ complications: ['0'], complicationsRemark: 'x' }, { complications: ['0'], complicationsRemark: 'x' }],
+    [
+      { smokingStatus: '1', smokingDaily: 5, smokingRemark: 'x' },
+      { smokingStatus: '1', smokingDaily: null, smokingRemark: null },
+    ],
+    [
+      { smokingStatus: '2', smokingDaily: 5, smokingRemark: 'x' },
+      { smokingStatus: '2', smokingDaily: 5, smokingRemark: null },
+    ],
+    [
+      { smokingStatus: '3', smokingDaily: 5, smokingRemark: 'x' },
+      { smokingStatus: '3', smokingDaily: null, smokingRemark: 'x' },
+    ],
+    [
+      { drinkingStatus: '1', drinkingType: '1', drinkingDaily: 50 },
+      { drinkingStatus: '1', drinkingType: null, drinkingDaily: null },
+    ],
+    [
+      { drinkingStatus: null, drinkingType: '1', drinkingDaily: 50 },
+      { drinkingStatus: null, drinkingType: null, drinkingDaily: null },
+    ],
+    [
+      { drinkingStatus: '3', drinkingType: '1', drinkingDaily: 50 },
+      { drinkingStatus: '3', drinkingType: '1', drinkingDaily: 50 },
+    ],
+    [
+      { complications: ['1'], complicationsRemark: 'x' },
+      { complications: ['1'], complicationsRemark: null },
+    ],
+    [
+      { complications: ['0'], complicationsRemark: 'x' },
+      { complications: ['0'], complicationsRemark: 'x' },
+    ],
   ] as const)('keeps only the shown answers of %j', (fields, expected) => {
     expect(clearHiddenHealthFields(fields)).toMatchObject(expected);
   });

@@ -5,7 +5,16 @@ import { isValidIdCard, parseIdCard } from './idCard';
 import { isMobilePhone } from './phone';
 import { PLAUSIBLE_DATE_MESSAGES, isBirthDateInRange } from './plausibleDates';
 import { PROFILE_FIELD_LIMITS, PROFILE_FIELD_MESSAGES, heightCheck, weightKgCheck } from './profileFields';
-import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from './validator';
+import {
+  charCount,
+  emojiCheck,
+  fail,
+  failWhen,
+  firstFailure,
+  isBlank,
+  maxLengthCheck,
+  tooLongMessage,
+} from './validator';
 import type { Check, ValidationResult } from './validator';
 
 /** Health record messages, in the spec's words. */
@@ -107,7 +116,10 @@ export function healthRecordVisibility(input: Pick<HealthRecordInput, 'smoking' 
  * The health record on submit, in the spec's order. The name is required only until it has been
  * saved (it is locked afterwards); optional fields are checked only when filled.
  */
-export function validateHealthRecord(input: HealthRecordInput, options: { readonly nameSaved: boolean }): ValidationResult {
+export function validateHealthRecord(
+  input: HealthRecordInput,
+  options: { readonly nameSaved: boolean },
+): ValidationResult {
   const m = HEALTH_RECORD_MESSAGES;
   const l = HEALTH_RECORD_LIMITS;
   const shown = healthRecordVisibility(input);
@@ -117,20 +129,61 @@ export function validateHealthRecord(input: HealthRecordInput, options: { readon
     () => failWhen(charCount((input.patientName ?? '').trim()) > l.nameMax, 'patientName', m.nameTooLong),
     () => emojiCheck('address', input.address),
     () => failWhen(charCount((input.address ?? '').trim()) > l.addressMax, 'address', m.addressTooLong),
-    () => optional(input.emergencyPhone, () => failWhen(!isMobilePhone(input.emergencyPhone ?? ''), 'emergencyPhone', m.emergencyPhone)),
+    () =>
+      optional(input.emergencyPhone, () =>
+        failWhen(!isMobilePhone(input.emergencyPhone ?? ''), 'emergencyPhone', m.emergencyPhone),
+      ),
     () => optional(input.idCard, () => failWhen(!isValidIdCard(input.idCard ?? ''), 'idCard', m.idCard)),
     () => heightCheck('height', input.height),
     () => weightKgCheck('weight', input.weight),
     () => failWhen(shown.smokingRemark && isBlank(input.smokingRemark), 'smokingRemark', m.quitSmokingRemark),
     () => (shown.smokingRemark ? emojiCheck('smokingRemark', input.smokingRemark) : undefined),
-    () => (shown.smokingRemark ? maxLengthCheck('smokingRemark', input.smokingRemark, l.smokingRemarkMax, tooLongMessage('戒烟前吸烟情况', l.smokingRemarkMax)) : undefined),
-    () => failWhen(shown.smokingDaily && !strictlyBetween(input.smokingDaily, 0, l.smokingDailyUnder), 'smokingDaily', m.smokingDaily),
-    () => failWhen(shown.drinkingDetails && (isBlank(input.drinkingType) || !strictlyBetween(input.drinkingDaily, 0, l.drinkingDailyUnder)), 'drinkingDaily', m.drinking),
-    () => failWhen(shown.complicationsRemark && isBlank(input.complicationsRemark), 'complicationsRemark', m.complicationOther),
+    () =>
+      shown.smokingRemark
+        ? maxLengthCheck(
+            'smokingRemark',
+            input.smokingRemark,
+            l.smokingRemarkMax,
+            tooLongMessage('戒烟前吸烟情况', l.smokingRemarkMax),
+          )
+        : undefined,
+    () =>
+      failWhen(
+        shown.smokingDaily && !strictlyBetween(input.smokingDaily, 0, l.smokingDailyUnder),
+        'smokingDaily',
+        m.smokingDaily,
+      ),
+    () =>
+      failWhen(
+        shown.drinkingDetails &&
+          (isBlank(input.drinkingType) || !strictlyBetween(input.drinkingDaily, 0, l.drinkingDailyUnder)),
+        'drinkingDaily',
+        m.drinking,
+      ),
+    () =>
+      failWhen(
+        shown.complicationsRemark && isBlank(input.complicationsRemark),
+        'complicationsRemark',
+        m.complicationOther,
+      ),
     () => (shown.complicationsRemark ? emojiCheck('complicationsRemark', input.complicationsRemark) : undefined),
-    () => (shown.complicationsRemark ? maxLengthCheck('complicationsRemark', input.complicationsRemark, l.complicationRemarkMax, tooLongMessage('其他糖尿病并发症', l.complicationRemarkMax)) : undefined),
+    () =>
+      shown.complicationsRemark
+        ? maxLengthCheck(
+            'complicationsRemark',
+            input.complicationsRemark,
+            l.complicationRemarkMax,
+            tooLongMessage('其他糖尿病并发症', l.complicationRemarkMax),
+          )
+        : undefined,
     () => emojiCheck('treatmentTypeStr', input.treatmentTypeStr),
-    () => maxLengthCheck('treatmentTypeStr', input.treatmentTypeStr, l.treatmentMax, tooLongMessage('治疗方式', l.treatmentMax)),
+    () =>
+      maxLengthCheck(
+        'treatmentTypeStr',
+        input.treatmentTypeStr,
+        l.treatmentMax,
+        tooLongMessage('治疗方式', l.treatmentMax),
+      ),
   ];
   return firstFailure(checks);
 }
@@ -211,14 +264,26 @@ export function clearHiddenHealthFields<T extends HealthRecordFields>(fields: T)
  * A valid ID number fixes the birthday and sex (§4); a record that says otherwise is refused rather
  * than silently changed. Without a valid ID number anything goes.
  */
-export function idCardConsistency(fields: Pick<HealthRecordFields, 'idCard' | 'birthday' | 'sex'>): ValidationResult | undefined {
+export function idCardConsistency(
+  fields: Pick<HealthRecordFields, 'idCard' | 'birthday' | 'sex'>,
+): ValidationResult | undefined {
   const info = isBlank(fields.idCard) ? null : parseIdCard(fields.idCard ?? '');
   if (info === null) {
     return undefined;
   }
   return firstFailureOrUndefined([
-    () => failWhen(!isBlank(fields.birthday) && fields.birthday !== info.birthday, 'birthday', HEALTH_RECORD_EXTRA_MESSAGES.birthdayNotIdCard),
-    () => failWhen(fields.sex !== null && fields.sex !== undefined && fields.sex !== info.sex, 'sex', HEALTH_RECORD_EXTRA_MESSAGES.sexNotIdCard),
+    () =>
+      failWhen(
+        !isBlank(fields.birthday) && fields.birthday !== info.birthday,
+        'birthday',
+        HEALTH_RECORD_EXTRA_MESSAGES.birthdayNotIdCard,
+      ),
+    () =>
+      failWhen(
+        fields.sex !== null && fields.sex !== undefined && fields.sex !== info.sex,
+        'sex',
+        HEALTH_RECORD_EXTRA_MESSAGES.sexNotIdCard,
+      ),
   ]);
 }
 
@@ -227,12 +292,20 @@ function firstFailureOrUndefined(checks: readonly Check[]): ValidationResult | u
   return result.ok ? undefined : result;
 }
 
-function optionCheck(field: HealthOptionField, value: string | readonly string[] | null | undefined): ValidationResult | undefined {
+function optionCheck(
+  field: HealthOptionField,
+  value: string | readonly string[] | null | undefined,
+): ValidationResult | undefined {
   const keys = value === null || value === undefined || value === '' ? [] : typeof value === 'string' ? [value] : value;
   return keys.every((key) => isHealthOption(field, key)) ? undefined : fail(field, healthOptionMessage(field));
 }
 
-function dateCheck(field: string, value: string | null | undefined, now: Instant, message: string): ValidationResult | undefined {
+function dateCheck(
+  field: string,
+  value: string | null | undefined,
+  now: Instant,
+  message: string,
+): ValidationResult | undefined {
   return optional(value, () => failWhen(!isBirthDateInRange(value ?? '', now), field, message));
 }
 
@@ -241,25 +314,50 @@ function dateCheck(field: string, value: string | null | undefined, now: Instant
  * then the locked name, the emergency contact, the dates, the ID number against birthday and sex, and
  * the list codes. `savedName` is the name already saved (locked), if any.
  */
-export function validateHealthRecordFields(fields: HealthRecordFields, options: { readonly savedName: string | null; readonly now: Instant }): ValidationResult {
+export function validateHealthRecordFields(
+  fields: HealthRecordFields,
+  options: { readonly savedName: string | null; readonly now: Instant },
+): ValidationResult {
   const saved = (options.savedName ?? '').trim();
   const m = HEALTH_RECORD_EXTRA_MESSAGES;
-  const lists: readonly Exclude<HealthOptionField, 'complications' | 'treatmentType' | 'drinkingType'>[] = ['maritalStatus', 'job', 'labourIntensity', 'exerciseFrequency', 'sleepStatus', 'peacetimeEmotion', 'foodHabit', 'smokingStatus', 'drinkingStatus'];
+  const lists: readonly Exclude<HealthOptionField, 'complications' | 'treatmentType' | 'drinkingType'>[] = [
+    'maritalStatus',
+    'job',
+    'labourIntensity',
+    'exerciseFrequency',
+    'sleepStatus',
+    'peacetimeEmotion',
+    'foodHabit',
+    'smokingStatus',
+    'drinkingStatus',
+  ];
   return firstFailure([
-    () => failWhen(saved !== '' && fields.patientName !== undefined && (fields.patientName ?? '').trim() !== saved, 'patientName', m.nameLocked),
+    () =>
+      failWhen(
+        saved !== '' && fields.patientName !== undefined && (fields.patientName ?? '').trim() !== saved,
+        'patientName',
+        m.nameLocked,
+      ),
     () => {
       const result = validateHealthRecord(healthRecordInput(fields), { nameSaved: saved !== '' });
       return result.ok ? undefined : result;
     },
     () => emojiCheck('emergencyContact', fields.emergencyContact),
-    () => maxLengthCheck('emergencyContact', fields.emergencyContact, EMERGENCY_CONTACT_MAX, tooLongMessage('紧急联系人', EMERGENCY_CONTACT_MAX)),
+    () =>
+      maxLengthCheck(
+        'emergencyContact',
+        fields.emergencyContact,
+        EMERGENCY_CONTACT_MAX,
+        tooLongMessage('紧急联系人', EMERGENCY_CONTACT_MAX),
+      ),
     () => dateCheck('birthday', fields.birthday, options.now, m.birthday),
     () => dateCheck('ensureDate', fields.ensureDate, options.now, m.ensureDate),
     () => dateCheck('bloodPressureEnsureDate', fields.bloodPressureEnsureDate, options.now, m.bloodPressureEnsureDate),
     () => idCardConsistency(fields),
     ...lists.map((field) => () => optionCheck(field, fields[field])),
     () => optionCheck('complications', fields.complications),
-    () => (drinkingChoice(fields.drinkingStatus) === 'drinks' ? optionCheck('drinkingType', fields.drinkingType) : undefined),
+    () =>
+      drinkingChoice(fields.drinkingStatus) === 'drinks' ? optionCheck('drinkingType', fields.drinkingType) : undefined,
   ]);
 }
 
@@ -276,4 +374,3 @@ export function numericOrCleared(value: string | number | null | undefined): num
   const n = Number(value);
   return Number.isFinite(n) ? n : null;
 }
-

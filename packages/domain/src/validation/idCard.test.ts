@@ -24,10 +24,17 @@ describe('parseIdCard', () => {
   const first17 = fc
     .record({
       area: fc.integer({ min: 110000, max: 659999 }),
-      date: fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2025, 11, 31)), noInvalidDate: true }),
+      date: fc.date({
+        min: new Date(Date.UTC(1900, 0, 1)),
+        max: new Date(Date.UTC(2025, 11, 31)),
+        noInvalidDate: true,
+      }),
       seq: fc.integer({ min: 0, max: 999 }),
     })
-    .map(({ area, date, seq }) => `${area}${date.toISOString().slice(0, 10).replaceAll('-', '')}${String(seq).padStart(3, '0')}`);
+    .map(
+      ({ area, date, seq }) =>
+        `${area}${date.toISOString().slice(0, 10).replaceAll('-', '')}${String(seq).padStart(3, '0')}`,
+    );
 
   it('accepts any generated number with a correct check digit and derives birthday and sex', () => {
     fc.assert(
@@ -42,11 +49,16 @@ describe('parseIdCard', () => {
 
   it('refuses any single-digit change of a valid number', () => {
     fc.assert(
-      fc.property(first17, fc.integer({ min: 0, max: 16 }), fc.integer({ min: 1, max: 9 }), (digits, position, shift) => {
-        const id = digits + idCardCheckChar(digits);
-        const changed = id.slice(0, position) + String((Number(id[position]) + shift) % 10) + id.slice(position + 1);
-        expect(isValidIdCard(changed)).toBe(false);
-      }),
+      fc.property(
+        first17,
+        fc.integer({ min: 0, max: 16 }),
+        fc.integer({ min: 1, max: 9 }),
+        (digits, position, shift) => {
+          const id = digits + idCardCheckChar(digits);
+          const changed = id.slice(0, position) + String((Number(id[position]) + shift) % 10) + id.slice(position + 1);
+          expect(isValidIdCard(changed)).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -6,9 +6,22 @@ import type { ValidationResult } from './validator';
 export const ORDER_SUBMIT_MESSAGES = { receiveType: '请选取领取方式...', address: '请添加地址！' } as const;
 
 /** The order form: a receive method, and an address when mailing. */
-export function validateOrderSubmit(input: { readonly receiveType?: number | null; readonly addressId?: string | number | null }): ValidationResult {
+export function validateOrderSubmit(input: {
+  readonly receiveType?: number | null;
+  readonly addressId?: string | number | null;
+}): ValidationResult {
   return firstFailure([
-    () => failWhen(input.receiveType === null || input.receiveType === undefined, 'receiveType', ORDER_SUBMIT_MESSAGES.receiveType),
-    () => failWhen(input.receiveType === RECEIVE_TYPE_UI.mail && isBlank(input.addressId), 'addressId', ORDER_SUBMIT_MESSAGES.address),
+    () =>
+      failWhen(
+        input.receiveType === null || input.receiveType === undefined,
+        'receiveType',
+        ORDER_SUBMIT_MESSAGES.receiveType,
+      ),
+    () =>
+      failWhen(
+        input.receiveType === RECEIVE_TYPE_UI.mail && isBlank(input.addressId),
+        'addressId',
+        ORDER_SUBMIT_MESSAGES.address,
+      ),
   ]);
 }

@@ -17,9 +17,12 @@ describe('validatePhone', () => {
   });
 
   // Issue 15: a code was sent to 12345678901. No mainland mobile number starts 10, 11 or 12.
-  it.each(['12345678901', '10000000000', '11012345678', '12000000000'])('rejects the impossible number %s with 请输入正确手机号', (phone) => {
-    expect(validatePhone(phone)).toEqual({ ok: false, field: 'phone', message: '请输入正确手机号' });
-  });
+  it.each(['12345678901', '10000000000', '11012345678', '12000000000'])(
+    'rejects the impossible number %s with 请输入正确手机号',
+    (phone) => {
+      expect(validatePhone(phone)).toEqual({ ok: false, field: 'phone', message: '请输入正确手机号' });
+    },
+  );
 });
 
 describe('isMobilePhone', () => {

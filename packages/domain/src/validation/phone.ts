@@ -29,7 +29,12 @@ export function isMobilePhone(phone: string): boolean {
 export const isStrictMobilePhone = isMobilePhone;
 
 /** A phone field: empty gives `emptyMessage`, not a possible mobile number gives `invalidMessage`. */
-export function phoneCheck(field: string, phone: string | null | undefined, emptyMessage: string, invalidMessage: string): ValidationResult | undefined {
+export function phoneCheck(
+  field: string,
+  phone: string | null | undefined,
+  emptyMessage: string,
+  invalidMessage: string,
+): ValidationResult | undefined {
   if (isBlank(phone)) {
     return fail(field, emptyMessage);
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MEASURED_TIME_MIN, birthdayCheck, isBirthDateInRange, measuredTimePickerBounds, validateMeasurementTime } from './plausibleDates';
+import {
+  MEASURED_TIME_MIN,
+  birthdayCheck,
+  isBirthDateInRange,
+  measuredTimePickerBounds,
+  validateMeasurementTime,
+} from './plausibleDates';
 
 describe('validateMeasurementTime', () => {
   // 10:00 on 2026-11-20 in China.
@@ -50,9 +56,21 @@ describe('birthdays', () => {
 
   it('is required only where the form requires it, and words the range', () => {
     expect(birthdayCheck('birthday', '', now)).toBeUndefined();
-    expect(birthdayCheck('birthday', null, now, { required: true })).toEqual({ ok: false, field: 'birthday', message: '出生日期不能为空' });
-    expect(birthdayCheck('birthday', '1800-01-01', now)).toEqual({ ok: false, field: 'birthday', message: '请选择1900-01-01至今天之间的出生日期' });
-    expect(birthdayCheck('ensureDate', '1800-01-01', now, { message: '另一句' })).toEqual({ ok: false, field: 'ensureDate', message: '另一句' });
+    expect(birthdayCheck('birthday', null, now, { required: true })).toEqual({
+      ok: false,
+      field: 'birthday',
+      message: '出生日期不能为空',
+    });
+    expect(birthdayCheck('birthday', '1800-01-01', now)).toEqual({
+      ok: false,
+      field: 'birthday',
+      message: '请选择1900-01-01至今天之间的出生日期',
+    });
+    expect(birthdayCheck('ensureDate', '1800-01-01', now, { message: '另一句' })).toEqual({
+      ok: false,
+      field: 'ensureDate',
+      message: '另一句',
+    });
     expect(birthdayCheck('birthday', ' 1972-05-06 ', now)).toBeUndefined();
   });
 });

@@ -62,9 +62,18 @@ export function isBirthDateInRange(date: string, now: Instant): boolean {
  * A birthday wherever it is entered (registration, profile, health record): a real date from
  * 1900-01-01 to today, China time. Blank passes unless `required` (出生日期不能为空).
  */
-export function birthdayCheck(field: string, date: string | null | undefined, now: Instant, options: { readonly required?: boolean; readonly message?: string } = {}): ValidationResult | undefined {
+export function birthdayCheck(
+  field: string,
+  date: string | null | undefined,
+  now: Instant,
+  options: { readonly required?: boolean; readonly message?: string } = {},
+): ValidationResult | undefined {
   if (isBlank(date)) {
     return options.required ? fail(field, PLAUSIBLE_DATE_MESSAGES.birthdayRequired) : undefined;
   }
-  return failWhen(!isBirthDateInRange((date ?? '').trim(), now), field, options.message ?? PLAUSIBLE_DATE_MESSAGES.birthday);
+  return failWhen(
+    !isBirthDateInRange((date ?? '').trim(), now),
+    field,
+    options.message ?? PLAUSIBLE_DATE_MESSAGES.birthday,
+  );
 }

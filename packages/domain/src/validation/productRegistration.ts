@@ -5,10 +5,17 @@ import { failWhen, firstFailure, isBlank } from './validator';
 import type { ValidationResult } from './validator';
 
 /** Product registration messages; only the phone's is in the spec, the date's is ours. */
-export const PRODUCT_REGISTRATION_MESSAGES = { phone: '请输入正确的手机号', futureDate: '购买日期不能晚于今天' } as const;
+export const PRODUCT_REGISTRATION_MESSAGES = {
+  phone: '请输入正确的手机号',
+  futureDate: '购买日期不能晚于今天',
+} as const;
 
 /** The warranty registration form: phone, purchase date `YYYY-MM-DD`, device IMEI. */
-export type ProductRegistrationInput = { readonly phone?: string | null; readonly orderTimeStr?: string | null; readonly deviceImei?: string | null };
+export type ProductRegistrationInput = {
+  readonly phone?: string | null;
+  readonly orderTimeStr?: string | null;
+  readonly deviceImei?: string | null;
+};
 
 /** Submit is enabled only when phone, purchase date and IMEI are all present. */
 export function canSubmitProductRegistration(input: ProductRegistrationInput): boolean {
@@ -19,6 +26,11 @@ export function canSubmitProductRegistration(input: ProductRegistrationInput): b
 export function validateProductRegistration(input: ProductRegistrationInput, now: Instant): ValidationResult {
   return firstFailure([
     () => failWhen(!isMobilePhone(input.phone ?? ''), 'phone', PRODUCT_REGISTRATION_MESSAGES.phone),
-    () => failWhen((input.orderTimeStr ?? '').slice(0, 10) > chinaDateKey(now), 'orderTimeStr', PRODUCT_REGISTRATION_MESSAGES.futureDate),
+    () =>
+      failWhen(
+        (input.orderTimeStr ?? '').slice(0, 10) > chinaDateKey(now),
+        'orderTimeStr',
+        PRODUCT_REGISTRATION_MESSAGES.futureDate,
+      ),
   ]);
 }

@@ -34,15 +34,22 @@ function numberWithin(value: number | string | null | undefined, min: number, ma
 /** The detailed home address: no emoji, at most 50 characters after trimming; blank passes. */
 export function homeAddressCheck(field: string, address: string | null | undefined): ValidationResult | undefined {
   const text = (address ?? '').trim();
-  return emojiCheck(field, text) ?? failWhen(charCount(text) > PROFILE_FIELD_LIMITS.addressMax, field, PROFILE_FIELD_MESSAGES.addressTooLong);
+  return (
+    emojiCheck(field, text) ??
+    failWhen(charCount(text) > PROFILE_FIELD_LIMITS.addressMax, field, PROFILE_FIELD_MESSAGES.addressTooLong)
+  );
 }
 
 /** Height in cm, 20 to 240 (身高应在20~240cm之间); blank passes. */
 export function heightCheck(field: string, height: number | string | null | undefined): ValidationResult | undefined {
-  return isBlank(height) ? undefined : failWhen(!numberWithin(height, HEIGHT_CM_MIN, HEIGHT_CM_MAX), field, PROFILE_FIELD_MESSAGES.height);
+  return isBlank(height)
+    ? undefined
+    : failWhen(!numberWithin(height, HEIGHT_CM_MIN, HEIGHT_CM_MAX), field, PROFILE_FIELD_MESSAGES.height);
 }
 
 /** Weight in kg, 5 to 200 (体重应在5~200Kg之间); blank passes. */
 export function weightKgCheck(field: string, weight: number | string | null | undefined): ValidationResult | undefined {
-  return isBlank(weight) ? undefined : failWhen(!numberWithin(weight, WEIGHT_KG_MIN, WEIGHT_KG_MAX), field, PROFILE_FIELD_MESSAGES.weight);
+  return isBlank(weight)
+    ? undefined
+    : failWhen(!numberWithin(weight, WEIGHT_KG_MIN, WEIGHT_KG_MAX), field, PROFILE_FIELD_MESSAGES.weight);
 }

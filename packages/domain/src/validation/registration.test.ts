@@ -29,7 +29,14 @@ describe('validateRegistrationStep1', () => {
 
 describe('validateRegistrationStep2', () => {
   const now = new Date('2026-11-20T02:00:00Z');
-  const ok = { sex: 1, birthday: '1972-01-01', diabetesType: 3, bloodPressureType: null, inviteCode: 'AB12CD', inviteChecked: 1 };
+  const ok = {
+    sex: 1,
+    birthday: '1972-01-01',
+    diabetesType: 3,
+    bloodPressureType: null,
+    inviteCode: 'AB12CD',
+    inviteChecked: 1,
+  };
   it.each([
     [{ sex: '' }, 'sex', '请选择性别'],
     [{ birthday: null }, 'birthday', '出生日期不能为空'],
@@ -41,18 +48,34 @@ describe('validateRegistrationStep2', () => {
     [{ inviteCode: 'AB12' }, 'inviteCode', '请输入6位邀请码'],
     [{ inviteChecked: 0 }, 'inviteCode', '请输入正确的邀请码'],
   ])('rejects %j on %s with %s', (over, field, message) => {
-    expect(validateRegistrationStep2({ ...ok, ...over }, { requireInviteCode: true, now })).toEqual({ ok: false, field, message });
+    expect(validateRegistrationStep2({ ...ok, ...over }, { requireInviteCode: true, now })).toEqual({
+      ok: false,
+      field,
+      message,
+    });
   });
 
   it('accepts one of the two types and skips the invite code where the brand has none', () => {
-    expect(validateRegistrationStep2({ ...ok, diabetesType: null, bloodPressureType: 1, inviteCode: '' }, { requireInviteCode: false, now })).toEqual({ ok: true });
+    expect(
+      validateRegistrationStep2(
+        { ...ok, diabetesType: null, bloodPressureType: 1, inviteCode: '' },
+        { requireInviteCode: false, now },
+      ),
+    ).toEqual({ ok: true });
     expect(validateRegistrationStep2(ok, { requireInviteCode: true, now })).toEqual({ ok: true });
   });
 
   it('accepts the first and the last birthday, and an address of 50 characters', () => {
-    expect(validateRegistrationStep2({ ...ok, birthday: '1900-01-01', address: '路'.repeat(50) }, { requireInviteCode: true, now })).toEqual({ ok: true });
+    expect(
+      validateRegistrationStep2(
+        { ...ok, birthday: '1900-01-01', address: '路'.repeat(50) },
+        { requireInviteCode: true, now },
+      ),
+    ).toEqual({ ok: true });
     // 2026-11-20 10:00 in China: today there is the 20th.
-    expect(validateRegistrationStep2({ ...ok, birthday: '2026-11-20' }, { requireInviteCode: true, now })).toEqual({ ok: true });
+    expect(validateRegistrationStep2({ ...ok, birthday: '2026-11-20' }, { requireInviteCode: true, now })).toEqual({
+      ok: true,
+    });
   });
 });
 
@@ -89,7 +112,6 @@ describe('registration helpers', () => {
     expect(codeCountdownLabel(120)).toBe('120秒后获取');
     expect(codeCountdownLabel(0)).toBe('获取验证码');
   });
-
 });
 
 describe('validateProfileEdit', () => {
@@ -107,7 +129,12 @@ describe('validateProfileEdit', () => {
   });
 
   it('accepts the limits of every field, and an edit that sends none of them', () => {
-    expect(validateProfileEdit({ nickname: '一二三四五六七八九十', birthday: '1900-01-01', address: '路'.repeat(50), height: 240, weight: 5 }, now)).toEqual({ ok: true });
+    expect(
+      validateProfileEdit(
+        { nickname: '一二三四五六七八九十', birthday: '1900-01-01', address: '路'.repeat(50), height: 240, weight: 5 },
+        now,
+      ),
+    ).toEqual({ ok: true });
     expect(validateProfileEdit({}, now)).toEqual({ ok: true });
   });
 });

@@ -41,7 +41,10 @@ export function nameCheck(name: string | null | undefined): ValidationResult | u
   if (trimmed === '') {
     return fail('nickname', REGISTRATION_MESSAGES.nameEmpty);
   }
-  return emojiCheck('nickname', trimmed) ?? failWhen(charCount(trimmed) > NAME_MAX, 'nickname', REGISTRATION_MESSAGES.nameTooLong);
+  return (
+    emojiCheck('nickname', trimmed) ??
+    failWhen(charCount(trimmed) > NAME_MAX, 'nickname', REGISTRATION_MESSAGES.nameTooLong)
+  );
 }
 
 /** The verification code: exactly six characters. */
@@ -50,7 +53,11 @@ export function verifyCodeCheck(code: string | null | undefined): ValidationResu
 }
 
 /** Step 1 (and the 'skip' registration): name, phone, 6-character code, in that order. */
-export function validateRegistrationStep1(input: { readonly nickname?: string | null; readonly phone?: string | null; readonly validCode?: string | null }): ValidationResult {
+export function validateRegistrationStep1(input: {
+  readonly nickname?: string | null;
+  readonly phone?: string | null;
+  readonly validCode?: string | null;
+}): ValidationResult {
   return firstFailure([
     () => nameCheck(input.nickname),
     () => phoneCheck('phone', input.phone, PHONE_EMPTY_MESSAGE, PHONE_INVALID_MESSAGE),
@@ -75,18 +82,29 @@ export type RegistrationStep2Input = {
  * type, the detailed address as the health record limits it, then — in the brand that shows invite
  * codes — a 6-character code the server verified.
  */
-export function validateRegistrationStep2(input: RegistrationStep2Input, options: { readonly requireInviteCode: boolean; readonly now: Instant }): ValidationResult {
+export function validateRegistrationStep2(
+  input: RegistrationStep2Input,
+  options: { readonly requireInviteCode: boolean; readonly now: Instant },
+): ValidationResult {
   return firstFailure([
     () => failWhen(isBlank(input.sex), 'sex', REGISTRATION_MESSAGES.sexRequired),
     () => birthdayCheck('birthday', input.birthday, options.now, { required: true }),
-    () => failWhen(isBlank(input.diabetesType) && isBlank(input.bloodPressureType), 'diabetesType', REGISTRATION_MESSAGES.typeRequired),
+    () =>
+      failWhen(
+        isBlank(input.diabetesType) && isBlank(input.bloodPressureType),
+        'diabetesType',
+        REGISTRATION_MESSAGES.typeRequired,
+      ),
     () => homeAddressCheck('address', input.address),
     () => (options.requireInviteCode ? inviteCodeCheck(input.inviteCode, input.inviteChecked) : undefined),
   ]);
 }
 
 /** The invite code: exactly 6 characters, then verified by the server (1). */
-export function inviteCodeCheck(code: string | null | undefined, checked: number | null | undefined): ValidationResult | undefined {
+export function inviteCodeCheck(
+  code: string | null | undefined,
+  checked: number | null | undefined,
+): ValidationResult | undefined {
   if (charCount((code ?? '').trim()) !== INVITE_CODE_LENGTH) {
     return fail('inviteCode', REGISTRATION_MESSAGES.inviteLength);
   }
@@ -94,16 +112,24 @@ export function inviteCodeCheck(code: string | null | undefined, checked: number
 }
 
 /** The profile page: name as at registration, then diabetes type and hypertension type required. */
-export function validateProfile(input: { readonly nickname?: string | null; readonly diabetesType?: string | number | null; readonly bloodPressureType?: string | number | null }): ValidationResult {
+export function validateProfile(input: {
+  readonly nickname?: string | null;
+  readonly diabetesType?: string | number | null;
+  readonly bloodPressureType?: string | number | null;
+}): ValidationResult {
   return firstFailure([
     () => nameCheck(input.nickname),
     () => failWhen(isBlank(input.diabetesType), 'diabetesType', REGISTRATION_MESSAGES.diabetesTypeRequired),
-    () => failWhen(isBlank(input.bloodPressureType), 'bloodPressureType', REGISTRATION_MESSAGES.bloodPressureTypeRequired),
+    () =>
+      failWhen(isBlank(input.bloodPressureType), 'bloodPressureType', REGISTRATION_MESSAGES.bloodPressureTypeRequired),
   ]);
 }
 
 /** The phone-change page: phone (手机号不能为空 / 手机号不正确), then code (验证码不能为空). */
-export function validatePhoneChange(input: { readonly phone?: string | null; readonly validCode?: string | null }): ValidationResult {
+export function validatePhoneChange(input: {
+  readonly phone?: string | null;
+  readonly validCode?: string | null;
+}): ValidationResult {
   return firstFailure([
     () => phoneCheck('phone', input.phone, PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE),
     () => failWhen(isBlank(input.validCode), 'validCode', REGISTRATION_MESSAGES.codeEmpty),

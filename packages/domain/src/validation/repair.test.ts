@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { validateModelChoice, validateRepair } from './repair';
 
 describe('validateRepair', () => {
-  const ok = { name: '王五', phone: '13912345678', categoryId: 1, purchaseDateStr: '2025-12-01', malfunctionContent: '无法开机' };
+  const ok = {
+    name: '王五',
+    phone: '13912345678',
+    categoryId: 1,
+    purchaseDateStr: '2025-12-01',
+    malfunctionContent: '无法开机',
+  };
 
   it.each([
     [{ name: '' }, 'name', '请填写联系人'],
@@ -18,7 +24,9 @@ describe('validateRepair', () => {
   });
 
   it('does not check the model, address or photos', () => {
-    expect(validateRepair({ ...ok, productId: null, address: '', certificateImages: ['1', '2', '3', '4'] })).toEqual({ ok: true });
+    expect(validateRepair({ ...ok, productId: null, address: '', certificateImages: ['1', '2', '3', '4'] })).toEqual({
+      ok: true,
+    });
   });
 
   it('needs a category before a model', () => {

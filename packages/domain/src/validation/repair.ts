@@ -47,8 +47,18 @@ export function validateRepair(input: RepairInput): ValidationResult {
     () => failWhen(isBlank(input.malfunctionContent), 'malfunctionContent', REPAIR_MESSAGES.fault),
     () => emojiCheck('malfunctionContent', input.malfunctionContent),
     () => emojiCheck('address', input.address),
-    () => failWhen((input.certificateImages?.length ?? 0) > IMAGE_LIMITS.repairGroup, 'certificateUrl', tooManyImagesMessage(IMAGE_LIMITS.repairGroup)),
-    () => failWhen((input.malfunctionImages?.length ?? 0) > IMAGE_LIMITS.repairGroup, 'malfunctionUrl', tooManyImagesMessage(IMAGE_LIMITS.repairGroup)),
+    () =>
+      failWhen(
+        (input.certificateImages?.length ?? 0) > IMAGE_LIMITS.repairGroup,
+        'certificateUrl',
+        tooManyImagesMessage(IMAGE_LIMITS.repairGroup),
+      ),
+    () =>
+      failWhen(
+        (input.malfunctionImages?.length ?? 0) > IMAGE_LIMITS.repairGroup,
+        'malfunctionUrl',
+        tooManyImagesMessage(IMAGE_LIMITS.repairGroup),
+      ),
   ]);
 }
 

@@ -17,7 +17,13 @@ export const REPORT_TYPE_CODE = { bloodSugar: 1, bloodPressure: 2, bloodLipid: 3
 /** A gallery group of uploaded reports. */
 export type ReportGroup = keyof typeof REPORT_TYPE_CODE;
 /** The gallery groups in the page's order: 血糖, 尿酸, 血脂, 血压, 其他 (spec 2 §2.14). */
-export const REPORT_GALLERY_ORDER: readonly ReportGroup[] = Object.freeze(['bloodSugar', 'uricAcid', 'bloodLipid', 'bloodPressure', 'other']);
+export const REPORT_GALLERY_ORDER: readonly ReportGroup[] = Object.freeze([
+  'bloodSugar',
+  'uricAcid',
+  'bloodLipid',
+  'bloodPressure',
+  'other',
+]);
 /** The label of each group, as the dictionary `report_type` names the codes. */
 export const REPORT_TYPE_LABELS: Readonly<Record<ReportGroup, string>> = Object.freeze({
   bloodSugar: '血糖',
@@ -27,9 +33,13 @@ export const REPORT_TYPE_LABELS: Readonly<Record<ReportGroup, string>> = Object.
   other: '其他',
 });
 /** The dictionary `report_type` (served by /dictionary/v1/getByCodes), in gallery order. */
-export const REPORT_TYPE_DICTIONARY: readonly { readonly itemKey: string; readonly itemValue: string }[] = Object.freeze(
-  REPORT_GALLERY_ORDER.map((group) => ({ itemKey: String(REPORT_TYPE_CODE[group]), itemValue: REPORT_TYPE_LABELS[group] })),
-);
+export const REPORT_TYPE_DICTIONARY: readonly { readonly itemKey: string; readonly itemValue: string }[] =
+  Object.freeze(
+    REPORT_GALLERY_ORDER.map((group) => ({
+      itemKey: String(REPORT_TYPE_CODE[group]),
+      itemValue: REPORT_TYPE_LABELS[group],
+    })),
+  );
 
 /** Report upload messages, in the spec's words (including its 多余 for 多于) where it gives them. */
 export const REPORT_UPLOAD_MESSAGES = {
@@ -80,16 +90,27 @@ export function validateReportName(reportName: string | null | undefined): Valid
 
 /** Whether a type holding `reportsOfType` reports still takes one: fails at 50. */
 export function checkReportRoom(reportsOfType: number): ValidationResult {
-  return reportsOfType >= REPORTS_PER_TYPE ? { ok: false, field: 'typeCode', message: REPORT_UPLOAD_MESSAGES.typeFull } : OK;
+  return reportsOfType >= REPORTS_PER_TYPE
+    ? { ok: false, field: 'typeCode', message: REPORT_UPLOAD_MESSAGES.typeFull }
+    : OK;
 }
 
 /**
  * An uploaded report, in the order the page asks: the type (chosen first), then the name, then
  * whether the type still has room for one more of its 50.
  */
-export function validateReportUpload(input: { readonly reportName?: string | null; readonly typeCode?: number | null; readonly reportsOfType: number }): ValidationResult {
+export function validateReportUpload(input: {
+  readonly reportName?: string | null;
+  readonly typeCode?: number | null;
+  readonly reportsOfType: number;
+}): ValidationResult {
   return firstFailure([
-    () => failWhen(input.typeCode !== undefined && !isReportTypeCode(input.typeCode), 'typeCode', REPORT_UPLOAD_MESSAGES.typeRequired),
+    () =>
+      failWhen(
+        input.typeCode !== undefined && !isReportTypeCode(input.typeCode),
+        'typeCode',
+        REPORT_UPLOAD_MESSAGES.typeRequired,
+      ),
     () => {
       const name = validateReportName(input.reportName);
       return name.ok ? undefined : name;

@@ -20,7 +20,9 @@ describe('validateSugarEntry', () => {
   });
 
   it('accepts a reading taken now with a 100-character remark', () => {
-    expect(validateSugarEntry({ ...ok, createTime: new Date(now), remark: '字'.repeat(100) }, new Date(now))).toEqual({ ok: true });
+    expect(validateSugarEntry({ ...ok, createTime: new Date(now), remark: '字'.repeat(100) }, new Date(now))).toEqual({
+      ok: true,
+    });
   });
 });
 

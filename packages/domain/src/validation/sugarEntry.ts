@@ -19,9 +19,17 @@ export const EMPTY_FOLLOW_LIST_MESSAGE = '亲友列表为空，请先添加亲�
  * emoji and at most 100 characters. The time is checked by `validateMeasurementTime`
  * (from 2000-01-01 to five minutes after now). The value's 0.3–33.3 range is applied on blur by `clampSugar`.
  */
-export function validateSugarEntry(input: { readonly sugar?: number | string | null; readonly createTime?: Instant | null; readonly remark?: string | null }, now: Instant): ValidationResult {
+export function validateSugarEntry(
+  input: {
+    readonly sugar?: number | string | null;
+    readonly createTime?: Instant | null;
+    readonly remark?: string | null;
+  },
+  now: Instant,
+): ValidationResult {
   return firstFailure([
-    () => failWhen(isBlank(input.sugar) || Number.isNaN(Number(input.sugar)), 'sugar', SUGAR_ENTRY_MESSAGES.valueRequired),
+    () =>
+      failWhen(isBlank(input.sugar) || Number.isNaN(Number(input.sugar)), 'sugar', SUGAR_ENTRY_MESSAGES.valueRequired),
     () => {
       const time = validateMeasurementTime(input.createTime, now);
       return time.ok ? undefined : time;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { charCount, containsEmoji, emojiCheck, fail, firstFailure, isBlank, maxLengthCheck, OK, tooLongMessage, tooManyImagesMessage } from './validator';
+import {
+  charCount,
+  containsEmoji,
+  emojiCheck,
+  fail,
+  firstFailure,
+  isBlank,
+  maxLengthCheck,
+  OK,
+  tooLongMessage,
+  tooManyImagesMessage,
+} from './validator';
 
 describe('containsEmoji', () => {
   it.each(['血糖😀', '👍', '1️⃣', '🇨🇳', '☺️', '❤'])('finds the emoji in %j', (text) => {

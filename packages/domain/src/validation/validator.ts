@@ -3,7 +3,8 @@
  * handlers (which answer 400 with it). Only the first failing rule is reported, in the order the
  * spec lists the rules, because the product shows one toast at a time.
  */
-export type ValidationResult = { readonly ok: true } | { readonly ok: false; readonly field: string; readonly message: string };
+export type ValidationResult =
+  { readonly ok: true } | { readonly ok: false; readonly field: string; readonly message: string };
 
 /** A single check: `undefined` when it passes, otherwise the failure to report. */
 export type Check = () => ValidationResult | undefined;
@@ -67,7 +68,12 @@ export function emojiCheck(field: string, text: string | undefined | null): Vali
 }
 
 /** Fails with `message` when the text is longer than `max` characters. */
-export function maxLengthCheck(field: string, text: string | undefined | null, max: number, message: string): ValidationResult | undefined {
+export function maxLengthCheck(
+  field: string,
+  text: string | undefined | null,
+  max: number,
+  message: string,
+): ValidationResult | undefined {
   return failWhen(typeof text === 'string' && charCount(text) > max, field, message);
 }
 

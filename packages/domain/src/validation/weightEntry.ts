@@ -15,7 +15,10 @@ export const WEIGHT_ADDED_MESSAGE = '新增成功';
  * The weight popup: height (asked only while the user's height is unknown), then weight in jin.
  * Non-numeric or non-positive values count as missing.
  */
-export function validateWeightEntry(input: { readonly heightCm?: number | string | null; readonly weightJin?: number | string | null }, options: { readonly heightKnown: boolean }): ValidationResult {
+export function validateWeightEntry(
+  input: { readonly heightCm?: number | string | null; readonly weightJin?: number | string | null },
+  options: { readonly heightKnown: boolean },
+): ValidationResult {
   const missing = (v: number | string | null | undefined): boolean => isBlank(v) || !(Number(v) > 0);
   return firstFailure([
     () => failWhen(!options.heightKnown && missing(input.heightCm), 'height', WEIGHT_ENTRY_MESSAGES.heightRequired),
@@ -36,7 +39,10 @@ export const WEIGHT_JIN_RANGE_MESSAGE = `体重应在${WEIGHT_JIN_MIN}~${WEIGHT_
  * cm (身高应在20~240cm之间) when given, weight 10–400 jin (5–200 kg). Values are checked as stored:
  * weight to 1 decimal of a jin, height to 1 decimal of a cm.
  */
-export function validateWeightRecord(input: { readonly heightCm?: number | string | null; readonly weightJin?: number | string | null }, options: { readonly heightKnown: boolean }): ValidationResult {
+export function validateWeightRecord(
+  input: { readonly heightCm?: number | string | null; readonly weightJin?: number | string | null },
+  options: { readonly heightKnown: boolean },
+): ValidationResult {
   const within = (value: number | string | null | undefined, min: number, max: number): boolean => {
     const n = roundTo(Number(value), 1);
     return n >= min && n <= max;
@@ -46,7 +52,12 @@ export function validateWeightRecord(input: { readonly heightCm?: number | strin
       const entry = validateWeightEntry(input, options);
       return entry.ok ? undefined : entry;
     },
-    () => failWhen(!isBlank(input.heightCm) && !within(input.heightCm, HEIGHT_CM_MIN, HEIGHT_CM_MAX), 'height', HEALTH_RECORD_MESSAGES.height),
+    () =>
+      failWhen(
+        !isBlank(input.heightCm) && !within(input.heightCm, HEIGHT_CM_MIN, HEIGHT_CM_MAX),
+        'height',
+        HEALTH_RECORD_MESSAGES.height,
+      ),
     () => failWhen(!within(input.weightJin, WEIGHT_JIN_MIN, WEIGHT_JIN_MAX), 'weight', WEIGHT_JIN_RANGE_MESSAGE),
   ]);
 }

@@ -25,5 +25,7 @@ export function accountRecoveryRoutes(app: FastifyInstance, config: AppConfig) {
     ),
   );
 
-  app.operation('deviceKeyAccount', async (request) => deviceKeyAccount(app.em, app.providers, request.body.deviceKey, request.ip));
+  app.operation('deviceKeyAccount', async (request) =>
+    deviceKeyAccount(app.em, app.providers, request.body.deviceKey, request.ip),
+  );
 }

@@ -54,7 +54,13 @@ export async function recoverAccount(
   assertValid(validateAccountRecovery(input));
   const limit = (max: number) => [{ max, windowMs: DAY_MS, message: ACCOUNT_RECOVERY_MESSAGES.tooManyAttempts }];
   await takeRateLimit(em, 'recover', `ip:${context.ip}`, limit(RECOVERY_POLICY.attemptsPerAddressPerDay), now);
-  await takeRateLimit(em, 'recover', `customer:${session.customerId}`, limit(RECOVERY_POLICY.attemptsPerCallerPerDay), now);
+  await takeRateLimit(
+    em,
+    'recover',
+    `customer:${session.customerId}`,
+    limit(RECOVERY_POLICY.attemptsPerCallerPerDay),
+    now,
+  );
 
   const repo = new CustomerRepository(em);
   const caller = await repo.get(session.customerId);
@@ -71,13 +77,20 @@ export async function recoverAccount(
 
   const moved = await withSubjectLock(em, `recover:${owner.id}`, async (tx) => {
     const since = new Date(now.getTime() - DAY_MS);
-    if ((await tx.count(AccountRecovery, { customerId: owner.id, createdAt: { $gt: since } })) >= RECOVERY_POLICY.movesPerAccountPerDay) {
+    if (
+      (await tx.count(AccountRecovery, { customerId: owner.id, createdAt: { $gt: since } })) >=
+      RECOVERY_POLICY.movesPerAccountPerDay
+    ) {
       throw new AppError(ErrorCodes.tooManyRequests, ACCOUNT_RECOVERY_MESSAGES.movedTooOften, 429);
     }
     const fromOpenid = owner.openid;
     const toOpenid = caller.openid;
     // Two statements in this order: openid is unique, so the visitor lets go of it first.
-    await tx.nativeUpdate(Customer, { id: caller.id, registeredAt: null }, { openid: retiredOpenid(caller.id), unionid: null });
+    await tx.nativeUpdate(
+      Customer,
+      { id: caller.id, registeredAt: null },
+      { openid: retiredOpenid(caller.id), unionid: null },
+    );
     await tx.nativeUpdate(Customer, { id: owner.id }, { openid: toOpenid, unionid: caller.unionid ?? null });
     await tx.nativeUpdate(Session, { customerId: { $in: [owner.id, caller.id] }, revokedAt: null }, { revokedAt: now });
     tx.create(AccountRecovery, {
@@ -89,7 +102,12 @@ export async function recoverAccount(
       userAgent: context.userAgent?.slice(0, 512) ?? null,
       createdAt: now,
     });
-    const issued = await issueSession(tx, owner.id, { now, ttlMs: context.ttlMs, userAgent: context.userAgent, ip: context.ip });
+    const issued = await issueSession(tx, owner.id, {
+      now,
+      ttlMs: context.ttlMs,
+      userAgent: context.userAgent,
+      ip: context.ip,
+    });
     return { issued, openid: toOpenid, unionid: caller.unionid ?? null };
   });
   // Other processes hear of it from the triggers; this one forgets both accounts' sessions now.

@@ -1,7 +1,21 @@
 // The articles' pictures: simple flat illustrations drawn here as SVG, one per theme. Nothing is
 // copied from elsewhere; each is a few shapes on a soft background, served as image/svg+xml.
 
-export const ARTICLE_IMAGE_THEMES = ['plate', 'grain', 'fruit', 'walk', 'strength', 'meter', 'drop', 'heart', 'pills', 'candy', 'foot', 'eye', 'kidney'] as const;
+export const ARTICLE_IMAGE_THEMES = [
+  'plate',
+  'grain',
+  'fruit',
+  'walk',
+  'strength',
+  'meter',
+  'drop',
+  'heart',
+  'pills',
+  'candy',
+  'foot',
+  'eye',
+  'kidney',
+] as const;
 export type ArticleImageTheme = (typeof ARTICLE_IMAGE_THEMES)[number];
 
 const BACKGROUND: Record<ArticleImageTheme, [string, string]> = {

@@ -32,30 +32,43 @@ export class ArticleRepository {
   constructor(private readonly em: EntityManager) {}
 
   categories(): Promise<{ type_id: number; type_name: string }[]> {
-    return sql(this.em).execute('select id as type_id, name as type_name from article_category where status = 1 order by sort, id');
+    return sql(this.em).execute(
+      'select id as type_id, name as type_name from article_category where status = 1 order by sort, id',
+    );
   }
 
-  async page(typeId: number | undefined, pageNo: number, pageSize: number): Promise<{ rows: ArticleRow[]; total: number }> {
+  async page(
+    typeId: number | undefined,
+    pageNo: number,
+    pageSize: number,
+  ): Promise<{ rows: ArticleRow[]; total: number }> {
     const where = typeId === undefined ? SHOWN : `${SHOWN} and a.type_id = ?`;
     const params = typeId === undefined ? [] : [typeId];
     const [rows, count] = await Promise.all([
-      sql(this.em).execute<ArticleRow[]>(`select ${COLUMNS} from article a join article_category t on t.id = a.type_id where ${where} order by a.published_at desc, a.id desc limit ? offset ?`, [
-        ...params,
-        pageSize,
-        (pageNo - 1) * pageSize,
-      ]),
-      sql(this.em).execute<{ n: string | number }[]>(`select count(*) as n from article a join article_category t on t.id = a.type_id where ${where}`, params),
+      sql(this.em).execute<ArticleRow[]>(
+        `select ${COLUMNS} from article a join article_category t on t.id = a.type_id where ${where} order by a.published_at desc, a.id desc limit ? offset ?`,
+        [...params, pageSize, (pageNo - 1) * pageSize],
+      ),
+      sql(this.em).execute<{ n: string | number }[]>(
+        `select count(*) as n from article a join article_category t on t.id = a.type_id where ${where}`,
+        params,
+      ),
     ]);
     return { rows, total: Number(count[0]?.n ?? 0) };
   }
 
   async shown(articleId: number): Promise<(ArticleRow & { content: string }) | null> {
-    const rows = await sql(this.em).execute<(ArticleRow & { content: string })[]>(`select ${COLUMNS}, a.content from article a join article_category t on t.id = a.type_id where a.id = ? and ${SHOWN}`, [articleId]);
+    const rows = await sql(this.em).execute<(ArticleRow & { content: string })[]>(
+      `select ${COLUMNS}, a.content from article a join article_category t on t.id = a.type_id where a.id = ? and ${SHOWN}`,
+      [articleId],
+    );
     return rows[0] ?? null;
   }
 
   async reader(customerId: string, articleId: number, forUpdate = false): Promise<ReaderRow | null> {
-    const rows = await sql(this.em).execute<(Omit<ReaderRow, 'last_beat_ms'> & { last_beat_ms: string | number | null })[]>(
+    const rows = await sql(this.em).execute<
+      (Omit<ReaderRow, 'last_beat_ms'> & { last_beat_ms: string | number | null })[]
+    >(
       `select completed_at is not null as completed, praised_at is not null as praised, read_seconds,
          (extract(epoch from last_beat_at) * 1000)::bigint as last_beat_ms
        from article_reader where customer_id = ? and article_id = ?${forUpdate ? ' for update' : ''}`,
@@ -101,11 +114,17 @@ export class ArticleRepository {
   }
 
   async counters(articleId: number): Promise<{ read_num: number; praise: number }> {
-    const rows = await sql(this.em).execute<{ read_num: number; praise: number }[]>('select read_num, praise from article where id = ?', [articleId]);
+    const rows = await sql(this.em).execute<{ read_num: number; praise: number }[]>(
+      'select read_num, praise from article where id = ?',
+      [articleId],
+    );
     return rows[0] ?? { read_num: 0, praise: 0 };
   }
 
   async beat(customerId: string, articleId: number, seconds: number, at: Date): Promise<void> {
-    await sql(this.em).execute('update article_reader set read_seconds = read_seconds + ?, last_beat_at = ? where customer_id = ? and article_id = ?', [seconds, at, customerId, articleId]);
+    await sql(this.em).execute(
+      'update article_reader set read_seconds = read_seconds + ?, last_beat_at = ? where customer_id = ? and article_id = ?',
+      [seconds, at, customerId, articleId],
+    );
   }
 }

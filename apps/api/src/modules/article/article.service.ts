@@ -73,7 +73,14 @@ export async function completeArticle(em: EntityManager, session: SessionContext
   const article = await shownArticle(repo, articleId);
   await repo.open(session.customerId, articleId, now);
   const first = await repo.complete(session.customerId, articleId, now);
-  const paid = session.registered ? await credit(em, session.customerId, { code: 'READ_ARTICLE', key: String(articleId), at: now, score: article.add_score }) : { score: 0, duplicate: false };
+  const paid = session.registered
+    ? await credit(em, session.customerId, {
+        code: 'READ_ARTICLE',
+        key: String(articleId),
+        at: now,
+        score: article.add_score,
+      })
+    : { score: 0, duplicate: false };
   return { complete: 1 as const, firstTime: first, addScore: paid.score };
 }
 
@@ -84,7 +91,13 @@ export async function articleHeartbeat(em: EntityManager, customerId: string, ar
     const repo = new ArticleRepository(tx);
     await repo.open(customerId, articleId, now);
     const reader = await repo.reader(customerId, articleId, true);
-    const credited = reader ? creditedReadSeconds(reader.last_beat_ms === null ? null : new Date(reader.last_beat_ms), now, reader.read_seconds) : 0;
+    const credited = reader
+      ? creditedReadSeconds(
+          reader.last_beat_ms === null ? null : new Date(reader.last_beat_ms),
+          now,
+          reader.read_seconds,
+        )
+      : 0;
     // A beat that credits nothing leaves the last beat where it was, so beating faster gains nothing.
     if (credited > 0 || reader?.last_beat_ms === null) {
       await repo.beat(customerId, articleId, credited, now);

@@ -3,7 +3,8 @@ import { ASSISTANT_SEND_FAILED } from '@glucoguard/domain';
 import type { SessionContext } from '../session/session.service';
 import { prepareQuestion } from './assistant.service';
 
-const event = (name: string | null, data: unknown) => `${name === null ? '' : `event: ${name}\n`}data: ${JSON.stringify(data)}\n\n`;
+const event = (name: string | null, data: unknown) =>
+  `${name === null ? '' : `event: ${name}\n`}data: ${JSON.stringify(data)}\n\n`;
 
 export function assistantRoutes(app: FastifyInstance) {
   /**
@@ -13,7 +14,12 @@ export function assistantRoutes(app: FastifyInstance) {
    * request is aborted).
    */
   app.operation('sendAiMessage', async (request, reply) => {
-    const question = await prepareQuestion(app.em, request.session as SessionContext, request.body, app.providers.clock());
+    const question = await prepareQuestion(
+      app.em,
+      request.session as SessionContext,
+      request.body,
+      app.providers.clock(),
+    );
     const controller = new AbortController();
     const res = reply.raw;
     res.on('close', () => {

@@ -18,14 +18,24 @@ export function authRoutes(app: FastifyInstance, config: AppConfig) {
   });
 
   app.operation('getAuthorizeUrl', async (request) =>
-    authorizeUrl(app.providers, assertSameOriginRedirect(request.query.redirectUri, config, `${request.protocol}://${request.host}`)),
+    authorizeUrl(
+      app.providers,
+      assertSameOriginRedirect(request.query.redirectUri, config, `${request.protocol}://${request.host}`),
+    ),
   );
 
   app.operation('getHtmlAccessToken', async (request) =>
-    signIn(app.em, app.providers, { code: request.query.code, state: request.query.state, sourceId: request.query.sourceId ?? 4 }, context(request)),
+    signIn(
+      app.em,
+      app.providers,
+      { code: request.query.code, state: request.query.state, sourceId: request.query.sourceId ?? 4 },
+      context(request),
+    ),
   );
 
-  app.operation('loginAuth', async (request) => authStatus(caller(request.session), request.body.openid, request.body.isGetCid ?? true));
+  app.operation('loginAuth', async (request) =>
+    authStatus(caller(request.session), request.body.openid, request.body.isGetCid ?? true),
+  );
 
   app.operation('getCurrent', async (request) => {
     const customer = await new CustomerRepository(app.em).get(caller(request.session).customerId);
@@ -43,7 +53,9 @@ export function authRoutes(app: FastifyInstance, config: AppConfig) {
     return { customerId: session.customerId, isAuth: registered, userType: registered };
   });
 
-  app.operation('renewSession', async (request) => renewSession(app.em, app.providers, caller(request.session), context(request), app.sessionCache));
+  app.operation('renewSession', async (request) =>
+    renewSession(app.em, app.providers, caller(request.session), context(request), app.sessionCache),
+  );
 
   app.operation('logout', async (request) => {
     await revokeSession(app.em, caller(request.session).sessionId, app.providers.clock(), app.sessionCache);

@@ -88,12 +88,20 @@ export async function signIn(
 ) {
   const now = providers.clock();
   // The messaging app redirects back with our state; the local provider has no round trip to forge.
-  if (providers.identity.name === 'wechat' && !(input.state && verifyState(providers.sessionSecret, input.state, now.getTime()))) {
+  if (
+    providers.identity.name === 'wechat' &&
+    !(input.state && verifyState(providers.sessionSecret, input.state, now.getTime()))
+  ) {
     throw new AppError(ErrorCodes.badRequest, '登录状态已失效，请重新进入');
   }
   const identity = await exchange(providers, input.code);
   const customer = await customerFor(em, identity, input.sourceId);
-  const session = await issueSession(em, customer.id, { now, ttlMs: context.ttlMs, userAgent: context.userAgent, ip: context.ip });
+  const session = await issueSession(em, customer.id, {
+    now,
+    ttlMs: context.ttlMs,
+    userAgent: context.userAgent,
+    ip: context.ip,
+  });
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
@@ -120,10 +128,21 @@ export function authStatus(session: SessionContext, claimedOpenid: string | unde
 }
 
 /** Replaces the current token with a fresh one (spec: silent re-auth). */
-export async function renewSession(em: EntityManager, providers: Providers, session: SessionContext, context: Omit<SignInContext, 'imgDomain'>, cache?: SessionCache) {
+export async function renewSession(
+  em: EntityManager,
+  providers: Providers,
+  session: SessionContext,
+  context: Omit<SignInContext, 'imgDomain'>,
+  cache?: SessionCache,
+) {
   const now = providers.clock();
   await revokeSession(em, session.sessionId, now, cache);
-  const fresh = await issueSession(em, session.customerId, { now, ttlMs: context.ttlMs, userAgent: context.userAgent, ip: context.ip });
+  const fresh = await issueSession(em, session.customerId, {
+    now,
+    ttlMs: context.ttlMs,
+    userAgent: context.userAgent,
+    ip: context.ip,
+  });
   return { token: fresh.token, expiresAt: fresh.expiresAt.toISOString() };
 }
 

@@ -6,7 +6,13 @@ export const BloodPressureTestSchema = defineEntity({
   tableName: 'blood_pressure_test',
   indexes: [{ properties: ['customerId', 'measuredAt'] }],
   // A synckey is unique per customer; readings without one (meters', most hand entries) take no entry.
-  uniques: [{ name: 'blood_pressure_test_customer_id_synckey_unique', expression: 'create unique index "blood_pressure_test_customer_id_synckey_unique" on "blood_pressure_test" ("customer_id", "synckey") where "synckey" is not null' }],
+  uniques: [
+    {
+      name: 'blood_pressure_test_customer_id_synckey_unique',
+      expression:
+        'create unique index "blood_pressure_test_customer_id_synckey_unique" on "blood_pressure_test" ("customer_id", "synckey") where "synckey" is not null',
+    },
+  ],
   properties: {
     id: p.bigint('string').primary().autoincrement(),
     customerId: p.uuid(),

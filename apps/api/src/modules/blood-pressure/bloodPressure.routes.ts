@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionContext } from '../session/session.service';
-import { addPressure, deletePressure, editPressure, getPressure, judgePressure, pagePressure, pressureTrend, ranges } from './bloodPressure.service';
+import {
+  addPressure,
+  deletePressure,
+  editPressure,
+  getPressure,
+  judgePressure,
+  pagePressure,
+  pressureTrend,
+  ranges,
+} from './bloodPressure.service';
 
 const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
 
@@ -8,7 +17,14 @@ export function bloodPressureRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
   app.operation('getBloodPressureDictionary', async () =>
-    (await ranges(app.em)).map(({ sort, name, sbpMin, sbpMax, dbpMin, dbpMax }) => ({ sort, name, sbpMin, sbpMax, dbpMin, dbpMax })),
+    (await ranges(app.em)).map(({ sort, name, sbpMin, sbpMax, dbpMin, dbpMax }) => ({
+      sort,
+      name,
+      sbpMin,
+      sbpMax,
+      dbpMin,
+      dbpMax,
+    })),
   );
 
   app.operation('addBloodPressure', async (request) => {
@@ -22,15 +38,25 @@ export function bloodPressureRoutes(app: FastifyInstance) {
     return editPressure(app.em, customerOf(request.session), bpId, entry, now());
   });
 
-  app.operation('deleteBloodPressure', async (request) => deletePressure(app.em, customerOf(request.session), request.body.bpId));
+  app.operation('deleteBloodPressure', async (request) =>
+    deletePressure(app.em, customerOf(request.session), request.body.bpId),
+  );
 
-  app.operation('getBloodPressure', async (request) => getPressure(app.em, customerOf(request.session), request.query.bpId));
+  app.operation('getBloodPressure', async (request) =>
+    getPressure(app.em, customerOf(request.session), request.query.bpId),
+  );
 
   app.operation('pageBloodPressure', async (request) =>
-    pagePressure(app.em, customerOf(request.session), { ...request.query, pageNo: request.query.pageNo ?? 1, pageSize: request.query.pageSize ?? 20 }),
+    pagePressure(app.em, customerOf(request.session), {
+      ...request.query,
+      pageNo: request.query.pageNo ?? 1,
+      pageSize: request.query.pageSize ?? 20,
+    }),
   );
 
   app.operation('trendBloodPressure', async (request) => pressureTrend(app.em, customerOf(request.session), now()));
 
-  app.operation('judgeBloodPressure', async (request) => judgePressure(app.em, customerOf(request.session), request.query));
+  app.operation('judgeBloodPressure', async (request) =>
+    judgePressure(app.em, customerOf(request.session), request.query),
+  );
 }

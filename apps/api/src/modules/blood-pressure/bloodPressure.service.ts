@@ -59,17 +59,29 @@ function parseEntry(input: BpEntryInput, now: Date) {
   const measuredAt = parseChinaDateTime(input.createTime);
   assertValid(validateBloodPressureEntry(input));
   assertValid(validateMeasurementTime(measuredAt, now));
-  return { sbp: input.sbp, dbp: input.dbp, hr: input.hr, remark: (input.remark ?? '').trim(), measuredAt: measuredAt as Date };
+  return {
+    sbp: input.sbp,
+    dbp: input.dbp,
+    hr: input.hr,
+    remark: (input.remark ?? '').trim(),
+    measuredAt: measuredAt as Date,
+  };
 }
 
-const colourOf = async (em: EntityManager, t: Pick<BloodPressureTest, 'sbp' | 'dbp'>) => classifyBloodPressure(t.sbp, t.dbp, await ranges(em));
+const colourOf = async (em: EntityManager, t: Pick<BloodPressureTest, 'sbp' | 'dbp'>) =>
+  classifyBloodPressure(t.sbp, t.dbp, await ranges(em));
 
 /**
  * Records a reading: the caller's own, or — with `followerId` — one for a patient who granted the
  * caller (stored as theirs, `recordedBy` the caller). A resend with the same synckey stores nothing
  * new. The patient's followers are told in the same transaction.
  */
-export async function addPressure(em: EntityManager, callerId: string, input: BpEntryInput, now: Date): Promise<{ bpId: string; duplicate: boolean; color: 1 | 2 | 3 | null }> {
+export async function addPressure(
+  em: EntityManager,
+  callerId: string,
+  input: BpEntryInput,
+  now: Date,
+): Promise<{ bpId: string; duplicate: boolean; color: 1 | 2 | 3 | null }> {
   const customerId = await recordingTarget(em, callerId, input);
   const entry = parseEntry(input, now);
   const existing = input.synckey ? await em.findOne(BloodPressureTest, { customerId, synckey: input.synckey }) : null;
@@ -80,9 +92,30 @@ export async function addPressure(em: EntityManager, callerId: string, input: Bp
   let reading: BloodPressureTest;
   try {
     reading = await em.transactional(async (tx) => {
-      const created = tx.create(BloodPressureTest, { customerId, recordedBy: callerId, ...entry, synckey: input.synckey ?? null, deviceImei: null, createdAt: now, updatedAt: now });
+      const created = tx.create(BloodPressureTest, {
+        customerId,
+        recordedBy: callerId,
+        ...entry,
+        synckey: input.synckey ?? null,
+        deviceImei: null,
+        createdAt: now,
+        updatedAt: now,
+      });
       await tx.flush();
-      await notifyFollowersOfReading(tx, { kind: 'bloodPressure', id: created.id, customerId, recordedBy: callerId, measuredAt: entry.measuredAt, sbp: entry.sbp, dbp: entry.dbp, hr: entry.hr }, now);
+      await notifyFollowersOfReading(
+        tx,
+        {
+          kind: 'bloodPressure',
+          id: created.id,
+          customerId,
+          recordedBy: callerId,
+          measuredAt: entry.measuredAt,
+          sbp: entry.sbp,
+          dbp: entry.dbp,
+          hr: entry.hr,
+        },
+        now,
+      );
       return created;
     });
   } catch (error) {
@@ -106,7 +139,13 @@ async function ownPressure(em: EntityManager, customerId: string, bpId: string) 
 }
 
 /** Changes one of the caller's readings; meter readings are read-only. */
-export async function editPressure(em: EntityManager, customerId: string, bpId: string, input: BpEntryInput, now: Date) {
+export async function editPressure(
+  em: EntityManager,
+  customerId: string,
+  bpId: string,
+  input: BpEntryInput,
+  now: Date,
+) {
   const reading = await ownPressure(em, customerId, bpId);
   if (!reading) {
     throw new AppError(ErrorCodes.notFound, '该数据已被删除', 404);
@@ -142,17 +181,29 @@ export async function getPressure(em: EntityManager, customerId: string, bpId: s
     return { existsFlag: false, bloodPressureVo: null, reminder: null };
   }
   const level = await colourOf(em, reading);
-  return { existsFlag: true, bloodPressureVo: bloodPressureVo(reading, level), reminder: level ? bloodPressureReminder(level) : null };
+  return {
+    existsFlag: true,
+    bloodPressureVo: bloodPressureVo(reading, level),
+    reminder: level ? bloodPressureReminder(level) : null,
+  };
 }
 
 /** The readings of a time range, newest first, paged (spec: pageQueryList). */
-export async function pagePressure(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number }) {
+export async function pagePressure(
+  em: EntityManager,
+  customerId: string,
+  query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number },
+) {
   const span = listSpan(query.createStartTime, query.createEndTime);
-  const [rows, total] = await em.findAndCount(BloodPressureTest, { customerId, ...measuredWithin(span) }, {
-    orderBy: { measuredAt: 'desc', id: 'desc' },
-    limit: query.pageSize,
-    offset: (query.pageNo - 1) * query.pageSize,
-  });
+  const [rows, total] = await em.findAndCount(
+    BloodPressureTest,
+    { customerId, ...measuredWithin(span) },
+    {
+      orderBy: { measuredAt: 'desc', id: 'desc' },
+      limit: query.pageSize,
+      offset: (query.pageNo - 1) * query.pageSize,
+    },
+  );
   const config = await ranges(em);
   return pageOf(
     rows.map((r) => bloodPressureVo(r, classifyBloodPressure(r.sbp, r.dbp, config))),
@@ -166,14 +217,22 @@ export async function pagePressure(em: EntityManager, customerId: string, query:
 export async function pressureTrend(em: EntityManager, customerId: string, now: Date) {
   const span = latestChinaDays(now, TREND_DAYS);
   const [rows, config] = await Promise.all([
-    em.find(BloodPressureTest, { customerId, measuredAt: { $gte: span.start, $lt: span.end } }, { orderBy: { measuredAt: 'asc', id: 'asc' } }),
+    em.find(
+      BloodPressureTest,
+      { customerId, measuredAt: { $gte: span.start, $lt: span.end } },
+      { orderBy: { measuredAt: 'asc', id: 'asc' } },
+    ),
     ranges(em),
   ]);
   return rows.map((r) => bloodPressureVo(r, classifyBloodPressure(r.sbp, r.dbp, config)));
 }
 
 /** Counts by level over a time range (spec: queryJudge), from plain rows rather than entities. */
-export async function judgePressure(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string }) {
+export async function judgePressure(
+  em: EntityManager,
+  customerId: string,
+  query: { createStartTime?: string; createEndTime?: string },
+) {
   const { start, end } = listSpan(query.createStartTime, query.createEndTime);
   const rows = await sql(em).execute<{ sbp: number; dbp: number }[]>(
     `select sbp, dbp from blood_pressure_test where customer_id = ?${start ? ' and measured_at >= ?' : ''}${end ? ' and measured_at < ?' : ''}`,

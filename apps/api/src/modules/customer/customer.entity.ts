@@ -9,7 +9,10 @@ export const CustomerSchema = defineEntity({
   name: 'Customer',
   tableName: 'customer',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     /** The messaging-app (or local provider) identity this customer signs in with. */
     openid: p.string().length(64).unique(),
     unionid: p.string().length(64).nullable(),
@@ -51,7 +54,10 @@ export const CustomerSchema = defineEntity({
     msgNoTestReceive: p.boolean().default(true),
     registeredAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   // A session says who its caller is (openid) and whether they registered; API processes cache
   // sessions (session.cache.ts), so a change of either, or a removed customer, is announced.

@@ -29,8 +29,12 @@ export class CustomerRepository {
 
   async newInviteCode(): Promise<string> {
     for (;;) {
-      const code = Array.from({ length: INVITE_CODE_LENGTH }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
-      const taken = (await this.em.count(Customer, { inviteCode: code })) + (await this.em.count(Doctor, { inviteCode: code }));
+      const code = Array.from(
+        { length: INVITE_CODE_LENGTH },
+        () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)],
+      ).join('');
+      const taken =
+        (await this.em.count(Customer, { inviteCode: code })) + (await this.em.count(Doctor, { inviteCode: code }));
       if (taken === 0) {
         return code;
       }

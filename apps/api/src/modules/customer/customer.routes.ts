@@ -6,14 +6,26 @@ import { editProfile, messageSettings, registeredCustomer, updatePhone } from '.
 const caller = (session: SessionContext | null): SessionContext => session as SessionContext;
 
 export function customerRoutes(app: FastifyInstance) {
-  app.operation('editCustomer', async (request) => customerVo(await editProfile(app.em, caller(request.session), request.body, app.providers.clock())));
+  app.operation('editCustomer', async (request) =>
+    customerVo(await editProfile(app.em, caller(request.session), request.body, app.providers.clock())),
+  );
 
   app.operation('updatePhone', async (request) => {
     const input = { phone: request.body.phone.trim(), validCode: request.body.validCode.trim() };
-    return customerVo(await updatePhone(app.em, { secret: app.providers.sessionSecret }, caller(request.session), input, app.providers.clock()));
+    return customerVo(
+      await updatePhone(
+        app.em,
+        { secret: app.providers.sessionSecret },
+        caller(request.session),
+        input,
+        app.providers.clock(),
+      ),
+    );
   });
 
-  app.operation('getMsgSetting', async (request) => messageSettings(await registeredCustomer(app.em, caller(request.session))));
+  app.operation('getMsgSetting', async (request) =>
+    messageSettings(await registeredCustomer(app.em, caller(request.session))),
+  );
 
   app.operation('updateMsgSetting', async (request) => {
     const customer = await registeredCustomer(app.em, caller(request.session));

@@ -1,5 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { emojiCheck, firstFailure, normalizeAvatarUrl, validateAvatarUrl, validatePhoneChange, validateProfileEdit, VERIFY_CODE_LENGTH } from '@glucoguard/domain';
+import {
+  emojiCheck,
+  firstFailure,
+  normalizeAvatarUrl,
+  validateAvatarUrl,
+  validatePhoneChange,
+  validateProfileEdit,
+  VERIFY_CODE_LENGTH,
+} from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
 import type { SessionContext } from '../session/session.service';
@@ -35,7 +43,12 @@ export interface ProfileEdit {
 }
 
 /** Edits the caller's own profile (spec: /customer/v1/edit; also registration step 2). */
-export async function editProfile(em: EntityManager, session: SessionContext, input: ProfileEdit, now: Date): Promise<Customer> {
+export async function editProfile(
+  em: EntityManager,
+  session: SessionContext,
+  input: ProfileEdit,
+  now: Date,
+): Promise<Customer> {
   const customer = await registeredCustomer(em, session);
   assertValid(
     firstFailure([
@@ -73,7 +86,13 @@ export async function editProfile(em: EntityManager, session: SessionContext, in
 }
 
 /** Changes the phone number with a fresh code sent to the new number (spec: updatePhone). */
-export async function updatePhone(em: EntityManager, sms: Pick<SmsCodeDeps, 'secret'>, session: SessionContext, input: { phone: string; validCode: string }, now: Date) {
+export async function updatePhone(
+  em: EntityManager,
+  sms: Pick<SmsCodeDeps, 'secret'>,
+  session: SessionContext,
+  input: { phone: string; validCode: string },
+  now: Date,
+) {
   assertValid(validatePhoneChange(input));
   if (input.validCode.length !== VERIFY_CODE_LENGTH) {
     throw new AppError(90001, '请输入正确的验证码');
@@ -94,5 +113,10 @@ export async function updatePhone(em: EntityManager, sms: Pick<SmsCodeDeps, 'sec
 
 /** The two notice switches of the settings page (spec: getMsgSetting / updateMsgSetting). */
 export function messageSettings(customer: Customer) {
-  return { category: 'wechatMsg' as const, code: 'sugarTest' as const, isReceive: customer.msgReceive ? (1 as const) : (0 as const), isNoTestReceive: customer.msgNoTestReceive ? (1 as const) : (0 as const) };
+  return {
+    category: 'wechatMsg' as const,
+    code: 'sugarTest' as const,
+    isReceive: customer.msgReceive ? (1 as const) : (0 as const),
+    isNoTestReceive: customer.msgNoTestReceive ? (1 as const) : (0 as const),
+  };
 }

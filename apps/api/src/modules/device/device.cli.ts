@@ -10,7 +10,14 @@ import { openDatabase } from '../../db/orm';
 import { mosquittoFiles } from './device.mosquitto';
 import { DeviceRepository } from './device.repository';
 import { hashDeviceSecret } from './device.secret';
-import { ProvisioningError, deviceSummary, issueBindCode, issueMissingBindCodes, provisionDevice, rotateDeviceSecret } from './device.service';
+import {
+  ProvisioningError,
+  deviceSummary,
+  issueBindCode,
+  issueMissingBindCodes,
+  provisionDevice,
+  rotateDeviceSecret,
+} from './device.service';
 
 const USAGE = `Usage:
   npm run device -- provision --imei <15 digits> --kind glucose|bp [--model <name>]
@@ -52,7 +59,14 @@ function fail(message: string, code = 1): never {
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,
-  options: { imei: { type: 'string' }, kind: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' }, 'worker-user': { type: 'string' }, missing: { type: 'boolean' } },
+  options: {
+    imei: { type: 'string' },
+    kind: { type: 'string' },
+    model: { type: 'string' },
+    out: { type: 'string' },
+    'worker-user': { type: 'string' },
+    missing: { type: 'boolean' },
+  },
 });
 const command = positionals[0];
 if (!command || !['provision', 'rotate-secret', 'bind-code', 'list', 'mosquitto-config'].includes(command)) {
@@ -61,7 +75,12 @@ if (!command || !['provision', 'rotate-secret', 'bind-code', 'list', 'mosquitto-
 if (command === 'mosquitto-config' && (!values.out || !process.env.BROKER_WORKER_PASSWORD)) {
   fail(`--out and the environment variable BROKER_WORKER_PASSWORD are required.\n\n${USAGE}`, 2);
 }
-if (command !== 'list' && command !== 'mosquitto-config' && !values.imei && !(command === 'bind-code' && values.missing)) {
+if (
+  command !== 'list' &&
+  command !== 'mosquitto-config' &&
+  !values.imei &&
+  !(command === 'bind-code' && values.missing)
+) {
   fail(`--imei is required${command === 'bind-code' ? ' (or --missing)' : ''}.\n\n${USAGE}`, 2);
 }
 
@@ -72,7 +91,9 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 if (!config.databaseUrl && (await apiHoldsPglite(config.port))) {
-  fail(`The API is running on the embedded database (port ${config.port}), which only one process can open. Stop it (Ctrl+C in npm start) and run this again, or use DATABASE_URL.`);
+  fail(
+    `The API is running on the embedded database (port ${config.port}), which only one process can open. Stop it (Ctrl+C in npm start) and run this again, or use DATABASE_URL.`,
+  );
 }
 
 const orm = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
@@ -81,21 +102,33 @@ try {
   const now = new Date();
   if (command === 'mosquitto-config') {
     const devices = await new DeviceRepository(em).list();
-    const files = mosquittoFiles(devices, { user: values['worker-user'] ?? 'ingest', passwordHash: await hashDeviceSecret(process.env.BROKER_WORKER_PASSWORD ?? '') });
+    const files = mosquittoFiles(devices, {
+      user: values['worker-user'] ?? 'ingest',
+      passwordHash: await hashDeviceSecret(process.env.BROKER_WORKER_PASSWORD ?? ''),
+    });
     const out = values.out as string;
     mkdirSync(out, { recursive: true });
     // Written aside and renamed, so a broker reloading on SIGHUP never reads half a file.
-    for (const [name, text] of [['passwd', files.passwd], ['acl', files.acl]] as const) {
+    for (const [name, text] of [
+      ['passwd', files.passwd],
+      ['acl', files.acl],
+    ] as const) {
       writeFileSync(join(out, `${name}.tmp`), text, { mode: 0o600 });
       renameSync(join(out, `${name}.tmp`), join(out, name));
     }
     for (const s of files.skipped) {
       console.warn(`Left out ${s.imei}: ${s.reason}.`);
     }
-    console.log(`Wrote ${join(out, 'passwd')} (meters: ${devices.length - files.skipped.length}, and the worker user) and ${join(out, 'acl')}. Send SIGHUP to mosquitto to reload them.`);
+    console.log(
+      `Wrote ${join(out, 'passwd')} (meters: ${devices.length - files.skipped.length}, and the worker user) and ${join(out, 'acl')}. Send SIGHUP to mosquitto to reload them.`,
+    );
   } else if (command === 'bind-code' && values.missing) {
     const issued = await issueMissingBindCodes(em);
-    console.error(issued.length === 0 ? 'Every meter has a bind code.' : `Issued bind codes for ${issued.length} meter${issued.length === 1 ? '' : 's'}. Print them on the meters' labels now: they are shown only once.`);
+    console.error(
+      issued.length === 0
+        ? 'Every meter has a bind code.'
+        : `Issued bind codes for ${issued.length} meter${issued.length === 1 ? '' : 's'}. Print them on the meters' labels now: they are shown only once.`,
+    );
     for (const { device, bindCode } of issued) {
       console.log(`${device.imei},${formatBindCode(bindCode)},${bindQrContent(device.imei, bindCode)}`);
     }
@@ -120,9 +153,14 @@ try {
     if (isImei(imei) && !hasValidImeiCheckDigit(imei)) {
       console.warn(`Note: ${imei} does not end in its Luhn check digit. Real meters' IMEIs do; check for a typo.`);
     }
-    const provisioned = command === 'provision' ? await provisionDevice(em, { imei, kind: values.kind ?? '', model: values.model }, now) : { ...(await rotateDeviceSecret(em, imei)), bindCode: null };
+    const provisioned =
+      command === 'provision'
+        ? await provisionDevice(em, { imei, kind: values.kind ?? '', model: values.model }, now)
+        : { ...(await rotateDeviceSecret(em, imei)), bindCode: null };
     const { device, secret } = provisioned;
-    console.log(`${command === 'provision' ? 'Provisioned' : 'New secret for'} ${device.kind} meter ${device.imei}${device.model ? ` (${device.model})` : ''}.`);
+    console.log(
+      `${command === 'provision' ? 'Provisioned' : 'New secret for'} ${device.kind} meter ${device.imei}${device.model ? ` (${device.model})` : ''}.`,
+    );
     console.log(`MQTT username and client id: ${device.imei}`);
     console.log(`MQTT password (device secret): ${secret}`);
     if (provisioned.bindCode !== null) {

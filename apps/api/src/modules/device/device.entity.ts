@@ -53,7 +53,13 @@ export const MeterReadingSchema = defineEntity({
   tableName: 'meter_reading',
   // The only lookup by meter is of readings no record was made of yet (a bind attaches them), so
   // the index holds just those: readings of bound meters, nearly all of them, cost no entry.
-  indexes: [{ name: 'meter_reading_unattached_index', expression: 'create index "meter_reading_unattached_index" on "meter_reading" ("imei", "measured_at") where "record_id" is null' }],
+  indexes: [
+    {
+      name: 'meter_reading_unattached_index',
+      expression:
+        'create index "meter_reading_unattached_index" on "meter_reading" ("imei", "measured_at") where "record_id" is null',
+    },
+  ],
   properties: {
     /** Compared bytewise (collation C), as are reading ids: the key's index compares them on every insert. */
     imei: p.string().length(15).primary().collation('C'),

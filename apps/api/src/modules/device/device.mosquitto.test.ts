@@ -13,7 +13,9 @@ describe('mosquittoFiles', () => {
       { user: 'ingest', passwordHash: H },
     );
     expect(files.passwd).toBe(`862000000000001:${H}\ningest:${H}\n`);
-    expect(files.skipped).toEqual([{ imei: '862000000000002', reason: expect.stringContaining('rotate-secret') as string }]);
+    expect(files.skipped).toEqual([
+      { imei: '862000000000002', reason: expect.stringContaining('rotate-secret') as string },
+    ]);
     expect(files.acl).toContain('pattern write meters/%u/readings\npattern read meters/%u/acks\n');
     expect(files.acl).toContain('user ingest\ntopic read meters/+/readings\ntopic write meters/+/acks\n');
   });

@@ -22,9 +22,14 @@ const WORKER_USER = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
  * shared subscription `$share/ingest/meters/+/readings` is checked as `meters/+/readings`) and
  * writes every acks topic.
  */
-export function mosquittoFiles(devices: readonly { imei: string; secretHash: string }[], worker: { user: string; passwordHash: string }): MosquittoFiles {
+export function mosquittoFiles(
+  devices: readonly { imei: string; secretHash: string }[],
+  worker: { user: string; passwordHash: string },
+): MosquittoFiles {
   if (!WORKER_USER.test(worker.user) || isImei(worker.user)) {
-    throw new Error(`The worker user must be 1–64 letters, digits, "_", "." or "-", start with a letter and not look like an IMEI, got "${worker.user}".`);
+    throw new Error(
+      `The worker user must be 1–64 letters, digits, "_", "." or "-", start with a letter and not look like an IMEI, got "${worker.user}".`,
+    );
   }
   if (!isMosquittoHash(worker.passwordHash)) {
     throw new Error('The worker password hash must be in the $7$ format.');
@@ -35,7 +40,10 @@ export function mosquittoFiles(devices: readonly { imei: string; secretHash: str
     if (!isImei(d.imei)) {
       skipped.push({ imei: d.imei, reason: 'not a 15-digit IMEI' });
     } else if (!isMosquittoHash(d.secretHash)) {
-      skipped.push({ imei: d.imei, reason: 'its secret hash predates the $7$ format; run `npm run device -- rotate-secret --imei ' + d.imei + '`' });
+      skipped.push({
+        imei: d.imei,
+        reason: 'its secret hash predates the $7$ format; run `npm run device -- rotate-secret --imei ' + d.imei + '`',
+      });
     } else {
       lines.push(`${d.imei}:${d.secretHash}`);
     }

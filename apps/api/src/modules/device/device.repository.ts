@@ -232,7 +232,11 @@ export class DeviceRepository {
    * Stores a batch of readings from the meters `health` lists (each with the battery and signal its
    * last message reported) in one statement (INGEST_SQL); readings must be distinct by `(imei, reading.id)`.
    */
-  async ingest(readings: readonly BatchReading[], health: readonly { imei: string; battery: number | null; signal: number | null }[], now: Date): Promise<BatchOutcome> {
+  async ingest(
+    readings: readonly BatchReading[],
+    health: readonly { imei: string; battery: number | null; signal: number | null }[],
+    now: Date,
+  ): Promise<BatchOutcome> {
     const n = readings.length;
     const columns = Array.from({ length: 13 }, () => new Array<string | number | null>(n));
     for (let i = 0; i < n; i += 1) {
@@ -253,7 +257,11 @@ export class DeviceRepository {
       columns[11]![i] = reading.outOfRange;
       columns[12]![i] = glucose ? recordTimeType : null;
     }
-    const [row] = await nativeQuery<{ results: string | null; duplicates: string | null; recipients: [string, string, string | null, boolean][] | string }>(
+    const [row] = await nativeQuery<{
+      results: string | null;
+      duplicates: string | null;
+      recipients: [string, string, string | null, boolean][] | string;
+    }>(
       this.em,
       INGEST_SQL,
       [
@@ -275,10 +283,18 @@ export class DeviceRepository {
     for (const position of row!.duplicates?.split(',') ?? []) {
       results[Number(position) - 1] = { status: 'duplicate' };
     }
-    const recipients = typeof row!.recipients === 'string' ? (JSON.parse(row!.recipients) as [string, string, string | null, boolean][]) : row!.recipients;
+    const recipients =
+      typeof row!.recipients === 'string'
+        ? (JSON.parse(row!.recipients) as [string, string, string | null, boolean][])
+        : row!.recipients;
     return {
       results,
-      recipients: recipients.map(([patientId, followerId, customerNote, msgReceive]) => ({ patientId, followerId, customerNote, msgReceive })),
+      recipients: recipients.map(([patientId, followerId, customerNote, msgReceive]) => ({
+        patientId,
+        followerId,
+        customerNote,
+        msgReceive,
+      })),
     };
   }
 
@@ -287,7 +303,10 @@ export class DeviceRepository {
     if (count === 0) {
       return [];
     }
-    const rows = await sql(this.em).execute<{ id: string }[]>(`select nextval(pg_get_serial_sequence('${table}', 'id'))::text as id from generate_series(1, ?)`, [count]);
+    const rows = await sql(this.em).execute<{ id: string }[]>(
+      `select nextval(pg_get_serial_sequence('${table}', 'id'))::text as id from generate_series(1, ?)`,
+      [count],
+    );
     return rows.map((r) => r.id);
   }
 
@@ -298,7 +317,20 @@ export class DeviceRepository {
     await sql(this.em).execute(
       `insert into sugar_test (id, customer_id, recorded_by, time_type, sugar, remark, tags, measured_at, synckey, device_imei, created_at, updated_at)
        values ${placeholders(rows.length, ['bigint', 'uuid', 'uuid', '', '', '', 'jsonb', 'timestamptz', '', '', 'timestamptz', 'timestamptz'])}`,
-      rows.flatMap((r) => [r.id, r.customerId, r.customerId, r.timeType, r.sugar, '', '[]', r.measuredAt, null, r.imei, now, now]),
+      rows.flatMap((r) => [
+        r.id,
+        r.customerId,
+        r.customerId,
+        r.timeType,
+        r.sugar,
+        '',
+        '[]',
+        r.measuredAt,
+        null,
+        r.imei,
+        now,
+        now,
+      ]),
     );
   }
 
@@ -309,7 +341,20 @@ export class DeviceRepository {
     await sql(this.em).execute(
       `insert into blood_pressure_test (id, customer_id, recorded_by, sbp, dbp, hr, remark, measured_at, synckey, device_imei, created_at, updated_at)
        values ${placeholders(rows.length, ['bigint', 'uuid', 'uuid', '', '', '', '', 'timestamptz', '', '', 'timestamptz', 'timestamptz'])}`,
-      rows.flatMap((r) => [r.id, r.customerId, r.customerId, r.sbp, r.dbp, r.hr, '', r.measuredAt, null, r.imei, now, now]),
+      rows.flatMap((r) => [
+        r.id,
+        r.customerId,
+        r.customerId,
+        r.sbp,
+        r.dbp,
+        r.hr,
+        '',
+        r.measuredAt,
+        null,
+        r.imei,
+        now,
+        now,
+      ]),
     );
   }
 
@@ -338,7 +383,17 @@ export class DeviceRepository {
    */
   async unattached(imei: string, measuredSince: Date, receivedAfter: Date | null): Promise<UnattachedReading[]> {
     const rows = await sql(this.em).execute<
-      { imei: string; reading_id: string; kind: MeterKind; sugar: string | null; time_type: number | null; sbp: number | null; dbp: number | null; hr: number | null; measured_at: Date | string }[]
+      {
+        imei: string;
+        reading_id: string;
+        kind: MeterKind;
+        sugar: string | null;
+        time_type: number | null;
+        sbp: number | null;
+        dbp: number | null;
+        hr: number | null;
+        measured_at: Date | string;
+      }[]
     >(
       `select imei, reading_id, kind, sugar, time_type, sbp, dbp, hr, measured_at from meter_reading
         where imei = ? and record_id is null and measured_at >= ?${receivedAfter ? ' and received_at > ?' : ''}
@@ -359,7 +414,9 @@ export class DeviceRepository {
   }
 
   /** Links stored readings to the records made of them. */
-  async attach(links: readonly { imei: string; readingId: string; recordId: string; customerId: string }[]): Promise<void> {
+  async attach(
+    links: readonly { imei: string; readingId: string; recordId: string; customerId: string }[],
+  ): Promise<void> {
     if (links.length === 0) {
       return;
     }

@@ -2,7 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import { unauthenticated } from '../../lib/errors';
 import type { SessionContext } from '../session/session.service';
-import { authenticateMeter, bindDeviceForCustomer, emqxAuthenticate, emqxAuthorize, deviceKindList, deviceList, renameDevice, storeMeterMessages, unbindDeviceForCustomer } from './device.service';
+import {
+  authenticateMeter,
+  bindDeviceForCustomer,
+  emqxAuthenticate,
+  emqxAuthorize,
+  deviceKindList,
+  deviceList,
+  renameDevice,
+  storeMeterMessages,
+  unbindDeviceForCustomer,
+} from './device.service';
 import { tokensEqual } from './device.secret';
 
 /** The header the device gateway (or an ingestion worker) proves itself with. */
@@ -24,9 +34,13 @@ export function deviceRoutes(app: FastifyInstance, config: Pick<AppConfig, 'gate
   // The binding screens (spec 2 §2.17): every call acts on the session's customer only.
   app.operation('queryDeviceKindList', async () => deviceKindList());
   app.operation('queryDeviceList', async (request) => deviceList(app.em, customerOf(request.session)));
-  app.operation('bindDevice', async (request) => bindDeviceForCustomer(app.em, customerOf(request.session), request.body, now()));
+  app.operation('bindDevice', async (request) =>
+    bindDeviceForCustomer(app.em, customerOf(request.session), request.body, now()),
+  );
   app.operation('editDevice', async (request) => renameDevice(app.em, customerOf(request.session), request.body));
-  app.operation('unbindDevice', async (request) => unbindDeviceForCustomer(app.em, customerOf(request.session), request.body.id, now()));
+  app.operation('unbindDevice', async (request) =>
+    unbindDeviceForCustomer(app.em, customerOf(request.session), request.body.id, now()),
+  );
 
   void app.register(async (internal: FastifyInstance) => {
     internal.addHook('onRequest', async (request: FastifyRequest) => {
@@ -42,8 +56,12 @@ export function deviceRoutes(app: FastifyInstance, config: Pick<AppConfig, 'gate
     internal.operation('emqxAuthenticate', async (request) => emqxAuthenticate(app.em, request.body, now()));
     internal.operation('emqxAuthorize', async (request) => emqxAuthorize(request.body));
 
-    internal.operation('storeMeterReadings', async (request) => ({ results: await storeMeterMessages(app.em, request.body.messages, now()) }), {
-      bodyLimit: READINGS_BODY_LIMIT,
-    });
+    internal.operation(
+      'storeMeterReadings',
+      async (request) => ({ results: await storeMeterMessages(app.em, request.body.messages, now()) }),
+      {
+        bodyLimit: READINGS_BODY_LIMIT,
+      },
+    );
   });
 }

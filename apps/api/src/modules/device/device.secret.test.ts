@@ -20,30 +20,47 @@ describe('device secret hashes', () => {
 
   it('still verifies the scrypt hashes written before', async () => {
     const salt = Buffer.alloc(16, 7);
-    const stored = ['scrypt', 1024, 8, 1, salt.toString('base64url'), scryptSync('old', salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64url')].join('$');
+    const stored = [
+      'scrypt',
+      1024,
+      8,
+      1,
+      salt.toString('base64url'),
+      scryptSync('old', salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64url'),
+    ].join('$');
     expect(isMosquittoHash(stored)).toBe(false);
     expect(await verifyDeviceSecret('old', stored)).toBe(true);
     expect(await verifyDeviceSecret('new', stored)).toBe(false);
   });
 
   it('says no to unreadable hashes instead of throwing', async () => {
-    for (const stored of ['', 'plain', '$7$abc$AAAA$AAAA', '$7$999999999$AAAA$AAAA', 'scrypt$x$8$1$AA$AA', '$6$rounds$salt$hash']) {
+    for (const stored of [
+      '',
+      'plain',
+      '$7$abc$AAAA$AAAA',
+      '$7$999999999$AAAA$AAAA',
+      'scrypt$x$8$1$AA$AA',
+      '$6$rounds$salt$hash',
+    ]) {
       expect(await verifyDeviceSecret('x', stored)).toBe(false);
     }
   });
 
-  it.skipIf(!existsSync('/usr/bin/mosquitto_passwd'))('reads hashes made by mosquitto_passwd (the same format both ways)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gg-passwd-'));
-    try {
-      execFileSync('/usr/bin/mosquitto_passwd', ['-c', '-b', join(dir, 'p'), 'meter', 'from-mosquitto']);
-      const stored = readFileSync(join(dir, 'p'), 'utf8').trim().split(':')[1]!;
-      expect(isMosquittoHash(stored)).toBe(true);
-      expect(await verifyDeviceSecret('from-mosquitto', stored)).toBe(true);
-      expect(await verifyDeviceSecret('other', stored)).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(!existsSync('/usr/bin/mosquitto_passwd'))(
+    'reads hashes made by mosquitto_passwd (the same format both ways)',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'gg-passwd-'));
+      try {
+        execFileSync('/usr/bin/mosquitto_passwd', ['-c', '-b', join(dir, 'p'), 'meter', 'from-mosquitto']);
+        const stored = readFileSync(join(dir, 'p'), 'utf8').trim().split(':')[1]!;
+        expect(isMosquittoHash(stored)).toBe(true);
+        expect(await verifyDeviceSecret('from-mosquitto', stored)).toBe(true);
+        expect(await verifyDeviceSecret('other', stored)).toBe(false);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('checks secrets on a thread of its own: file reads are not queued behind them', { timeout: 60_000 }, async () => {
     const hash = await hashDeviceSecret('s3cret');
@@ -58,7 +75,9 @@ describe('device secret hashes', () => {
 
   it(`refuses a check at once while ${MAX_QUEUED} are waiting, and takes checks again when they are done`, async () => {
     const hash = await hashDeviceSecret('s3cret', 1000);
-    const results = await Promise.allSettled(Array.from({ length: MAX_QUEUED + 8 }, () => verifyDeviceSecret('s3cret', hash)));
+    const results = await Promise.allSettled(
+      Array.from({ length: MAX_QUEUED + 8 }, () => verifyDeviceSecret('s3cret', hash)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled' && r.value).length).toBe(MAX_QUEUED);
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused).toHaveLength(8);

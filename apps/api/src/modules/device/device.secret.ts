@@ -22,7 +22,9 @@ const b64 = (buffer: Buffer) => buffer.toString('base64url');
 
 function pbkdf2Sha512(secret: string, salt: Buffer, iterations: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    pbkdf2(secret, salt, iterations, PBKDF2_KEY_LENGTH, 'sha512', (error, key) => (error ? reject(error) : resolve(key)));
+    pbkdf2(secret, salt, iterations, PBKDF2_KEY_LENGTH, 'sha512', (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -45,7 +47,13 @@ export function isMosquittoHash(stored: string): boolean {
 
 // A stored hash to compare against when the IMEI is unknown, so that an unknown IMEI takes as long
 // to refuse as a wrong secret and the answer time does not reveal which IMEIs exist.
-const DECOY = ['', '7', PBKDF2_ITERATIONS, Buffer.alloc(PBKDF2_SALT_LENGTH).toString('base64'), Buffer.alloc(PBKDF2_KEY_LENGTH).toString('base64')].join('$');
+const DECOY = [
+  '',
+  '7',
+  PBKDF2_ITERATIONS,
+  Buffer.alloc(PBKDF2_SALT_LENGTH).toString('base64'),
+  Buffer.alloc(PBKDF2_KEY_LENGTH).toString('base64'),
+].join('$');
 
 /** What `secret` must derive to under the stored hash's scheme and parameters; null if unreadable. */
 function derivationFor(secret: string, stored: string): { job: Derivation; expected: Buffer } | null {
@@ -55,14 +63,34 @@ function derivationFor(secret: string, stored: string): { job: Derivation; expec
     if (!Number.isInteger(iterations) || iterations < 1 || iterations > MAX_ITERATIONS || !parts[3] || !parts[4]) {
       return null;
     }
-    return { job: { scheme: 'pbkdf2', secret, salt: Buffer.from(parts[3], 'base64'), iterations, keyLength: PBKDF2_KEY_LENGTH }, expected: Buffer.from(parts[4], 'base64') };
+    return {
+      job: {
+        scheme: 'pbkdf2',
+        secret,
+        salt: Buffer.from(parts[3], 'base64'),
+        iterations,
+        keyLength: PBKDF2_KEY_LENGTH,
+      },
+      expected: Buffer.from(parts[4], 'base64'),
+    };
   }
   if (parts[0] === 'scrypt' && parts.length === 6 && parts[4] && parts[5]) {
     const [N, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
     if (![N, r, p].every(Number.isInteger) || N > 1 << 20) {
       return null;
     }
-    return { job: { scheme: 'scrypt', secret, salt: Buffer.from(parts[4], 'base64url'), N, r, p, keyLength: SCRYPT_KEY_LENGTH }, expected: Buffer.from(parts[5], 'base64url') };
+    return {
+      job: {
+        scheme: 'scrypt',
+        secret,
+        salt: Buffer.from(parts[4], 'base64url'),
+        N,
+        r,
+        p,
+        keyLength: SCRYPT_KEY_LENGTH,
+      },
+      expected: Buffer.from(parts[5], 'base64url'),
+    };
   }
   return null;
 }

@@ -39,7 +39,13 @@ import { awardForReading } from '../points/points.service';
 import { takeRateLimit } from '../rate-limit/rateLimit.service';
 import { SugarRepository } from '../sugar/sugar.repository';
 import { Device } from './device.entity';
-import { DeviceRepository, type BatchReading, type PressureRecordRow, type SugarRecordRow, type UnattachedReading } from './device.repository';
+import {
+  DeviceRepository,
+  type BatchReading,
+  type PressureRecordRow,
+  type SugarRecordRow,
+  type UnattachedReading,
+} from './device.repository';
 import { hashDeviceSecret, newDeviceSecret, verifyDeviceSecret } from './device.secret';
 import { DerivationBusyError } from './device.secret-worker';
 
@@ -67,15 +73,42 @@ function refuse(rejected: MeterRejection[], id: string, reason: string) {
 }
 
 /** What a record is made from: a reading just received, or one stored while its meter was unbound. */
-type RecordSource = Pick<UnattachedReading, 'kind' | 'imei' | 'measuredAt' | 'sugar' | 'timeType' | 'sbp' | 'dbp' | 'hr'>;
+type RecordSource = Pick<
+  UnattachedReading,
+  'kind' | 'imei' | 'measuredAt' | 'sugar' | 'timeType' | 'sbp' | 'dbp' | 'hr'
+>;
 
 /** The sugar or pressure record a reading becomes for a customer; its slot comes from the dictionary when the meter gave none. */
-function recordOf(reading: RecordSource, id: string, customerId: string, dictionary: readonly SugarDictionaryEntry[]): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
+function recordOf(
+  reading: RecordSource,
+  id: string,
+  customerId: string,
+  dictionary: readonly SugarDictionaryEntry[],
+): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
   if (reading.kind === 'glucose') {
     const timeType = reading.timeType ?? timeTypeAt(reading.measuredAt, dictionary) ?? 1;
-    return { sugar: { id, customerId, timeType, sugar: reading.sugar ?? 0, measuredAt: reading.measuredAt, imei: reading.imei } };
+    return {
+      sugar: {
+        id,
+        customerId,
+        timeType,
+        sugar: reading.sugar ?? 0,
+        measuredAt: reading.measuredAt,
+        imei: reading.imei,
+      },
+    };
   }
-  return { pressure: { id, customerId, sbp: reading.sbp ?? 0, dbp: reading.dbp ?? 0, hr: reading.hr ?? 0, measuredAt: reading.measuredAt, imei: reading.imei } };
+  return {
+    pressure: {
+      id,
+      customerId,
+      sbp: reading.sbp ?? 0,
+      dbp: reading.dbp ?? 0,
+      hr: reading.hr ?? 0,
+      measuredAt: reading.measuredAt,
+      imei: reading.imei,
+    },
+  };
 }
 
 async function dictionaryOf(em: EntityManager): Promise<SugarDictionaryEntry[]> {
@@ -86,15 +119,26 @@ async function dictionaryOf(em: EntityManager): Promise<SugarDictionaryEntry[]> 
  * Makes the sugar and pressure records of `sources` for the customer, with ids allocated in
  * advance so the caller can link each reading to its record in the same statement that stores it.
  */
-async function makeRecords(repo: DeviceRepository, em: EntityManager, sources: readonly { source: RecordSource; recordId: string; customerId: string }[], now: Date) {
+async function makeRecords(
+  repo: DeviceRepository,
+  em: EntityManager,
+  sources: readonly { source: RecordSource; recordId: string; customerId: string }[],
+  now: Date,
+) {
   if (sources.length === 0) {
     return [];
   }
   const needsDictionary = sources.some((s) => s.source.kind === 'glucose' && s.source.timeType === null);
   const dictionary = needsDictionary ? await dictionaryOf(em) : [];
   const records = sources.map((s) => recordOf(s.source, s.recordId, s.customerId, dictionary));
-  await repo.insertSugarRecords(records.flatMap((r) => (r.sugar ? [r.sugar] : [])), now);
-  await repo.insertPressureRecords(records.flatMap((r) => (r.pressure ? [r.pressure] : [])), now);
+  await repo.insertSugarRecords(
+    records.flatMap((r) => (r.sugar ? [r.sugar] : [])),
+    now,
+  );
+  await repo.insertPressureRecords(
+    records.flatMap((r) => (r.pressure ? [r.pressure] : [])),
+    now,
+  );
   return records;
 }
 
@@ -109,7 +153,11 @@ async function makeRecords(repo: DeviceRepository, em: EntityManager, sources: r
  */
 async function announceRecords(
   tx: EntityManager,
-  fresh: readonly { imei: string; readingId: string; record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow } }[],
+  fresh: readonly {
+    imei: string;
+    readingId: string;
+    record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow };
+  }[],
   now: Date,
   /** The followers to tell, by patient, when the caller has them; else looked up here. */
   known?: Map<string, NoticeRecipient[]>,
@@ -145,7 +193,9 @@ async function announceRecords(
     }
   }
   // One statement finds who follows any of the batch's customers; most have nobody to tell.
-  const recipients = known ?? (await new FollowerRepository(tx).noticeRecipientsOf([...new Set([...newest.values()].map(customerOfRecord))]));
+  const recipients =
+    known ??
+    (await new FollowerRepository(tx).noticeRecipientsOf([...new Set([...newest.values()].map(customerOfRecord))]));
   for (const record of newest.values()) {
     const { sugar, pressure } = record;
     const followers = recipients.get(customerOfRecord(record));
@@ -153,9 +203,34 @@ async function announceRecords(
       continue;
     }
     if (sugar) {
-      await notifyFollowersOfReading(tx, { kind: 'bloodSugar', id: sugar.id, customerId: sugar.customerId, measuredAt: sugar.measuredAt, sugar: sugar.sugar, timeType: sugar.timeType }, now, followers);
+      await notifyFollowersOfReading(
+        tx,
+        {
+          kind: 'bloodSugar',
+          id: sugar.id,
+          customerId: sugar.customerId,
+          measuredAt: sugar.measuredAt,
+          sugar: sugar.sugar,
+          timeType: sugar.timeType,
+        },
+        now,
+        followers,
+      );
     } else if (pressure) {
-      await notifyFollowersOfReading(tx, { kind: 'bloodPressure', id: pressure.id, customerId: pressure.customerId, measuredAt: pressure.measuredAt, sbp: pressure.sbp, dbp: pressure.dbp, hr: pressure.hr }, now, followers);
+      await notifyFollowersOfReading(
+        tx,
+        {
+          kind: 'bloodPressure',
+          id: pressure.id,
+          customerId: pressure.customerId,
+          measuredAt: pressure.measuredAt,
+          sbp: pressure.sbp,
+          dbp: pressure.dbp,
+          hr: pressure.hr,
+        },
+        now,
+        followers,
+      );
     }
   }
   return capped;
@@ -176,8 +251,10 @@ function rememberCapped(group: string, day: string) {
   cappedOn.set(group, day);
 }
 
-const customerOfRecord = (r: { sugar?: SugarRecordRow; pressure?: PressureRecordRow }) => (r.sugar ?? r.pressure)?.customerId ?? '';
-const measuredAtOf = (r: { sugar?: SugarRecordRow; pressure?: PressureRecordRow }) => (r.sugar ?? r.pressure)?.measuredAt.getTime() ?? 0;
+const customerOfRecord = (r: { sugar?: SugarRecordRow; pressure?: PressureRecordRow }) =>
+  (r.sugar ?? r.pressure)?.customerId ?? '';
+const measuredAtOf = (r: { sugar?: SugarRecordRow; pressure?: PressureRecordRow }) =>
+  (r.sugar ?? r.pressure)?.measuredAt.getTime() ?? 0;
 
 /** `count` ids each for sugar and pressure records, handed out in the order of `kinds`. */
 async function recordIdsFor(repo: DeviceRepository, kinds: readonly MeterKind[]): Promise<string[]> {
@@ -213,11 +290,34 @@ function cachedSlotFinder(em: EntityManager): Promise<SlotOf> {
 }
 
 /** The record a stored reading became, as announceRecords takes it. */
-function madeRecord(row: BatchReading, recordId: string, customerId: string): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
+function madeRecord(
+  row: BatchReading,
+  recordId: string,
+  customerId: string,
+): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
   const { imei, reading } = row;
   return reading.kind === 'glucose'
-    ? { sugar: { id: recordId, customerId, timeType: row.recordTimeType ?? 1, sugar: reading.sugar, measuredAt: reading.measuredAt, imei } }
-    : { pressure: { id: recordId, customerId, sbp: reading.sbp, dbp: reading.dbp, hr: reading.hr, measuredAt: reading.measuredAt, imei } };
+    ? {
+        sugar: {
+          id: recordId,
+          customerId,
+          timeType: row.recordTimeType ?? 1,
+          sugar: reading.sugar,
+          measuredAt: reading.measuredAt,
+          imei,
+        },
+      }
+    : {
+        pressure: {
+          id: recordId,
+          customerId,
+          sbp: reading.sbp,
+          dbp: reading.dbp,
+          hr: reading.hr,
+          measuredAt: reading.measuredAt,
+          imei,
+        },
+      };
 }
 
 /** The meters' last battery and signal in the batch (null keeps what was known). */
@@ -225,7 +325,11 @@ function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[]) {
   const health = new Map<string, { imei: string; battery: number | null; signal: number | null }>();
   for (const { imei, uplink } of parsed) {
     const last = health.get(imei);
-    health.set(imei, { imei, battery: uplink.battery ?? last?.battery ?? null, signal: uplink.signal ?? last?.signal ?? null });
+    health.set(imei, {
+      imei,
+      battery: uplink.battery ?? last?.battery ?? null,
+      signal: uplink.signal ?? last?.signal ?? null,
+    });
   }
   return [...health.values()].sort((a, b) => a.imei.localeCompare(b.imei));
 }
@@ -239,7 +343,11 @@ function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[]) {
  * acks to send to the meter. Throws only when the database fails; the caller must then not
  * acknowledge any of the messages.
  */
-export async function storeMeterMessages(em: EntityManager, messages: readonly MeterMessage[], now: Date): Promise<{ acks: MeterAck[] }[]> {
+export async function storeMeterMessages(
+  em: EntityManager,
+  messages: readonly MeterMessage[],
+  now: Date,
+): Promise<{ acks: MeterAck[] }[]> {
   const parsed = messages.map((m) => ({ imei: m.imei, uplink: parseMeterUplink(m.payload, now) }));
   // A reading sent twice within the batch goes to the database once; the repeat is answered like
   // the first copy when that is refused, else as a duplicate.
@@ -270,14 +378,26 @@ export async function storeMeterMessages(em: EntityManager, messages: readonly M
       }
     }
   }
-  const outcomes = parsed.map((p) => ({ stored: [] as string[], duplicate: [] as string[], rejected: [...p.uplink.rejected] }));
+  const outcomes = parsed.map((p) => ({
+    stored: [] as string[],
+    duplicate: [] as string[],
+    rejected: [...p.uplink.rejected],
+  }));
   const capped: string[] = [];
   await em.transactional(async (tx) => {
     const { results, recipients } = await new DeviceRepository(tx).ingest(candidates, healthOf(parsed), now);
-    const fresh: { imei: string; readingId: string; record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow } }[] = [];
+    const fresh: {
+      imei: string;
+      readingId: string;
+      record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow };
+    }[] = [];
     const reasonOf = (i: number) => {
       const result = results[i]!;
-      return result.status === 'unknownMeter' ? METER_UNKNOWN_DEVICE_REASON : result.status === 'otherKind' ? meterKindMismatchReason(result.meterKind) : null;
+      return result.status === 'unknownMeter'
+        ? METER_UNKNOWN_DEVICE_REASON
+        : result.status === 'otherKind'
+          ? meterKindMismatchReason(result.meterKind)
+          : null;
     };
     for (let i = 0; i < candidates.length; i += 1) {
       const c = candidates[i]!;
@@ -286,7 +406,11 @@ export async function storeMeterMessages(em: EntityManager, messages: readonly M
       if (result.status === 'stored') {
         outcome.stored.push(c.reading.id);
         if (result.recordId !== null && result.customerId !== null) {
-          fresh.push({ imei: c.imei, readingId: c.reading.id, record: madeRecord(c, result.recordId, result.customerId) });
+          fresh.push({
+            imei: c.imei,
+            readingId: c.reading.id,
+            record: madeRecord(c, result.recordId, result.customerId),
+          });
         }
       } else if (result.status === 'duplicate') {
         outcome.duplicate.push(c.reading.id);
@@ -319,7 +443,11 @@ export async function storeMeterMessages(em: EntityManager, messages: readonly M
  * Checks a meter's MQTT credentials: the client id must be the IMEI, the IMEI provisioned and the
  * secret its own. An unknown IMEI costs as much time as a wrong secret.
  */
-export async function authenticateMeter(em: EntityManager, input: { imei: string; secret: string; clientId: string }, now: Date) {
+export async function authenticateMeter(
+  em: EntityManager,
+  input: { imei: string; secret: string; clientId: string },
+  now: Date,
+) {
   const device = isImei(input.imei) ? await new DeviceRepository(em).findByImei(input.imei) : null;
   const secretOk = await verifyDeviceSecret(input.secret, device?.secretHash ?? null).catch((error: unknown) => {
     if (error instanceof DerivationBusyError) {
@@ -343,23 +471,37 @@ export type EmqxResult = 'allow' | 'deny' | 'ignore';
  * check as our gateway's; any other username is not ours to judge (`ignore`), so EMQX asks the
  * next authenticator in its chain, the one holding the ingestion workers' user.
  */
-export async function emqxAuthenticate(em: EntityManager, input: { username: string; password: string; clientid: string }, now: Date) {
+export async function emqxAuthenticate(
+  em: EntityManager,
+  input: { username: string; password: string; clientid: string },
+  now: Date,
+) {
   if (!isImei(input.username)) {
     return { result: 'ignore' as EmqxResult, is_superuser: false as const };
   }
-  const verdict = await authenticateMeter(em, { imei: input.username, secret: input.password, clientId: input.clientid }, now);
+  const verdict = await authenticateMeter(
+    em,
+    { imei: input.username, secret: input.password, clientId: input.clientid },
+    now,
+  );
   return { result: (verdict.ok ? 'allow' : 'deny') as EmqxResult, is_superuser: false as const };
 }
 
 /** EMQX's HTTP authorizer: the gateway's ACL (packages/domain) for meters, `ignore` for anyone else. */
-export function emqxAuthorize(input: { username: string; clientid: string; topic: string; action: 'publish' | 'subscribe' | 'all' }): { result: EmqxResult } {
+export function emqxAuthorize(input: {
+  username: string;
+  clientid: string;
+  topic: string;
+  action: 'publish' | 'subscribe' | 'all';
+}): { result: EmqxResult } {
   if (!isImei(input.username)) {
     return { result: 'ignore' };
   }
   const imei = input.username;
   const allowed =
     input.clientid === imei &&
-    ((input.action === 'publish' && canMeterPublish(imei, input.topic)) || (input.action === 'subscribe' && canMeterSubscribe(imei, input.topic)));
+    ((input.action === 'publish' && canMeterPublish(imei, input.topic)) ||
+      (input.action === 'subscribe' && canMeterSubscribe(imei, input.topic)));
   return { result: allowed ? 'allow' : 'deny' };
 }
 
@@ -396,7 +538,11 @@ async function newBindCode(given?: string): Promise<{ bindCode: string; bindCode
  * Creates a meter and returns its secret and bind code, which are not stored (only their hashes)
  * and so can never be shown again. `secret` and `bindCode` are given only by the demo seed and tests.
  */
-export async function provisionDevice(em: EntityManager, input: { imei: string; kind: string; model?: string; secret?: string; bindCode?: string }, now: Date) {
+export async function provisionDevice(
+  em: EntityManager,
+  input: { imei: string; kind: string; model?: string; secret?: string; bindCode?: string },
+  now: Date,
+) {
   if (!isImei(input.imei)) {
     throw new ProvisioningError(`--imei must be 15 digits, got "${input.imei}".`);
   }
@@ -408,11 +554,20 @@ export async function provisionDevice(em: EntityManager, input: { imei: string; 
     throw new ProvisioningError('--model must be at most 32 characters.');
   }
   if (await new DeviceRepository(em).findByImei(input.imei)) {
-    throw new ProvisioningError(`A device with IMEI ${input.imei} is already provisioned (use rotate-secret to issue a new secret).`);
+    throw new ProvisioningError(
+      `A device with IMEI ${input.imei} is already provisioned (use rotate-secret to issue a new secret).`,
+    );
   }
   const secret = input.secret ?? newDeviceSecret();
   const { bindCode, bindCodeHash } = await newBindCode(input.bindCode);
-  const device = em.create(Device, { imei: input.imei, kind: input.kind, model, secretHash: await hashDeviceSecret(secret), bindCodeHash, createdAt: now });
+  const device = em.create(Device, {
+    imei: input.imei,
+    kind: input.kind,
+    model,
+    secretHash: await hashDeviceSecret(secret),
+    bindCodeHash,
+    createdAt: now,
+  });
   await em.flush();
   return { device, secret, bindCode };
 }
@@ -461,14 +616,32 @@ export async function issueMissingBindCodes(em: EntityManager) {
  * those measured in the last {@link METER_BACKFILL_DAYS} days and received after the meter's last
  * unbind (older ones may be the previous owner's). Returns how many it attached.
  */
-export async function attachUnboundReadings(em: EntityManager, device: Pick<Device, 'imei' | 'unboundAt'>, customerId: string, now: Date): Promise<number> {
+export async function attachUnboundReadings(
+  em: EntityManager,
+  device: Pick<Device, 'imei' | 'unboundAt'>,
+  customerId: string,
+  now: Date,
+): Promise<number> {
   const repo = new DeviceRepository(em);
-  const readings = await repo.unattached(device.imei, new Date(now.getTime() - METER_BACKFILL_DAYS * DAY_MS), device.unboundAt ?? null);
+  const readings = await repo.unattached(
+    device.imei,
+    new Date(now.getTime() - METER_BACKFILL_DAYS * DAY_MS),
+    device.unboundAt ?? null,
+  );
   if (readings.length === 0) {
     return 0;
   }
-  const ids = await recordIdsFor(repo, readings.map((r) => r.kind));
-  const links = readings.map((reading, i) => ({ source: reading, imei: reading.imei, readingId: reading.readingId, recordId: ids[i] as string, customerId }));
+  const ids = await recordIdsFor(
+    repo,
+    readings.map((r) => r.kind),
+  );
+  const links = readings.map((reading, i) => ({
+    source: reading,
+    imei: reading.imei,
+    readingId: reading.readingId,
+    recordId: ids[i] as string,
+    customerId,
+  }));
   await makeRecords(repo, em, links, now);
   await repo.attach(links);
   return readings.length;
@@ -482,14 +655,22 @@ export type BindFailure = 'unknownDevice' | 'boundBySelf' | 'boundByOther';
  * transaction. It trusts its caller: the bind call (`bindDeviceForCustomer`) checks the bind code
  * and the rate limit first; tests and tools call it directly.
  */
-export async function bindDevice(em: EntityManager, customerId: string, imei: string, now: Date): Promise<{ ok: true; device: Device; attached: number } | { ok: false; cause: BindFailure }> {
+export async function bindDevice(
+  em: EntityManager,
+  customerId: string,
+  imei: string,
+  now: Date,
+): Promise<{ ok: true; device: Device; attached: number } | { ok: false; cause: BindFailure }> {
   return em.transactional(async (tx) => {
     const device = isImei(imei) ? await tx.findOne(Device, { imei }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!device) {
       return { ok: false, cause: 'unknownDevice' as const };
     }
     if (device.customerId) {
-      return { ok: false, cause: device.customerId === customerId ? ('boundBySelf' as const) : ('boundByOther' as const) };
+      return {
+        ok: false,
+        cause: device.customerId === customerId ? ('boundBySelf' as const) : ('boundByOther' as const),
+      };
     }
     const repo = new DeviceRepository(tx);
     if (!(await repo.bind(imei, customerId, now))) {
@@ -534,7 +715,11 @@ export function deviceKindList() {
 /** The caller's devices in the spec's three lists, newest bind first. */
 export async function deviceList(em: EntityManager, customerId: string) {
   const devices = await em.find(Device, { customerId }, { orderBy: { boundAt: 'desc', id: 'desc' } });
-  const lists = { disabeDeviceList: [] as DeviceVo[], hypertensionDeviceList: [] as DeviceVo[], otherDeviceList: [] as DeviceVo[] };
+  const lists = {
+    disabeDeviceList: [] as DeviceVo[],
+    hypertensionDeviceList: [] as DeviceVo[],
+    otherDeviceList: [] as DeviceVo[],
+  };
   for (const device of devices) {
     const vo = deviceVo(device);
     lists[deviceListGroup(vo.deviceKind)].push(vo);
@@ -545,7 +730,11 @@ export async function deviceList(em: EntityManager, customerId: string) {
 const deviceNotFound = () => notFound(DEVICE_MESSAGES.notFound);
 
 /** The caller's device by IMEI or id; another user's answers exactly like a missing one. */
-async function ownDevice(em: EntityManager, customerId: string, where: { imei: string } | { id: string }): Promise<Device> {
+async function ownDevice(
+  em: EntityManager,
+  customerId: string,
+  where: { imei: string } | { id: string },
+): Promise<Device> {
   const valid = 'imei' in where ? isImei(where.imei) : /^\d{1,18}$/.test(where.id);
   const device = valid ? await em.findOne(Device, { ...where, customerId }) : null;
   if (!device) {
@@ -567,14 +756,22 @@ const boundBySelf = () => new AppError(BIND_FAILURES.boundBySelf.code, BIND_FAIL
  * hash), so neither the answer nor its time tells which IMEIs exist. Only the caller's own meter
  * is named (`boundBySelf`).
  */
-export async function bindDeviceForCustomer(em: EntityManager, customerId: string, input: { deviceImei: string; bindCode: string }, now: Date) {
+export async function bindDeviceForCustomer(
+  em: EntityManager,
+  customerId: string,
+  input: { deviceImei: string; bindCode: string },
+  now: Date,
+) {
   const imei = input.deviceImei.trim();
   if (!isImei(imei)) {
     throw new AppError(ErrorCodes.badRequest, DEVICE_MESSAGES.badImei);
   }
   const bindCode = normalizeBindCode(input.bindCode);
   if (bindCode === null) {
-    throw new AppError(ErrorCodes.badRequest, input.bindCode.trim() === '' ? BIND_CODE_MESSAGES.required : BIND_CODE_MESSAGES.invalid);
+    throw new AppError(
+      ErrorCodes.badRequest,
+      input.bindCode.trim() === '' ? BIND_CODE_MESSAGES.required : BIND_CODE_MESSAGES.invalid,
+    );
   }
   await takeRateLimit(em, 'deviceBind', customerId, DEVICE_BIND_RATE_LIMITS, now);
   const device = await new DeviceRepository(em).findByImei(imei);
@@ -584,7 +781,9 @@ export async function bindDeviceForCustomer(em: EntityManager, customerId: strin
   // The code is checked on the device-secret worker thread, like a meter's secret; when a flood of
   // meter sign-ins fills its queue, the patient is asked to try again (the attempt was counted).
   const proven = await verifyDeviceSecret(bindCode, device?.bindCodeHash ?? null).catch((error: unknown) => {
-    throw error instanceof DerivationBusyError ? new AppError(ErrorCodes.unavailable, '服务繁忙，请稍后再试', 503) : error;
+    throw error instanceof DerivationBusyError
+      ? new AppError(ErrorCodes.unavailable, '服务繁忙，请稍后再试', 503)
+      : error;
   });
   // Somebody else's meter is refused here even with the right code, without a transaction, so
   // that answer takes no longer than a wrong code's.
@@ -599,7 +798,11 @@ export async function bindDeviceForCustomer(em: EntityManager, customerId: strin
 }
 
 /** Renames the caller's device (spec: POST /device/v1/edit); the same name again changes nothing. */
-export async function renameDevice(em: EntityManager, customerId: string, input: { deviceImei: string; deviceName: string }) {
+export async function renameDevice(
+  em: EntityManager,
+  customerId: string,
+  input: { deviceImei: string; deviceName: string },
+) {
   const problem = deviceNameError(input.deviceName);
   if (problem) {
     throw new AppError(ErrorCodes.badRequest, problem);

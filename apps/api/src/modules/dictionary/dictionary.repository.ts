@@ -17,8 +17,12 @@ export class DictionaryRepository {
 
   /** Items of several dictionaries (all of them without codes), grouped by code in display order. */
   async groupByType(typeCodes?: string[]): Promise<Record<string, { itemKey: string; itemValue: string }[]>> {
-    const items = await this.em.find(DictionaryItem, typeCodes ? { typeCode: { $in: typeCodes } } : {}, { orderBy: { typeCode: 'asc', sort: 'asc', id: 'asc' } });
-    const groups: Record<string, { itemKey: string; itemValue: string }[]> = Object.fromEntries((typeCodes ?? []).map((code) => [code, []]));
+    const items = await this.em.find(DictionaryItem, typeCodes ? { typeCode: { $in: typeCodes } } : {}, {
+      orderBy: { typeCode: 'asc', sort: 'asc', id: 'asc' },
+    });
+    const groups: Record<string, { itemKey: string; itemValue: string }[]> = Object.fromEntries(
+      (typeCodes ?? []).map((code) => [code, []]),
+    );
     for (const { typeCode, itemKey, itemValue } of items) {
       (groups[typeCode] ??= []).push({ itemKey, itemValue });
     }
@@ -27,6 +31,9 @@ export class DictionaryRepository {
 
   /** Inserts missing items and refreshes labels of existing ones; running it twice changes nothing. */
   async upsert(entries: DictionaryEntry[]): Promise<void> {
-    await this.em.upsertMany(DictionaryItem, entries, { onConflictFields: ['typeCode', 'itemKey'], onConflictAction: 'merge' });
+    await this.em.upsertMany(DictionaryItem, entries, {
+      onConflictFields: ['typeCode', 'itemKey'],
+      onConflictAction: 'merge',
+    });
   }
 }

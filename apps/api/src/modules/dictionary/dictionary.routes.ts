@@ -7,7 +7,9 @@ export function dictionaryRoutes(app: FastifyInstance) {
     return items.map(({ itemKey, itemValue }) => ({ itemKey, itemValue }));
   });
 
-  app.operation('getDictionariesByCodes', async (request) => new DictionaryRepository(app.em).groupByType(request.query.codes.split(',').slice(0, 20)));
+  app.operation('getDictionariesByCodes', async (request) =>
+    new DictionaryRepository(app.em).groupByType(request.query.codes.split(',').slice(0, 20)),
+  );
 
   app.operation('queryDicAll', async () => new DictionaryRepository(app.em).groupByType());
 }

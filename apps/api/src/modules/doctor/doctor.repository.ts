@@ -15,7 +15,11 @@ export class DoctorRepository {
   hospitals(region: { province?: string; city?: string; district?: string }): Promise<Hospital[]> {
     return this.em.find(
       Hospital,
-      { ...(region.province && { province: region.province }), ...(region.city && { city: region.city }), ...(region.district && { district: region.district }) },
+      {
+        ...(region.province && { province: region.province }),
+        ...(region.city && { city: region.city }),
+        ...(region.district && { district: region.district }),
+      },
       { orderBy: { province: 'asc', city: 'asc', district: 'asc', name: 'asc', id: 'asc' } },
     );
   }
@@ -45,12 +49,20 @@ export class DoctorRepository {
   }
 
   doctorsOf(departmentId: number, roleType: 1 | 2 | undefined): Promise<Doctor[]> {
-    return this.em.find(Doctor, { departmentId, ...(roleType && { roleType }) }, { orderBy: { roleType: 'asc', id: 'asc' }, limit: DOCTOR_LIST_LIMIT });
+    return this.em.find(
+      Doctor,
+      { departmentId, ...(roleType && { roleType }) },
+      { orderBy: { roleType: 'asc', id: 'asc' }, limit: DOCTOR_LIST_LIMIT },
+    );
   }
 
   /** Carers whose name contains the text, or whose phone contains the digits. */
   search(by: 'name' | 'phone', text: string, roleType: 1 | 2 | undefined): Promise<Doctor[]> {
     const match = by === 'phone' ? { phone: { $like: containing(text) } } : { name: { $ilike: containing(text) } };
-    return this.em.find(Doctor, { ...match, ...(roleType && { roleType }) }, { orderBy: { name: 'asc', id: 'asc' }, limit: DOCTOR_LIST_LIMIT });
+    return this.em.find(
+      Doctor,
+      { ...match, ...(roleType && { roleType }) },
+      { orderBy: { name: 'asc', id: 'asc' }, limit: DOCTOR_LIST_LIMIT },
+    );
   }
 }

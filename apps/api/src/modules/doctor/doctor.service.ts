@@ -39,7 +39,9 @@ export interface Workplace {
 
 /** The workplaces of several carers with two queries. */
 export async function workplaces(repo: DoctorRepository, doctors: Doctor[]): Promise<Map<number, Workplace>> {
-  const departments = await repo.departmentsByIds([...new Set(doctors.flatMap((d) => (d.departmentId ? [d.departmentId] : [])))]);
+  const departments = await repo.departmentsByIds([
+    ...new Set(doctors.flatMap((d) => (d.departmentId ? [d.departmentId] : []))),
+  ]);
   const hospitals = await repo.hospitalsByIds([...new Set(departments.map((d) => d.hospitalId))]);
   const departmentById = new Map(departments.map((d) => [d.id, d]));
   const hospitalById = new Map(hospitals.map((h) => [h.id, h]));
@@ -75,12 +77,18 @@ export function doctorVo(doctor: Doctor, place: Workplace): Schema<'DoctorVo'> {
 }
 
 /** Spec: hospital list by province, city, district. */
-export async function listHospitals(em: EntityManager, region: { province?: string; city?: string; district?: string }) {
+export async function listHospitals(
+  em: EntityManager,
+  region: { province?: string; city?: string; district?: string },
+) {
   return (await new DoctorRepository(em).hospitals(region)).map(hospitalVo);
 }
 
 /** Spec: department list by organizationId or doctorId (the departments of that doctor's hospital). */
-export async function listDepartments(em: EntityManager, query: { organizationId?: number; doctorId?: number }): Promise<Schema<'DepartmentVo'>[]> {
+export async function listDepartments(
+  em: EntityManager,
+  query: { organizationId?: number; doctorId?: number },
+): Promise<Schema<'DepartmentVo'>[]> {
   const repo = new DoctorRepository(em);
   let hospitalId = query.organizationId;
   if (hospitalId === undefined) {
@@ -94,11 +102,19 @@ export async function listDepartments(em: EntityManager, query: { organizationId
   if (!hospital) {
     return [];
   }
-  return (await repo.departmentsOf(hospital.id)).map((d: Department) => ({ departmentId: d.id, departmentName: d.name, organizationId: hospital.id, organizationName: hospital.name }));
+  return (await repo.departmentsOf(hospital.id)).map((d: Department) => ({
+    departmentId: d.id,
+    departmentName: d.name,
+    organizationId: hospital.id,
+    organizationName: hospital.name,
+  }));
 }
 
 /** Spec: doctor list by roleType, keyWord or departmentId. A keyword searches every hospital. */
-export async function listDoctors(em: EntityManager, query: { roleType?: 1 | 2; keyWord?: string; departmentId?: number }): Promise<Schema<'DoctorVo'>[]> {
+export async function listDoctors(
+  em: EntityManager,
+  query: { roleType?: 1 | 2; keyWord?: string; departmentId?: number },
+): Promise<Schema<'DoctorVo'>[]> {
   const repo = new DoctorRepository(em);
   const keyword = (query.keyWord ?? '').trim();
   const kind = doctorKeywordKind(keyword);

@@ -7,7 +7,12 @@ import type { Customer } from '../customer/customer.entity';
 import { Feedback } from './feedback.entity';
 
 /** Stores a feedback form (spec 1 §2.11): the domain's rules, and images that are our own upload paths. */
-export async function submitFeedback(em: EntityManager, customer: Customer, input: { type: 1 | 2; adviceContent: string; imgUrl?: string }, now: Date) {
+export async function submitFeedback(
+  em: EntityManager,
+  customer: Customer,
+  input: { type: 1 | 2; adviceContent: string; imgUrl?: string },
+  now: Date,
+) {
   const images = splitImageNames(input.imgUrl);
   assertValid(validateFeedback({ adviceContent: input.adviceContent, images }));
   if (images.some((path) => !path.startsWith('uploads/') || !isValidKey(path))) {

@@ -68,7 +68,13 @@ export class FollowerRepository {
    * `side` 'follower': the caller's follows (the other person is the patient); 'patient': the
    * caller's followers.
    */
-  async page(side: 'follower' | 'patient', customerId: string, statuses: readonly FollowStatus[], pageNo: number, pageSize: number): Promise<[FollowRow[], number]> {
+  async page(
+    side: 'follower' | 'patient',
+    customerId: string,
+    statuses: readonly FollowStatus[],
+    pageNo: number,
+    pageSize: number,
+  ): Promise<[FollowRow[], number]> {
     const own = side === 'follower' ? 'follower_id' : 'patient_id';
     const other = side === 'follower' ? 'patient_id' : 'follower_id';
     const marks = statuses.map(() => '?').join(',');
@@ -82,8 +88,19 @@ export class FollowerRepository {
         limit ? offset ?`,
       [customerId, ...statuses, pageSize, (pageNo - 1) * pageSize],
     );
-    const total = await this.em.count(Follow, { [side === 'follower' ? 'followerId' : 'patientId']: customerId, status: { $in: [...statuses] } });
-    return [rows.map((r) => ({ ...r, sex: Number(r.sex), requestedAt: new Date(r.requestedAt), acceptedAt: r.acceptedAt ? new Date(r.acceptedAt) : null })), total];
+    const total = await this.em.count(Follow, {
+      [side === 'follower' ? 'followerId' : 'patientId']: customerId,
+      status: { $in: [...statuses] },
+    });
+    return [
+      rows.map((r) => ({
+        ...r,
+        sex: Number(r.sex),
+        requestedAt: new Date(r.requestedAt),
+        acceptedAt: r.acceptedAt ? new Date(r.acceptedAt) : null,
+      })),
+      total,
+    ];
   }
 
   /** One follow with the other person's profile, seen from `side`. */
@@ -100,7 +117,14 @@ export class FollowerRepository {
         where f.id = ?`,
       [id],
     );
-    return row ? { ...row, sex: Number(row.sex), requestedAt: new Date(row.requestedAt), acceptedAt: row.acceptedAt ? new Date(row.acceptedAt) : null } : null;
+    return row
+      ? {
+          ...row,
+          sex: Number(row.sex),
+          requestedAt: new Date(row.requestedAt),
+          acceptedAt: row.acceptedAt ? new Date(row.acceptedAt) : null,
+        }
+      : null;
   }
 
   /** The followers of a patient to tell about a reading: accepted, with notices switched on. */
@@ -136,7 +160,11 @@ export class FollowerRepository {
     if (patientIds.length === 0) {
       return new Map();
     }
-    const rows = await this.em.find(Follow, { followerId, patientId: { $in: [...patientIds] }, status: 'accepted' }, { fields: ['patientId', 'customerNote'] });
+    const rows = await this.em.find(
+      Follow,
+      { followerId, patientId: { $in: [...patientIds] }, status: 'accepted' },
+      { fields: ['patientId', 'customerNote'] },
+    );
     return new Map(rows.map((r) => [r.patientId, r.customerNote ?? null]));
   }
 }

@@ -18,23 +18,43 @@ import { friendPressure, friendStat, friendSugarDays } from './follower.views';
 export function followerRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
-  app.operation('queryFriendByPhone', async (request) => searchByPhone(app.em, registeredCaller(request.session), request.query.phone, now()));
+  app.operation('queryFriendByPhone', async (request) =>
+    searchByPhone(app.em, registeredCaller(request.session), request.query.phone, now()),
+  );
 
-  app.operation('addFocus', async (request) => requestFollow(app.em, registeredCaller(request.session), request.body.customerId, now()));
+  app.operation('addFocus', async (request) =>
+    requestFollow(app.em, registeredCaller(request.session), request.body.customerId, now()),
+  );
 
-  app.operation('queryIFocus', async (request) => pageFollowing(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 10));
+  app.operation('queryIFocus', async (request) =>
+    pageFollowing(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 10),
+  );
 
-  app.operation('getIFocus', async (request) => getFollowing(app.em, registeredCaller(request.session), request.query.id));
+  app.operation('getIFocus', async (request) =>
+    getFollowing(app.em, registeredCaller(request.session), request.query.id),
+  );
 
-  app.operation('editIFocus', async (request) => editFollowing(app.em, registeredCaller(request.session), request.body, now()));
+  app.operation('editIFocus', async (request) =>
+    editFollowing(app.em, registeredCaller(request.session), request.body, now()),
+  );
 
-  app.operation('delIFocus', async (request) => leaveFollowing(app.em, registeredCaller(request.session), request.body.id, now()));
+  app.operation('delIFocus', async (request) =>
+    leaveFollowing(app.em, registeredCaller(request.session), request.body.id, now()),
+  );
 
-  app.operation('queryIFocusStat', async (request) => friendStat(app.em, registeredCaller(request.session), request.query.customerId, request.query.dateType ?? 1, now()));
+  app.operation('queryIFocusStat', async (request) =>
+    friendStat(app.em, registeredCaller(request.session), request.query.customerId, request.query.dateType ?? 1, now()),
+  );
 
   app.operation('queryIFocusData', async (request) => {
     const { customerId, dateType = 1, pageNo = 1, pageSize = 20 } = request.query;
-    return friendSugarDays(app.em, registeredCaller(request.session), customerId, { dateType, pageNo, pageSize }, now());
+    return friendSugarDays(
+      app.em,
+      registeredCaller(request.session),
+      customerId,
+      { dateType, pageNo, pageSize },
+      now(),
+    );
   });
 
   app.operation('queryIFocusBloodPressure', async (request) => {
@@ -42,11 +62,17 @@ export function followerRoutes(app: FastifyInstance) {
     return friendPressure(app.em, registeredCaller(request.session), customerId, { ...span, pageNo, pageSize });
   });
 
-  app.operation('queryFocusRequests', async (request) => pageRequests(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 20));
+  app.operation('queryFocusRequests', async (request) =>
+    pageRequests(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 20),
+  );
 
-  app.operation('queryFocusMe', async (request) => pageFollowers(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 20));
+  app.operation('queryFocusMe', async (request) =>
+    pageFollowers(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 20),
+  );
 
-  app.operation('acceptFocus', async (request) => acceptFollow(app.em, registeredCaller(request.session), request.body.id, now()));
+  app.operation('acceptFocus', async (request) =>
+    acceptFollow(app.em, registeredCaller(request.session), request.body.id, now()),
+  );
 
   app.operation('refuseFocus', async (request) => {
     await decideFollow(app.em, registeredCaller(request.session), request.body.id, 'decline', now());

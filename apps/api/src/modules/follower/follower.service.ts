@@ -45,7 +45,12 @@ export function registeredCaller(session: SessionContext | null): string {
  * holds the patient's accepted follow. Everything a relative reads or writes about a patient
  * passes here, so a decline or revoke takes effect on the next request.
  */
-export async function assertGrant(em: EntityManager, callerId: string, patientId: string, message: string = FOLLOW_MESSAGES.noGrant): Promise<void> {
+export async function assertGrant(
+  em: EntityManager,
+  callerId: string,
+  patientId: string,
+  message: string = FOLLOW_MESSAGES.noGrant,
+): Promise<void> {
   if (patientId === callerId) {
     return;
   }
@@ -59,8 +64,15 @@ export async function assertGrant(em: EntityManager, callerId: string, patientId
  * id, testType '2') — a patient who granted the caller. Refused with 40300 without that grant;
  * testType '2' without a person is 40000 请选择亲友.
  */
-export async function recordingTarget(em: EntityManager, callerId: string, input: { followerId?: string; testType?: '1' | '2' }): Promise<string> {
-  const other = input.followerId !== undefined && input.followerId !== '' && input.followerId !== callerId ? input.followerId : null;
+export async function recordingTarget(
+  em: EntityManager,
+  callerId: string,
+  input: { followerId?: string; testType?: '1' | '2' },
+): Promise<string> {
+  const other =
+    input.followerId !== undefined && input.followerId !== '' && input.followerId !== callerId
+      ? input.followerId
+      : null;
   if (other === null) {
     if (input.testType === '2' && (input.followerId === undefined || input.followerId === '')) {
       throw new AppError(ErrorCodes.badRequest, '请选择亲友');
@@ -146,7 +158,18 @@ export async function requestFollow(em: EntityManager, callerId: string, patient
     if (!step.ok) {
       throw new AppError(ErrorCodes.conflict, FOLLOW_MESSAGES.alreadyAdded, 409);
     }
-    const follow = existing ?? tx.create(Follow, { followerId: callerId, patientId, status: step.next, customerNote: null, isReceive: true, requestedAt: now, createdAt: now, updatedAt: now });
+    const follow =
+      existing ??
+      tx.create(Follow, {
+        followerId: callerId,
+        patientId,
+        status: step.next,
+        customerNote: null,
+        isReceive: true,
+        requestedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
     Object.assign(follow, { status: step.next, requestedAt: now, decidedAt: null, acceptedAt: null, updatedAt: now });
     await tx.flush();
     if (before !== 'pending') {
@@ -159,7 +182,13 @@ export async function requestFollow(em: EntityManager, callerId: string, patient
 
 /** The people the caller follows or asked to follow, newest first (spec: queryIFocus). */
 export async function pageFollowing(em: EntityManager, callerId: string, pageNo: number, pageSize: number) {
-  const [rows, total] = await new FollowerRepository(em).page('follower', callerId, ['accepted', 'pending'], pageNo, pageSize);
+  const [rows, total] = await new FollowerRepository(em).page(
+    'follower',
+    callerId,
+    ['accepted', 'pending'],
+    pageNo,
+    pageSize,
+  );
   return pageOf(rows.map(friendVo), total, pageNo, pageSize);
 }
 
@@ -177,7 +206,12 @@ export async function getFollowing(em: EntityManager, callerId: string, id: stri
 }
 
 /** Changes the note name or the notice switch of one of the caller's follows (spec: editIFocus). */
-export async function editFollowing(em: EntityManager, callerId: string, input: { id: string; customerNote?: string; isReceive?: 0 | 1 }, now: Date) {
+export async function editFollowing(
+  em: EntityManager,
+  callerId: string,
+  input: { id: string; customerNote?: string; isReceive?: 0 | 1 },
+  now: Date,
+) {
   if (input.customerNote === undefined && input.isReceive === undefined) {
     throw new AppError(ErrorCodes.badRequest, '请选择要修改的内容');
   }
@@ -228,16 +262,29 @@ export async function pageFollowers(em: EntityManager, callerId: string, pageNo:
  * The patient accepts, declines or revokes a follow of theirs. Someone else's follow answers like
  * a missing one; a request already decided answers 40900 该申请已处理.
  */
-export async function decideFollow(em: EntityManager, callerId: string, id: string, action: Extract<FollowAction, 'accept' | 'decline' | 'revoke'>, now: Date) {
+export async function decideFollow(
+  em: EntityManager,
+  callerId: string,
+  id: string,
+  action: Extract<FollowAction, 'accept' | 'decline' | 'revoke'>,
+  now: Date,
+) {
   const follow = await new FollowerRepository(em).findById(id);
   if (!follow || follow.patientId !== callerId) {
     throw followGone();
   }
   const step = followTransition(follow.status as FollowStatus, action);
   if (!step.ok) {
-    throw step.reason === 'alreadyHandled' ? new AppError(ErrorCodes.conflict, FOLLOW_MESSAGES.alreadyHandled, 409) : followGone();
+    throw step.reason === 'alreadyHandled'
+      ? new AppError(ErrorCodes.conflict, FOLLOW_MESSAGES.alreadyHandled, 409)
+      : followGone();
   }
-  Object.assign(follow, { status: step.next, decidedAt: now, updatedAt: now, ...(action === 'accept' && { acceptedAt: now }) });
+  Object.assign(follow, {
+    status: step.next,
+    decidedAt: now,
+    updatedAt: now,
+    ...(action === 'accept' && { acceptedAt: now }),
+  });
   await em.flush();
   if (action === 'accept') {
     const patient = await em.findOneOrFail(Customer, { id: callerId }, { fields: ['nickname'] });

@@ -1,5 +1,14 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { SUGAR_TABLE_RANGE_DAYS, classifySugar, compareChinaTimeText, formatChinaTime, friendStatistics, latestChinaDays, resolveSugarRange, type SugarLevel } from '@glucoguard/domain';
+import {
+  SUGAR_TABLE_RANGE_DAYS,
+  classifySugar,
+  compareChinaTimeText,
+  formatChinaTime,
+  friendStatistics,
+  latestChinaDays,
+  resolveSugarRange,
+  type SugarLevel,
+} from '@glucoguard/domain';
 import { pagePressure } from '../blood-pressure/bloodPressure.service';
 import { SugarRepository } from '../sugar/sugar.repository';
 import { assertGrant } from './follower.service';
@@ -18,10 +27,19 @@ async function levelOf(em: EntityManager, patientId: string) {
 }
 
 /** The patient's sugar counts by the five levels over the latest 30, 60 or 90 days (spec: queryIFocusStat). */
-export async function friendStat(em: EntityManager, callerId: string, patientId: string, dateType: 1 | 2 | 3, now: Date) {
+export async function friendStat(
+  em: EntityManager,
+  callerId: string,
+  patientId: string,
+  dateType: 1 | 2 | 3,
+  now: Date,
+) {
   await assertGrant(em, callerId, patientId);
   const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
-  const [readings, level] = await Promise.all([new SugarRepository(em).leanInRange(patientId, span.start, span.end), levelOf(em, patientId)]);
+  const [readings, level] = await Promise.all([
+    new SugarRepository(em).leanInRange(patientId, span.start, span.end),
+    levelOf(em, patientId),
+  ]);
   return friendStatistics(readings.map(level).filter((l): l is SugarLevel => l !== null));
 }
 
@@ -29,10 +47,19 @@ export async function friendStat(em: EntityManager, callerId: string, patientId:
  * The patient's sugar readings grouped by China day, newest day first and each day in time order
  * (spec: the friend day list, `dateTime` and `sugarTestMaps` with the level as `pj`).
  */
-export async function friendSugarDays(em: EntityManager, callerId: string, patientId: string, query: { dateType: 1 | 2 | 3; pageNo: number; pageSize: number }, now: Date) {
+export async function friendSugarDays(
+  em: EntityManager,
+  callerId: string,
+  patientId: string,
+  query: { dateType: 1 | 2 | 3; pageNo: number; pageSize: number },
+  now: Date,
+) {
   await assertGrant(em, callerId, patientId);
   const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[query.dateType]);
-  const [readings, level] = await Promise.all([new SugarRepository(em).inRange(patientId, span.start, span.end), levelOf(em, patientId)]);
+  const [readings, level] = await Promise.all([
+    new SugarRepository(em).inRange(patientId, span.start, span.end),
+    levelOf(em, patientId),
+  ]);
   const days = new Map<string, { dateTime: string; sugarTestMaps: ReturnType<typeof dayEntry>[] }>();
   function dayEntry(r: (typeof readings)[number]) {
     return {
@@ -53,11 +80,20 @@ export async function friendSugarDays(em: EntityManager, callerId: string, patie
     days.set(day, entry);
   }
   const rows = [...days.values()].sort((a, b) => compareChinaTimeText(b.dateTime, a.dateTime));
-  return { items: rows.slice((query.pageNo - 1) * query.pageSize, query.pageNo * query.pageSize), currentPage: query.pageNo, totalPage: Math.ceil(rows.length / query.pageSize) };
+  return {
+    items: rows.slice((query.pageNo - 1) * query.pageSize, query.pageNo * query.pageSize),
+    currentPage: query.pageNo,
+    totalPage: Math.ceil(rows.length / query.pageSize),
+  };
 }
 
 /** The patient's pressure readings, newest first: the owner's own list, read-only. */
-export async function friendPressure(em: EntityManager, callerId: string, patientId: string, query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number }) {
+export async function friendPressure(
+  em: EntityManager,
+  callerId: string,
+  patientId: string,
+  query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number },
+) {
   await assertGrant(em, callerId, patientId);
   return pagePressure(em, patientId, query);
 }

@@ -17,7 +17,10 @@ export const FrontLogSchema = defineEntity({
     requestId: p.string().length(64),
     appCode: p.string().length(32).nullable(),
     userAgent: p.string().length(512).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 

@@ -3,7 +3,15 @@ import { FrontLog } from './frontLog.entity';
 
 export type NewFrontLog = Pick<
   FrontLog,
-  'sessionCustomerId' | 'claimedCustomerId' | 'url' | 'funName' | 'errName' | 'errMessage' | 'requestId' | 'appCode' | 'userAgent'
+  | 'sessionCustomerId'
+  | 'claimedCustomerId'
+  | 'url'
+  | 'funName'
+  | 'errName'
+  | 'errMessage'
+  | 'requestId'
+  | 'appCode'
+  | 'userAgent'
 >;
 
 /** Storage of client error reports. */

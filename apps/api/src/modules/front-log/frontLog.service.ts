@@ -24,7 +24,11 @@ export interface FrontLogContext {
 }
 
 /** Records a client's error report; the customer comes from the session, the body's id is only a claim. */
-export async function recordFrontLog(repo: FrontLogRepository, report: FrontLogReport, context: FrontLogContext): Promise<{ id: string }> {
+export async function recordFrontLog(
+  repo: FrontLogRepository,
+  report: FrontLogReport,
+  context: FrontLogContext,
+): Promise<{ id: string }> {
   const id = await repo.insert({
     sessionCustomerId: context.sessionCustomerId,
     claimedCustomerId: report.customerId ?? null,

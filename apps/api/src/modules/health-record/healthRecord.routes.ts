@@ -8,7 +8,9 @@ const caller = (session: SessionContext | null): SessionContext => session as Se
 export function healthRecordRoutes(app: FastifyInstance) {
   app.operation('getHealthInfo', async (request) => getHealthInfo(app.em, caller(request.session)));
 
-  app.operation('saveHealthInfo', async (request) => saveHealthInfo(app.em, caller(request.session), request.body, app.providers.clock()));
+  app.operation('saveHealthInfo', async (request) =>
+    saveHealthInfo(app.em, caller(request.session), request.body, app.providers.clock()),
+  );
 
   app.operation('getHealthInfoDic', async () => healthInfoDictionary());
 

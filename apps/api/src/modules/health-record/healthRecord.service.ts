@@ -195,11 +195,20 @@ async function linkedDoctor(em: EntityManager, customer: Customer): Promise<Link
 /** Spec: get customer info (height, weight, health record data) — the caller's own only. */
 export async function getHealthInfo(em: EntityManager, session: SessionContext): Promise<Schema<'HealthInfo'>> {
   const customer = await registeredCustomer(em, session);
-  return healthInfoVo(customer, await new HealthRecordRepository(em).find(customer.id), await linkedDoctor(em, customer));
+  return healthInfoVo(
+    customer,
+    await new HealthRecordRepository(em).find(customer.id),
+    await linkedDoctor(em, customer),
+  );
 }
 
 /** Spec: save health record. Checked as a whole after merging the changes into the saved record. */
-export async function saveHealthInfo(em: EntityManager, session: SessionContext, input: Input, now: Date): Promise<Schema<'HealthInfo'>> {
+export async function saveHealthInfo(
+  em: EntityManager,
+  session: SessionContext,
+  input: Input,
+  now: Date,
+): Promise<Schema<'HealthInfo'>> {
   await registeredCustomer(em, session);
   return em.transactional(async (tx) => {
     const repo = new HealthRecordRepository(tx);
@@ -224,7 +233,11 @@ export async function saveHealthInfo(em: EntityManager, session: SessionContext,
 }
 
 /** Spec: POST /customer/v1/saveDoctor — only while the doctor may be chosen (modifyType '1'). */
-export async function saveDoctor(em: EntityManager, session: SessionContext, input: Schema<'SaveDoctorInput'>): Promise<Schema<'HealthDoctor'>> {
+export async function saveDoctor(
+  em: EntityManager,
+  session: SessionContext,
+  input: Schema<'SaveDoctorInput'>,
+): Promise<Schema<'HealthDoctor'>> {
   await registeredCustomer(em, session);
   return em.transactional(async (tx) => {
     const customer = await new HealthRecordRepository(tx).lockCustomer(session.customerId);
@@ -259,7 +272,8 @@ export async function saveDoctor(em: EntityManager, session: SessionContext, inp
  * smoking and drinking keys decide which fields show), so they are served from there, not a table.
  */
 export function healthInfoDictionary(): Schema<'HealthInfoDictionary'> {
-  const copy = (list: readonly { itemKey: string; itemValue: string }[]) => list.map(({ itemKey, itemValue }) => ({ itemKey, itemValue }));
+  const copy = (list: readonly { itemKey: string; itemValue: string }[]) =>
+    list.map(({ itemKey, itemValue }) => ({ itemKey, itemValue }));
   const o = HEALTH_INFO_OPTIONS;
   return {
     maritalStatus: copy(o.maritalStatus),

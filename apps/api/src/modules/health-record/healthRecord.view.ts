@@ -23,11 +23,19 @@ export function doctorLinkOf(customer: Customer, doctor: Doctor | null): DoctorL
 const num = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
 /** The record as the form reads it: its own fields, the profile's shared fields, BMI and the doctor. */
-export function healthInfoVo(customer: Customer, record: HealthRecord | null, linked: LinkedDoctor | null): Schema<'HealthInfo'> {
+export function healthInfoVo(
+  customer: Customer,
+  record: HealthRecord | null,
+  linked: LinkedDoctor | null,
+): Schema<'HealthInfo'> {
   const height = num(customer.heightCm);
   const weight = num(customer.weightKg);
   const bmi = height !== null && weight !== null ? bmiFromKg(weight, height) : null;
-  const region = { province: customer.province ?? null, city: customer.city ?? null, district: customer.district ?? null };
+  const region = {
+    province: customer.province ?? null,
+    city: customer.city ?? null,
+    district: customer.district ?? null,
+  };
   const names = regionNames(region);
   const roleType = linked?.doctor.roleType === 2 ? 2 : 1;
   return {

@@ -34,7 +34,8 @@ export function inviteRoutes(app: FastifyInstance, config: Pick<AppConfig, 'publ
   app.operation('getAccountQrcode', async (request) => {
     const brand = brandOfActivity(undefined, Number(request.headers['x-source-id'] ?? 4));
     const sharerId = request.query.cid;
-    const sharer = sharerId === undefined ? null : await app.em.findOne(Customer, { id: sharerId, registeredAt: { $ne: null } });
+    const sharer =
+      sharerId === undefined ? null : await app.em.findOne(Customer, { id: sharerId, registeredAt: { $ne: null } });
     const link = inviteLink(config.publicBaseUrl, sharer?.inviteCode ?? null, brand);
     return accountQrcode(app.providers.storage, app.providers.sessionSecret, brand, link);
   });

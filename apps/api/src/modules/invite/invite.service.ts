@@ -18,8 +18,17 @@ export function inviteLink(origin: string, inviteCode: string | null, brand: Bra
  * changed nickname or link draws a new one, and nobody can guess another user's file name), kept
  * in the object store under uploads/ and served by GET /api/files/.
  */
-export async function cachedImage(store: ObjectStore, secret: string, kind: string, inputs: unknown, draw: () => Promise<Buffer>): Promise<{ path: string; cached: boolean }> {
-  const digest = createHmac('sha256', secret).update(JSON.stringify([kind, inputs])).digest('hex').slice(0, 40);
+export async function cachedImage(
+  store: ObjectStore,
+  secret: string,
+  kind: string,
+  inputs: unknown,
+  draw: () => Promise<Buffer>,
+): Promise<{ path: string; cached: boolean }> {
+  const digest = createHmac('sha256', secret)
+    .update(JSON.stringify([kind, inputs]))
+    .digest('hex')
+    .slice(0, 40);
   const path = `uploads/${kind}/${digest}.png`;
   // Stored under press_<name>, the form every served upload has (see storedKeyFor).
   const key = `uploads/${kind}/press_${digest}.png`;
@@ -30,12 +39,21 @@ export async function cachedImage(store: ObjectStore, secret: string, kind: stri
   return { path, cached: false };
 }
 
-export async function invitePoster(store: ObjectStore, secret: string, customerId: string, content: InvitePosterContent) {
-  return cachedImage(store, secret, 'posters', { v: POSTER_VERSION, customerId, ...content }, () => renderInvitePoster(content));
+export async function invitePoster(
+  store: ObjectStore,
+  secret: string,
+  customerId: string,
+  content: InvitePosterContent,
+) {
+  return cachedImage(store, secret, 'posters', { v: POSTER_VERSION, customerId, ...content }, () =>
+    renderInvitePoster(content),
+  );
 }
 
 /** The follow QR of a shared article: public, it only shows the sharer's invite code in a link. */
 export async function accountQrcode(store: ObjectStore, secret: string, brand: Brand, link: string) {
-  const { path, cached } = await cachedImage(store, secret, 'qrcodes', { v: 1, brand, link }, () => renderAccountQr(brand, link));
+  const { path, cached } = await cachedImage(store, secret, 'qrcodes', { v: 1, brand, link }, () =>
+    renderAccountQr(brand, link),
+  );
   return { qrcodeUrl: path, link, cached };
 }

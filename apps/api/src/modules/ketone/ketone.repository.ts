@@ -13,6 +13,10 @@ export class KetoneRepository {
 
   /** One page of a customer's readings within the span, newest first, and how many there are. */
   page(customerId: string, span: ChinaListSpan, pageNo: number, pageSize: number): Promise<[KetoneTest[], number]> {
-    return this.em.findAndCount(KetoneTest, { customerId, ...measuredWithin(span) }, { orderBy: { measuredAt: 'desc', id: 'desc' }, limit: pageSize, offset: (pageNo - 1) * pageSize });
+    return this.em.findAndCount(
+      KetoneTest,
+      { customerId, ...measuredWithin(span) },
+      { orderBy: { measuredAt: 'desc', id: 'desc' }, limit: pageSize, offset: (pageNo - 1) * pageSize },
+    );
   }
 }

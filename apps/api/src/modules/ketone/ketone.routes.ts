@@ -7,11 +7,19 @@ const customerOf = (session: SessionContext | null) => (session as SessionContex
 export function ketoneRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
-  app.operation('addKetoneTest', async (request) => addKetone(app.em, customerOf(request.session), request.body, now()));
+  app.operation('addKetoneTest', async (request) =>
+    addKetone(app.em, customerOf(request.session), request.body, now()),
+  );
 
-  app.operation('deleteKetoneTest', async (request) => deleteKetone(app.em, customerOf(request.session), request.body.id));
+  app.operation('deleteKetoneTest', async (request) =>
+    deleteKetone(app.em, customerOf(request.session), request.body.id),
+  );
 
   app.operation('pageKetoneTest', async (request) =>
-    pageKetone(app.em, customerOf(request.session), { ...request.query, pageNo: request.query.pageNo ?? 1, pageSize: request.query.pageSize ?? 20 }),
+    pageKetone(app.em, customerOf(request.session), {
+      ...request.query,
+      pageNo: request.query.pageNo ?? 1,
+      pageSize: request.query.pageSize ?? 20,
+    }),
   );
 }

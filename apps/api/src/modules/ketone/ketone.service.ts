@@ -14,12 +14,22 @@ export interface KetoneEntryInput {
 
 /** A reading as the API shows it, coloured by the domain's rule. */
 export function ketoneTestVo(t: KetoneTest) {
-  return { id: t.id, ketone: t.ketone, remark: t.remark, createTime: formatChinaTime(t.measuredAt), level: ketoneBand(t.ketone) };
+  return {
+    id: t.id,
+    ketone: t.ketone,
+    remark: t.remark,
+    createTime: formatChinaTime(t.measuredAt),
+    level: ketoneBand(t.ketone),
+  };
 }
 
 /** Records a reading for the caller (spec: POST /ketoneTest/v1/add). */
 export async function addKetone(em: EntityManager, customerId: string, input: KetoneEntryInput, now: Date) {
-  const entry = parseLabEntry('ketone', { value: input.ketone, createTimeStr: input.createTimeStr, remark: input.remark }, now);
+  const entry = parseLabEntry(
+    'ketone',
+    { value: input.ketone, createTimeStr: input.createTimeStr, remark: input.remark },
+    now,
+  );
   const reading = em.create(KetoneTest, {
     customerId,
     ketone: entry.value,
@@ -40,6 +50,14 @@ export async function deleteKetone(em: EntityManager, customerId: string, id: st
 }
 
 /** The caller's readings in a China-time range, newest first (spec: pageQueryList). */
-export async function pageKetone(em: EntityManager, customerId: string, query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number }) {
-  return labPage(query, (span) => new KetoneRepository(em).page(customerId, span, query.pageNo, query.pageSize), ketoneTestVo);
+export async function pageKetone(
+  em: EntityManager,
+  customerId: string,
+  query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number },
+) {
+  return labPage(
+    query,
+    (span) => new KetoneRepository(em).page(customerId, span, query.pageNo, query.pageSize),
+    ketoneTestVo,
+  );
 }

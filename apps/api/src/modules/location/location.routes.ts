@@ -7,7 +7,11 @@ const caller = (session: SessionContext | null): SessionContext => session as Se
 export function locationRoutes(app: FastifyInstance) {
   app.operation('getLocation', async (request) => getLocation(app.em, caller(request.session)));
 
-  app.operation('updateLocation', async (request) => updateLocation(app.em, app.providers.geocoder, caller(request.session), request.body));
+  app.operation('updateLocation', async (request) =>
+    updateLocation(app.em, app.providers.geocoder, caller(request.session), request.body),
+  );
 
-  app.operation('queryLocationByLongitudeAndLatitude', async (request) => lookUpRegion(app.providers.geocoder, request.query));
+  app.operation('queryLocationByLongitudeAndLatitude', async (request) =>
+    lookUpRegion(app.providers.geocoder, request.query),
+  );
 }

@@ -36,7 +36,16 @@ export function savedLocation(c: Customer): Schema<'SavedLocation'> {
   const longitude = c.longitude ?? null;
   const latitude = c.latitude ?? null;
   if (longitude === null || latitude === null) {
-    return { province: null, city: null, district: null, provinceName: null, cityName: null, districtName: null, longitude: null, latitude: null };
+    return {
+      province: null,
+      city: null,
+      district: null,
+      provinceName: null,
+      cityName: null,
+      districtName: null,
+      longitude: null,
+      latitude: null,
+    };
   }
   const codes = { province: c.province ?? null, city: c.city ?? null, district: c.district ?? null };
   return { ...codes, ...regionNames(codes), longitude: Number(longitude), latitude: Number(latitude) };
@@ -51,7 +60,12 @@ export async function getLocation(em: EntityManager, session: SessionContext): P
  * Spec: POST /customer/v1/updateLocation — looks the point up, then saves it with its region (which
  * is the profile's region too). Nothing is saved when the point cannot be placed.
  */
-export async function updateLocation(em: EntityManager, geocoder: Geocoder, session: SessionContext, point: GeoPoint): Promise<Schema<'SavedLocation'>> {
+export async function updateLocation(
+  em: EntityManager,
+  geocoder: Geocoder,
+  session: SessionContext,
+  point: GeoPoint,
+): Promise<Schema<'SavedLocation'>> {
   const customer = await registeredCustomer(em, session);
   const region = await lookUpRegion(geocoder, point);
   customer.province = region.province;

@@ -7,7 +7,11 @@ export class MedicalReportRepository {
 
   /** One page of a customer's reports, newest first, and how many there are. */
   page(customerId: string, pageNo: number, pageSize: number): Promise<[MedicalReport[], number]> {
-    return this.em.findAndCount(MedicalReport, { customerId }, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: pageSize, offset: (pageNo - 1) * pageSize });
+    return this.em.findAndCount(
+      MedicalReport,
+      { customerId },
+      { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: pageSize, offset: (pageNo - 1) * pageSize },
+    );
   }
 
   /** How many reports of a type the customer holds. */
@@ -17,7 +21,9 @@ export class MedicalReportRepository {
 
   /** The customer's own report, or null when it does not exist or belongs to somebody else. */
   findOwn(customerId: string, reportId: string): Promise<MedicalReport | null> {
-    return /^\d{1,18}$/.test(reportId) ? this.em.findOne(MedicalReport, { id: reportId, customerId }) : Promise.resolve(null);
+    return /^\d{1,18}$/.test(reportId)
+      ? this.em.findOne(MedicalReport, { id: reportId, customerId })
+      : Promise.resolve(null);
   }
 
   /** Whether a stored image path is the photo or preview of one of the customer's reports. */

@@ -13,15 +13,31 @@ export function medicalReportRoutes(app: FastifyInstance) {
     'uploadReport',
     async (request) =>
       uploadReport(
-        { em: app.em, store: app.providers.storage, session: sessionOf(request), rateLimits: UPLOAD_LIMITS, now: app.providers.clock(), secret: app.providers.sessionSecret },
+        {
+          em: app.em,
+          store: app.providers.storage,
+          session: sessionOf(request),
+          rateLimits: UPLOAD_LIMITS,
+          now: app.providers.clock(),
+          secret: app.providers.sessionSecret,
+        },
         request.body,
       ),
     { bodyLimit: REPORT_BODY_LIMIT },
   );
 
   app.operation('pageQueryReport', async (request) =>
-    pageReports(app.em, sessionOf(request).customerId, request.query.pageNo ?? 1, request.query.pageSize ?? 100, app.providers.sessionSecret, app.providers.clock()),
+    pageReports(
+      app.em,
+      sessionOf(request).customerId,
+      request.query.pageNo ?? 1,
+      request.query.pageSize ?? 100,
+      app.providers.sessionSecret,
+      app.providers.clock(),
+    ),
   );
 
-  app.operation('deleteReport', async (request) => deleteReport(app.em, app.providers.storage, request.log, sessionOf(request).customerId, request.body.reportId));
+  app.operation('deleteReport', async (request) =>
+    deleteReport(app.em, app.providers.storage, request.log, sessionOf(request).customerId, request.body.reportId),
+  );
 }

@@ -37,7 +37,11 @@ const PHOTO_LIMITS: UploadLimits = {
   tooLargeMessage: REPORT_UPLOAD_MESSAGES.tooLarge,
   unsupportedMessage: REPORT_UPLOAD_MESSAGES.badFormat,
 };
-const PREVIEW_LIMITS: UploadLimits = { ...PHOTO_LIMITS, maxBytes: REPORT_PREVIEW_MAX_BYTES - 1, tooLargeMessage: REPORT_UPLOAD_MESSAGES.previewTooLarge };
+const PREVIEW_LIMITS: UploadLimits = {
+  ...PHOTO_LIMITS,
+  maxBytes: REPORT_PREVIEW_MAX_BYTES - 1,
+  tooLargeMessage: REPORT_UPLOAD_MESSAGES.previewTooLarge,
+};
 
 export interface ReportUpload {
   reportName?: string | null;
@@ -75,7 +79,10 @@ export interface UploadContext {
 }
 
 /** Stores a report for the caller (spec: POST /customer/v1/uploadReport). */
-export async function uploadReport({ em, store, session, rateLimits, now, secret }: UploadContext, input: ReportUpload) {
+export async function uploadReport(
+  { em, store, session, rateLimits, now, secret }: UploadContext,
+  input: ReportUpload,
+) {
   const customer = await registeredCustomer(em, session);
   assertValid(validateReportName(input.reportName));
   await takeRateLimit(em, 'upload', customer.id, rateLimits, now);
@@ -111,7 +118,14 @@ export async function uploadReport({ em, store, session, rateLimits, now, secret
 }
 
 /** The caller's reports, newest first (spec: GET /customer/v1/pageQueryReport). */
-export async function pageReports(em: EntityManager, customerId: string, pageNo: number, pageSize: number, secret: string, now: Date) {
+export async function pageReports(
+  em: EntityManager,
+  customerId: string,
+  pageNo: number,
+  pageSize: number,
+  secret: string,
+  now: Date,
+) {
   const [rows, total] = await new MedicalReportRepository(em).page(customerId, pageNo, pageSize);
   return pageOf(
     rows.map((report) => reportImageVo(report, secret, now)),
@@ -125,7 +139,13 @@ export async function pageReports(em: EntityManager, customerId: string, pageNo:
  * Deletes one of the caller's reports and its files (spec: POST /customer/v1/deleteReport). A
  * missing report and another user's answer alike, so nobody learns which ids exist.
  */
-export async function deleteReport(em: EntityManager, store: ObjectStore, log: FastifyBaseLogger, customerId: string, reportId: string) {
+export async function deleteReport(
+  em: EntityManager,
+  store: ObjectStore,
+  log: FastifyBaseLogger,
+  customerId: string,
+  reportId: string,
+) {
   const repo = new MedicalReportRepository(em);
   const report = await repo.findOwn(customerId, reportId);
   // The delete itself is the check: of two deletes racing, only one removes the row.
@@ -135,7 +155,9 @@ export async function deleteReport(em: EntityManager, store: ObjectStore, log: F
   const paths = new Set([report.imagePath, report.previewPath]);
   for (const path of paths) {
     // The report is gone either way; a file the store could not remove is only worth a log line.
-    await removeImage(store, path).catch((error: unknown) => log.warn({ err: error, path }, 'could not remove the image of a deleted report'));
+    await removeImage(store, path).catch((error: unknown) =>
+      log.warn({ err: error, path }, 'could not remove the image of a deleted report'),
+    );
   }
   return { ok: true as const };
 }

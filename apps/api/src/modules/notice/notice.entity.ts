@@ -14,7 +14,10 @@ export const NoticeSchema = defineEntity({
     { properties: ['recipientId', 'createdAt'] },
     { properties: ['pushStatus', 'pushNextAt'] },
     // Deleting a reading withdraws its notices: found by reading id, only reading notices take an entry.
-    { name: 'notice_reading_id_index', expression: 'create index "notice_reading_id_index" on "notice" ("reading_id") where "reading_id" is not null' },
+    {
+      name: 'notice_reading_id_index',
+      expression: 'create index "notice_reading_id_index" on "notice" ("reading_id") where "reading_id" is not null',
+    },
   ],
   properties: {
     id: p.bigint('string').primary().autoincrement(),

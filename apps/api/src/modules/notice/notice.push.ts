@@ -50,36 +50,64 @@ export async function dispatchNoticePushes(em: EntityManager, pusher: NoticePush
   const run: PushRun = { sent: 0, retried: 0, failed: 0, skipped: 0 };
   for (const notice of claimed) {
     // `live`: the notice is still there (deleting its reading withdraws it, even while claimed here).
-    const [recipient] = await sql(em).execute<{ openid: string; msg_receive: boolean; granted: boolean; live: boolean }[]>(
+    const [recipient] = await sql(em).execute<
+      { openid: string; msg_receive: boolean; granted: boolean; live: boolean }[]
+    >(
       `select c.openid, c.msg_receive,
               exists (select 1 from follow f where f.follower_id = c.id and f.patient_id = ? and f.status = 'accepted') as granted,
               exists (select 1 from notice n where n.id = ?) as live
          from customer c where c.id = ?`,
       [notice.subject_id, notice.id, notice.recipient_id],
     );
-    const finish = (status: 'sent' | 'skipped' | 'failed' | 'pending', error: string | null, nextAt: Date | null = null) =>
-      sql(em).execute(`update notice set push_status = ?, push_error = ?, push_next_at = ?, pushed_at = ? where id = ? and push_status = 'sending'`, [
-        status,
-        error?.slice(0, 200) ?? null,
-        nextAt,
-        status === 'sent' ? now : null,
-        notice.id,
-      ]);
-    const fields = typeof notice.push_data === 'string' ? (JSON.parse(notice.push_data) as ReadingPushFields) : notice.push_data;
-    const why = !recipient ? 'no such customer' : !recipient.live ? 'reading deleted' : !recipient.msg_receive ? 'measurement messages switched off' : !recipient.granted ? 'consent withdrawn' : !fields ? 'nothing to send' : !pusher.canReach(recipient.openid) ? 'not reachable through the messaging app' : null;
+    const finish = (
+      status: 'sent' | 'skipped' | 'failed' | 'pending',
+      error: string | null,
+      nextAt: Date | null = null,
+    ) =>
+      sql(em).execute(
+        `update notice set push_status = ?, push_error = ?, push_next_at = ?, pushed_at = ? where id = ? and push_status = 'sending'`,
+        [status, error?.slice(0, 200) ?? null, nextAt, status === 'sent' ? now : null, notice.id],
+      );
+    const fields =
+      typeof notice.push_data === 'string' ? (JSON.parse(notice.push_data) as ReadingPushFields) : notice.push_data;
+    const why = !recipient
+      ? 'no such customer'
+      : !recipient.live
+        ? 'reading deleted'
+        : !recipient.msg_receive
+          ? 'measurement messages switched off'
+          : !recipient.granted
+            ? 'consent withdrawn'
+            : !fields
+              ? 'nothing to send'
+              : !pusher.canReach(recipient.openid)
+                ? 'not reachable through the messaging app'
+                : null;
     if (why !== null || !recipient || !fields) {
       await finish('skipped', why);
       run.skipped += 1;
       continue;
     }
     try {
-      await pusher.send({ noticeId: notice.id, openid: recipient.openid, title: notice.title, text: notice.text, urgent: notice.urgent, fields, path: '/notice/noticeList' });
+      await pusher.send({
+        noticeId: notice.id,
+        openid: recipient.openid,
+        title: notice.title,
+        text: notice.text,
+        urgent: notice.urgent,
+        fields,
+        path: '/notice/noticeList',
+      });
       await finish('sent', null);
       run.sent += 1;
     } catch (error) {
       const retry = error instanceof PushError && error.retryable && notice.push_attempts < MAX_PUSH_ATTEMPTS;
       const message = error instanceof Error ? error.message : String(error);
-      await finish(retry ? 'pending' : 'failed', message, retry ? new Date(now.getTime() + pushBackoffMs(notice.push_attempts)) : null);
+      await finish(
+        retry ? 'pending' : 'failed',
+        message,
+        retry ? new Date(now.getTime() + pushBackoffMs(notice.push_attempts)) : null,
+      );
       run[retry ? 'retried' : 'failed'] += 1;
     }
   }

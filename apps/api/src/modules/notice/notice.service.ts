@@ -50,7 +50,15 @@ async function describe(em: EntityManager, reading: NotifiableReading): Promise<
   }
   const [sbp, dbp, hr] = [Number(reading.sbp ?? 0), Number(reading.dbp ?? 0), Number(reading.hr ?? 0)];
   const config = await em.find(BloodPressureRange, {}, { orderBy: { sort: 'asc' } });
-  return { kind: 'bloodPressure', sbp, dbp, hr, level: classifyBloodPressure(sbp, dbp, config) ?? null, urgent: isUrgentBloodPressure(sbp, dbp, config), time };
+  return {
+    kind: 'bloodPressure',
+    sbp,
+    dbp,
+    hr,
+    level: classifyBloodPressure(sbp, dbp, config) ?? null,
+    urgent: isUrgentBloodPressure(sbp, dbp, config),
+    time,
+  };
 }
 
 /**
@@ -67,7 +75,9 @@ export async function notifyFollowersOfReading(
   /** The patient's recipients when the caller already loaded them (a meter batch loads all its patients' at once). */
   preloaded?: readonly NoticeRecipient[],
 ): Promise<{ notified: number; urgent: boolean }> {
-  const recipients = (preloaded ?? (await new FollowerRepository(em).noticeRecipients(reading.customerId))).filter((r) => r.followerId !== reading.recordedBy);
+  const recipients = (preloaded ?? (await new FollowerRepository(em).noticeRecipients(reading.customerId))).filter(
+    (r) => r.followerId !== reading.recordedBy,
+  );
   if (recipients.length === 0) {
     return { notified: 0, urgent: false };
   }
@@ -110,18 +120,43 @@ export async function notifyFollowersOfReading(
  * any messaging-app push still queued (the row is the push's outbox entry). Call it in the
  * transaction that deletes the reading. Answers how many were withdrawn.
  */
-export function withdrawReadingNotices(em: EntityManager, kind: NotifiableReading['kind'], readingId: string): Promise<number> {
+export function withdrawReadingNotices(
+  em: EntityManager,
+  kind: NotifiableReading['kind'],
+  readingId: string,
+): Promise<number> {
   return em.nativeDelete(Notice, { readingKind: kind === 'bloodPressure' ? 'b' : 's', readingId });
 }
 
 /** An in-app notice about a follow: a request to the patient, or an acceptance to the relative. */
-export async function noticeOfFollow(em: EntityManager, kind: 'followRequest' | 'followAccepted', recipientId: string, subject: Pick<Customer, 'id' | 'nickname'>, now: Date) {
+export async function noticeOfFollow(
+  em: EntityManager,
+  kind: 'followRequest' | 'followAccepted',
+  recipientId: string,
+  subject: Pick<Customer, 'id' | 'nickname'>,
+  now: Date,
+) {
   const name = subject.nickname || '用户';
   const texts =
     kind === 'followRequest'
-      ? { title: '新的亲友申请', text: `${name}申请关注您的健康数据，同意后对方可以查看您的血糖、血压记录并收到测量提醒。` }
+      ? {
+          title: '新的亲友申请',
+          text: `${name}申请关注您的健康数据，同意后对方可以查看您的血糖、血压记录并收到测量提醒。`,
+        }
       : { title: '亲友申请已通过', text: `${name}已同意您的关注申请，现在可以查看其健康数据。` };
-  await em.insert(Notice, { recipientId, kind, subjectId: subject.id, readingKind: null, readingId: null, urgent: false, ...texts, readAt: null, createdAt: now, pushStatus: 'none', pushAttempts: 0 });
+  await em.insert(Notice, {
+    recipientId,
+    kind,
+    subjectId: subject.id,
+    readingKind: null,
+    readingId: null,
+    urgent: false,
+    ...texts,
+    readAt: null,
+    createdAt: now,
+    pushStatus: 'none',
+    pushAttempts: 0,
+  });
 }
 
 // A reading notice is shown only while the patient's consent stands; the others always.
@@ -130,12 +165,28 @@ const VISIBLE = `n.recipient_id = ? and (n.kind <> 'reading' or exists (
 
 /** The caller's notices, newest first (spec: none; GET /notice/v1/pageQueryList). */
 export async function pageNotices(em: EntityManager, customerId: string, pageNo: number, pageSize: number) {
-  const rows = await sql(em).execute<{ id: string; kind: string; title: string; text: string; urgent: boolean; read_at: Date | null; subject_id: string; reading_kind: string | null; reading_id: string | null; created_at: Date }[]>(
+  const rows = await sql(em).execute<
+    {
+      id: string;
+      kind: string;
+      title: string;
+      text: string;
+      urgent: boolean;
+      read_at: Date | null;
+      subject_id: string;
+      reading_kind: string | null;
+      reading_id: string | null;
+      created_at: Date;
+    }[]
+  >(
     `select n.id::text as id, n.kind, n.title, n.text, n.urgent, n.read_at, n.subject_id, n.reading_kind, n.reading_id::text as reading_id, n.created_at
        from notice n where ${VISIBLE} order by n.created_at desc, n.id desc limit ? offset ?`,
     [customerId, pageSize, (pageNo - 1) * pageSize],
   );
-  const [{ n }] = (await sql(em).execute<{ n: string | number }[]>(`select count(*) as n from notice n where ${VISIBLE}`, [customerId])) as [{ n: string | number }];
+  const [{ n }] = (await sql(em).execute<{ n: string | number }[]>(
+    `select count(*) as n from notice n where ${VISIBLE}`,
+    [customerId],
+  )) as [{ n: string | number }];
   const items = rows.map((r) => ({
     id: r.id,
     kind: r.kind as 'reading' | 'followRequest' | 'followAccepted',
@@ -144,7 +195,10 @@ export async function pageNotices(em: EntityManager, customerId: string, pageNo:
     urgent: r.urgent,
     read: r.read_at !== null,
     customerId: r.subject_id,
-    testId: r.reading_kind && r.reading_id ? feedPostId(r.reading_kind === 'b' ? 'bloodPressure' : 'bloodSugar', r.reading_id) : null,
+    testId:
+      r.reading_kind && r.reading_id
+        ? feedPostId(r.reading_kind === 'b' ? 'bloodPressure' : 'bloodSugar', r.reading_id)
+        : null,
     createTime: formatChinaTime(new Date(r.created_at)),
   }));
   return pageOf(items, Number(n), pageNo, pageSize);

@@ -24,7 +24,9 @@ export function urineLink(config: PartnerConfig | null, customerId: string, now:
   }
   const userBind = createHmac('sha256', config.appSecret).update(`bind:${customerId}`).digest('hex').slice(0, 32);
   const timestamp = String(Math.floor(now.getTime() / 1000));
-  const sign = createHash('sha256').update(`appKey=${config.appKey}&timestamp=${timestamp}&userBind=${userBind}&secret=${config.appSecret}`).digest('hex');
+  const sign = createHash('sha256')
+    .update(`appKey=${config.appKey}&timestamp=${timestamp}&userBind=${userBind}&secret=${config.appSecret}`)
+    .digest('hex');
   const url = new URL(config.baseUrl);
   url.searchParams.set('appKey', config.appKey);
   url.searchParams.set('userBind', userBind);

@@ -24,7 +24,10 @@ export class PointsRepository {
   constructor(private readonly em: EntityManager) {}
 
   async hasKey(customerId: string, idemKey: string): Promise<boolean> {
-    const rows = await sql(this.em).execute<{ one: number }[]>('select 1 as one from points_entry where customer_id = ? and idem_key = ?', [customerId, idemKey]);
+    const rows = await sql(this.em).execute<{ one: number }[]>(
+      'select 1 as one from points_entry where customer_id = ? and idem_key = ?',
+      [customerId, idemKey],
+    );
     return rows.length > 0;
   }
 
@@ -38,7 +41,15 @@ export class PointsRepository {
   }
 
   /** Appends an entry unless its key is already there; true when it was appended. */
-  async append(entry: { customerId: string; score: number; actionCode: string; actionName: string; idemKey: string; chinaDay: string; at: Date }): Promise<boolean> {
+  async append(entry: {
+    customerId: string;
+    score: number;
+    actionCode: string;
+    actionName: string;
+    idemKey: string;
+    chinaDay: string;
+    at: Date;
+  }): Promise<boolean> {
     const rows = await sql(this.em).execute<{ id: string }[]>(
       `insert into points_entry (customer_id, score, action_code, action_name, idem_key, china_day, created_at)
        values (?, ?, ?, ?, ?, ?, ?) on conflict (customer_id, idem_key) do nothing returning id`,
@@ -52,7 +63,10 @@ export class PointsRepository {
    * customer from their old score's bucket to the new one in each period.
    */
   async addEarned(customerId: string, score: number, month: string): Promise<void> {
-    await sql(this.em).execute('update customer set customer_score = customer_score + ? where id = ?', [score, customerId]);
+    await sql(this.em).execute('update customer set customer_score = customer_score + ? where id = ?', [
+      score,
+      customerId,
+    ]);
     const tallies = await sql(this.em).execute<{ period: string; score: number }[]>(
       `insert into points_tally (period, customer_id, score) values (?, ?, ?), (?, ?, ?)
        on conflict (period, customer_id) do update set score = points_tally.score + excluded.score returning period, score`,
@@ -93,14 +107,22 @@ export class PointsRepository {
          from points_entry where customer_id = ? and score <> 0 order by created_at desc, id desc limit ? offset ?`,
         [customerId, pageSize, (pageNo - 1) * pageSize],
       ),
-      sql(this.em).execute<{ n: string | number }[]>('select count(*) as n from points_entry where customer_id = ? and score <> 0', [customerId]),
+      sql(this.em).execute<{ n: string | number }[]>(
+        'select count(*) as n from points_entry where customer_id = ? and score <> 0',
+        [customerId],
+      ),
     ]);
-    return { lines: lines.map((l) => ({ actionName: l.action_name, score: l.score, createTime: l.create_time })), total: Number(count[0]?.n ?? 0) };
+    return {
+      lines: lines.map((l) => ({ actionName: l.action_name, score: l.score, createTime: l.create_time })),
+      total: Number(count[0]?.n ?? 0),
+    };
   }
 
   /** Per action code: points earned on a China day and ever. */
   async progress(customerId: string, chinaDay: string): Promise<Map<string, { today: number; ever: number }>> {
-    const rows = await sql(this.em).execute<{ action_code: string; today: string | number | null; ever: string | number | null }[]>(
+    const rows = await sql(this.em).execute<
+      { action_code: string; today: string | number | null; ever: string | number | null }[]
+    >(
       `select action_code, sum(score) filter (where china_day = ?) as today, sum(score) as ever
        from points_entry where customer_id = ? group by action_code`,
       [chinaDay, customerId],
@@ -122,13 +144,21 @@ export class PointsRepository {
    * sharing a rank. Only customers who earned points in the period take part.
    */
   async top(month: string, limit: number): Promise<RankRow[]> {
-    const rows = await sql(this.em).execute<{ period: string; rank: string | number; nickname: string; headimgurl: string; sex: number; score: number }[]>(RANKING_TOP_SQL, [month, limit, ALL_TIME, limit]);
+    const rows = await sql(this.em).execute<
+      { period: string; rank: string | number; nickname: string; headimgurl: string; sex: number; score: number }[]
+    >(RANKING_TOP_SQL, [month, limit, ALL_TIME, limit]);
     return rows.map((r) => ({ ...r, rank: Number(r.rank) }));
   }
 
   /** The customer's score and rank in both periods. */
-  async own(customerId: string, month: string): Promise<{ month: { score: number; rank: number | null }; total: { score: number; rank: number | null } }> {
-    const rows = await sql(this.em).execute<{ period: string; score: number; rank: string | number }[]>(RANKING_OWN_SQL, [customerId, month, ALL_TIME]);
+  async own(
+    customerId: string,
+    month: string,
+  ): Promise<{ month: { score: number; rank: number | null }; total: { score: number; rank: number | null } }> {
+    const rows = await sql(this.em).execute<{ period: string; score: number; rank: string | number }[]>(
+      RANKING_OWN_SQL,
+      [customerId, month, ALL_TIME],
+    );
     const of = (period: string) => {
       const row = rows.find((r) => r.period === period);
       return row && row.score > 0 ? { score: row.score, rank: Number(row.rank) } : { score: 0, rank: null };

@@ -15,7 +15,9 @@ export function registeredId(session: SessionContext | null): string {
 export function pointsRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
-  app.operation('scoreDetail', async (request) => scoreDetail(app.em, registeredId(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 10));
+  app.operation('scoreDetail', async (request) =>
+    scoreDetail(app.em, registeredId(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 10),
+  );
 
   app.operation('getSignScore', async (request) => pointsSummary(app.em, registeredId(request.session), now()));
 
@@ -23,7 +25,9 @@ export function pointsRoutes(app: FastifyInstance) {
 
   app.operation('getDayTask', async (request) => dayTasks(app.em, registeredId(request.session), now()));
 
-  app.operation('claimTask', async (request) => claimTask(app.em, registeredId(request.session), request.body.settingCode, now()));
+  app.operation('claimTask', async (request) =>
+    claimTask(app.em, registeredId(request.session), request.body.settingCode, now()),
+  );
 
   app.operation('scoreRanking', async (request) => scoreRanking(app.em, registeredId(request.session), now()));
 }

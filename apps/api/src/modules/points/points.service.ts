@@ -55,9 +55,20 @@ export async function credit(em: EntityManager, customerId: string, request: Cre
       return { score: 0, duplicate: true };
     }
     const chinaDay = chinaDateKey(request.at);
-    const score = typeof request.score === 'number' ? request.score : request.score(await repo.earnedOn(customerId, request.code, chinaDay));
+    const score =
+      typeof request.score === 'number'
+        ? request.score
+        : request.score(await repo.earnedOn(customerId, request.code, chinaDay));
     // The unique (customer, key) index is the last word even without the lock.
-    const appended = await repo.append({ customerId, score, actionCode: request.code, actionName: pointsActionName(request.code), idemKey, chinaDay, at: request.at });
+    const appended = await repo.append({
+      customerId,
+      score,
+      actionCode: request.code,
+      actionName: pointsActionName(request.code),
+      idemKey,
+      chinaDay,
+      at: request.at,
+    });
     if (!appended) {
       return { score: 0, duplicate: true };
     }
@@ -78,9 +89,20 @@ export type ReadingKind = 'SUGAR_TEST' | 'BLOOD_PRESSURE_TEST';
  * reading reached us (the server's now), not when it was measured, so a backlog of old readings
  * cannot pay for days gone by.
  */
-export async function awardForReading(em: EntityManager, customerId: string, kind: ReadingKind, readingKey: string, at: Date): Promise<CreditResult> {
+export async function awardForReading(
+  em: EntityManager,
+  customerId: string,
+  kind: ReadingKind,
+  readingKey: string,
+  at: Date,
+): Promise<CreditResult> {
   const onceScore = pointsTask(kind)?.onceScore ?? 1;
-  return credit(em, customerId, { code: kind, key: readingKey, at, score: (earnedToday) => taskPointsToAward(kind, onceScore, earnedToday) });
+  return credit(em, customerId, {
+    code: kind,
+    key: readingKey,
+    at,
+    score: (earnedToday) => taskPointsToAward(kind, onceScore, earnedToday),
+  });
 }
 
 /** The balance and this China month's points (spec: /sign/v1/getSignScore). */
@@ -110,17 +132,34 @@ export function scoreRule() {
 
 /** Whether a claim task's condition holds. */
 async function readiness(em: EntityManager, customerId: string): Promise<Record<string, boolean>> {
-  const [customer, readings] = await Promise.all([new CustomerRepository(em).get(customerId), new PointsRepository(em).hasReadings(customerId)]);
-  return { COMPLETE_PROFILE: customerRatio(customer) >= 100, FIRST_SUGAR_TEST: readings.sugar, FIRST_BLOOD_PRESSURE_TEST: readings.pressure };
+  const [customer, readings] = await Promise.all([
+    new CustomerRepository(em).get(customerId),
+    new PointsRepository(em).hasReadings(customerId),
+  ]);
+  return {
+    COMPLETE_PROFILE: customerRatio(customer) >= 100,
+    FIRST_SUGAR_TEST: readings.sugar,
+    FIRST_BLOOD_PRESSURE_TEST: readings.pressure,
+  };
 }
 
 /** The task list with today's progress (spec: /customer/v1/getDayTask): `complete` 0 shows 领取. */
 export async function dayTasks(em: EntityManager, customerId: string, now: Date) {
-  const [progress, ready] = await Promise.all([new PointsRepository(em).progress(customerId, chinaDateKey(now)), readiness(em, customerId)]);
+  const [progress, ready] = await Promise.all([
+    new PointsRepository(em).progress(customerId, chinaDateKey(now)),
+    readiness(em, customerId),
+  ]);
   return POINTS_TASKS.map((t) => {
     const p = progress.get(t.settingCode);
     const earned = (t.taskType === TASK_TYPE_DAILY ? p?.today : p?.ever) ?? 0;
-    return { ...taskRule(t), ...taskState(t, { earned, ready: ready[t.settingCode] ?? false }), earned, kind: t.kind, imgUrl: '', url: t.url };
+    return {
+      ...taskRule(t),
+      ...taskState(t, { earned, ready: ready[t.settingCode] ?? false }),
+      earned,
+      kind: t.kind,
+      imgUrl: '',
+      url: t.url,
+    };
   });
 }
 
@@ -146,7 +185,13 @@ export async function claimTask(em: EntityManager, customerId: string, settingCo
   return { paid: result.score, duplicate: result.duplicate, ...(await pointsSummary(em, customerId, now)) };
 }
 
-const rankItem = (r: RankRow) => ({ rank: r.rank, userName: maskPatientName(r.nickname || '糖友'), avatar: r.headimgurl, sex: r.sex, score: r.score });
+const rankItem = (r: RankRow) => ({
+  rank: r.rank,
+  userName: maskPatientName(r.nickname || '糖友'),
+  avatar: r.headimgurl,
+  sex: r.sex,
+  score: r.score,
+});
 
 /** Both rankings with the caller's own places (spec: /customer/v1/scoreRanking). */
 export async function scoreRanking(em: EntityManager, customerId: string, now: Date) {

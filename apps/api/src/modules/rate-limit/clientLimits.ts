@@ -17,7 +17,10 @@ const MINUTE = 60 * 1000;
  * customer where they need it. Why these numbers: docs/decisions.md.
  */
 export const CLIENT_RATE_LIMITS: Partial<Record<keyof operations, ClientRateLimit>> = {
-  getHtmlAccessToken: { bucket: 'signin', windows: [{ max: 30, windowMs: 10 * MINUTE, message: '登录过于频繁，请稍后再试' }] },
+  getHtmlAccessToken: {
+    bucket: 'signin',
+    windows: [{ max: 30, windowMs: 10 * MINUTE, message: '登录过于频繁，请稍后再试' }],
+  },
   reportFrontLog: {
     bucket: 'frontLog',
     windows: [

@@ -18,7 +18,13 @@ export const RATE_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
  * Counts one event for `bucket`/`subject` if every window still has room, else refuses with a
  * 429 envelope. Events live in the database, so limits hold across API instances.
  */
-export async function takeRateLimit(em: EntityManager, bucket: string, subject: string, windows: readonly RateWindow[], now: Date): Promise<void> {
+export async function takeRateLimit(
+  em: EntityManager,
+  bucket: string,
+  subject: string,
+  windows: readonly RateWindow[],
+  now: Date,
+): Promise<void> {
   if (windows.some((window) => window.windowMs > RATE_EVENT_KEEP_MS)) {
     throw new Error(`rate limit "${bucket}" has a window longer than the ${RATE_EVENT_KEEP_MS} ms its events are kept`);
   }

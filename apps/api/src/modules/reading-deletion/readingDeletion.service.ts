@@ -13,7 +13,10 @@ import { TangyouRepository } from '../tangyou/tangyou.repository';
  */
 
 /** Throws the answer for a reading the caller may not delete: 40400 for gone or foreign, 40300 for a meter's. */
-export function assertDeletable<T extends { customerId: string; deviceImei?: string | null }>(reading: T | null, callerId: string): asserts reading is T {
+export function assertDeletable<T extends { customerId: string; deviceImei?: string | null }>(
+  reading: T | null,
+  callerId: string,
+): asserts reading is T {
   const verdict = readingDeletion(reading, callerId);
   if (verdict === 'gone') {
     // Another user's reading answers exactly like a missing one.
@@ -28,7 +31,11 @@ export function assertDeletable<T extends { customerId: string; deviceImei?: str
  * What points at a glucose or pressure reading being deleted: the relatives' notices of it (and any
  * push still queued) and the likes and comments of its feed post. Call it in the deleting transaction.
  */
-export async function forgetReading(em: EntityManager, kind: 'bloodSugar' | 'bloodPressure', readingId: string): Promise<void> {
+export async function forgetReading(
+  em: EntityManager,
+  kind: 'bloodSugar' | 'bloodPressure',
+  readingId: string,
+): Promise<void> {
   await withdrawReadingNotices(em, kind, readingId);
   await new TangyouRepository(em).forgetPost(kind === 'bloodPressure' ? 'b' : 's', readingId);
 }

@@ -31,7 +31,11 @@ export const REGISTRATION_ERRORS = {
 export function registrationConfig(config: AppConfig, sourceId: number) {
   const brand = brandFromSourceId(sourceId);
   const features = brandFeatures(sourceId);
-  return { variant: config.registerVariant[brand], showInviteCode: features.showInviteCode, showSkip: features.showSkip };
+  return {
+    variant: config.registerVariant[brand],
+    showInviteCode: features.showInviteCode,
+    showSkip: features.showSkip,
+  };
 }
 
 /** Whether an invite code belongs to a doctor or to another customer (spec: checkInvitation). */
@@ -72,7 +76,14 @@ interface Binding {
  * The common core of every registration: the spec's 10000/10001/90000 answers for an account
  * that is already registered, the code check, and the phone's uniqueness.
  */
-async function bindPhone(em: EntityManager, sms: Pick<SmsCodeDeps, 'secret'>, session: SessionContext, input: Binding, now: Date, alreadyCode: 'bind' | 'register'): Promise<Customer> {
+async function bindPhone(
+  em: EntityManager,
+  sms: Pick<SmsCodeDeps, 'secret'>,
+  session: SessionContext,
+  input: Binding,
+  now: Date,
+  alreadyCode: 'bind' | 'register',
+): Promise<Customer> {
   if (input.openid !== undefined && input.openid !== session.openid) {
     throw new AppError(ErrorCodes.forbidden, '登录信息不一致，请重新进入', 403);
   }
@@ -82,7 +93,9 @@ async function bindPhone(em: EntityManager, sms: Pick<SmsCodeDeps, 'secret'>, se
     if (alreadyCode === 'register') {
       throw new AppError(90000, REGISTRATION_ERRORS.alreadyRegistered);
     }
-    throw customer.phone === input.phone ? new AppError(10001, REGISTRATION_ERRORS.alreadyBound) : new AppError(10000, REGISTRATION_ERRORS.otherPhone);
+    throw customer.phone === input.phone
+      ? new AppError(10001, REGISTRATION_ERRORS.alreadyBound)
+      : new AppError(10000, REGISTRATION_ERRORS.otherPhone);
   }
   const code = { phone: input.phone, purpose: 'register' as const, code: input.validCode, now };
   await verifyCode(em, sms, { ...code, consume: false });
@@ -100,7 +113,14 @@ async function bindPhone(em: EntityManager, sms: Pick<SmsCodeDeps, 'secret'>, se
 }
 
 /** Variant B step 1 and the variant A skip: name, phone and code (spec: bind / skip payloads). */
-export async function bind(em: EntityManager, sms: Pick<SmsCodeDeps, 'secret'>, session: SessionContext, input: Binding & { headimgurl?: string }, now: Date, mode: 'bind' | 'skip') {
+export async function bind(
+  em: EntityManager,
+  sms: Pick<SmsCodeDeps, 'secret'>,
+  session: SessionContext,
+  input: Binding & { headimgurl?: string },
+  now: Date,
+  mode: 'bind' | 'skip',
+) {
   assertValid(validateRegistrationStep1(input));
   assertValid(firstFailure([() => emojiCheck('nickname', input.nickname), () => validateAvatarUrl(input.headimgurl)]));
   const customer = await bindPhone(em, sms, session, input, now, mode === 'skip' ? 'register' : 'bind');
@@ -127,12 +147,25 @@ export interface FullRegistration extends Binding {
 }
 
 /** Variant A: the whole form at once (spec 1 §2.5, §3 registration payload). */
-export async function registerFull(em: EntityManager, sms: Pick<SmsCodeDeps, 'secret'>, session: SessionContext, config: AppConfig, input: FullRegistration, now: Date) {
+export async function registerFull(
+  em: EntityManager,
+  sms: Pick<SmsCodeDeps, 'secret'>,
+  session: SessionContext,
+  config: AppConfig,
+  input: FullRegistration,
+  now: Date,
+) {
   const requireInviteCode = registrationConfig(config, input.sourceId ?? 4).showInviteCode;
   const inviteChecked = input.inviteCode ? await checkInvitation(em, session, input.inviteCode) : 0;
   assertValid(validateRegistrationStep1(input));
   assertValid(validateRegistrationStep2({ ...input, inviteChecked }, { requireInviteCode, now }));
-  assertValid(firstFailure([() => emojiCheck('nickname', input.nickname), () => emojiCheck('address', input.address), () => validateAvatarUrl(input.headimgurl)]));
+  assertValid(
+    firstFailure([
+      () => emojiCheck('nickname', input.nickname),
+      () => emojiCheck('address', input.address),
+      () => validateAvatarUrl(input.headimgurl),
+    ]),
+  );
   const customer = await bindPhone(em, sms, session, input, now, 'register');
   Object.assign(customer, {
     sex: input.sex,

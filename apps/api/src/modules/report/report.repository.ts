@@ -28,11 +28,14 @@ export class ReportRepository {
 
   /** Sugar readings of [start, end), oldest first, with remark and tags for the remark analysis. */
   async sugarReadings(customerId: string, start: Date, end: Date): Promise<ReportSugarReading[]> {
-    const rows = await nativeQuery<{ time_type: number; sugar: string; remark: string; tags: SugarTag[] | string | null; time: string; ms: string | number }>(
-      this.em,
-      REPORT_SUGAR_READINGS_SQL,
-      [customerId, start, end],
-    );
+    const rows = await nativeQuery<{
+      time_type: number;
+      sugar: string;
+      remark: string;
+      tags: SugarTag[] | string | null;
+      time: string;
+      ms: string | number;
+    }>(this.em, REPORT_SUGAR_READINGS_SQL, [customerId, start, end]);
     return rows.map((r) => {
       const tags = typeof r.tags === 'string' ? (JSON.parse(r.tags) as SugarTag[]) : (r.tags ?? []);
       return {

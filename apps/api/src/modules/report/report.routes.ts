@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionContext } from '../session/session.service';
-import { listReports, pressureMonthReport, pressureWeekReport, sugarMonthReport, sugarWeekReport } from './report.service';
+import {
+  listReports,
+  pressureMonthReport,
+  pressureWeekReport,
+  sugarMonthReport,
+  sugarWeekReport,
+} from './report.service';
 
 const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
 
@@ -8,13 +14,23 @@ const customerOf = (session: SessionContext | null) => (session as SessionContex
 export function reportRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
-  app.operation('listHealthReports', async (request) => listReports(app.em, customerOf(request.session), request.query, now()));
+  app.operation('listHealthReports', async (request) =>
+    listReports(app.em, customerOf(request.session), request.query, now()),
+  );
 
-  app.operation('getSugarMonthReport', async (request) => sugarMonthReport(app.em, customerOf(request.session), request.query, now()));
+  app.operation('getSugarMonthReport', async (request) =>
+    sugarMonthReport(app.em, customerOf(request.session), request.query, now()),
+  );
 
-  app.operation('getSugarWeekReport', async (request) => sugarWeekReport(app.em, customerOf(request.session), request.query.startDate, request.query.endDate, now()));
+  app.operation('getSugarWeekReport', async (request) =>
+    sugarWeekReport(app.em, customerOf(request.session), request.query.startDate, request.query.endDate, now()),
+  );
 
-  app.operation('getBpMonthReport', async (request) => pressureMonthReport(app.em, customerOf(request.session), request.query, now()));
+  app.operation('getBpMonthReport', async (request) =>
+    pressureMonthReport(app.em, customerOf(request.session), request.query, now()),
+  );
 
-  app.operation('getBpWeekReport', async (request) => pressureWeekReport(app.em, customerOf(request.session), request.query.startDate, request.query.endDate, now()));
+  app.operation('getBpWeekReport', async (request) =>
+    pressureWeekReport(app.em, customerOf(request.session), request.query.startDate, request.query.endDate, now()),
+  );
 }

@@ -45,7 +45,16 @@ function monthSpan(ym: YearMonth, now: Date): ReportSpan {
   }
   const { start, end } = chinaMonthRange(ym);
   const days = daysInMonth(ym);
-  return { period: 'month', start, end, startDate: `${monthKey(ym)}-01`, endDate: `${monthKey(ym)}-${pad2(days)}`, days, reportMonth: monthKey(ym), reportWeek: null };
+  return {
+    period: 'month',
+    start,
+    end,
+    startDate: `${monthKey(ym)}-01`,
+    endDate: `${monthKey(ym)}-${pad2(days)}`,
+    days,
+    reportMonth: monthKey(ym),
+    reportWeek: null,
+  };
 }
 
 /** A week report's period: a Monday-to-Sunday week of the report list (China dates). */
@@ -75,30 +84,59 @@ function weekSpan(startDate: string, endDate: string, now: Date): ReportSpan {
   if (isWeekReportComingSoon(week, now)) {
     throw badRequest(REPORT_COMING_SOON_MESSAGE);
   }
-  return { period: 'week', start, end: new Date(last.getTime() + DAY_MS), startDate, endDate, days: 7, reportMonth: monthKey(ym), reportWeek: week.week };
+  return {
+    period: 'week',
+    start,
+    end: new Date(last.getTime() + DAY_MS),
+    startDate,
+    endDate,
+    days: 7,
+    reportMonth: monthKey(ym),
+    reportWeek: week.week,
+  };
 }
 
 function header(span: ReportSpan, count: number) {
-  return { startTime: span.startDate, endTime: span.endDate, reportMonth: span.reportMonth, reportWeek: span.reportWeek, count };
+  return {
+    startTime: span.startDate,
+    endTime: span.endDate,
+    reportMonth: span.reportMonth,
+    reportWeek: span.reportWeek,
+    count,
+  };
 }
 
 /** A sugar report of a span, or existsFlag false with the number of readings the period needs. */
 async function sugarReport(em: EntityManager, customerId: string, span: ReportSpan) {
-  const [readings, { range }] = await Promise.all([new ReportRepository(em).sugarReadings(customerId, span.start, span.end), rangesFor(em, customerId)]);
+  const [readings, { range }] = await Promise.all([
+    new ReportRepository(em).sugarReadings(customerId, span.start, span.end),
+    rangesFor(em, customerId),
+  ]);
   const needed = REPORT_MIN_MEASUREMENTS[span.period];
   if (readings.length < needed) {
     return { existsFlag: false, count: needed, vo: null };
   }
-  return { existsFlag: true, count: readings.length, vo: { ...header(span, readings.length), ...sugarReportContent(readings, range, span.days) } };
+  return {
+    existsFlag: true,
+    count: readings.length,
+    vo: { ...header(span, readings.length), ...sugarReportContent(readings, range, span.days) },
+  };
 }
 
 async function pressureReport(em: EntityManager, customerId: string, span: ReportSpan) {
-  const [readings, config] = await Promise.all([new ReportRepository(em).pressureReadings(customerId, span.start, span.end), ranges(em)]);
+  const [readings, config] = await Promise.all([
+    new ReportRepository(em).pressureReadings(customerId, span.start, span.end),
+    ranges(em),
+  ]);
   const needed = REPORT_MIN_MEASUREMENTS[span.period];
   if (readings.length < needed) {
     return { existsFlag: false, count: needed, vo: null };
   }
-  return { existsFlag: true, count: readings.length, vo: { ...header(span, readings.length), ...bpReportContent(readings, config, span.days) } };
+  return {
+    existsFlag: true,
+    count: readings.length,
+    vo: { ...header(span, readings.length), ...bpReportContent(readings, config, span.days) },
+  };
 }
 
 /** GET /healthReport/v1/getMonthReport. */
@@ -108,7 +146,13 @@ export async function sugarMonthReport(em: EntityManager, customerId: string, ym
 }
 
 /** GET /healthReport/v1/getWeekReport. */
-export async function sugarWeekReport(em: EntityManager, customerId: string, startDate: string, endDate: string, now: Date) {
+export async function sugarWeekReport(
+  em: EntityManager,
+  customerId: string,
+  startDate: string,
+  endDate: string,
+  now: Date,
+) {
   const { existsFlag, count, vo } = await sugarReport(em, customerId, weekSpan(startDate, endDate, now));
   return { existsFlag, count, healthWeekReportVo: vo };
 }
@@ -120,12 +164,19 @@ export async function pressureMonthReport(em: EntityManager, customerId: string,
 }
 
 /** GET /healthReport/v1/getBpWeekReport. */
-export async function pressureWeekReport(em: EntityManager, customerId: string, startDate: string, endDate: string, now: Date) {
+export async function pressureWeekReport(
+  em: EntityManager,
+  customerId: string,
+  startDate: string,
+  endDate: string,
+  now: Date,
+) {
   const { existsFlag, count, vo } = await pressureReport(em, customerId, weekSpan(startDate, endDate, now));
   return { existsFlag, count, healthWeekReportVo: vo };
 }
 
-const sumBetween = (counts: DayCount[], first: string, last: string) => counts.filter((c) => c.day >= first && c.day <= last).reduce((n, c) => n + c.count, 0);
+const sumBetween = (counts: DayCount[], first: string, last: string) =>
+  counts.filter((c) => c.day >= first && c.day <= last).reduce((n, c) => n + c.count, 0);
 
 /** GET /healthReport/v1/list: readings per type for the month and each of its weeks. */
 export async function listReports(em: EntityManager, customerId: string, ym: YearMonth, now: Date) {
@@ -134,10 +185,20 @@ export async function listReports(em: EntityManager, customerId: string, ym: Yea
   const firstWeek = weeks[0];
   const lastWeek = weeks[weeks.length - 1];
   // One read per type covers the month and the weeks that reach into its neighbours.
-  const start = new Date(Math.min(month.start.getTime(), firstWeek ? (parseChinaDateTime(firstWeek.startDate) as Date).getTime() : Infinity));
-  const end = new Date(Math.max(month.end.getTime(), lastWeek ? (parseChinaDateTime(lastWeek.endDate) as Date).getTime() + DAY_MS : -Infinity));
+  const start = new Date(
+    Math.min(month.start.getTime(), firstWeek ? (parseChinaDateTime(firstWeek.startDate) as Date).getTime() : Infinity),
+  );
+  const end = new Date(
+    Math.max(
+      month.end.getTime(),
+      lastWeek ? (parseChinaDateTime(lastWeek.endDate) as Date).getTime() + DAY_MS : -Infinity,
+    ),
+  );
   const repo = new ReportRepository(em);
-  const [sugar, pressure] = await Promise.all([repo.dayCounts('sugar', customerId, start, end), repo.dayCounts('pressure', customerId, start, end)]);
+  const [sugar, pressure] = await Promise.all([
+    repo.dayCounts('sugar', customerId, start, end),
+    repo.dayCounts('pressure', customerId, start, end),
+  ]);
   const stats = (first: string, last: string) => [
     { reportType: REPORT_TYPE.sugar, quantity: sumBetween(sugar, first, last) },
     { reportType: REPORT_TYPE.pressure, quantity: sumBetween(pressure, first, last) },
@@ -145,7 +206,11 @@ export async function listReports(em: EntityManager, customerId: string, ym: Yea
   const key = monthKey(ym);
   return {
     monthStats: stats(`${key}-01`, `${key}-${pad2(daysInMonth(ym))}`),
-    weekInfos: weeks.map((w) => ({ ...w, stats: stats(w.startDate, w.endDate), comingSoon: isWeekReportComingSoon(w, now) })),
+    weekInfos: weeks.map((w) => ({
+      ...w,
+      stats: stats(w.startDate, w.endDate),
+      comingSoon: isWeekReportComingSoon(w, now),
+    })),
     monthComingSoon: isMonthReportComingSoon(ym, now),
   };
 }

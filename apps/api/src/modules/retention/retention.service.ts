@@ -39,7 +39,11 @@ export async function pruneExpiredRows(em: EntityManager, now: Date): Promise<Pr
   for (const target of targets) {
     for (;;) {
       const deleted = await em.transactional(async (tx) => {
-        const [lock] = await nativeQuery<{ locked: boolean }>(tx, 'select pg_try_advisory_xact_lock(hashtext($1)) as locked', [LOCK_KEY]);
+        const [lock] = await nativeQuery<{ locked: boolean }>(
+          tx,
+          'select pg_try_advisory_xact_lock(hashtext($1)) as locked',
+          [LOCK_KEY],
+        );
         if (!lock?.locked) {
           return null;
         }

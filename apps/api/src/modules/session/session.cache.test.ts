@@ -9,7 +9,11 @@ const bob = { sessionId: 's3', customerId: 'c2', openid: 'o2', registered: true 
 
 function cache(options: { ttlMs?: number; maxEntries?: number } = {}) {
   let clock = 0;
-  const c = new SessionCache({ ttlMs: options.ttlMs ?? 60_000, maxEntries: options.maxEntries ?? 100, monotonicMs: () => clock });
+  const c = new SessionCache({
+    ttlMs: options.ttlMs ?? 60_000,
+    maxEntries: options.maxEntries ?? 100,
+    monotonicMs: () => clock,
+  });
   c.setEnabled(true);
   return { c, advance: (ms: number) => (clock += ms) };
 }

@@ -75,7 +75,11 @@ export class SessionCache {
         this.entries.delete(oldest.value);
       }
     }
-    this.entries.set(tokenHash, { session, expiresAt: expiresAt.getTime(), freshUntil: this.monotonicMs() + this.options.ttlMs });
+    this.entries.set(tokenHash, {
+      session,
+      expiresAt: expiresAt.getTime(),
+      freshUntil: this.monotonicMs() + this.options.ttlMs,
+    });
   }
 
   /** A notification payload from the `session_changed` trigger: `s:<token hash>` or `c:<customer id>`. */

@@ -6,7 +6,10 @@ export const SessionSchema = defineEntity({
   name: 'Session',
   tableName: 'session',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     tokenHash: p.string().length(64).unique(),
     customerId: p.uuid().index(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -61,7 +61,11 @@ export function listenForSessionChanges(options: SessionListenerOptions): Sessio
 
   const connect = async () => {
     retry = null;
-    const current = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true, application_name: 'glucoguard-session-listener' });
+    const current = new pg.Client({
+      connectionString: options.databaseUrl,
+      keepAlive: true,
+      application_name: 'glucoguard-session-listener',
+    });
     client = current;
     current.on('notification', (message) => cache.changed(message.payload ?? ''));
     current.on('error', (error) => drop(current, error));
@@ -79,7 +83,10 @@ export function listenForSessionChanges(options: SessionListenerOptions): Sessio
     attempt = 0;
     cache.setEnabled(true);
     ping = setInterval(() => {
-      const timeout = setTimeout(() => drop(current, new Error('session listener: the connection check timed out')), pingTimeoutMs);
+      const timeout = setTimeout(
+        () => drop(current, new Error('session listener: the connection check timed out')),
+        pingTimeoutMs,
+      );
       current.query('select 1').then(
         () => clearTimeout(timeout),
         (error: unknown) => {

@@ -44,7 +44,12 @@ export async function issueSession(
  * and no entities: this runs before every signed-in request, unless `cache` (on while this process
  * hears of every session change) already vouches for the token.
  */
-export async function resolveSession(em: EntityManager, token: string, now: Date, cache?: SessionCache): Promise<SessionContext | null> {
+export async function resolveSession(
+  em: EntityManager,
+  token: string,
+  now: Date,
+  cache?: SessionCache,
+): Promise<SessionContext | null> {
   if (token.length < 20 || token.length > 100) {
     return null;
   }
@@ -54,7 +59,9 @@ export async function resolveSession(em: EntityManager, token: string, now: Date
     return cached;
   }
   const ticket = cache?.ticket() ?? 0;
-  const rows = await sql(em).execute<{ session_id: string; customer_id: string; openid: string; registered: boolean; expires_at: Date | string }[]>(
+  const rows = await sql(em).execute<
+    { session_id: string; customer_id: string; openid: string; registered: boolean; expires_at: Date | string }[]
+  >(
     `select s.id as session_id, c.id as customer_id, c.openid, c.registered_at is not null as registered, s.expires_at
        from session s join customer c on c.id = s.customer_id
       where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`,
@@ -64,13 +71,23 @@ export async function resolveSession(em: EntityManager, token: string, now: Date
   if (!row) {
     return null;
   }
-  const session = { sessionId: row.session_id, customerId: row.customer_id, openid: row.openid, registered: row.registered };
+  const session = {
+    sessionId: row.session_id,
+    customerId: row.customer_id,
+    openid: row.openid,
+    registered: row.registered,
+  };
   cache?.put(tokenHash, session, new Date(row.expires_at), ticket);
   return session;
 }
 
 /** Revokes a session; `cache` forgets it at once (other processes hear of it from the database). */
-export async function revokeSession(em: EntityManager, sessionId: string, now: Date, cache?: SessionCache): Promise<void> {
+export async function revokeSession(
+  em: EntityManager,
+  sessionId: string,
+  now: Date,
+  cache?: SessionCache,
+): Promise<void> {
   await em.nativeUpdate(Session, { id: sessionId, revokedAt: null }, { revokedAt: now });
   cache?.forgetSession(sessionId);
 }

@@ -1,6 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { createHash, randomBytes } from 'node:crypto';
-import { BP_COLOR, classifyBloodPressure, classifySugar, emojiCheck, firstFailure, formatChinaTime, maskPatientName, parseChinaDateTime, sugarBand } from '@glucoguard/domain';
+import {
+  BP_COLOR,
+  classifyBloodPressure,
+  classifySugar,
+  emojiCheck,
+  firstFailure,
+  formatChinaTime,
+  maskPatientName,
+  parseChinaDateTime,
+  sugarBand,
+} from '@glucoguard/domain';
 import { AppError, ErrorCodes, notFound } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
 import { Customer } from '../customer/customer.entity';
@@ -54,7 +64,11 @@ export async function createShare(
 }
 
 export async function listShares(em: EntityManager, customerId: string, now: Date) {
-  const links = await em.find(ShareLink, { customerId, revokedAt: null, expiresAt: { $gt: now } }, { orderBy: { createdAt: 'desc' } });
+  const links = await em.find(
+    ShareLink,
+    { customerId, revokedAt: null, expiresAt: { $gt: now } },
+    { orderBy: { createdAt: 'desc' } },
+  );
   return links.map((l) => ({
     shareId: l.id,
     kind: l.kind as ShareKind,
@@ -77,7 +91,8 @@ export async function revokeShare(em: EntityManager, customerId: string, shareId
 }
 
 async function openLink(em: EntityManager, token: string, kind: ShareKind, now: Date) {
-  const link = token.length >= 20 && token.length <= 64 ? await em.findOne(ShareLink, { tokenHash: hash(token) }) : null;
+  const link =
+    token.length >= 20 && token.length <= 64 ? await em.findOne(ShareLink, { tokenHash: hash(token) }) : null;
   if (!link || link.kind !== kind || link.revokedAt || link.expiresAt.getTime() <= now.getTime()) {
     throw new AppError(ErrorCodes.notFound, GONE, 404);
   }
@@ -97,7 +112,11 @@ const header = (link: ShareLink, owner: Customer, dataTypeName: string) => ({
 export async function sharedSugarTable(em: EntityManager, token: string, now: Date) {
   const { link, owner } = await openLink(em, token, 'sugar', now);
   const [readings, { range }] = await Promise.all([
-    em.find(SugarTest, { customerId: owner.id, measuredAt: { $gte: link.rangeStart, $lte: link.rangeEnd } }, { orderBy: { measuredAt: 'desc' }, limit: MAX_ROWS }),
+    em.find(
+      SugarTest,
+      { customerId: owner.id, measuredAt: { $gte: link.rangeStart, $lte: link.rangeEnd } },
+      { orderBy: { measuredAt: 'desc' }, limit: MAX_ROWS },
+    ),
     rangesFor(em, owner.id),
   ]);
   const counts = { totalData: readings.length, normalShareCount: 0, lowCount: 0, highShareCount: 0 };
@@ -122,7 +141,11 @@ export async function sharedSugarTable(em: EntityManager, token: string, now: Da
 export async function sharedPressureTable(em: EntityManager, token: string, now: Date) {
   const { link, owner } = await openLink(em, token, 'bloodPressure', now);
   const [readings, config] = await Promise.all([
-    em.find(BloodPressureTest, { customerId: owner.id, measuredAt: { $gte: link.rangeStart, $lte: link.rangeEnd } }, { orderBy: { measuredAt: 'desc' }, limit: MAX_ROWS }),
+    em.find(
+      BloodPressureTest,
+      { customerId: owner.id, measuredAt: { $gte: link.rangeStart, $lte: link.rangeEnd } },
+      { orderBy: { measuredAt: 'desc' }, limit: MAX_ROWS },
+    ),
     pressureRanges(em),
   ]);
   const counts = { totalData: readings.length, normalShareCount: 0, lowCount: 0, highShareCount: 0 };

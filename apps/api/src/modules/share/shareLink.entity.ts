@@ -9,7 +9,10 @@ export const ShareLinkSchema = defineEntity({
   name: 'ShareLink',
   tableName: 'share_link',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     customerId: p.uuid().index(),
     /** sugar or bloodPressure. */
     kind: p.string().length(16),

@@ -15,7 +15,10 @@ export class SignInRepository {
 
   /** The latest sign-in on or before a China day. */
   async latestUpTo(customerId: string, day: string): Promise<SignDay | null> {
-    const rows = await sql(this.em).execute<SignDay[]>(`select ${DAY} as day, series, score from sign_in where customer_id = ? and day <= ? order by day desc limit 1`, [customerId, day]);
+    const rows = await sql(this.em).execute<SignDay[]>(
+      `select ${DAY} as day, series, score from sign_in where customer_id = ? and day <= ? order by day desc limit 1`,
+      [customerId, day],
+    );
     return rows[0] ?? null;
   }
 
@@ -30,12 +33,18 @@ export class SignInRepository {
 
   /** The days signed between two China days, inclusive, oldest first. */
   between(customerId: string, from: string, to: string): Promise<SignDay[]> {
-    return sql(this.em).execute<SignDay[]>(`select ${DAY} as day, series, score from sign_in where customer_id = ? and day between ? and ? order by day`, [customerId, from, to]);
+    return sql(this.em).execute<SignDay[]>(
+      `select ${DAY} as day, series, score from sign_in where customer_id = ? and day between ? and ? order by day`,
+      [customerId, from, to],
+    );
   }
 
   /** One signed day, or null. */
   async day(customerId: string, day: string): Promise<SignDay | null> {
-    const rows = await sql(this.em).execute<SignDay[]>(`select ${DAY} as day, series, score from sign_in where customer_id = ? and day = ?`, [customerId, day]);
+    const rows = await sql(this.em).execute<SignDay[]>(
+      `select ${DAY} as day, series, score from sign_in where customer_id = ? and day = ?`,
+      [customerId, day],
+    );
     return rows[0] ?? null;
   }
 }

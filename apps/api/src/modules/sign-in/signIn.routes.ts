@@ -10,7 +10,9 @@ export function signInRoutes(app: FastifyInstance) {
 
   app.operation('getSignInfo', async (request) => signInfo(app.em, registeredId(request.session), now()));
 
-  app.operation('getSigns', async (request) => signDays(app.em, registeredId(request.session), request.query.startTime, request.query.endTime));
+  app.operation('getSigns', async (request) =>
+    signDays(app.em, registeredId(request.session), request.query.startTime, request.query.endTime),
+  );
 
   app.operation('getSignDayDetail', async (request) =>
     signDayImage(

@@ -1,5 +1,14 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { SIGN_IN_BONUS_NOTE, SIGN_IN_REWARD_TEXT, SIGN_IN_ROW_DAYS, chinaDateKey, currentSeries, nextSeries, parseChinaDateTime, signInReward } from '@glucoguard/domain';
+import {
+  SIGN_IN_BONUS_NOTE,
+  SIGN_IN_REWARD_TEXT,
+  SIGN_IN_ROW_DAYS,
+  chinaDateKey,
+  currentSeries,
+  nextSeries,
+  parseChinaDateTime,
+  signInReward,
+} from '@glucoguard/domain';
 import { withSubjectLock } from '../../lib/db';
 import { AppError, ErrorCodes, notFound } from '../../lib/errors';
 import type { Brand } from '@glucoguard/domain';
@@ -88,7 +97,14 @@ export async function signDays(em: EntityManager, customerId: string, startTime:
  * The share image of one of the caller's signed days (spec: sign-day detail, shareTime → imgUrl):
  * drawn once per customer, brand and day content, then served from storage.
  */
-export async function signDayImage(em: EntityManager, store: ObjectStore, secret: string, customerId: string, brand: Brand, shareTime: string) {
+export async function signDayImage(
+  em: EntityManager,
+  store: ObjectStore,
+  secret: string,
+  customerId: string,
+  brand: Brand,
+  shareTime: string,
+) {
   const day = shareTime.slice(0, 10);
   if (!DAY.test(day) || parseChinaDateTime(day) === null) {
     throw new AppError(ErrorCodes.badRequest, '分享日期格式不正确');
@@ -97,6 +113,12 @@ export async function signDayImage(em: EntityManager, store: ObjectStore, secret
   if (signed === null) {
     throw notFound('这一天没有签到');
   }
-  const { path, cached } = await cachedImage(store, secret, 'sign-days', { v: SIGN_DAY_IMAGE_VERSION, customerId, brand, ...signed }, () => renderSignDayImage(brand, signed));
+  const { path, cached } = await cachedImage(
+    store,
+    secret,
+    'sign-days',
+    { v: SIGN_DAY_IMAGE_VERSION, customerId, brand, ...signed },
+    () => renderSignDayImage(brand, signed),
+  );
   return { imgUrl: path, ...signed, cached };
 }

@@ -8,12 +8,23 @@ export function smsRoutes(app: FastifyInstance, config: AppConfig) {
   const deps = () => ({ sender: app.providers.sms, secret: app.providers.sessionSecret });
 
   app.operation('getSmsCode', async (request) =>
-    requestCode(app.em, deps(), { phone: request.body.phone.trim(), purpose: request.body.purpose ?? 'register', clientIp: request.ip, now: app.providers.clock() }),
+    requestCode(app.em, deps(), {
+      phone: request.body.phone.trim(),
+      purpose: request.body.purpose ?? 'register',
+      clientIp: request.ip,
+      now: app.providers.clock(),
+    }),
   );
 
   app.operation('checkCaptcha', async (request) => {
     const { phone, validCode, purpose } = request.body;
-    await verifyCode(app.em, deps(), { phone: phone.trim(), purpose: purpose ?? 'register', code: validCode.trim(), now: app.providers.clock(), consume: false });
+    await verifyCode(app.em, deps(), {
+      phone: phone.trim(),
+      purpose: purpose ?? 'register',
+      code: validCode.trim(),
+      now: app.providers.clock(),
+      consume: false,
+    });
     return { ok: true as const };
   });
 
@@ -23,6 +34,8 @@ export function smsRoutes(app: FastifyInstance, config: AppConfig) {
     if (config.env === 'production' || !isLocalOutbox(sender)) {
       throw notFound(`接口不存在：GET /api/dev/v1/smsOutbox`);
     }
-    return sender.list(request.query.phone.trim()).map((m) => ({ phone: m.phone, code: m.code, text: m.text, sentAt: m.sentAt.toISOString() }));
+    return sender
+      .list(request.query.phone.trim())
+      .map((m) => ({ phone: m.phone, code: m.code, text: m.text, sentAt: m.sentAt.toISOString() }));
   });
 }

@@ -99,7 +99,11 @@ export async function verifyCode(
 ): Promise<void> {
   const { phone, purpose, code, now } = input;
   await withSubjectLock(em, `sms:${phone}`, async (tx) => {
-    const row = await tx.findOne(SmsCode, { phone, purpose, consumedAt: null, voidedAt: null }, { orderBy: { createdAt: 'desc' } });
+    const row = await tx.findOne(
+      SmsCode,
+      { phone, purpose, consumedAt: null, voidedAt: null },
+      { orderBy: { createdAt: 'desc' } },
+    );
     if (!row || row.expiresAt.getTime() <= now.getTime()) {
       throw new AppError(90001, SMS_MESSAGES.expired);
     }

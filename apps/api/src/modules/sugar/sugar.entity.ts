@@ -14,7 +14,13 @@ export const SugarTestSchema = defineEntity({
   // from the index alone (an index-only scan), without visiting a heap page per reading.
   indexes: [{ properties: ['customerId', 'measuredAt'], include: ['timeType', 'sugar', 'id'] }],
   // A synckey is unique per customer; readings without one (meters', most hand entries) take no entry.
-  uniques: [{ name: 'sugar_test_customer_id_synckey_unique', expression: 'create unique index "sugar_test_customer_id_synckey_unique" on "sugar_test" ("customer_id", "synckey") where "synckey" is not null' }],
+  uniques: [
+    {
+      name: 'sugar_test_customer_id_synckey_unique',
+      expression:
+        'create unique index "sugar_test_customer_id_synckey_unique" on "sugar_test" ("customer_id", "synckey") where "synckey" is not null',
+    },
+  ],
   properties: {
     id: p.bigint('string').primary().autoincrement(),
     /** Whose reading it is. */

@@ -11,7 +11,10 @@ export interface LeanReading {
 }
 
 /** A slot of the sugar dictionary as plain data. */
-export type SlotRow = Pick<SugarSlot, 'timeType' | 'name' | 'code' | 'startTime' | 'endTime' | 'minValue' | 'lowValue' | 'highValue' | 'maxValue'>;
+export type SlotRow = Pick<
+  SugarSlot,
+  'timeType' | 'name' | 'code' | 'startTime' | 'endTime' | 'minValue' | 'lowValue' | 'highValue' | 'maxValue'
+>;
 /** A customer's own thresholds for one slot. */
 export type ObjectiveRow = Pick<SugarObjective, 'timeType' | 'minValue' | 'lowValue' | 'highValue' | 'maxValue'>;
 
@@ -35,7 +38,8 @@ export const SLOT_THRESHOLDS_SQL = `select s.time_type as "timeType", s.name, s.
 
 /** Readings of customer $1 in [$2, $3), China time formatted; with `timeTypes` > 0, only time types $4 …. */
 export function leanReadingsSql(timeTypes: number): string {
-  const slotFilter = timeTypes > 0 ? ` and time_type in (${Array.from({ length: timeTypes }, (_, i) => `$${i + 4}`).join(', ')})` : '';
+  const slotFilter =
+    timeTypes > 0 ? ` and time_type in (${Array.from({ length: timeTypes }, (_, i) => `$${i + 4}`).join(', ')})` : '';
   return `select time_type, sugar, to_char(measured_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time
          from sugar_test
         where customer_id = $1 and measured_at >= $2 and measured_at < $3${slotFilter}
@@ -62,11 +66,14 @@ export class SugarRepository {
    * report needs both): one row per slot, the target columns null where none is set.
    */
   async slotsWithObjectives(customerId: string): Promise<{ slots: SlotRow[]; objectives: ObjectiveRow[] }> {
-    const rows = await nativeQuery<Record<keyof SlotRow, string | number> & { o_min: string | null; o_low: string | null; o_high: string | null; o_max: string | null }>(
-      this.em,
-      SLOT_THRESHOLDS_SQL,
-      [customerId],
-    );
+    const rows = await nativeQuery<
+      Record<keyof SlotRow, string | number> & {
+        o_min: string | null;
+        o_low: string | null;
+        o_high: string | null;
+        o_max: string | null;
+      }
+    >(this.em, SLOT_THRESHOLDS_SQL, [customerId]);
     const slots: SlotRow[] = [];
     const objectives: ObjectiveRow[] = [];
     for (const r of rows) {
@@ -83,7 +90,13 @@ export class SugarRepository {
         maxValue: Number(r.maxValue),
       });
       if (r.o_min !== null && r.o_low !== null && r.o_high !== null && r.o_max !== null) {
-        objectives.push({ timeType, minValue: Number(r.o_min), lowValue: Number(r.o_low), highValue: Number(r.o_high), maxValue: Number(r.o_max) });
+        objectives.push({
+          timeType,
+          minValue: Number(r.o_min),
+          lowValue: Number(r.o_low),
+          highValue: Number(r.o_high),
+          maxValue: Number(r.o_max),
+        });
       }
     }
     return { slots, objectives };
@@ -121,23 +134,30 @@ export class SugarRepository {
    * and the database formats China time faster than JavaScript can.
    */
   async leanInRange(customerId: string, start: Date, end: Date, timeTypes?: readonly number[]): Promise<LeanReading[]> {
-    const rows = await nativeQuery<{ time_type: number; sugar: string; time: string }>(this.em, leanReadingsSql(timeTypes?.length ?? 0), [
-      customerId,
-      start,
-      end,
-      ...(timeTypes ?? []),
-    ]);
+    const rows = await nativeQuery<{ time_type: number; sugar: string; time: string }>(
+      this.em,
+      leanReadingsSql(timeTypes?.length ?? 0),
+      [customerId, start, end, ...(timeTypes ?? [])],
+    );
     return rows.map((r) => ({ timeType: r.time_type, sugar: Number(r.sugar), time: r.time }));
   }
 
   /** The day table's cells in [start, end): grouped by China day and slot in the database. */
   async dayCells(customerId: string, start: Date, end: Date): Promise<DayCell[]> {
-    const rows = await nativeQuery<{ day: string; time_type: number; n: string | number; latest: string }>(this.em, DAY_CELLS_SQL, [customerId, start, end]);
+    const rows = await nativeQuery<{ day: string; time_type: number; n: string | number; latest: string }>(
+      this.em,
+      DAY_CELLS_SQL,
+      [customerId, start, end],
+    );
     return rows.map((r) => ({ day: r.day, timeType: r.time_type, count: Number(r.n), latest: Number(r.latest) }));
   }
 
   /** Readings with a remark or a tag in [start, end), for the medal. */
   countAnnotated(customerId: string, start: Date, end: Date): Promise<number> {
-    return this.em.count(SugarTest, { customerId, measuredAt: { $gte: start, $lt: end }, $or: [{ remark: { $ne: '' } }, { tags: { $ne: [] } }] });
+    return this.em.count(SugarTest, {
+      customerId,
+      measuredAt: { $gte: start, $lt: end },
+      $or: [{ remark: { $ne: '' } }, { tags: { $ne: [] } }],
+    });
   }
 }

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionContext } from '../session/session.service';
 import { SugarRepository } from './sugar.repository';
-import { addReading, customerDictionary, dayReadings, dayTable, deleteReading, editReading, getReading, judge, saveObjectives, slotView, trend } from './sugar.service';
+import {
+  addReading,
+  customerDictionary,
+  dayReadings,
+  dayTable,
+  deleteReading,
+  editReading,
+  getReading,
+  judge,
+  saveObjectives,
+  slotView,
+  trend,
+} from './sugar.service';
 
 const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
 
@@ -10,12 +22,18 @@ export function sugarRoutes(app: FastifyInstance) {
 
   app.operation('querySugarDic', async (request) => {
     const slots = await new SugarRepository(app.em).slots();
-    return slots.filter((s) => request.query.timeType === undefined || s.timeType === request.query.timeType).map(slotView);
+    return slots
+      .filter((s) => request.query.timeType === undefined || s.timeType === request.query.timeType)
+      .map(slotView);
   });
 
-  app.operation('queryCustomerSugarDic', async (request) => customerDictionary(app.em, customerOf(request.session), request.query.timeType));
+  app.operation('queryCustomerSugarDic', async (request) =>
+    customerDictionary(app.em, customerOf(request.session), request.query.timeType),
+  );
 
-  app.operation('saveSugarObjective', async (request) => saveObjectives(app.em, customerOf(request.session), request.body.sugarObjectives));
+  app.operation('saveSugarObjective', async (request) =>
+    saveObjectives(app.em, customerOf(request.session), request.body.sugarObjectives),
+  );
 
   app.operation('addSugarTest', async (request) => {
     const saved = await addReading(app.em, customerOf(request.session), request.body, now());
@@ -29,17 +47,34 @@ export function sugarRoutes(app: FastifyInstance) {
     return editReading(app.em, customerOf(request.session), testId, entry, now());
   });
 
-  app.operation('deleteSugarTest', async (request) => deleteReading(app.em, customerOf(request.session), request.body.testId));
-
-  app.operation('getSugarTest', async (request) => getReading(app.em, customerOf(request.session), request.query.testId));
-
-  app.operation('querySugarDayData', async (request) => dayReadings(app.em, customerOf(request.session), request.query.dateTime, request.query.timeType));
-
-  app.operation('querySugarLog', async (request) =>
-    dayTable(app.em, customerOf(request.session), request.query.dateType ?? 1, request.query.pageNo ?? 1, request.query.pageSize ?? 20, now()),
+  app.operation('deleteSugarTest', async (request) =>
+    deleteReading(app.em, customerOf(request.session), request.body.testId),
   );
 
-  app.operation('querySugarJudge', async (request) => judge(app.em, customerOf(request.session), request.query.dateType ?? 1, now()));
+  app.operation('getSugarTest', async (request) =>
+    getReading(app.em, customerOf(request.session), request.query.testId),
+  );
 
-  app.operation('querySugarTrend', async (request) => trend(app.em, customerOf(request.session), request.query.dateType ?? 5, request.query.timeType ?? 1, now()));
+  app.operation('querySugarDayData', async (request) =>
+    dayReadings(app.em, customerOf(request.session), request.query.dateTime, request.query.timeType),
+  );
+
+  app.operation('querySugarLog', async (request) =>
+    dayTable(
+      app.em,
+      customerOf(request.session),
+      request.query.dateType ?? 1,
+      request.query.pageNo ?? 1,
+      request.query.pageSize ?? 20,
+      now(),
+    ),
+  );
+
+  app.operation('querySugarJudge', async (request) =>
+    judge(app.em, customerOf(request.session), request.query.dateType ?? 1, now()),
+  );
+
+  app.operation('querySugarTrend', async (request) =>
+    trend(app.em, customerOf(request.session), request.query.dateType ?? 5, request.query.timeType ?? 1, now()),
+  );
 }

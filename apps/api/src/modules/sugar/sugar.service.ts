@@ -60,7 +60,10 @@ export async function rangesFor(em: EntityManager, customerId: string) {
   return { slots, objectives, dictionary, range };
 }
 
-function levelOf(reading: { sugar: number; timeType: number }, range: (t: number) => SugarRange | undefined): SugarLevel | null {
+function levelOf(
+  reading: { sugar: number; timeType: number },
+  range: (t: number) => SugarRange | undefined,
+): SugarLevel | null {
   const r = range(reading.timeType);
   return r ? classifySugar(reading.sugar, r) : null;
 }
@@ -105,7 +108,12 @@ function parseEntry(input: SugarEntryInput, now: Date) {
   if (new Set(tags.map((t) => t.typeCode)).size !== tags.length) {
     throw new AppError(ErrorCodes.badRequest, '每类标签只能选择一项');
   }
-  return { measuredAt: measuredAt as Date, sugar: roundTo(input.sugar, 1), remark: (input.remark ?? '').trim(), tags: tags.filter((t) => t.itemKey !== '0') };
+  return {
+    measuredAt: measuredAt as Date,
+    sugar: roundTo(input.sugar, 1),
+    remark: (input.remark ?? '').trim(),
+    tags: tags.filter((t) => t.itemKey !== '0'),
+  };
 }
 
 /** How the month looks after a save: remarks so far (for the medal) and the share in range. */
@@ -113,7 +121,10 @@ async function monthProgress(em: EntityManager, customerId: string, at: Date) {
   const month = chinaMonthRange(chinaYearMonth(at));
   const repo = new SugarRepository(em);
   const { range } = await rangesFor(em, customerId);
-  const [readings, annotated] = await Promise.all([repo.leanInRange(customerId, month.start, month.end), repo.countAnnotated(customerId, month.start, month.end)]);
+  const [readings, annotated] = await Promise.all([
+    repo.leanInRange(customerId, month.start, month.end),
+    repo.countAnnotated(customerId, month.start, month.end),
+  ]);
   const normal = readings.filter((r) => levelOf(r, range) === 'normal').length;
   return {
     editcount: annotated,
@@ -134,7 +145,13 @@ export async function addReading(em: EntityManager, callerId: string, input: Sug
   const repo = new SugarRepository(em);
   const duplicateOf = async () => {
     const existing = input.synckey ? await repo.findBySynckey(customerId, input.synckey) : null;
-    return existing && { testId: existing.id, duplicate: true, ...(await monthProgress(em, customerId, existing.measuredAt)) };
+    return (
+      existing && {
+        testId: existing.id,
+        duplicate: true,
+        ...(await monthProgress(em, customerId, existing.measuredAt)),
+      }
+    );
   };
   const earlier = await duplicateOf();
   if (earlier) {
@@ -156,7 +173,19 @@ export async function addReading(em: EntityManager, callerId: string, input: Sug
         updatedAt: now,
       });
       await tx.flush();
-      await notifyFollowersOfReading(tx, { kind: 'bloodSugar', id: reading.id, customerId, recordedBy: callerId, measuredAt: entry.measuredAt, sugar: entry.sugar, timeType }, now);
+      await notifyFollowersOfReading(
+        tx,
+        {
+          kind: 'bloodSugar',
+          id: reading.id,
+          customerId,
+          recordedBy: callerId,
+          measuredAt: entry.measuredAt,
+          sugar: entry.sugar,
+          timeType,
+        },
+        now,
+      );
       return reading.id;
     });
   } catch (error) {
@@ -184,7 +213,13 @@ async function ownReading(em: EntityManager, customerId: string, testId: string)
 }
 
 /** Changes a reading (spec: POST /sugarTest/v1/edit). Meter readings are read-only. */
-export async function editReading(em: EntityManager, customerId: string, testId: string, input: SugarEntryInput, now: Date) {
+export async function editReading(
+  em: EntityManager,
+  customerId: string,
+  testId: string,
+  input: SugarEntryInput,
+  now: Date,
+) {
   const reading = await ownReading(em, customerId, testId);
   if (!reading) {
     // Another user's reading answers exactly like a missing one.
@@ -231,13 +266,22 @@ type DayRow = { dtime: string } & Record<(typeof SLOT_CODES)[number], string>;
 /** A day row's slots, all empty. */
 const EMPTY_SLOTS = Object.fromEntries(SLOT_CODES.map((c) => [c, ''])) as Omit<DayRow, 'dtime'>;
 /** Each time type's slot code, by time type. */
-const SLOT_CODE_OF: ReadonlyMap<number, (typeof SLOT_CODES)[number]> = new Map(SUGAR_TIME_TYPES.map((t) => [t.timeType, t.code]));
+const SLOT_CODE_OF: ReadonlyMap<number, (typeof SLOT_CODES)[number]> = new Map(
+  SUGAR_TIME_TYPES.map((t) => [t.timeType, t.code]),
+);
 
 /**
  * The day table (spec: queryLog): one row per China day with readings, newest first; each slot is
  * `value,count` with the latest reading's value, or '' when the slot is empty.
  */
-export async function dayTable(em: EntityManager, customerId: string, dateType: 1 | 2 | 3, pageNo: number, pageSize: number, now: Date) {
+export async function dayTable(
+  em: EntityManager,
+  customerId: string,
+  dateType: 1 | 2 | 3,
+  pageNo: number,
+  pageSize: number,
+  now: Date,
+) {
   const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
   const cells = await new SugarRepository(em).dayCells(customerId, span.start, span.end);
   const days = new Map<string, DayRow>();
@@ -261,8 +305,18 @@ export async function dayTable(em: EntityManager, customerId: string, dateType: 
 /** The six counts above the table (spec: queryJudge). */
 export async function judge(em: EntityManager, customerId: string, dateType: 1 | 2 | 3, now: Date) {
   const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
-  const [readings, { range }] = await Promise.all([new SugarRepository(em).leanInRange(customerId, span.start, span.end), rangesFor(em, customerId)]);
-  const counts = { total: readings.length, normalCount: 0, highCount: 0, lowCount: 0, seriousHighCount: 0, seriousLowCount: 0 };
+  const [readings, { range }] = await Promise.all([
+    new SugarRepository(em).leanInRange(customerId, span.start, span.end),
+    rangesFor(em, customerId),
+  ]);
+  const counts = {
+    total: readings.length,
+    normalCount: 0,
+    highCount: 0,
+    lowCount: 0,
+    seriousHighCount: 0,
+    seriousLowCount: 0,
+  };
   for (const r of readings) {
     const level = levelOf(r, range);
     if (level) {
@@ -273,9 +327,20 @@ export async function judge(em: EntityManager, customerId: string, dateType: 1 |
 }
 
 /** The chart (spec: queryTrend): readings of the chosen meal group over 7 to 360 days, with min/avg/max. */
-export async function trend(em: EntityManager, customerId: string, dateType: 1 | 2 | 3 | 4 | 5, chartTimeType: 1 | 2 | 3, now: Date) {
+export async function trend(
+  em: EntityManager,
+  customerId: string,
+  dateType: 1 | 2 | 3 | 4 | 5,
+  chartTimeType: 1 | 2 | 3,
+  now: Date,
+) {
   const span = latestChinaDays(now, SUGAR_CHART_RANGE_DAYS[dateType]);
-  const readings = await new SugarRepository(em).leanInRange(customerId, span.start, span.end, SUGAR_CHART_SLOTS[chartTimeType]);
+  const readings = await new SugarRepository(em).leanInRange(
+    customerId,
+    span.start,
+    span.end,
+    SUGAR_CHART_SLOTS[chartTimeType],
+  );
   const summary = summariseSugar(readings.map((r) => r.sugar));
   return {
     sugarTestList: readings.map((r) => ({ time: r.time, sugarValue: r.sugar, timeType: r.timeType })),
@@ -284,7 +349,12 @@ export async function trend(em: EntityManager, customerId: string, dateType: 1 |
 }
 
 /** One day's readings for the table's pop-up (spec: queryDayData). */
-export async function dayReadings(em: EntityManager, customerId: string, dateTime: string, timeType: number | undefined) {
+export async function dayReadings(
+  em: EntityManager,
+  customerId: string,
+  dateTime: string,
+  timeType: number | undefined,
+) {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(dateTime) ? parseChinaDateTime(dateTime) : null;
   if (!day) {
     throw new AppError(ErrorCodes.badRequest, '日期格式不正确');
@@ -300,17 +370,37 @@ export async function dayReadings(em: EntityManager, customerId: string, dateTim
 /** The slots with the thresholds that apply to the caller (spec: /customer/v1/querySugarDic). */
 export async function customerDictionary(em: EntityManager, customerId: string, timeType?: number) {
   const { slots, range } = await rangesFor(em, customerId);
-  return slots.filter((s) => timeType === undefined || s.timeType === timeType).map((s) => ({ ...slotView(s), ...range(s.timeType) }));
+  return slots
+    .filter((s) => timeType === undefined || s.timeType === timeType)
+    .map((s) => ({ ...slotView(s), ...range(s.timeType) }));
 }
 
 export function slotView(s: SlotRow) {
-  return { timeType: s.timeType, name: s.name, code: s.code, startTime: s.startTime, endTime: s.endTime, minValue: s.minValue, lowValue: s.lowValue, highValue: s.highValue, maxValue: s.maxValue };
+  return {
+    timeType: s.timeType,
+    name: s.name,
+    code: s.code,
+    startTime: s.startTime,
+    endTime: s.endTime,
+    minValue: s.minValue,
+    lowValue: s.lowValue,
+    highValue: s.highValue,
+    maxValue: s.maxValue,
+  };
 }
 
 /** Saves the caller's own targets (spec: saveSugarObjective), each checked by the domain's rule. */
-export async function saveObjectives(em: EntityManager, customerId: string, rows: Omit<SugarObjective, 'id' | 'customerId'>[]) {
+export async function saveObjectives(
+  em: EntityManager,
+  customerId: string,
+  rows: Omit<SugarObjective, 'id' | 'customerId'>[],
+) {
   const known = new Set((await new SugarRepository(em).slots()).map((s) => s.timeType));
-  if (rows.length === 0 || new Set(rows.map((r) => r.timeType)).size !== rows.length || rows.some((r) => !known.has(r.timeType))) {
+  if (
+    rows.length === 0 ||
+    new Set(rows.map((r) => r.timeType)).size !== rows.length ||
+    rows.some((r) => !known.has(r.timeType))
+  ) {
     throw new AppError(ErrorCodes.badRequest, '请选择正确的时间段');
   }
   for (const row of rows) {

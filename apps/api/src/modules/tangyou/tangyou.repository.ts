@@ -36,7 +36,12 @@ export interface Span {
   end: Date;
 }
 
-type Raw = Omit<PostRow, 'measuredAt' | 'sugar' | 'sex' | 'tags'> & { measuredAt: Date | string; sugar: string | number | null; sex: string | number; tags: SugarTag[] | string | null };
+type Raw = Omit<PostRow, 'measuredAt' | 'sugar' | 'sex' | 'tags'> & {
+  measuredAt: Date | string;
+  sugar: string | number | null;
+  sex: string | number;
+  tags: SugarTag[] | string | null;
+};
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
@@ -73,7 +78,13 @@ const POST_COLUMNS = `p.kind, p.id::text as id, p.customer_id as "customerId", p
 
 function toPost(r: Raw): PostRow {
   const tags = typeof r.tags === 'string' ? (JSON.parse(r.tags) as SugarTag[]) : (r.tags ?? []);
-  return { ...r, measuredAt: new Date(r.measuredAt), sugar: r.sugar === null ? null : Number(r.sugar), sex: Number(r.sex), tags };
+  return {
+    ...r,
+    measuredAt: new Date(r.measuredAt),
+    sugar: r.sugar === null ? null : Number(r.sugar),
+    sex: Number(r.sex),
+    tags,
+  };
 }
 
 /** Reads of the feed: readings as posts, likes, comments and unread messages. */
@@ -81,7 +92,12 @@ export class TangyouRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** One page of the owners' readings, newest first, and how many there are. */
-  async posts(owners: readonly string[], span: Span | null, pageNo: number, pageSize: number): Promise<[PostRow[], number]> {
+  async posts(
+    owners: readonly string[],
+    span: Span | null,
+    pageNo: number,
+    pageSize: number,
+  ): Promise<[PostRow[], number]> {
     if (owners.length === 0) {
       return [[], 0];
     }
@@ -91,19 +107,28 @@ export class TangyouRepository {
         order by p.measured_at desc, p.kind, p.id desc limit ? offset ?`,
       [...params, pageSize, (pageNo - 1) * pageSize],
     );
-    const [count] = await sql(this.em).execute<{ n: string | number }[]>(`select count(*) as n from (${union}) p`, params);
+    const [count] = await sql(this.em).execute<{ n: string | number }[]>(
+      `select count(*) as n from (${union}) p`,
+      params,
+    );
     return [rows.map(toPost), Number(count?.n ?? 0)];
   }
 
   /** One reading as a post, whoever owns it; `null` when it does not exist. */
   async post(kind: PostKind, id: string): Promise<PostRow | null> {
     const table = kind === 's' ? 'sugar_test' : 'blood_pressure_test';
-    const [owner] = await sql(this.em).execute<{ customer_id: string }[]>(`select customer_id from ${table} where id = ?`, [id]);
+    const [owner] = await sql(this.em).execute<{ customer_id: string }[]>(
+      `select customer_id from ${table} where id = ?`,
+      [id],
+    );
     if (!owner) {
       return null;
     }
     const { union, params } = readings([owner.customer_id], null, { kind, id });
-    const [row] = await sql(this.em).execute<Raw[]>(`select ${POST_COLUMNS} from (${union}) p join customer c on c.id = p.customer_id`, params);
+    const [row] = await sql(this.em).execute<Raw[]>(
+      `select ${POST_COLUMNS} from (${union}) p join customer c on c.id = p.customer_id`,
+      params,
+    );
     return row ? toPost(row) : null;
   }
 
@@ -127,7 +152,18 @@ export class TangyouRepository {
       return [];
     }
     return sql(this.em).execute<
-      { postKind: PostKind; readingId: string; commentId: string; customerId: string; customerName: string; content: string; replyCommentId: string | null; replyCustomerId: string | null; replyName: string | null; createdAt: Date | string }[]
+      {
+        postKind: PostKind;
+        readingId: string;
+        commentId: string;
+        customerId: string;
+        customerName: string;
+        content: string;
+        replyCommentId: string | null;
+        replyCustomerId: string | null;
+        replyName: string | null;
+        createdAt: Date | string;
+      }[]
     >(
       `select cm.post_kind as "postKind", cm.reading_id::text as "readingId", cm.id::text as "commentId", cm.customer_id as "customerId",
               a.nickname as "customerName", cm.content, cm.reply_comment_id::text as "replyCommentId", cm.reply_to_id as "replyCustomerId",
@@ -140,7 +176,9 @@ export class TangyouRepository {
   }
 
   /** Stores a like unless the person already liked the post; answers whether it was new. */
-  async addPraise(row: Pick<FeedPraise, 'postKind' | 'readingId' | 'postOwnerId' | 'customerId' | 'createdAt'>): Promise<boolean> {
+  async addPraise(
+    row: Pick<FeedPraise, 'postKind' | 'readingId' | 'postOwnerId' | 'customerId' | 'createdAt'>,
+  ): Promise<boolean> {
     const inserted = await sql(this.em).execute<{ id: string }[]>(
       `insert into feed_praise (post_kind, reading_id, post_owner_id, customer_id, created_at) values (?, ?, ?, ?, ?)
        on conflict (post_kind, reading_id, customer_id) do nothing returning id`,
@@ -177,7 +215,17 @@ export class FeedMessageRepository {
 
   async unread(recipientId: string, pageNo: number, pageSize: number) {
     const rows = await sql(this.em).execute<
-      { id: string; postKind: PostKind; readingId: string; commentType: number; customerId: string; customerName: string; headimgurl: string; content: string | null; createdAt: Date | string }[]
+      {
+        id: string;
+        postKind: PostKind;
+        readingId: string;
+        commentType: number;
+        customerId: string;
+        customerName: string;
+        headimgurl: string;
+        content: string | null;
+        createdAt: Date | string;
+      }[]
     >(
       `select m.id::text as id, m.post_kind as "postKind", m.reading_id::text as "readingId", m.comment_type as "commentType",
               m.actor_id as "customerId", a.nickname as "customerName", a.headimgurl, cm.content, m.created_at as "createdAt"
@@ -190,7 +238,10 @@ export class FeedMessageRepository {
   }
 
   async unreadCount(recipientId: string): Promise<number> {
-    const [row] = await sql(this.em).execute<{ n: string | number }[]>(`select count(*) as n from feed_message m where ${MESSAGE_VISIBLE}`, [recipientId]);
+    const [row] = await sql(this.em).execute<{ n: string | number }[]>(
+      `select count(*) as n from feed_message m where ${MESSAGE_VISIBLE}`,
+      [recipientId],
+    );
     return Number(row?.n ?? 0);
   }
 }

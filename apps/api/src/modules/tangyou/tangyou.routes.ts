@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { registeredCaller } from '../follower/follower.service';
-import { addComment, addPraise, getFeed, getPost, readAllMessages, unreadMessageCount, unreadMessages } from './tangyou.service';
+import {
+  addComment,
+  addPraise,
+  getFeed,
+  getPost,
+  readAllMessages,
+  unreadMessageCount,
+  unreadMessages,
+} from './tangyou.service';
 
 /** The friends' feed (spec 2 §2.16, §7 "Friends and feed"). */
 export function tangyouRoutes(app: FastifyInstance) {
@@ -11,15 +19,27 @@ export function tangyouRoutes(app: FastifyInstance) {
     return getFeed(app.em, registeredCaller(request.session), { ...filter, pageNo, pageSize });
   });
 
-  app.operation('getFeedPost', async (request) => getPost(app.em, registeredCaller(request.session), request.query.testId));
+  app.operation('getFeedPost', async (request) =>
+    getPost(app.em, registeredCaller(request.session), request.query.testId),
+  );
 
-  app.operation('addPraise', async (request) => addPraise(app.em, registeredCaller(request.session), request.body.testId, now()));
+  app.operation('addPraise', async (request) =>
+    addPraise(app.em, registeredCaller(request.session), request.body.testId, now()),
+  );
 
-  app.operation('addComment', async (request) => addComment(app.em, registeredCaller(request.session), request.body, now()));
+  app.operation('addComment', async (request) =>
+    addComment(app.em, registeredCaller(request.session), request.body, now()),
+  );
 
-  app.operation('getUnreadCommentList', async (request) => unreadMessages(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 20));
+  app.operation('getUnreadCommentList', async (request) =>
+    unreadMessages(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 20),
+  );
 
-  app.operation('getUnreadCommentCount', async (request) => unreadMessageCount(app.em, registeredCaller(request.session)));
+  app.operation('getUnreadCommentCount', async (request) =>
+    unreadMessageCount(app.em, registeredCaller(request.session)),
+  );
 
-  app.operation('updateAllReadStatus', async (request) => readAllMessages(app.em, registeredCaller(request.session), now()));
+  app.operation('updateAllReadStatus', async (request) =>
+    readAllMessages(app.em, registeredCaller(request.session), now()),
+  );
 }

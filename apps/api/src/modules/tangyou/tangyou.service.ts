@@ -48,7 +48,10 @@ async function visiblePost(em: EntityManager, viewerId: string, testId: string):
   if (!post) {
     return null;
   }
-  if (post.customerId !== viewerId && (await new FollowerRepository(em).statusOf(viewerId, post.customerId)) !== 'accepted') {
+  if (
+    post.customerId !== viewerId &&
+    (await new FollowerRepository(em).statusOf(viewerId, post.customerId)) !== 'accepted'
+  ) {
     return null;
   }
   return post;
@@ -58,15 +61,24 @@ async function visiblePost(em: EntityManager, viewerId: string, testId: string):
 async function levels(em: EntityManager, posts: readonly PostRow[]) {
   const owners = [...new Set(posts.filter((p) => p.kind === 's').map((p) => p.customerId))];
   const sugarRepo = new SugarRepository(em);
-  const dictionaries = new Map(await Promise.all(owners.map(async (o) => [o, await sugarRepo.slotsWithObjectives(o)] as const)));
-  const config: BpRangeConfig[] = posts.some((p) => p.kind === 'b') ? await em.find(BloodPressureRange, {}, { orderBy: { sort: 'asc' } }) : [];
+  const dictionaries = new Map(
+    await Promise.all(owners.map(async (o) => [o, await sugarRepo.slotsWithObjectives(o)] as const)),
+  );
+  const config: BpRangeConfig[] = posts.some((p) => p.kind === 'b')
+    ? await em.find(BloodPressureRange, {}, { orderBy: { sort: 'asc' } })
+    : [];
   return (post: PostRow): { level: 'low' | 'normal' | 'high' | null; urgent: boolean } => {
     if (post.kind === 'b') {
       const [sbp, dbp] = [post.sbp ?? 0, post.dbp ?? 0];
-      return { level: classifyBloodPressure(sbp, dbp, config) ?? null, urgent: isUrgentBloodPressure(sbp, dbp, config) };
+      return {
+        level: classifyBloodPressure(sbp, dbp, config) ?? null,
+        urgent: isUrgentBloodPressure(sbp, dbp, config),
+      };
     }
     const dictionary = dictionaries.get(post.customerId);
-    const range = dictionary ? resolveSugarRange(post.timeType ?? 0, dictionary.slots, dictionary.objectives) : undefined;
+    const range = dictionary
+      ? resolveSugarRange(post.timeType ?? 0, dictionary.slots, dictionary.objectives)
+      : undefined;
     if (!range || post.sugar === null) {
       return { level: null, urgent: false };
     }
@@ -135,7 +147,11 @@ async function decorate(em: EntityManager, viewerId: string, posts: PostRow[]) {
  * granted them, newest first. `dateTime` keeps one China day; `customerId` one person the viewer
  * may see (anyone else is 40300).
  */
-export async function getFeed(em: EntityManager, viewerId: string, query: { dateTime?: string; customerId?: string; pageNo: number; pageSize: number }) {
+export async function getFeed(
+  em: EntityManager,
+  viewerId: string,
+  query: { dateTime?: string; customerId?: string; pageNo: number; pageSize: number },
+) {
   let owners = await visibleOwners(em, viewerId);
   if (query.customerId !== undefined) {
     if (!isCustomerId(query.customerId) || !owners.includes(query.customerId)) {
@@ -166,8 +182,20 @@ export async function getPost(em: EntityManager, viewerId: string, testId: strin
 }
 
 /** Tells the post's owner (and, for a reply, the comment's author) in their unread messages. */
-async function tell(em: EntityManager, post: PostRow, action: 'like' | 'comment', actorId: string, now: Date, comment?: FeedComment) {
-  for (const r of feedMessageRecipients({ action, actorId, postOwnerId: post.customerId, repliedToId: comment?.replyToId ?? null })) {
+async function tell(
+  em: EntityManager,
+  post: PostRow,
+  action: 'like' | 'comment',
+  actorId: string,
+  now: Date,
+  comment?: FeedComment,
+) {
+  for (const r of feedMessageRecipients({
+    action,
+    actorId,
+    postOwnerId: post.customerId,
+    repliedToId: comment?.replyToId ?? null,
+  })) {
     em.create(FeedMessage, {
       recipientId: r.recipientId,
       actorId,
@@ -191,7 +219,13 @@ export async function addPraise(em: EntityManager, viewerId: string, testId: str
       throw postGone();
     }
     const repo = new TangyouRepository(tx);
-    const added = await repo.addPraise({ postKind: post.kind, readingId: post.id, postOwnerId: post.customerId, customerId: viewerId, createdAt: now });
+    const added = await repo.addPraise({
+      postKind: post.kind,
+      readingId: post.id,
+      postOwnerId: post.customerId,
+      customerId: viewerId,
+      createdAt: now,
+    });
     if (added) {
       await tell(tx, post, 'like', viewerId, now);
     }
@@ -200,7 +234,12 @@ export async function addPraise(em: EntityManager, viewerId: string, testId: str
 }
 
 /** Comments on a post, or replies to a comment on it (spec: addComment); nobody replies to themselves. */
-export async function addComment(em: EntityManager, viewerId: string, input: { testId: string; content: string; replyCommentId?: string }, now: Date) {
+export async function addComment(
+  em: EntityManager,
+  viewerId: string,
+  input: { testId: string; content: string; replyCommentId?: string },
+  now: Date,
+) {
   assertValid(validateComment(input.content));
   return em.transactional(async (tx) => {
     const post = await visiblePost(tx, viewerId, input.testId);

@@ -21,7 +21,9 @@ export function isPrivatePath(path: string): boolean {
 }
 
 function signature(secret: string, path: string, expires: number, customerId: string): string {
-  return createHmac('sha256', deriveKey(secret, 'private-file')).update(`${path}\n${expires}\n${customerId}`).digest('base64url');
+  return createHmac('sha256', deriveKey(secret, 'private-file'))
+    .update(`${path}\n${expires}\n${customerId}`)
+    .digest('base64url');
 }
 
 /**
@@ -34,9 +36,20 @@ export function signPrivatePath(secret: string, path: string, customerId: string
 }
 
 /** The customer a signed address was issued to, or null when it is not signed, forged, for another path or expired. */
-export function verifyPrivatePath(secret: string, path: string, query: { exp?: string; cid?: string; sig?: string }, now: Date): string | null {
+export function verifyPrivatePath(
+  secret: string,
+  path: string,
+  query: { exp?: string; cid?: string; sig?: string },
+  now: Date,
+): string | null {
   const { exp, cid, sig } = query;
-  if (exp === undefined || cid === undefined || sig === undefined || !/^[0-9]{1,12}$/.test(exp) || !/^[0-9a-f-]{36}$/.test(cid)) {
+  if (
+    exp === undefined ||
+    cid === undefined ||
+    sig === undefined ||
+    !/^[0-9]{1,12}$/.test(exp) ||
+    !/^[0-9a-f-]{36}$/.test(cid)
+  ) {
     return null;
   }
   const expected = Buffer.from(signature(secret, path, Number(exp), cid));

@@ -87,11 +87,16 @@ export class S3Store implements ObjectStore {
   async #send(operation: string, key: string, init: RequestInit): Promise<Response> {
     assertValidKey(key);
     // Signed by aws4fetch, sent by our own fetch: AwsClient.fetch always uses the global one.
-    const request = await this.#client.sign(this.#urlOf(key), { ...init, signal: AbortSignal.timeout(this.#timeoutMs) });
+    const request = await this.#client.sign(this.#urlOf(key), {
+      ...init,
+      signal: AbortSignal.timeout(this.#timeoutMs),
+    });
     try {
       return await this.#fetch(request);
     } catch (error) {
-      throw new StorageError(`S3 ${operation} of "${key}" failed: could not reach ${this.#base.origin} (${networkReason(error)}).`);
+      throw new StorageError(
+        `S3 ${operation} of "${key}" failed: could not reach ${this.#base.origin} (${networkReason(error)}).`,
+      );
     }
   }
 

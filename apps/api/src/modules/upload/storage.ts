@@ -45,7 +45,9 @@ export class LocalDiskStore implements ObjectStore {
     const path = this.#pathOf(key);
     const served = contentTypeForKey(key);
     if (served !== contentType) {
-      throw new StorageError(`LocalDiskStore serves "${key}" as ${served} (from its extension), not ${contentType}; name the key after its type.`);
+      throw new StorageError(
+        `LocalDiskStore serves "${key}" as ${served} (from its extension), not ${contentType}; name the key after its type.`,
+      );
     }
     await mkdir(dirname(path), { recursive: true });
     // Write beside the target, then rename: readers see the old file or the whole new one, never a part.
@@ -64,7 +66,10 @@ export class LocalDiskStore implements ObjectStore {
     const path = this.#pathOf(key);
     try {
       const body = await readFile(path);
-      return { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), contentType: contentTypeForKey(key) };
+      return {
+        body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+        contentType: contentTypeForKey(key),
+      };
     } catch (error) {
       // A missing file, or a key that names a folder or passes through a file, is simply not an object.
       if (['ENOENT', 'EISDIR', 'ENOTDIR'].includes(errnoCode(error) ?? '')) {
@@ -119,7 +124,9 @@ function endpointProblem(raw: string): string | undefined {
 export function objectStoreFromEnv(env: NodeJS.ProcessEnv, dataDir: string): LocalDiskStore | S3Store {
   const storage = env.STORAGE?.trim() || 'local';
   if (storage === 'local') {
-    const root = dataDir.startsWith('memory://') ? join(tmpdir(), `glucoguard-uploads-${randomUUID()}`) : join(dataDir, 'uploads');
+    const root = dataDir.startsWith('memory://')
+      ? join(tmpdir(), `glucoguard-uploads-${randomUUID()}`)
+      : join(dataDir, 'uploads');
     return new LocalDiskStore(root);
   }
   if (storage !== 's3') {

@@ -45,7 +45,9 @@ export function isValidKey(key: string): boolean {
 export class InvalidKeyError extends Error {
   constructor(key: string) {
     // The key is shown cut short and JSON-quoted so a hostile one cannot forge log lines.
-    super(`Invalid object key ${JSON.stringify(key.slice(0, 80))}: use lowercase a-z, 0-9, "_", ".", "-" in "/"-separated parts, none starting with "."`);
+    super(
+      `Invalid object key ${JSON.stringify(key.slice(0, 80))}: use lowercase a-z, 0-9, "_", ".", "-" in "/"-separated parts, none starting with "."`,
+    );
     this.name = 'InvalidKeyError';
   }
 }

@@ -14,8 +14,10 @@ export class MalformedImageError extends Error {
 
 const u16be = (b: Uint8Array, i: number) => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
 const u32be = (b: Uint8Array, i: number) => (u16be(b, i) * 0x10000 + u16be(b, i + 2)) >>> 0;
-const u32le = (b: Uint8Array, i: number) => ((b[i] ?? 0) | ((b[i + 1] ?? 0) << 8) | ((b[i + 2] ?? 0) << 16) | ((b[i + 3] ?? 0) << 24)) >>> 0;
-const ascii = (b: Uint8Array, start: number, length: number) => String.fromCharCode(...b.subarray(start, start + length));
+const u32le = (b: Uint8Array, i: number) =>
+  ((b[i] ?? 0) | ((b[i + 1] ?? 0) << 8) | ((b[i + 2] ?? 0) << 16) | ((b[i + 3] ?? 0) << 24)) >>> 0;
+const ascii = (b: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...b.subarray(start, start + length));
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -68,7 +70,11 @@ function orientationSegment(orientation: number): Uint8Array {
 
 /** APPn segments a decoder needs: JFIF (APP0), the ICC colour profile (APP2) and Adobe's colour transform (APP14). */
 function keepsAppSegment(marker: number, payload: Uint8Array): boolean {
-  return marker === 0xe0 || (marker === 0xe2 && ascii(payload, 0, 12) === 'ICC_PROFILE\0') || (marker === 0xee && ascii(payload, 0, 5) === 'Adobe');
+  return (
+    marker === 0xe0 ||
+    (marker === 0xe2 && ascii(payload, 0, 12) === 'ICC_PROFILE\0') ||
+    (marker === 0xee && ascii(payload, 0, 5) === 'Adobe')
+  );
 }
 
 /** A JPEG without APP1 (EXIF, XMP), APP13 (IPTC), other application segments, comments or trailing bytes. */
@@ -84,7 +90,15 @@ export function stripJpeg(bytes: Uint8Array): Uint8Array {
   for (;;) {
     if (inScan) {
       // Entropy-coded data runs until a marker that is not a stuffed 0xFF00, a restart or fill.
-      while (i < bytes.length && !(bytes[i] === 0xff && bytes[i + 1] !== 0 && !((bytes[i + 1] ?? 0) >= 0xd0 && (bytes[i + 1] ?? 0) <= 0xd7) && bytes[i + 1] !== 0xff)) {
+      while (
+        i < bytes.length &&
+        !(
+          bytes[i] === 0xff &&
+          bytes[i + 1] !== 0 &&
+          !((bytes[i + 1] ?? 0) >= 0xd0 && (bytes[i + 1] ?? 0) <= 0xd7) &&
+          bytes[i + 1] !== 0xff
+        )
+      ) {
         i++;
       }
       kept.push(bytes.subarray(scanStart, i));

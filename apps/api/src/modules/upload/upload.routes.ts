@@ -27,7 +27,11 @@ export function uploadRoutes(app: FastifyInstance) {
       const customer = await registeredCustomer(app.em, session);
       const now = app.providers.clock();
       await takeRateLimit(app.em, 'upload', customer.id, UPLOAD_LIMITS, now);
-      const stored = await storeImage(app.providers.storage, { base64: request.body.data, businessCode: request.body.businessCode, now });
+      const stored = await storeImage(app.providers.storage, {
+        base64: request.body.data,
+        businessCode: request.body.businessCode,
+        now,
+      });
       return { path: stored.path, url: stored.url };
     },
     { bodyLimit: UPLOAD_BODY_LIMIT },

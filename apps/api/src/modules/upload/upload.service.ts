@@ -121,8 +121,13 @@ async function sniff(bytes: Uint8Array, limits: UploadLimits): Promise<{ content
   const detected = await fileTypeFromBuffer(bytes);
   const accepted = detected === undefined ? undefined : ACCEPTED[detected.mime];
   // file-type takes any "GIF" start for a GIF; a real one says which of the two versions it is.
-  const gifVersionOk = accepted?.ext !== 'gif' || /^GIF8[79]a/.test(Buffer.from(bytes.subarray(0, 6)).toString('latin1'));
-  if (accepted === undefined || !gifVersionOk || (limits.types !== undefined && !limits.types.includes(accepted.contentType))) {
+  const gifVersionOk =
+    accepted?.ext !== 'gif' || /^GIF8[79]a/.test(Buffer.from(bytes.subarray(0, 6)).toString('latin1'));
+  if (
+    accepted === undefined ||
+    !gifVersionOk ||
+    (limits.types !== undefined && !limits.types.includes(accepted.contentType))
+  ) {
     throw badRequest(limits.unsupportedMessage ?? UNSUPPORTED_IMAGE_MESSAGE);
   }
   return accepted;
@@ -155,7 +160,12 @@ export async function checkImage(base64: string, limits: UploadLimits = DEFAULT_
 }
 
 /** Stores a checked image under a fresh random name in the folder of `businessCode` and the China day of `now`. */
-export async function putImage(store: ObjectStore, image: CheckedImage, businessCode: number | string, now: Date): Promise<StoredImage> {
+export async function putImage(
+  store: ObjectStore,
+  image: CheckedImage,
+  businessCode: number | string,
+  now: Date,
+): Promise<StoredImage> {
   const code = String(businessCode);
   if (!/^[1-9][0-9]{0,8}$/.test(code)) {
     throw badRequest('businessCode 不正确');
@@ -164,7 +174,13 @@ export async function putImage(store: ObjectStore, image: CheckedImage, business
   const key = `${UPLOAD_ROOT}/${code}/${chinaDateFolder(now)}/${PRESS_PREFIX}${randomBytes(16).toString('hex')}.${image.ext}`;
   await store.put(key, image.bytes, image.contentType);
   const path = stripPressPrefix(key);
-  return { path, url: `${FILES_ROUTE_PREFIX}${path}`, key, contentType: image.contentType, bytes: image.bytes.byteLength };
+  return {
+    path,
+    url: `${FILES_ROUTE_PREFIX}${path}`,
+    key,
+    contentType: image.contentType,
+    bytes: image.bytes.byteLength,
+  };
 }
 
 /**
@@ -172,7 +188,11 @@ export async function putImage(store: ObjectStore, image: CheckedImage, business
  * HTTP 413 for an image over `limits.maxBytes`; store failures propagate as they are (the route's
  * error handler turns them into a 500-class envelope without details).
  */
-export async function storeImage(store: ObjectStore, input: StoreImageInput, limits: UploadLimits = DEFAULT_UPLOAD_LIMITS): Promise<StoredImage> {
+export async function storeImage(
+  store: ObjectStore,
+  input: StoreImageInput,
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+): Promise<StoredImage> {
   if (!/^[1-9][0-9]{0,8}$/.test(String(input.businessCode))) {
     throw badRequest('businessCode 不正确');
   }

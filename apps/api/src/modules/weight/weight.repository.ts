@@ -13,7 +13,11 @@ export class WeightRepository {
 
   /** One page of a customer's records, newest first, and how many there are. */
   page(customerId: string, pageNo: number, pageSize: number): Promise<[WeightRecord[], number]> {
-    return this.em.findAndCount(WeightRecord, { customerId }, { orderBy: NEWEST_FIRST, limit: pageSize, offset: (pageNo - 1) * pageSize });
+    return this.em.findAndCount(
+      WeightRecord,
+      { customerId },
+      { orderBy: NEWEST_FIRST, limit: pageSize, offset: (pageNo - 1) * pageSize },
+    );
   }
 
   /** The customer's latest record (by measurement time, then by id). */

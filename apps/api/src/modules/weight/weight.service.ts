@@ -65,14 +65,24 @@ function measuredAtOf(createTimeStr: string | undefined, now: Date): Date {
 export async function addWeight(em: EntityManager, customerId: string, input: WeightEntryInput, now: Date) {
   return em.transactional(async (tx) => {
     const customer = await tx.findOneOrFail(Customer, { id: customerId });
-    const knownHeight = customer.heightCm !== null && customer.heightCm !== undefined && customer.heightCm > 0 ? customer.heightCm : null;
-    assertValid(validateWeightRecord({ heightCm: input.height, weightJin: input.weight }, { heightKnown: knownHeight !== null }));
+    const knownHeight =
+      customer.heightCm !== null && customer.heightCm !== undefined && customer.heightCm > 0 ? customer.heightCm : null;
+    assertValid(
+      validateWeightRecord({ heightCm: input.height, weightJin: input.weight }, { heightKnown: knownHeight !== null }),
+    );
     const measuredAt = measuredAtOf(input.createTimeStr, now);
     const heightCm = roundTo(input.height ?? knownHeight ?? 0, 1);
     const weightKg = roundTo(jinToKg(roundTo(input.weight ?? 0, 1)), 2);
     const repo = new WeightRepository(tx);
     const previousLatest = await repo.latest(customerId);
-    const record = tx.create(WeightRecord, { customerId, weightKg, heightCm, bmi: bmiFromKg(weightKg, heightCm) ?? 0, measuredAt, createdAt: now });
+    const record = tx.create(WeightRecord, {
+      customerId,
+      weightKg,
+      heightCm,
+      bmi: bmiFromKg(weightKg, heightCm) ?? 0,
+      measuredAt,
+      createdAt: now,
+    });
     if (!previousLatest || previousLatest.measuredAt.getTime() <= measuredAt.getTime()) {
       customer.weightKg = weightKg;
       customer.heightCm = heightCm;
@@ -89,10 +99,22 @@ export async function addWeight(em: EntityManager, customerId: string, input: We
  * 体重管理 shows it as the latest record, with the BMI of the given height. The caller has already
  * checked both values (domain `weightKgCheck`, `heightCheck`) and set the profile's own fields.
  */
-export function recordWeighing(em: EntityManager, customerId: string, weighing: { weightKg: number; heightCm: number }, now: Date): WeightRecord {
+export function recordWeighing(
+  em: EntityManager,
+  customerId: string,
+  weighing: { weightKg: number; heightCm: number },
+  now: Date,
+): WeightRecord {
   const weightKg = roundTo(weighing.weightKg, 2);
   const heightCm = roundTo(weighing.heightCm, 1);
-  return em.create(WeightRecord, { customerId, weightKg, heightCm, bmi: bmiFromKg(weightKg, heightCm) ?? 0, measuredAt: now, createdAt: now });
+  return em.create(WeightRecord, {
+    customerId,
+    weightKg,
+    heightCm,
+    bmi: bmiFromKg(weightKg, heightCm) ?? 0,
+    measuredAt: now,
+    createdAt: now,
+  });
 }
 
 /**

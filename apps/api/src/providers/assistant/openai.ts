@@ -89,7 +89,11 @@ export class OpenAiCompatibleAssistant implements AssistantProvider {
     try {
       const response = await doFetch(`${baseUrl}/chat/completions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(apiKey !== '' && { authorization: `Bearer ${apiKey}` }) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          ...(apiKey !== '' && { authorization: `Bearer ${apiKey}` }),
+        },
         body: JSON.stringify({
           model,
           stream: true,

@@ -44,5 +44,7 @@ export class GeocoderError extends Error {
 /** Longitude −180..180 and latitude −90..90, as finite numbers. */
 export function isValidPoint(point: GeoPoint): boolean {
   const { longitude, latitude } = point;
-  return Number.isFinite(longitude) && Number.isFinite(latitude) && Math.abs(longitude) <= 180 && Math.abs(latitude) <= 90;
+  return (
+    Number.isFinite(longitude) && Number.isFinite(latitude) && Math.abs(longitude) <= 180 && Math.abs(latitude) <= 90
+  );
 }

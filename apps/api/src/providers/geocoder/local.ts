@@ -60,7 +60,12 @@ export class LocalGeocoder implements Geocoder {
     }
     const { longitude, latitude } = point;
     const b = CHINA_BOUNDS;
-    if (longitude < b.minLongitude || longitude > b.maxLongitude || latitude < b.minLatitude || latitude > b.maxLatitude) {
+    if (
+      longitude < b.minLongitude ||
+      longitude > b.maxLongitude ||
+      latitude < b.minLatitude ||
+      latitude > b.maxLatitude
+    ) {
       return null;
     }
     let best: Region | null = null;

@@ -30,7 +30,9 @@ export function tencentStringToSign(path: string, params: Readonly<Record<string
 
 /** The `sig` parameter: md5 of the string to sign, lowercase hex. */
 export function signTencentRequest(path: string, params: Readonly<Record<string, string>>, sk: string): string {
-  return createHash('md5').update(tencentStringToSign(path, params, sk), 'utf8').digest('hex');
+  return createHash('md5')
+    .update(tencentStringToSign(path, params, sk), 'utf8')
+    .digest('hex');
 }
 
 /** `location` is lat,lng; six decimals (about 0.1 m) and never exponent notation. */
@@ -95,7 +97,10 @@ export class TencentGeocoder implements Geocoder {
     let status: number;
     let text: string;
     try {
-      const response = await this.#fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.#timeoutMs) });
+      const response = await this.#fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
       status = response.status;
       text = await response.text();
     } catch (error) {
@@ -118,7 +123,11 @@ export class TencentGeocoder implements Geocoder {
     }
     if (payload.status !== 0) {
       const message = typeof payload.message === 'string' ? payload.message.slice(0, 200) : '';
-      throw new GeocoderError(String(payload.status), `Tencent Map refused the lookup (${payload.status}): ${message}`, RETRYABLE.has(payload.status));
+      throw new GeocoderError(
+        String(payload.status),
+        `Tencent Map refused the lookup (${payload.status}): ${message}`,
+        RETRYABLE.has(payload.status),
+      );
     }
     const adInfo = isRecord(payload.result) && isRecord(payload.result.ad_info) ? payload.result.ad_info : undefined;
     if (!adInfo) {
@@ -139,7 +148,8 @@ export class TencentGeocoder implements Geocoder {
       return `Tencent Map did not answer within ${this.#timeoutMs} ms.`;
     }
     const cause = error instanceof Error && isRecord(error.cause) ? error.cause : undefined;
-    const detail = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
+    const detail =
+      typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
     return `Could not reach Tencent Map at ${new URL(this.#base).host}: ${detail}.`;
   }
 }

@@ -33,9 +33,13 @@ export function noticePusherFromEnv(env: NodeJS.ProcessEnv = process.env): Notic
   if (missing.length > 0) {
     problems.push(`NOTICE_PUSH_PROVIDER=wechat needs ${missing.join(', ')}.`);
   }
-  const keys = env.WECHAT_TEMPLATE_READING_KEYS ? env.WECHAT_TEMPLATE_READING_KEYS.split(',').map((k) => k.trim()) : undefined;
+  const keys = env.WECHAT_TEMPLATE_READING_KEYS
+    ? env.WECHAT_TEMPLATE_READING_KEYS.split(',').map((k) => k.trim())
+    : undefined;
   if (keys && (keys.length !== 5 || keys.some((k) => !/^[a-z_]+\d+$/.test(k)))) {
-    problems.push('WECHAT_TEMPLATE_READING_KEYS must be five keyword names such as thing1,thing2,character_string3,phrase4,time5.');
+    problems.push(
+      'WECHAT_TEMPLATE_READING_KEYS must be five keyword names such as thing1,thing2,character_string3,phrase4,time5.',
+    );
   }
   const apiBase = httpUrl('WECHAT_API_BASE', env.WECHAT_API_BASE, problems);
   const linkBase = httpUrl('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL, problems);

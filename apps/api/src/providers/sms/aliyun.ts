@@ -31,7 +31,11 @@ export function rpcStringToSign(params: Readonly<Record<string, string>>, method
 }
 
 /** The Signature value (base64, not yet URL-encoded): HMAC-SHA1 keyed with AccessKeySecret + "&". */
-export function signRpcRequest(params: Readonly<Record<string, string>>, secret: string, method: 'GET' | 'POST'): string {
+export function signRpcRequest(
+  params: Readonly<Record<string, string>>,
+  secret: string,
+  method: 'GET' | 'POST',
+): string {
   return createHmac('sha1', `${secret}&`).update(rpcStringToSign(params, method), 'utf8').digest('base64');
 }
 
@@ -171,7 +175,8 @@ export class AliyunSmsSender implements SmsSender {
       return `Aliyun SMS did not answer within ${this.#config.timeoutMs} ms.`;
     }
     const cause = error instanceof Error && isRecord(error.cause) ? error.cause : undefined;
-    const detail = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
+    const detail =
+      typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
     return `Could not reach Aliyun SMS at ${new URL(this.#config.endpoint).host}: ${detail}.`;
   }
 }

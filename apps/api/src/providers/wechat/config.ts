@@ -27,11 +27,17 @@ function sessionSecret(env: Env, problems: string[]): string {
   const secret = env.SESSION_SECRET;
   if (env.NODE_ENV === 'production') {
     if (!secret) {
-      problems.push('SESSION_SECRET is required when NODE_ENV=production (a random string of at least 32 characters, e.g. `openssl rand -hex 32`).');
+      problems.push(
+        'SESSION_SECRET is required when NODE_ENV=production (a random string of at least 32 characters, e.g. `openssl rand -hex 32`).',
+      );
     } else if (secret.length < MIN_PRODUCTION_SECRET_LENGTH) {
-      problems.push(`SESSION_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters when NODE_ENV=production.`);
+      problems.push(
+        `SESSION_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters when NODE_ENV=production.`,
+      );
     } else if (secret === DEVELOPMENT_SESSION_SECRET) {
-      problems.push('SESSION_SECRET is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`).');
+      problems.push(
+        'SESSION_SECRET is the published development value; set a random secret in production (e.g. `openssl rand -hex 32`).',
+      );
     }
   }
   return secret || DEVELOPMENT_SESSION_SECRET;
@@ -69,7 +75,9 @@ export function identityConfigFromEnv(env: Env = process.env): IdentityConfig {
 
   const missing = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'].filter((name) => !env[name]);
   if (missing.length > 0) {
-    problems.push(`WECHAT_PROVIDER=wechat needs ${missing.join(' and ')} (the official account's AppID and AppSecret).`);
+    problems.push(
+      `WECHAT_PROVIDER=wechat needs ${missing.join(' and ')} (the official account's AppID and AppSecret).`,
+    );
   }
   const apiBase = httpUrl('WECHAT_API_BASE', env.WECHAT_API_BASE, problems);
   const openBase = httpUrl('WECHAT_OPEN_BASE', env.WECHAT_OPEN_BASE, problems);

@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { callWechat, DEFAULT_API_BASE, DEFAULT_TIMEOUT_MS, requireSeconds, requireString, WechatApiError, type FetchLike, type WechatHttpOptions } from './wechat-http';
+import {
+  callWechat,
+  DEFAULT_API_BASE,
+  DEFAULT_TIMEOUT_MS,
+  requireSeconds,
+  requireString,
+  WechatApiError,
+  type FetchLike,
+  type WechatHttpOptions,
+} from './wechat-http';
 
 export interface WechatJsSdkConfig {
   appId: string;
@@ -90,7 +99,12 @@ export class WechatJsSdk {
     const ticket = await this.jsapiTicket();
     const timestamp = Math.floor(this.now() / 1000);
     const nonceStr = randomBytes(8).toString('hex');
-    return { appId: this.config.appId, timestamp, nonceStr, signature: jsapiSignature(ticket, nonceStr, timestamp, page) };
+    return {
+      appId: this.config.appId,
+      timestamp,
+      nonceStr,
+      signature: jsapiSignature(ticket, nonceStr, timestamp, page),
+    };
   }
 
   private async jsapiTicket(): Promise<string> {
@@ -107,7 +121,9 @@ export class WechatJsSdk {
     let token = await this.accessToken();
     let answer;
     try {
-      answer = await callWechat(this.http, '/cgi-bin/ticket/getticket', { query: { access_token: token, type: 'jsapi' } });
+      answer = await callWechat(this.http, '/cgi-bin/ticket/getticket', {
+        query: { access_token: token, type: 'jsapi' },
+      });
     } catch (err) {
       if (!(err instanceof WechatApiError) || err.errcode === null || !STALE_TOKEN_ERRCODES.has(err.errcode)) {
         throw err;
@@ -117,7 +133,9 @@ export class WechatJsSdk {
         this.token = null;
       }
       token = await this.accessToken();
-      answer = await callWechat(this.http, '/cgi-bin/ticket/getticket', { query: { access_token: token, type: 'jsapi' } });
+      answer = await callWechat(this.http, '/cgi-bin/ticket/getticket', {
+        query: { access_token: token, type: 'jsapi' },
+      });
     }
     const value = requireString(answer, 'ticket', '/cgi-bin/ticket/getticket');
     const lifetime = requireSeconds(answer, 'expires_in', '/cgi-bin/ticket/getticket');
@@ -140,8 +158,12 @@ export class WechatJsSdk {
     const stable = (this.config.tokenApi ?? 'stable') === 'stable';
     const path = stable ? '/cgi-bin/stable_token' : '/cgi-bin/token';
     const answer = stable
-      ? await callWechat(this.http, path, { json: { grant_type: 'client_credential', appid: appId, secret: appSecret } })
-      : await callWechat(this.http, path, { query: { grant_type: 'client_credential', appid: appId, secret: appSecret } });
+      ? await callWechat(this.http, path, {
+          json: { grant_type: 'client_credential', appid: appId, secret: appSecret },
+        })
+      : await callWechat(this.http, path, {
+          query: { grant_type: 'client_credential', appid: appId, secret: appSecret },
+        });
     const value = requireString(answer, 'access_token', path);
     const lifetime = requireSeconds(answer, 'expires_in', path);
     this.token = { value, refreshAt: refreshAt(this.now(), lifetime) };

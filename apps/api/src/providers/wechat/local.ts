@@ -43,7 +43,10 @@ export class LocalIdentityProvider implements IdentityProvider {
   async exchangeCode(code: string): Promise<MessagingIdentity> {
     // A device key is something the browser generated for itself (domain `DEVICE_KEY_PATTERN`).
     if (!isDeviceKey(code)) {
-      throw new IdentityError('invalid_code', 'The device code must be 16 to 128 characters of letters, digits, "_" or "-".');
+      throw new IdentityError(
+        'invalid_code',
+        'The device code must be 16 to 128 characters of letters, digits, "_" or "-".',
+      );
     }
     const digest = createHmac('sha256', this.key).update(code).digest();
     // The nickname comes from bytes the openid prefix does not use, purely for variety.

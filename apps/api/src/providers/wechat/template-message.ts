@@ -1,6 +1,15 @@
 import type { ReadingPushFields } from '@glucoguard/domain';
 import { PushError, type NoticePusher, type PushMessage } from '../push/push';
-import { callWechat, DEFAULT_API_BASE, DEFAULT_TIMEOUT_MS, requireSeconds, requireString, WechatApiError, type FetchLike, type WechatHttpOptions } from './wechat-http';
+import {
+  callWechat,
+  DEFAULT_API_BASE,
+  DEFAULT_TIMEOUT_MS,
+  requireSeconds,
+  requireString,
+  WechatApiError,
+  type FetchLike,
+  type WechatHttpOptions,
+} from './wechat-http';
 
 /**
  * The template's keyword names for the five reading fields, in order: person, item, value,
@@ -51,7 +60,11 @@ export class WechatTemplatePusher implements NoticePusher {
     if (this.keys.length !== FIELD_ORDER.length) {
       throw new Error(`WechatTemplatePusher needs ${FIELD_ORDER.length} template keys.`);
     }
-    this.http = { apiBase: config.apiBase ?? DEFAULT_API_BASE, fetch: config.fetch ?? ((input, init) => fetch(input, init)), timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+    this.http = {
+      apiBase: config.apiBase ?? DEFAULT_API_BASE,
+      fetch: config.fetch ?? ((input, init) => fetch(input, init)),
+      timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    };
     this.now = config.now ?? Date.now;
   }
 
@@ -66,13 +79,20 @@ export class WechatTemplatePusher implements NoticePusher {
       template_id: this.config.templateId,
       ...(this.config.linkBase && { url: new URL(message.path, this.config.linkBase).toString() }),
       client_msg_id: `notice-${message.noticeId}`,
-      data: Object.fromEntries(FIELD_ORDER.map((field, i): [string, { value: string }] => [this.keys[i] ?? field, { value: message.fields[field] }])),
+      data: Object.fromEntries(
+        FIELD_ORDER.map((field, i): [string, { value: string }] => [
+          this.keys[i] ?? field,
+          { value: message.fields[field] },
+        ]),
+      ),
     };
     try {
       await this.post(body);
     } catch (error) {
       if (error instanceof WechatApiError) {
-        const retryable = error.reason === 'network' || (error.errcode !== null && (TRANSIENT.has(error.errcode) || STALE_TOKEN.has(error.errcode)));
+        const retryable =
+          error.reason === 'network' ||
+          (error.errcode !== null && (TRANSIENT.has(error.errcode) || STALE_TOKEN.has(error.errcode)));
         throw new PushError(retryable, error.message);
       }
       throw error;
@@ -90,7 +110,10 @@ export class WechatTemplatePusher implements NoticePusher {
       if (this.token?.value === token) {
         this.token = null;
       }
-      await callWechat(this.http, '/cgi-bin/message/template/send', { query: { access_token: await this.accessToken() }, json: body });
+      await callWechat(this.http, '/cgi-bin/message/template/send', {
+        query: { access_token: await this.accessToken() },
+        json: body,
+      });
     }
   }
 
@@ -106,7 +129,9 @@ export class WechatTemplatePusher implements NoticePusher {
 
   private async fetchToken(): Promise<string> {
     const path = '/cgi-bin/stable_token';
-    const answer = await callWechat(this.http, path, { json: { grant_type: 'client_credential', appid: this.config.appId, secret: this.config.appSecret } });
+    const answer = await callWechat(this.http, path, {
+      json: { grant_type: 'client_credential', appid: this.config.appId, secret: this.config.appSecret },
+    });
     const value = requireString(answer, 'access_token', path);
     const lifetimeMs = requireSeconds(answer, 'expires_in', path) * 1000;
     // Refresh five minutes early, but never spend more than half a short lifetime on the margin.

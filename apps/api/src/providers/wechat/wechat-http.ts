@@ -37,7 +37,11 @@ export interface WechatRequest {
 
 export type WechatJson = Record<string, unknown>;
 
-export async function callWechat(http: WechatHttpOptions, path: string, request: WechatRequest = {}): Promise<WechatJson> {
+export async function callWechat(
+  http: WechatHttpOptions,
+  path: string,
+  request: WechatRequest = {},
+): Promise<WechatJson> {
   // Joined as text so a base with its own path prefix (a forwarding proxy) keeps it.
   const url = new URL(http.apiBase.replace(/\/+$/, '') + path);
   for (const [key, value] of Object.entries(request.query ?? {})) {
@@ -57,7 +61,10 @@ export async function callWechat(http: WechatHttpOptions, path: string, request:
     status = response.status;
     text = await response.text();
   } catch (err) {
-    const why = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? `timed out after ${http.timeoutMs} ms` : 'could not be reached';
+    const why =
+      err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+        ? `timed out after ${http.timeoutMs} ms`
+        : 'could not be reached';
     throw new WechatApiError('network', null, `WeChat API ${path} ${why}.`);
   }
 
@@ -66,18 +73,34 @@ export async function callWechat(http: WechatHttpOptions, path: string, request:
     body = JSON.parse(text);
   } catch {
     // A gateway page instead of JSON: transient when the server side failed, a contract problem otherwise.
-    throw new WechatApiError(status >= 500 ? 'network' : 'provider_error', null, `WeChat API ${path} answered HTTP ${status} without JSON.`);
+    throw new WechatApiError(
+      status >= 500 ? 'network' : 'provider_error',
+      null,
+      `WeChat API ${path} answered HTTP ${status} without JSON.`,
+    );
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new WechatApiError('provider_error', null, `WeChat API ${path} answered with something other than a JSON object.`);
+    throw new WechatApiError(
+      'provider_error',
+      null,
+      `WeChat API ${path} answered with something other than a JSON object.`,
+    );
   }
   const json = body as WechatJson;
   if (typeof json.errcode === 'number' && json.errcode !== 0) {
     const errmsg = typeof json.errmsg === 'string' ? json.errmsg : 'no message';
-    throw new WechatApiError('provider_error', json.errcode, `WeChat API ${path} failed: errcode ${json.errcode} (${errmsg}).`);
+    throw new WechatApiError(
+      'provider_error',
+      json.errcode,
+      `WeChat API ${path} failed: errcode ${json.errcode} (${errmsg}).`,
+    );
   }
   if (status >= 400) {
-    throw new WechatApiError(status >= 500 ? 'network' : 'provider_error', null, `WeChat API ${path} answered HTTP ${status}.`);
+    throw new WechatApiError(
+      status >= 500 ? 'network' : 'provider_error',
+      null,
+      `WeChat API ${path} answered HTTP ${status}.`,
+    );
   }
   return json;
 }

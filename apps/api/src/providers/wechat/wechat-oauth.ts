@@ -1,5 +1,14 @@
 import { IdentityError, type IdentityErrorReason, type IdentityProvider, type MessagingIdentity } from './identity';
-import { callWechat, DEFAULT_API_BASE, DEFAULT_TIMEOUT_MS, requireString, WechatApiError, type FetchLike, type WechatHttpOptions, type WechatJson } from './wechat-http';
+import {
+  callWechat,
+  DEFAULT_API_BASE,
+  DEFAULT_TIMEOUT_MS,
+  requireString,
+  WechatApiError,
+  type FetchLike,
+  type WechatHttpOptions,
+  type WechatJson,
+} from './wechat-http';
 
 export const DEFAULT_OPEN_BASE = 'https://open.weixin.qq.com';
 
@@ -81,7 +90,10 @@ const CODE_ERRCODES: ReadonlyMap<number, IdentityErrorReason> = new Map([
 
 function exchangeError(err: unknown): IdentityError {
   if (!(err instanceof WechatApiError)) {
-    return new IdentityError('provider_error', err instanceof Error ? err.message : 'Unexpected failure talking to WeChat.');
+    return new IdentityError(
+      'provider_error',
+      err instanceof Error ? err.message : 'Unexpected failure talking to WeChat.',
+    );
   }
   const reason = err.errcode === null ? undefined : CODE_ERRCODES.get(err.errcode);
   return new IdentityError(reason ?? err.reason, err.message);
@@ -149,14 +161,19 @@ export class WechatOAuthProvider implements IdentityProvider {
 
     let info: WechatJson;
     try {
-      info = await callWechat(this.http, '/sns/userinfo', { query: { access_token: accessToken, openid, lang: 'zh_CN' } });
+      info = await callWechat(this.http, '/sns/userinfo', {
+        query: { access_token: accessToken, openid, lang: 'zh_CN' },
+      });
     } catch (err) {
       // A code error is impossible here; everything is the provider's or the network's fault.
       throw err instanceof WechatApiError ? new IdentityError(err.reason, err.message) : exchangeError(err);
     }
     // The token was issued for one user: a profile for anyone else means something is badly wrong.
     if (info.openid !== openid) {
-      throw new IdentityError('provider_error', 'WeChat API /sns/userinfo answered for a different openid than the token.');
+      throw new IdentityError(
+        'provider_error',
+        'WeChat API /sns/userinfo answered for a different openid than the token.',
+      );
     }
     return {
       openid,

@@ -10,7 +10,14 @@ describe('geocoderFromEnv', () => {
   });
 
   it('uses Tencent with a key and SK', () => {
-    expect(geocoderFromEnv({ GEOCODER: 'tencent', TENCENT_MAP_KEY: 'K', TENCENT_MAP_SK: 'S', TENCENT_MAP_BASE: 'http://127.0.0.1:9' }).name).toBe('tencent');
+    expect(
+      geocoderFromEnv({
+        GEOCODER: 'tencent',
+        TENCENT_MAP_KEY: 'K',
+        TENCENT_MAP_SK: 'S',
+        TENCENT_MAP_BASE: 'http://127.0.0.1:9',
+      }).name,
+    ).toBe('tencent');
   });
 
   it('names every missing variable at once', () => {
@@ -36,10 +43,50 @@ describe('geocoderFromEnv', () => {
 
 describe('regionFromCode', () => {
   it.each([
-    ['110101', { province: '110000', city: '110100', district: '110101', provinceName: '北京市', cityName: '北京市', districtName: '东城区' }],
-    ['500233', { province: '500000', city: '500200', district: '500233', provinceName: '重庆市', cityName: '县', districtName: '忠县' }],
-    ['429004', { province: '420000', city: '429000', district: '429004', provinceName: '湖北省', cityName: '省直辖县', districtName: '仙桃市' }],
-    ['441900', { province: '440000', city: '441900', district: null, provinceName: '广东省', cityName: '东莞市', districtName: null }],
+    [
+      '110101',
+      {
+        province: '110000',
+        city: '110100',
+        district: '110101',
+        provinceName: '北京市',
+        cityName: '北京市',
+        districtName: '东城区',
+      },
+    ],
+    [
+      '500233',
+      {
+        province: '500000',
+        city: '500200',
+        district: '500233',
+        provinceName: '重庆市',
+        cityName: '县',
+        districtName: '忠县',
+      },
+    ],
+    [
+      '429004',
+      {
+        province: '420000',
+        city: '429000',
+        district: '429004',
+        provinceName: '湖北省',
+        cityName: '省直辖县',
+        districtName: '仙桃市',
+      },
+    ],
+    [
+      '441900',
+      {
+        province: '440000',
+        city: '441900',
+        district: null,
+        provinceName: '广东省',
+        cityName: '东莞市',
+        districtName: null,
+      },
+    ],
   ])('maps %s', (code, region) => {
     expect(regionFromCode(code)).toEqual(region);
   });

@@ -7,7 +7,9 @@ const local = new LocalGeocoder();
 
 describe('the bundled seats table', () => {
   it('names every seat by its code exactly as the region data does', () => {
-    const wrong = SEATS.filter(([name, code]) => areaList.county_list[code] !== name).map(([name, code]) => `${code} ${name} ≠ ${areaList.county_list[code] ?? '(none)'}`);
+    const wrong = SEATS.filter(([name, code]) => areaList.county_list[code] !== name).map(
+      ([name, code]) => `${code} ${name} ≠ ${areaList.county_list[code] ?? '(none)'}`,
+    );
     expect(wrong).toEqual([]);
   });
 
@@ -17,7 +19,9 @@ describe('the bundled seats table', () => {
 
   it('has a seat in every mainland prefecture-level division of the region data', () => {
     const mainland = Object.entries(areaList.city_list).filter(([code]) => Number(code) < 710000);
-    const missing = mainland.filter(([code]) => !SEATS.some(([, seat]) => seat.slice(0, 4) === code.slice(0, 4))).map(([code, name]) => `${code} ${name}`);
+    const missing = mainland
+      .filter(([code]) => !SEATS.some(([, seat]) => seat.slice(0, 4) === code.slice(0, 4)))
+      .map(([code, name]) => `${code} ${name}`);
     expect(missing).toEqual([]);
     expect(new Set(SEATS.map(([, code]) => code.slice(0, 2))).size).toBeGreaterThanOrEqual(31);
   });
@@ -40,15 +44,30 @@ describe('LocalGeocoder', () => {
   });
 
   it('resolves People’s Square in Shanghai to 上海市/黄浦区', async () => {
-    expect(await local.reverse({ longitude: 121.4737, latitude: 31.2304 })).toMatchObject({ province: '310000', city: '310100', district: '310101', districtName: '黄浦区' });
+    expect(await local.reverse({ longitude: 121.4737, latitude: 31.2304 })).toMatchObject({
+      province: '310000',
+      city: '310100',
+      district: '310101',
+      districtName: '黄浦区',
+    });
   });
 
   it('resolves provincial capitals and a remote city to the right city', async () => {
     expect(await local.reverse({ longitude: 113.2644, latitude: 23.1291 })).toMatchObject({ cityName: '广州市' });
-    expect(await local.reverse({ longitude: 87.6168, latitude: 43.8256 })).toMatchObject({ provinceName: '新疆维吾尔自治区', cityName: '乌鲁木齐市' });
-    expect(await local.reverse({ longitude: 91.1409, latitude: 29.6456 })).toMatchObject({ cityName: '拉萨市', districtName: '城关区' });
+    expect(await local.reverse({ longitude: 87.6168, latitude: 43.8256 })).toMatchObject({
+      provinceName: '新疆维吾尔自治区',
+      cityName: '乌鲁木齐市',
+    });
+    expect(await local.reverse({ longitude: 91.1409, latitude: 29.6456 })).toMatchObject({
+      cityName: '拉萨市',
+      districtName: '城关区',
+    });
     // 重庆's counties answer to the municipality under 500200 (县) in the region data.
-    expect(await local.reverse({ longitude: 109.47, latitude: 31.02 })).toMatchObject({ province: '500000', city: '500200', districtName: '奉节县' });
+    expect(await local.reverse({ longitude: 109.47, latitude: 31.02 })).toMatchObject({
+      province: '500000',
+      city: '500200',
+      districtName: '奉节县',
+    });
   });
 
   it('answers with the nearest listed seat, not the exact district', async () => {
@@ -76,7 +95,11 @@ describe('LocalGeocoder', () => {
 
   it('measures great-circle distances', () => {
     // Beijing to Shanghai is about 1,070 km as the crow flies.
-    expect(distanceKm({ longitude: 116.4074, latitude: 39.9042 }, { longitude: 121.4737, latitude: 31.2304 })).toBeGreaterThan(1050);
-    expect(distanceKm({ longitude: 116.4074, latitude: 39.9042 }, { longitude: 121.4737, latitude: 31.2304 })).toBeLessThan(1090);
+    expect(
+      distanceKm({ longitude: 116.4074, latitude: 39.9042 }, { longitude: 121.4737, latitude: 31.2304 }),
+    ).toBeGreaterThan(1050);
+    expect(
+      distanceKm({ longitude: 116.4074, latitude: 39.9042 }, { longitude: 121.4737, latitude: 31.2304 }),
+    ).toBeLessThan(1090);
   });
 });

@@ -36,7 +36,12 @@ describe('TencentGeocoder against the fake reverse-geocoding endpoint', () => {
       cityName: '北京市',
       districtName: '东城区',
     });
-    expect(await geocoder().reverse({ longitude: 113.934528, latitude: 22.540503 })).toMatchObject({ province: '440000', city: '440300', district: '440305', districtName: '南山区' });
+    expect(await geocoder().reverse({ longitude: 113.934528, latitude: 22.540503 })).toMatchObject({
+      province: '440000',
+      city: '440300',
+      district: '440305',
+      districtName: '南山区',
+    });
     expect(fake.calls).toBe(2);
   });
 
@@ -75,7 +80,9 @@ describe('TencentGeocoder against the fake reverse-geocoding endpoint', () => {
   });
 
   it('reports an unknown key as 190 and a malformed one as 311', async () => {
-    expect((await refusal(geocoder({ key: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ' }).reverse(TIANANMEN))).providerCode).toBe('190');
+    expect(
+      (await refusal(geocoder({ key: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ' }).reverse(TIANANMEN))).providerCode,
+    ).toBe('190');
     expect((await refusal(geocoder({ key: 'not-a-key' }).reverse(TIANANMEN))).providerCode).toBe('311');
   });
 

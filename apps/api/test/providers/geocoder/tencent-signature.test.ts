@@ -22,7 +22,11 @@ describe('Tencent WebService SN signature', () => {
   });
 
   it('leaves values unencoded and ignores a sig already present', () => {
-    const toSign = tencentStringToSign('/ws/geocoder/v1/', { location: '39.9,116.4', key: 'K', sig: 'old', region: '北京' }, 'S');
+    const toSign = tencentStringToSign(
+      '/ws/geocoder/v1/',
+      { location: '39.9,116.4', key: 'K', sig: 'old', region: '北京' },
+      'S',
+    );
     expect(toSign).toBe('/ws/geocoder/v1/?key=K&location=39.9,116.4&region=北京S');
   });
 

@@ -141,7 +141,9 @@ describe('AliyunSmsSender reading answers the fake does not produce', () => {
     sender({ endpoint: 'https://dysmsapi.example.invalid', fetch: async () => new Response(body, { status }) });
 
   it('treats a provider-side system error as retryable', async () => {
-    const error = await refusal(answering(200, JSON.stringify({ Code: 'isp.SYSTEM_ERROR', Message: 'system error' })).sendCode(PHONE, '123456'));
+    const error = await refusal(
+      answering(200, JSON.stringify({ Code: 'isp.SYSTEM_ERROR', Message: 'system error' })).sendCode(PHONE, '123456'),
+    );
     expect(error.providerCode).toBe('isp.SYSTEM_ERROR');
     expect(error.retryable).toBe(true);
   });

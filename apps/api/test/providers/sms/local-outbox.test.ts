@@ -71,7 +71,10 @@ describe('LocalSmsOutbox', () => {
   it('refuses a phone list or a non-numeric code like the real provider client does', async () => {
     const outbox = new LocalSmsOutbox();
     await expect(outbox.sendCode(`${PHONE},13900139000`, '123456')).rejects.toBeInstanceOf(SmsError);
-    await expect(outbox.sendCode(PHONE, 'abcdef')).rejects.toMatchObject({ providerCode: 'INVALID_ARGUMENT', retryable: false });
+    await expect(outbox.sendCode(PHONE, 'abcdef')).rejects.toMatchObject({
+      providerCode: 'INVALID_ARGUMENT',
+      retryable: false,
+    });
     expect(outbox.list(PHONE)).toEqual([]);
   });
 });

@@ -47,12 +47,20 @@ describe('smsSenderFromEnv', () => {
   });
 
   it('names only the variables that are missing, counting blank ones as missing', () => {
-    const error = configError({ ...ALIYUN_ENV, ALIYUN_SMS_ACCESS_KEY_SECRET: '  ', ALIYUN_SMS_TEMPLATE_CODE: undefined });
-    expect(error.problems).toEqual(['SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_TEMPLATE_CODE (missing or empty).']);
+    const error = configError({
+      ...ALIYUN_ENV,
+      ALIYUN_SMS_ACCESS_KEY_SECRET: '  ',
+      ALIYUN_SMS_TEMPLATE_CODE: undefined,
+    });
+    expect(error.problems).toEqual([
+      'SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_TEMPLATE_CODE (missing or empty).',
+    ]);
   });
 
   it('refuses an unknown provider', () => {
-    expect(configError({ SMS_PROVIDER: 'twilio' }).message).toContain('SMS_PROVIDER must be local or aliyun, got "twilio"');
+    expect(configError({ SMS_PROVIDER: 'twilio' }).message).toContain(
+      'SMS_PROVIDER must be local or aliyun, got "twilio"',
+    );
   });
 
   it('refuses an endpoint that is not an http(s) URL, alongside missing variables', () => {
@@ -62,7 +70,11 @@ describe('smsSenderFromEnv', () => {
   });
 
   it('sends through ALIYUN_SMS_ENDPOINT with the configured credentials', async () => {
-    const fake = await AliyunSmsFake.start({ templateCode: 'SMS_1', accessKeyId: 'LTAI-id', accessKeySecret: 'secret' });
+    const fake = await AliyunSmsFake.start({
+      templateCode: 'SMS_1',
+      accessKeyId: 'LTAI-id',
+      accessKeySecret: 'secret',
+    });
     try {
       await smsSenderFromEnv({ ...ALIYUN_ENV, ALIYUN_SMS_ENDPOINT: fake.url }).sendCode('13800138000', '123456');
       expect(fake.messages.map((m) => m.templateParam)).toEqual([{ code: '123456' }]);

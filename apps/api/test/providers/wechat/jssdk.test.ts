@@ -22,7 +22,13 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const sdk = (overrides: Partial<WechatJsSdkConfig> = {}) =>
-  new WechatJsSdk({ appId: fake.appId, appSecret: fake.appSecret, apiBase: fake.baseUrl, now: () => now, ...overrides });
+  new WechatJsSdk({
+    appId: fake.appId,
+    appSecret: fake.appSecret,
+    apiBase: fake.baseUrl,
+    now: () => now,
+    ...overrides,
+  });
 
 describe('JS-SDK signature', () => {
   it('matches the official sample', () => {
@@ -30,7 +36,9 @@ describe('JS-SDK signature', () => {
   });
 
   it('ignores the #fragment of the page address', () => {
-    expect(jsapiSignature(SAMPLE.ticket, SAMPLE.nonceStr, SAMPLE.timestamp, `${SAMPLE.url}#/home?x=1`)).toBe(SAMPLE.signature);
+    expect(jsapiSignature(SAMPLE.ticket, SAMPLE.nonceStr, SAMPLE.timestamp, `${SAMPLE.url}#/home?x=1`)).toBe(
+      SAMPLE.signature,
+    );
   });
 });
 
@@ -41,7 +49,9 @@ describe('JS-SDK config', () => {
     expect(config.timestamp).toBe(Math.floor(now / 1000));
     expect(config.nonceStr).toMatch(/^[0-9a-f]{16}$/);
     // The sample address has no "/" before "?": normalising it would change the signature.
-    expect(config.signature).toBe(jsapiSignature(fake.ticketsIssued.at(-1) ?? '', config.nonceStr, config.timestamp, SAMPLE.url));
+    expect(config.signature).toBe(
+      jsapiSignature(fake.ticketsIssued.at(-1) ?? '', config.nonceStr, config.timestamp, SAMPLE.url),
+    );
   });
 
   it('uses one access token and one ticket for many signatures', async () => {
@@ -68,7 +78,9 @@ describe('JS-SDK config', () => {
     now += 1;
     const renewed = await client.getConfig(PAGE);
     expect(fake.calls).toMatchObject({ accessToken: 2, ticket: 2 });
-    expect(renewed.signature).toBe(jsapiSignature(fake.ticketsIssued[1] ?? '', renewed.nonceStr, renewed.timestamp, PAGE));
+    expect(renewed.signature).toBe(
+      jsapiSignature(fake.ticketsIssued[1] ?? '', renewed.nonceStr, renewed.timestamp, PAGE),
+    );
   });
 
   it('keeps a short-lived token for half its life rather than refetching on every call', async () => {
@@ -102,14 +114,20 @@ describe('JS-SDK config', () => {
   it('does not cache a failure: the next call tries again', async () => {
     const client = sdk();
     fake.failWithSystemBusy('/cgi-bin/ticket/getticket');
-    await expect(client.getConfig(PAGE)).rejects.toMatchObject({ name: 'WechatApiError', reason: 'provider_error', errcode: -1 });
+    await expect(client.getConfig(PAGE)).rejects.toMatchObject({
+      name: 'WechatApiError',
+      reason: 'provider_error',
+      errcode: -1,
+    });
     fake.recover();
     await expect(client.getConfig(PAGE)).resolves.toMatchObject({ appId: fake.appId });
     expect(fake.calls).toMatchObject({ accessToken: 1, ticket: 2 });
   });
 
   it('reports a wrong app secret as a provider error without revealing the secret', async () => {
-    const error = await sdk({ appSecret: 'wrong-secret-value' }).getConfig(PAGE).catch((err: unknown) => err);
+    const error = await sdk({ appSecret: 'wrong-secret-value' })
+      .getConfig(PAGE)
+      .catch((err: unknown) => err);
     expect(error).toBeInstanceOf(WechatApiError);
     expect(error).toMatchObject({ reason: 'provider_error', errcode: 40001 });
     expect((error as Error).message).not.toContain('wrong-secret-value');

@@ -14,7 +14,14 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const pusher = (overrides: Partial<WechatTemplateConfig> = {}) =>
-  new WechatTemplatePusher({ appId: fake.appId, appSecret: fake.appSecret, templateId: 'TPL_READING_FAKE', apiBase: fake.baseUrl, now: () => now, ...overrides });
+  new WechatTemplatePusher({
+    appId: fake.appId,
+    appSecret: fake.appSecret,
+    templateId: 'TPL_READING_FAKE',
+    apiBase: fake.baseUrl,
+    now: () => now,
+    ...overrides,
+  });
 
 const message = (overrides: Partial<PushMessage> = {}): PushMessage => ({
   noticeId: '41',
@@ -101,7 +108,12 @@ describe('template messages through the official account', () => {
     expect((slow as Error).message).toContain('timed out');
   });
 
-  const finalFailures: [string, (f: WechatFake) => void, Partial<WechatTemplateConfig>, Partial<PushMessage['fields']>][] = [
+  const finalFailures: [
+    string,
+    (f: WechatFake) => void,
+    Partial<WechatTemplateConfig>,
+    Partial<PushMessage['fields']>,
+  ][] = [
     ['a customer who unfollowed the account', (f) => f.unsubscribed.add('o_wx_daughter'), {}, {}],
     ['an unknown template', () => undefined, { templateId: 'TPL_GONE' }, {}],
     ['a value over the keyword’s limit', () => undefined, {}, { name: '一'.repeat(21) }],
@@ -132,14 +144,39 @@ describe('choosing the notice pusher', () => {
   });
 
   it('builds the template client from the environment', () => {
-    expect(noticePusherFromEnv({ NOTICE_PUSH_PROVIDER: 'wechat', WECHAT_APP_ID: 'wx1', WECHAT_APP_SECRET: 's', WECHAT_TEMPLATE_READING_ID: 'T' }).name).toBe('wechat');
+    expect(
+      noticePusherFromEnv({
+        NOTICE_PUSH_PROVIDER: 'wechat',
+        WECHAT_APP_ID: 'wx1',
+        WECHAT_APP_SECRET: 's',
+        WECHAT_TEMPLATE_READING_ID: 'T',
+      }).name,
+    ).toBe('wechat');
   });
 
   it.each([
     [{ NOTICE_PUSH_PROVIDER: 'sms' }, 'NOTICE_PUSH_PROVIDER must be'],
     [{ NOTICE_PUSH_PROVIDER: 'wechat' }, 'needs WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_TEMPLATE_READING_ID'],
-    [{ NOTICE_PUSH_PROVIDER: 'wechat', WECHAT_APP_ID: 'a', WECHAT_APP_SECRET: 'b', WECHAT_TEMPLATE_READING_ID: 'c', WECHAT_TEMPLATE_READING_KEYS: 'thing1,thing2' }, 'five keyword names'],
-    [{ NOTICE_PUSH_PROVIDER: 'wechat', WECHAT_APP_ID: 'a', WECHAT_APP_SECRET: 'b', WECHAT_TEMPLATE_READING_ID: 'c', PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL must be an http(s) URL'],
+    [
+      {
+        NOTICE_PUSH_PROVIDER: 'wechat',
+        WECHAT_APP_ID: 'a',
+        WECHAT_APP_SECRET: 'b',
+        WECHAT_TEMPLATE_READING_ID: 'c',
+        WECHAT_TEMPLATE_READING_KEYS: 'thing1,thing2',
+      },
+      'five keyword names',
+    ],
+    [
+      {
+        NOTICE_PUSH_PROVIDER: 'wechat',
+        WECHAT_APP_ID: 'a',
+        WECHAT_APP_SECRET: 'b',
+        WECHAT_TEMPLATE_READING_ID: 'c',
+        PUBLIC_BASE_URL: 'ftp://x',
+      },
+      'PUBLIC_BASE_URL must be an http(s) URL',
+    ],
   ])('refuses %j', (env, problem) => {
     expect(() => noticePusherFromEnv(env)).toThrow(problem);
   });

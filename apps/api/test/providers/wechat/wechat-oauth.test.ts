@@ -12,7 +12,13 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const provider = (overrides: Partial<WechatOAuthConfig> = {}) =>
-  new WechatOAuthProvider({ appId: fake.appId, appSecret: fake.appSecret, apiBase: fake.baseUrl, timeoutMs: 2000, ...overrides });
+  new WechatOAuthProvider({
+    appId: fake.appId,
+    appSecret: fake.appSecret,
+    apiBase: fake.baseUrl,
+    timeoutMs: 2000,
+    ...overrides,
+  });
 
 async function expectRejection(promise: Promise<unknown>, reason: IdentityErrorReason): Promise<IdentityError> {
   const error = await promise.then(
@@ -35,7 +41,10 @@ async function closedPortUrl(): Promise<string> {
 
 describe('WeChat web authorisation provider', () => {
   it('sends the browser to the authorise page with the documented parameters, in order', () => {
-    const url = provider({ appId: 'wx1234567890abcdef' }).authorizeUrl('https://h5.example.com/auth?sourceId=3', 'abc123');
+    const url = provider({ appId: 'wx1234567890abcdef' }).authorizeUrl(
+      'https://h5.example.com/auth?sourceId=3',
+      'abc123',
+    );
     expect(url).toBe(
       'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1234567890abcdef' +
         '&redirect_uri=https%3A%2F%2Fh5.example.com%2Fauth%3FsourceId%3D3&response_type=code&scope=snsapi_userinfo&state=abc123#wechat_redirect',
@@ -43,7 +52,13 @@ describe('WeChat web authorisation provider', () => {
   });
 
   it('exchanges a code for the user profile', async () => {
-    const code = fake.issueCode({ openid: 'o6_bmjrPTlm6_2sgVt7hMZOPfL2M', nickname: '张三', headimgurl: 'https://thirdwx.qlogo.cn/a/132', sex: 2, unionid: 'o6_union_1' });
+    const code = fake.issueCode({
+      openid: 'o6_bmjrPTlm6_2sgVt7hMZOPfL2M',
+      nickname: '张三',
+      headimgurl: 'https://thirdwx.qlogo.cn/a/132',
+      sex: 2,
+      unionid: 'o6_union_1',
+    });
     await expect(provider().exchangeCode(code)).resolves.toEqual({
       openid: 'o6_bmjrPTlm6_2sgVt7hMZOPfL2M',
       unionid: 'o6_union_1',
@@ -56,7 +71,12 @@ describe('WeChat web authorisation provider', () => {
 
   it('reports no unionid when the account is not bound to an open platform, and unknown sex for odd values', async () => {
     const code = fake.issueCode({ openid: 'o_plain', nickname: 'x', sex: 7 });
-    await expect(provider().exchangeCode(code)).resolves.toMatchObject({ openid: 'o_plain', unionid: null, sex: 0, headimgurl: '' });
+    await expect(provider().exchangeCode(code)).resolves.toMatchObject({
+      openid: 'o_plain',
+      unionid: null,
+      sex: 0,
+      headimgurl: '',
+    });
   });
 
   it('refuses a code a second time without asking the provider again', async () => {
@@ -110,7 +130,10 @@ describe('WeChat web authorisation provider', () => {
 
   it('reports a wrong app secret as a provider error without revealing the secret', async () => {
     const code = fake.issueCode({ openid: 'o_secret' });
-    const error = await expectRejection(provider({ appSecret: 'not-the-real-secret' }).exchangeCode(code), 'provider_error');
+    const error = await expectRejection(
+      provider({ appSecret: 'not-the-real-secret' }).exchangeCode(code),
+      'provider_error',
+    );
     expect(error.message).toContain('40125');
     expect(error.message).not.toContain('not-the-real-secret');
   });

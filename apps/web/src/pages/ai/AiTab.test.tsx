@@ -114,7 +114,9 @@ describe('AI tab', () => {
   });
 
   it('shows the server refusal (too many questions)', async () => {
-    setApiFetch(() => Promise.resolve(Response.json({ code: 42900, errMsg: '提问过于频繁，请稍后再试', data: null }, { status: 429 })));
+    setApiFetch(() =>
+      Promise.resolve(Response.json({ code: 42900, errMsg: '提问过于频繁，请稍后再试', data: null }, { status: 429 })),
+    );
     view();
     fireEvent.change(input(), { target: { value: '你好' } });
     fireEvent.click(sendButton());

@@ -20,7 +20,9 @@ function Intro() {
         color: 'var(--adm-color-text-secondary)',
       }}
     >
-      <div style={{ fontSize: 16, fontWeight: 600, color: 'var(--adm-color-text)', marginBottom: 4 }}>您好，我是AI健康助手</div>
+      <div style={{ fontSize: 16, fontWeight: 600, color: 'var(--adm-color-text)', marginBottom: 4 }}>
+        您好，我是AI健康助手
+      </div>
       可以为您解答血糖、血压、饮食、运动和用药方面的常见问题。回答仅供参考，不能代替医生的诊断和治疗。
     </div>
   );
@@ -57,15 +59,26 @@ export default function AiTab() {
     if (busy) {
       return;
     }
-    const history = boundHistory(messages.filter((m) => m.failed !== true && m.pending !== true).map((m) => ({ role: m.role, content: m.text })));
+    const history = boundHistory(
+      messages.filter((m) => m.failed !== true && m.pending !== true).map((m) => ({ role: m.role, content: m.text })),
+    );
     const answerId = newId();
-    setMessages((list) => [...list, { id: newId(), role: 'user', text }, { id: answerId, role: 'assistant', text: '', pending: true }]);
+    setMessages((list) => [
+      ...list,
+      { id: newId(), role: 'user', text },
+      { id: answerId, role: 'assistant', text: '', pending: true },
+    ]);
     setDraft('');
     setBusy(true);
     const controller = new AbortController();
     live.current = controller;
-    const update = (change: (m: Turn) => Turn) => setMessages((list) => list.map((m) => (m.id === answerId ? change(m) : m)));
-    streamAiAnswer({ msg: text, lastMsg: history }, (chunk) => update((m) => ({ ...m, text: m.text + chunk })), controller.signal)
+    const update = (change: (m: Turn) => Turn) =>
+      setMessages((list) => list.map((m) => (m.id === answerId ? change(m) : m)));
+    streamAiAnswer(
+      { msg: text, lastMsg: history },
+      (chunk) => update((m) => ({ ...m, text: m.text + chunk })),
+      controller.signal,
+    )
       .then(
         () => update((m) => ({ ...m, pending: false })),
         (error: unknown) => {
@@ -73,7 +86,9 @@ export default function AiTab() {
             return;
           }
           update((m) => ({ ...m, pending: false, failed: true, text: ASSISTANT_SEND_FAILED }));
-          toast(error instanceof AiSendError && error.serverMessage !== null ? error.serverMessage : ASSISTANT_SEND_FAILED);
+          toast(
+            error instanceof AiSendError && error.serverMessage !== null ? error.serverMessage : ASSISTANT_SEND_FAILED,
+          );
         },
       )
       .finally(() => {
@@ -106,7 +121,15 @@ export default function AiTab() {
         <h1 style={{ margin: 0, fontSize: 'inherit' }}>AI助手</h1>
       </header>
       <div style={{ flex: '1 1 auto', minHeight: 0 }}>
-        <ChatPanel messages={messages} draft={draft} onDraftChange={setDraft} onSend={send} busy={busy} blockedNote={blockedNote} emptyHint={<Intro />} />
+        <ChatPanel
+          messages={messages}
+          draft={draft}
+          onDraftChange={setDraft}
+          onSend={send}
+          busy={busy}
+          blockedNote={blockedNote}
+          emptyHint={<Intro />}
+        />
       </div>
     </div>
   );

@@ -14,14 +14,22 @@ export class AiSendError extends Error {
  * arrives. EventSource cannot POST, so the event stream is read from fetch's body. Resolves when
  * the answer ended; rejects with {@link AiSendError} on a refusal, a failed stream or a cut one.
  */
-export async function streamAiAnswer(body: { msg: string; lastMsg: ChatTurn[] }, onText: (text: string) => void, signal?: AbortSignal): Promise<void> {
+export async function streamAiAnswer(
+  body: { msg: string; lastMsg: ChatTurn[] },
+  onText: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   let response: Response;
   try {
     response = await apiStream('/united-ai/message/send', { method: 'POST', body, ...(signal && { signal }) });
   } catch {
     throw new AiSendError(null);
   }
-  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream') || response.body === null) {
+  if (
+    !response.ok ||
+    !(response.headers.get('content-type') ?? '').startsWith('text/event-stream') ||
+    response.body === null
+  ) {
     const envelope = (await response.json().catch(() => null)) as { errMsg?: unknown } | null;
     throw new AiSendError(typeof envelope?.errMsg === 'string' && envelope.errMsg !== '' ? envelope.errMsg : null);
   }

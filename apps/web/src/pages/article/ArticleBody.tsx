@@ -3,7 +3,10 @@
  * Plain text only — nothing from the server is ever rendered as HTML.
  */
 export function ArticleBody({ content }: { content: string }) {
-  const blocks = content.split(/\n\s*\n/).map((block) => block.trim()).filter((block) => block !== '');
+  const blocks = content
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter((block) => block !== '');
   return (
     <div style={{ fontSize: 16, lineHeight: 1.8, color: 'var(--adm-color-text)' }}>
       {blocks.map((block, index) => {

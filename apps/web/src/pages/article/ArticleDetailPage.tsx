@@ -78,7 +78,11 @@ function Article({ article, onPraised }: { article: Detail; onPraised: (praise: 
         (result) => {
           setFinished(true);
           if (result.addScore > 0) {
-            Toast.show({ content: articleRewardMessage(result.addScore), position: 'center', duration: ARTICLE_REWARD_TOAST_MS });
+            Toast.show({
+              content: articleRewardMessage(result.addScore),
+              position: 'center',
+              duration: ARTICLE_REWARD_TOAST_MS,
+            });
           }
         },
         () => {
@@ -108,12 +112,28 @@ function Article({ article, onPraised }: { article: Detail; onPraised: (praise: 
       <p style={{ margin: '8px 0 16px', fontSize: 12, color: 'var(--adm-color-weak)' }}>
         {article.typeName} · {article.createTime.slice(0, 10)} · 阅读 {article.readNum}
       </p>
-      {article.picUrl && <img src={article.picUrl} alt="" style={{ display: 'block', width: '100%', borderRadius: 10, aspectRatio: '5 / 3', objectFit: 'cover' }} />}
+      {article.picUrl && (
+        <img
+          src={article.picUrl}
+          alt=""
+          style={{ display: 'block', width: '100%', borderRadius: 10, aspectRatio: '5 / 3', objectFit: 'cover' }}
+        />
+      )}
       <ArticleBody content={article.content} />
-      <p style={{ margin: '24px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。</p>
+      <p style={{ margin: '24px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>
+        本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。
+      </p>
       <div ref={end} aria-hidden="true" style={{ height: 1 }} />
       <div style={{ display: 'flex', justifyContent: 'center', marginTop: 24 }}>
-        <Button shape="rounded" color={praised ? 'default' : 'primary'} fill={praised ? 'outline' : 'solid'} disabled={praised} loading={praising} onClick={onPraise} aria-pressed={praised}>
+        <Button
+          shape="rounded"
+          color={praised ? 'default' : 'primary'}
+          fill={praised ? 'outline' : 'solid'}
+          disabled={praised}
+          loading={praising}
+          onClick={onPraise}
+          aria-pressed={praised}
+        >
           {praised ? `已点赞 ${article.praise}` : `点赞 ${article.praise}`}
         </Button>
       </div>

@@ -28,7 +28,10 @@ const article = {
 class VisibleObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {}
   observe(target: Element) {
-    this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    this.callback(
+      [{ target, isIntersecting: true } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
   }
   disconnect() {}
 }
@@ -49,10 +52,16 @@ afterEach(() => {
   delete window.wx;
 });
 
-const routes = (config = { enabled: false, appId: null, timestamp: null, nonceStr: null, signature: null } as Record<string, unknown>) => ({
+const routes = (
+  config = { enabled: false, appId: null, timestamp: null, nonceStr: null, signature: null } as Record<string, unknown>,
+) => ({
   'GET /article/content/detail': () => article,
   'POST /article/content/read': () => ({ firstRead: true, readNum: 4 }),
-  'GET /customer/v1/getAccountQrcode': () => ({ qrcodeUrl: 'uploads/qrcodes/q1.png', link: 'http://x/register/register?inviteCode=AB12CD&sourceId=4', cached: true }),
+  'GET /customer/v1/getAccountQrcode': () => ({
+    qrcodeUrl: 'uploads/qrcodes/q1.png',
+    link: 'http://x/register/register?inviteCode=AB12CD&sourceId=4',
+    cached: true,
+  }),
   'GET /wechat/v1/getWxJsConfig': () => config,
 });
 
@@ -101,7 +110,12 @@ describe('shared article (/articleShareDetails)', () => {
     expect(shared.desc).toBe('第一段。 一半蔬菜。');
     const link = new URL(shared.link);
     expect(link.pathname).toBe('/articleShareDetails');
-    expect(Object.fromEntries(link.searchParams)).toEqual({ articleId: '101', sourceId: '4', shareCid: 'c-own', appid: 'wx_app_1' });
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      articleId: '101',
+      sourceId: '4',
+      shareCid: 'c-own',
+      appid: 'wx_app_1',
+    });
     expect(screen.queryByRole('heading', { name: '更多健康知识' })).toBeNull();
     expect(api.called('GET /customer/v1/getAccountQrcode')).toHaveLength(0);
   });

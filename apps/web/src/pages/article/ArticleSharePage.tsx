@@ -26,10 +26,25 @@ function FollowQr({ shareCid }: { shareCid: string | null }) {
     };
   }, [shareCid, imgDomain]);
   return (
-    <section aria-label="更多健康知识" style={{ margin: '28px 0 0', padding: '18px 16px', borderRadius: 12, background: 'var(--adm-color-fill-content)', textAlign: 'center' }}>
+    <section
+      aria-label="更多健康知识"
+      style={{
+        margin: '28px 0 0',
+        padding: '18px 16px',
+        borderRadius: 12,
+        background: 'var(--adm-color-fill-content)',
+        textAlign: 'center',
+      }}
+    >
       <h2 style={{ margin: 0, fontSize: 17 }}>更多健康知识</h2>
-      <p style={{ margin: '6px 0 12px', fontSize: 13, color: 'var(--adm-color-weak)' }}>长按识别二维码，注册后每天阅读健康文章还能领积分</p>
-      {src === null ? <DotLoading /> : <img src={src} alt="二维码" style={{ width: 180, height: 204, display: 'inline-block' }} />}
+      <p style={{ margin: '6px 0 12px', fontSize: 13, color: 'var(--adm-color-weak)' }}>
+        长按识别二维码，注册后每天阅读健康文章还能领积分
+      </p>
+      {src === null ? (
+        <DotLoading />
+      ) : (
+        <img src={src} alt="二维码" style={{ width: 180, height: 204, display: 'inline-block' }} />
+      )}
     </section>
   );
 }
@@ -66,9 +81,17 @@ export default function ArticleSharePage() {
       <p style={{ margin: '8px 0 16px', fontSize: 12, color: 'var(--adm-color-weak)' }}>
         {article.typeName} · {article.createTime.slice(0, 10)} · 阅读 {article.readNum}
       </p>
-      {article.picUrl && <img src={article.picUrl} alt="" style={{ display: 'block', width: '100%', borderRadius: 10, aspectRatio: '5 / 3', objectFit: 'cover' }} />}
+      {article.picUrl && (
+        <img
+          src={article.picUrl}
+          alt=""
+          style={{ display: 'block', width: '100%', borderRadius: 10, aspectRatio: '5 / 3', objectFit: 'cover' }}
+        />
+      )}
       <ArticleBody content={article.content} />
-      <p style={{ margin: '24px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。</p>
+      <p style={{ margin: '24px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>
+        本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。
+      </p>
       {!registered && <FollowQr shareCid={shareCid} />}
     </article>
   );

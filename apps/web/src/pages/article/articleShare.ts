@@ -9,8 +9,15 @@ const SHARE_DESC_LENGTH = 40;
  * /articleShareDetails?articleId&sourceId&shareCid&appid), with the sharer's cid when registered
  * (the page then shows a QR with the sharer's invite code).
  */
-export function articleShareCard(article: Pick<Schema<'ArticleDetail'>, 'articleId' | 'title' | 'content' | 'picUrl'>, sourceId: number, sharerCid: string | null): ShareCard {
-  const text = article.content.replace(/^## .*$/gm, '').replace(/\s+/g, ' ').trim();
+export function articleShareCard(
+  article: Pick<Schema<'ArticleDetail'>, 'articleId' | 'title' | 'content' | 'picUrl'>,
+  sourceId: number,
+  sharerCid: string | null,
+): ShareCard {
+  const text = article.content
+    .replace(/^## .*$/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const chars = Array.from(text);
   return {
     title: article.title,

@@ -24,7 +24,10 @@ export function useOpenedArticle(sharer: string | null) {
   );
   useDocumentTitle(detail.data ? truncate(detail.data.title, TRUNCATE.articlePageTitle) : '健康资讯');
   const sourceId = useSession((state) => state.sourceId);
-  useShareCard(detail.data === null ? null : articleShareCard(detail.data, sourceId, sharer), `${detail.data?.articleId ?? ''}:${sourceId}:${sharer ?? ''}`);
+  useShareCard(
+    detail.data === null ? null : articleShareCard(detail.data, sourceId, sharer),
+    `${detail.data?.articleId ?? ''}:${sourceId}:${sharer ?? ''}`,
+  );
 
   useEffect(() => {
     if (valid) {

@@ -75,7 +75,11 @@ describe('/contactUs feedback', () => {
 
     submit();
     expect(await screen.findByText('提交成功')).toBeTruthy();
-    expect(api.called('POST /feedback/v1/submit')[0]?.body).toEqual({ type: 2, adviceContent: '血糖仪连不上', imgUrl: '273/2026/p1.jpg,273/2026/p2.jpg' });
+    expect(api.called('POST /feedback/v1/submit')[0]?.body).toEqual({
+      type: 2,
+      adviceContent: '血糖仪连不上',
+      imgUrl: '273/2026/p1.jpg,273/2026/p2.jpg',
+    });
     // A fresh form after sending.
     await waitFor(() => expect((describe_() as HTMLTextAreaElement).value).toBe(''));
     expect(screen.queryAllByRole('button', { name: '删除图片' })).toHaveLength(0);
@@ -101,7 +105,9 @@ describe('/contactUs customer service', () => {
   it('opens the chat link directly in the medical brand and shows its hotline and hours', async () => {
     renderApp('/contactUs');
     const service = await screen.findByRole('region', { name: '客服' });
-    expect(within(service).getByRole('link', { name: '在线客服' }).getAttribute('href')).toBe('https://work.weixin.qq.com/kfid/kfc_glucoguard_medical');
+    expect(within(service).getByRole('link', { name: '在线客服' }).getAttribute('href')).toBe(
+      'https://work.weixin.qq.com/kfid/kfc_glucoguard_medical',
+    );
     expect(within(service).getByRole('link', { name: '400-826-0404' }).getAttribute('href')).toBe('tel:4008260404');
     expect(within(service).getByText('每天 7:00–00:30')).toBeTruthy();
   });
@@ -124,7 +130,9 @@ describe('mine', () => {
     renderApp('/?tab=mine');
     const link = await screen.findByRole('link', { name: '帮助与客服' });
     expect(link.getAttribute('href')).toBe('/contactUs');
-    const items = within(screen.getByRole('list', { name: '更多服务' })).getAllByRole('link').map((item) => item.textContent);
+    const items = within(screen.getByRole('list', { name: '更多服务' }))
+      .getAllByRole('link')
+      .map((item) => item.textContent);
     expect(items.slice(-2)).toEqual(['帮助与客服', '设置']);
   });
 });

@@ -27,7 +27,9 @@ const TYPE_OPTIONS = [
 
 /** Sends one chosen image (already compressed by the uploader) and answers its stored path. */
 async function uploadFeedbackImage(base64: string): Promise<string> {
-  const stored = await api().POST('/common/v1/uploadImage', { body: { data: base64, businessCode: UPLOAD_BUSINESS_CODE.general } });
+  const stored = await api().POST('/common/v1/uploadImage', {
+    body: { data: base64, businessCode: UPLOAD_BUSINESS_CODE.general },
+  });
   return stored.path;
 }
 
@@ -47,7 +49,11 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
     void run(async () => {
       try {
         await api().POST('/feedback/v1/submit', {
-          body: { type, adviceContent: text.trim(), ...(images.length === 0 ? {} : { imgUrl: joinImageNames(images) }) },
+          body: {
+            type,
+            adviceContent: text.trim(),
+            ...(images.length === 0 ? {} : { imgUrl: joinImageNames(images) }),
+          },
         });
         return () => {
           toast(FEEDBACK_SUCCESS_MESSAGE);
@@ -80,13 +86,33 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
         </Form.Item>
         <Form.Item>
           {/* Labelled here rather than by Form.Item, whose label only points at named form fields. */}
-          <label htmlFor="feedback-content" style={{ display: 'block', marginBottom: 4, fontSize: 'var(--adm-font-size-7, 15px)', color: 'var(--adm-color-text-secondary)' }}>
+          <label
+            htmlFor="feedback-content"
+            style={{
+              display: 'block',
+              marginBottom: 4,
+              fontSize: 'var(--adm-font-size-7, 15px)',
+              color: 'var(--adm-color-text-secondary)',
+            }}
+          >
             问题描述
           </label>
-          <GuardedTextArea id="feedback-content" placeholder="请描述您遇到的问题或建议" rows={5} maxLength={FEEDBACK_MAX} value={text} onChange={setText} />
+          <GuardedTextArea
+            id="feedback-content"
+            placeholder="请描述您遇到的问题或建议"
+            rows={5}
+            maxLength={FEEDBACK_MAX}
+            value={text}
+            onChange={setText}
+          />
         </Form.Item>
         <Form.Item label={`上传图片（最多${IMAGE_LIMITS.feedback}张）`}>
-          <ImageUploader upload={uploadFeedbackImage} onChange={setImages} maxCount={IMAGE_LIMITS.feedback} disabled={busy} />
+          <ImageUploader
+            upload={uploadFeedbackImage}
+            onChange={setImages}
+            maxCount={IMAGE_LIMITS.feedback}
+            disabled={busy}
+          />
         </Form.Item>
       </Form>
       <div style={{ padding: '4px 20px 16px' }}>
@@ -102,10 +128,21 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
 function ServiceAccountSheet({ brand, onClose, visible }: { brand: Brand; visible: boolean; onClose: () => void }) {
   const { serviceAccountName, qrImageUrl } = brand.contact;
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
-      <div role="dialog" aria-label="联系在线客服" style={{ padding: '24px 20px calc(16px + env(safe-area-inset-bottom, 0px))', textAlign: 'center' }}>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+    >
+      <div
+        role="dialog"
+        aria-label="联系在线客服"
+        style={{ padding: '24px 20px calc(16px + env(safe-area-inset-bottom, 0px))', textAlign: 'center' }}
+      >
         <h2 style={{ margin: '0 0 12px', fontSize: 18 }}>联系在线客服</h2>
-        {qrImageUrl === null ? null : <img src={qrImageUrl} alt={`${serviceAccountName}二维码`} style={{ width: 180, height: 180 }} />}
+        {qrImageUrl === null ? null : (
+          <img src={qrImageUrl} alt={`${serviceAccountName}二维码`} style={{ width: 180, height: 180 }} />
+        )}
         <p style={{ margin: '8px 0', fontSize: 16, fontWeight: 600 }}>{serviceAccountName}</p>
         <p style={{ margin: '0 0 16px', fontSize: 14, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
           {qrImageUrl === null
@@ -125,12 +162,29 @@ function CustomerService({ brand }: { brand: Brand }) {
   const [sheet, setSheet] = useState(false);
   const { hotline, chatUrl } = brand.contact;
   const opensChat = brandFeatures(brand.sourceId).customerService === 'chatLink' && chatUrl !== null;
-  const row = { display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '12px 0', fontSize: 15 } as const;
+  const row = {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    padding: '12px 0',
+    fontSize: 15,
+  } as const;
   return (
-    <section aria-label="客服" style={{ margin: '0 12px 12px', padding: '4px 16px 12px', borderRadius: 8, background: 'var(--adm-color-background)' }}>
+    <section
+      aria-label="客服"
+      style={{
+        margin: '0 12px 12px',
+        padding: '4px 16px 12px',
+        borderRadius: 8,
+        background: 'var(--adm-color-background)',
+      }}
+    >
       <div style={{ ...row, borderBottom: '1px solid var(--adm-color-border)' }}>
         <span>客服热线</span>
-        <a href={`tel:${hotline.replace(/-/g, '')}`} style={{ color: 'var(--adm-color-primary)', textDecoration: 'none', fontWeight: 600 }}>
+        <a
+          href={`tel:${hotline.replace(/-/g, '')}`}
+          style={{ color: 'var(--adm-color-primary)', textDecoration: 'none', fontWeight: 600 }}
+        >
           {hotline}
         </a>
       </div>

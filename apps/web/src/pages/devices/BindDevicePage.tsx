@@ -1,4 +1,13 @@
-import { BIND_CODE_MESSAGES, DEVICE_MESSAGES, bindCodeError, bindFailureOf, bindNeedsDoctor, imeiToBind, parseBindScan, scansAtOnce } from '@glucoguard/domain';
+import {
+  BIND_CODE_MESSAGES,
+  DEVICE_MESSAGES,
+  bindCodeError,
+  bindFailureOf,
+  bindNeedsDoctor,
+  imeiToBind,
+  parseBindScan,
+  scansAtOnce,
+} from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Input, type InputRef } from 'antd-mobile';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
@@ -13,7 +22,15 @@ import { canScan } from './scan';
 
 const LABEL: CSSProperties = { display: 'block', fontSize: 17, fontWeight: 600, margin: '12px 0 6px' };
 /** The whole bordered box is a label, so a tap anywhere in it (48 px high) reaches the field. */
-const FIELD_BOX: CSSProperties = { display: 'flex', alignItems: 'center', boxSizing: 'border-box', border: '1px solid #d9d9d9', borderRadius: 8, padding: '0 12px', minHeight: 48 };
+const FIELD_BOX: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  boxSizing: 'border-box',
+  border: '1px solid #d9d9d9',
+  borderRadius: 8,
+  padding: '0 12px',
+  minHeight: 48,
+};
 const FIELD = { '--font-size': '18px' } as CSSProperties;
 const PROBLEM: CSSProperties = { color: '#d4380d', fontSize: 15, margin: '6px 0 0' };
 
@@ -49,7 +66,8 @@ export default function BindDevicePage() {
     try {
       await api().POST('/device/v1/bind', { body: { deviceImei: imei, bindCode } });
       toast('绑定成功');
-      const doctorName = type === '2' || type === '3' ? (await api().GET('/customer/v1/getHealthInfo')).doctorName : null;
+      const doctorName =
+        type === '2' || type === '3' ? (await api().GET('/customer/v1/getHealthInfo')).doctorName : null;
       if (bindNeedsDoctor(type, doctorName)) {
         setPicking(true);
       } else {
@@ -144,7 +162,14 @@ export default function BindDevicePage() {
             : '请输入设备背面标签上的15位IMEI号和8位绑定码。绑定码用来确认设备在您手中。'}
         </p>
         {scanner ? (
-          <Button block color="primary" size="large" disabled={busy} onClick={() => void scan()} style={{ margin: '12px 0 4px' }}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            disabled={busy}
+            onClick={() => void scan()}
+            style={{ margin: '12px 0 4px' }}
+          >
             扫码绑定
           </Button>
         ) : null}
@@ -200,9 +225,19 @@ export default function BindDevicePage() {
             {codeProblem}
           </p>
         ) : (
-          <p style={{ color: '#8c8c8c', fontSize: 14, margin: '6px 0 0' }}>绑定码印在设备背面的标签上，字母不分大小写。</p>
+          <p style={{ color: '#8c8c8c', fontSize: 14, margin: '6px 0 0' }}>
+            绑定码印在设备背面的标签上，字母不分大小写。
+          </p>
         )}
-        <Button block color={scanner ? 'default' : 'primary'} size="large" loading={busy} disabled={busy} onClick={submitTyped} style={{ marginTop: 16 }}>
+        <Button
+          block
+          color={scanner ? 'default' : 'primary'}
+          size="large"
+          loading={busy}
+          disabled={busy}
+          onClick={submitTyped}
+          style={{ marginTop: 16 }}
+        >
           绑定
         </Button>
       </section>

@@ -1,4 +1,11 @@
-import { BIND_CAUSES, BIND_FAILURES, DEVICE_MESSAGES, bindFailureNamed, isImei, type BindCause } from '@glucoguard/domain';
+import {
+  BIND_CAUSES,
+  BIND_FAILURES,
+  DEVICE_MESSAGES,
+  bindFailureNamed,
+  isImei,
+  type BindCause,
+} from '@glucoguard/domain';
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -27,21 +34,47 @@ export default function BindErrorPage() {
       <div style={{ color: '#595959', fontSize: 15, wordBreak: 'break-all' }} aria-label="设备IMEI号">
         IMEI：{imei || '--'}
       </div>
-      <div style={{ textAlign: 'left', margin: '24px 0', background: '#fafafa', borderRadius: 8, padding: '12px 16px', fontSize: 16 }}>
+      <div
+        style={{
+          textAlign: 'left',
+          margin: '24px 0',
+          background: '#fafafa',
+          borderRadius: 8,
+          padding: '12px 16px',
+          fontSize: 16,
+        }}
+      >
         <div style={{ fontWeight: 600, marginBottom: 8 }}>可能的原因：</div>
         <ol style={{ margin: 0, paddingLeft: 20, lineHeight: 1.8 }} aria-label="失败原因">
           {CAUSES.map((c) => (
-            <li key={c} data-current={marked.includes(c) ? 'true' : undefined} style={marked.includes(c) ? { color: '#d4380d', fontWeight: 600 } : undefined}>
+            <li
+              key={c}
+              data-current={marked.includes(c) ? 'true' : undefined}
+              style={marked.includes(c) ? { color: '#d4380d', fontWeight: 600 } : undefined}
+            >
               {BIND_CAUSES[c]}
             </li>
           ))}
         </ol>
-        <p style={{ margin: '12px 0 0', color: '#595959', lineHeight: 1.6 }}>请核对设备背面标签上的IMEI号和绑定码后重试。设备转让时，需原主人先在“我的设备”中解绑。</p>
+        <p style={{ margin: '12px 0 0', color: '#595959', lineHeight: 1.6 }}>
+          请核对设备背面标签上的IMEI号和绑定码后重试。设备转让时，需原主人先在“我的设备”中解绑。
+        </p>
       </div>
-      <Button block color="primary" size="large" onClick={() => void navigate(bindPath(0, isImei(imei) ? imei : undefined), { replace: true })}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        onClick={() => void navigate(bindPath(0, isImei(imei) ? imei : undefined), { replace: true })}
+      >
         重新绑定
       </Button>
-      <Button block size="large" fill="none" style={{ marginTop: 8 }} onClick={() => void navigate(DEVICE_LIST_PATH, { replace: true })}>
+      <Button
+        block
+        size="large"
+        fill="none"
+        style={{ marginTop: 8 }}
+        onClick={() => void navigate(DEVICE_LIST_PATH, { replace: true })}
+      >
         我的设备
       </Button>
     </div>

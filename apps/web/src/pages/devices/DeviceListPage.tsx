@@ -52,7 +52,14 @@ export default function DeviceListPage() {
     let typed = device.deviceName;
     const confirmed = await Dialog.confirm({
       title: '修改设备名称',
-      content: <Input aria-label="设备名称" defaultValue={device.deviceName} placeholder="请输入设备名称" onChange={(value) => (typed = value)} />,
+      content: (
+        <Input
+          aria-label="设备名称"
+          defaultValue={device.deviceName}
+          placeholder="请输入设备名称"
+          onChange={(value) => (typed = value)}
+        />
+      ),
     });
     if (!confirmed) {
       return;
@@ -88,7 +95,11 @@ export default function DeviceListPage() {
   };
 
   if (list === null) {
-    return <div style={{ padding: 60, textAlign: 'center' }}>{failed ? <EmptyState title={failed} /> : <DotLoading aria-label="加载中" />}</div>;
+    return (
+      <div style={{ padding: 60, textAlign: 'center' }}>
+        {failed ? <EmptyState title={failed} /> : <DotLoading aria-label="加载中" />}
+      </div>
+    );
   }
   return (
     <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 90 }}>
@@ -97,14 +108,30 @@ export default function DeviceListPage() {
           <section key={group.key} aria-label={group.title} style={{ padding: '12px 12px 0' }}>
             <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', margin: '0 4px 8px' }}>{group.title}</div>
             {list[group.key].map((device) => (
-              <DeviceCard key={device.id} device={device} marked={device.id === marked} onRename={() => void rename(device)} onUnbind={() => void unbind(device)} />
+              <DeviceCard
+                key={device.id}
+                device={device}
+                marked={device.id === marked}
+                onRename={() => void rename(device)}
+                onUnbind={() => void unbind(device)}
+              />
             ))}
           </section>
         ))
       ) : (
         <EmptyState title={DEVICE_MESSAGES.empty} />
       )}
-      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, padding: '12px 20px', background: '#fff', boxShadow: '0 -1px 4px rgba(0,0,0,0.06)' }}>
+      <div
+        style={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          padding: '12px 20px',
+          background: '#fff',
+          boxShadow: '0 -1px 4px rgba(0,0,0,0.06)',
+        }}
+      >
         <Button block color="primary" onClick={() => void navigate(bindPath(0))}>
           绑定新设备
         </Button>
@@ -115,12 +142,28 @@ export default function DeviceListPage() {
 
 const lastSeen = (at: string | null) => (at === null ? '从未上线' : formatChinaTime(new Date(at), 'YYYY-MM-DD HH:mm'));
 
-function DeviceCard({ device, marked, onRename, onUnbind }: { device: Device; marked: boolean; onRename: () => void; onUnbind: () => void }) {
+function DeviceCard({
+  device,
+  marked,
+  onRename,
+  onUnbind,
+}: {
+  device: Device;
+  marked: boolean;
+  onRename: () => void;
+  onUnbind: () => void;
+}) {
   const title = device.deviceName || (device.deviceKind === 0 ? '血糖仪' : device.deviceKind === 1 ? '血压计' : '设备');
   return (
     <article
       aria-label={`设备 ${device.deviceImei}`}
-      style={{ background: '#fff', borderRadius: 8, padding: 14, marginBottom: 10, border: marked ? '1px solid var(--adm-color-primary)' : '1px solid transparent' }}
+      style={{
+        background: '#fff',
+        borderRadius: 8,
+        padding: 14,
+        marginBottom: 10,
+        border: marked ? '1px solid var(--adm-color-primary)' : '1px solid transparent',
+      }}
     >
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <span style={{ fontSize: 16, fontWeight: 600 }} aria-label="设备名称">

@@ -1,7 +1,15 @@
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGING_APP_UA, apiFailure, dialogsClosed, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import {
+  MESSAGING_APP_UA,
+  apiFailure,
+  dialogsClosed,
+  fakeApi,
+  registeredCustomer,
+  renderApp,
+  resetStores,
+} from '../../test-utils';
 import { resetWx } from '../../wechat/jssdk';
 
 beforeAll(() => {
@@ -19,7 +27,9 @@ const SIGNED = { enabled: true, appId: 'wx_app_1', timestamp: 1763600000, nonceS
 function messagingAppScanning(resultStr: string) {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(MESSAGING_APP_UA);
   let onReady = () => undefined as void;
-  const scanQRCode = vi.fn((options: { success: (r: { resultStr: string }) => void }) => options.success({ resultStr }));
+  const scanQRCode = vi.fn((options: { success: (r: { resultStr: string }) => void }) =>
+    options.success({ resultStr }),
+  );
   (globalThis as { wx?: unknown }).wx = {
     config: vi.fn(() => queueMicrotask(() => onReady())),
     ready: (callback: () => void) => (onReady = callback),
@@ -57,7 +67,11 @@ describe('mine', () => {
   it('links the device list', async () => {
     renderApp('/?tab=mine');
     const list = await screen.findByRole('list', { name: '更多服务' });
-    expect(within(list).getByRole('link', { name: /我的设备/ }).getAttribute('href')).toBe('/devices/unbindDevices');
+    expect(
+      within(list)
+        .getByRole('link', { name: /我的设备/ })
+        .getAttribute('href'),
+    ).toBe('/devices/unbindDevices');
   });
 });
 
@@ -88,7 +102,14 @@ describe('/devices/unbindDevices', () => {
     fakeApi({
       'GET /device/v1/queryDeviceList': () => ({
         existsFlag: true,
-        disabeDeviceList: [device('1', '868888000000017', { deviceName: '卧室', lastSeenAt: '2026-11-20T02:05:00.000Z', battery: 80, signal: -71 })],
+        disabeDeviceList: [
+          device('1', '868888000000017', {
+            deviceName: '卧室',
+            lastSeenAt: '2026-11-20T02:05:00.000Z',
+            battery: 80,
+            signal: -71,
+          }),
+        ],
         hypertensionDeviceList: [device('2', '868888000000025', { deviceKind: 1, kind: 'bp' })],
         otherDeviceList: [],
       }),
@@ -109,7 +130,11 @@ describe('/devices/unbindDevices', () => {
   it('renames only when the name changed, and refuses a name over 10 characters', async () => {
     let name = '卧室';
     const server = fakeApi({
-      'GET /device/v1/queryDeviceList': () => ({ ...EMPTY, existsFlag: true, disabeDeviceList: [device('1', '868888000000017', { deviceName: name })] }),
+      'GET /device/v1/queryDeviceList': () => ({
+        ...EMPTY,
+        existsFlag: true,
+        disabeDeviceList: [device('1', '868888000000017', { deviceName: name })],
+      }),
       'POST /device/v1/edit': (call) => {
         name = (call.body as { deviceName: string }).deviceName;
         return device('1', '868888000000017', { deviceName: name });
@@ -128,14 +153,18 @@ describe('/devices/unbindDevices', () => {
     expect(server.called('POST /device/v1/edit')).toHaveLength(0);
     await rename(' 客厅 ');
     await waitFor(() => expect(server.called('POST /device/v1/edit')).toHaveLength(1));
-    expect(server.called('POST /device/v1/edit')[0]?.body).toEqual({ deviceImei: '868888000000017', deviceName: '客厅' });
+    expect(server.called('POST /device/v1/edit')[0]?.body).toEqual({
+      deviceImei: '868888000000017',
+      deviceName: '客厅',
+    });
     await waitFor(() => expect(screen.getByText('客厅', { selector: '[aria-label="设备名称"]' })).toBeTruthy());
   });
 
   it('unbinds after the confirmation only', async () => {
     let bound = true;
     const server = fakeApi({
-      'GET /device/v1/queryDeviceList': () => (bound ? { ...EMPTY, existsFlag: true, disabeDeviceList: [device('7', '868888000000017')] } : EMPTY),
+      'GET /device/v1/queryDeviceList': () =>
+        bound ? { ...EMPTY, existsFlag: true, disabeDeviceList: [device('7', '868888000000017')] } : EMPTY,
       'POST /device/v1/unbind': () => {
         bound = false;
         return { id: '7' };
@@ -208,7 +237,11 @@ describe('/devices/bindDevices/:type', () => {
     expect(await screen.findByRole('heading', { name: '绑定失败' })).toBeTruthy();
     expect(screen.getByLabelText('设备IMEI号').textContent).toBe(`IMEI：${IMEI}`);
     const causes = within(screen.getByLabelText('失败原因')).getAllByRole('listitem');
-    expect(causes.map((li) => li.textContent)).toEqual(['二维码错误，或IMEI号、绑定码输入有误', '该设备已被您绑定', '该设备已被他人绑定（需原主人先解绑）']);
+    expect(causes.map((li) => li.textContent)).toEqual([
+      '二维码错误，或IMEI号、绑定码输入有误',
+      '该设备已被您绑定',
+      '该设备已被他人绑定（需原主人先解绑）',
+    ]);
     expect(causes.filter((li) => li.dataset.current === 'true').map((li) => li.textContent)).toEqual(marked);
 
     // 重新绑定 brings the IMEI back; only the code is typed again.
@@ -235,20 +268,29 @@ describe('/devices/bindDevices/:type', () => {
     const scanQRCode = messagingAppScanning('IMEI:868888000000025;CODE:KDY1JB0J');
     const server = fakeApi({
       'GET /wechat/v1/getWxJsConfig': () => SIGNED,
-      'POST /device/v1/bind': () => ({ attached: 2, device: device('2', '868888000000025', { deviceKind: 1, kind: 'bp' }) }),
+      'POST /device/v1/bind': () => ({
+        attached: 2,
+        device: device('2', '868888000000025', { deviceKind: 1, kind: 'bp' }),
+      }),
       'GET /device/v1/queryDeviceList': () => EMPTY,
     });
     const { router } = renderApp('/devices/bindDevices/auto');
     await waitFor(() => expect(router.state.location.pathname).toBe('/devices/unbindDevices'));
     expect(scanQRCode).toHaveBeenCalledTimes(1);
-    expect(server.called('POST /device/v1/bind')[0]?.body).toEqual({ deviceImei: '868888000000025', bindCode: 'KDY1JB0J' });
+    expect(server.called('POST /device/v1/bind')[0]?.body).toEqual({
+      deviceImei: '868888000000025',
+      bindCode: 'KDY1JB0J',
+    });
   });
 
   it('fills the IMEI from an older QR code without a bind code and asks for the code', async () => {
     messagingAppScanning('https://m.example.cn/d?imei=868888000000025&v=1');
     const server = fakeApi({
       'GET /wechat/v1/getWxJsConfig': () => SIGNED,
-      'POST /device/v1/bind': () => ({ attached: 0, device: device('2', '868888000000025', { deviceKind: 1, kind: 'bp' }) }),
+      'POST /device/v1/bind': () => ({
+        attached: 0,
+        device: device('2', '868888000000025', { deviceKind: 1, kind: 'bp' }),
+      }),
       'GET /device/v1/queryDeviceList': () => EMPTY,
     });
     const { router } = renderApp('/devices/bindDevices/0');
@@ -259,12 +301,23 @@ describe('/devices/bindDevices/:type', () => {
     fireEvent.change(screen.getByLabelText('绑定码', { selector: 'input' }), { target: { value: 'kdy1 jboj' } });
     fireEvent.click(screen.getByRole('button', { name: '绑定' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/devices/unbindDevices'));
-    expect(server.called('POST /device/v1/bind')[0]?.body).toEqual({ deviceImei: '868888000000025', bindCode: 'kdy1 jboj' });
+    expect(server.called('POST /device/v1/bind')[0]?.body).toEqual({
+      deviceImei: '868888000000025',
+      bindCode: 'kdy1 jboj',
+    });
   });
 
   it('offers no scanner in the messaging app when its SDK cannot be configured', async () => {
     messagingAppScanning('868888000000017');
-    const server = fakeApi({ 'GET /wechat/v1/getWxJsConfig': () => ({ enabled: false, appId: null, timestamp: null, nonceStr: null, signature: null }) });
+    const server = fakeApi({
+      'GET /wechat/v1/getWxJsConfig': () => ({
+        enabled: false,
+        appId: null,
+        timestamp: null,
+        nonceStr: null,
+        signature: null,
+      }),
+    });
     renderApp('/devices/bindDevices/auto');
     await screen.findByLabelText('设备IMEI号', { selector: 'input' });
     await waitFor(() => expect(server.called('GET /wechat/v1/getWxJsConfig')).toHaveLength(1));
@@ -280,7 +333,9 @@ describe('/devices/bindDevices/:type', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/devices/bindError'));
     expect(router.state.location.search).toBe('?imei=hello&cause=unreadableScan');
     const causes = within(await screen.findByLabelText('失败原因')).getAllByRole('listitem');
-    expect(causes.filter((li) => li.dataset.current === 'true').map((li) => li.textContent)).toEqual(['二维码错误，或IMEI号、绑定码输入有误']);
+    expect(causes.filter((li) => li.dataset.current === 'true').map((li) => li.textContent)).toEqual([
+      '二维码错误，或IMEI号、绑定码输入有误',
+    ]);
     expect(server.called('POST /device/v1/bind')).toHaveLength(0);
   });
 

@@ -4,7 +4,8 @@ import type { BindFailureCause } from '@glucoguard/domain';
 export const DEVICE_LIST_PATH = '/devices/unbindDevices';
 
 /** The bind page; `auto` starts scanning at once. An IMEI given is filled in (a retry after a failure). */
-export const bindPath = (type: string | number = 0, imei?: string) => `/devices/bindDevices/${type}${imei ? `?${new URLSearchParams({ imei }).toString()}` : ''}`;
+export const bindPath = (type: string | number = 0, imei?: string) =>
+  `/devices/bindDevices/${type}${imei ? `?${new URLSearchParams({ imei }).toString()}` : ''}`;
 
 /** The bind-error page for an IMEI and the cause the bind call answered. */
 export function bindErrorPath(imei: string, cause: BindFailureCause): string {

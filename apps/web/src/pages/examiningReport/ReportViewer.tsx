@@ -33,9 +33,23 @@ export function ReportViewer({ report, src, onClose, onDelete }: ReportViewerPro
       aria-label={report.reportName}
       onKeyDown={(event) => event.key === 'Escape' && onClose()}
       // Under antd-mobile's dialogs (z-index 1000), so the delete confirmation shows above it.
-      style={{ position: 'fixed', inset: 0, zIndex: 999, background: '#000', color: '#fff', display: 'flex', flexDirection: 'column' }}
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 999,
+        background: '#000',
+        color: '#fff',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
     >
-      <div style={{ display: 'flex', justifyContent: 'space-between', padding: 'calc(8px + env(safe-area-inset-top)) 12px 8px' }}>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          padding: 'calc(8px + env(safe-area-inset-top)) 12px 8px',
+        }}
+      >
         <Button size="small" fill="none" style={{ color: '#fff' }} onClick={onClose}>
           关闭
         </Button>
@@ -43,15 +57,34 @@ export function ReportViewer({ report, src, onClose, onDelete }: ReportViewerPro
           {zoomed ? '还原' : '放大'}
         </Button>
       </div>
-      <div style={{ flex: 1, overflow: 'auto', display: 'flex', alignItems: zoomed ? 'flex-start' : 'center', WebkitOverflowScrolling: 'touch' }}>
+      <div
+        style={{
+          flex: 1,
+          overflow: 'auto',
+          display: 'flex',
+          alignItems: zoomed ? 'flex-start' : 'center',
+          WebkitOverflowScrolling: 'touch',
+        }}
+      >
         <img
           src={src}
           alt={report.reportName}
           onClick={() => setZoomed((current) => !current)}
-          style={zoomed ? { display: 'block', width: '200%', maxWidth: 'none' } : { display: 'block', width: '100%', maxHeight: '100%', objectFit: 'contain' }}
+          style={
+            zoomed
+              ? { display: 'block', width: '200%', maxWidth: 'none' }
+              : { display: 'block', width: '100%', maxHeight: '100%', objectFit: 'contain' }
+          }
         />
       </div>
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 16px calc(12px + env(safe-area-inset-bottom))' }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          padding: '12px 16px calc(12px + env(safe-area-inset-bottom))',
+        }}
+      >
         <span>
           <span style={{ display: 'block', fontSize: 15 }}>{report.reportName}</span>
           <span style={{ display: 'block', fontSize: 12, opacity: 0.7 }}>{report.updateTime.slice(0, 16)}</span>

@@ -46,31 +46,54 @@ function server(reports: ReturnType<typeof report>[], extra: Parameters<typeof f
     'GET /customer/v1/pageQueryReport': (call) => {
       const pageNo = Number(call.query.get('pageNo') ?? 1);
       const pageSize = Number(call.query.get('pageSize') ?? 100);
-      return { items: reports.slice((pageNo - 1) * pageSize, pageNo * pageSize), currentPage: pageNo, totalPage: Math.ceil(reports.length / pageSize) };
+      return {
+        items: reports.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+        currentPage: pageNo,
+        totalPage: Math.ceil(reports.length / pageSize),
+      };
     },
     ...extra,
   });
 }
 
 const gallery = (label: string) => screen.getByRole('region', { name: new RegExp(`^${label}`) });
-const choosePhoto = (file: File) => fireEvent.change(screen.getByLabelText('选择报告图片'), { target: { files: [file] } });
-const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'report.png', { type: 'image/png' });
+const choosePhoto = (file: File) =>
+  fireEvent.change(screen.getByLabelText('选择报告图片'), { target: { files: [file] } });
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'report.png', {
+    type: 'image/png',
+  });
 
 describe('mine', () => {
   it('links the uploaded reports as 检查报告', async () => {
     renderApp('/?tab=mine');
     const list = await screen.findByRole('list', { name: '更多服务' });
-    expect(within(list).getByRole('link', { name: /检查报告/ }).getAttribute('href')).toBe('/examiningReport/uploadExaminingReport');
+    expect(
+      within(list)
+        .getByRole('link', { name: /检查报告/ })
+        .getAttribute('href'),
+    ).toBe('/examiningReport/uploadExaminingReport');
   });
 });
 
 describe(PATH, () => {
   it('shows the five galleries in order, each with its count and previews, reading every page', async () => {
-    const reports = [report('3', 1, '空腹血糖'), report('2', 2, '血压单'), ...Array.from({ length: 100 }, (_, i) => report(String(100 + i), 5, `其他${i}`)), report('1', 1, '糖化')];
+    const reports = [
+      report('3', 1, '空腹血糖'),
+      report('2', 2, '血压单'),
+      ...Array.from({ length: 100 }, (_, i) => report(String(100 + i), 5, `其他${i}`)),
+      report('1', 1, '糖化'),
+    ];
     const api = server(reports);
     renderApp(PATH);
     expect(await screen.findByRole('img', { name: '空腹血糖' })).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['血糖2/50', '尿酸0/50', '血脂0/50', '血压1/50', '其他100/50']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      '血糖2/50',
+      '尿酸0/50',
+      '血脂0/50',
+      '血压1/50',
+      '其他100/50',
+    ]);
     expect(
       within(gallery('血糖'))
         .getAllByRole('img')
@@ -80,7 +103,9 @@ describe(PATH, () => {
       ['糖化', '/api/files/uploads/274/2026/11/20/small1.jpg'],
     ]);
     expect(within(gallery('尿酸')).getByText('暂无报告')).toBeTruthy();
-    expect(api.called('GET /customer/v1/pageQueryReport').map((c) => [c.query.get('pageNo'), c.query.get('pageSize')])).toEqual([
+    expect(
+      api.called('GET /customer/v1/pageQueryReport').map((c) => [c.query.get('pageNo'), c.query.get('pageSize')]),
+    ).toEqual([
       ['1', '100'],
       ['2', '100'],
     ]);
@@ -148,14 +173,19 @@ describe(PATH, () => {
   });
 
   it('shows the server’s refusal', async () => {
-    server([], { 'POST /customer/v1/uploadReport': () => {
-      throw apiFailure(40000, '暂时您只能上传50张报告');
-    } });
+    server([], {
+      'POST /customer/v1/uploadReport': () => {
+        throw apiFailure(40000, '暂时您只能上传50张报告');
+      },
+    });
     renderApp(PATH);
     await screen.findAllByText('暂无报告');
     choosePhoto(png());
     fireEvent.click(await screen.findByRole('option', { name: '血糖' }));
-    fireEvent.change(within(await screen.findByRole('dialog', { name: '填写报告名称' })).getByRole('textbox', { name: '报告名称' }), { target: { value: '血糖' } });
+    fireEvent.change(
+      within(await screen.findByRole('dialog', { name: '填写报告名称' })).getByRole('textbox', { name: '报告名称' }),
+      { target: { value: '血糖' } },
+    );
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(await screen.findByText('暂时您只能上传50张报告')).toBeTruthy();
   });
@@ -172,7 +202,9 @@ describe(PATH, () => {
     renderApp(PATH);
     fireEvent.click(await screen.findByRole('button', { name: '查看动态血压' }));
     const viewer = screen.getByRole('dialog', { name: '动态血压' });
-    expect(within(viewer).getByRole('img', { name: '动态血压' }).getAttribute('src')).toBe('/api/files/uploads/274/2026/11/20/photo7.png');
+    expect(within(viewer).getByRole('img', { name: '动态血压' }).getAttribute('src')).toBe(
+      '/api/files/uploads/274/2026/11/20/photo7.png',
+    );
     expect(within(viewer).getByText('2026-11-20 10:00')).toBeTruthy();
     fireEvent.click(within(viewer).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('确定删除这张报告吗？')).toBeTruthy();

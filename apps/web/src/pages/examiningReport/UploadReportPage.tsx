@@ -32,7 +32,9 @@ type TypeOption = { itemKey: string; itemValue: string };
 async function loadReports(): Promise<ReportImage[]> {
   const reports: ReportImage[] = [];
   for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo += 1) {
-    const page = await api().GET('/customer/v1/pageQueryReport', { params: { query: { pageNo, pageSize: PAGE_SIZE } } });
+    const page = await api().GET('/customer/v1/pageQueryReport', {
+      params: { query: { pageNo, pageSize: PAGE_SIZE } },
+    });
     reports.push(...page.items);
     if (page.currentPage >= page.totalPage) {
       break;
@@ -131,7 +133,14 @@ export default function UploadReportPage() {
         if (!prepared.ok) {
           return () => toast(prepared.message);
         }
-        await api().POST('/customer/v1/uploadReport', { body: { reportName: name.trim(), typeCode, data: prepared.data, ...(prepared.pressData === undefined ? {} : { pressData: prepared.pressData }) } });
+        await api().POST('/customer/v1/uploadReport', {
+          body: {
+            reportName: name.trim(),
+            typeCode,
+            data: prepared.data,
+            ...(prepared.pressData === undefined ? {} : { pressData: prepared.pressData }),
+          },
+        });
         return () => {
           toast(REPORT_UPLOAD_MESSAGES.uploaded);
           reload();
@@ -174,22 +183,51 @@ export default function UploadReportPage() {
 
   return (
     <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 90 }}>
-      <header style={{ background: '#fff', padding: '12px 16px', display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+      <header
+        style={{
+          background: '#fff',
+          padding: '12px 16px',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
         <h1 style={{ margin: 0, fontSize: 18 }}>检查报告</h1>
         <Button size="small" fill="none" onClick={showHelp} aria-label="上传说明">
           ？帮助
         </Button>
       </header>
       {reports === null ? (
-        <div style={{ padding: 60, textAlign: 'center' }}>{failed ? <EmptyState title="加载失败" /> : <DotLoading aria-label="加载中" />}</div>
+        <div style={{ padding: 60, textAlign: 'center' }}>
+          {failed ? <EmptyState title="加载失败" /> : <DotLoading aria-label="加载中" />}
+        </div>
       ) : (
-        reportGalleries(reports).map((gallery) => <ReportGallery key={gallery.group} gallery={gallery} imgDomain={imgDomain} onOpen={setViewing} />)
+        reportGalleries(reports).map((gallery) => (
+          <ReportGallery key={gallery.group} gallery={gallery} imgDomain={imgDomain} onOpen={setViewing} />
+        ))
       )}
-      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, padding: '12px 16px calc(12px + env(safe-area-inset-bottom))', background: '#fff', boxShadow: '0 -1px 4px rgba(0,0,0,0.06)' }}>
+      <div
+        style={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          padding: '12px 16px calc(12px + env(safe-area-inset-bottom))',
+          background: '#fff',
+          boxShadow: '0 -1px 4px rgba(0,0,0,0.06)',
+        }}
+      >
         <Button block color="primary" disabled={reports === null} onClick={() => fileInput.current?.click()}>
           上传报告
         </Button>
-        <input ref={fileInput} type="file" accept="image/jpeg,image/png" aria-label="选择报告图片" hidden onChange={choose} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png"
+          aria-label="选择报告图片"
+          hidden
+          onChange={choose}
+        />
       </div>
 
       <ActionSheet
@@ -221,7 +259,14 @@ export default function UploadReportPage() {
         ]}
         onAction={(action) => (action.key === 'ok' ? send() : setPending(null))}
       />
-      {viewing && <ReportViewer report={viewing} src={imageUrl(viewing.reportUrl, imgDomain) ?? ''} onClose={() => setViewing(null)} onDelete={(report) => void remove(report)} />}
+      {viewing && (
+        <ReportViewer
+          report={viewing}
+          src={imageUrl(viewing.reportUrl, imgDomain) ?? ''}
+          onClose={() => setViewing(null)}
+          onDelete={(report) => void remove(report)}
+        />
+      )}
     </div>
   );
 }

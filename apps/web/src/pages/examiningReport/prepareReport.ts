@@ -29,7 +29,10 @@ export async function prepareReport(file: File): Promise<PreparedReport> {
   const photo = await prepareImage(file, compress);
   const photoBytes = base64ByteLength(photo.base64);
   // The canvas compressor always writes JPEG.
-  const problem = reportImageProblem({ type: photo.quality === undefined ? file.type : 'image/jpeg', size: photoBytes });
+  const problem = reportImageProblem({
+    type: photo.quality === undefined ? file.type : 'image/jpeg',
+    size: photoBytes,
+  });
   if (problem !== null) {
     return { ok: false, message: problem };
   }

@@ -11,14 +11,25 @@ import { imageUrl, useSession } from '../../store/session';
 type Follower = Schema<'Follower'>;
 
 /** What accepting lets a relative do, said before the patient agrees. */
-export const CONSENT_TEXT = (name: string) => `同意后，${name}可以查看您的血糖、血压记录，收到您的测量提醒，并可以为您记录数据。您可以随时取消授权。`;
+export const CONSENT_TEXT = (name: string) =>
+  `同意后，${name}可以查看您的血糖、血压记录，收到您的测量提醒，并可以为您记录数据。您可以随时取消授权。`;
 /** What revoking does, said before the patient confirms. */
-export const REVOKE_TEXT = (name: string) => `取消后，${name}将立即无法查看您的健康数据，也不会再收到您的测量提醒。确定取消授权吗？`;
+export const REVOKE_TEXT = (name: string) =>
+  `取消后，${name}将立即无法查看您的健康数据，也不会再收到您的测量提醒。确定取消授权吗？`;
 
 function Person({ person, children, note }: { person: Follower; children: ReactNode; note: string }) {
   const imgDomain = useSession((state) => state.imgDomain);
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 16px', background: '#fff', borderBottom: '1px solid var(--adm-color-border)' }}>
+    <div
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        padding: '12px 16px',
+        background: '#fff',
+        borderBottom: '1px solid var(--adm-color-border)',
+      }}
+    >
       <PersonAvatar name={person.nickname} url={imageUrl(person.headimgurl, imgDomain)} sex={person.sex} />
       <div style={{ flex: 1, minWidth: 0 }}>
         <div style={{ fontSize: 16 }}>{person.nickname}</div>
@@ -38,13 +49,21 @@ function Person({ person, children, note }: { person: Follower; children: ReactN
  */
 export default function FollowersPage() {
   useDocumentTitle('关注我的人');
-  const requests = useApiData(() => api().GET('/follower/v1/queryFocusRequests', { params: { query: { pageNo: 1, pageSize: 100 } } }));
-  const followers = useApiData(() => api().GET('/follower/v1/queryFocusMe', { params: { query: { pageNo: 1, pageSize: 100 } } }));
+  const requests = useApiData(() =>
+    api().GET('/follower/v1/queryFocusRequests', { params: { query: { pageNo: 1, pageSize: 100 } } }),
+  );
+  const followers = useApiData(() =>
+    api().GET('/follower/v1/queryFocusMe', { params: { query: { pageNo: 1, pageSize: 100 } } }),
+  );
   const reload = () => {
     requests.reload();
     followers.reload();
   };
-  const act = async (path: '/follower/v1/acceptFocus' | '/follower/v1/refuseFocus' | '/follower/v1/revokeFocus', id: string, done: string) => {
+  const act = async (
+    path: '/follower/v1/acceptFocus' | '/follower/v1/refuseFocus' | '/follower/v1/revokeFocus',
+    id: string,
+    done: string,
+  ) => {
     try {
       await api().POST(path, { body: { id } });
       toast(done);
@@ -54,12 +73,21 @@ export default function FollowersPage() {
     reload();
   };
   const accept = async (person: Follower) => {
-    if (await Dialog.confirm({ title: '同意关注', content: CONSENT_TEXT(person.nickname), confirmText: '同意', cancelText: '取消' })) {
+    if (
+      await Dialog.confirm({
+        title: '同意关注',
+        content: CONSENT_TEXT(person.nickname),
+        confirmText: '同意',
+        cancelText: '取消',
+      })
+    ) {
       await act('/follower/v1/acceptFocus', person.id, '已同意');
     }
   };
   const revoke = async (person: Follower) => {
-    if (await Dialog.confirm({ content: REVOKE_TEXT(person.nickname), confirmText: '取消授权', cancelText: '再想想' })) {
+    if (
+      await Dialog.confirm({ content: REVOKE_TEXT(person.nickname), confirmText: '取消授权', cancelText: '再想想' })
+    ) {
       await act('/follower/v1/revokeFocus', person.id, '已取消授权');
     }
   };
@@ -71,7 +99,15 @@ export default function FollowersPage() {
 
   return (
     <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingBottom: 24 }}>
-      <p style={{ margin: 0, padding: '12px 16px', fontSize: 13, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
+      <p
+        style={{
+          margin: 0,
+          padding: '12px 16px',
+          fontSize: 13,
+          lineHeight: 1.6,
+          color: 'var(--adm-color-text-secondary)',
+        }}
+      >
         亲友申请关注您后，需要您同意才能查看您的健康数据。您可以随时取消任何人的授权。
       </p>
       <section aria-label="待处理的申请">

@@ -10,7 +10,10 @@ type Record = Schema<'BloodPressureVo'>;
 /** A followed patient's pressure readings, newest first, coloured by `color`; read-only (no add, no edit). */
 export function FriendBpView({ customerId }: { customerId: string }) {
   const loadPage = useCallback(
-    (pageNo: number) => api().GET('/follower/v1/queryIFocusBloodPressure', { params: { query: { customerId, pageNo, pageSize: PAGE_SIZES.friendReports } } }),
+    (pageNo: number) =>
+      api().GET('/follower/v1/queryIFocusBloodPressure', {
+        params: { query: { customerId, pageNo, pageSize: PAGE_SIZES.friendReports } },
+      }),
     [customerId],
   );
   return (

@@ -9,7 +9,15 @@ import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../session/errors';
 import { imageUrl, useSession } from '../../store/session';
-import { FRIEND_LIST_PATH, FRIEND_TEXTS, friendReportPath, removeFriend, saveNote, saveReceive, type Friend } from './friendApi';
+import {
+  FRIEND_LIST_PATH,
+  FRIEND_TEXTS,
+  friendReportPath,
+  removeFriend,
+  saveNote,
+  saveReceive,
+  type Friend,
+} from './friendApi';
 import { NoteDialog } from './NoteDialog';
 
 /**
@@ -70,11 +78,18 @@ export default function FriendDetailsPage() {
   return (
     <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 14, padding: 20, background: '#fff' }}>
-        <PersonAvatar name={friend.customerNote} url={imageUrl(friend.customerHeadimgurl, imgDomain)} sex={friend.sex} size={56} />
+        <PersonAvatar
+          name={friend.customerNote}
+          url={imageUrl(friend.customerHeadimgurl, imgDomain)}
+          sex={friend.sex}
+          size={56}
+        />
         <div>
           <div style={{ fontSize: 18, fontWeight: 600 }}>{friend.customerNote}</div>
           <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>昵称：{friend.nickname}</div>
-          {accepted ? null : <div style={{ fontSize: 13, color: 'var(--adm-color-warning)' }}>{FRIEND_TEXTS.waiting}</div>}
+          {accepted ? null : (
+            <div style={{ fontSize: 13, color: 'var(--adm-color-warning)' }}>{FRIEND_TEXTS.waiting}</div>
+          )}
         </div>
       </div>
       <List style={{ marginTop: 8 }}>

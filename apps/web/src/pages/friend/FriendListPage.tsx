@@ -7,7 +7,16 @@ import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { imageUrl, useSession } from '../../store/session';
 import { BellIcon } from './BellIcon';
-import { FOLLOWERS_PATH, FRIEND_TEXTS, SEARCH_FRIEND_PATH, friendDetailsPath, removeFriend, saveNote, saveReceive, type Friend } from './friendApi';
+import {
+  FOLLOWERS_PATH,
+  FRIEND_TEXTS,
+  SEARCH_FRIEND_PATH,
+  friendDetailsPath,
+  removeFriend,
+  saveNote,
+  saveReceive,
+  type Friend,
+} from './friendApi';
 import { NoteDialog } from './NoteDialog';
 
 /**
@@ -22,7 +31,11 @@ export default function FriendListPage() {
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Friend | null>(null);
   const reload = () => setVersion((v) => v + 1);
-  const loadPage = useCallback((pageNo: number) => api().GET('/follower/v1/queryIFocus', { params: { query: { pageNo, pageSize: PAGE_SIZES.friends } } }), []);
+  const loadPage = useCallback(
+    (pageNo: number) =>
+      api().GET('/follower/v1/queryIFocus', { params: { query: { pageNo, pageSize: PAGE_SIZES.friends } } }),
+    [],
+  );
 
   const openMenu = (friend: Friend) => {
     const handler = ActionSheet.show({
@@ -39,11 +52,13 @@ export default function FriendListPage() {
         } else if (action.key === 'receive') {
           void saveReceive(friend.id, friend.isReceive === 1 ? 0 : 1).then((saved) => saved && reload());
         } else {
-          void Dialog.confirm({ content: FRIEND_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' }).then(async (yes) => {
-            if (yes && (await removeFriend(friend.id))) {
-              reload();
-            }
-          });
+          void Dialog.confirm({ content: FRIEND_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' }).then(
+            async (yes) => {
+              if (yes && (await removeFriend(friend.id))) {
+                reload();
+              }
+            },
+          );
         }
       },
     });
@@ -62,7 +77,16 @@ export default function FriendListPage() {
         itemKey={(friend) => friend.id}
         emptyText={FRIEND_TEXTS.empty}
         renderItem={(friend) => (
-          <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 16px', background: '#fff', borderBottom: '1px solid var(--adm-color-border)' }}>
+          <div
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 12,
+              padding: '12px 16px',
+              background: '#fff',
+              borderBottom: '1px solid var(--adm-color-border)',
+            }}
+          >
             <div
               role="link"
               tabIndex={0}
@@ -71,7 +95,11 @@ export default function FriendListPage() {
               onKeyDown={(e) => e.key === 'Enter' && void navigate(friendDetailsPath(friend))}
               style={{ display: 'flex', alignItems: 'center', gap: 12, flex: 1, minWidth: 0 }}
             >
-              <PersonAvatar name={friend.customerNote} url={imageUrl(friend.customerHeadimgurl, imgDomain)} sex={friend.sex} />
+              <PersonAvatar
+                name={friend.customerNote}
+                url={imageUrl(friend.customerHeadimgurl, imgDomain)}
+                sex={friend.sex}
+              />
               <div style={{ minWidth: 0 }}>
                 <div style={{ fontSize: 16 }}>{truncate(friend.customerNote, TRUNCATE.feedNickname)}</div>
                 {friend.auditStatus === 0 ? (
@@ -82,13 +110,27 @@ export default function FriendListPage() {
               </div>
             </div>
             <BellIcon on={friend.isReceive === 1} />
-            <Button size="mini" fill="none" aria-label={`${friend.customerNote}的操作`} onClick={() => openMenu(friend)}>
+            <Button
+              size="mini"
+              fill="none"
+              aria-label={`${friend.customerNote}的操作`}
+              onClick={() => openMenu(friend)}
+            >
               ···
             </Button>
           </div>
         )}
       />
-      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, padding: '12px 20px calc(12px + env(safe-area-inset-bottom, 0px))', background: '#fff' }}>
+      <div
+        style={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          padding: '12px 20px calc(12px + env(safe-area-inset-bottom, 0px))',
+          background: '#fff',
+        }}
+      >
         <Button block color="primary" onClick={() => void navigate(SEARCH_FRIEND_PATH)}>
           添加亲友
         </Button>

@@ -1,4 +1,11 @@
-import { FRIEND_STAT_LEVELS, PAGE_SIZES, SUGAR_LEVEL_LABELS, SUGAR_TABLE_RANGE_DAYS, SUGAR_TIME_TYPES, reportLevelColour } from '@glucoguard/domain';
+import {
+  FRIEND_STAT_LEVELS,
+  PAGE_SIZES,
+  SUGAR_LEVEL_LABELS,
+  SUGAR_TABLE_RANGE_DAYS,
+  SUGAR_TIME_TYPES,
+  reportLevelColour,
+} from '@glucoguard/domain';
 import type { SugarLevel } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { DataTable, EmptyState } from '@glucoguard/ui';
@@ -20,7 +27,9 @@ const colourOf = (level: SugarLevel | null) => (level === null ? undefined : CEL
 async function loadAllDays(customerId: string, dateType: DateType): Promise<Day[]> {
   const days: Day[] = [];
   for (let pageNo = 1; ; pageNo += 1) {
-    const page = await api().GET('/follower/v1/queryIFocusData', { params: { query: { customerId, dateType, pageNo, pageSize: PAGE_SIZES.friendReports } } });
+    const page = await api().GET('/follower/v1/queryIFocusData', {
+      params: { query: { customerId, dateType, pageNo, pageSize: PAGE_SIZES.friendReports } },
+    });
     days.push(...page.items);
     if (page.currentPage >= page.totalPage) {
       return days;
@@ -44,7 +53,20 @@ function slotColumn(timeType: number, code: string, name: string): DataTableColu
       return (
         <>
           {latest.sugar}
-          {slot.length > 1 ? <span aria-label={`${slot.length}次测量`} style={{ position: 'absolute', top: 2, right: 2, width: 6, height: 6, borderRadius: 3, background: '#fff' }} /> : null}
+          {slot.length > 1 ? (
+            <span
+              aria-label={`${slot.length}次测量`}
+              style={{
+                position: 'absolute',
+                top: 2,
+                right: 2,
+                width: 6,
+                height: 6,
+                borderRadius: 3,
+                background: '#fff',
+              }}
+            />
+          ) : null}
         </>
       );
     },
@@ -64,7 +86,10 @@ export function FriendSugarView({ customerId }: { customerId: string }) {
   useEffect(() => {
     let live = true;
     setDays(null);
-    Promise.all([api().GET('/follower/v1/queryIFocusStat', { params: { query: { customerId, dateType } } }), loadAllDays(customerId, dateType)])
+    Promise.all([
+      api().GET('/follower/v1/queryIFocusStat', { params: { query: { customerId, dateType } } }),
+      loadAllDays(customerId, dateType),
+    ])
       .then(([counts, rows]) => {
         if (live) {
           setStat(counts);
@@ -95,7 +120,16 @@ export function FriendSugarView({ customerId }: { customerId: string }) {
             <CapsuleTabs.Tab key={key} title={`近${n}天`} />
           ))}
         </CapsuleTabs>
-        <dl aria-label="血糖统计" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', margin: 0, padding: '4px 12px 12px', rowGap: 8 }}>
+        <dl
+          aria-label="血糖统计"
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(3, 1fr)',
+            margin: 0,
+            padding: '4px 12px 12px',
+            rowGap: 8,
+          }}
+        >
           <div style={{ textAlign: 'center' }}>
             <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>总次数</dt>
             <dd aria-label="总次数" style={{ margin: 0, fontSize: 20, fontWeight: 600 }}>
@@ -105,7 +139,10 @@ export function FriendSugarView({ customerId }: { customerId: string }) {
           {FRIEND_STAT_LEVELS.map((level) => (
             <div key={level} style={{ textAlign: 'center' }}>
               <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{SUGAR_LEVEL_LABELS[level]}</dt>
-              <dd aria-label={SUGAR_LEVEL_LABELS[level]} style={{ margin: 0, fontSize: 20, fontWeight: 600, color: REPORT_LEVEL_COLOURS[level] }}>
+              <dd
+                aria-label={SUGAR_LEVEL_LABELS[level]}
+                style={{ margin: 0, fontSize: 20, fontWeight: 600, color: REPORT_LEVEL_COLOURS[level] }}
+              >
                 {stat?.[level] ?? '-'}
               </dd>
             </div>
@@ -120,10 +157,22 @@ export function FriendSugarView({ customerId }: { customerId: string }) {
         ) : days.length === 0 ? (
           <EmptyState />
         ) : (
-          <DataTable aria-label="亲友血糖数据表" columns={columns} rows={days} rowKey={(day) => day.dateTime} onRowClick={setOpenDay} rowLabel={(day) => `查看${day.dateTime}的血糖`} />
+          <DataTable
+            aria-label="亲友血糖数据表"
+            columns={columns}
+            rows={days}
+            rowKey={(day) => day.dateTime}
+            onRowClick={setOpenDay}
+            rowLabel={(day) => `查看${day.dateTime}的血糖`}
+          />
         )}
       </div>
-      <Popup visible={openDay !== null} onMaskClick={() => setOpenDay(null)} onClose={() => setOpenDay(null)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}>
+      <Popup
+        visible={openDay !== null}
+        onMaskClick={() => setOpenDay(null)}
+        onClose={() => setOpenDay(null)}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}
+      >
         {openDay === null ? null : (
           <div role="dialog" aria-label={`${openDay.dateTime}的血糖记录`}>
             <div style={{ padding: '14px 16px', fontWeight: 600, textAlign: 'center' }}>{openDay.dateTime}</div>
@@ -131,12 +180,19 @@ export function FriendSugarView({ customerId }: { customerId: string }) {
               {openDay.sugarTestMaps.map((reading: Reading) => (
                 <List.Item
                   key={reading.testId}
-                  prefix={<span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>{reading.createTime.slice(11, 16)}</span>}
+                  prefix={
+                    <span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>
+                      {reading.createTime.slice(11, 16)}
+                    </span>
+                  }
                   description={reading.remark || undefined}
                   extra={reading.deviceImei === null ? null : <Tag fill="outline">设备测量</Tag>}
                 >
                   <span>{SUGAR_TIME_TYPES.find((t) => t.timeType === reading.timeType)?.name ?? ''}</span>
-                  <span data-colour={colourOf(reading.pj)} style={{ marginLeft: 12, fontWeight: 600, color: colourOf(reading.pj) }}>
+                  <span
+                    data-colour={colourOf(reading.pj)}
+                    style={{ marginLeft: 12, fontWeight: 600, color: colourOf(reading.pj) }}
+                  >
                     {reading.sugar}
                   </span>
                   <span style={{ marginLeft: 4, fontSize: 12 }}>mmol/L</span>

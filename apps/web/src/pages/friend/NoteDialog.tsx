@@ -24,7 +24,16 @@ export function NoteDialog({ visible, initial, onSave, onClose }: NoteDialogProp
       visible={visible}
       title="修改备注"
       onClose={onClose}
-      content={<GuardedInput aria-label="备注" placeholder="请输入备注" maxLength={FRIEND_NOTE_MAX} value={note} onChange={setNote} style={{ border: '1px solid var(--adm-color-border)', borderRadius: 6, padding: '6px 8px' }} />}
+      content={
+        <GuardedInput
+          aria-label="备注"
+          placeholder="请输入备注"
+          maxLength={FRIEND_NOTE_MAX}
+          value={note}
+          onChange={setNote}
+          style={{ border: '1px solid var(--adm-color-border)', borderRadius: 6, padding: '6px 8px' }}
+        />
+      }
       actions={[
         [
           { key: 'cancel', text: '取消', onClick: onClose },

@@ -56,7 +56,10 @@ export default function SearchFriendPage() {
         await api().POST('/follower/v1/addFocus', { body: { customerId } });
         return () => void navigate(friendResultPath(true));
       } catch (error) {
-        return () => void navigate(friendResultPath(false, isApiError(error) && error.errMsg ? error.errMsg : FRIEND_MESSAGES.addFailed));
+        return () =>
+          void navigate(
+            friendResultPath(false, isApiError(error) && error.errMsg ? error.errMsg : FRIEND_MESSAGES.addFailed),
+          );
       }
     });
   };
@@ -84,10 +87,30 @@ export default function SearchFriendPage() {
       <p style={{ margin: '8px 16px', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>
         对方同意后，您可以查看其血糖、血压记录，收到测量提醒，并可以为其记录数据。对方可以随时取消授权。
       </p>
-      {found !== null && !found.existsFlag ? <div role="status" style={{ textAlign: 'center', padding: 24, color: 'var(--adm-color-weak)' }}>{FRIEND_MESSAGES.unknownUser}</div> : null}
+      {found !== null && !found.existsFlag ? (
+        <div role="status" style={{ textAlign: 'center', padding: 24, color: 'var(--adm-color-weak)' }}>
+          {FRIEND_MESSAGES.unknownUser}
+        </div>
+      ) : null}
       {person ? (
-        <section aria-label="搜索结果" style={{ display: 'flex', alignItems: 'center', gap: 12, margin: 16, padding: 16, background: '#fff', borderRadius: 8 }}>
-          <PersonAvatar name={person.nickname} url={imageUrl(person.headimgurl, imgDomain)} sex={person.sex} size={48} />
+        <section
+          aria-label="搜索结果"
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            margin: 16,
+            padding: 16,
+            background: '#fff',
+            borderRadius: 8,
+          }}
+        >
+          <PersonAvatar
+            name={person.nickname}
+            url={imageUrl(person.headimgurl, imgDomain)}
+            sex={person.sex}
+            size={48}
+          />
           <div style={{ flex: 1, minWidth: 0 }}>
             <div style={{ fontSize: 16 }}>{person.nickname}</div>
             <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>{person.phone}</div>
@@ -95,7 +118,12 @@ export default function SearchFriendPage() {
           {found?.isSelfFlag ? (
             <span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>{FRIEND_MESSAGES.self}</span>
           ) : (
-            <Button color="primary" size="small" disabled={button.disabled || busy} onClick={() => add(person.customerId)}>
+            <Button
+              color="primary"
+              size="small"
+              disabled={button.disabled || busy}
+              onClick={() => add(person.customerId)}
+            >
               {button.label}
             </Button>
           )}

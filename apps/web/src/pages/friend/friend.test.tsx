@@ -12,7 +12,11 @@ beforeEach(() => {
   resetStores({ isAuth: '1', customerId: 'me', customer: registeredCustomer({ cid: 'me' }) });
 });
 
-const friend = (id: string, customerNote: string, overrides: Partial<{ auditStatus: 0 | 1; isReceive: 0 | 1; customerId: string }> = {}) => ({
+const friend = (
+  id: string,
+  customerNote: string,
+  overrides: Partial<{ auditStatus: 0 | 1; isReceive: 0 | 1; customerId: string }> = {},
+) => ({
   id,
   customerId: `c${id}`,
   customerNote,
@@ -35,7 +39,11 @@ describe('/friend/friendList 我的亲友', () => {
 
   it('lists note names with the notification icon and marks waiting requests', async () => {
     const server = fakeApi({
-      'GET /follower/v1/queryIFocus': () => ({ items: [friend('1', '爸爸'), friend('2', '妈妈', { auditStatus: 0, isReceive: 0 })], currentPage: 1, totalPage: 1 }),
+      'GET /follower/v1/queryIFocus': () => ({
+        items: [friend('1', '爸爸'), friend('2', '妈妈', { auditStatus: 0, isReceive: 0 })],
+        currentPage: 1,
+        totalPage: 1,
+      }),
     });
     const { router } = renderApp('/friend/friendList');
     expect(await screen.findByText('爸爸')).toBeTruthy();
@@ -45,7 +53,12 @@ describe('/friend/friendList 我的亲友', () => {
     expect(server.called('GET /follower/v1/queryIFocus')[0]?.query.get('pageSize')).toBe('10');
     fireEvent.click(screen.getByRole('link', { name: '查看爸爸' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/friendDetails'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ id: '1', name: '爸爸', isReceive: '1', customerId: 'c1' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      id: '1',
+      name: '爸爸',
+      isReceive: '1',
+      customerId: 'c1',
+    });
   });
 
   it('edits the note, switches notifications and deletes after confirming, from the menu', async () => {
@@ -171,7 +184,9 @@ describe('/friendDetails', () => {
     const { router } = renderApp('/friendDetails?id=1&name=爸爸&isReceive=1&customerId=c1');
     expect(await screen.findByText('查看亲友数据')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: '测量提醒' }));
-    await waitFor(() => expect(server.called('POST /follower/v1/editIFocus')[0]?.body).toEqual({ id: '1', isReceive: 0 }));
+    await waitFor(() =>
+      expect(server.called('POST /follower/v1/editIFocus')[0]?.body).toEqual({ id: '1', isReceive: 0 }),
+    );
     fireEvent.click(screen.getByRole('button', { name: '删除亲友' }));
     fireEvent.click(await screen.findByText('删除'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/friend/friendList'));
@@ -189,16 +204,57 @@ describe('/friend/friendReportList', () => {
   const day = {
     dateTime: '2026-11-20',
     sugarTestMaps: [
-      { testId: '1', timeType: 1, sugar: 5.5, pj: 'normal' as const, createTime: '2026-11-20 07:00:00', remark: '早饭前', deviceImei: null, testType: '1' as const },
-      { testId: '2', timeType: 1, sugar: 25, pj: 'seriousHigh' as const, createTime: '2026-11-20 08:00:00', remark: '', deviceImei: null, testType: '1' as const },
-      { testId: '3', timeType: 8, sugar: 2.5, pj: 'seriousLow' as const, createTime: '2026-11-20 03:00:00', remark: '', deviceImei: '861234567890123', testType: '1' as const },
+      {
+        testId: '1',
+        timeType: 1,
+        sugar: 5.5,
+        pj: 'normal' as const,
+        createTime: '2026-11-20 07:00:00',
+        remark: '早饭前',
+        deviceImei: null,
+        testType: '1' as const,
+      },
+      {
+        testId: '2',
+        timeType: 1,
+        sugar: 25,
+        pj: 'seriousHigh' as const,
+        createTime: '2026-11-20 08:00:00',
+        remark: '',
+        deviceImei: null,
+        testType: '1' as const,
+      },
+      {
+        testId: '3',
+        timeType: 8,
+        sugar: 2.5,
+        pj: 'seriousLow' as const,
+        createTime: '2026-11-20 03:00:00',
+        remark: '',
+        deviceImei: '861234567890123',
+        testType: '1' as const,
+      },
     ],
   };
   const routes = {
     'GET /follower/v1/queryIFocusStat': () => ({ seriousHigh: 1, high: 0, normal: 1, low: 0, seriousLow: 1, total: 3 }),
     'GET /follower/v1/queryIFocusData': () => ({ items: [day], currentPage: 1, totalPage: 1 }),
     'GET /follower/v1/queryIFocusBloodPressure': () => ({
-      items: [{ bpId: 'b1', customerId: 'c1', sbp: 185, dbp: 112, hr: 80, remark: '', createTime: '2026-11-20 09:00:00', color: 3, testType: '1', deviceImei: null, synckey: null }],
+      items: [
+        {
+          bpId: 'b1',
+          customerId: 'c1',
+          sbp: 185,
+          dbp: 112,
+          hr: 80,
+          remark: '',
+          createTime: '2026-11-20 09:00:00',
+          color: 3,
+          testType: '1',
+          deviceImei: null,
+          synckey: null,
+        },
+      ],
       currentPage: 1,
       totalPage: 1,
     }),
@@ -274,7 +330,11 @@ describe('/friend/followers', () => {
     renderApp('/friend/followers');
     const pending = await screen.findByRole('region', { name: '待处理的申请' });
     fireEvent.click(await within(pending).findByRole('button', { name: '同意' }));
-    expect(await screen.findByText('同意后，张丽可以查看您的血糖、血压记录，收到您的测量提醒，并可以为您记录数据。您可以随时取消授权。')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '同意后，张丽可以查看您的血糖、血压记录，收到您的测量提醒，并可以为您记录数据。您可以随时取消授权。',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: '同意' }).at(-1) as HTMLElement);
     await waitFor(() => expect(server.called('POST /follower/v1/acceptFocus')[0]?.body).toEqual({ id: '1' }));
     expect(await within(pending).findByText('暂无新的申请')).toBeTruthy();

@@ -13,7 +13,12 @@ export const SEARCH_FRIEND_PATH = '/friend/searchFriend';
 
 /** The friend details page of a follow, with the query the spec gives it (id, name, isReceive, customerId). */
 export function friendDetailsPath(friend: Pick<Friend, 'id' | 'customerNote' | 'isReceive' | 'customerId'>): string {
-  const query = new URLSearchParams({ id: friend.id, name: friend.customerNote, isReceive: String(friend.isReceive), customerId: friend.customerId });
+  const query = new URLSearchParams({
+    id: friend.id,
+    name: friend.customerNote,
+    isReceive: String(friend.isReceive),
+    customerId: friend.customerId,
+  });
   return `/friendDetails?${query.toString()}`;
 }
 

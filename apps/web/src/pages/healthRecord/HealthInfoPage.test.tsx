@@ -61,7 +61,9 @@ function emptyInfo(over: Partial<HealthInfo> = {}): HealthInfo {
   };
 }
 
-const OPTIONS = Object.fromEntries(Object.entries(HEALTH_INFO_OPTIONS).map(([field, list]) => [field, list.map((o) => ({ ...o }))]));
+const OPTIONS = Object.fromEntries(
+  Object.entries(HEALTH_INFO_OPTIONS).map(([field, list]) => [field, list.map((o) => ({ ...o }))]),
+);
 
 function healthApi(info: HealthInfo, extra: Record<string, (call: RecordedCall) => unknown> = {}) {
   return fakeApi({
@@ -74,7 +76,8 @@ function healthApi(info: HealthInfo, extra: Record<string, (call: RecordedCall) 
 
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
 const type = (name: string, value: string) => fireEvent.change(textbox(name), { target: { value } });
-const chip = (group: string, label: string) => fireEvent.click(within(screen.getByRole('group', { name: group })).getByText(label, { exact: true }));
+const chip = (group: string, label: string) =>
+  fireEvent.click(within(screen.getByRole('group', { name: group })).getByText(label, { exact: true }));
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '提交' }));
 const tab = (title: string) => fireEvent.click(screen.getByRole('tab', { name: title }));
 
@@ -212,8 +215,20 @@ describe('/healthTarget/healthInfo', () => {
   });
 
   it('saves the whole record, leaves out a locked name and shows the answer', async () => {
-    const saved = emptyInfo({ patientName: '张三', nameLocked: true, idCard: '11010519491231002X', birthday: '1949-12-31', sex: 2, height: 160, weight: 55.5, smokingStatus: '2', smokingDaily: 10 });
-    const server = healthApi(emptyInfo({ patientName: '张三', nameLocked: true }), { 'POST /customer/v1/saveHealthInfo': () => saved });
+    const saved = emptyInfo({
+      patientName: '张三',
+      nameLocked: true,
+      idCard: '11010519491231002X',
+      birthday: '1949-12-31',
+      sex: 2,
+      height: 160,
+      weight: 55.5,
+      smokingStatus: '2',
+      smokingDaily: 10,
+    });
+    const server = healthApi(emptyInfo({ patientName: '张三', nameLocked: true }), {
+      'POST /customer/v1/saveHealthInfo': () => saved,
+    });
     await open();
     type('身份证号', '11010519491231002X');
     type('身高', '160');
@@ -226,23 +241,51 @@ describe('/healthTarget/healthInfo', () => {
     expect(await screen.findByText('保存成功')).toBeTruthy();
     const body = server.called('POST /customer/v1/saveHealthInfo')[0]?.body as Record<string, unknown>;
     expect(body).not.toHaveProperty('patientName');
-    expect(body).toMatchObject({ idCard: '11010519491231002X', birthday: '1949-12-31', sex: 2, height: 160, weight: 55.5, smokingStatus: '2', smokingDaily: 10, smokingRemark: null, province: null, complications: [] });
+    expect(body).toMatchObject({
+      idCard: '11010519491231002X',
+      birthday: '1949-12-31',
+      sex: 2,
+      height: 160,
+      weight: 55.5,
+      smokingStatus: '2',
+      smokingDaily: 10,
+      smokingRemark: null,
+      province: null,
+      complications: [],
+    });
   });
 
   it('sends the ID number’s birthday and sex even when the profile says otherwise', async () => {
     // The profile page can change sex on its own; the record shows and sends the ID number's.
-    const server = healthApi(emptyInfo({ patientName: '张三', nameLocked: true, idCard: '110101800101031', birthday: '1972-01-01', sex: 2 }), {
-      'POST /customer/v1/saveHealthInfo': () => emptyInfo({ patientName: '张三', nameLocked: true, idCard: '110101800101031', birthday: '1980-01-01', sex: 1 }),
-    });
+    const server = healthApi(
+      emptyInfo({ patientName: '张三', nameLocked: true, idCard: '110101800101031', birthday: '1972-01-01', sex: 2 }),
+      {
+        'POST /customer/v1/saveHealthInfo': () =>
+          emptyInfo({
+            patientName: '张三',
+            nameLocked: true,
+            idCard: '110101800101031',
+            birthday: '1980-01-01',
+            sex: 1,
+          }),
+      },
+    );
     await open();
     expect(screen.getByLabelText('性别').textContent).toBe('男');
     submit();
     expect(await screen.findByText('保存成功')).toBeTruthy();
-    expect(server.called('POST /customer/v1/saveHealthInfo')[0]?.body).toMatchObject({ birthday: '1980-01-01', sex: 1 });
+    expect(server.called('POST /customer/v1/saveHealthInfo')[0]?.body).toMatchObject({
+      birthday: '1980-01-01',
+      sex: 1,
+    });
   });
 
   it('toasts the server’s message when the save is refused', async () => {
-    healthApi(emptyInfo(), { 'POST /customer/v1/saveHealthInfo': () => { throw apiFailure(40000, '请选择正确的省市区'); } });
+    healthApi(emptyInfo(), {
+      'POST /customer/v1/saveHealthInfo': () => {
+        throw apiFailure(40000, '请选择正确的省市区');
+      },
+    });
     await open();
     type('姓名', '张三');
     submit();
@@ -250,7 +293,15 @@ describe('/healthTarget/healthInfo', () => {
   });
 
   it('refuses to change a doctor linked by invite code', async () => {
-    const server = healthApi(emptyInfo({ modifyType: '0', doctorId: 1, doctorName: '王明远', doctorOrganizationName: '北京德康医院', doctorDepartmentName: '内分泌科' }));
+    const server = healthApi(
+      emptyInfo({
+        modifyType: '0',
+        doctorId: 1,
+        doctorName: '王明远',
+        doctorOrganizationName: '北京德康医院',
+        doctorDepartmentName: '内分泌科',
+      }),
+    );
     await open();
     tab('病历信息');
     fireEvent.click(await screen.findByRole('button', { name: '就诊医生' }));
@@ -260,12 +311,45 @@ describe('/healthTarget/healthInfo', () => {
   });
 
   it('saves the doctor chosen through hospital → department → doctor', async () => {
-    const chen = { doctorId: 21, doctorName: '陈立群', roleType: 1, roleName: '医生', title: '副主任医师', organizationId: 1, organizationName: '北京德康医院', departmentId: 11, departmentName: '内分泌科', phone: '137****0101' };
+    const chen = {
+      doctorId: 21,
+      doctorName: '陈立群',
+      roleType: 1,
+      roleName: '医生',
+      title: '副主任医师',
+      organizationId: 1,
+      organizationName: '北京德康医院',
+      departmentId: 11,
+      departmentName: '内分泌科',
+      phone: '137****0101',
+    };
     const server = healthApi(emptyInfo({ province: '110000', city: '110100', district: '110102' }), {
-      'GET /hospital/v1/list': () => [{ organizationId: 1, organizationName: '北京德康医院', level: '三级甲等', province: '110000', city: '110100', district: '110102', provinceName: '北京市', cityName: '北京市', districtName: '西城区', address: '' }],
-      'GET /department/v1/list': () => [{ departmentId: 11, departmentName: '内分泌科', organizationId: 1, organizationName: '北京德康医院' }],
+      'GET /hospital/v1/list': () => [
+        {
+          organizationId: 1,
+          organizationName: '北京德康医院',
+          level: '三级甲等',
+          province: '110000',
+          city: '110100',
+          district: '110102',
+          provinceName: '北京市',
+          cityName: '北京市',
+          districtName: '西城区',
+          address: '',
+        },
+      ],
+      'GET /department/v1/list': () => [
+        { departmentId: 11, departmentName: '内分泌科', organizationId: 1, organizationName: '北京德康医院' },
+      ],
       'GET /doctor/v1/list': () => [chen],
-      'POST /customer/v1/saveDoctor': () => ({ doctorId: 21, doctorName: '陈立群', roleType: 1, organizationName: '北京德康医院', departmentName: '内分泌科', modifyType: '1' }),
+      'POST /customer/v1/saveDoctor': () => ({
+        doctorId: 21,
+        doctorName: '陈立群',
+        roleType: 1,
+        organizationName: '北京德康医院',
+        departmentName: '内分泌科',
+        modifyType: '1',
+      }),
     });
     await open();
     tab('病历信息');
@@ -274,8 +358,14 @@ describe('/healthTarget/healthInfo', () => {
     fireEvent.click(await screen.findByText('内分泌科'));
     fireEvent.click(await screen.findByText('陈立群'));
     expect(await screen.findByText('保存成功')).toBeTruthy();
-    expect(server.called('POST /customer/v1/saveDoctor')[0]?.body).toEqual({ doctorId: 21, doctorName: '陈立群', roleType: 1 });
-    await waitFor(() => expect(screen.getByRole('button', { name: '就诊医生' }).textContent).toBe('陈立群（北京德康医院 内分泌科）'));
+    expect(server.called('POST /customer/v1/saveDoctor')[0]?.body).toEqual({
+      doctorId: 21,
+      doctorName: '陈立群',
+      roleType: 1,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '就诊医生' }).textContent).toBe('陈立群（北京德康医院 内分泌科）'),
+    );
   });
 
   it('keeps unsaved changes while the treatment is picked on /treatment', async () => {
@@ -286,14 +376,20 @@ describe('/healthTarget/healthInfo', () => {
     fireEvent.click(await screen.findByRole('button', { name: '治疗方式' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/treatment'));
     const methods = await screen.findByRole('group', { name: '治疗方式' });
-    expect(within(methods).getByText('运动治疗').closest('.adm-selector-item')?.getAttribute('aria-selected')).toBe('true');
-    expect(within(methods).getByText('胰岛素').closest('.adm-selector-item')?.getAttribute('aria-selected')).toBe('false');
+    expect(within(methods).getByText('运动治疗').closest('.adm-selector-item')?.getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(within(methods).getByText('胰岛素').closest('.adm-selector-item')?.getAttribute('aria-selected')).toBe(
+      'false',
+    );
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: '其他治疗方式' }).value).toBe('针灸');
     fireEvent.click(within(methods).getByText('胰岛素'));
     fireEvent.click(within(methods).getByText('饮食控制'));
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/healthTarget/healthInfo'));
-    expect((await screen.findByRole('button', { name: '治疗方式' })).textContent).toBe('饮食控制、运动治疗、胰岛素、针灸');
+    expect((await screen.findByRole('button', { name: '治疗方式' })).textContent).toBe(
+      '饮食控制、运动治疗、胰岛素、针灸',
+    );
     tab('基本信息');
     expect(textbox('姓名').value).toBe('李四');
     // The record was read once: coming back does not reload it over the unsaved changes.

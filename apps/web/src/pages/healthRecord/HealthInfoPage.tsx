@@ -52,7 +52,12 @@ function useRecord(): { ready: boolean; failed: boolean; retry: () => void } {
       return;
     }
     let alive = true;
-    useHealthDraft.setState({ form: null, meta: null, returning: false, ...(attempt === 0 ? { tab: 'basic' as const } : {}) });
+    useHealthDraft.setState({
+      form: null,
+      meta: null,
+      returning: false,
+      ...(attempt === 0 ? { tab: 'basic' as const } : {}),
+    });
     setFailed(false);
     api()
       .GET('/customer/v1/getHealthInfo')
@@ -61,7 +66,11 @@ function useRecord(): { ready: boolean; failed: boolean; retry: () => void } {
           if (alive) {
             const { pendingTreatment } = useHealthDraft.getState();
             const form = formOf(info);
-            useHealthDraft.setState({ form: pendingTreatment === null ? form : { ...form, treatmentTypeStr: pendingTreatment }, meta: metaOf(info), pendingTreatment: null });
+            useHealthDraft.setState({
+              form: pendingTreatment === null ? form : { ...form, treatmentTypeStr: pendingTreatment },
+              meta: metaOf(info),
+              pendingTreatment: null,
+            });
             setReady(true);
           }
         },
@@ -132,7 +141,11 @@ export default function HealthInfoPage() {
   const pickDoctor = async (doctor: PickedDoctor) => {
     const chosen = await saveChosenDoctor(doctor);
     const place = [chosen.organizationName, chosen.departmentName].filter((part) => part !== '').join(' ');
-    useHealthDraft.setState((state) => (state.meta === null ? state : { meta: { ...state.meta, modifyType: chosen.modifyType, doctor: { name: chosen.doctorName, place } } }));
+    useHealthDraft.setState((state) =>
+      state.meta === null
+        ? state
+        : { meta: { ...state.meta, modifyType: chosen.modifyType, doctor: { name: chosen.doctorName, place } } },
+    );
     toast('保存成功');
   };
 
@@ -158,12 +171,28 @@ export default function HealthInfoPage() {
         />
       ) : null}
       {tab === 'lifestyle' ? <LifestyleSection {...sectionProps} /> : null}
-      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, padding: '12px 20px calc(12px + env(safe-area-inset-bottom))', background: '#fff', boxShadow: '0 -1px 4px rgba(0,0,0,0.06)', zIndex: 10 }}>
+      <div
+        style={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          padding: '12px 20px calc(12px + env(safe-area-inset-bottom))',
+          background: '#fff',
+          boxShadow: '0 -1px 4px rgba(0,0,0,0.06)',
+          zIndex: 10,
+        }}
+      >
         <Button block color="primary" size="large" disabled={busy} onClick={submit}>
           提交
         </Button>
       </div>
-      <DoctorPicker visible={picking} onClose={() => setPicking(false)} onPick={pickDoctor} initialRegion={form.region} />
+      <DoctorPicker
+        visible={picking}
+        onClose={() => setPicking(false)}
+        onPick={pickDoctor}
+        initialRegion={form.region}
+      />
     </div>
   );
 }

@@ -68,12 +68,33 @@ export default function TreatmentPage() {
             style={{ '--padding': '8px', fontSize: 14 }}
           />
         </div>
-        <label htmlFor="treatment-other" style={{ display: 'block', margin: '16px 0 8px', fontSize: 15, fontWeight: 600 }}>
+        <label
+          htmlFor="treatment-other"
+          style={{ display: 'block', margin: '16px 0 8px', fontSize: 15, fontWeight: 600 }}
+        >
           其他治疗方式
         </label>
-        <GuardedTextArea id="treatment-other" placeholder="如：具体药物名称、剂量等" rows={3} maxLength={HEALTH_RECORD_LIMITS.treatmentMax} value={other} onChange={setOther} />
+        <GuardedTextArea
+          id="treatment-other"
+          placeholder="如：具体药物名称、剂量等"
+          rows={3}
+          maxLength={HEALTH_RECORD_LIMITS.treatmentMax}
+          value={other}
+          onChange={setOther}
+        />
       </div>
-      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, display: 'flex', gap: 12, padding: '12px 20px calc(12px + env(safe-area-inset-bottom))', background: '#fff' }}>
+      <div
+        style={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          display: 'flex',
+          gap: 12,
+          padding: '12px 20px calc(12px + env(safe-area-inset-bottom))',
+          background: '#fff',
+        }}
+      >
         <Button block size="large" onClick={leave}>
           取消
         </Button>

@@ -70,7 +70,10 @@ export function formOf(info: HealthInfo): HealthForm {
     job: info.job,
     emergencyContact: text(info.emergencyContact),
     emergencyPhone: text(info.emergencyPhone),
-    region: info.province !== null && info.city !== null ? { province: info.province, city: info.city, district: info.district } : null,
+    region:
+      info.province !== null && info.city !== null
+        ? { province: info.province, city: info.city, district: info.district }
+        : null,
     address: text(info.address),
     diabetesType: info.diabetesType,
     ensureDate: info.ensureDate,
@@ -97,7 +100,9 @@ export function formOf(info: HealthInfo): HealthForm {
 
 /** The server's facts beside the fields. */
 export function metaOf(info: HealthInfo): HealthMeta {
-  const place = [info.doctorOrganizationName, info.doctorDepartmentName].filter((part) => part !== null && part !== '').join(' ');
+  const place = [info.doctorOrganizationName, info.doctorDepartmentName]
+    .filter((part) => part !== null && part !== '')
+    .join(' ');
   return {
     savedName: info.nameLocked ? info.patientName : null,
     modifyType: info.modifyType,
@@ -177,7 +182,13 @@ interface DraftState {
  * The record being edited, kept while the user visits /treatment (a page of its own, spec 2 §2.12)
  * and comes back. It is dropped when the record page is opened afresh.
  */
-export const useHealthDraft = create<DraftState>(() => ({ form: null, meta: null, tab: 'basic', returning: false, pendingTreatment: null }));
+export const useHealthDraft = create<DraftState>(() => ({
+  form: null,
+  meta: null,
+  tab: 'basic',
+  returning: false,
+  pendingTreatment: null,
+}));
 
 /** Changes some fields of the draft. */
 export function patchForm(patch: Partial<HealthForm>): void {

@@ -1,4 +1,11 @@
-import { SUGAR_TARGET_FIELDS, SUGAR_TARGET_PATHS, SUGAR_TARGET_SAVED_MESSAGE, limitDecimals, sugarTargetIndex, validateSugarTargets } from '@glucoguard/domain';
+import {
+  SUGAR_TARGET_FIELDS,
+  SUGAR_TARGET_PATHS,
+  SUGAR_TARGET_SAVED_MESSAGE,
+  limitDecimals,
+  sugarTargetIndex,
+  validateSugarTargets,
+} from '@glucoguard/domain';
 import type { SugarDictionaryEntry } from '@glucoguard/domain';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, DotLoading, Input, List } from 'antd-mobile';
@@ -39,7 +46,13 @@ function TargetForm({ slot, name, onSaved }: { slot: SugarDictionaryEntry; name:
       toast(check.message);
       return;
     }
-    const objective = { timeType: slot.timeType, minValue: Number(values.minValue), lowValue: Number(values.lowValue), highValue: Number(values.highValue), maxValue: Number(values.maxValue) };
+    const objective = {
+      timeType: slot.timeType,
+      minValue: Number(values.minValue),
+      lowValue: Number(values.lowValue),
+      highValue: Number(values.highValue),
+      maxValue: Number(values.maxValue),
+    };
     void run(async () => {
       try {
         await api().POST('/customer/v1/saveSugarObjective', { body: { sugarObjectives: [objective] } });
@@ -96,7 +109,8 @@ export default function HealthTargetDetailPage() {
   const slot = slots?.find((entry) => entry.timeType === timeType);
   const name = search.get('value')?.trim() || slot?.name || '血糖目标';
   useDocumentTitle(`${name}目标`);
-  const goBack = () => void (location.key === 'default' ? navigate(SUGAR_TARGET_PATHS.list, { replace: true }) : navigate(-1));
+  const goBack = () =>
+    void (location.key === 'default' ? navigate(SUGAR_TARGET_PATHS.list, { replace: true }) : navigate(-1));
 
   if (timeType !== null && slots === null) {
     return (

@@ -40,11 +40,18 @@ export default function HealthTargetPage() {
               key={slot.timeType}
               description={
                 <span aria-label={`${name}目标`}>
-                  正常 {sugar(slot.lowValue)}~{sugar(slot.highValue)}，严重低于 {sugar(slot.minValue)}，严重高于 {sugar(slot.maxValue)}
+                  正常 {sugar(slot.lowValue)}~{sugar(slot.highValue)}，严重低于 {sugar(slot.minValue)}，严重高于{' '}
+                  {sugar(slot.maxValue)}
                 </span>
               }
               extra={
-                <Button size="small" color="primary" fill="outline" aria-label={`设置${name}`} onClick={() => navigate(sugarTargetDetailPath(name, slot.timeType))}>
+                <Button
+                  size="small"
+                  color="primary"
+                  fill="outline"
+                  aria-label={`设置${name}`}
+                  onClick={() => navigate(sugarTargetDetailPath(name, slot.timeType))}
+                >
                   设置
                 </Button>
               }

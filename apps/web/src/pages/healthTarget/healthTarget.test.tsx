@@ -12,7 +12,17 @@ beforeEach(() => {
   resetStores({ isAuth: '1', customerId: 'c1', customer: registeredCustomer() });
 });
 
-type Slot = { timeType: number; name: string; code: string; startTime: string; endTime: string; minValue: number; lowValue: number; highValue: number; maxValue: number };
+type Slot = {
+  timeType: number;
+  name: string;
+  code: string;
+  startTime: string;
+  endTime: string;
+  minValue: number;
+  lowValue: number;
+  highValue: number;
+  maxValue: number;
+};
 
 /** The seeded dictionary: every slot 3.0 / 4.4 / 10.0 / 13.9, fasting high at 7.0. */
 function dictionary(): Slot[] {
@@ -79,7 +89,9 @@ describe('/healthTarget/healthTargetDetail', () => {
     const { router } = renderApp('/healthTarget/healthTarget');
     fireEvent.click(await screen.findByRole('button', { name: '设置空腹' }));
     await screen.findByRole('textbox', { name: '严重低血糖值' });
-    expect(['严重低血糖值', '低血糖值', '高血糖值', '严重高血糖值'].map((label) => (field(label) as HTMLInputElement).value)).toEqual(['3.0', '4.4', '7.0', '13.9']);
+    expect(
+      ['严重低血糖值', '低血糖值', '高血糖值', '严重高血糖值'].map((label) => (field(label) as HTMLInputElement).value),
+    ).toEqual(['3.0', '4.4', '7.0', '13.9']);
     expect(screen.getByText('空腹（mmol/L）')).toBeTruthy();
 
     // One decimal and digits only, as a sugar value is typed.
@@ -92,7 +104,9 @@ describe('/healthTarget/healthTargetDetail', () => {
     ]);
     // Back on the list, which shows the new target.
     await waitFor(() => expect(router.state.location.pathname).toBe('/healthTarget/healthTarget'));
-    await waitFor(() => expect(screen.getByLabelText('空腹目标').textContent).toBe('正常 4.4~8.2，严重低于 3.0，严重高于 13.9'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('空腹目标').textContent).toBe('正常 4.4~8.2，严重低于 3.0，严重高于 13.9'),
+    );
   });
 
   it.each([

@@ -19,7 +19,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const tile = (title: string) => within(screen.getByRole('region', { name: '功能入口' })).getByRole('button', { name: title });
+const tile = (title: string) =>
+  within(screen.getByRole('region', { name: '功能入口' })).getByRole('button', { name: title });
 
 describe('home sections', () => {
   it('shows the points card with this month’s points and the articles by category with 25-character summaries', async () => {
@@ -79,7 +80,9 @@ describe('home sections', () => {
 describe('urine-analysis tile', () => {
   it('opens the partner’s signed address for a registered customer', async () => {
     const open = vi.spyOn(externalNavigation, 'open').mockImplementation(() => undefined);
-    const api = fakeApi({ 'GET /partner/v1/urineLink': () => ({ url: 'https://partner.example/h5?bind=c1&sign=abc' }) });
+    const api = fakeApi({
+      'GET /partner/v1/urineLink': () => ({ url: 'https://partner.example/h5?bind=c1&sign=abc' }),
+    });
     renderApp('/');
     await screen.findByRole('heading', { name: '糖护医疗' });
     fireEvent.click(tile('尿液分析'));
@@ -114,7 +117,11 @@ describe('urine-analysis tile', () => {
   it('opens the invitation poster for a registered customer', async () => {
     fakeApi({
       'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
-      'GET /customer/v1/getCustomerPoster': () => ({ posterUrl: 'uploads/posters/medical.png', link: '/register/register?inviteCode=ABC123&sourceId=4', cached: true }),
+      'GET /customer/v1/getCustomerPoster': () => ({
+        posterUrl: 'uploads/posters/medical.png',
+        link: '/register/register?inviteCode=ABC123&sourceId=4',
+        cached: true,
+      }),
     });
     const { router } = renderApp('/');
     await screen.findByRole('heading', { name: '糖护医疗' });

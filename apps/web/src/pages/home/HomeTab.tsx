@@ -64,7 +64,8 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
         style={{
           padding: 'calc(20px + env(safe-area-inset-top, 0px)) 20px 56px',
           color: '#fff',
-          background: 'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))',
+          background:
+            'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))',
         }}
       >
         <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600, letterSpacing: 1 }}>{brand.name}</h1>
@@ -90,7 +91,12 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
         axis="y"
         magnetic="x"
         aria-label="签到"
-        style={{ '--initial-position-bottom': '96px', '--initial-position-right': '16px', '--edge-distance': '16px', '--size': '56px' }}
+        style={{
+          '--initial-position-bottom': '96px',
+          '--initial-position-right': '16px',
+          '--edge-distance': '16px',
+          '--size': '56px',
+        }}
         onClick={() => void navigate('/signIn')}
       >
         <span style={{ fontSize: 15, fontWeight: 600 }}>签到</span>

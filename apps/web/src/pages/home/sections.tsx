@@ -46,10 +46,18 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
           {banners.map((banner) => (
             <Swiper.Item key={banner.id}>
               {banner.to === null ? (
-                <img src={banner.imageUrl} alt={banner.title} style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }} />
+                <img
+                  src={banner.imageUrl}
+                  alt={banner.title}
+                  style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }}
+                />
               ) : (
                 <Link to={banner.to}>
-                  <img src={banner.imageUrl} alt={banner.title} style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }} />
+                  <img
+                    src={banner.imageUrl}
+                    alt={banner.title}
+                    style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }}
+                  />
                 </Link>
               )}
             </Swiper.Item>
@@ -62,7 +70,10 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
 
 /** The points card (spec §2.3): my points, this month's points and 积分明细 → /integral. Visitors are asked to register. */
 export function PointsCard({ registered }: { registered: boolean }) {
-  const summary = useApiData<Schema<'PointsSummary'> | null>(() => (registered ? api().GET('/sign/v1/getSignScore') : Promise.resolve(null)), registered ? 1 : 0);
+  const summary = useApiData<Schema<'PointsSummary'> | null>(
+    () => (registered ? api().GET('/sign/v1/getSignScore') : Promise.resolve(null)),
+    registered ? 1 : 0,
+  );
   const figure = (label: string, value: number | undefined) => (
     <div aria-label={label} style={{ flex: 1, textAlign: 'center' }}>
       <div style={{ fontSize: 24, fontWeight: 700, color: 'var(--adm-color-warning, #ff8f1f)' }}>{value ?? '-'}</div>
@@ -103,7 +114,11 @@ export function ArticleSection() {
         <EmptyState />
       ) : (
         <>
-          <Tabs activeKey={String(active)} onChange={(key) => setTypeId(Number(key))} style={{ '--title-font-size': '14px' }}>
+          <Tabs
+            activeKey={String(active)}
+            onChange={(key) => setTypeId(Number(key))}
+            style={{ '--title-font-size': '14px' }}
+          >
             {types.data.map((t) => (
               <Tabs.Tab key={String(t.typeId)} title={t.typeName} />
             ))}
@@ -111,7 +126,13 @@ export function ArticleSection() {
           <InfiniteList<Schema<'ArticleVo'>>
             aria-label="文章列表"
             resetKey={active ?? 0}
-            loadPage={(pageNo) => api().GET('/article/content/list', { params: { query: { ...(active !== null && { typeId: active }), pageNo, pageSize: PAGE_SIZES.articles } } })}
+            loadPage={(pageNo) =>
+              api().GET('/article/content/list', {
+                params: {
+                  query: { ...(active !== null && { typeId: active }), pageNo, pageSize: PAGE_SIZES.articles },
+                },
+              })
+            }
             itemKey={(a) => a.articleId}
             renderItem={(a) => <ArticleItem article={a} />}
           />
@@ -126,12 +147,27 @@ function ArticleItem({ article }: { article: Schema<'ArticleVo'> }) {
     <Link
       to={`/articleDetails?articleId=${article.articleId}`}
       aria-label={article.title}
-      style={{ display: 'flex', gap: 12, padding: '12px 16px', borderTop: '1px solid var(--adm-color-border)', color: 'inherit', textDecoration: 'none' }}
+      style={{
+        display: 'flex',
+        gap: 12,
+        padding: '12px 16px',
+        borderTop: '1px solid var(--adm-color-border)',
+        color: 'inherit',
+        textDecoration: 'none',
+      }}
     >
-      <img src={article.picUrl} alt="" width={112} height={72} style={{ flex: 'none', borderRadius: 8, objectFit: 'cover', background: 'var(--adm-color-box)' }} />
+      <img
+        src={article.picUrl}
+        alt=""
+        width={112}
+        height={72}
+        style={{ flex: 'none', borderRadius: 8, objectFit: 'cover', background: 'var(--adm-color-box)' }}
+      />
       <span style={{ minWidth: 0 }}>
         <span style={{ display: 'block', fontSize: 15, fontWeight: 600, lineHeight: 1.4 }}>{article.title}</span>
-        <span style={{ display: 'block', fontSize: 13, color: 'var(--adm-color-weak)', marginTop: 4, lineHeight: 1.4 }}>{articleSummary(article.contentPoints)}</span>
+        <span style={{ display: 'block', fontSize: 13, color: 'var(--adm-color-weak)', marginTop: 4, lineHeight: 1.4 }}>
+          {articleSummary(article.contentPoints)}
+        </span>
       </span>
     </Link>
   );

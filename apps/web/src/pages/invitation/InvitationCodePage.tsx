@@ -41,17 +41,35 @@ export default function InvitationCodePage() {
   }, []);
 
   if (info === null) {
-    return failed ? <p style={{ padding: 40, textAlign: 'center', color: 'var(--adm-color-weak)' }}>邀请信息加载失败，请稍后再试</p> : <PageLoading />;
+    return failed ? (
+      <p style={{ padding: 40, textAlign: 'center', color: 'var(--adm-color-weak)' }}>邀请信息加载失败，请稍后再试</p>
+    ) : (
+      <PageLoading />
+    );
   }
 
   return (
     <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '16px 12px' }}>
       <section
         aria-label="我的邀请码"
-        style={{ padding: '28px 16px', borderRadius: 12, background: 'var(--adm-color-background)', textAlign: 'center' }}
+        style={{
+          padding: '28px 16px',
+          borderRadius: 12,
+          background: 'var(--adm-color-background)',
+          textAlign: 'center',
+        }}
       >
         <div style={{ fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>我的邀请码</div>
-        <div data-testid="invite-code" style={{ margin: '12px 0', fontSize: 34, fontWeight: 700, letterSpacing: 6, color: 'var(--adm-color-primary)' }}>
+        <div
+          data-testid="invite-code"
+          style={{
+            margin: '12px 0',
+            fontSize: 34,
+            fontWeight: 700,
+            letterSpacing: 6,
+            color: 'var(--adm-color-primary)',
+          }}
+        >
           {info.inviteCode}
         </div>
         <div style={{ fontSize: 15 }}>

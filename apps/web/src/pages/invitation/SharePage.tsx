@@ -47,9 +47,17 @@ export default function SharePage() {
     let live = true;
     Promise.all([
       api().GET('/customer/v1/inviteCount'),
-      api().GET('/customer/v1/getCustomerPoster', { params: { query: { activityName: brand.invitationName as '测量领积分' | '邀请注册有奖' } } }),
+      api().GET('/customer/v1/getCustomerPoster', {
+        params: { query: { activityName: brand.invitationName as '测量领积分' | '邀请注册有奖' } },
+      }),
     ]).then(
-      ([info, drawn]) => live && setPoster({ inviteCode: info.inviteCode, src: `${imgDomain}${drawn.posterUrl}?t=${Date.now()}`, link: drawn.link }),
+      ([info, drawn]) =>
+        live &&
+        setPoster({
+          inviteCode: info.inviteCode,
+          src: `${imgDomain}${drawn.posterUrl}?t=${Date.now()}`,
+          link: drawn.link,
+        }),
       (error: unknown) => {
         if (live) {
           setFailed(true);
@@ -65,7 +73,14 @@ export default function SharePage() {
   // The share card in the messaging app: the invitation link the poster's QR code carries.
   const nickname = customer?.nickname ?? '';
   useShareCard(
-    poster === null ? null : { title: `${nickname}邀请您加入${brand.name}`, desc: `${brand.invitationName}：注册时填写邀请码 ${poster.inviteCode}`, link: poster.link, imgUrl: absoluteUrl('/favicon.svg') },
+    poster === null
+      ? null
+      : {
+          title: `${nickname}邀请您加入${brand.name}`,
+          desc: `${brand.invitationName}：注册时填写邀请码 ${poster.inviteCode}`,
+          link: poster.link,
+          imgUrl: absoluteUrl('/favicon.svg'),
+        },
     `${poster?.link ?? ''}:${nickname}`,
   );
 
@@ -76,7 +91,9 @@ export default function SharePage() {
     return (
       <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '48px 24px', textAlign: 'center' }}>
         <h1 style={{ margin: '0 0 8px', fontSize: 20 }}>邀请好友</h1>
-        <p style={{ margin: '0 0 24px', fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>注册后即可生成您的专属邀请海报</p>
+        <p style={{ margin: '0 0 24px', fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>
+          注册后即可生成您的专属邀请海报
+        </p>
         <Button
           block
           color="primary"
@@ -92,16 +109,37 @@ export default function SharePage() {
     );
   }
   if (poster === null) {
-    return failed ? <p style={{ padding: 40, textAlign: 'center', color: 'var(--adm-color-weak)' }}>海报生成失败，请稍后再试</p> : <PageLoading />;
+    return failed ? (
+      <p style={{ padding: 40, textAlign: 'center', color: 'var(--adm-color-weak)' }}>海报生成失败，请稍后再试</p>
+    ) : (
+      <PageLoading />
+    );
   }
   const inApp = isMessagingAppBrowser(navigator.userAgent);
   const alt = `${brand.name}${brand.invitationName}邀请海报，邀请码 ${poster.inviteCode}`;
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '16px 12px 24px', textAlign: 'center' }}>
-      <img src={poster.src} alt={alt} style={{ display: 'block', margin: '0 auto', width: 300, maxWidth: '100%', borderRadius: 12, boxShadow: '0 6px 20px rgba(0,0,0,0.12)' }} />
-      <p style={{ margin: '16px 0 4px', fontSize: 14, color: 'var(--adm-color-text)' }}>长按海报保存图片，发送给好友或分享到朋友圈</p>
+    <div
+      style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '16px 12px 24px', textAlign: 'center' }}
+    >
+      <img
+        src={poster.src}
+        alt={alt}
+        style={{
+          display: 'block',
+          margin: '0 auto',
+          width: 300,
+          maxWidth: '100%',
+          borderRadius: 12,
+          boxShadow: '0 6px 20px rgba(0,0,0,0.12)',
+        }}
+      />
+      <p style={{ margin: '16px 0 4px', fontSize: 14, color: 'var(--adm-color-text)' }}>
+        长按海报保存图片，发送给好友或分享到朋友圈
+      </p>
       {inApp ? (
-        <p style={{ margin: 0, fontSize: 13, color: 'var(--adm-color-weak)' }}>分享卡片已设置好：点击右上角「…」即可发送给朋友</p>
+        <p style={{ margin: 0, fontSize: 13, color: 'var(--adm-color-weak)' }}>
+          分享卡片已设置好：点击右上角「…」即可发送给朋友
+        </p>
       ) : null}
     </div>
   );

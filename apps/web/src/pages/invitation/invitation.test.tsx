@@ -22,14 +22,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const posterOf = (activityName: string | null) => ({ posterUrl: `uploads/posters/${activityName === '测量领积分' ? 'health' : 'medical'}.png`, link: 'http://x/register/register', cached: true });
+const posterOf = (activityName: string | null) => ({
+  posterUrl: `uploads/posters/${activityName === '测量领积分' ? 'health' : 'medical'}.png`,
+  link: 'http://x/register/register',
+  cached: true,
+});
 
 describe('/invitationCode/invitationCode', () => {
   it('shows the invite code and how many registered with it, and leads to the poster', async () => {
     fakeApi({ 'GET /customer/v1/inviteCount': () => ({ count: 3, inviteCode: 'ABC123' }) });
     const { router } = renderApp('/invitationCode/invitationCode');
     expect(await screen.findByText('ABC123')).toBeTruthy();
-    expect(screen.getByText((_, element) => element?.textContent === '已邀请 3 人注册' && element.tagName === 'DIV')).toBeTruthy();
+    expect(
+      screen.getByText((_, element) => element?.textContent === '已邀请 3 人注册' && element.tagName === 'DIV'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '生成邀请海报' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sharePage'));
   });
@@ -70,22 +76,39 @@ describe('/sharePage', () => {
     });
     renderApp('/sharePage');
     expect(await screen.findByText('分享卡片已设置好：点击右上角「…」即可发送给朋友')).toBeTruthy();
-    expect(screen.getByRole('img', { name: '糖护健康测量领积分邀请海报，邀请码 XYZ789' }).getAttribute('src')).toContain('health.png');
+    expect(
+      screen.getByRole('img', { name: '糖护健康测量领积分邀请海报，邀请码 XYZ789' }).getAttribute('src'),
+    ).toContain('health.png');
   });
 
   it('sets the messaging app’s share card to the poster’s invitation link', async () => {
     resetWx();
-    const wx = { config: vi.fn(), ready: (callback: () => void) => queueMicrotask(callback), error: () => undefined, updateAppMessageShareData: vi.fn(), updateTimelineShareData: vi.fn() };
+    const wx = {
+      config: vi.fn(),
+      ready: (callback: () => void) => queueMicrotask(callback),
+      error: () => undefined,
+      updateAppMessageShareData: vi.fn(),
+      updateTimelineShareData: vi.fn(),
+    };
     window.wx = wx;
     try {
       fakeApi({
         'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
         'GET /customer/v1/getCustomerPoster': ({ query }) => posterOf(query.get('activityName')),
-        'GET /wechat/v1/getWxJsConfig': () => ({ enabled: true, appId: 'wx_app_1', timestamp: 1, nonceStr: 'n', signature: 's' }),
+        'GET /wechat/v1/getWxJsConfig': () => ({
+          enabled: true,
+          appId: 'wx_app_1',
+          timestamp: 1,
+          nonceStr: 'n',
+          signature: 's',
+        }),
       });
       renderApp('/sharePage');
       await waitFor(() => expect(wx.updateAppMessageShareData).toHaveBeenCalledTimes(1));
-      expect(wx.updateAppMessageShareData.mock.calls[0]?.[0]).toMatchObject({ link: 'http://x/register/register', desc: '邀请注册有奖：注册时填写邀请码 ABC123' });
+      expect(wx.updateAppMessageShareData.mock.calls[0]?.[0]).toMatchObject({
+        link: 'http://x/register/register',
+        desc: '邀请注册有奖：注册时填写邀请码 ABC123',
+      });
       expect(wx.updateTimelineShareData.mock.calls[0]?.[0]).toMatchObject({ link: 'http://x/register/register' });
     } finally {
       delete window.wx;
@@ -118,13 +141,22 @@ describe('/sharePage', () => {
   it('loads the customer of a stored session opened straight at the page, without signing in', async () => {
     useSession.setState({ customer: null, token: 'stored', phase: 'pending' });
     const api = fakeApi({
-      'GET /login/v1/getCurrent': () => ({ customerVo: registeredCustomer(), imgDomain: '/api/files/', ratio: 85.7, thirdAuthCode: 1 }),
+      'GET /login/v1/getCurrent': () => ({
+        customerVo: registeredCustomer(),
+        imgDomain: '/api/files/',
+        ratio: 85.7,
+        thirdAuthCode: 1,
+      }),
       'GET /customer/v1/inviteCount': () => ({ count: 1, inviteCode: 'ABC123' }),
       'GET /customer/v1/getCustomerPoster': ({ query }) => posterOf(query.get('activityName')),
     });
     renderApp('/sharePage?cid=c1');
     expect(await screen.findByRole('img', { name: /邀请码 ABC123/ })).toBeTruthy();
-    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /login/v1/getCurrent', 'GET /customer/v1/inviteCount', 'GET /customer/v1/getCustomerPoster']);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /login/v1/getCurrent',
+      'GET /customer/v1/inviteCount',
+      'GET /customer/v1/getCustomerPoster',
+    ]);
   });
 });
 

@@ -160,7 +160,10 @@ describe('home tiles', () => {
   });
 
   it('sends a visitor tapping the invitation tile to registration with a toast', async () => {
-    fakeApi({ 'GET /register/v1/config': () => ({ variant: 'B', showInviteCode: true, showSkip: false }), 'GET /dictionary/v1/getByCodes': () => DICTIONARIES });
+    fakeApi({
+      'GET /register/v1/config': () => ({ variant: 'B', showInviteCode: true, showSkip: false }),
+      'GET /dictionary/v1/getByCodes': () => DICTIONARIES,
+    });
     const { router } = renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: '邀请注册有奖' }));
     expect(await screen.findByText('请先注册后再使用')).toBeTruthy();

@@ -39,7 +39,10 @@ describe('mine for a registered customer', () => {
     const { unmount } = renderApp('/?tab=mine');
     expect(await screen.findByRole('img', { name: '女性默认头像' })).toBeTruthy();
     unmount();
-    useSession.setState({ customer: registeredCustomer({ sex: 2, headimgurl: 'press_face.jpg' }), imgDomain: '/api/files/' });
+    useSession.setState({
+      customer: registeredCustomer({ sex: 2, headimgurl: 'press_face.jpg' }),
+      imgDomain: '/api/files/',
+    });
     renderApp('/?tab=mine');
     await screen.findByText('张三');
     await waitFor(() => expect(document.querySelector('img')?.getAttribute('src')).toBe('/api/files/press_face.jpg'));

@@ -45,7 +45,11 @@ export default function MineTab() {
                 size="mini"
                 shape="rounded"
                 onClick={() => void navigate(REGISTER_PATH)}
-                style={{ '--background-color': 'rgba(255,255,255,0.2)', '--border-color': 'rgba(255,255,255,0.7)', '--text-color': '#fff' }}
+                style={{
+                  '--background-color': 'rgba(255,255,255,0.2)',
+                  '--border-color': 'rgba(255,255,255,0.7)',
+                  '--text-color': '#fff',
+                }}
               >
                 注册 / 登录
               </Button>
@@ -105,7 +109,13 @@ export default function MineTab() {
 
       <ul
         aria-label="更多服务"
-        style={{ margin: '0 12px', padding: '0 0 0 16px', listStyle: 'none', borderRadius: 12, background: 'var(--adm-color-background)' }}
+        style={{
+          margin: '0 12px',
+          padding: '0 0 0 16px',
+          listStyle: 'none',
+          borderRadius: 12,
+          background: 'var(--adm-color-background)',
+        }}
       >
         {mineMenu(brand).map((item, index) => (
           <li key={item.key} style={{ borderTop: index === 0 ? 'none' : '1px solid var(--adm-color-border)' }}>

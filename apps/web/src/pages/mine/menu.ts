@@ -29,7 +29,9 @@ const SHORTCUT_IDS = ['orders', 'healthFile', 'weight', 'coupons'];
 const toLink = (item: MineMenuItem): MineLink => ({ key: item.id, title: TITLES[item.id] ?? item.id, to: item.path });
 
 /** The quick links across the top of mine (spec 2.4). */
-export const MINE_SHORTCUTS: readonly MineLink[] = SHORTCUT_IDS.flatMap((id) => MINE_MENU.filter((item) => item.id === id)).map(toLink);
+export const MINE_SHORTCUTS: readonly MineLink[] = SHORTCUT_IDS.flatMap((id) =>
+  MINE_MENU.filter((item) => item.id === id),
+).map(toLink);
 
 /** The menu list of mine for a brand (the health brand adds its four items), settings last. */
 export function mineMenu(brand: Brand): MineLink[] {
@@ -59,4 +61,8 @@ export const FRIENDS_LINK: MineLink = { key: 'friends', title: '我的亲友', t
 export const DEVICES_LINK: MineLink = { key: 'devices', title: '我的设备', to: '/devices/unbindDevices' };
 
 /** The mine entry of the uploaded examination reports 检查报告 (spec 2 §2.14; the spec's mine menu does not place it). */
-export const EXAMINING_REPORTS_LINK: MineLink = { key: 'examiningReports', title: '检查报告', to: '/examiningReport/uploadExaminingReport' };
+export const EXAMINING_REPORTS_LINK: MineLink = {
+  key: 'examiningReports',
+  title: '检查报告',
+  to: '/examiningReport/uploadExaminingReport',
+};

@@ -26,7 +26,9 @@ export default function MiniProgramPage() {
     <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '32px 20px', textAlign: 'center' }}>
       <h1 style={{ margin: '0 0 8px', fontSize: 20 }}>{mallName}</h1>
       <p style={{ margin: '0 0 24px', fontSize: 14, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
-        {inApp ? '血糖仪、试纸等商品请在商城小程序中选购，小程序将在微信中打开。' : '商城小程序需要在微信中打开，请在微信中访问本页面后使用。'}
+        {inApp
+          ? '血糖仪、试纸等商品请在商城小程序中选购，小程序将在微信中打开。'
+          : '商城小程序需要在微信中打开，请在微信中访问本页面后使用。'}
       </p>
       <Button block color="primary" size="large" disabled={!inApp} onClick={open}>
         打开商城小程序

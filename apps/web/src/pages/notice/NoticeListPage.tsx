@@ -44,15 +44,38 @@ export default function NoticeListPage() {
             type="button"
             onClick={() => void navigate(targetOf(n))}
             aria-label={n.title}
-            style={{ display: 'block', width: '100%', padding: '12px 16px', border: 'none', borderBottom: '1px solid var(--adm-color-border)', background: n.urgent ? '#fff4f3' : '#fff', textAlign: 'left' }}
+            style={{
+              display: 'block',
+              width: '100%',
+              padding: '12px 16px',
+              border: 'none',
+              borderBottom: '1px solid var(--adm-color-border)',
+              background: n.urgent ? '#fff4f3' : '#fff',
+              textAlign: 'left',
+            }}
           >
-            <span style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 15, fontWeight: 600, color: n.urgent ? '#b3261e' : undefined }}>
-              {n.read ? null : <span aria-label="未读" style={{ width: 8, height: 8, borderRadius: 4, background: '#f5554a' }} />}
+            <span
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 6,
+                fontSize: 15,
+                fontWeight: 600,
+                color: n.urgent ? '#b3261e' : undefined,
+              }}
+            >
+              {n.read ? null : (
+                <span aria-label="未读" style={{ width: 8, height: 8, borderRadius: 4, background: '#f5554a' }} />
+              )}
               {n.urgent ? <Tag color="danger">紧急</Tag> : null}
               {n.title}
             </span>
-            <span style={{ display: 'block', marginTop: 4, fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>{n.text}</span>
-            <span style={{ display: 'block', marginTop: 4, fontSize: 12, color: 'var(--adm-color-weak)' }}>{n.createTime.slice(0, 16)}</span>
+            <span style={{ display: 'block', marginTop: 4, fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>
+              {n.text}
+            </span>
+            <span style={{ display: 'block', marginTop: 4, fontSize: 12, color: 'var(--adm-color-weak)' }}>
+              {n.createTime.slice(0, 16)}
+            </span>
           </button>
         )}
       />

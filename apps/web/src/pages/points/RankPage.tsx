@@ -31,7 +31,20 @@ function RankMark({ rank }: { rank: number }) {
   }
   if (style === 'number') {
     return (
-      <span aria-label={`第${rank}名`} style={{ display: 'inline-block', width: 24, height: 24, lineHeight: '24px', borderRadius: 12, fontSize: 13, textAlign: 'center', background: 'var(--adm-color-fill-content, #f0f0f0)', color: 'var(--adm-color-text-secondary)' }}>
+      <span
+        aria-label={`第${rank}名`}
+        style={{
+          display: 'inline-block',
+          width: 24,
+          height: 24,
+          lineHeight: '24px',
+          borderRadius: 12,
+          fontSize: 13,
+          textAlign: 'center',
+          background: 'var(--adm-color-fill-content, #f0f0f0)',
+          color: 'var(--adm-color-text-secondary)',
+        }}
+      >
         {rank}
       </span>
     );
@@ -46,7 +59,16 @@ function RankMark({ rank }: { rank: number }) {
 function Avatar({ item, imgDomain }: { item: Item; imgDomain: string }) {
   const src = item.avatar === '' ? null : /^https?:\/\//.test(item.avatar) ? item.avatar : `${imgDomain}${item.avatar}`;
   return src === null ? (
-    <span aria-hidden="true" style={{ width: 36, height: 36, borderRadius: 18, background: item.sex === 2 ? '#f7c6d9' : '#c6dcf7', display: 'inline-block' }} />
+    <span
+      aria-hidden="true"
+      style={{
+        width: 36,
+        height: 36,
+        borderRadius: 18,
+        background: item.sex === 2 ? '#f7c6d9' : '#c6dcf7',
+        display: 'inline-block',
+      }}
+    />
   ) : (
     <img src={src} alt="" width={36} height={36} style={{ borderRadius: 18, objectFit: 'cover' }} />
   );
@@ -59,13 +81,24 @@ function RankList({ items, imgDomain }: { items: readonly Item[]; imgDomain: str
   return (
     <ol aria-label="排行榜" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
       {items.map((item, index) => (
-        <li key={index} style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 16px', borderTop: index === 0 ? 'none' : '1px solid var(--adm-color-border)' }}>
+        <li
+          key={index}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            padding: '10px 16px',
+            borderTop: index === 0 ? 'none' : '1px solid var(--adm-color-border)',
+          }}
+        >
           <span style={{ width: 32, textAlign: 'center' }}>
             <RankMark rank={item.rank} />
           </span>
           <Avatar item={item} imgDomain={imgDomain} />
           <span style={{ flex: 1, fontSize: 15 }}>{item.userName}</span>
-          <span style={{ fontSize: 15, fontWeight: 600, color: 'var(--adm-color-warning, #ff8f1f)' }}>{item.score}</span>
+          <span style={{ fontSize: 15, fontWeight: 600, color: 'var(--adm-color-warning, #ff8f1f)' }}>
+            {item.score}
+          </span>
         </li>
       ))}
     </ol>
@@ -79,7 +112,9 @@ export default function RankPage() {
   const imgDomain = useSession((state) => state.imgDomain);
   const showRanking = brandFeatures(sourceId).showRanking;
   const [tab, setTab] = useState<'month' | 'total'>('month');
-  const ranking = useApiData<Schema<'ScoreRanking'> | null>(() => (showRanking ? api().GET('/customer/v1/scoreRanking') : Promise.resolve(null)));
+  const ranking = useApiData<Schema<'ScoreRanking'> | null>(() =>
+    showRanking ? api().GET('/customer/v1/scoreRanking') : Promise.resolve(null),
+  );
 
   if (!showRanking) {
     return (
@@ -89,7 +124,11 @@ export default function RankPage() {
     );
   }
   const data = ranking.data;
-  const own = data ? (tab === 'month' ? { score: data.monthScore, rank: data.monthRank } : { score: data.totalScore, rank: data.totalRank }) : null;
+  const own = data
+    ? tab === 'month'
+      ? { score: data.monthScore, rank: data.monthRank }
+      : { score: data.totalScore, rank: data.totalRank }
+    : null;
 
   return (
     <PointsPage>
@@ -98,7 +137,10 @@ export default function RankPage() {
           <Figure label={tab === 'month' ? '本月积分' : '总积分'} value={own?.score ?? '-'} />
           <Figure label="我的排名" value={own === null ? '-' : (own.rank ?? '未上榜')} />
         </div>
-        <Link to="/rankRule" style={{ display: 'block', marginTop: 12, textAlign: 'right', fontSize: 13, color: '#fff' }}>
+        <Link
+          to="/rankRule"
+          style={{ display: 'block', marginTop: 12, textAlign: 'right', fontSize: 13, color: '#fff' }}
+        >
           排行榜规则
         </Link>
       </PointsHeader>
@@ -107,7 +149,13 @@ export default function RankPage() {
           <Tabs.Tab title="本月排行" key="month" />
           <Tabs.Tab title="总分排行" key="total" />
         </Tabs>
-        {ranking.failed && data === null ? <EmptyState title="加载失败" /> : data && <RankList items={tab === 'month' ? data.monthObtainRank : data.totalObtainRank} imgDomain={imgDomain} />}
+        {ranking.failed && data === null ? (
+          <EmptyState title="加载失败" />
+        ) : (
+          data && (
+            <RankList items={tab === 'month' ? data.monthObtainRank : data.totalObtainRank} imgDomain={imgDomain} />
+          )
+        )}
       </section>
     </PointsPage>
   );

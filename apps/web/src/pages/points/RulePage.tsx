@@ -15,7 +15,15 @@ export default function RulePage({ kind }: { kind: 'points' | 'ranking' }) {
     <PointsPage>
       <section aria-label={title} style={card}>
         <CardTitle title={title} />
-        <ol style={{ margin: 0, padding: '4px 16px 16px 36px', fontSize: 14, lineHeight: 1.8, color: 'var(--adm-color-text-secondary)' }}>
+        <ol
+          style={{
+            margin: 0,
+            padding: '4px 16px 16px 36px',
+            fontSize: 14,
+            lineHeight: 1.8,
+            color: 'var(--adm-color-text-secondary)',
+          }}
+        >
           {texts.map((text) => (
             <li key={text}>{text}</li>
           ))}

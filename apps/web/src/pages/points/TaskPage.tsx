@@ -21,19 +21,42 @@ function progressText(task: Task): string {
 
 function TaskRow({ task, onPress, busy }: { task: Task; onPress: (task: Task) => void; busy: boolean }) {
   return (
-    <li aria-label={task.settingName} style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 16px', borderTop: '1px solid var(--adm-color-border)' }}>
+    <li
+      aria-label={task.settingName}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        padding: '12px 16px',
+        borderTop: '1px solid var(--adm-color-border)',
+      }}
+    >
       <span
         aria-hidden="true"
-        style={{ flex: 'none', width: 40, height: 40, lineHeight: '40px', borderRadius: 20, textAlign: 'center', color: '#fff', background: 'var(--adm-color-primary)', fontWeight: 600 }}
+        style={{
+          flex: 'none',
+          width: 40,
+          height: 40,
+          lineHeight: '40px',
+          borderRadius: 20,
+          textAlign: 'center',
+          color: '#fff',
+          background: 'var(--adm-color-primary)',
+          fontWeight: 600,
+        }}
       >
         {task.settingName.slice(0, 1)}
       </span>
       <span style={{ flex: 1, minWidth: 0 }}>
         <span style={{ fontSize: 15 }}>
           {task.settingName}
-          <span style={{ marginLeft: 6, fontSize: 13, color: 'var(--adm-color-warning, #ff8f1f)' }}>+{task.onceScore}</span>
+          <span style={{ marginLeft: 6, fontSize: 13, color: 'var(--adm-color-warning, #ff8f1f)' }}>
+            +{task.onceScore}
+          </span>
         </span>
-        <span style={{ display: 'block', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>{progressText(task)}</span>
+        <span style={{ display: 'block', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>
+          {progressText(task)}
+        </span>
       </span>
       {task.complete === 0 ? (
         <Button size="small" color="primary" shape="rounded" loading={busy} onClick={() => onPress(task)}>

@@ -15,7 +15,8 @@ export function PointsHeader({ children }: { children: ReactNode }) {
       style={{
         padding: '24px 20px 28px',
         color: '#fff',
-        background: 'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))',
+        background:
+          'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))',
       }}
     >
       {children}

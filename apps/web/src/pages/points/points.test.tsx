@@ -35,7 +35,14 @@ const task = (over: Record<string, unknown>) => ({
 
 const rule = {
   rules: ['规则一'],
-  tasks: ['甲', '乙', '丙', '丁', '戊', '己'].map((name, i) => ({ settingCode: `T${i}`, settingName: name, taskType: 1, onceScore: i + 1, dailyCap: null, description: `${name}的说明` })),
+  tasks: ['甲', '乙', '丙', '丁', '戊', '己'].map((name, i) => ({
+    settingCode: `T${i}`,
+    settingName: name,
+    taskType: 1,
+    onceScore: i + 1,
+    dailyCap: null,
+    description: `${name}的说明`,
+  })),
 };
 
 describe('points home (/integral)', () => {
@@ -43,7 +50,12 @@ describe('points home (/integral)', () => {
     const api = fakeApi({
       'GET /sign/v1/getSignScore': () => ({ score: 42, monthScore: 7 }),
       'GET /customer/v1/getScoreRule': () => rule,
-      'GET /customer/v1/scoreDetail': () => ({ items: [{ actionName: '每日签到', score: 1, createTime: '2026-11-20 10:00:00' }], currentPage: 1, totalPage: 1, total: 1 }),
+      'GET /customer/v1/scoreDetail': () => ({
+        items: [{ actionName: '每日签到', score: 1, createTime: '2026-11-20 10:00:00' }],
+        currentPage: 1,
+        totalPage: 1,
+        total: 1,
+      }),
     });
     renderApp('/integral');
     expect(await within(await screen.findByLabelText('我的积分')).findByText('42')).toBeTruthy();
@@ -82,7 +94,16 @@ describe('tasks (/integralTask)', () => {
       'GET /customer/v1/getDayTask': () => [
         task({}),
         task({ settingCode: 'SUGAR_TEST', settingName: '测量血糖', dailyCap: 3, earned: 3, complete: 1 }),
-        task({ settingCode: 'FIRST_SUGAR_TEST', settingName: '首次记录血糖', taskType: 2, onceScore: 5, kind: 'claim', claimable: !claimed, complete: claimed ? 1 : 0, earned: claimed ? 5 : 0 }),
+        task({
+          settingCode: 'FIRST_SUGAR_TEST',
+          settingName: '首次记录血糖',
+          taskType: 2,
+          onceScore: 5,
+          kind: 'claim',
+          claimable: !claimed,
+          complete: claimed ? 1 : 0,
+          earned: claimed ? 5 : 0,
+        }),
       ],
       'POST /customer/v1/claimTask': () => {
         claimed = true;
@@ -120,7 +141,13 @@ describe('ranking (/rankPage)', () => {
     monthRank: 4,
     totalScore: 30,
     totalRank: null,
-    monthObtainRank: Array.from({ length: 22 }, (_, i) => ({ rank: i + 1, userName: `用*${i}`, avatar: '', sex: 1, score: 100 - i })),
+    monthObtainRank: Array.from({ length: 22 }, (_, i) => ({
+      rank: i + 1,
+      userName: `用*${i}`,
+      avatar: '',
+      sex: 1,
+      score: 100 - i,
+    })),
     totalObtainRank: [{ rank: 1, userName: '王*', avatar: '', sex: 2, score: 99 }],
   };
 

@@ -13,5 +13,9 @@ export default function ProtocolPage() {
   const brand = brandOf(useSession((state) => state.sourceId));
   const agreement = type === null ? null : agreementFor(type, brand.name);
   useDocumentTitle(agreement?.title ?? '协议');
-  return <div style={{ minHeight: '100%', background: 'var(--adm-color-background)' }}>{agreement === null ? <EmptyState /> : <AgreementView agreement={agreement} />}</div>;
+  return (
+    <div style={{ minHeight: '100%', background: 'var(--adm-color-background)' }}>
+      {agreement === null ? <EmptyState /> : <AgreementView agreement={agreement} />}
+    </div>
+  );
 }

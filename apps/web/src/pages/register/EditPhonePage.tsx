@@ -1,4 +1,11 @@
-import { ACCOUNT_MESSAGES, PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, REGISTRATION_MESSAGES, phoneCheck, validatePhoneChange } from '@glucoguard/domain';
+import {
+  ACCOUNT_MESSAGES,
+  PHONE_EMPTY_MESSAGE,
+  PHONE_INCORRECT_MESSAGE,
+  REGISTRATION_MESSAGES,
+  phoneCheck,
+  validatePhoneChange,
+} from '@glucoguard/domain';
 import type { ValidationResult } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Form, Input } from 'antd-mobile';
@@ -13,7 +20,8 @@ import { loadCurrent } from '../../session/flow';
 import { useSession } from '../../store/session';
 import { Row } from './fields';
 
-const validateNewPhone = (phone: string): ValidationResult => phoneCheck('phone', phone, PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE) ?? { ok: true };
+const validateNewPhone = (phone: string): ValidationResult =>
+  phoneCheck('phone', phone, PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE) ?? { ok: true };
 
 /** /register/editPhone: a new phone number confirmed with a code sent to it (spec §2.6). */
 export default function EditPhonePage() {
@@ -39,20 +47,40 @@ export default function EditPhonePage() {
           void navigate('/register/editUserInfo', { replace: true });
         };
       } catch (error) {
-        return () => (isApiError(error, 90001) ? toast(REGISTRATION_MESSAGES.codeWrong) : showError(error, '请求错误！'));
+        return () =>
+          isApiError(error, 90001) ? toast(REGISTRATION_MESSAGES.codeWrong) : showError(error, '请求错误！');
       }
     });
   };
 
   return (
     <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', paddingTop: 8 }}>
-      {currentPhone === null ? null : <p style={{ margin: '8px 24px', fontSize: 13, color: 'var(--adm-color-weak)' }}>当前手机号：{currentPhone}</p>}
+      {currentPhone === null ? null : (
+        <p style={{ margin: '8px 24px', fontSize: 13, color: 'var(--adm-color-weak)' }}>当前手机号：{currentPhone}</p>
+      )}
       <Form layout="horizontal" mode="card">
         <Row label="新手机号">
-          <Input aria-label="新手机号" type="tel" inputMode="numeric" maxLength={11} placeholder="请输入新手机号" value={phone} onChange={(value) => setPhone(value.replace(/\D+/g, ''))} clearable />
+          <Input
+            aria-label="新手机号"
+            type="tel"
+            inputMode="numeric"
+            maxLength={11}
+            placeholder="请输入新手机号"
+            value={phone}
+            onChange={(value) => setPhone(value.replace(/\D+/g, ''))}
+            clearable
+          />
         </Row>
         <Row label="验证码" extra={<CodeButton phone={phone} purpose="updatePhone" validatePhone={validateNewPhone} />}>
-          <Input aria-label="验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入验证码" value={validCode} onChange={(value) => setValidCode(value.trim())} />
+          <Input
+            aria-label="验证码"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="请输入验证码"
+            value={validCode}
+            onChange={(value) => setValidCode(value.trim())}
+          />
         </Row>
       </Form>
       <div style={{ padding: '16px 20px' }}>

@@ -22,7 +22,12 @@ afterEach(() => {
   avatarImages.compress = original;
 });
 
-const current = (overrides = {}) => ({ customerVo: registeredCustomer(overrides), imgDomain: '/api/files/', ratio: 100, thirdAuthCode: 1 });
+const current = (overrides = {}) => ({
+  customerVo: registeredCustomer(overrides),
+  imgDomain: '/api/files/',
+  ratio: 100,
+  thirdAuthCode: 1,
+});
 
 function photo(content: string, size?: number): File {
   const file = new File([content], 'face.jpg', { type: 'image/jpeg' });
@@ -36,7 +41,10 @@ describe('/register/editUserInfo avatar', () => {
   it('shows the female default avatar, uploads the chosen photo and saves its address as headimgurl', async () => {
     const api = fakeApi({
       'GET /dictionary/v1/getByCodes': () => DICTIONARIES,
-      'POST /common/v1/uploadImage': () => ({ path: '273/2026/press_face.jpg', url: '/api/files/273/2026/press_face.jpg' }),
+      'POST /common/v1/uploadImage': () => ({
+        path: '273/2026/press_face.jpg',
+        url: '/api/files/273/2026/press_face.jpg',
+      }),
       'POST /customer/v1/edit': () => registeredCustomer({ sex: 2, headimgurl: '/api/files/273/2026/press_face.jpg' }),
       'GET /login/v1/getCurrent': () => current({ sex: 2, headimgurl: '/api/files/273/2026/press_face.jpg' }),
     });
@@ -46,7 +54,9 @@ describe('/register/editUserInfo avatar', () => {
     expect(await screen.findByText('头像已更新')).toBeTruthy();
     expect(api.called('POST /common/v1/uploadImage')[0]?.body).toEqual({ data: btoa('face'), businessCode: 273 });
     expect(api.called('POST /customer/v1/edit')[0]?.body).toEqual({ headimgurl: '/api/files/273/2026/press_face.jpg' });
-    await waitFor(() => expect(document.querySelector('label img')?.getAttribute('src')).toBe('/api/files/273/2026/press_face.jpg'));
+    await waitFor(() =>
+      expect(document.querySelector('label img')?.getAttribute('src')).toBe('/api/files/273/2026/press_face.jpg'),
+    );
     expect(useSession.getState().customer?.headimgurl).toBe('/api/files/273/2026/press_face.jpg');
   });
 

@@ -42,7 +42,9 @@ function AvatarPicker({ customer }: { customer: SessionCustomer }) {
       let url: string;
       try {
         const prepared = await prepareImage(file, avatarImages.compress);
-        ({ url } = await api().POST('/common/v1/uploadImage', { body: { data: prepared.base64, businessCode: UPLOAD_BUSINESS_CODE.general } }));
+        ({ url } = await api().POST('/common/v1/uploadImage', {
+          body: { data: prepared.base64, businessCode: UPLOAD_BUSINESS_CODE.general },
+        }));
       } catch (error) {
         // Like the image uploader: an upload that fails says 上传失败 (spec §8).
         if (!isApiError(error)) {
@@ -126,7 +128,13 @@ function ProfileForm({ customer }: { customer: SessionCustomer }) {
 
   return (
     <>
-      <div style={{ background: 'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))', color: '#fff' }}>
+      <div
+        style={{
+          background:
+            'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))',
+          color: '#fff',
+        }}
+      >
         <AvatarPicker customer={customer} />
       </div>
       <Form layout="horizontal" mode="card">
@@ -140,10 +148,24 @@ function ProfileForm({ customer }: { customer: SessionCustomer }) {
           <OptionSelector label="用户类型" options={ROLE_OPTIONS} value={roleType} onChange={setRoleType} />
         </Row>
         <Row label="糖尿病类型">
-          <OptionSelector label="糖尿病类型" options={dictionaries.diabetesType} value={diabetesType} onChange={setDiabetesType} allowNone columns={2} />
+          <OptionSelector
+            label="糖尿病类型"
+            options={dictionaries.diabetesType}
+            value={diabetesType}
+            onChange={setDiabetesType}
+            allowNone
+            columns={2}
+          />
         </Row>
         <Row label="高血压类型">
-          <OptionSelector label="高血压类型" options={dictionaries.bloodPressureType} value={bloodPressureType} onChange={setBloodPressureType} allowNone columns={2} />
+          <OptionSelector
+            label="高血压类型"
+            options={dictionaries.bloodPressureType}
+            value={bloodPressureType}
+            onChange={setBloodPressureType}
+            allowNone
+            columns={2}
+          />
         </Row>
       </Form>
       <List mode="card">

@@ -3,7 +3,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
-import { DICTIONARIES, apiFailure, apiIdle, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import {
+  DICTIONARIES,
+  apiFailure,
+  apiIdle,
+  fakeApi,
+  registeredCustomer,
+  renderApp,
+  resetStores,
+} from '../../test-utils';
 import type { RecordedCall } from '../../test-utils';
 
 const NEW_OPENID = 'local_new_browser';
@@ -18,7 +26,12 @@ function recoveryApi(recover: (call: RecordedCall) => unknown) {
     },
     'POST /register/v1/recoverAccount': recover,
     'POST /login/v1/auth': () => ({ subscribe: '1', customerId: 'c1', isAuth: '1' }),
-    'GET /login/v1/getCurrent': () => ({ customerVo: registeredCustomer({ nickname: '张建国' }), imgDomain: '/api/files/', ratio: 100, thirdAuthCode: 1 }),
+    'GET /login/v1/getCurrent': () => ({
+      customerVo: registeredCustomer({ nickname: '张建国' }),
+      imgDomain: '/api/files/',
+      ratio: 100,
+      thirdAuthCode: 1,
+    }),
   });
 }
 
@@ -33,7 +46,8 @@ const moved = () => ({
   imgDomain: '/api/files/',
 });
 
-const type = (name: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+const type = (name: string, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
 
 /** Registration step 1 with a phone that another account registered: the offer appears. */
 async function meetTakenPhone() {
@@ -55,7 +69,11 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  resetStores({ token: 'visitor-token', identity: { openid: NEW_OPENID, unionid: null, nickname: '访客', headimgurl: '', sex: 0 }, wanted: '/set/set' });
+  resetStores({
+    token: 'visitor-token',
+    identity: { openid: NEW_OPENID, unionid: null, nickname: '访客', headimgurl: '', sex: 0 },
+    wanted: '/set/set',
+  });
 });
 
 describe('getting an account back', () => {
@@ -76,7 +94,9 @@ describe('getting an account back', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '确认找回' }));
     expect(await screen.findByText('账号已找回')).toBeTruthy();
-    expect(api.called('POST /register/v1/recoverAccount').map((call) => [call.body, call.authorization])).toEqual([[{ phone: '13800138000', validCode: '246810' }, 'Bearer visitor-token']]);
+    expect(api.called('POST /register/v1/recoverAccount').map((call) => [call.body, call.authorization])).toEqual([
+      [{ phone: '13800138000', validCode: '246810' }, 'Bearer visitor-token'],
+    ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/set/set'));
     expect(useSession.getState()).toMatchObject({ token: 'recovered-token', isAuth: '1' });
     expect(useSession.getState().identity?.openid).toBe(NEW_OPENID);

@@ -1,4 +1,9 @@
-import { ACCOUNT_RECOVERY_MESSAGES, REGISTRATION_MESSAGES, validateAccountRecovery, validatePhone } from '@glucoguard/domain';
+import {
+  ACCOUNT_RECOVERY_MESSAGES,
+  REGISTRATION_MESSAGES,
+  validateAccountRecovery,
+  validatePhone,
+} from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
@@ -48,29 +53,49 @@ export default function RecoverAccountPage() {
     }
     void run(async () => {
       try {
-        const moved = await api().POST('/register/v1/recoverAccount', { body: { phone: phone.trim(), validCode: validCode.trim() } });
+        const moved = await api().POST('/register/v1/recoverAccount', {
+          body: { phone: phone.trim(), validCode: validCode.trim() },
+        });
         useSession.getState().setSignedIn({
           token: moved.token,
           expiresAt: moved.expiresAt,
           renewAt: renewTime(moved.expiresAt, Date.now()),
-          identity: { openid: moved.openid, unionid: moved.unionid, nickname: moved.nickname, headimgurl: moved.headimgurl, sex: moved.sex },
+          identity: {
+            openid: moved.openid,
+            unionid: moved.unionid,
+            nickname: moved.nickname,
+            headimgurl: moved.headimgurl,
+            sex: moved.sex,
+          },
           imgDomain: moved.imgDomain,
         });
         scheduleRenewal();
         return finish(ACCOUNT_RECOVERY_MESSAGES.recovered);
       } catch (error) {
-        return () => (isApiError(error, 90001) ? toast(REGISTRATION_MESSAGES.codeWrong) : showError(error, '请求错误！'));
+        return () =>
+          isApiError(error, 90001) ? toast(REGISTRATION_MESSAGES.codeWrong) : showError(error, '请求错误！');
       }
     });
   };
 
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-background)', paddingBottom: 'calc(24px + env(safe-area-inset-bottom, 0px))' }}>
+    <div
+      style={{
+        minHeight: '100%',
+        background: 'var(--adm-color-background)',
+        paddingBottom: 'calc(24px + env(safe-area-inset-bottom, 0px))',
+      }}
+    >
       <header style={{ padding: '24px 20px 8px' }}>
         <h1 style={{ margin: 0, fontSize: 24 }}>{ACCOUNT_RECOVERY_MESSAGES.pageTitle}</h1>
-        <p style={{ ...text, margin: '10px 0 0' }}>这个手机号已经注册过账号。用发到这个手机号的验证码，就能把原来的账号转到这里继续使用。</p>
+        <p style={{ ...text, margin: '10px 0 0' }}>
+          这个手机号已经注册过账号。用发到这个手机号的验证码，就能把原来的账号转到这里继续使用。
+        </p>
       </header>
-      <section aria-label="找回后会怎样" style={{ margin: '8px 16px', padding: '12px 16px', borderRadius: 12, background: 'var(--adm-color-box)' }}>
+      <section
+        aria-label="找回后会怎样"
+        style={{ margin: '8px 16px', padding: '12px 16px', borderRadius: 12, background: 'var(--adm-color-box)' }}
+      >
         <p style={{ ...text, margin: '0 0 6px', fontWeight: 600 }}>找回后：</p>
         <ul style={{ margin: 0, paddingLeft: 22 }}>
           {ACCOUNT_RECOVERY_MESSAGES.whatHappens.map((line) => (
@@ -109,7 +134,13 @@ export default function RecoverAccountPage() {
         <Button block color="primary" size="large" disabled={busy} onClick={submit} style={{ fontSize: 18 }}>
           {ACCOUNT_RECOVERY_MESSAGES.submit}
         </Button>
-        <Button block size="large" disabled={busy} onClick={() => void navigate('/register/register', { replace: true })} style={{ fontSize: 18 }}>
+        <Button
+          block
+          size="large"
+          disabled={busy}
+          onClick={() => void navigate('/register/register', { replace: true })}
+          style={{ fontSize: 18 }}
+        >
           不找回，返回注册
         </Button>
       </div>

@@ -2,7 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
-import { DICTIONARIES, apiFailure, apiIdle, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import {
+  DICTIONARIES,
+  apiFailure,
+  apiIdle,
+  fakeApi,
+  registeredCustomer,
+  renderApp,
+  resetStores,
+} from '../../test-utils';
 import type { RecordedCall } from '../../test-utils';
 import { setApiFetch } from '../../api';
 
@@ -14,7 +22,12 @@ function registrationApi(variant: 'A' | 'B', extra: Routes = {}) {
     'GET /dictionary/v1/getByCodes': () => DICTIONARIES,
     'POST /shortMsg/v1/getCode': () => ({ resendAfterSeconds: 120, expiresInSeconds: 300 }),
     'POST /login/v1/auth': () => ({ subscribe: '1', customerId: 'c1', isAuth: '1' }),
-    'GET /login/v1/getCurrent': () => ({ customerVo: registeredCustomer(), imgDomain: '/api/files/', ratio: 85.7, thirdAuthCode: 1 }),
+    'GET /login/v1/getCurrent': () => ({
+      customerVo: registeredCustomer(),
+      imgDomain: '/api/files/',
+      ratio: 85.7,
+      thirdAuthCode: 1,
+    }),
     ...extra,
   });
 }
@@ -149,7 +162,16 @@ describe('registration variant B, step 1', () => {
         throw apiFailure(10001, '该微信号已绑定该手机号，正在为您重新登录');
       },
       'GET /wechat/v1/getAuthorizeUrl': () => ({ provider: 'local', url: '/', state: 's' }),
-      'GET /wechat/v1/getHtmlAccessToken': () => ({ token: 't2', expiresAt: '2030-01-01T00:00:00.000Z', openid: 'local_abc', nickname: 'n', headimgurl: '', sex: 0, unionid: null, imgDomain: '' }),
+      'GET /wechat/v1/getHtmlAccessToken': () => ({
+        token: 't2',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+        openid: 'local_abc',
+        nickname: 'n',
+        headimgurl: '',
+        sex: 0,
+        unionid: null,
+        imgDomain: '',
+      }),
     });
     const { router } = renderApp('/register/register');
     await screen.findByRole('heading', { name: '注册' });
@@ -179,7 +201,9 @@ describe('registration variant B, step 1', () => {
     setApiFetch(async (request) => {
       calls.push(new URL(request.url).pathname);
       await held;
-      return new Response(JSON.stringify({ code: 0, errMsg: '', data: 'c1' }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: 0, errMsg: '', data: 'c1' }), {
+        headers: { 'content-type': 'application/json' },
+      });
     });
     fireEvent.click(nextButton());
     fireEvent.click(nextButton());
@@ -206,7 +230,12 @@ async function reachStep2(extra: Routes = {}, path = '/register/register') {
 describe('registration variant B, step 2', () => {
   it('sends the bind payload and starts step 2 with no sex, birth date, diabetes or hypertension type chosen', async () => {
     const { api } = await reachStep2();
-    expect(api.called('POST /register/v1/bind')[0]?.body).toEqual({ nickname: '张三', phone: '13800138000', validCode: '123456', openid: 'local_abc' });
+    expect(api.called('POST /register/v1/bind')[0]?.body).toEqual({
+      nickname: '张三',
+      phone: '13800138000',
+      validCode: '123456',
+      openid: 'local_abc',
+    });
     // Registered from here on, even if step 2 is left unfinished.
     expect(useSession.getState().isAuth).toBe('1');
     expect(activeOption('性别')).toBe('');
@@ -238,7 +267,11 @@ describe('registration variant B, step 2', () => {
   });
 
   it('checks the invite code at 6 characters and clears a wrong one', async () => {
-    const { api } = await reachStep2({ 'POST /register/v1/checkInvitation': (call) => ({ isChecked: (call.body as { inviteCode: string }).inviteCode === 'WANG01' ? 1 : 0 }) });
+    const { api } = await reachStep2({
+      'POST /register/v1/checkInvitation': (call) => ({
+        isChecked: (call.body as { inviteCode: string }).inviteCode === 'WANG01' ? 1 : 0,
+      }),
+    });
     type('邀请码', 'abc12');
     expect(api.called('POST /register/v1/checkInvitation')).toHaveLength(0);
     type('邀请码', 'abc123');
@@ -254,7 +287,12 @@ describe('registration variant B, step 2', () => {
     const { api, router } = await reachStep2({
       'POST /register/v1/checkInvitation': () => ({ isChecked: 1 }),
       'POST /customer/v1/edit': () => registeredCustomer(),
-      'GET /customer/v1/getMsgSetting': () => ({ category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 1 }),
+      'GET /customer/v1/getMsgSetting': () => ({
+        category: 'wechatMsg',
+        code: 'sugarTest',
+        isReceive: 1,
+        isNoTestReceive: 1,
+      }),
     });
     fireEvent.click(within(screen.getByRole('group', { name: '性别' })).getByText('男'));
     fireEvent.click(screen.getByRole('button', { name: '出生日期' }));
@@ -284,7 +322,9 @@ describe('registration variant B, step 2', () => {
   it('pre-fills a scanned-in doctor’s invite code read-only', async () => {
     await reachStep2(
       {
-        'POST /register/v1/doctorByOpenid': (call) => ({ inviteCode: (call.body as { openid: string }).openid === 'demo_doctor_wang' ? 'WANG01' : null }),
+        'POST /register/v1/doctorByOpenid': (call) => ({
+          inviteCode: (call.body as { openid: string }).openid === 'demo_doctor_wang' ? 'WANG01' : null,
+        }),
         'POST /register/v1/checkInvitation': () => ({ isChecked: 1 }),
       },
       '/register/register?doctorOpenid=demo_doctor_wang',
@@ -294,14 +334,20 @@ describe('registration variant B, step 2', () => {
   });
 
   it('pre-fills the invite code of an invitation link, editable', async () => {
-    const { api } = await reachStep2({ 'POST /register/v1/checkInvitation': () => ({ isChecked: 1 }) }, '/register/register?inviteCode=ab12cd&sourceId=4');
+    const { api } = await reachStep2(
+      { 'POST /register/v1/checkInvitation': () => ({ isChecked: 1 }) },
+      '/register/register?inviteCode=ab12cd&sourceId=4',
+    );
     await waitFor(() => expect(input('邀请码').value).toBe('AB12CD'));
     expect(input('邀请码').readOnly).toBe(false);
     expect(api.called('POST /register/v1/checkInvitation')[0]?.body).toEqual({ inviteCode: 'AB12CD' });
   });
 
   it('clears an invitation link’s code the server does not know, without a toast', async () => {
-    const { api } = await reachStep2({ 'POST /register/v1/checkInvitation': () => ({ isChecked: 0 }) }, '/register/register?inviteCode=ZZZZZZ');
+    const { api } = await reachStep2(
+      { 'POST /register/v1/checkInvitation': () => ({ isChecked: 0 }) },
+      '/register/register?inviteCode=ZZZZZZ',
+    );
     await waitFor(() => expect(api.called('POST /register/v1/checkInvitation')).toHaveLength(1));
     await waitFor(() => expect(input('邀请码').value).toBe(''));
     expect(screen.queryByText('请输入正确的邀请码')).toBeNull();
@@ -327,8 +373,18 @@ describe('registration variant B, step 2', () => {
       'GET /dictionary/v1/getByCodes': () => DICTIONARIES,
       'POST /register/v1/bind': () => 'c1',
       'POST /login/v1/auth': () => ({ subscribe: '1', customerId: 'c1', isAuth: '1' }),
-      'GET /login/v1/getCurrent': () => ({ customerVo: registeredCustomer(), imgDomain: '', ratio: 57.1, thirdAuthCode: 1 }),
-      'GET /customer/v1/getMsgSetting': () => ({ category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 1 }),
+      'GET /login/v1/getCurrent': () => ({
+        customerVo: registeredCustomer(),
+        imgDomain: '',
+        ratio: 57.1,
+        thirdAuthCode: 1,
+      }),
+      'GET /customer/v1/getMsgSetting': () => ({
+        category: 'wechatMsg',
+        code: 'sugarTest',
+        isReceive: 1,
+        isNoTestReceive: 1,
+      }),
     });
     const { router } = renderApp('/register/register');
     await screen.findByRole('heading', { name: '注册' });
@@ -359,7 +415,10 @@ describe('registration variant A', () => {
   });
 
   it('registers with the full payload, role 2 when ticked', async () => {
-    const api = registrationApi('A', { 'POST /register/v1/register': () => 'c1', 'POST /register/v1/checkInvitation': () => ({ isChecked: 1 }) });
+    const api = registrationApi('A', {
+      'POST /register/v1/register': () => 'c1',
+      'POST /register/v1/checkInvitation': () => ({ isChecked: 1 }),
+    });
     const { router } = renderApp('/register/register');
     await screen.findByRole('heading', { name: '用户注册' });
     type('用户名', '李四');
@@ -398,7 +457,12 @@ describe('registration variant A', () => {
       'POST /register/v1/skip': () => {
         throw apiFailure(90000, '您已注册');
       },
-      'GET /customer/v1/getMsgSetting': () => ({ category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 1 }),
+      'GET /customer/v1/getMsgSetting': () => ({
+        category: 'wechatMsg',
+        code: 'sugarTest',
+        isReceive: 1,
+        isNoTestReceive: 1,
+      }),
     });
     const { router } = renderApp('/register/register');
     await screen.findByRole('heading', { name: '用户注册' });

@@ -28,19 +28,33 @@ import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../session/errors';
 import { DOCTOR_OPENID_PARAM, authenticate, reauthenticate, rememberedDoctorOpenid } from '../../session/flow';
 import { useSession } from '../../store/session';
-import { BirthdayField, FamilySwitch, InviteCodeInput, OptionSelector, RegionField, Row, useInviteCode } from './fields';
+import {
+  BirthdayField,
+  FamilySwitch,
+  InviteCodeInput,
+  OptionSelector,
+  RegionField,
+  Row,
+  useInviteCode,
+} from './fields';
 import type { InviteCodeState } from './fields';
 import { useRegistrationExit } from './useRegistrationExit';
 
 type RegisterConfig = Schema<'RegisterConfig'>;
 
-const pageStyle = { minHeight: '100%', background: 'var(--adm-color-background)', paddingBottom: 'calc(24px + env(safe-area-inset-bottom, 0px))' } as const;
+const pageStyle = {
+  minHeight: '100%',
+  background: 'var(--adm-color-background)',
+  paddingBottom: 'calc(24px + env(safe-area-inset-bottom, 0px))',
+} as const;
 
 function Header({ title, note }: { title: string; note?: ReactNode }) {
   return (
     <header style={{ padding: '24px 20px 8px' }}>
       <h1 style={{ margin: 0, fontSize: 22 }}>{title}</h1>
-      {note === undefined ? null : <p style={{ margin: '6px 0 0', fontSize: 13, color: 'var(--adm-color-weak)' }}>{note}</p>}
+      {note === undefined ? null : (
+        <p style={{ margin: '6px 0 0', fontSize: 13, color: 'var(--adm-color-weak)' }}>{note}</p>
+      )}
     </header>
   );
 }
@@ -58,7 +72,13 @@ function Step1Fields({ values, onChange }: { values: Step1Values; onChange: (val
   return (
     <>
       <Row label="用户名">
-        <GuardedInput aria-label="用户名" placeholder="请输入姓名" value={values.nickname} onChange={(nickname) => onChange({ ...values, nickname })} clearable />
+        <GuardedInput
+          aria-label="用户名"
+          placeholder="请输入姓名"
+          value={values.nickname}
+          onChange={(nickname) => onChange({ ...values, nickname })}
+          clearable
+        />
       </Row>
       <Row label="手机号">
         <Input
@@ -72,7 +92,10 @@ function Step1Fields({ values, onChange }: { values: Step1Values; onChange: (val
           clearable
         />
       </Row>
-      <Row label="验证码" extra={<CodeButton phone={values.phone} purpose="register" validatePhone={validateRegisterPhone} />}>
+      <Row
+        label="验证码"
+        extra={<CodeButton phone={values.phone} purpose="register" validatePhone={validateRegisterPhone} />}
+      >
         <Input
           aria-label="验证码"
           inputMode="numeric"
@@ -114,7 +137,12 @@ function ProfileFields({
   return (
     <>
       <Row label="性别">
-        <OptionSelector label="性别" options={dictionaries.sex} value={values.sex} onChange={(sex) => onChange({ ...values, sex })} />
+        <OptionSelector
+          label="性别"
+          options={dictionaries.sex}
+          value={values.sex}
+          onChange={(sex) => onChange({ ...values, sex })}
+        />
       </Row>
       <Row label="出生日期">
         <BirthdayField value={values.birthday} onChange={(birthday) => onChange({ ...values, birthday })} />
@@ -140,7 +168,10 @@ function ProfileFields({
         />
       </Row>
       <Row label="家庭成员">
-        <FamilySwitch checked={values.isFamilyMember} onChange={(isFamilyMember) => onChange({ ...values, isFamilyMember })} />
+        <FamilySwitch
+          checked={values.isFamilyMember}
+          onChange={(isFamilyMember) => onChange({ ...values, isFamilyMember })}
+        />
       </Row>
       {showInviteCode || invite.locked ? (
         <Row label="邀请码">
@@ -151,7 +182,14 @@ function ProfileFields({
         <RegionField value={values.region} onChange={(region) => onChange({ ...values, region })} />
       </Row>
       <Row label="详细地址">
-        <GuardedInput aria-label="详细地址" placeholder="街道、门牌号（选填）" maxLength={PROFILE_FIELD_LIMITS.addressMax} value={values.address} onChange={(address) => onChange({ ...values, address })} clearable />
+        <GuardedInput
+          aria-label="详细地址"
+          placeholder="街道、门牌号（选填）"
+          maxLength={PROFILE_FIELD_LIMITS.addressMax}
+          value={values.address}
+          onChange={(address) => onChange({ ...values, address })}
+          clearable
+        />
       </Row>
     </>
   );
@@ -168,7 +206,13 @@ function profilePayload(values: ProfileValues, inviteCode: string) {
   return {
     ...(values.diabetesType === null ? {} : { diabetesType: values.diabetesType }),
     ...(values.bloodPressureType === null ? {} : { bloodPressureType: values.bloodPressureType }),
-    ...(values.region === null ? {} : { province: values.region.province, city: values.region.city, ...(values.region.district === null ? {} : { district: values.region.district }) }),
+    ...(values.region === null
+      ? {}
+      : {
+          province: values.region.province,
+          city: values.region.city,
+          ...(values.region.district === null ? {} : { district: values.region.district }),
+        }),
     ...(address === '' ? {} : { address }),
     ...(inviteCode === '' ? {} : { inviteCode }),
   };
@@ -234,7 +278,14 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
     }
     void run(async () => {
       try {
-        await api().POST('/register/v1/bind', { body: { nickname: step1.nickname.trim(), phone: step1.phone.trim(), validCode: step1.validCode.trim(), ...identityFields() } });
+        await api().POST('/register/v1/bind', {
+          body: {
+            nickname: step1.nickname.trim(),
+            phone: step1.phone.trim(),
+            validCode: step1.validCode.trim(),
+            ...identityFields(),
+          },
+        });
         // The bind registered the user: the session knows it at once, so leaving step 2 works.
         await authenticate().catch(() => undefined);
         return () => setStep(2);
@@ -247,7 +298,10 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
   const complete = () => {
     void run(async () => {
       const inviteChecked = await invite.settle();
-      const check = validateRegistrationStep2({ ...profile, inviteCode: invite.code, inviteChecked }, { requireInviteCode: config.showInviteCode, now: new Date() });
+      const check = validateRegistrationStep2(
+        { ...profile, inviteCode: invite.code, inviteChecked },
+        { requireInviteCode: config.showInviteCode, now: new Date() },
+      );
       if (!check.ok) {
         return () => toast(check.message);
       }
@@ -273,7 +327,10 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
 
   return (
     <div style={pageStyle}>
-      <Header title={step === 1 ? '注册' : '完善资料'} note={step === 1 ? '使用手机号注册，开始记录血糖和血压' : '填写健康资料，获得更准确的健康建议'} />
+      <Header
+        title={step === 1 ? '注册' : '完善资料'}
+        note={step === 1 ? '使用手机号注册，开始记录血糖和血压' : '填写健康资料，获得更准确的健康建议'}
+      />
       <Steps current={step - 1} style={{ '--title-font-size': '13px' }}>
         <Steps.Step title="绑定手机号" />
         <Steps.Step title="完善资料" />
@@ -295,7 +352,13 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
       ) : (
         <>
           <Form layout="horizontal" mode="card">
-            <ProfileFields values={profile} onChange={setProfile} dictionaries={dictionaries} invite={invite} showInviteCode={config.showInviteCode} />
+            <ProfileFields
+              values={profile}
+              onChange={setProfile}
+              dictionaries={dictionaries}
+              invite={invite}
+              showInviteCode={config.showInviteCode}
+            />
           </Form>
           <div style={{ display: 'flex', gap: 12, padding: '16px 20px' }}>
             {config.showSkip ? (
@@ -333,7 +396,12 @@ function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionari
     void run(async () => {
       const inviteChecked = await invite.settle();
       const check = validateRegistrationStep1(step1);
-      const check2 = check.ok ? validateRegistrationStep2({ ...profile, inviteCode: invite.code, inviteChecked }, { requireInviteCode: config.showInviteCode, now: new Date() }) : check;
+      const check2 = check.ok
+        ? validateRegistrationStep2(
+            { ...profile, inviteCode: invite.code, inviteChecked },
+            { requireInviteCode: config.showInviteCode, now: new Date() },
+          )
+        : check;
       if (!check2.ok) {
         return () => toast(check2.message);
       }
@@ -370,7 +438,13 @@ function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionari
     void run(async () => {
       try {
         await api().POST('/register/v1/skip', {
-          body: { nickname: step1.nickname.trim(), phone: step1.phone.trim(), validCode: step1.validCode.trim(), ...identityFields(), sourceId },
+          body: {
+            nickname: step1.nickname.trim(),
+            phone: step1.phone.trim(),
+            validCode: step1.validCode.trim(),
+            ...identityFields(),
+            sourceId,
+          },
         });
         return finish(ACCOUNT_MESSAGES.registered);
       } catch (error) {
@@ -384,10 +458,20 @@ function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionari
       <Header title="用户注册" />
       <Form layout="horizontal" mode="card">
         <Step1Fields values={step1} onChange={setStep1} />
-        <ProfileFields values={profile} onChange={setProfile} dictionaries={dictionaries} invite={invite} showInviteCode={config.showInviteCode} />
+        <ProfileFields
+          values={profile}
+          onChange={setProfile}
+          dictionaries={dictionaries}
+          invite={invite}
+          showInviteCode={config.showInviteCode}
+        />
       </Form>
       <div style={{ padding: '8px 20px 0' }}>
-        <Checkbox checked={relative} onChange={setRelative} style={{ '--icon-size': '18px', '--font-size': '13px', '--gap': '6px' }}>
+        <Checkbox
+          checked={relative}
+          onChange={setRelative}
+          style={{ '--icon-size': '18px', '--font-size': '13px', '--gap': '6px' }}
+        >
           我是患者的亲友
         </Checkbox>
       </div>
@@ -475,5 +559,9 @@ export default function RegisterPage() {
   if (config === null || dictionaries === null) {
     return <PageLoading />;
   }
-  return config.variant === 'A' ? <VariantA config={config} dictionaries={dictionaries} /> : <VariantB config={config} dictionaries={dictionaries} />;
+  return config.variant === 'A' ? (
+    <VariantA config={config} dictionaries={dictionaries} />
+  ) : (
+    <VariantB config={config} dictionaries={dictionaries} />
+  );
 }

@@ -1,4 +1,10 @@
-import { BIRTH_DATE_MIN, BIRTH_DATE_PICKER_START, INVITE_CODE_LENGTH, REGISTRATION_MESSAGES, charCount } from '@glucoguard/domain';
+import {
+  BIRTH_DATE_MIN,
+  BIRTH_DATE_PICKER_START,
+  INVITE_CODE_LENGTH,
+  REGISTRATION_MESSAGES,
+  charCount,
+} from '@glucoguard/domain';
 import type { DictionaryOption } from '@glucoguard/domain';
 import { GuardedInput } from '@glucoguard/ui';
 import { DatePicker, Form, Selector, Switch } from 'antd-mobile';
@@ -11,7 +17,17 @@ import type { Region } from '../../components/RegionPicker';
 import { showError, toast } from '../../session/errors';
 
 /** A tappable value cell that opens a picker. */
-export function PickerCell({ value, placeholder, onOpen, label }: { value: string; placeholder: string; onOpen: () => void; label: string }) {
+export function PickerCell({
+  value,
+  placeholder,
+  onOpen,
+  label,
+}: {
+  value: string;
+  placeholder: string;
+  onOpen: () => void;
+  label: string;
+}) {
   return (
     <button
       type="button"
@@ -165,7 +181,10 @@ export function useInviteCode() {
   );
 
   /** The check result, waiting for a check still running. */
-  const settle = useCallback(async (): Promise<number | null> => (pending.current === null ? checked : pending.current), [checked]);
+  const settle = useCallback(
+    async (): Promise<number | null> => (pending.current === null ? checked : pending.current),
+    [checked],
+  );
 
   return { code, checked, locked, onChange, prefill, settle };
 }

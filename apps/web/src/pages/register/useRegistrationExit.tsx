@@ -52,7 +52,11 @@ export function useRegistrationExit(variant: RegistrationVariant) {
         // The next navigation signs in again if it has to.
       }
       const session = useSession.getState();
-      const target = registrationReturnTarget({ wanted: session.wanted, isGoods: isGoodsFlag(params), goodsPage: session.goodsPage });
+      const target = registrationReturnTarget({
+        wanted: session.wanted,
+        isGoods: isGoodsFlag(params),
+        goodsPage: session.goodsPage,
+      });
       return () => {
         if (message !== null) {
           toast(message);
@@ -73,7 +77,9 @@ export function useRegistrationExit(variant: RegistrationVariant) {
       if (!isApiError(error)) {
         console.warn(error);
       }
-      const action = isApiError(error) ? registrationErrorAction(error.code, error.errMsg, variant) : registrationErrorAction(-1, null, variant);
+      const action = isApiError(error)
+        ? registrationErrorAction(error.code, error.errMsg, variant)
+        : registrationErrorAction(-1, null, variant);
       switch (action.kind) {
         case 'reauthenticate':
           try {

@@ -13,7 +13,11 @@ export type DeleteOutcome = 'deleted' | 'gone' | 'cancelled' | 'failed';
  * the error.
  */
 export async function confirmDeleteReading(remove: () => Promise<unknown>): Promise<DeleteOutcome> {
-  const confirmed = await Dialog.confirm({ content: READING_DELETE_MESSAGES.confirm, confirmText: '删除', cancelText: '取消' });
+  const confirmed = await Dialog.confirm({
+    content: READING_DELETE_MESSAGES.confirm,
+    confirmText: '删除',
+    cancelText: '取消',
+  });
   if (!confirmed) {
     return 'cancelled';
   }

@@ -5,7 +5,18 @@ import { useNavigate } from 'react-router-dom';
 export function DeletedNotice({ tab }: { tab: 'sugar' | 'pressure' }) {
   const navigate = useNavigate();
   return (
-    <div role="alert" style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 20, background: '#fff' }}>
+    <div
+      role="alert"
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 20,
+        background: '#fff',
+      }}
+    >
       <svg width="72" height="72" viewBox="0 0 72 72" aria-hidden="true" focusable="false">
         <circle cx="36" cy="36" r="32" fill="#f5f6f8" stroke="#d9dce1" strokeWidth="2" />
         <path d="M24 24l24 24M48 24L24 48" stroke="#b5b9c0" strokeWidth="3" strokeLinecap="round" />

@@ -54,10 +54,22 @@ export default function ReportCenterPage() {
         </Tabs>
       </div>
       <main style={{ flex: 1, paddingBottom: tab === 'report' ? 0 : 56 }}>
-        <Suspense fallback={<PageLoading />}>{Current === null ? <ReportListView /> : <Current key={`${tab}-${view}`} view={view} />}</Suspense>
+        <Suspense fallback={<PageLoading />}>
+          {Current === null ? <ReportListView /> : <Current key={`${tab}-${view}`} view={view} />}
+        </Suspense>
       </main>
       {tab === 'report' ? null : (
-        <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, background: '#fff', borderTop: '1px solid var(--adm-color-border)', zIndex: 10 }}>
+        <div
+          style={{
+            position: 'fixed',
+            left: 0,
+            right: 0,
+            bottom: 0,
+            background: '#fff',
+            borderTop: '1px solid var(--adm-color-border)',
+            zIndex: 10,
+          }}
+        >
           <TabBar activeKey={view} onChange={(key) => setView(key as ReportCenterView)} aria-label="数据视图">
             {REPORT_CENTER_VIEWS.map((item) => (
               <TabBar.Item key={item.key} title={item.title} />

@@ -16,7 +16,9 @@ export interface RecordTarget {
 
 /** The people the user may record for: accepted follows among the first 100 (spec 2 §9 follow list). */
 async function grantedPeople(): Promise<RecordTarget[]> {
-  const page = await api().GET('/follower/v1/queryIFocus', { params: { query: { pageNo: 1, pageSize: PAGE_SIZES.followList } } });
+  const page = await api().GET('/follower/v1/queryIFocus', {
+    params: { query: { pageNo: 1, pageSize: PAGE_SIZES.followList } },
+  });
   return page.items.filter((f) => f.auditStatus === 1).map((f) => ({ customerId: f.customerId, name: f.customerNote }));
 }
 
@@ -84,7 +86,13 @@ export function SelfOtherToggle({ disabled = false, target, onChange }: SelfOthe
       {target === null ? null : (
         <div style={{ marginTop: 8, fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
           正在为 <strong aria-label="记录对象姓名">{target.name}</strong> 记录，数据将保存到对方的记录中
-          <a role="button" tabIndex={0} style={{ marginLeft: 8 }} onClick={() => void chooseOther()} onKeyDown={(e) => e.key === 'Enter' && void chooseOther()}>
+          <a
+            role="button"
+            tabIndex={0}
+            style={{ marginLeft: 8 }}
+            onClick={() => void chooseOther()}
+            onKeyDown={(e) => e.key === 'Enter' && void chooseOther()}
+          >
             更换
           </a>
         </div>

@@ -3,7 +3,11 @@ import type { BpLevel, SugarCellColour, SugarLevel } from '@glucoguard/domain';
 /** What the domain's colour names look like on screen. */
 export const CELL_COLOURS: Record<SugarCellColour, string> = { red: '#f5554a', yellow: '#f7b500', green: '#2bb673' };
 /** Pressure levels on screen: low yellow, normal green, high red (the sugar table's palette). */
-export const BP_LEVEL_COLOURS: Record<BpLevel, string> = { low: CELL_COLOURS.yellow, normal: CELL_COLOURS.green, high: CELL_COLOURS.red };
+export const BP_LEVEL_COLOURS: Record<BpLevel, string> = {
+  low: CELL_COLOURS.yellow,
+  normal: CELL_COLOURS.green,
+  high: CELL_COLOURS.red,
+};
 /**
  * The report's five quality levels. The data table uses the sugar table's three colours
  * (`CELL_COLOURS` via the domain's `reportLevelColour`); the pie and the slot bars need five

@@ -8,7 +8,17 @@ import UricAcidView from './labs/UricAcidView';
 
 const CONFIRM = '确定删除此条记录吗?';
 
-const DICTIONARY = SUGAR_TIME_TYPES.map((slot) => ({ timeType: slot.timeType, name: slot.name, code: slot.code, startTime: '00:00', endTime: '23:59', minValue: 3, lowValue: 4.4, highValue: 10, maxValue: 13.9 }));
+const DICTIONARY = SUGAR_TIME_TYPES.map((slot) => ({
+  timeType: slot.timeType,
+  name: slot.name,
+  code: slot.code,
+  startTime: '00:00',
+  endTime: '23:59',
+  minValue: 3,
+  lowValue: 4.4,
+  highValue: 10,
+  maxValue: 13.9,
+}));
 const sugarReading = (overrides = {}) => ({
   testId: 't1',
   customerId: 'c1',
@@ -23,7 +33,20 @@ const sugarReading = (overrides = {}) => ({
   level: 'normal' as const,
   ...overrides,
 });
-const bpReading = (overrides = {}) => ({ bpId: 'b1', customerId: 'c1', sbp: 128, dbp: 82, hr: 70, remark: '', createTime: '2026-11-20 08:00:00', color: 2 as const, testType: '1' as const, deviceImei: null, synckey: null, ...overrides });
+const bpReading = (overrides = {}) => ({
+  bpId: 'b1',
+  customerId: 'c1',
+  sbp: 128,
+  dbp: 82,
+  hr: 70,
+  remark: '',
+  createTime: '2026-11-20 08:00:00',
+  color: 2 as const,
+  testType: '1' as const,
+  deviceImei: null,
+  synckey: null,
+  ...overrides,
+});
 
 beforeAll(() => {
   installAntdMobileRender();
@@ -77,10 +100,21 @@ describe('deleting a sugar reading on its edit page', () => {
 
   it.each([
     ['a new reading', '/reportCenter/bloodSugar/addBloodSugarReport/add', sugarReading()],
-    ['a meter’s reading', '/reportCenter/bloodSugar/addBloodSugarReport/t1', sugarReading({ deviceImei: '861234567890123' })],
-    ['a reading opened from a friend’s view', '/reportCenter/bloodSugar/addBloodSugarReport/t1?canEdit=false', sugarReading()],
+    [
+      'a meter’s reading',
+      '/reportCenter/bloodSugar/addBloodSugarReport/t1',
+      sugarReading({ deviceImei: '861234567890123' }),
+    ],
+    [
+      'a reading opened from a friend’s view',
+      '/reportCenter/bloodSugar/addBloodSugarReport/t1?canEdit=false',
+      sugarReading(),
+    ],
   ])('offers no delete for %s', async (_name, path, vo) => {
-    fakeApi({ 'GET /customer/v1/querySugarDic': () => DICTIONARY, 'GET /sugarTest/v1/getById': () => ({ existsFlag: true, sugarTestVo: vo, reminder: null }) });
+    fakeApi({
+      'GET /customer/v1/querySugarDic': () => DICTIONARY,
+      'GET /sugarTest/v1/getById': () => ({ existsFlag: true, sugarTestVo: vo, reminder: null }),
+    });
     renderApp(path);
     await screen.findByRole('textbox', { name: '血糖值' });
     expect(screen.queryByRole('button', { name: '删除此条记录' })).toBeNull();
@@ -98,14 +132,20 @@ describe('deleting a blood-pressure reading on its edit page', () => {
     await act(() => router.navigate('/reportCenter/bloodPressure/addBloodPressureReport/b1'));
     fireEvent.click(await screen.findByRole('button', { name: '删除此条记录' }));
     fireEvent.click(within(await confirmation()).getByText('删除'));
-    await waitFor(() => expect(api.called('POST /bloodPressureTest/v1/delete').map((c) => c.body)).toEqual([{ bpId: 'b1' }]));
+    await waitFor(() =>
+      expect(api.called('POST /bloodPressureTest/v1/delete').map((c) => c.body)).toEqual([{ bpId: 'b1' }]),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('offers no delete for a meter’s reading', async () => {
     fakeApi({
       'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [],
-      'GET /bloodPressureTest/v1/getById': () => ({ existsFlag: true, bloodPressureVo: bpReading({ deviceImei: '861234567890124' }), reminder: null }),
+      'GET /bloodPressureTest/v1/getById': () => ({
+        existsFlag: true,
+        bloodPressureVo: bpReading({ deviceImei: '861234567890124' }),
+        reminder: null,
+      }),
     });
     renderApp('/reportCenter/bloodPressure/addBloodPressureReport/b1');
     await screen.findByRole('textbox', { name: /^收缩压/ });
@@ -115,8 +155,26 @@ describe('deleting a blood-pressure reading on its edit page', () => {
 
 describe('deleting a ketone or uric-acid reading in its table', () => {
   it.each([
-    ['ketone', '/ketoneTest/v1', '删除11-20 08:00的血酮记录', (items: string[]) => ({ items: items.map((id) => ({ id, ketone: 0.4, remark: '', createTime: '2026-11-20 08:00:00', level: 'normal' })), currentPage: 1, totalPage: 1 })],
-    ['uricAcid', '/urineTest/v1', '删除11-20 08:00的尿酸记录', (items: string[]) => ({ items: items.map((id) => ({ id, urine: 380, remark: '', createTime: '2026-11-20 08:00:00', level: 'normal' })), currentPage: 1, totalPage: 1 })],
+    [
+      'ketone',
+      '/ketoneTest/v1',
+      '删除11-20 08:00的血酮记录',
+      (items: string[]) => ({
+        items: items.map((id) => ({ id, ketone: 0.4, remark: '', createTime: '2026-11-20 08:00:00', level: 'normal' })),
+        currentPage: 1,
+        totalPage: 1,
+      }),
+    ],
+    [
+      'uricAcid',
+      '/urineTest/v1',
+      '删除11-20 08:00的尿酸记录',
+      (items: string[]) => ({
+        items: items.map((id) => ({ id, urine: 380, remark: '', createTime: '2026-11-20 08:00:00', level: 'normal' })),
+        currentPage: 1,
+        totalPage: 1,
+      }),
+    ],
   ] as const)('%s: asks first, deletes the row’s reading and reloads the list', async (kind, base, label, page) => {
     let rows = ['r1'];
     const api = fakeApi({

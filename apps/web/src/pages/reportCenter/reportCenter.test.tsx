@@ -42,12 +42,30 @@ const sugarRoutes = {
   'GET /sugarTestReport/v1/queryJudge': () => JUDGE,
   'GET /sugarTestReport/v1/queryLog': () => ({
     items: [
-      { dtime: '2026-11-20', ...EMPTY_ROW, emptyStomach: '7.5,1', afterBreakfast: '8.2,3', antePrandium: '3.9,1', afterLunch: '0,0', atBedtime: '2.5,1', beforeDawn: '15.1,1' },
+      {
+        dtime: '2026-11-20',
+        ...EMPTY_ROW,
+        emptyStomach: '7.5,1',
+        afterBreakfast: '8.2,3',
+        antePrandium: '3.9,1',
+        afterLunch: '0,0',
+        atBedtime: '2.5,1',
+        beforeDawn: '15.1,1',
+      },
     ],
     currentPage: 1,
     totalPage: 1,
   }),
-  'GET /sugarTest/v1/queryDayData': () => [reading(), reading({ testId: 't2', sugar: 8.2, timeType: 2, createTime: '2026-11-20 09:10:00', deviceImei: '86000000000000000001' })],
+  'GET /sugarTest/v1/queryDayData': () => [
+    reading(),
+    reading({
+      testId: 't2',
+      sugar: 8.2,
+      timeType: 2,
+      createTime: '2026-11-20 09:10:00',
+      deviceImei: '86000000000000000001',
+    }),
+  ],
 };
 
 beforeAll(() => {
@@ -63,7 +81,10 @@ const cellOf = (table: HTMLElement, column: number) => table.querySelectorAll('t
 
 describe('/reportCenter/reportCenter', () => {
   it('shows the five top tabs, remembers the chosen one and hides the bottom tabs on 报告', async () => {
-    fakeApi({ ...sugarRoutes, 'GET /bloodPressureTest/v1/pageQueryList': () => ({ items: [], currentPage: 1, totalPage: 0 }) });
+    fakeApi({
+      ...sugarRoutes,
+      'GET /bloodPressureTest/v1/pageQueryList': () => ({ items: [], currentPage: 1, totalPage: 0 }),
+    });
     const { unmount } = renderApp('/reportCenter/reportCenter');
     await screen.findByRole('tab', { name: '血糖' });
     for (const title of ['血糖', '血压', '血酮', '尿酸', '报告']) {
@@ -125,11 +146,15 @@ describe('sugar table', () => {
     const dialog = await screen.findByRole('dialog', { name: '2026-11-20的血糖记录' });
     await within(dialog).findByText('6.1');
     expect(api.called('GET /sugarTest/v1/queryDayData')[0]?.query.get('dateTime')).toBe('2026-11-20');
-    expect(within(dialog).getByRole('link', { name: '编辑07:30的血糖' }).getAttribute('href')).toBe('/reportCenter/bloodSugar/addBloodSugarReport/t1');
+    expect(within(dialog).getByRole('link', { name: '编辑07:30的血糖' }).getAttribute('href')).toBe(
+      '/reportCenter/bloodSugar/addBloodSugarReport/t1',
+    );
     expect(within(dialog).queryByRole('link', { name: '编辑09:10的血糖' })).toBeNull();
     expect(within(dialog).getByText('设备测量')).toBeTruthy();
     // The owner opens a meter's reading read-only.
-    expect(within(dialog).getByRole('link', { name: '查看09:10的设备测量血糖' }).getAttribute('href')).toBe('/reportCenter/bloodSugar/addBloodSugarReport/t2?type=device');
+    expect(within(dialog).getByRole('link', { name: '查看09:10的设备测量血糖' }).getAttribute('href')).toBe(
+      '/reportCenter/bloodSugar/addBloodSugarReport/t2?type=device',
+    );
   });
 });
 
@@ -154,32 +179,53 @@ describe('add or edit a sugar reading', () => {
   it.each([
     ['99', '血糖不能高于33.3', 33.3],
     ['0', '血糖不能低于0.3', 0.3],
-  ])('keeps the clamp message of %s in view and saves the clamped value only once confirmed', async (typed, message, stored) => {
-    const api = fakeApi({ ...sugarRoutes, 'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 0, medal: 'bronze', percentage: 0 }) });
-    const { router } = renderApp('/');
-    await act(() => router.navigate('/reportCenter/bloodSugar/addBloodSugarReport/add'));
-    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' });
-    fireEvent.change(field, { target: { value: typed } });
-    // Saving straight away, without leaving the field first.
-    fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain(`${message}，将按${stored} mmol/L保存。确定保存吗？`);
-    expect(screen.getByRole('alert').textContent).toBe(`${message}，请核对`);
-    expect(field.value).toBe(String(stored));
-    fireEvent.click(within(dialog).getByText('重新输入'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.called('POST /sugarTest/v1/add')).toHaveLength(0);
-    expect(router.state.location.pathname).toBe('/reportCenter/bloodSugar/addBloodSugarReport/add');
-    // Still in view after the dialog; confirming saves the clamped value.
-    expect(screen.getByRole('alert').textContent).toContain(message);
-    fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByText('确定保存'));
-    await waitFor(() => expect(api.called('POST /sugarTest/v1/add')[0]?.body).toMatchObject({ sugar: stored }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
+  ])(
+    'keeps the clamp message of %s in view and saves the clamped value only once confirmed',
+    async (typed, message, stored) => {
+      const api = fakeApi({
+        ...sugarRoutes,
+        'POST /sugarTest/v1/add': () => ({
+          testId: 't9',
+          duplicate: false,
+          editcount: 0,
+          medal: 'bronze',
+          percentage: 0,
+        }),
+      });
+      const { router } = renderApp('/');
+      await act(() => router.navigate('/reportCenter/bloodSugar/addBloodSugarReport/add'));
+      const field = await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' });
+      fireEvent.change(field, { target: { value: typed } });
+      // Saving straight away, without leaving the field first.
+      fireEvent.click(screen.getByRole('button', { name: '保存' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog.textContent).toContain(`${message}，将按${stored} mmol/L保存。确定保存吗？`);
+      expect(screen.getByRole('alert').textContent).toBe(`${message}，请核对`);
+      expect(field.value).toBe(String(stored));
+      fireEvent.click(within(dialog).getByText('重新输入'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.called('POST /sugarTest/v1/add')).toHaveLength(0);
+      expect(router.state.location.pathname).toBe('/reportCenter/bloodSugar/addBloodSugarReport/add');
+      // Still in view after the dialog; confirming saves the clamped value.
+      expect(screen.getByRole('alert').textContent).toContain(message);
+      fireEvent.click(screen.getByRole('button', { name: '保存' }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByText('确定保存'));
+      await waitFor(() => expect(api.called('POST /sugarTest/v1/add')[0]?.body).toMatchObject({ sugar: stored }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    },
+  );
 
   it('drops the clamp message once the value is typed again, and saves an ordinary value without asking', async () => {
-    const api = fakeApi({ ...sugarRoutes, 'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 0, medal: 'bronze', percentage: 100 }) });
+    const api = fakeApi({
+      ...sugarRoutes,
+      'POST /sugarTest/v1/add': () => ({
+        testId: 't9',
+        duplicate: false,
+        editcount: 0,
+        medal: 'bronze',
+        percentage: 100,
+      }),
+    });
     renderApp('/reportCenter/bloodSugar/addBloodSugarReport/add');
     const field = await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' });
     fireEvent.change(field, { target: { value: '99' } });
@@ -193,7 +239,16 @@ describe('add or edit a sugar reading', () => {
   });
 
   it('saves a reading with a remark and tag, shows the medal dialog for 3 s, then goes back', async () => {
-    const api = fakeApi({ ...sugarRoutes, 'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 20, medal: 'silver', percentage: 75 }) });
+    const api = fakeApi({
+      ...sugarRoutes,
+      'POST /sugarTest/v1/add': () => ({
+        testId: 't9',
+        duplicate: false,
+        editcount: 20,
+        medal: 'silver',
+        percentage: 75,
+      }),
+    });
     const { router } = renderApp('/');
     await act(() => router.navigate('/reportCenter/bloodSugar/addBloodSugarReport/add'));
     const field = await screen.findByRole('textbox', { name: '血糖值' });
@@ -213,7 +268,16 @@ describe('add or edit a sugar reading', () => {
   }, 10_000);
 
   it('goes back at once without a remark or tag', async () => {
-    fakeApi({ ...sugarRoutes, 'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 0, medal: 'bronze', percentage: 100 }) });
+    fakeApi({
+      ...sugarRoutes,
+      'POST /sugarTest/v1/add': () => ({
+        testId: 't9',
+        duplicate: false,
+        editcount: 0,
+        medal: 'bronze',
+        percentage: 100,
+      }),
+    });
     const { router } = renderApp('/');
     await act(() => router.navigate('/reportCenter/bloodSugar/addBloodSugarReport/add'));
     fireEvent.change(await screen.findByRole('textbox', { name: '血糖值' }), { target: { value: '5.5' } });
@@ -223,7 +287,14 @@ describe('add or edit a sugar reading', () => {
   });
 
   it('shows a meter reading read-only', async () => {
-    fakeApi({ ...sugarRoutes, 'GET /sugarTest/v1/getById': () => ({ existsFlag: true, sugarTestVo: reading({ deviceImei: '86000000000000000001' }), reminder: '血糖在目标范围内' }) });
+    fakeApi({
+      ...sugarRoutes,
+      'GET /sugarTest/v1/getById': () => ({
+        existsFlag: true,
+        sugarTestVo: reading({ deviceImei: '86000000000000000001' }),
+        reminder: '血糖在目标范围内',
+      }),
+    });
     renderApp('/reportCenter/bloodSugar/addBloodSugarReport/t1');
     const field = await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' });
     expect(field.value).toBe('6.1');
@@ -233,7 +304,10 @@ describe('add or edit a sugar reading', () => {
   });
 
   it('shows a reading opened from a friend’s view (?canEdit=false) read-only', async () => {
-    fakeApi({ ...sugarRoutes, 'GET /sugarTest/v1/getById': () => ({ existsFlag: true, sugarTestVo: reading(), reminder: null }) });
+    fakeApi({
+      ...sugarRoutes,
+      'GET /sugarTest/v1/getById': () => ({ existsFlag: true, sugarTestVo: reading(), reminder: null }),
+    });
     renderApp('/reportCenter/bloodSugar/addBloodSugarReport/t1?canEdit=false');
     expect((await screen.findByRole<HTMLInputElement>('textbox', { name: '血糖值' })).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
@@ -255,11 +329,23 @@ describe('add or edit a sugar reading', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/reportCenter/reportCenter'));
   });
 
-  const friend = (customerId: string, customerNote: string, auditStatus: 0 | 1) => ({ id: customerId, customerId, customerNote, nickname: customerNote, customerHeadimgurl: '', sex: 1 as const, isReceive: 1 as const, auditStatus });
+  const friend = (customerId: string, customerNote: string, auditStatus: 0 | 1) => ({
+    id: customerId,
+    customerId,
+    customerNote,
+    nickname: customerNote,
+    customerHeadimgurl: '',
+    sex: 1 as const,
+    isReceive: 1 as const,
+    auditStatus,
+  });
 
   it('asks before recording for someone else, then says the follow list is empty', async () => {
     // A request still waiting for the patient does not count: only people who granted it may be chosen.
-    const server = fakeApi({ ...sugarRoutes, 'GET /follower/v1/queryIFocus': () => ({ items: [friend('p2', '妈妈', 0)], currentPage: 1, totalPage: 1 }) });
+    const server = fakeApi({
+      ...sugarRoutes,
+      'GET /follower/v1/queryIFocus': () => ({ items: [friend('p2', '妈妈', 0)], currentPage: 1, totalPage: 1 }),
+    });
     renderApp('/reportCenter/bloodSugar/addBloodSugarReport/add');
     fireEvent.click(await screen.findByText('亲友'));
     expect(await screen.findByText('为亲友记录时，当前填写的数据将不会保存，确定切换吗？')).toBeTruthy();
@@ -272,8 +358,18 @@ describe('add or edit a sugar reading', () => {
   it('records for a chosen relative with followerId and testType 2, clearing what was filled in', async () => {
     const server = fakeApi({
       ...sugarRoutes,
-      'GET /follower/v1/queryIFocus': () => ({ items: [friend('p1', '爸爸', 1), friend('p2', '妈妈', 0)], currentPage: 1, totalPage: 1 }),
-      'POST /sugarTest/v1/add': () => ({ testId: 't9', duplicate: false, editcount: 1, medal: 'bronze', percentage: 100 }),
+      'GET /follower/v1/queryIFocus': () => ({
+        items: [friend('p1', '爸爸', 1), friend('p2', '妈妈', 0)],
+        currentPage: 1,
+        totalPage: 1,
+      }),
+      'POST /sugarTest/v1/add': () => ({
+        testId: 't9',
+        duplicate: false,
+        editcount: 1,
+        medal: 'bronze',
+        percentage: 100,
+      }),
     });
     const { router } = renderApp('/reportCenter/bloodSugar/addBloodSugarReport/add');
     const value = await screen.findByLabelText('血糖值');
@@ -281,7 +377,9 @@ describe('add or edit a sugar reading', () => {
     fireEvent.click(screen.getByText('亲友'));
     // The newest confirmation's own 确定: antd-mobile's imperative dialogs live outside the rendered
     // tree, so one left by an earlier test may still be in the document, and pickers share the label.
-    const confirmation = (await screen.findAllByText(OTHER_PERSON_CONFIRM)).at(-1)?.closest('[role="dialog"]') as HTMLElement;
+    const confirmation = (await screen.findAllByText(OTHER_PERSON_CONFIRM))
+      .at(-1)
+      ?.closest('[role="dialog"]') as HTMLElement;
     fireEvent.click(within(confirmation).getByText('确定'));
     expect(await screen.findByText('选择为哪位亲友记录')).toBeTruthy();
     expect(screen.queryByText('妈妈')).toBeNull();
@@ -292,7 +390,11 @@ describe('add or edit a sugar reading', () => {
     fireEvent.blur(screen.getByLabelText('血糖值'));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(server.called('POST /sugarTest/v1/add')).toHaveLength(1));
-    expect(server.called('POST /sugarTest/v1/add')[0]?.body).toMatchObject({ sugar: 25, followerId: 'p1', testType: '2' });
+    expect(server.called('POST /sugarTest/v1/add')[0]?.body).toMatchObject({
+      sugar: 25,
+      followerId: 'p1',
+      testType: '2',
+    });
     // No medal for someone else's reading: the page goes straight back.
     await waitFor(() => expect(router.state.location.pathname).toBe('/reportCenter/reportCenter'));
     expect(screen.queryByRole('dialog', { name: '获得勋章' })).toBeNull();
@@ -300,11 +402,29 @@ describe('add or edit a sugar reading', () => {
 });
 
 describe('blood pressure', () => {
-  const record = (bpId: string, color: 1 | 2 | 3, sbp: number) => ({ bpId, customerId: 'c1', sbp, dbp: 80, hr: 70, remark: '', createTime: '2026-11-20 08:00:00', color, testType: '1' as const, deviceImei: null, synckey: null });
+  const record = (bpId: string, color: 1 | 2 | 3, sbp: number) => ({
+    bpId,
+    customerId: 'c1',
+    sbp,
+    dbp: 80,
+    hr: 70,
+    remark: '',
+    createTime: '2026-11-20 08:00:00',
+    color,
+    testType: '1' as const,
+    deviceImei: null,
+    synckey: null,
+  });
 
   it('colours the list by the record colour', async () => {
     sessionStorage.setItem(REPORT_CENTER_TAB_KEY, 'pressure');
-    fakeApi({ 'GET /bloodPressureTest/v1/pageQueryList': () => ({ items: [record('b1', 1, 85), record('b2', 2, 118), record('b3', 3, 165)], currentPage: 1, totalPage: 1 }) });
+    fakeApi({
+      'GET /bloodPressureTest/v1/pageQueryList': () => ({
+        items: [record('b1', 1, 85), record('b2', 2, 118), record('b3', 3, 165)],
+        currentPage: 1,
+        totalPage: 1,
+      }),
+    });
     renderApp('/reportCenter/reportCenter');
     const colourOf = async (sbp: number) => (await screen.findByText(String(sbp))).dataset.colour;
     expect(await colourOf(85)).toBe(CELL_COLOURS.yellow);
@@ -331,15 +451,26 @@ describe('blood pressure', () => {
     fireEvent.change(sbp, { target: { value: '150' } });
     fireEvent.change(screen.getByRole('textbox', { name: '舒张压(低压)' }), { target: { value: '85' } });
     fireEvent.change(screen.getByRole('textbox', { name: '心率' }), { target: { value: '72' } });
-    await waitFor(() => expect(screen.getByRole('meter', { name: '血压水平' }).getAttribute('aria-valuenow')).toBe('90'));
+    await waitFor(() =>
+      expect(screen.getByRole('meter', { name: '血压水平' }).getAttribute('aria-valuenow')).toBe('90'),
+    );
     expect(screen.getByRole('meter', { name: '血压水平' }).textContent).toBe('偏高');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(api.called('POST /bloodPressureTest/v1/add')[0]?.body).toMatchObject({ sbp: 150, dbp: 85, hr: 72, remark: '' }));
+    await waitFor(() =>
+      expect(api.called('POST /bloodPressureTest/v1/add')[0]?.body).toMatchObject({
+        sbp: 150,
+        dbp: 85,
+        hr: 72,
+        remark: '',
+      }),
+    );
   });
 
   it('labels the three fields with their units and refuses a systolic value not above the diastolic one', async () => {
     const api = fakeApi({
-      'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [{ sort: 2, name: '正常', sbpMin: 0, sbpMax: 250, dbpMin: 0, dbpMax: 250 }],
+      'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [
+        { sort: 2, name: '正常', sbpMin: 0, sbpMax: 250, dbpMin: 0, dbpMax: 250 },
+      ],
       'POST /bloodPressureTest/v1/add': () => ({ bpId: 'b9', duplicate: false, color: 3 }),
     });
     renderApp('/reportCenter/bloodPressure/addBloodPressureReport/add');
@@ -363,12 +494,18 @@ describe('blood pressure', () => {
     fireEvent.change(screen.getByLabelText('舒张压(低压)'), { target: { value: '85' } });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(api.called('POST /bloodPressureTest/v1/add')[0]?.body).toMatchObject({ sbp: 130, dbp: 85, hr: 72 }));
+    await waitFor(() =>
+      expect(api.called('POST /bloodPressureTest/v1/add')[0]?.body).toMatchObject({ sbp: 130, dbp: 85, hr: 72 }),
+    );
   });
 
   it('shows a device-measured pressure reading read-only', async () => {
     fakeApi({
-      'GET /bloodPressureTest/v1/getById': () => ({ existsFlag: true, bloodPressureVo: { ...record('b1', 2, 118), deviceImei: '86000000000000000001' }, reminder: null }),
+      'GET /bloodPressureTest/v1/getById': () => ({
+        existsFlag: true,
+        bloodPressureVo: { ...record('b1', 2, 118), deviceImei: '86000000000000000001' },
+        reminder: null,
+      }),
       'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [],
     });
     renderApp('/reportCenter/bloodPressure/addBloodPressureReport/b1');
@@ -379,7 +516,10 @@ describe('blood pressure', () => {
   });
 
   it('shows the deleted page for a record that is gone', async () => {
-    fakeApi({ 'GET /bloodPressureTest/v1/getById': () => ({ existsFlag: false, bloodPressureVo: null, reminder: null }), 'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [] });
+    fakeApi({
+      'GET /bloodPressureTest/v1/getById': () => ({ existsFlag: false, bloodPressureVo: null, reminder: null }),
+      'GET /bloodPressureTest/v1/getBloodPressureDictionary': () => [],
+    });
     renderApp('/reportCenter/bloodPressure/addBloodPressureReport/b1');
     expect(await screen.findByText('数据已被删除')).toBeTruthy();
   });

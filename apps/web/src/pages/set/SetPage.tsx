@@ -37,7 +37,12 @@ export default function SetPage() {
     setSaving(true);
     api()
       .POST('/customer/v1/updateMsgSetting', {
-        body: { category: 'wechatMsg', code: 'sugarTest', isReceive: next.isReceive, isNoTestReceive: next.isNoTestReceive },
+        body: {
+          category: 'wechatMsg',
+          code: 'sugarTest',
+          isReceive: next.isReceive,
+          isNoTestReceive: next.isNoTestReceive,
+        },
       })
       .then(setSetting, (error: unknown) => {
         setSetting(previous);
@@ -47,7 +52,13 @@ export default function SetPage() {
   };
 
   const switchFor = (key: SwitchKey, label: string) => (
-    <Switch aria-label={label} checked={setting?.[key] === 1} disabled={setting === null} loading={saving} onChange={(on) => toggle(key, on)} />
+    <Switch
+      aria-label={label}
+      checked={setting?.[key] === 1}
+      disabled={setting === null}
+      loading={saving}
+      onChange={(on) => toggle(key, on)}
+    />
   );
 
   return (

@@ -5,8 +5,14 @@ import { useSession } from '../../store/session';
 import { DICTIONARIES, apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
 
 const SETTING = { category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 0 } as const;
-const current = (overrides = {}) => ({ customerVo: registeredCustomer(overrides), imgDomain: '/api/files/', ratio: 100, thirdAuthCode: 1 });
-const type = (name: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+const current = (overrides = {}) => ({
+  customerVo: registeredCustomer(overrides),
+  imgDomain: '/api/files/',
+  ratio: 100,
+  thirdAuthCode: 1,
+});
+const type = (name: string, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
 
 beforeAll(() => {
   installAntdMobileRender();
@@ -42,7 +48,13 @@ describe('/register/editUserInfo', () => {
     fireEvent.click(screen.getByText('亲友'));
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     expect(await screen.findByText('保存成功')).toBeTruthy();
-    expect(api.called('POST /customer/v1/edit')[0]?.body).toEqual({ nickname: '张三丰', sex: 1, roleType: 2, diabetesType: '3', bloodPressureType: '2' });
+    expect(api.called('POST /customer/v1/edit')[0]?.body).toEqual({
+      nickname: '张三丰',
+      sex: 1,
+      roleType: 2,
+      diabetesType: '3',
+      bloodPressureType: '2',
+    });
     await waitFor(() => expect(useSession.getState().ratio).toBe(100));
   });
 });
@@ -104,11 +116,18 @@ describe('/set/set', () => {
 
     fireEvent.click(reminder);
     await waitFor(() => expect(api.called('POST /customer/v1/updateMsgSetting')).toHaveLength(1));
-    expect(api.called('POST /customer/v1/updateMsgSetting')[0]?.body).toEqual({ category: 'wechatMsg', code: 'sugarTest', isReceive: 1, isNoTestReceive: 1 });
+    expect(api.called('POST /customer/v1/updateMsgSetting')[0]?.body).toEqual({
+      category: 'wechatMsg',
+      code: 'sugarTest',
+      isReceive: 1,
+      isNoTestReceive: 1,
+    });
     await waitFor(() => expect(reminder.getAttribute('aria-checked')).toBe('true'));
 
     fireEvent.click(screen.getByText('隐私政策'));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/protocolPage?type=2'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/protocolPage?type=2'),
+    );
   });
 
   it('puts a switch back when saving fails', async () => {

@@ -36,12 +36,16 @@ describe('/share/manage', () => {
     fireEvent.click(screen.getByText('30天'));
     fireEvent.change(screen.getByRole('textbox', { name: '标题' }), { target: { value: '给医生' } });
     fireEvent.click(screen.getByRole('button', { name: '生成分享链接' }));
-    expect((await screen.findByTestId('share-url')).textContent).toBe(`${window.location.origin}/shareBloodPressureTable?token=tok_ABC-123`);
+    expect((await screen.findByTestId('share-url')).textContent).toBe(
+      `${window.location.origin}/shareBloodPressureTable?token=tok_ABC-123`,
+    );
     const body = server.called('POST /share/v1/create')[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({ kind: 'bloodPressure', days: 30, title: '给医生' });
     expect(body.createStartTime).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
     expect(body.createEndTime).toMatch(/^\d{4}-\d{2}-\d{2} 23:59:59$/);
-    const days = (Date.parse(String(body.createEndTime).slice(0, 10)) - Date.parse(String(body.createStartTime).slice(0, 10))) / 86_400_000;
+    const days =
+      (Date.parse(String(body.createEndTime).slice(0, 10)) - Date.parse(String(body.createStartTime).slice(0, 10))) /
+      86_400_000;
     expect(days).toBe(89);
     expect(await screen.findByText('血压数据表 · 给医生')).toBeTruthy();
   });

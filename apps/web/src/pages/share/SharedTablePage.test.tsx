@@ -12,7 +12,16 @@ beforeEach(() => {
   resetStores({ isAuth: '0', phase: 'pending' });
 });
 
-const header = { title: '', dataTypeName: '2型糖尿病', shareStartTime: '2026-10-22', shareEndTime: '2026-11-20', totalData: 3, normalShareCount: 1, lowCount: 1, highShareCount: 1 };
+const header = {
+  title: '',
+  dataTypeName: '2型糖尿病',
+  shareStartTime: '2026-10-22',
+  shareEndTime: '2026-11-20',
+  totalData: 3,
+  normalShareCount: 1,
+  lowCount: 1,
+  highShareCount: 1,
+};
 
 describe('the public share pages', () => {
   it('shows the sugar table with the masked name, the counts and coloured readings without signing in', async () => {
@@ -21,9 +30,39 @@ describe('the public share pages', () => {
         ...header,
         nickname: '张**',
         items: [
-          { testId: 'a', timeType: 1, sugar: 12.5, remark: '', tags: [], createTime: '2026-11-20 07:00:00', testType: '1', deviceImei: null, level: 'high' },
-          { testId: 'b', timeType: 2, sugar: 6.1, remark: '', tags: [], createTime: '2026-11-19 09:00:00', testType: '1', deviceImei: null, level: 'normal' },
-          { testId: 'c', timeType: 8, sugar: 3.1, remark: '', tags: [], createTime: '2026-11-18 03:00:00', testType: '1', deviceImei: null, level: 'seriousLow' },
+          {
+            testId: 'a',
+            timeType: 1,
+            sugar: 12.5,
+            remark: '',
+            tags: [],
+            createTime: '2026-11-20 07:00:00',
+            testType: '1',
+            deviceImei: null,
+            level: 'high',
+          },
+          {
+            testId: 'b',
+            timeType: 2,
+            sugar: 6.1,
+            remark: '',
+            tags: [],
+            createTime: '2026-11-19 09:00:00',
+            testType: '1',
+            deviceImei: null,
+            level: 'normal',
+          },
+          {
+            testId: 'c',
+            timeType: 8,
+            sugar: 3.1,
+            remark: '',
+            tags: [],
+            createTime: '2026-11-18 03:00:00',
+            testType: '1',
+            deviceImei: null,
+            level: 'seriousLow',
+          },
         ],
       }),
     });
@@ -51,8 +90,28 @@ describe('the public share pages', () => {
         nickname: '李*',
         totalData: 2,
         items: [
-          { bpId: '1', sbp: 150, dbp: 95, hr: 80, remark: '', createTime: '2026-11-20 07:00:00', color: 3, testType: '1', deviceImei: null },
-          { bpId: '2', sbp: 118, dbp: 76, hr: 70, remark: '', createTime: '2026-11-19 07:00:00', color: 2, testType: '1', deviceImei: null },
+          {
+            bpId: '1',
+            sbp: 150,
+            dbp: 95,
+            hr: 80,
+            remark: '',
+            createTime: '2026-11-20 07:00:00',
+            color: 3,
+            testType: '1',
+            deviceImei: null,
+          },
+          {
+            bpId: '2',
+            sbp: 118,
+            dbp: 76,
+            hr: 70,
+            remark: '',
+            createTime: '2026-11-19 07:00:00',
+            color: 2,
+            testType: '1',
+            deviceImei: null,
+          },
         ],
       }),
     });
@@ -62,7 +121,11 @@ describe('the public share pages', () => {
     expect(screen.getByText('118/76').getAttribute('data-band')).toBe('normal');
   });
 
-  it.each(['/shareBloodSugarReportTable?token=gone', '/shareBloodPressureTable?token=gone', '/shareBloodSugarReportTable'])('says 分享链接已失效 at %s', async (path) => {
+  it.each([
+    '/shareBloodSugarReportTable?token=gone',
+    '/shareBloodPressureTable?token=gone',
+    '/shareBloodSugarReportTable',
+  ])('says 分享链接已失效 at %s', async (path) => {
     fakeApi({
       'GET /share/v1/bloodSugarTable': () => {
         throw apiFailure(40400, '分享链接已失效', 404);

@@ -1,4 +1,11 @@
-import { SHARE_KIND_NAMES, SHARE_LINK_GONE_MESSAGE, SUGAR_LEVELS, SUGAR_TIME_TYPES, levelFromColor, sugarBand } from '@glucoguard/domain';
+import {
+  SHARE_KIND_NAMES,
+  SHARE_LINK_GONE_MESSAGE,
+  SUGAR_LEVELS,
+  SUGAR_TIME_TYPES,
+  levelFromColor,
+  sugarBand,
+} from '@glucoguard/domain';
 import type { LabBand, ShareKind, SugarLevel } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { isApiError } from '@glucoguard/sdk';
@@ -51,7 +58,8 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
     setState({ status: 'loading' });
     loadShared(kind, token).then(
       (loaded) => live && setState({ status: 'ready', loaded }),
-      (error: unknown) => live && setState({ status: isApiError(error, 40400) || isApiError(error, 40000) ? 'gone' : 'failed' }),
+      (error: unknown) =>
+        live && setState({ status: isApiError(error, 40400) || isApiError(error, 40000) ? 'gone' : 'failed' }),
     );
     return () => {
       live = false;
@@ -89,7 +97,9 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
   return (
     <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 24 }}>
       <header style={{ background: 'var(--adm-color-primary)', color: '#fff', padding: '20px 20px 16px' }}>
-        <h1 style={{ margin: 0, fontSize: 20 }}>{table.title !== '' ? table.title : `${SHARE_KIND_NAMES[kind]}数据表`}</h1>
+        <h1 style={{ margin: 0, fontSize: 20 }}>
+          {table.title !== '' ? table.title : `${SHARE_KIND_NAMES[kind]}数据表`}
+        </h1>
         <div style={{ marginTop: 8, fontSize: 14 }}>
           <span aria-label="姓名">{table.nickname}</span>
           <span style={{ marginLeft: 12 }}>{table.dataTypeName}</span>
@@ -98,7 +108,10 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
           {table.shareStartTime.slice(0, 10)} 至 {table.shareEndTime.slice(0, 10)}
         </div>
       </header>
-      <section aria-label="测量统计" style={{ display: 'flex', background: '#fff', margin: 12, borderRadius: 8, padding: '12px 0' }}>
+      <section
+        aria-label="测量统计"
+        style={{ display: 'flex', background: '#fff', margin: 12, borderRadius: 8, padding: '12px 0' }}
+      >
         {counts.map((count) => (
           <div key={count.label} style={{ flex: 1, textAlign: 'center' }}>
             <div style={{ fontSize: 22, fontWeight: 700, color: count.colour }} aria-label={count.label}>
@@ -111,7 +124,9 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
       <section style={{ background: '#fff', margin: '0 12px', borderRadius: 8, overflow: 'hidden' }}>
         {loaded.kind === 'sugar' ? (
           <>
-            <div style={{ display: 'flex', background: '#f7f8fa', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
+            <div
+              style={{ display: 'flex', background: '#f7f8fa', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}
+            >
               <div style={{ ...cell, flex: 1.6 }}>测量时间</div>
               <div style={cell}>时段</div>
               <div style={cell}>血糖(mmol/L)</div>
@@ -120,10 +135,17 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
             {loaded.table.items.map((item) => {
               const band = sugarLevelBand(item.level);
               return (
-                <div role="row" key={item.testId} style={{ display: 'flex', borderTop: '1px solid #f0f0f0', fontSize: 14 }}>
+                <div
+                  role="row"
+                  key={item.testId}
+                  style={{ display: 'flex', borderTop: '1px solid #f0f0f0', fontSize: 14 }}
+                >
                   <div style={{ ...cell, flex: 1.6 }}>{item.createTime.slice(0, 16)}</div>
                   <div style={cell}>{SUGAR_TIME_TYPES.find((t) => t.timeType === item.timeType)?.name ?? ''}</div>
-                  <div style={{ ...cell, fontWeight: 600, color: band === null ? undefined : bandHex(band) }} data-band={band ?? ''}>
+                  <div
+                    style={{ ...cell, fontWeight: 600, color: band === null ? undefined : bandHex(band) }}
+                    data-band={band ?? ''}
+                  >
                     {item.sugar}
                   </div>
                 </div>
@@ -132,7 +154,9 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
           </>
         ) : (
           <>
-            <div style={{ display: 'flex', background: '#f7f8fa', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
+            <div
+              style={{ display: 'flex', background: '#f7f8fa', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}
+            >
               <div style={{ ...cell, flex: 1.6 }}>测量时间</div>
               <div style={cell}>血压(mm Hg)</div>
               <div style={cell}>脉搏(PM)</div>
@@ -141,9 +165,16 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
             {loaded.table.items.map((item) => {
               const band = pressureBand(item.color);
               return (
-                <div role="row" key={item.bpId} style={{ display: 'flex', borderTop: '1px solid #f0f0f0', fontSize: 14 }}>
+                <div
+                  role="row"
+                  key={item.bpId}
+                  style={{ display: 'flex', borderTop: '1px solid #f0f0f0', fontSize: 14 }}
+                >
                   <div style={{ ...cell, flex: 1.6 }}>{item.createTime.slice(0, 16)}</div>
-                  <div style={{ ...cell, fontWeight: 600, color: band === null ? undefined : bandHex(band) }} data-band={band ?? ''}>
+                  <div
+                    style={{ ...cell, fontWeight: 600, color: band === null ? undefined : bandHex(band) }}
+                    data-band={band ?? ''}
+                  >
                     {item.sbp}/{item.dbp}
                   </div>
                   <div style={cell}>{item.hr}</div>

@@ -33,7 +33,9 @@ describe('sign-in page (/signIn)', () => {
     let signed = false;
     const api = fakeApi({
       'GET /sign/v1/getSignInfo': () => info(signed),
-      'GET /sign/v1/getSigns': () => ({ signs: signed ? [{ createTime: '2026-11-20', signIn: 1, series: 7, score: 4 }] : [] }),
+      'GET /sign/v1/getSigns': () => ({
+        signs: signed ? [{ createTime: '2026-11-20', signIn: 1, series: 7, score: 4 }] : [],
+      }),
       'POST /sign/v1/signIn': () => {
         signed = true;
         return { series: 7, reward: 4, alreadySigned: false, signDay: '2026-11-20', score: 14, monthScore: 9 };
@@ -61,7 +63,12 @@ describe('sign-in page (/signIn)', () => {
   it('moves between months with the arrows, never past the current month', async () => {
     const api = fakeApi({
       'GET /sign/v1/getSignInfo': () => info(true),
-      'GET /sign/v1/getSigns': (call) => ({ signs: call.query.get('startTime') === '2026-10-01' ? [{ createTime: '2026-10-03', signIn: 1, series: 1, score: 1 }] : [] }),
+      'GET /sign/v1/getSigns': (call) => ({
+        signs:
+          call.query.get('startTime') === '2026-10-01'
+            ? [{ createTime: '2026-10-03', signIn: 1, series: 1, score: 1 }]
+            : [],
+      }),
     });
     renderApp('/signIn');
     await screen.findByRole('grid', { name: '2026年11月' });
@@ -78,7 +85,13 @@ describe('sign-in page (/signIn)', () => {
     const api = fakeApi({
       'GET /sign/v1/getSignInfo': () => info(true),
       'GET /sign/v1/getSigns': () => ({ signs: [{ createTime: '2026-11-20', signIn: 1, series: 7, score: 4 }] }),
-      'GET /sign/v1/getSignDayDetail': () => ({ imgUrl: 'uploads/sign-days/abc.png', day: '2026-11-20', series: 7, score: 4, cached: false }),
+      'GET /sign/v1/getSignDayDetail': () => ({
+        imgUrl: 'uploads/sign-days/abc.png',
+        day: '2026-11-20',
+        series: 7,
+        score: 4,
+        cached: false,
+      }),
     });
     renderApp('/signIn');
     fireEvent.click(await screen.findByRole('button', { name: '分享' }));

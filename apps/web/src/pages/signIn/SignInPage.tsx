@@ -1,4 +1,12 @@
-import { SIGN_IN_ROW_DAYS, addMonths, compareYearMonth, monthCalendar, signInReward, streakDayInRow, type YearMonth } from '@glucoguard/domain';
+import {
+  SIGN_IN_ROW_DAYS,
+  addMonths,
+  compareYearMonth,
+  monthCalendar,
+  signInReward,
+  streakDayInRow,
+  type YearMonth,
+} from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { Button, Popup } from 'antd-mobile';
 import { useCallback, useRef, useState } from 'react';
@@ -14,9 +22,25 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const monthOf = (day: string): YearMonth => ({ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)) });
 
 /** The month calendar with the signed days marked and arrows to the months around it. */
-function SignCalendar({ month, today, onMonth, signedDays }: { month: YearMonth; today: string; onMonth: (m: YearMonth) => void; signedDays: ReadonlySet<string> }) {
+function SignCalendar({
+  month,
+  today,
+  onMonth,
+  signedDays,
+}: {
+  month: YearMonth;
+  today: string;
+  onMonth: (m: YearMonth) => void;
+  signedDays: ReadonlySet<string>;
+}) {
   const isCurrent = compareYearMonth(month, monthOf(today)) >= 0;
-  const arrow = { border: 'none', background: 'none', fontSize: 20, padding: '4px 12px', color: 'var(--adm-color-primary)' } as const;
+  const arrow = {
+    border: 'none',
+    background: 'none',
+    fontSize: 20,
+    padding: '4px 12px',
+    color: 'var(--adm-color-primary)',
+  } as const;
   return (
     <section aria-label="签到日历" style={card}>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 8px 4px' }}>
@@ -24,11 +48,21 @@ function SignCalendar({ month, today, onMonth, signedDays }: { month: YearMonth;
           ‹
         </button>
         <h2 style={{ margin: 0, fontSize: 16, fontWeight: 600 }}>{`${month.year}年${month.month}月`}</h2>
-        <button type="button" aria-label="下个月" style={{ ...arrow, opacity: isCurrent ? 0.3 : 1 }} disabled={isCurrent} onClick={() => onMonth(addMonths(month, 1))}>
+        <button
+          type="button"
+          aria-label="下个月"
+          style={{ ...arrow, opacity: isCurrent ? 0.3 : 1 }}
+          disabled={isCurrent}
+          onClick={() => onMonth(addMonths(month, 1))}
+        >
           ›
         </button>
       </div>
-      <table role="grid" aria-label={`${month.year}年${month.month}月`} style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', marginBottom: 8 }}>
+      <table
+        role="grid"
+        aria-label={`${month.year}年${month.month}月`}
+        style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', marginBottom: 8 }}
+      >
         <thead>
           <tr>
             {WEEKDAYS.map((d) => (
@@ -48,7 +82,11 @@ function SignCalendar({ month, today, onMonth, signedDays }: { month: YearMonth;
                 const signed = signedDays.has(cell.day);
                 const isToday = cell.day === today;
                 return (
-                  <td key={cell.day} aria-label={`${cell.date}日${signed ? ' 已签到' : ''}`} style={{ textAlign: 'center', padding: '4px 0' }}>
+                  <td
+                    key={cell.day}
+                    aria-label={`${cell.date}日${signed ? ' 已签到' : ''}`}
+                    style={{ textAlign: 'center', padding: '4px 0' }}
+                  >
                     <span
                       style={{
                         display: 'inline-flex',
@@ -81,12 +119,19 @@ function StreakRow({ series, signedToday }: { series: number; signedToday: boole
   // The row that holds today: the days already signed in it, and today when not yet signed.
   const done = series === 0 ? 0 : signedToday ? streakDayInRow(series) : streakDayInRow(series) % SIGN_IN_ROW_DAYS;
   return (
-    <ol aria-label="连续签到奖励" style={{ display: 'flex', listStyle: 'none', margin: 0, padding: '4px 8px 12px', gap: 4 }}>
+    <ol
+      aria-label="连续签到奖励"
+      style={{ display: 'flex', listStyle: 'none', margin: 0, padding: '4px 8px 12px', gap: 4 }}
+    >
       {Array.from({ length: SIGN_IN_ROW_DAYS }, (_, i) => {
         const reached = i < done;
         const reward = signInReward(i + 1);
         return (
-          <li key={i} aria-label={`第${i + 1}天 ${reward}积分${reached ? ' 已签到' : ''}`} style={{ flex: 1, textAlign: 'center', fontSize: 12 }}>
+          <li
+            key={i}
+            aria-label={`第${i + 1}天 ${reward}积分${reached ? ' 已签到' : ''}`}
+            style={{ flex: 1, textAlign: 'center', fontSize: 12 }}
+          >
             <div
               style={{
                 margin: '0 auto 4px',
@@ -132,11 +177,34 @@ function ShareDay({ day }: { day: string }) {
   };
   return (
     <>
-      <Button block shape="rounded" fill="outline" loading={loading} onClick={open} style={{ marginTop: 10, '--text-color': '#fff', '--border-color': '#fff' }}>
+      <Button
+        block
+        shape="rounded"
+        fill="outline"
+        loading={loading}
+        onClick={open}
+        style={{ marginTop: 10, '--text-color': '#fff', '--border-color': '#fff' }}
+      >
         分享
       </Button>
-      <Popup visible={src !== null} onMaskClick={() => setSrc(null)} onClose={() => setSrc(null)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 16px 24px', textAlign: 'center' }}>
-        {src !== null && <img src={src} alt="签到分享图" style={{ width: 260, maxWidth: '100%', borderRadius: 10, boxShadow: '0 6px 20px rgba(0,0,0,0.12)' }} />}
+      <Popup
+        visible={src !== null}
+        onMaskClick={() => setSrc(null)}
+        onClose={() => setSrc(null)}
+        bodyStyle={{
+          borderTopLeftRadius: 12,
+          borderTopRightRadius: 12,
+          padding: '16px 16px 24px',
+          textAlign: 'center',
+        }}
+      >
+        {src !== null && (
+          <img
+            src={src}
+            alt="签到分享图"
+            style={{ width: 260, maxWidth: '100%', borderRadius: 10, boxShadow: '0 6px 20px rgba(0,0,0,0.12)' }}
+          />
+        )}
         <p style={{ margin: '12px 0 0', fontSize: 14 }}>长按图片保存，分享给好友</p>
       </Popup>
     </>
@@ -156,7 +224,9 @@ export default function SignInPage() {
       return null;
     }
     const last = new Date(Date.UTC(month.year, month.month, 0)).getUTCDate();
-    return api().GET('/sign/v1/getSigns', { params: { query: { startTime: `${monthKey}-01`, endTime: `${monthKey}-${pad(last)}` } } });
+    return api().GET('/sign/v1/getSigns', {
+      params: { query: { startTime: `${monthKey}-01`, endTime: `${monthKey}-${pad(last)}` } },
+    });
   }, monthKey);
   const busy = useRef(false);
   const [signing, setSigning] = useState(false);
@@ -204,7 +274,13 @@ export default function SignInPage() {
           disabled={!data || signed}
           loading={signing}
           onClick={onSign}
-          style={{ marginTop: 20, '--background-color': '#fff', '--text-color': 'var(--adm-color-primary)', '--border-color': '#fff', fontWeight: 600 }}
+          style={{
+            marginTop: 20,
+            '--background-color': '#fff',
+            '--text-color': 'var(--adm-color-primary)',
+            '--border-color': '#fff',
+            fontWeight: 600,
+          }}
         >
           {signed ? '已签到' : '签到'}
         </Button>
@@ -215,7 +291,9 @@ export default function SignInPage() {
         <CardTitle title="签到奖励" />
         <p style={{ margin: '0 16px 8px', fontSize: 13, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
           {data?.rewardText}
-          {data && <strong style={{ marginLeft: 6, color: 'var(--adm-color-warning, #ff8f1f)' }}>{data.bonusNote}</strong>}
+          {data && (
+            <strong style={{ marginLeft: 6, color: 'var(--adm-color-warning, #ff8f1f)' }}>{data.bonusNote}</strong>
+          )}
         </p>
         {data && <StreakRow series={data.series} signedToday={signed} />}
       </section>

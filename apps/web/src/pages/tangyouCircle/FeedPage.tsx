@@ -20,10 +20,16 @@ export default function FeedPage() {
   const [search] = useSearchParams();
   const dateTime = search.get('dateTime') ?? undefined;
   const withBadge = showsFeedUnreadBadge({ dateTime });
-  const unread = useApiData(() => (withBadge ? api().GET('/tangyou/v1/getUnreadCommentCount') : Promise.resolve({ count: 0 })), String(withBadge));
+  const unread = useApiData(
+    () => (withBadge ? api().GET('/tangyou/v1/getUnreadCommentCount') : Promise.resolve({ count: 0 })),
+    String(withBadge),
+  );
   const notices = useApiData(() => api().GET('/notice/v1/getUnreadCount'));
   const loadPage = useCallback(
-    (pageNo: number) => api().GET('/tangyou/v1/getSugarTest', { params: { query: { pageNo, pageSize: PAGE_SIZES.feed, ...(dateTime ? { dateTime } : {}) } } }),
+    (pageNo: number) =>
+      api().GET('/tangyou/v1/getSugarTest', {
+        params: { query: { pageNo, pageSize: PAGE_SIZES.feed, ...(dateTime ? { dateTime } : {}) } },
+      }),
     [dateTime],
   );
   const messages = unread.data?.count ?? 0;
@@ -31,20 +37,44 @@ export default function FeedPage() {
 
   return (
     <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
-      <nav aria-label="糖友圈导航" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '10px 16px', background: '#fff', fontSize: 14 }}>
+      <nav
+        aria-label="糖友圈导航"
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          padding: '10px 16px',
+          background: '#fff',
+          fontSize: 14,
+        }}
+      >
         <Link to="/friend/friendList">我的亲友</Link>
         <Link to={NOTICE_LIST_PATH} aria-label={noticeCount > 0 ? `通知，${noticeCount}条未读` : '通知'}>
-          <Badge content={noticeCount > 0 ? unreadBadge(noticeCount) : null} color={(notices.data?.urgent ?? 0) > 0 ? '#f5554a' : undefined}>
+          <Badge
+            content={noticeCount > 0 ? unreadBadge(noticeCount) : null}
+            color={(notices.data?.urgent ?? 0) > 0 ? '#f5554a' : undefined}
+          >
             <span style={{ paddingRight: 8 }}>通知</span>
           </Badge>
         </Link>
       </nav>
-      {dateTime ? <div style={{ padding: '8px 16px', fontSize: 13, color: 'var(--adm-color-weak)' }}>{dateTime} 的动态</div> : null}
+      {dateTime ? (
+        <div style={{ padding: '8px 16px', fontSize: 13, color: 'var(--adm-color-weak)' }}>{dateTime} 的动态</div>
+      ) : null}
       {withBadge && messages > 0 ? (
         <Link
           to={NEW_MESSAGE_LIST_PATH}
           aria-label={`${messages}条新消息`}
-          style={{ display: 'block', width: 'fit-content', margin: '10px auto', padding: '6px 14px', borderRadius: 16, background: '#3a3f45', color: '#fff', fontSize: 13 }}
+          style={{
+            display: 'block',
+            width: 'fit-content',
+            margin: '10px auto',
+            padding: '6px 14px',
+            borderRadius: 16,
+            background: '#3a3f45',
+            color: '#fff',
+            fontSize: 13,
+          }}
         >
           {unreadBadge(messages)}条新消息
         </Link>

@@ -13,7 +13,8 @@ type Message = Schema<'UnreadMessage'>;
 const KIND_TEXT = { like: '赞了你的动态', comment: '评论了你的动态', reply: '回复了你' } as const;
 
 /** A post on its own page (spec: newMessageDetail?newMessageTestId). */
-export const postDetailPath = (testId: string) => `/tangyouCircle/newMessageDetail?${new URLSearchParams({ newMessageTestId: testId }).toString()}`;
+export const postDetailPath = (testId: string) =>
+  `/tangyouCircle/newMessageDetail?${new URLSearchParams({ newMessageTestId: testId }).toString()}`;
 
 /**
  * /tangyouCircle/newMessageList (spec 2 §2.16): unread likes, comments and replies. Opening the
@@ -65,7 +66,16 @@ export default function NewMessageListPage() {
           <button
             type="button"
             onClick={() => void navigate(postDetailPath(m.testId))}
-            style={{ display: 'flex', gap: 12, width: '100%', padding: '12px 16px', border: 'none', borderBottom: '1px solid var(--adm-color-border)', background: 'none', textAlign: 'left' }}
+            style={{
+              display: 'flex',
+              gap: 12,
+              width: '100%',
+              padding: '12px 16px',
+              border: 'none',
+              borderBottom: '1px solid var(--adm-color-border)',
+              background: 'none',
+              textAlign: 'left',
+            }}
           >
             <PersonAvatar name={m.customerName} url={imageUrl(m.headimgurl, imgDomain)} />
             <span style={{ flex: 1, minWidth: 0 }}>
@@ -73,7 +83,9 @@ export default function NewMessageListPage() {
                 <strong>{m.customerName}</strong> {KIND_TEXT[unreadMessageKind(m.commentType)]}
               </span>
               {m.content ? <span style={{ display: 'block', fontSize: 14, marginTop: 2 }}>{m.content}</span> : null}
-              <span style={{ display: 'block', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>{m.createTime.slice(0, 16)}</span>
+              <span style={{ display: 'block', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>
+                {m.createTime.slice(0, 16)}
+              </span>
             </span>
           </button>
         </li>

@@ -22,7 +22,13 @@ import { CELL_COLOURS } from '../reportCenter/colours';
 export type FeedPost = Schema<'FeedPost'>;
 type Comment = Schema<'FeedComment'>;
 
-const DIABETES_LABELS = { healthy: '健康', type1: '1型糖尿病', type2: '2型糖尿病', gestational: '妊娠糖尿病', unknown: '' } as const;
+const DIABETES_LABELS = {
+  healthy: '健康',
+  type1: '1型糖尿病',
+  type2: '2型糖尿病',
+  gestational: '妊娠糖尿病',
+  unknown: '',
+} as const;
 
 /** A post's colour by the domain's feed rule (the API classified it against the owner's thresholds). */
 export function feedColour(level: FeedPost['level']): string | undefined {
@@ -50,7 +56,9 @@ function Reading({ post }: { post: FeedPost }) {
       </>
     );
   return (
-    <div style={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: 4, margin: '10px 0 4px', fontSize: 14 }}>
+    <div
+      style={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: 4, margin: '10px 0 4px', fontSize: 14 }}
+    >
       {value}
       {post.urgent ? (
         <Tag color="danger" style={{ marginLeft: 6 }}>
@@ -122,7 +130,9 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
     }
     void send.run(async () => {
       try {
-        await api().POST('/tangyou/v1/addComment', { body: { testId: post.testId, content: content.trim(), ...(replyTo && { replyCommentId: replyTo.commentId }) } });
+        await api().POST('/tangyou/v1/addComment', {
+          body: { testId: post.testId, content: content.trim(), ...(replyTo && { replyCommentId: replyTo.commentId }) },
+        });
         await refresh();
         return () => setComposing(false);
       } catch (error) {
@@ -131,16 +141,26 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
     });
   };
 
-  const place = truncate(`${post.province ?? ''}${post.city === post.province ? '' : (post.city ?? '')}${post.district ?? ''}`, TRUNCATE.feedLocation);
+  const place = truncate(
+    `${post.province ?? ''}${post.city === post.province ? '' : (post.city ?? '')}${post.district ?? ''}`,
+    TRUNCATE.feedLocation,
+  );
   const diabetes = DIABETES_LABELS[diabetesTypeKind(post.diabetesType)];
   return (
-    <article aria-label={`${post.customerNote}的动态`} style={{ background: '#fff', padding: '14px 16px', marginBottom: 8 }}>
+    <article
+      aria-label={`${post.customerNote}的动态`}
+      style={{ background: '#fff', padding: '14px 16px', marginBottom: 8 }}
+    >
       <header style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
         <PersonAvatar name={post.customerNote} url={imageUrl(post.headimgurl, imgDomain)} sex={post.sex} />
         <div style={{ flex: 1, minWidth: 0 }}>
           <div style={{ fontSize: 15, fontWeight: 600 }}>
             {truncate(post.customerNote, TRUNCATE.feedNickname)}
-            {diabetes ? <span style={{ marginLeft: 6, fontSize: 12, fontWeight: 400, color: 'var(--adm-color-weak)' }}>{diabetes}</span> : null}
+            {diabetes ? (
+              <span style={{ marginLeft: 6, fontSize: 12, fontWeight: 400, color: 'var(--adm-color-weak)' }}>
+                {diabetes}
+              </span>
+            ) : null}
           </div>
           <div style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>
             {post.createTime.slice(0, 16)}
@@ -150,10 +170,18 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
       </header>
       <Reading post={post} />
       {post.tags.length > 0 || post.remark ? (
-        <div style={{ fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>{[...post.tags.map((t) => t.itemValue), post.remark].filter((t) => t !== '').join(' · ')}</div>
+        <div style={{ fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
+          {[...post.tags.map((t) => t.itemValue), post.remark].filter((t) => t !== '').join(' · ')}
+        </div>
       ) : null}
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 8 }}>
-        <Button size="mini" fill="outline" disabled={post.praised || liking} aria-label={post.praised ? '已赞' : '点赞'} onClick={() => void praise()}>
+        <Button
+          size="mini"
+          fill="outline"
+          disabled={post.praised || liking}
+          aria-label={post.praised ? '已赞' : '点赞'}
+          onClick={() => void praise()}
+        >
           {post.praised ? '已赞' : '赞'} {post.praiseSize > 0 ? post.praiseSize : ''}
         </Button>
         <Button size="mini" fill="outline" aria-label="评论" onClick={() => openComment(null)}>
@@ -161,8 +189,18 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
         </Button>
       </div>
       {post.praises.length > 0 || post.comments.length > 0 ? (
-        <div style={{ marginTop: 8, padding: '6px 10px', background: 'var(--adm-color-box)', borderRadius: 6, fontSize: 13 }}>
-          {post.praises.length > 0 ? <div aria-label="点赞的人">♥ {post.praises.map((p) => p.customerName).join('、')}</div> : null}
+        <div
+          style={{
+            marginTop: 8,
+            padding: '6px 10px',
+            background: 'var(--adm-color-box)',
+            borderRadius: 6,
+            fontSize: 13,
+          }}
+        >
+          {post.praises.length > 0 ? (
+            <div aria-label="点赞的人">♥ {post.praises.map((p) => p.customerName).join('、')}</div>
+          ) : null}
           {post.comments.map((comment) => (
             <div
               key={comment.commentId}
@@ -185,13 +223,28 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
           ))}
         </div>
       ) : null}
-      <Popup visible={composing} onMaskClick={() => setComposing(false)} onClose={() => setComposing(false)} bodyStyle={{ padding: 16 }}>
+      <Popup
+        visible={composing}
+        onMaskClick={() => setComposing(false)}
+        onClose={() => setComposing(false)}
+        bodyStyle={{ padding: 16 }}
+      >
         <div role="dialog" aria-label={replyTo ? `回复${replyTo.customerName}` : '发表评论'}>
           {/* antd-mobile puts aria-label on the wrapper, so the text area is named by a label of its own. */}
-          <label htmlFor={`comment-${post.testId}`} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          <label
+            htmlFor={`comment-${post.testId}`}
+            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          >
             评论内容
           </label>
-          <GuardedTextArea id={`comment-${post.testId}`} placeholder={replyTo ? `回复${replyTo.customerName}` : '说点什么吧'} rows={3} maxLength={COMMENT_MAX} value={content} onChange={setContent} />
+          <GuardedTextArea
+            id={`comment-${post.testId}`}
+            placeholder={replyTo ? `回复${replyTo.customerName}` : '说点什么吧'}
+            rows={3}
+            maxLength={COMMENT_MAX}
+            value={content}
+            onChange={setContent}
+          />
           <Button block color="primary" style={{ marginTop: 12 }} disabled={send.busy} onClick={submit}>
             发送
           </Button>

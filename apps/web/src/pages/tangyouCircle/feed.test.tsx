@@ -36,7 +36,16 @@ const post = (testId: string, overrides: Record<string, unknown> = {}) => ({
   diabetesType: '3',
   bloodPressureType: '2',
   praises: [] as { customerId: string; customerName: string }[],
-  comments: [] as { commentId: string; customerId: string; customerName: string; content: string; replyCommentId: string | null; replyName: string | null; replyCustomerId: string | null; createTime: string }[],
+  comments: [] as {
+    commentId: string;
+    customerId: string;
+    customerName: string;
+    content: string;
+    replyCommentId: string | null;
+    replyName: string | null;
+    replyCustomerId: string | null;
+    createTime: string;
+  }[],
   commentSize: 0,
   praiseSize: 0,
   praised: false,
@@ -45,9 +54,24 @@ const post = (testId: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const pressure = post('b1', { type: 0, sugar: null, timeType: null, sbp: 118, dbp: 76, hr: 70, level: 'normal', urgent: false, remark: '', tags: [], createTime: '2026-11-20 07:00:00' });
+const pressure = post('b1', {
+  type: 0,
+  sugar: null,
+  timeType: null,
+  sbp: 118,
+  dbp: 76,
+  hr: 70,
+  level: 'normal',
+  urgent: false,
+  remark: '',
+  tags: [],
+  createTime: '2026-11-20 07:00:00',
+});
 
-function feedRoutes(posts: Post[], extra: Record<string, (call: { body: unknown; query: URLSearchParams }) => unknown> = {}) {
+function feedRoutes(
+  posts: Post[],
+  extra: Record<string, (call: { body: unknown; query: URLSearchParams }) => unknown> = {},
+) {
   return {
     'GET /tangyou/v1/getSugarTest': () => ({ items: posts, currentPage: 1, totalPage: 1 }),
     'GET /tangyou/v1/getUnreadCommentCount': () => ({ count: 3 }),
@@ -99,7 +123,13 @@ describe('/tangyouCircle/tangyouCircle', () => {
           liked = true;
           return { praiseSize: 1, duplicate: false };
         },
-        'GET /tangyou/v1/dynamic': () => ({ existsFlag: true, post: post('s1', liked ? { praised: true, praiseSize: 1, praises: [{ customerId: 'me', customerName: '张三' }] } : {}) }),
+        'GET /tangyou/v1/dynamic': () => ({
+          existsFlag: true,
+          post: post(
+            's1',
+            liked ? { praised: true, praiseSize: 1, praises: [{ customerId: 'me', customerName: '张三' }] } : {},
+          ),
+        }),
       }),
     );
     renderApp('/tangyouCircle/tangyouCircle');
@@ -114,8 +144,26 @@ describe('/tangyouCircle/tangyouCircle', () => {
 
   it('comments, refuses an empty comment, replies to others and not to oneself', async () => {
     const comments = [
-      { commentId: 'c1', customerId: 'dad', customerName: '爸爸', content: '今天吃多了', replyCommentId: null, replyName: null, replyCustomerId: null, createTime: '2026-11-20 08:10:00' },
-      { commentId: 'c2', customerId: 'me', customerName: '张三', content: '少吃点', replyCommentId: 'c1', replyName: '爸爸', replyCustomerId: 'dad', createTime: '2026-11-20 08:20:00' },
+      {
+        commentId: 'c1',
+        customerId: 'dad',
+        customerName: '爸爸',
+        content: '今天吃多了',
+        replyCommentId: null,
+        replyName: null,
+        replyCustomerId: null,
+        createTime: '2026-11-20 08:10:00',
+      },
+      {
+        commentId: 'c2',
+        customerId: 'me',
+        customerName: '张三',
+        content: '少吃点',
+        replyCommentId: 'c1',
+        replyName: '爸爸',
+        replyCustomerId: 'dad',
+        createTime: '2026-11-20 08:20:00',
+      },
     ];
     const server = fakeApi(
       feedRoutes([post('s1', { comments, commentSize: 2 })], {
@@ -139,13 +187,21 @@ describe('/tangyouCircle/tangyouCircle', () => {
     expect(await screen.findByText('评论不能为空!')).toBeTruthy();
     fireEvent.change(text, { target: { value: '加油' } });
     fireEvent.click(send);
-    await waitFor(() => expect(server.called('POST /tangyou/v1/addComment')[0]?.body).toEqual({ testId: 's1', content: '加油' }));
+    await waitFor(() =>
+      expect(server.called('POST /tangyou/v1/addComment')[0]?.body).toEqual({ testId: 's1', content: '加油' }),
+    );
 
     fireEvent.click(within(card).getByRole('button', { name: '回复爸爸' }));
     const reply = await screen.findByRole('dialog', { name: '回复爸爸' });
     fireEvent.change(within(reply).getByRole('textbox', { name: '评论内容' }), { target: { value: '好的' } });
     fireEvent.click(within(reply).getByRole('button', { name: '发送' }));
-    await waitFor(() => expect(server.called('POST /tangyou/v1/addComment')[1]?.body).toEqual({ testId: 's1', content: '好的', replyCommentId: 'c1' }));
+    await waitFor(() =>
+      expect(server.called('POST /tangyou/v1/addComment')[1]?.body).toEqual({
+        testId: 's1',
+        content: '好的',
+        replyCommentId: 'c1',
+      }),
+    );
   });
 });
 
@@ -154,8 +210,26 @@ describe('new messages and the post detail', () => {
     const server = fakeApi({
       'GET /tangyou/v1/getUnreadCommentList': () => ({
         items: [
-          { id: 'm2', testId: 's1', commentType: 1, customerId: 'd', customerName: '张丽', headimgurl: '', content: '爸，多喝水', createTime: '2026-11-20 08:20:00' },
-          { id: 'm1', testId: 's1', commentType: 0, customerId: 'd', customerName: '张丽', headimgurl: '', content: null, createTime: '2026-11-20 08:10:00' },
+          {
+            id: 'm2',
+            testId: 's1',
+            commentType: 1,
+            customerId: 'd',
+            customerName: '张丽',
+            headimgurl: '',
+            content: '爸，多喝水',
+            createTime: '2026-11-20 08:20:00',
+          },
+          {
+            id: 'm1',
+            testId: 's1',
+            commentType: 0,
+            customerId: 'd',
+            customerName: '张丽',
+            headimgurl: '',
+            content: null,
+            createTime: '2026-11-20 08:10:00',
+          },
         ],
         currentPage: 1,
         totalPage: 1,
@@ -191,8 +265,28 @@ describe('/notice/noticeList', () => {
     const server = fakeApi({
       'GET /notice/v1/pageQueryList': () => ({
         items: [
-          { id: 'n2', kind: 'reading', title: '紧急提醒：爸爸血糖严重偏高', text: '爸爸在11-20 08:00测得空腹血糖25.0mmol/L，严重偏高，请尽快与其联系。', urgent: true, read: false, customerId: 'dad', testId: 's1', createTime: '2026-11-20 08:00:05' },
-          { id: 'n1', kind: 'followRequest', title: '新的亲友申请', text: '张丽申请关注您的健康数据', urgent: false, read: true, customerId: 'd', testId: null, createTime: '2026-11-19 08:00:00' },
+          {
+            id: 'n2',
+            kind: 'reading',
+            title: '紧急提醒：爸爸血糖严重偏高',
+            text: '爸爸在11-20 08:00测得空腹血糖25.0mmol/L，严重偏高，请尽快与其联系。',
+            urgent: true,
+            read: false,
+            customerId: 'dad',
+            testId: 's1',
+            createTime: '2026-11-20 08:00:05',
+          },
+          {
+            id: 'n1',
+            kind: 'followRequest',
+            title: '新的亲友申请',
+            text: '张丽申请关注您的健康数据',
+            urgent: false,
+            read: true,
+            customerId: 'd',
+            testId: null,
+            createTime: '2026-11-19 08:00:00',
+          },
         ],
         currentPage: 1,
         totalPage: 1,

@@ -18,13 +18,18 @@ function record(id: string, jin: number, createTime: string) {
 }
 
 // Newest first: 150 jin (BMI 25.95, 偏重), 148, 145 (the first).
-const RECORDS = [record('3', 150, '2026-11-20 08:00:00'), record('2', 148, '2026-11-10 08:00:00'), record('1', 145, '2026-11-01 08:00:00')];
+const RECORDS = [
+  record('3', 150, '2026-11-20 08:00:00'),
+  record('2', 148, '2026-11-10 08:00:00'),
+  record('1', 145, '2026-11-01 08:00:00'),
+];
 
 describe('/weightDetails', () => {
   it('shows the latest weight in jin, its BMI label and colour, the changes and the ideal weight', async () => {
     const server = fakeApi({
       'GET /weight/v1/queryList': () => ({ items: RECORDS, currentPage: 1, totalPage: 1 }),
-      'GET /weight/v1/getPreviousRecord': (call) => (call.query.get('createTimeStr') === '2026-11-20 08:00:00' ? RECORDS[1] : RECORDS[2]),
+      'GET /weight/v1/getPreviousRecord': (call) =>
+        call.query.get('createTimeStr') === '2026-11-20 08:00:00' ? RECORDS[1] : RECORDS[2],
     });
     renderApp('/weightDetails');
     expect((await screen.findByLabelText('当前体重')).textContent).toBe('150');
@@ -38,7 +43,9 @@ describe('/weightDetails', () => {
     // BMI 21.25 at 170 cm: 61.41 kg → 122.8 jin; marks at 18.5 / 24 / 28.
     expect(screen.getByLabelText('理想体重').textContent).toBe('122.8斤');
     expect(screen.getByLabelText('理想体重刻度').textContent).toBe('<106.9106.9~138.7138.7~161.8≥161.8');
-    expect(server.called('GET /weight/v1/getPreviousRecord')[0]?.query.get('createTimeStr')).toBe('2026-11-20 08:00:00');
+    expect(server.called('GET /weight/v1/getPreviousRecord')[0]?.query.get('createTimeStr')).toBe(
+      '2026-11-20 08:00:00',
+    );
 
     // Choosing an older point reloads the comparison with its previous record.
     fireEvent.click(screen.getByRole('button', { name: '11-10 148斤' }));
@@ -53,7 +60,11 @@ describe('/weightDetails', () => {
     [170, '过重', 'red'],
   ])('labels %d jin at 170 cm %s with a %s border', async (jin, label, colour) => {
     fakeApi({
-      'GET /weight/v1/queryList': () => ({ items: [record('1', jin, '2026-11-20 08:00:00')], currentPage: 1, totalPage: 1 }),
+      'GET /weight/v1/queryList': () => ({
+        items: [record('1', jin, '2026-11-20 08:00:00')],
+        currentPage: 1,
+        totalPage: 1,
+      }),
       'GET /weight/v1/getPreviousRecord': () => null,
     });
     renderApp('/weightDetails');
@@ -67,7 +78,11 @@ describe('/weightDetails', () => {
     resetStores({ isAuth: '1', customerId: 'c1', customer: registeredCustomer({ height: null }) });
     let saved = false;
     const server = fakeApi({
-      'GET /weight/v1/queryList': () => ({ items: saved ? [record('1', 130.5, '2026-11-20 08:00:00')] : [], currentPage: 1, totalPage: saved ? 1 : 0 }),
+      'GET /weight/v1/queryList': () => ({
+        items: saved ? [record('1', 130.5, '2026-11-20 08:00:00')] : [],
+        currentPage: 1,
+        totalPage: saved ? 1 : 0,
+      }),
       'GET /weight/v1/getPreviousRecord': () => null,
       'POST /weight/v1/add': () => {
         saved = true;

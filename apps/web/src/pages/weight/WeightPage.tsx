@@ -109,11 +109,14 @@ export default function WeightPage() {
 
   if (records === null) {
     return (
-      <div style={{ padding: 60, textAlign: 'center' }}>{failed ? <EmptyState title="加载失败" /> : <DotLoading aria-label="加载中" />}</div>
+      <div style={{ padding: 60, textAlign: 'center' }}>
+        {failed ? <EmptyState title="加载失败" /> : <DotLoading aria-label="加载中" />}
+      </div>
     );
   }
   const first = records.at(-1) ?? null;
-  const previousRecord = previous !== null && current !== null && previous.id === current.weightId ? previous.record : undefined;
+  const previousRecord =
+    previous !== null && current !== null && previous.id === current.weightId ? previous.record : undefined;
 
   return (
     <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 100 }}>
@@ -137,11 +140,15 @@ export default function WeightPage() {
           <section style={{ background: '#fff', marginTop: 10, padding: '12px 8px' }}>
             <WeightChart records={records} active={active} onSelect={setActive} />
           </section>
-          <section style={{ background: '#fff', marginTop: 10, display: 'flex', textAlign: 'center', padding: '14px 0' }}>
+          <section
+            style={{ background: '#fff', marginTop: 10, display: 'flex', textAlign: 'center', padding: '14px 0' }}
+          >
             <div style={{ flex: 1 }}>
               <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>较上次</div>
               <div aria-label="较上次变化" style={{ fontSize: 18, marginTop: 4 }}>
-                {previousRecord === undefined ? '…' : formatChange(weightChangeJin(current.weightJin, previousRecord?.weightJin))}
+                {previousRecord === undefined
+                  ? '…'
+                  : formatChange(weightChangeJin(current.weightJin, previousRecord?.weightJin))}
               </div>
             </div>
             <div style={{ flex: 1, borderLeft: '1px solid #f0f0f0' }}>
@@ -154,7 +161,19 @@ export default function WeightPage() {
           {height !== null && height > 0 ? <IdealWeight heightCm={height} /> : null}
         </>
       )}
-      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, display: 'flex', gap: 12, padding: '12px 20px', background: '#fff', boxShadow: '0 -1px 4px rgba(0,0,0,0.06)' }}>
+      <div
+        style={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          display: 'flex',
+          gap: 12,
+          padding: '12px 20px',
+          background: '#fff',
+          boxShadow: '0 -1px 4px rgba(0,0,0,0.06)',
+        }}
+      >
         {current === null ? null : (
           <Button block color="danger" fill="outline" onClick={() => void remove()}>
             删除
@@ -184,7 +203,15 @@ function BmiBadge({ bmi }: { bmi: number }) {
     <div
       data-testid="bmi-badge"
       data-colour={bmiClass.colour}
-      style={{ display: 'inline-flex', gap: 8, alignItems: 'center', border: `1px solid ${colour}`, borderRadius: 16, padding: '4px 12px', color: colour }}
+      style={{
+        display: 'inline-flex',
+        gap: 8,
+        alignItems: 'center',
+        border: `1px solid ${colour}`,
+        borderRadius: 16,
+        padding: '4px 12px',
+        color: colour,
+      }}
     >
       <span>BMI {bmi.toFixed(2)}</span>
       <span aria-label="BMI分类">{bmiClass.label}</span>
@@ -201,7 +228,18 @@ function BmiGauge({ bmi }: { bmi: number }) {
           <div key={c.code} style={{ flex: 1, background: COLOUR_HEX[c.colour] ?? c.colour }} />
         ))}
       </div>
-      <div style={{ position: 'absolute', top: -4, left: `calc(${bmiGaugePercent(bmi)}% - 7px)`, width: 14, height: 14, borderRadius: 7, background: '#fff', border: '2px solid #333' }} />
+      <div
+        style={{
+          position: 'absolute',
+          top: -4,
+          left: `calc(${bmiGaugePercent(bmi)}% - 7px)`,
+          width: 14,
+          height: 14,
+          borderRadius: 7,
+          background: '#fff',
+          border: '2px solid #333',
+        }}
+      />
       <div style={{ display: 'flex', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 6 }}>
         {BMI_CLASSES.map((c) => (
           <div key={c.code} style={{ flex: 1 }}>
@@ -228,7 +266,10 @@ function IdealWeight({ heightCm }: { heightCm: number }) {
           <div key={c.code} style={{ flex: 1, background: COLOUR_HEX[c.colour] ?? c.colour }} />
         ))}
       </div>
-      <div style={{ display: 'flex', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 4, textAlign: 'center' }} aria-label="理想体重刻度">
+      <div
+        style={{ display: 'flex', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 4, textAlign: 'center' }}
+        aria-label="理想体重刻度"
+      >
         <span style={{ flex: 1 }}>&lt;{marks.low}</span>
         <span style={{ flex: 1 }}>
           {marks.low}~{marks.standard}
@@ -259,12 +300,22 @@ const DRAG_STEP_PX = 36;
  * The trend of the records, seven at a time, oldest on the left. Dragging right steps to older
  * records, left to newer; tapping a point selects it. `active` indexes the newest-first list.
  */
-function WeightChart({ records, active, onSelect }: { records: readonly WeightRecord[]; active: number; onSelect: (index: number) => void }) {
+function WeightChart({
+  records,
+  active,
+  onSelect,
+}: {
+  records: readonly WeightRecord[];
+  active: number;
+  onSelect: (index: number) => void;
+}) {
   const drag = useRef<{ x: number; from: number } | null>(null);
   const total = records.length;
   // The window of 7 (newest-first indexes), kept so that the active record is inside it.
   const windowStart = Math.max(0, Math.min(active - Math.floor(WEIGHT_CHART_POINTS / 2), total - WEIGHT_CHART_POINTS));
-  const shown = records.slice(windowStart, windowStart + WEIGHT_CHART_POINTS).map((record, i) => ({ record, index: windowStart + i }));
+  const shown = records
+    .slice(windowStart, windowStart + WEIGHT_CHART_POINTS)
+    .map((record, i) => ({ record, index: windowStart + i }));
   shown.reverse();
   const values = shown.map((p) => p.record.weightJin);
   const min = Math.min(...values);
@@ -273,7 +324,10 @@ function WeightChart({ records, active, onSelect }: { records: readonly WeightRe
   const step = CHART_W / WEIGHT_CHART_POINTS;
   // Fewer than 7 records sit on the right, the newest at the right edge; equal values sit mid-height.
   const offset = WEIGHT_CHART_POINTS - shown.length;
-  const point = (i: number, v: number) => ({ x: step / 2 + (offset + i) * step, y: max === min ? CHART_H / 2 - 10 : 24 + (1 - (v - min) / span) * (CHART_H - 60) });
+  const point = (i: number, v: number) => ({
+    x: step / 2 + (offset + i) * step,
+    y: max === min ? CHART_H / 2 - 10 : 24 + (1 - (v - min) / span) * (CHART_H - 60),
+  });
   const path = shown.map((p, i) => {
     const { x, y } = point(i, p.record.weightJin);
     return `${i === 0 ? 'M' : 'L'}${x},${y}`;
@@ -310,8 +364,21 @@ function WeightChart({ records, active, onSelect }: { records: readonly WeightRe
         const { x, y } = point(i, p.record.weightJin);
         const selected = p.index === active;
         return (
-          <g key={p.record.weightId} onClick={() => onSelect(p.index)} role="button" aria-label={`${p.record.createTime.slice(5, 10)} ${p.record.weightJin}斤`} aria-pressed={selected}>
-            <circle cx={x} cy={y} r={selected ? 7 : 5} fill={selected ? '#1677ff' : '#fff'} stroke="#1677ff" strokeWidth={2} />
+          <g
+            key={p.record.weightId}
+            onClick={() => onSelect(p.index)}
+            role="button"
+            aria-label={`${p.record.createTime.slice(5, 10)} ${p.record.weightJin}斤`}
+            aria-pressed={selected}
+          >
+            <circle
+              cx={x}
+              cy={y}
+              r={selected ? 7 : 5}
+              fill={selected ? '#1677ff' : '#fff'}
+              stroke="#1677ff"
+              strokeWidth={2}
+            />
             <text x={x} y={y - 12} textAnchor="middle" fontSize={11} fill="#333">
               {p.record.weightJin}
             </text>
@@ -326,7 +393,17 @@ function WeightChart({ records, active, onSelect }: { records: readonly WeightRe
 }
 
 /** The add popup: height in cm (only while unknown), weight in jin with one decimal; 取消 / 保存. */
-function WeightAddPopup({ visible, heightKnown, onClose, onSaved }: { visible: boolean; heightKnown: boolean; onClose: () => void; onSaved: () => void }) {
+function WeightAddPopup({
+  visible,
+  heightKnown,
+  onClose,
+  onSaved,
+}: {
+  visible: boolean;
+  heightKnown: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [height, setHeight] = useState('');
   const [weight, setWeight] = useState('');
   const [saving, setSaving] = useState(false);
@@ -346,7 +423,9 @@ function WeightAddPopup({ visible, heightKnown, onClose, onSaved }: { visible: b
     }
     setSaving(true);
     try {
-      await api().POST('/weight/v1/add', { body: { weight: Number(weight), ...(heightKnown ? {} : { height: Number(height) }) } });
+      await api().POST('/weight/v1/add', {
+        body: { weight: Number(weight), ...(heightKnown ? {} : { height: Number(height) }) },
+      });
       toast(WEIGHT_ADDED_MESSAGE);
       setHeight('');
       setWeight('');
@@ -357,21 +436,47 @@ function WeightAddPopup({ visible, heightKnown, onClose, onSaved }: { visible: b
       setSaving(false);
     }
   };
-  const row = { display: 'flex', alignItems: 'center', gap: 8, padding: '10px 0', borderBottom: '1px solid #f0f0f0' } as const;
+  const row = {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 8,
+    padding: '10px 0',
+    borderBottom: '1px solid #f0f0f0',
+  } as const;
   return (
-    <Popup visible={visible} onMaskClick={close} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 20px 24px' }}>
+    <Popup
+      visible={visible}
+      onMaskClick={close}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 20px 24px' }}
+    >
       <div role="dialog" aria-label="记录体重">
         <h3 style={{ margin: '0 0 12px', textAlign: 'center', fontSize: 17 }}>记录体重</h3>
         {heightKnown ? null : (
           <label style={row}>
             <span style={{ width: 56 }}>身高</span>
-            <Input aria-label="身高" type="number" inputMode="decimal" placeholder="请填写身高" value={height} onChange={(typed) => setHeight(limitDecimals(typed, 1))} style={{ flex: 1 }} />
+            <Input
+              aria-label="身高"
+              type="number"
+              inputMode="decimal"
+              placeholder="请填写身高"
+              value={height}
+              onChange={(typed) => setHeight(limitDecimals(typed, 1))}
+              style={{ flex: 1 }}
+            />
             <span>cm</span>
           </label>
         )}
         <label style={row}>
           <span style={{ width: 56 }}>体重</span>
-          <Input aria-label="体重" type="number" inputMode="decimal" placeholder="请填写体重" value={weight} onChange={(typed) => setWeight(limitDecimals(typed, 1))} style={{ flex: 1 }} />
+          <Input
+            aria-label="体重"
+            type="number"
+            inputMode="decimal"
+            placeholder="请填写体重"
+            value={weight}
+            onChange={(typed) => setWeight(limitDecimals(typed, 1))}
+            style={{ flex: 1 }}
+          />
           <span>斤</span>
         </label>
         <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>

@@ -97,7 +97,8 @@ export default function AddBpPage() {
     };
   }, [editing, hyperReportId]);
 
-  const goBack = () => void (location.key === 'default' ? navigate('/reportCenter/reportCenter', { replace: true }) : navigate(-1));
+  const goBack = () =>
+    void (location.key === 'default' ? navigate('/reportCenter/reportCenter', { replace: true }) : navigate(-1));
 
   // Anything but a positive integer is cleared with the spec's toast when the field is left.
   const blur = (field: Field) => {
@@ -169,7 +170,12 @@ export default function AddBpPage() {
         />
       </div>
       <div style={{ background: '#fff', marginTop: 8, paddingTop: 12 }}>
-        <LevelGauge name="血压水平" percent={level === undefined ? undefined : BP_GAUGE_LEVELS[level]} label={level === undefined ? undefined : BP_LEVEL_NAMES[level]} colour={level === undefined ? undefined : BP_LEVEL_COLOURS[level]} />
+        <LevelGauge
+          name="血压水平"
+          percent={level === undefined ? undefined : BP_GAUGE_LEVELS[level]}
+          label={level === undefined ? undefined : BP_LEVEL_NAMES[level]}
+          colour={level === undefined ? undefined : BP_LEVEL_COLOURS[level]}
+        />
         {BP_ENTRY_FIELDS.map((field) => (
           <ValueDial
             key={field.key}
@@ -187,18 +193,53 @@ export default function AddBpPage() {
           />
         ))}
         {swapped && !readOnly ? (
-          <div role="alert" style={{ margin: '0 16px', padding: '8px 12px 12px', fontSize: 15, color: 'var(--adm-color-danger)', textAlign: 'center' }}>
+          <div
+            role="alert"
+            style={{
+              margin: '0 16px',
+              padding: '8px 12px 12px',
+              fontSize: 15,
+              color: 'var(--adm-color-danger)',
+              textAlign: 'center',
+            }}
+          >
             {BP_SYSTOLIC_NOT_ABOVE_MESSAGE}
           </div>
         ) : null}
-        {readOnly ? <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>设备测量的数据不能修改</div> : null}
+        {readOnly ? (
+          <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>
+            设备测量的数据不能修改
+          </div>
+        ) : null}
       </div>
       <List style={{ marginTop: 8 }}>
-        <List.Item title="测量时间" clickable={!readOnly} disabled={readOnly} onClick={() => setPickingTime(true)} extra={<span aria-label="测量时间">{formatChinaTime(createTime, 'YYYY-MM-DD HH:mm')}</span>} />
+        <List.Item
+          title="测量时间"
+          clickable={!readOnly}
+          disabled={readOnly}
+          onClick={() => setPickingTime(true)}
+          extra={<span aria-label="测量时间">{formatChinaTime(createTime, 'YYYY-MM-DD HH:mm')}</span>}
+        />
       </List>
-      <DatePicker visible={pickingTime} precision="minute" {...measuredTimePickerBounds(new Date())} value={createTime} onClose={() => setPickingTime(false)} onConfirm={setCreateTime} />
+      <DatePicker
+        visible={pickingTime}
+        precision="minute"
+        {...measuredTimePickerBounds(new Date())}
+        value={createTime}
+        onClose={() => setPickingTime(false)}
+        onConfirm={setCreateTime}
+      />
       <div style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
-        <GuardedTextArea aria-label="备注" placeholder="添加备注（选填）" maxLength={BP_REMARK_MAX} showCount rows={3} value={remark} onChange={setRemark} disabled={readOnly} />
+        <GuardedTextArea
+          aria-label="备注"
+          placeholder="添加备注（选填）"
+          maxLength={BP_REMARK_MAX}
+          showCount
+          rows={3}
+          value={remark}
+          onChange={setRemark}
+          disabled={readOnly}
+        />
       </div>
       {reminder === null ? null : (
         <div role="note" style={{ margin: '8px 16px', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
@@ -214,7 +255,10 @@ export default function AddBpPage() {
       )}
       {editing && !readOnly ? (
         <div style={{ padding: '0 20px 16px' }}>
-          <DeleteReadingButton remove={() => api().POST('/bloodPressureTest/v1/delete', { body: { bpId: hyperReportId } })} onDone={(outcome) => (outcome === 'gone' ? setStatus('deleted') : goBack())} />
+          <DeleteReadingButton
+            remove={() => api().POST('/bloodPressureTest/v1/delete', { body: { bpId: hyperReportId } })}
+            onDone={(outcome) => (outcome === 'gone' ? setStatus('deleted') : goBack())}
+          />
         </div>
       ) : null}
     </div>

@@ -38,7 +38,11 @@ export function BpChart() {
       colour,
       points: (records ?? []).map((record) => ({ time: at(record), value: pick(record) })),
     });
-    return [line('收缩压', '#f5554a', (r) => r.sbp), line('舒张压', '#1677ff', (r) => r.dbp), line('脉搏', '#2bb673', (r) => r.hr)];
+    return [
+      line('收缩压', '#f5554a', (r) => r.sbp),
+      line('舒张压', '#1677ff', (r) => r.dbp),
+      line('脉搏', '#2bb673', (r) => r.hr),
+    ];
   }, [records]);
 
   if (records === null) {
@@ -53,7 +57,9 @@ export function BpChart() {
   }
   return (
     <div style={{ background: '#fff', padding: '12px 4px' }}>
-      <div style={{ padding: '0 12px 8px', fontSize: 13, color: 'var(--adm-color-weak)' }}>近365天 · 单位：mm Hg，脉搏 PM</div>
+      <div style={{ padding: '0 12px 8px', fontSize: 13, color: 'var(--adm-color-weak)' }}>
+        近365天 · 单位：mm Hg，脉搏 PM
+      </div>
       <TrendChart
         lib={CHART_LIB}
         series={series}

@@ -18,7 +18,6 @@ const RANGES = Object.values(SUGAR_TABLE_RANGE_DAYS).map((days) => ({ days, labe
 export const BP_EMPTY_TEXT = '暂无血压数据';
 const ADD_PATH = '/reportCenter/bloodPressure/addBloodPressureReport/add';
 
-
 /** The blood-pressure table (spec 2 §2.7): date-range dropdown, infinite list coloured by `color`, add button. */
 export function BpTable() {
   const navigate = useNavigate();
@@ -28,7 +27,14 @@ export function BpTable() {
       const now = Date.now();
       const { start } = latestChinaDays(now, days);
       return api().GET('/bloodPressureTest/v1/pageQueryList', {
-        params: { query: { createStartTime: chinaDateKey(start), createEndTime: chinaDateKey(now), pageNo, pageSize: PAGE_SIZE } },
+        params: {
+          query: {
+            createStartTime: chinaDateKey(start),
+            createEndTime: chinaDateKey(now),
+            pageNo,
+            pageSize: PAGE_SIZE,
+          },
+        },
       });
     },
     [days],
@@ -74,7 +80,9 @@ export function BpTable() {
               onClick={() => void navigate(`/reportCenter/bloodPressure/addBloodPressureReport/${record.bpId}`)}
               style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid var(--adm-color-border)' }}
             >
-              <span style={{ ...BP_CELL, flex: 1.6, fontSize: 12, color: 'var(--adm-color-text-secondary)' }}>{record.createTime.slice(0, 16)}</span>
+              <span style={{ ...BP_CELL, flex: 1.6, fontSize: 12, color: 'var(--adm-color-text-secondary)' }}>
+                {record.createTime.slice(0, 16)}
+              </span>
               <span data-colour={colour} style={{ ...BP_CELL, color: colour, fontWeight: 600 }}>
                 {record.sbp}
               </span>

@@ -9,7 +9,15 @@ export const BP_CELL: CSSProperties = { flex: 1, textAlign: 'center', padding: '
 /** The header row of a pressure table, the patient's own and a follower's alike. */
 export function BpHeaderRow() {
   return (
-    <div role="row" style={{ display: 'flex', background: 'var(--adm-color-box)', color: 'var(--adm-color-text-secondary)', fontSize: 13 }}>
+    <div
+      role="row"
+      style={{
+        display: 'flex',
+        background: 'var(--adm-color-box)',
+        color: 'var(--adm-color-text-secondary)',
+        fontSize: 13,
+      }}
+    >
       <span style={{ ...BP_CELL, flex: 1.6 }}>时间</span>
       <span style={BP_CELL}>收缩压</span>
       <span style={BP_CELL}>舒张压</span>

@@ -8,7 +8,13 @@ import UricAcidView from './UricAcidView';
 // The canvas chart does not run in jsdom; the chart view is checked through the series it is given.
 vi.mock('@glucoguard/ui', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
-  TrendChart: ({ series, 'aria-label': label }: { series: { points: { time: number; value: number }[] }[]; 'aria-label': string }) => (
+  TrendChart: ({
+    series,
+    'aria-label': label,
+  }: {
+    series: { points: { time: number; value: number }[] }[];
+    'aria-label': string;
+  }) => (
     <div role="img" aria-label={label}>
       {series[0]?.points
         .map((p) => ({ ...p }))
@@ -27,12 +33,30 @@ beforeEach(() => {
   resetStores({ isAuth: '1', customerId: 'c1' });
 });
 
-const ketone = (id: string, value: number, createTime = '2026-11-20 08:00:00') => ({ id, ketone: value, remark: '', createTime, level: 'normal' });
-const urine = (id: string, value: number, createTime = '2026-11-20 08:00:00') => ({ id, urine: value, remark: '', createTime, level: 'normal' });
+const ketone = (id: string, value: number, createTime = '2026-11-20 08:00:00') => ({
+  id,
+  ketone: value,
+  remark: '',
+  createTime,
+  level: 'normal',
+});
+const urine = (id: string, value: number, createTime = '2026-11-20 08:00:00') => ({
+  id,
+  urine: value,
+  remark: '',
+  createTime,
+  level: 'normal',
+});
 
 describe('ketone and uric acid tables', () => {
   it('colours ketone values by the domain bands', async () => {
-    fakeApi({ 'GET /ketoneTest/v1/pageQueryList': () => ({ items: [ketone('1', 0), ketone('2', 3.2), ketone('3', 8)], currentPage: 1, totalPage: 1 }) });
+    fakeApi({
+      'GET /ketoneTest/v1/pageQueryList': () => ({
+        items: [ketone('1', 0), ketone('2', 3.2), ketone('3', 8)],
+        currentPage: 1,
+        totalPage: 1,
+      }),
+    });
     render(<KetoneView view="table" />);
     const high = await screen.findByText('8');
     expect(high.getAttribute('data-band')).toBe('high');
@@ -44,7 +68,13 @@ describe('ketone and uric acid tables', () => {
   });
 
   it('colours uric acid values by the domain bands and asks for the latest 30 days, 20 a page', async () => {
-    const server = fakeApi({ 'GET /urineTest/v1/pageQueryList': () => ({ items: [urine('1', 178), urine('2', 400), urine('3', 1190)], currentPage: 1, totalPage: 1 }) });
+    const server = fakeApi({
+      'GET /urineTest/v1/pageQueryList': () => ({
+        items: [urine('1', 178), urine('2', 400), urine('3', 1190)],
+        currentPage: 1,
+        totalPage: 1,
+      }),
+    });
     render(<UricAcidView view="table" />);
     expect((await screen.findByText('1190')).getAttribute('data-band')).toBe('high');
     expect(screen.getByText('178').getAttribute('data-band')).toBe('low');
@@ -94,14 +124,20 @@ describe('the add popup', () => {
     });
     render(<UricAcidView view="table" />);
     fireEvent.click(await screen.findByRole('button', { name: '添加尿酸' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: '添加尿酸' })).getByRole('button', { name: '保存' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '添加尿酸' })).getByRole('button', { name: '保存' }),
+    );
     expect(await screen.findByText('请输入尿酸值!')).toBeTruthy();
   });
 
   it('saves, says 保存成功!, clears the form and reloads page 1', async () => {
     let saved = false;
     const server = fakeApi({
-      'GET /ketoneTest/v1/pageQueryList': () => ({ items: saved ? [ketone('9', 1.5)] : [], currentPage: 1, totalPage: saved ? 1 : 0 }),
+      'GET /ketoneTest/v1/pageQueryList': () => ({
+        items: saved ? [ketone('9', 1.5)] : [],
+        currentPage: 1,
+        totalPage: saved ? 1 : 0,
+      }),
       'POST /ketoneTest/v1/add': () => {
         saved = true;
         return ketone('9', 1.5);
@@ -115,7 +151,11 @@ describe('the add popup', () => {
     fireEvent.change(within(dialog).getByPlaceholderText('备注'), { target: { value: '早饭前' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('保存成功!')).toBeTruthy();
-    const body = server.called('POST /ketoneTest/v1/add')[0]?.body as { ketone: number; createTimeStr: string; remark: string };
+    const body = server.called('POST /ketoneTest/v1/add')[0]?.body as {
+      ketone: number;
+      createTimeStr: string;
+      remark: string;
+    };
     expect(body.ketone).toBe(1.5);
     expect(body.remark).toBe('早饭前');
     expect(body.createTimeStr).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/);
@@ -175,7 +215,11 @@ describe('the charts', () => {
 
   it('draws page 1 of 100 readings at their China times', async () => {
     const server = fakeApi({
-      'GET /ketoneTest/v1/pageQueryList': () => ({ items: [ketone('2', 2.5, '2026-11-20 08:00:00'), ketone('1', 1.2, '2026-11-19 08:00:00')], currentPage: 1, totalPage: 1 }),
+      'GET /ketoneTest/v1/pageQueryList': () => ({
+        items: [ketone('2', 2.5, '2026-11-20 08:00:00'), ketone('1', 1.2, '2026-11-19 08:00:00')],
+        currentPage: 1,
+        totalPage: 1,
+      }),
     });
     render(<KetoneView view="chart" />);
     const chart = await screen.findByRole('img', { name: '血酮趋势图' });

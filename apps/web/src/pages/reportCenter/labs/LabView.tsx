@@ -28,9 +28,19 @@ import type { LabRecord } from './labApi';
 import type { LabKind, LabViewMode } from './types';
 
 /** The ranges of the date-range dropdown: the latest 30, 60 or 90 days (as the tables of spec 2 §9). */
-const RANGES = Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([dateType, days]) => ({ key: dateType, days, label: `近${days}天` }));
+const RANGES = Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([dateType, days]) => ({
+  key: dateType,
+  days,
+  label: `近${days}天`,
+}));
 /** The row's delete button: a 44-pixel tap target beside the two columns. */
-const ACTION_CELL = { width: 72, flex: 'none', display: 'flex', justifyContent: 'center', padding: '4px 8px 4px 0' } as const;
+const ACTION_CELL = {
+  width: 72,
+  flex: 'none',
+  display: 'flex',
+  justifyContent: 'center',
+  padding: '4px 8px 4px 0',
+} as const;
 /** The chart reads one page of this many readings (spec 2 §9). */
 const CHART_PAGE_SIZE = 100;
 
@@ -99,11 +109,23 @@ function LabTable({ kind, days }: { kind: LabKind; days: number }) {
         resetKey={`${days}-${reload}`}
         emptyText={texts.tableEmpty}
         itemKey={(item) => item.id}
-        loadPage={(pageNo) => loadLabPage(kind, { ...rangeQuery(days), pageNo, pageSize: PAGE_SIZES[kind === 'ketone' ? 'ketoneTable' : 'uricAcidTable'] })}
+        loadPage={(pageNo) =>
+          loadLabPage(kind, {
+            ...rangeQuery(days),
+            pageNo,
+            pageSize: PAGE_SIZES[kind === 'ketone' ? 'ketoneTable' : 'uricAcidTable'],
+          })
+        }
         renderItem={(item) => (
-          <div role="row" style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid #f0f0f0', fontSize: 15 }}>
+          <div
+            role="row"
+            style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid #f0f0f0', fontSize: 15 }}
+          >
             <div style={cell}>{item.createTime.slice(0, 16)}</div>
-            <div style={{ ...cell, color: bandHex(labBand(kind, item.value)), fontWeight: 600 }} data-band={labBand(kind, item.value)}>
+            <div
+              style={{ ...cell, color: bandHex(labBand(kind, item.value)), fontWeight: 600 }}
+              data-band={labBand(kind, item.value)}
+            >
               {item.value}
             </div>
             <div style={ACTION_CELL}>
@@ -122,7 +144,17 @@ function LabTable({ kind, days }: { kind: LabKind; days: number }) {
         shape="rounded"
         aria-label={`添加${texts.name}`}
         onClick={() => setAdding(true)}
-        style={{ position: 'fixed', right: 20, bottom: 90, width: 56, height: 56, fontSize: 28, lineHeight: 1, boxShadow: '0 4px 12px rgba(0,0,0,0.15)', zIndex: 10 }}
+        style={{
+          position: 'fixed',
+          right: 20,
+          bottom: 90,
+          width: 56,
+          height: 56,
+          fontSize: 28,
+          lineHeight: 1,
+          boxShadow: '0 4px 12px rgba(0,0,0,0.15)',
+          zIndex: 10,
+        }}
       >
         +
       </Button>
@@ -140,7 +172,17 @@ function LabTable({ kind, days }: { kind: LabKind; days: number }) {
 }
 
 /** The add popup: value, measurement time (second popup, 35 % high, no future), remark; 取消 / 保存. */
-export function LabAddPopup({ kind, visible, onClose, onSaved }: { kind: LabKind; visible: boolean; onClose: () => void; onSaved: () => void }) {
+export function LabAddPopup({
+  kind,
+  visible,
+  onClose,
+  onSaved,
+}: {
+  kind: LabKind;
+  visible: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const texts = LAB_TEXTS[kind];
   const [value, setValue] = useState('');
   const [remark, setRemark] = useState('');
@@ -176,7 +218,11 @@ export function LabAddPopup({ kind, visible, onClose, onSaved }: { kind: LabKind
     }
     setSaving(true);
     try {
-      await saveLab(kind, { value: value.trim() === '' ? null : Number(value), createTimeStr: labCreateTimeStr(time), remark });
+      await saveLab(kind, {
+        value: value.trim() === '' ? null : Number(value),
+        createTimeStr: labCreateTimeStr(time),
+        remark,
+      });
       toast(LAB_SAVED_MESSAGE);
       clear();
       onSaved();
@@ -191,10 +237,22 @@ export function LabAddPopup({ kind, visible, onClose, onSaved }: { kind: LabKind
 
   return (
     <>
-      <Popup visible={visible} onMaskClick={cancel} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 20px 24px' }}>
+      <Popup
+        visible={visible}
+        onMaskClick={cancel}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 20px 24px' }}
+      >
         <div role="dialog" aria-label={`添加${texts.name}`}>
           <h3 style={{ margin: '0 0 12px', textAlign: 'center', fontSize: 17 }}>添加{texts.name}</h3>
-          <label style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '10px 0', borderBottom: '1px solid #f0f0f0' }}>
+          <label
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 8,
+              padding: '10px 0',
+              borderBottom: '1px solid #f0f0f0',
+            }}
+          >
             <span style={{ width: 72 }}>{texts.name}值</span>
             <Input
               aria-label={`${texts.name}值`}
@@ -207,7 +265,15 @@ export function LabAddPopup({ kind, visible, onClose, onSaved }: { kind: LabKind
             />
             <span style={{ color: 'var(--adm-color-weak)' }}>{texts.unit}</span>
           </label>
-          <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '10px 0', borderBottom: '1px solid #f0f0f0' }}>
+          <div
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 8,
+              padding: '10px 0',
+              borderBottom: '1px solid #f0f0f0',
+            }}
+          >
             <span style={{ width: 72 }}>测量时间</span>
             <button
               type="button"
@@ -216,13 +282,28 @@ export function LabAddPopup({ kind, visible, onClose, onSaved }: { kind: LabKind
                 setPending(time);
                 setPicking(true);
               }}
-              style={{ flex: 1, textAlign: 'left', background: 'none', border: 'none', padding: 0, fontSize: 15, color: 'inherit' }}
+              style={{
+                flex: 1,
+                textAlign: 'left',
+                background: 'none',
+                border: 'none',
+                padding: 0,
+                fontSize: 15,
+                color: 'inherit',
+              }}
             >
               {formatChinaTime(time, 'YYYY-MM-DD HH:mm')}
             </button>
           </div>
           <div style={{ padding: '10px 0' }}>
-            <GuardedTextArea aria-label="备注" placeholder="备注" maxLength={LAB_REMARK_MAX} rows={3} value={remark} onChange={setRemark} />
+            <GuardedTextArea
+              aria-label="备注"
+              placeholder="备注"
+              maxLength={LAB_REMARK_MAX}
+              rows={3}
+              value={remark}
+              onChange={setRemark}
+            />
           </div>
           <div style={{ display: 'flex', gap: 12, marginTop: 12 }}>
             <Button block onClick={cancel}>
@@ -234,8 +315,16 @@ export function LabAddPopup({ kind, visible, onClose, onSaved }: { kind: LabKind
           </div>
         </div>
       </Popup>
-      <Popup visible={visible && picking} onMaskClick={() => setPicking(false)} bodyStyle={{ height: '35vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
-        <div role="dialog" aria-label="选择测量时间" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Popup
+        visible={visible && picking}
+        onMaskClick={() => setPicking(false)}
+        bodyStyle={{ height: '35vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
+        <div
+          role="dialog"
+          aria-label="选择测量时间"
+          style={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+        >
           <div style={{ display: 'flex', justifyContent: 'space-between', padding: '10px 16px' }}>
             <Button fill="none" size="small" onClick={cancel}>
               取消
@@ -253,7 +342,13 @@ export function LabAddPopup({ kind, visible, onClose, onSaved }: { kind: LabKind
             </Button>
           </div>
           <div style={{ flex: 1, overflow: 'hidden' }}>
-            <DatePickerView precision="minute" {...measuredTimePickerBounds(new Date())} value={pending} onChange={setPending} style={{ '--height': '100%' }} />
+            <DatePickerView
+              precision="minute"
+              {...measuredTimePickerBounds(new Date())}
+              value={pending}
+              onChange={setPending}
+              style={{ '--height': '100%' }}
+            />
           </div>
         </div>
       </Popup>
@@ -293,7 +388,12 @@ function LabChart({ kind, days }: { kind: LabKind; days: number }) {
       <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', margin: '0 8px 8px' }}>
         {texts.name}（{texts.unit}）
       </div>
-      <TrendChart lib={CHART_LIB} series={[{ name: texts.name, colour: '#1677ff', points }]} precision={LAB_LIMITS[kind].decimals} aria-label={`${texts.name}趋势图`} />
+      <TrendChart
+        lib={CHART_LIB}
+        series={[{ name: texts.name, colour: '#1677ff', points }]}
+        precision={LAB_LIMITS[kind].decimals}
+        aria-label={`${texts.name}趋势图`}
+      />
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { HOME_BP_EVENING, HOME_BP_MORNING, homeBpVerdict, insufficientDataText, reportLevelColour } from '@glucoguard/domain';
+import {
+  HOME_BP_EVENING,
+  HOME_BP_MORNING,
+  homeBpVerdict,
+  insufficientDataText,
+  reportLevelColour,
+} from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { DataTable } from '@glucoguard/ui';
 import type { DataTableColumn } from '@glucoguard/ui';
@@ -19,7 +25,8 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { key: 'hr', title: '脉搏' },
 ];
 
-const mean = (m: { sbp: number; dbp: number; count: number } | null) => (m === null ? '未测量' : `${m.sbp}/${m.dbp} mmHg（${m.count}次）`);
+const mean = (m: { sbp: number; dbp: number; count: number } | null) =>
+  m === null ? '未测量' : `${m.sbp}/${m.dbp} mmHg（${m.count}次）`;
 
 function homeRows(home: HomeBp): { label: string; value: string }[] {
   if (home.status !== 'ok') {
@@ -37,10 +44,19 @@ function homeRows(home: HomeBp): { label: string; value: string }[] {
 export function BpReportBody({ report }: { report: BpReport }) {
   return (
     <>
-      <QualitySection counts={report} total={report.count} note="严重偏高：2级及以上高血压；偏高：1级高血压；正常含正常高值。" />
+      <QualitySection
+        counts={report}
+        total={report.count}
+        note="严重偏高：2级及以上高血压；偏高：1级高血压；正常含正常高值。"
+      />
       <ReportSection title="血压数据表">
         <div style={{ margin: '0 -12px' }}>
-          <DataTable aria-label="报告血压数据表" columns={COLUMNS} rows={report.datas} rowKey={(row, index) => `${row.time}-${index}`} />
+          <DataTable
+            aria-label="报告血压数据表"
+            columns={COLUMNS}
+            rows={report.datas}
+            rowKey={(row, index) => `${row.time}-${index}`}
+          />
         </div>
       </ReportSection>
       <ReportSection title="家庭血压">

@@ -26,7 +26,17 @@ export default function NoReportPage() {
   useDocumentTitle(name);
 
   return (
-    <div style={{ minHeight: '100vh', background: '#fff', display: 'flex', flexDirection: 'column', alignItems: 'center', padding: '64px 24px 24px', textAlign: 'center' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        background: '#fff',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        padding: '64px 24px 24px',
+        textAlign: 'center',
+      }}
+    >
       <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true" focusable="false">
         <rect x="20" y="12" width="56" height="72" rx="6" fill="#f5f6f8" stroke="#d9dce1" strokeWidth="2" />
         <path d="M32 34h32M32 46h32M32 58h18" stroke="#b5b9c0" strokeWidth="3" strokeLinecap="round" />
@@ -35,7 +45,9 @@ export default function NoReportPage() {
       </svg>
       <h1 style={{ fontSize: 18, margin: '20px 0 12px' }}>{name}</h1>
       <p style={{ margin: 0, fontSize: 15, lineHeight: 1.6 }}>{texts.reason}</p>
-      <p style={{ margin: '8px 0 0', fontSize: 14, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>{texts.keepMeasuring}</p>
+      <p style={{ margin: '8px 0 0', fontSize: 14, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
+        {texts.keepMeasuring}
+      </p>
       <div style={{ display: 'flex', gap: 12, marginTop: 32, width: '100%', maxWidth: 320 }}>
         <Button
           block

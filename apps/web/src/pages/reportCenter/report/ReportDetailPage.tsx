@@ -18,8 +18,12 @@ type Loaded = { kind: 'sugar'; report: Schema<'SugarReport'> } | { kind: 'pressu
 type Answer = { existsFlag: boolean; count: number; loaded: Loaded | null };
 type State = { status: 'loading' } | { status: 'ready'; loaded: Loaded } | { status: 'failed'; message: string };
 
-const dates = (period: Extract<ReportPeriodRef, { kind: 'week' }>) => ({ params: { query: { startDate: period.startDate, endDate: period.endDate } } });
-const yearMonth = (period: Extract<ReportPeriodRef, { kind: 'month' }>) => ({ params: { query: { year: period.year, month: period.month } } });
+const dates = (period: Extract<ReportPeriodRef, { kind: 'week' }>) => ({
+  params: { query: { startDate: period.startDate, endDate: period.endDate } },
+});
+const yearMonth = (period: Extract<ReportPeriodRef, { kind: 'month' }>) => ({
+  params: { query: { year: period.year, month: period.month } },
+});
 const sugar = (r: Schema<'SugarReport'> | null): Loaded | null => (r === null ? null : { kind: 'sugar', report: r });
 const pressure = (r: Schema<'BpReport'> | null): Loaded | null => (r === null ? null : { kind: 'pressure', report: r });
 
@@ -84,13 +88,19 @@ export default function ReportDetailPage() {
           return;
         }
         if (!answer.existsFlag || answer.loaded === null) {
-          const params = new URLSearchParams({ name, count: String(answer.count), reportType: String(query.reportType) });
+          const params = new URLSearchParams({
+            name,
+            count: String(answer.count),
+            reportType: String(query.reportType),
+          });
           void navigate(`${NO_REPORT_PATH}?${params.toString()}`, { replace: true });
           return;
         }
         setState({ status: 'ready', loaded: answer.loaded });
       },
-      (error: unknown) => live && setState({ status: 'failed', message: isApiError(error) && error.errMsg !== '' ? error.errMsg : '加载失败' }),
+      (error: unknown) =>
+        live &&
+        setState({ status: 'failed', message: isApiError(error) && error.errMsg !== '' ? error.errMsg : '加载失败' }),
     );
     return () => {
       live = false;
@@ -121,7 +131,9 @@ export default function ReportDetailPage() {
   const { loaded } = state;
   return (
     <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
-      <header style={{ background: 'var(--adm-color-primary)', color: '#fff', padding: '20px 16px 28px', marginBottom: -12 }}>
+      <header
+        style={{ background: 'var(--adm-color-primary)', color: '#fff', padding: '20px 16px 28px', marginBottom: -12 }}
+      >
         <h1 style={{ margin: 0, fontSize: 20 }}>{name}</h1>
         <div style={{ marginTop: 6, fontSize: 13, opacity: 0.9 }}>
           {nickname === '' ? null : <span style={{ marginRight: 12 }}>{nickname}</span>}

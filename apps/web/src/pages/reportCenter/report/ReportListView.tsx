@@ -53,12 +53,26 @@ function ReportEntry({
 }) {
   const kind = period === 'month' ? '月报' : '周报';
   return (
-    <section aria-label={title} style={{ background: '#fff', borderRadius: 8, margin: '0 12px 10px', padding: '12px 12px 10px' }}>
+    <section
+      aria-label={title}
+      style={{ background: '#fff', borderRadius: 8, margin: '0 12px 10px', padding: '12px 12px 10px' }}
+    >
       <div style={{ display: 'flex', alignItems: 'baseline', gap: 8 }}>
         <h3 style={{ margin: 0, fontSize: 16 }}>{title}</h3>
         <span style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{range}</span>
         {comingSoon ? (
-          <span style={{ marginLeft: 'auto', fontSize: 12, color: '#fff', background: 'var(--adm-color-weak)', borderRadius: 10, padding: '1px 8px' }}>{REPORT_COMING_SOON_LABEL}</span>
+          <span
+            style={{
+              marginLeft: 'auto',
+              fontSize: 12,
+              color: '#fff',
+              background: 'var(--adm-color-weak)',
+              borderRadius: 10,
+              padding: '1px 8px',
+            }}
+          >
+            {REPORT_COMING_SOON_LABEL}
+          </span>
         ) : null}
       </div>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 10, marginTop: 10 }}>
@@ -87,7 +101,10 @@ function ReportEntry({
               {kind}
             </span>
             <span>
-              <strong style={{ fontSize: 18, color: comingSoon ? undefined : 'var(--adm-color-primary)' }}>{stat.quantity}</strong>次
+              <strong style={{ fontSize: 18, color: comingSoon ? undefined : 'var(--adm-color-primary)' }}>
+                {stat.quantity}
+              </strong>
+              次
             </span>
           </button>
         ))}
@@ -141,7 +158,11 @@ export default function ReportListView() {
         toast(REPORT_COMING_SOON_MESSAGE);
         return;
       case 'tooFewMeasurements': {
-        const query = new URLSearchParams({ name: target.query.name, count: String(target.query.count), reportType: String(target.query.reportType) });
+        const query = new URLSearchParams({
+          name: target.query.name,
+          count: String(target.query.count),
+          reportType: String(target.query.reportType),
+        });
         void navigate(`${target.path}?${query.toString()}`);
         return;
       }
@@ -155,7 +176,12 @@ export default function ReportListView() {
   return (
     <div style={{ paddingBottom: 16 }}>
       <div style={{ display: 'flex', justifyContent: 'center', padding: '12px 0' }}>
-        <Button size="small" shape="rounded" aria-label={`选择月份，当前${month.year}年${month.month}月`} onClick={() => setPicking(true)}>
+        <Button
+          size="small"
+          shape="rounded"
+          aria-label={`选择月份，当前${month.year}年${month.month}月`}
+          onClick={() => setPicking(true)}
+        >
           {month.year}年{month.month}月 ▾
         </Button>
       </div>
@@ -198,7 +224,20 @@ export default function ReportListView() {
               comingSoon={week.comingSoon}
               stats={week.stats}
               period="week"
-              onOpen={(stat) => open({ kind: 'week', year: month.year, month: month.month, week: week.week, startDate: week.startDate, endDate: week.endDate }, week.comingSoon, stat)}
+              onOpen={(stat) =>
+                open(
+                  {
+                    kind: 'week',
+                    year: month.year,
+                    month: month.month,
+                    week: week.week,
+                    startDate: week.startDate,
+                    endDate: week.endDate,
+                  },
+                  week.comingSoon,
+                  stat,
+                )
+              }
             />
           ))}
         </>

@@ -7,8 +7,21 @@ import { CELL_COLOURS, REPORT_LEVEL_COLOURS } from '../colours';
 /** A card of the report with its heading; a landmark named by the heading. */
 export function ReportSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} style={{ background: '#fff', borderRadius: 8, margin: '0 12px 10px', padding: '12px 12px 14px' }}>
-      <h2 style={{ margin: '0 0 10px', fontSize: 16, borderLeft: '3px solid var(--adm-color-primary)', paddingLeft: 8, lineHeight: 1.2 }}>{title}</h2>
+    <section
+      aria-label={title}
+      style={{ background: '#fff', borderRadius: 8, margin: '0 12px 10px', padding: '12px 12px 14px' }}
+    >
+      <h2
+        style={{
+          margin: '0 0 10px',
+          fontSize: 16,
+          borderLeft: '3px solid var(--adm-color-primary)',
+          paddingLeft: 8,
+          lineHeight: 1.2,
+        }}
+      >
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -32,7 +45,12 @@ const countKey = (level: SugarLevel) => `${level}Count` as const;
 export function QualitySection({ counts, total, note }: { counts: LevelCounts; total: number; note?: string }) {
   const cells = [
     { key: 'total', label: '总次数', value: total, colour: undefined },
-    ...REPORT_LEVEL_ORDER.map((level) => ({ key: level, label: REPORT_LEVEL_NAMES[level], value: counts[countKey(level)], colour: CELL_COLOURS[reportLevelColour(level)] })),
+    ...REPORT_LEVEL_ORDER.map((level) => ({
+      key: level,
+      label: REPORT_LEVEL_NAMES[level],
+      value: counts[countKey(level)],
+      colour: CELL_COLOURS[reportLevelColour(level)],
+    })),
   ];
   return (
     <ReportSection title="测量质量">
@@ -48,7 +66,12 @@ export function QualitySection({ counts, total, note }: { counts: LevelCounts; t
       </dl>
       <PieChart
         aria-label="测量质量分布"
-        slices={REPORT_LEVEL_ORDER.map((level) => ({ key: level, label: REPORT_LEVEL_NAMES[level], value: counts[countKey(level)], colour: REPORT_LEVEL_COLOURS[level] }))}
+        slices={REPORT_LEVEL_ORDER.map((level) => ({
+          key: level,
+          label: REPORT_LEVEL_NAMES[level],
+          value: counts[countKey(level)],
+          colour: REPORT_LEVEL_COLOURS[level],
+        }))}
       />
       {note ? <p style={{ margin: '10px 0 0', fontSize: 12, color: 'var(--adm-color-weak)' }}>{note}</p> : null}
     </ReportSection>
@@ -61,7 +84,17 @@ export function SummaryList({ rows, note }: { rows: readonly { label: string; va
     <>
       <dl style={{ margin: 0 }}>
         {rows.map((row) => (
-          <div key={row.label} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, padding: '6px 0', borderBottom: '1px solid var(--adm-color-border)', fontSize: 14 }}>
+          <div
+            key={row.label}
+            style={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              gap: 12,
+              padding: '6px 0',
+              borderBottom: '1px solid var(--adm-color-border)',
+              fontSize: 14,
+            }}
+          >
             <dt style={{ color: 'var(--adm-color-text-secondary)', flex: 'none', maxWidth: '45%' }}>{row.label}</dt>
             <dd aria-label={row.label} style={{ margin: 0, textAlign: 'right' }}>
               {row.value}
@@ -69,7 +102,9 @@ export function SummaryList({ rows, note }: { rows: readonly { label: string; va
           </div>
         ))}
       </dl>
-      {note ? <p style={{ margin: '8px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>{note}</p> : null}
+      {note ? (
+        <p style={{ margin: '8px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>{note}</p>
+      ) : null}
     </>
   );
 }
@@ -77,7 +112,10 @@ export function SummaryList({ rows, note }: { rows: readonly { label: string; va
 /** The disclaimer at the end of every report. */
 export function Disclaimer() {
   return (
-    <section aria-label="免责声明" style={{ margin: '4px 16px 24px', fontSize: 12, lineHeight: 1.6, color: 'var(--adm-color-weak)' }}>
+    <section
+      aria-label="免责声明"
+      style={{ margin: '4px 16px 24px', fontSize: 12, lineHeight: 1.6, color: 'var(--adm-color-weak)' }}
+    >
       <strong>免责声明：</strong>
       {REPORT_DISCLAIMER}
     </section>

@@ -28,13 +28,17 @@ describe('StackedBarChart', () => {
 
   it('stacks each bar’s parts bottom-up and names every count', () => {
     const { container } = render(<StackedBarChart aria-label="时段分布" bars={bars} />);
-    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('时段分布：空腹9次（正常6次，偏高3次）；早餐后0次；睡前3次（正常2次，偏低1次）');
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+      '时段分布：空腹9次（正常6次，偏高3次）；早餐后0次；睡前3次（正常2次，偏低1次）',
+    );
     const fasting = container.querySelector('g[data-key="1"]') as SVGGElement;
     const [normal, high] = [...fasting.querySelectorAll('rect')];
     expect(normal?.getAttribute('fill')).toBe('green');
     expect(high?.getAttribute('fill')).toBe('red');
     // The high part sits on top of the normal part and is half its height.
-    expect(Number(high?.getAttribute('y')) + Number(high?.getAttribute('height'))).toBeCloseTo(Number(normal?.getAttribute('y')));
+    expect(Number(high?.getAttribute('y')) + Number(high?.getAttribute('height'))).toBeCloseTo(
+      Number(normal?.getAttribute('y')),
+    );
     expect(Number(high?.getAttribute('height')) * 2).toBeCloseTo(Number(normal?.getAttribute('height')));
     expect(container.querySelector('g[data-key="2"] rect')).toBeNull();
     expect(fasting.textContent).toBe('9空腹');

@@ -70,7 +70,13 @@ export function StackedBarChart({ bars, height = 160, unit = '次', ...aria }: S
   const description = `${aria['aria-label']}：${bars.map((bar, i) => describe(bar, totals[i] ?? 0)).join('；')}`;
   return (
     <figure style={{ margin: 0 }}>
-      <svg role="img" aria-label={description} width="100%" viewBox={`0 0 ${WIDTH} ${TOP + height + BOTTOM}`} style={{ display: 'block' }}>
+      <svg
+        role="img"
+        aria-label={description}
+        width="100%"
+        viewBox={`0 0 ${WIDTH} ${TOP + height + BOTTOM}`}
+        style={{ display: 'block' }}
+      >
         {Array.from({ length: TICKS + 1 }, (_, i) => {
           const value = (axisMax / TICKS) * i;
           return (
@@ -92,7 +98,17 @@ export function StackedBarChart({ bars, height = 160, unit = '次', ...aria }: S
                   return null;
                 }
                 const top = y(base + segment.value);
-                const rect = <rect key={segment.key} data-key={segment.key} x={x} y={top} width={barWidth} height={y(base) - top} fill={segment.colour} />;
+                const rect = (
+                  <rect
+                    key={segment.key}
+                    data-key={segment.key}
+                    x={x}
+                    y={top}
+                    width={barWidth}
+                    height={y(base) - top}
+                    fill={segment.colour}
+                  />
+                );
                 base += segment.value;
                 return rect;
               })}
@@ -106,7 +122,18 @@ export function StackedBarChart({ bars, height = 160, unit = '次', ...aria }: S
           );
         })}
       </svg>
-      <ul style={{ listStyle: 'none', margin: '6px 0 0', padding: 0, display: 'flex', flexWrap: 'wrap', gap: '4px 12px', justifyContent: 'center', fontSize: 12 }}>
+      <ul
+        style={{
+          listStyle: 'none',
+          margin: '6px 0 0',
+          padding: 0,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '4px 12px',
+          justifyContent: 'center',
+          fontSize: 12,
+        }}
+      >
         {[...legend.values()].map((segment) => (
           <li key={segment.key} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
             <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: 2, background: segment.colour }} />

@@ -1,4 +1,12 @@
-import { CONSENSUS_TARGET, CV_STABLE_AT_MOST, REPORT_LEVEL_NAMES, REPORT_LEVEL_ORDER, SUGAR_TIME_TYPES, insufficientDataText, reportLevelColour } from '@glucoguard/domain';
+import {
+  CONSENSUS_TARGET,
+  CV_STABLE_AT_MOST,
+  REPORT_LEVEL_NAMES,
+  REPORT_LEVEL_ORDER,
+  SUGAR_TIME_TYPES,
+  insufficientDataText,
+  reportLevelColour,
+} from '@glucoguard/domain';
 import type { SugarLevel } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { DataTable } from '@glucoguard/ui';
@@ -36,7 +44,17 @@ function slotColumn(timeType: number, name: string): DataTableColumn<Day> {
       return (
         <span style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'center' }}>
           {items.map((item) => (
-            <span key={item.time} data-colour={colourOf(item.level)} style={{ color: '#fff', background: colourOf(item.level) ?? '#999', borderRadius: 3, padding: '0 3px', lineHeight: 1.5 }}>
+            <span
+              key={item.time}
+              data-colour={colourOf(item.level)}
+              style={{
+                color: '#fff',
+                background: colourOf(item.level) ?? '#999',
+                borderRadius: 3,
+                padding: '0 3px',
+                lineHeight: 1.5,
+              }}
+            >
               {item.sugar}
             </span>
           ))}
@@ -46,7 +64,10 @@ function slotColumn(timeType: number, name: string): DataTableColumn<Day> {
   };
 }
 
-const COLUMNS: DataTableColumn<Day>[] = [{ key: 'dtime', title: '日期', width: 42, render: (day) => day.dtime.slice(5) }, ...SUGAR_TIME_TYPES.map((slot) => slotColumn(slot.timeType, slot.name))];
+const COLUMNS: DataTableColumn<Day>[] = [
+  { key: 'dtime', title: '日期', width: 42, render: (day) => day.dtime.slice(5) },
+  ...SUGAR_TIME_TYPES.map((slot) => slotColumn(slot.timeType, slot.name)),
+];
 
 /** The clinical block: readings in range, mean/SD/CV and the estimated A1c, each only when the data allow. */
 function clinicalRows(clinical: Clinical): { label: string; value: string }[] {
@@ -54,7 +75,10 @@ function clinicalRows(clinical: Clinical): { label: string; value: string }[] {
   const rows = [
     {
       label: '个人目标范围内',
-      value: ownTargets.status === 'ok' ? `${ownTargets.percent.inRange}%（${ownTargets.inRange}/${ownTargets.total}次）` : insufficientDataText(ownTargets),
+      value:
+        ownTargets.status === 'ok'
+          ? `${ownTargets.percent.inRange}%（${ownTargets.inRange}/${ownTargets.total}次）`
+          : insufficientDataText(ownTargets),
     },
     {
       label: `${CONSENSUS_TARGET.low}~${CONSENSUS_TARGET.high} mmol/L范围内`,
@@ -68,7 +92,10 @@ function clinicalRows(clinical: Clinical): { label: string; value: string }[] {
     rows.push(
       { label: '平均血糖', value: `${variability.mean} mmol/L` },
       { label: '标准差（SD）', value: `${variability.sd} mmol/L` },
-      { label: '变异系数（CV）', value: `${variability.cv}%（${variability.stable ? '平稳' : '波动较大'}，≤${CV_STABLE_AT_MOST}%为平稳）` },
+      {
+        label: '变异系数（CV）',
+        value: `${variability.cv}%（${variability.stable ? '平稳' : '波动较大'}，≤${CV_STABLE_AT_MOST}%为平稳）`,
+      },
     );
   } else {
     rows.push({ label: '平均血糖、标准差、变异系数', value: insufficientDataText(variability) });
@@ -97,12 +124,20 @@ export function SugarReportBody({ report }: { report: SugarReport }) {
             key: String(slot.timeType),
             label: slot.name,
             // Lows at the bottom, highs on top.
-            segments: [...REPORT_LEVEL_ORDER].reverse().map((level) => ({ key: level, label: REPORT_LEVEL_NAMES[level], value: slot[`${level}Count`], colour: REPORT_LEVEL_COLOURS[level] })),
+            segments: [...REPORT_LEVEL_ORDER].reverse().map((level) => ({
+              key: level,
+              label: REPORT_LEVEL_NAMES[level],
+              value: slot[`${level}Count`],
+              colour: REPORT_LEVEL_COLOURS[level],
+            })),
           }))}
         />
       </ReportSection>
       <ReportSection title="临床指标">
-        <SummaryList rows={clinicalRows(report.clinical)} note="指尖血糖是单次测量，以上比例按测量次数计算（不是按时间），数据越多越可靠，仅供参考。" />
+        <SummaryList
+          rows={clinicalRows(report.clinical)}
+          note="指尖血糖是单次测量，以上比例按测量次数计算（不是按时间），数据越多越可靠，仅供参考。"
+        />
       </ReportSection>
       <TextSection title="测量分析" text={report.testAnalysis} />
       <TextSection title="备注分析" text={report.healthAlter} />

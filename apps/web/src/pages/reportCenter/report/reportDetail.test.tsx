@@ -1,4 +1,11 @@
-import { NO_REPORT_PATH, REPORT_DETAIL_PATH, REPORT_DISCLAIMER, bpReportContent, parseChinaDateTime, sugarReportContent } from '@glucoguard/domain';
+import {
+  NO_REPORT_PATH,
+  REPORT_DETAIL_PATH,
+  REPORT_DISCLAIMER,
+  bpReportContent,
+  parseChinaDateTime,
+  sugarReportContent,
+} from '@glucoguard/domain';
 import type { BpRangeConfig, ReportSugarReading, SugarRange } from '@glucoguard/domain';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -7,9 +14,20 @@ import { apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from 
 import { CELL_COLOURS } from '../colours';
 
 /** The seeded defaults: fasting, before meals and at dawn high above 7.0; after meals and at bedtime above 10.0. */
-const range = (timeType: number): SugarRange => ({ minValue: 3.0, lowValue: 4.4, highValue: [1, 3, 5, 8].includes(timeType) ? 7.0 : 10.0, maxValue: 13.9 });
+const range = (timeType: number): SugarRange => ({
+  minValue: 3.0,
+  lowValue: 4.4,
+  highValue: [1, 3, 5, 8].includes(timeType) ? 7.0 : 10.0,
+  maxValue: 13.9,
+});
 
-const sugarReading = (time: string, timeType: number, sugar: number, tags: ReportSugarReading['tags'] = [], remark = ''): ReportSugarReading => ({
+const sugarReading = (
+  time: string,
+  timeType: number,
+  sugar: number,
+  tags: ReportSugarReading['tags'] = [],
+  remark = '',
+): ReportSugarReading => ({
   time,
   at: (parseChinaDateTime(time) as Date).getTime(),
   timeType,
@@ -74,20 +92,41 @@ const section = (name: string) => screen.findByRole('region', { name });
 
 describe('sugar month report', () => {
   it('shows the API’s counts, every reading in the table, the slot bars, the clinical block and the texts', async () => {
-    const api = fakeApi({ 'GET /healthReport/v1/getMonthReport': () => ({ existsFlag: true, count: SUGAR_VO.count, healthMonthReportVo: SUGAR_VO }) });
+    const api = fakeApi({
+      'GET /healthReport/v1/getMonthReport': () => ({
+        existsFlag: true,
+        count: SUGAR_VO.count,
+        healthMonthReportVo: SUGAR_VO,
+      }),
+    });
     renderApp(`${REPORT_DETAIL_PATH}?reportType=1&isMonth=1&year=2026&month=10`);
     expect(await screen.findByRole('heading', { name: '2026年10月血糖月报' })).toBeTruthy();
     expect(screen.getByText(/2026-10-01 至 2026-10-31/)).toBeTruthy();
-    expect([api.called('GET /healthReport/v1/getMonthReport')[0]?.query.get('year'), api.called('GET /healthReport/v1/getMonthReport')[0]?.query.get('month')]).toEqual(['2026', '10']);
+    expect([
+      api.called('GET /healthReport/v1/getMonthReport')[0]?.query.get('year'),
+      api.called('GET /healthReport/v1/getMonthReport')[0]?.query.get('month'),
+    ]).toEqual(['2026', '10']);
 
     const quality = await section('测量质量');
     const shown = (label: string) => within(quality).getByLabelText(label, { selector: 'dd' }).textContent;
     expect(shown('总次数')).toBe(String(SUGAR_VO.count));
     expect([shown('严重偏高'), shown('偏高'), shown('正常'), shown('偏低'), shown('严重偏低')]).toEqual(
-      [SUGAR_VO.seriousHighCount, SUGAR_VO.highCount, SUGAR_VO.normalCount, SUGAR_VO.lowCount, SUGAR_VO.seriousLowCount].map(String),
+      [
+        SUGAR_VO.seriousHighCount,
+        SUGAR_VO.highCount,
+        SUGAR_VO.normalCount,
+        SUGAR_VO.lowCount,
+        SUGAR_VO.seriousLowCount,
+      ].map(String),
     );
     // 14.6 severe high, 12.4 and 7.6 high, 8.1 / 6.2 / 5.9 normal, 4.1 low, 2.8 severe low.
-    expect([shown('严重偏高'), shown('偏高'), shown('正常'), shown('偏低'), shown('严重偏低')]).toEqual(['1', '2', '3', '1', '1']);
+    expect([shown('严重偏高'), shown('偏高'), shown('正常'), shown('偏低'), shown('严重偏低')]).toEqual([
+      '1',
+      '2',
+      '3',
+      '1',
+      '1',
+    ]);
     expect(within(quality).getByRole('img').getAttribute('aria-label')).toBe(
       '测量质量分布：共8次；严重偏高1次（12.5%），偏高2次（25%），正常3次（37.5%），偏低1次（12.5%），严重偏低1次（12.5%）',
     );
@@ -101,7 +140,12 @@ describe('sugar month report', () => {
     // Two after-dinner readings on 10-03: each shown, each in its own colour.
     const afterDinner = cells(0)[6] as HTMLElement;
     expect(afterDinner.dataset.colour).toBeUndefined();
-    expect([...afterDinner.querySelectorAll('span[data-colour]')].map((s) => [s.textContent, (s as HTMLElement).dataset.colour])).toEqual([
+    expect(
+      [...afterDinner.querySelectorAll('span[data-colour]')].map((s) => [
+        s.textContent,
+        (s as HTMLElement).dataset.colour,
+      ]),
+    ).toEqual([
       ['8.1', CELL_COLOURS.green],
       ['14.6', CELL_COLOURS.red],
     ]);
@@ -116,8 +160,12 @@ describe('sugar month report', () => {
     const clinical = await section('临床指标');
     // Eight readings: fewer than the 10 the shares need and the 30 mean/SD/CV need; 3 days of the 14 GMI needs.
     expect(within(clinical).getByLabelText('个人目标范围内').textContent).toBe('数据不足：至少需要10次测量，本期8次');
-    expect(within(clinical).getByLabelText('平均血糖、标准差、变异系数').textContent).toBe('数据不足：至少需要30次测量，本期8次');
-    expect(within(clinical).getByLabelText('估算糖化血红蛋白（GMI）').textContent).toBe('数据不足：至少需要14天有测量，本期3天');
+    expect(within(clinical).getByLabelText('平均血糖、标准差、变异系数').textContent).toBe(
+      '数据不足：至少需要30次测量，本期8次',
+    );
+    expect(within(clinical).getByLabelText('估算糖化血红蛋白（GMI）').textContent).toBe(
+      '数据不足：至少需要14天有测量，本期3天',
+    );
 
     for (const [title, text] of [
       ['测量分析', SUGAR_VO.testAnalysis],
@@ -132,37 +180,61 @@ describe('sugar month report', () => {
   });
 
   it('shows the clinical numbers when the month has enough data', async () => {
-    const many = Array.from({ length: 30 }, (_, i) => sugarReading(`2026-10-${String(1 + (i % 15)).padStart(2, '0')} 0${7 + Math.floor(i / 15)}:00:00`, 1, 5 + (i % 4)));
+    const many = Array.from({ length: 30 }, (_, i) =>
+      sugarReading(`2026-10-${String(1 + (i % 15)).padStart(2, '0')} 0${7 + Math.floor(i / 15)}:00:00`, 1, 5 + (i % 4)),
+    );
     const vo = { ...SUGAR_VO, count: many.length, ...sugarReportContent(many, range, 31) };
-    fakeApi({ 'GET /healthReport/v1/getMonthReport': () => ({ existsFlag: true, count: vo.count, healthMonthReportVo: vo }) });
+    fakeApi({
+      'GET /healthReport/v1/getMonthReport': () => ({ existsFlag: true, count: vo.count, healthMonthReportVo: vo }),
+    });
     renderApp(`${REPORT_DETAIL_PATH}?reportType=1&isMonth=1&year=2026&month=10`);
     const clinical = await section('临床指标');
     const { ownTargets, consensus, variability, gmi } = vo.clinical;
     if (ownTargets.status !== 'ok' || consensus.status !== 'ok' || variability.status !== 'ok' || gmi.status !== 'ok') {
       throw new Error('the fixture should have enough data');
     }
-    expect(within(clinical).getByLabelText('个人目标范围内').textContent).toBe(`${ownTargets.percent.inRange}%（${ownTargets.inRange}/30次）`);
+    expect(within(clinical).getByLabelText('个人目标范围内').textContent).toBe(
+      `${ownTargets.percent.inRange}%（${ownTargets.inRange}/30次）`,
+    );
     expect(within(clinical).getByLabelText('3.9~10 mmol/L范围内').textContent).toBe('100%（低于3.9：0%，高于10：0%）');
     expect(within(clinical).getByLabelText('平均血糖').textContent).toBe(`${variability.mean} mmol/L`);
     expect(within(clinical).getByLabelText('标准差（SD）').textContent).toBe(`${variability.sd} mmol/L`);
-    expect(within(clinical).getByLabelText('变异系数（CV）').textContent).toBe(`${variability.cv}%（平稳，≤36%为平稳）`);
+    expect(within(clinical).getByLabelText('变异系数（CV）').textContent).toBe(
+      `${variability.cv}%（平稳，≤36%为平稳）`,
+    );
     expect(within(clinical).getByLabelText('估算糖化血红蛋白（GMI）').textContent).toBe(`${gmi.gmi}%（15天30次测量）`);
   });
 });
 
 describe('pressure week report', () => {
   it('shows the readings as rows, the counts, the home morning and evening averages and no sugar-only parts', async () => {
-    const api = fakeApi({ 'GET /healthReport/v1/getBpWeekReport': () => ({ existsFlag: true, count: BP_VO.count, healthWeekReportVo: BP_VO }) });
-    renderApp(`${REPORT_DETAIL_PATH}?reportType=2&isWeek=1&year=2026&month=10&week=2&startDate=2026-10-05&endDate=2026-10-11&isWeekDate=1`);
+    const api = fakeApi({
+      'GET /healthReport/v1/getBpWeekReport': () => ({
+        existsFlag: true,
+        count: BP_VO.count,
+        healthWeekReportVo: BP_VO,
+      }),
+    });
+    renderApp(
+      `${REPORT_DETAIL_PATH}?reportType=2&isWeek=1&year=2026&month=10&week=2&startDate=2026-10-05&endDate=2026-10-11&isWeekDate=1`,
+    );
     expect(await screen.findByRole('heading', { name: '2026年10月第2周血压周报' })).toBeTruthy();
     const [call] = api.called('GET /healthReport/v1/getBpWeekReport');
     expect([call?.query.get('startDate'), call?.query.get('endDate')]).toEqual(['2026-10-05', '2026-10-11']);
 
     const quality = await section('测量质量');
     const shown = (label: string) => within(quality).getByLabelText(label, { selector: 'dd' }).textContent;
-    expect([shown('总次数'), shown('严重偏高'), shown('偏高'), shown('正常'), shown('偏低')]).toEqual(['14', String(BP_VO.seriousHighCount), String(BP_VO.highCount), String(BP_VO.normalCount), '0']);
+    expect([shown('总次数'), shown('严重偏高'), shown('偏高'), shown('正常'), shown('偏低')]).toEqual([
+      '14',
+      String(BP_VO.seriousHighCount),
+      String(BP_VO.highCount),
+      String(BP_VO.normalCount),
+      '0',
+    ]);
 
-    const rows = within(within(await section('血压数据表')).getByRole('table')).getAllByRole('row').slice(1);
+    const rows = within(within(await section('血压数据表')).getByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows).toHaveLength(14);
     const first = [...(rows[0]?.querySelectorAll('td') ?? [])] as HTMLElement[];
     expect(first.map((td) => td.textContent)).toEqual(['10-05 07:00', '142', '88', '70']);
@@ -174,9 +246,13 @@ describe('pressure week report', () => {
     if (homeBp.status !== 'ok' || homeBp.morning === null || homeBp.evening === null) {
       throw new Error('the fixture should have a home summary');
     }
-    expect(within(home).getByLabelText('早晨平均').textContent).toBe(`${homeBp.morning.sbp}/${homeBp.morning.dbp} mmHg（${homeBp.morning.count}次）`);
+    expect(within(home).getByLabelText('早晨平均').textContent).toBe(
+      `${homeBp.morning.sbp}/${homeBp.morning.dbp} mmHg（${homeBp.morning.count}次）`,
+    );
     expect(within(home).getByLabelText('晚间平均').textContent).toBe('128/82 mmHg（6次）');
-    expect(within(home).getByLabelText('评估').textContent).toBe(homeBp.elevated ? '高于家庭血压标准（135/85 mmHg）' : '在家庭血压标准（135/85 mmHg）以内');
+    expect(within(home).getByLabelText('评估').textContent).toBe(
+      homeBp.elevated ? '高于家庭血压标准（135/85 mmHg）' : '在家庭血压标准（135/85 mmHg）以内',
+    );
     expect(within(await section('测量分析')).getByText(BP_VO.testAnalysis)).toBeTruthy();
     expect(screen.queryByRole('region', { name: '时段分布' })).toBeNull();
     expect(screen.queryByRole('region', { name: '备注分析' })).toBeNull();
@@ -185,10 +261,18 @@ describe('pressure week report', () => {
 
 describe('report detail without a report', () => {
   it('goes on to the no-report page when the period has too few readings', async () => {
-    fakeApi({ 'GET /healthReport/v1/getWeekReport': () => ({ existsFlag: false, count: 4, healthWeekReportVo: null }) });
-    const { router } = renderApp(`${REPORT_DETAIL_PATH}?reportType=1&isWeek=1&year=2026&month=10&week=2&startDate=2026-10-05&endDate=2026-10-11&isWeekDate=1`);
+    fakeApi({
+      'GET /healthReport/v1/getWeekReport': () => ({ existsFlag: false, count: 4, healthWeekReportVo: null }),
+    });
+    const { router } = renderApp(
+      `${REPORT_DETAIL_PATH}?reportType=1&isWeek=1&year=2026&month=10&week=2&startDate=2026-10-05&endDate=2026-10-11&isWeekDate=1`,
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe(NO_REPORT_PATH));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ name: '2026年10月第2周血糖周报', count: '4', reportType: '1' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      name: '2026年10月第2周血糖周报',
+      count: '4',
+      reportType: '1',
+    });
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByText('本期测量次数少于4次，暂时无法生成报告。')).toBeTruthy();
   });

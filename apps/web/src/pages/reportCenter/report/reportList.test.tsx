@@ -72,7 +72,9 @@ describe('report list', () => {
     const { router } = renderApp('/reportCenter/reportCenter');
     fireEvent.click(within(await entry('第1周周报')).getByRole('button', { name: /^血糖周报/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(REPORT_DETAIL_PATH));
-    expect(router.state.location.search).toBe('?reportType=1&isWeek=1&year=2026&month=10&week=1&startDate=2026-09-28&endDate=2026-10-04&isWeekDate=1');
+    expect(router.state.location.search).toBe(
+      '?reportType=1&isWeek=1&year=2026&month=10&week=1&startDate=2026-09-28&endDate=2026-10-04&isWeekDate=1',
+    );
   });
 
   it('opens the month report with reportType 2 for pressure', async () => {
@@ -108,7 +110,10 @@ describe('report list', () => {
     fireEvent.click(picker);
     // The month wheel cannot go past the current month.
     const columns = await screen.findAllByRole('button', { name: /^当前选择的是/ });
-    expect(columns.map((c) => c.getAttribute('aria-label'))).toEqual([`当前选择的是：${now.year}年`, `当前选择的是：${now.month}月`]);
+    expect(columns.map((c) => c.getAttribute('aria-label'))).toEqual([
+      `当前选择的是：${now.year}年`,
+      `当前选择的是：${now.month}月`,
+    ]);
     expect(screen.queryByRole('button', { name: /^选择下一项：.*月$/ })).toBeNull();
     const previous = now.month === 1 ? { year: now.year - 1, month: 12 } : { year: now.year, month: now.month - 1 };
     if (now.month === 1) {
@@ -123,7 +128,9 @@ describe('report list', () => {
     await screen.findByRole('button', { name: `选择月份，当前${previous.year}年${previous.month}月` });
     await waitFor(() => expect(api.called('GET /healthReport/v1/list')).toHaveLength(2));
     expect(api.called('GET /healthReport/v1/list')[1]?.query.get('month')).toBe(String(previous.month));
-    expect(sessionStorage.getItem(REPORT_LIST_MONTH_KEY)).toBe(`${previous.year}-${String(previous.month).padStart(2, '0')}`);
+    expect(sessionStorage.getItem(REPORT_LIST_MONTH_KEY)).toBe(
+      `${previous.year}-${String(previous.month).padStart(2, '0')}`,
+    );
   });
 
   it('offers a retry when the list fails', async () => {
@@ -152,10 +159,14 @@ describe('/reportCenter/bloodSugar/noBloodSugarReport', () => {
   });
 
   it('asks to keep measuring pressure for reportType 2 and leads to recording one', async () => {
-    const { router } = renderApp(`${NO_REPORT_PATH}?name=${encodeURIComponent('2026年10月第2周血压周报')}&count=4&reportType=2`);
+    const { router } = renderApp(
+      `${NO_REPORT_PATH}?name=${encodeURIComponent('2026年10月第2周血压周报')}&count=4&reportType=2`,
+    );
     expect(await screen.findByText('请坚持每天早晚测量血压并记录，测量次数足够后即可生成血压报告。')).toBeTruthy();
     expect(screen.getByText('本期测量次数少于4次，暂时无法生成报告。')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去测量' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reportCenter/bloodPressure/addBloodPressureReport/add'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/reportCenter/bloodPressure/addBloodPressureReport/add'),
+    );
   });
 });

@@ -47,7 +47,8 @@ type Saved = { medal: Medal; editcount: number; percentage: number };
 function useGoBack(): () => void {
   const navigate = useNavigate();
   const location = useLocation();
-  return () => void (location.key === 'default' ? navigate('/reportCenter/reportCenter', { replace: true }) : navigate(-1));
+  return () =>
+    void (location.key === 'default' ? navigate('/reportCenter/reportCenter', { replace: true }) : navigate(-1));
 }
 
 /**
@@ -84,7 +85,8 @@ export default function AddSugarPage() {
   const medalTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(medalTimer.current), []);
   // Meter readings, and readings opened with ?type=device or ?canEdit=false (a friend's view), are read-only.
-  const readOnly = deviceImei !== null || search.get('type') === 'device' || ['false', '0'].includes(search.get('canEdit') ?? '');
+  const readOnly =
+    deviceImei !== null || search.get('type') === 'device' || ['false', '0'].includes(search.get('canEdit') ?? '');
 
   // Edit: load the reading; gone (existsFlag false or 40400) shows the deleted notice.
   useEffect(() => {
@@ -169,7 +171,8 @@ export default function AddSugarPage() {
 
   const numeric = Number.parseFloat(value);
   const range = timeType === null || dictionary === null ? undefined : resolveSugarRange(timeType, dictionary);
-  const colour = Number.isFinite(numeric) && range !== undefined ? CELL_COLOURS[sugarCellColour(numeric, range)] : undefined;
+  const colour =
+    Number.isFinite(numeric) && range !== undefined ? CELL_COLOURS[sugarCellColour(numeric, range)] : undefined;
 
   const save = () => {
     const now = new Date();
@@ -185,7 +188,9 @@ export default function AddSugarPage() {
     }
     // An extreme typed value (0, 99) is saved clamped only once the user confirms it.
     const extreme = clamped.message ?? clampNotice;
-    const chosenTags = (Object.keys(tags) as SugarTagType[]).filter((code) => tags[code] !== '0').map((code) => ({ typeCode: code, itemKey: tags[code] }));
+    const chosenTags = (Object.keys(tags) as SugarTagType[])
+      .filter((code) => tags[code] !== '0')
+      .map((code) => ({ typeCode: code, itemKey: tags[code] }));
     const hasRemarkOrTag = remark.trim() !== '' || chosenTags.length > 0;
     const body = {
       sugar: clamped.value,
@@ -195,29 +200,44 @@ export default function AddSugarPage() {
       tags: chosenTags,
       ...sugarOwnerFields(target?.customerId),
     };
-    const submit = () => run(async () => {
-      try {
-        const saved = editing ? await api().POST('/sugarTest/v1/edit', { body: { ...body, testId: reportId } }) : await api().POST('/sugarTest/v1/add', { body });
-        return () => {
-          // The medal is the user's own; a reading for a relative just goes back.
-          if (target === null && showsMedalDialog({ hasRemarkOrTag, editing, hadRemarkBefore: hadRemarkBefore.current })) {
-            setMedal({ medal: medalForRemarks(saved.editcount), editcount: saved.editcount, percentage: saved.percentage });
-            medalTimer.current = window.setTimeout(goBack, MEDAL_DIALOG_MS);
-          } else {
-            goBack();
-          }
-        };
-      } catch (error) {
-        return () => (isApiError(error, 40400) ? setStatus('deleted') : showError(error, '请求错误！'));
-      }
-    });
+    const submit = () =>
+      run(async () => {
+        try {
+          const saved = editing
+            ? await api().POST('/sugarTest/v1/edit', { body: { ...body, testId: reportId } })
+            : await api().POST('/sugarTest/v1/add', { body });
+          return () => {
+            // The medal is the user's own; a reading for a relative just goes back.
+            if (
+              target === null &&
+              showsMedalDialog({ hasRemarkOrTag, editing, hadRemarkBefore: hadRemarkBefore.current })
+            ) {
+              setMedal({
+                medal: medalForRemarks(saved.editcount),
+                editcount: saved.editcount,
+                percentage: saved.percentage,
+              });
+              medalTimer.current = window.setTimeout(goBack, MEDAL_DIALOG_MS);
+            } else {
+              goBack();
+            }
+          };
+        } catch (error) {
+          return () => (isApiError(error, 40400) ? setStatus('deleted') : showError(error, '请求错误！'));
+        }
+      });
     if (extreme === null) {
       void submit();
       return;
     }
     setValue(String(clamped.value));
     setClampNotice(extreme);
-    void Dialog.confirm({ title: '请确认血糖值', content: extremeSugarConfirmText({ value: clamped.value, message: extreme }), confirmText: '确定保存', cancelText: '重新输入' }).then((confirmed) => {
+    void Dialog.confirm({
+      title: '请确认血糖值',
+      content: extremeSugarConfirmText({ value: clamped.value, message: extreme }),
+      confirmText: '确定保存',
+      cancelText: '重新输入',
+    }).then((confirmed) => {
       if (confirmed) {
         void submit();
       }
@@ -249,15 +269,39 @@ export default function AddSugarPage() {
         />
       </div>
       <div style={{ background: '#fff', marginTop: 8 }}>
-        <ValueDial label="血糖值" unit="mmol/L" min={SUGAR_MIN} max={SUGAR_MAX} step={0.1} value={value} onChange={changeValue} onBlur={blurValue} colour={colour} disabled={readOnly} />
+        <ValueDial
+          label="血糖值"
+          unit="mmol/L"
+          min={SUGAR_MIN}
+          max={SUGAR_MAX}
+          step={0.1}
+          value={value}
+          onChange={changeValue}
+          onBlur={blurValue}
+          colour={colour}
+          disabled={readOnly}
+        />
         {readOnly ? null : (
           // The line is kept even while empty: the message appears as the field is left, often by a
           // tap on 保存, and a layout that moved under the finger would make that tap miss.
-          <div style={{ minHeight: 22, padding: '0 16px 12px', textAlign: 'center', fontSize: 15, lineHeight: '22px', color: 'var(--adm-color-danger)' }}>
+          <div
+            style={{
+              minHeight: 22,
+              padding: '0 16px 12px',
+              textAlign: 'center',
+              fontSize: 15,
+              lineHeight: '22px',
+              color: 'var(--adm-color-danger)',
+            }}
+          >
             {clampNotice === null ? null : <span role="alert">{clampNotice}，请核对</span>}
           </div>
         )}
-        {readOnly ? <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>设备测量的数据不能修改</div> : null}
+        {readOnly ? (
+          <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>
+            设备测量的数据不能修改
+          </div>
+        ) : null}
       </div>
       <List style={{ marginTop: 8 }}>
         <List.Item
@@ -293,7 +337,12 @@ export default function AddSugarPage() {
       </div>
       <div style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
         {(Object.keys(SUGAR_TAG_OPTIONS) as SugarTagType[]).map((code) => (
-          <div key={code} role="group" aria-label={SUGAR_TAG_OPTIONS[code].name} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
+          <div
+            key={code}
+            role="group"
+            aria-label={SUGAR_TAG_OPTIONS[code].name}
+            style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}
+          >
             <span style={{ width: 36, fontSize: 14 }}>{SUGAR_TAG_OPTIONS[code].name}</span>
             <Selector
               style={{ flex: 1, '--padding': '6px 4px' }}
@@ -301,11 +350,22 @@ export default function AddSugarPage() {
               disabled={readOnly}
               options={SUGAR_TAG_OPTIONS[code].items.map((label, index) => ({ label, value: String(index) }))}
               value={[tags[code]]}
-              onChange={(values) => setTags((current) => ({ ...current, [code]: (values[0] ?? '0') as TagKeys[SugarTagType] }))}
+              onChange={(values) =>
+                setTags((current) => ({ ...current, [code]: (values[0] ?? '0') as TagKeys[SugarTagType] }))
+              }
             />
           </div>
         ))}
-        <GuardedTextArea aria-label="备注" placeholder="添加备注（选填）" maxLength={SUGAR_REMARK_MAX} showCount rows={3} value={remark} onChange={setRemark} disabled={readOnly} />
+        <GuardedTextArea
+          aria-label="备注"
+          placeholder="添加备注（选填）"
+          maxLength={SUGAR_REMARK_MAX}
+          showCount
+          rows={3}
+          value={remark}
+          onChange={setRemark}
+          disabled={readOnly}
+        />
       </div>
       {reminder === null ? null : (
         <div role="note" style={{ margin: '8px 16px', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
@@ -321,13 +381,42 @@ export default function AddSugarPage() {
       )}
       {editing && !readOnly ? (
         <div style={{ padding: '0 20px 16px' }}>
-          <DeleteReadingButton remove={() => api().POST('/sugarTest/v1/delete', { body: { testId: reportId } })} onDone={(outcome) => (outcome === 'gone' ? setStatus('deleted') : goBack())} />
+          <DeleteReadingButton
+            remove={() => api().POST('/sugarTest/v1/delete', { body: { testId: reportId } })}
+            onDone={(outcome) => (outcome === 'gone' ? setStatus('deleted') : goBack())}
+          />
         </div>
       ) : null}
       <Mask visible={medal !== null} opacity={0.6}>
         {medal === null ? null : (
-          <div role="dialog" aria-label="获得勋章" style={{ position: 'absolute', top: '30%', left: '50%', transform: 'translateX(-50%)', width: 260, padding: 24, borderRadius: 12, background: '#fff', textAlign: 'center' }}>
-            <div aria-hidden="true" style={{ width: 72, height: 72, margin: '0 auto', borderRadius: 36, background: MEDAL_COLOURS[medal.medal], color: '#fff', fontSize: 28, lineHeight: '72px' }}>
+          <div
+            role="dialog"
+            aria-label="获得勋章"
+            style={{
+              position: 'absolute',
+              top: '30%',
+              left: '50%',
+              transform: 'translateX(-50%)',
+              width: 260,
+              padding: 24,
+              borderRadius: 12,
+              background: '#fff',
+              textAlign: 'center',
+            }}
+          >
+            <div
+              aria-hidden="true"
+              style={{
+                width: 72,
+                height: 72,
+                margin: '0 auto',
+                borderRadius: 36,
+                background: MEDAL_COLOURS[medal.medal],
+                color: '#fff',
+                fontSize: 28,
+                lineHeight: '72px',
+              }}
+            >
               ★
             </div>
             <div style={{ marginTop: 12, fontSize: 17, fontWeight: 600 }}>恭喜获得{MEDAL_NAMES[medal.medal]}</div>

@@ -1,4 +1,10 @@
-import { SUGAR_CHART_DEFAULT_DATE_TYPE, SUGAR_CHART_RANGE_DAYS, SUGAR_CHART_TIME_TYPES, parseChinaDateTime, summariseSugar } from '@glucoguard/domain';
+import {
+  SUGAR_CHART_DEFAULT_DATE_TYPE,
+  SUGAR_CHART_RANGE_DAYS,
+  SUGAR_CHART_TIME_TYPES,
+  parseChinaDateTime,
+  summariseSugar,
+} from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, TrendChart } from '@glucoguard/ui';
 import type { TrendSeries } from '@glucoguard/ui';
@@ -60,15 +66,32 @@ export function SugarChart() {
         <Selector<DateType>
           columns={5}
           style={{ '--padding': '6px 2px' }}
-          options={(Object.keys(SUGAR_CHART_RANGE_DAYS).map(Number) as DateType[]).map((key) => ({ label: RANGE_LABELS[key], value: key }))}
+          options={(Object.keys(SUGAR_CHART_RANGE_DAYS).map(Number) as DateType[]).map((key) => ({
+            label: RANGE_LABELS[key],
+            value: key,
+          }))}
           value={[dateType]}
           onChange={(values) => values[0] !== undefined && setDateType(values[0])}
         />
       </div>
       <div role="group" aria-label="测量时段" style={{ padding: '0 12px 8px' }}>
-        <Selector<TimeType> columns={3} options={TIME_TYPE_OPTIONS} value={[timeType]} onChange={(values) => values[0] !== undefined && setTimeType(values[0])} />
+        <Selector<TimeType>
+          columns={3}
+          options={TIME_TYPE_OPTIONS}
+          value={[timeType]}
+          onChange={(values) => values[0] !== undefined && setTimeType(values[0])}
+        />
       </div>
-      <dl aria-label="血糖趋势统计" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', margin: 0, padding: '4px 12px', textAlign: 'center' }}>
+      <dl
+        aria-label="血糖趋势统计"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(3, 1fr)',
+          margin: 0,
+          padding: '4px 12px',
+          textAlign: 'center',
+        }}
+      >
         {[
           ['最低值', summary?.min],
           ['平均值', summary?.avg.toFixed(2)],
@@ -93,7 +116,9 @@ export function SugarChart() {
           <TrendChart lib={CHART_LIB} series={series} aria-label="血糖趋势图" />
         )}
       </div>
-      <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>单位：mmol/L</div>
+      <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>
+        单位：mmol/L
+      </div>
     </div>
   );
 }

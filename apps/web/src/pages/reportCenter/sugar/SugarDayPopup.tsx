@@ -48,7 +48,12 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
   }, [day]);
 
   return (
-    <Popup visible={day !== null} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}>
+    <Popup
+      visible={day !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}
+    >
       <div role="dialog" aria-label={day === null ? undefined : `${day}的血糖记录`}>
         <div style={{ padding: '14px 16px', fontWeight: 600, textAlign: 'center' }}>{day}</div>
         {readings === null ? (
@@ -67,11 +72,18 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
               return (
                 <List.Item
                   key={reading.testId}
-                  prefix={<span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>{reading.createTime.slice(11, 16)}</span>}
+                  prefix={
+                    <span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>
+                      {reading.createTime.slice(11, 16)}
+                    </span>
+                  }
                   description={[...tags, reading.remark].filter((text) => text !== '').join(' · ') || undefined}
                   extra={
                     canEdit && reading.deviceImei === null ? (
-                      <Link to={`/reportCenter/bloodSugar/addBloodSugarReport/${reading.testId}`} aria-label={`编辑${reading.createTime.slice(11, 16)}的血糖`}>
+                      <Link
+                        to={`/reportCenter/bloodSugar/addBloodSugarReport/${reading.testId}`}
+                        aria-label={`编辑${reading.createTime.slice(11, 16)}的血糖`}
+                      >
                         编辑
                       </Link>
                     ) : reading.deviceImei === null ? null : !canEdit ? (

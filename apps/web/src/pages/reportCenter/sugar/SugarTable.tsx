@@ -1,4 +1,10 @@
-import { SUGAR_TABLE_RANGE_DAYS, SUGAR_TIME_TYPES, parseSugarDayCell, resolveSugarRange, sugarCellColour } from '@glucoguard/domain';
+import {
+  SUGAR_TABLE_RANGE_DAYS,
+  SUGAR_TIME_TYPES,
+  parseSugarDayCell,
+  resolveSugarRange,
+  sugarCellColour,
+} from '@glucoguard/domain';
 import type { SugarDictionaryEntry, SugarSlotCode } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { DataTable, EmptyState } from '@glucoguard/ui';
@@ -36,7 +42,9 @@ const COUNTS: readonly { key: keyof Judge; label: string; colour?: string }[] = 
 async function loadAllDays(dateType: DateType): Promise<DayRow[]> {
   const rows: DayRow[] = [];
   for (let pageNo = 1; ; pageNo += 1) {
-    const page = await api().GET('/sugarTestReport/v1/queryLog', { params: { query: { dateType, pageNo, pageSize: PAGE_SIZE } } });
+    const page = await api().GET('/sugarTestReport/v1/queryLog', {
+      params: { query: { dateType, pageNo, pageSize: PAGE_SIZE } },
+    });
     rows.push(...page.items);
     if (page.currentPage >= page.totalPage) {
       return rows;
@@ -45,7 +53,12 @@ async function loadAllDays(dateType: DateType): Promise<DayRow[]> {
 }
 
 /** A slot column: the cell's value, the domain's colour and a mark when the slot holds several readings. */
-function slotColumn(code: SugarSlotCode, name: string, timeType: number, dictionary: readonly SugarDictionaryEntry[]): DataTableColumn<DayRow> {
+function slotColumn(
+  code: SugarSlotCode,
+  name: string,
+  timeType: number,
+  dictionary: readonly SugarDictionaryEntry[],
+): DataTableColumn<DayRow> {
   const range = resolveSugarRange(timeType, dictionary);
   return {
     key: code,
@@ -63,7 +76,19 @@ function slotColumn(code: SugarSlotCode, name: string, timeType: number, diction
         <>
           {cell.value}
           {cell.multiple ? (
-            <span aria-label={`${cell.count}次测量`} title={`${cell.count}次测量`} style={{ position: 'absolute', top: 2, right: 2, width: 6, height: 6, borderRadius: 3, background: '#fff' }} />
+            <span
+              aria-label={`${cell.count}次测量`}
+              title={`${cell.count}次测量`}
+              style={{
+                position: 'absolute',
+                top: 2,
+                right: 2,
+                width: 6,
+                height: 6,
+                borderRadius: 3,
+                background: '#fff',
+              }}
+            />
           ) : null}
         </>
       );
@@ -83,7 +108,10 @@ export function SugarTable() {
   useEffect(() => {
     let live = true;
     setRows(null);
-    Promise.all([loadAllDays(dateType), api().GET('/sugarTestReport/v1/queryJudge', { params: { query: { dateType } } })])
+    Promise.all([
+      loadAllDays(dateType),
+      api().GET('/sugarTestReport/v1/queryJudge', { params: { query: { dateType } } }),
+    ])
       .then(([days, counts]) => {
         if (live) {
           setRows(days);
@@ -115,7 +143,16 @@ export function SugarTable() {
           ))}
         </CapsuleTabs>
         <ShareEntry kind="sugar" />
-        <dl aria-label="血糖统计" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', margin: 0, padding: '4px 12px 12px', rowGap: 8 }}>
+        <dl
+          aria-label="血糖统计"
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(3, 1fr)',
+            margin: 0,
+            padding: '4px 12px 12px',
+            rowGap: 8,
+          }}
+        >
           {COUNTS.map((count) => (
             <div key={count.key} style={{ textAlign: 'center' }}>
               <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{count.label}</dt>
@@ -134,7 +171,14 @@ export function SugarTable() {
         ) : rows.length === 0 ? (
           <EmptyState />
         ) : (
-          <DataTable aria-label="血糖数据表" columns={columns} rows={rows} rowKey={(row) => row.dtime} onRowClick={(row) => setOpenDay(row.dtime)} rowLabel={(row) => `查看${row.dtime}的血糖`} />
+          <DataTable
+            aria-label="血糖数据表"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.dtime}
+            onRowClick={(row) => setOpenDay(row.dtime)}
+            rowLabel={(row) => `查看${row.dtime}的血糖`}
+          />
         )}
       </div>
       <SugarDayPopup day={openDay} dictionary={dictionary ?? []} canEdit onClose={() => setOpenDay(null)} />
