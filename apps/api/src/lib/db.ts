@@ -2,6 +2,23 @@ import type { EntityManager } from '@mikro-orm/core';
 import { PostgreSqlDriver, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
 
+/**
+ * The database handle a service holds and passes on: the request's unit of work, or a transaction
+ * inside one. Services and routes treat it as opaque (they never import `@mikro-orm/*` and never
+ * call its methods); only repositories (`*.repository.ts`), entities and `lib/db.ts` use it as the
+ * MikroORM EntityManager it is. dependency-cruiser's `orm-only-in-repositories` rule keeps it so.
+ */
+export type Db = EntityManager;
+
+/**
+ * Runs `work` in one transaction on `db` (joining the caller's transaction when `db` already is
+ * one) and returns what it returns; everything `work` does through repositories on `tx` commits or
+ * rolls back together.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transactional(work);
+}
+
 /** Both of our drivers (PostgreSQL and PGlite) are SQL drivers; this exposes their raw-SQL API. */
 export function sql(em: EntityManager): SqlEntityManager {
   return em as unknown as SqlEntityManager;
@@ -11,11 +28,7 @@ export function sql(em: EntityManager): SqlEntityManager {
  * Runs `work` in a transaction that holds an advisory lock on `key`, so concurrent requests for
  * the same subject (a phone number, an address) are counted one after another.
  */
-export async function withSubjectLock<T>(
-  em: EntityManager,
-  key: string,
-  work: (tx: EntityManager) => Promise<T>,
-): Promise<T> {
+export async function withSubjectLock<T>(em: Db, key: string, work: (tx: Db) => Promise<T>): Promise<T> {
   return em.transactional(async (tx) => {
     await sql(tx).execute('select pg_advisory_xact_lock(hashtext(?))', [key]);
     return work(tx);

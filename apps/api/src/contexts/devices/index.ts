@@ -1,0 +1,6 @@
+/**
+ * The devices context's public face: meters, their provisioning and binding, and the internal
+ * ingestion endpoints. It may import platform, identity and health. Other contexts import only
+ * this file, never a module inside it.
+ */
+export {};

@@ -1,0 +1,6 @@
+/**
+ * The engagement context's public face: points, the daily check-in, articles, the assistant and
+ * feedback. It may import platform, identity and health (and social in one direction only). Other
+ * contexts import only this file, never a module inside it.
+ */
+export {};
