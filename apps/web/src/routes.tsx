@@ -55,8 +55,8 @@ const ShareBloodSugarPage = lazy(
 const ShareBloodPressurePage = lazy(
   () => import(/* webpackChunkName: "page-share-pressure" */ './pages/share/ShareBloodPressurePage'),
 );
-const UploadReportPage = lazy(
-  () => import(/* webpackChunkName: "page-upload-report" */ './pages/examiningReport/UploadReportPage'),
+const MedicalReportPage = lazy(
+  () => import(/* webpackChunkName: "page-medical-report" */ './pages/medicalReport/MedicalReportPage'),
 );
 const HealthTargetPage = lazy(
   () => import(/* webpackChunkName: "page-health-target" */ './pages/healthTarget/HealthTargetPage'),
@@ -68,35 +68,35 @@ const PointsHomePage = lazy(() => import(/* webpackChunkName: "page-points" */ '
 const RulePage = lazy(() => import(/* webpackChunkName: "page-points-rule" */ './pages/points/RulePage'));
 const TaskPage = lazy(() => import(/* webpackChunkName: "page-points-task" */ './pages/points/TaskPage'));
 const RankPage = lazy(() => import(/* webpackChunkName: "page-rank" */ './pages/points/RankPage'));
-const SignInPage = lazy(() => import(/* webpackChunkName: "page-sign-in" */ './pages/signIn/SignInPage'));
+const CheckInPage = lazy(() => import(/* webpackChunkName: "page-check-in" */ './pages/checkIn/CheckInPage'));
 const ArticleDetailPage = lazy(
   () => import(/* webpackChunkName: "page-article" */ './pages/article/ArticleDetailPage'),
 );
 const ArticleSharePage = lazy(
   () => import(/* webpackChunkName: "page-article-share" */ './pages/article/ArticleSharePage'),
 );
-const FriendListPage = lazy(() => import(/* webpackChunkName: "page-friend-list" */ './pages/friend/FriendListPage'));
-const SearchFriendPage = lazy(
-  () => import(/* webpackChunkName: "page-friend-search" */ './pages/friend/SearchFriendPage'),
+const FollowingListPage = lazy(
+  () => import(/* webpackChunkName: "page-follow-list" */ './pages/follow/FollowingListPage'),
 );
-const FriendResultPage = lazy(
-  () => import(/* webpackChunkName: "page-friend-result" */ './pages/friend/FriendResultPage'),
+const FollowSearchPage = lazy(
+  () => import(/* webpackChunkName: "page-follow-search" */ './pages/follow/FollowSearchPage'),
 );
-const FriendDetailsPage = lazy(
-  () => import(/* webpackChunkName: "page-friend-details" */ './pages/friend/FriendDetailsPage'),
+const FollowResultPage = lazy(
+  () => import(/* webpackChunkName: "page-follow-result" */ './pages/follow/FollowResultPage'),
 );
-const FriendReportPage = lazy(
-  () => import(/* webpackChunkName: "page-friend-report" */ './pages/friend/FriendReportPage'),
+const FollowingDetailsPage = lazy(
+  () => import(/* webpackChunkName: "page-follow-details" */ './pages/follow/FollowingDetailsPage'),
 );
-const FollowersPage = lazy(
-  () => import(/* webpackChunkName: "page-friend-followers" */ './pages/friend/FollowersPage'),
+const FollowingReportPage = lazy(
+  () => import(/* webpackChunkName: "page-follow-report" */ './pages/follow/FollowingReportPage'),
 );
-const FeedPage = lazy(() => import(/* webpackChunkName: "page-feed" */ './pages/tangyouCircle/FeedPage'));
+const FollowersPage = lazy(() => import(/* webpackChunkName: "page-followers" */ './pages/follow/FollowersPage'));
+const FeedPage = lazy(() => import(/* webpackChunkName: "page-feed" */ './pages/feed/FeedPage'));
 const NewMessageListPage = lazy(
-  () => import(/* webpackChunkName: "page-feed-messages" */ './pages/tangyouCircle/NewMessageListPage'),
+  () => import(/* webpackChunkName: "page-feed-messages" */ './pages/feed/NewMessageListPage'),
 );
 const NewMessageDetailPage = lazy(
-  () => import(/* webpackChunkName: "page-feed-post" */ './pages/tangyouCircle/NewMessageDetailPage'),
+  () => import(/* webpackChunkName: "page-feed-post" */ './pages/feed/NewMessageDetailPage'),
 );
 const NoticeListPage = lazy(() => import(/* webpackChunkName: "page-notices" */ './pages/notice/NoticeListPage'));
 const DeviceListPage = lazy(() => import(/* webpackChunkName: "page-devices" */ './pages/devices/DeviceListPage'));
@@ -140,7 +140,7 @@ export const routes: RouteObject[] = [
       { path: '/share/manage', element: <ShareManagePage /> },
       { path: '/shareBloodSugarReportTable', element: <ShareBloodSugarPage /> },
       { path: '/shareBloodPressureTable', element: <ShareBloodPressurePage /> },
-      { path: '/examiningReport/uploadExaminingReport', element: <UploadReportPage /> },
+      { path: '/examiningReport/uploadExaminingReport', element: <MedicalReportPage /> },
       { path: '/healthTarget/healthTarget', element: <HealthTargetPage /> },
       { path: '/healthTarget/healthTargetDetail', element: <HealthTargetDetailPage /> },
       { path: '/integral', element: <PointsHomePage /> },
@@ -149,14 +149,14 @@ export const routes: RouteObject[] = [
       { path: '/rankRule', element: <RulePage kind="ranking" /> },
       { path: '/integralTask', element: <TaskPage /> },
       { path: '/rankPage', element: <RankPage /> },
-      { path: '/signIn', element: <SignInPage /> },
+      { path: '/signIn', element: <CheckInPage /> },
       { path: '/articleDetails', element: <ArticleDetailPage /> },
       { path: '/articleShareDetails', element: <ArticleSharePage /> },
-      { path: '/friend/friendList', element: <FriendListPage /> },
-      { path: '/friend/searchFriend', element: <SearchFriendPage /> },
-      { path: '/friend/sucess', element: <FriendResultPage /> },
-      { path: '/friendDetails', element: <FriendDetailsPage /> },
-      { path: '/friend/friendReportList', element: <FriendReportPage /> },
+      { path: '/friend/friendList', element: <FollowingListPage /> },
+      { path: '/friend/searchFriend', element: <FollowSearchPage /> },
+      { path: '/friend/sucess', element: <FollowResultPage /> },
+      { path: '/friendDetails', element: <FollowingDetailsPage /> },
+      { path: '/friend/friendReportList', element: <FollowingReportPage /> },
       { path: '/friend/followers', element: <FollowersPage /> },
       { path: '/tangyouCircle/tangyouCircle', element: <FeedPage /> },
       { path: '/tangyouCircle/newMessageList', element: <NewMessageListPage /> },

@@ -212,7 +212,7 @@ function ShareDay({ day }: { day: string }) {
 }
 
 /** /signIn (spec 1 §2.9): streak, points, the reward rule, a month calendar and the sign-in button. */
-export default function SignInPage() {
+export default function CheckInPage() {
   useDocumentTitle('每日签到');
   const info = useApiData(() => api().GET('/sign/v1/getSignInfo'));
   const [shownMonth, setShownMonth] = useState<YearMonth | null>(null);

@@ -2,10 +2,10 @@ import { FOLLOW_MESSAGES } from '@glucoguard/domain';
 import { Button, Result } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { FRIEND_LIST_PATH } from './friendApi';
+import { FOLLOWING_LIST_PATH } from './followApi';
 
 /** /friend/sucess (spec 2 §2.15, §8): the outcome of a request to follow someone. */
-export default function FriendResultPage() {
+export default function FollowResultPage() {
   useDocumentTitle('添加亲友');
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -18,7 +18,7 @@ export default function FriendResultPage() {
         description={ok ? '对方同意后，您就可以在亲友列表中查看其健康数据。' : (search.get('reason') ?? undefined)}
       />
       <div style={{ display: 'grid', gap: 12, padding: '24px 20px' }}>
-        <Button block color="primary" onClick={() => void navigate(FRIEND_LIST_PATH, { replace: true })}>
+        <Button block color="primary" onClick={() => void navigate(FOLLOWING_LIST_PATH, { replace: true })}>
           返回亲友列表
         </Button>
         {ok ? null : (

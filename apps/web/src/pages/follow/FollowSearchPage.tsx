@@ -14,7 +14,7 @@ import { imageUrl, useSession } from '../../store/session';
 type Found = Schema<'FriendSearch'>;
 
 /** The result screen after a request: `/friend/sucess` (the spec's spelling) with the outcome. */
-export function friendResultPath(ok: boolean, reason?: string): string {
+export function followResultPath(ok: boolean, reason?: string): string {
   const query = new URLSearchParams({ result: ok ? 'success' : 'fail', ...(reason ? { reason } : {}) });
   return `/friend/sucess?${query.toString()}`;
 }
@@ -23,7 +23,7 @@ export function friendResultPath(ok: boolean, reason?: string): string {
  * /friend/searchFriend (spec 2 §2.15, §4): find a registered customer by phone and ask to follow
  * them. The button follows `auditStatus`: 已添加 (disabled), 已发送 (may ask again), 添加.
  */
-export default function SearchFriendPage() {
+export default function FollowSearchPage() {
   useDocumentTitle('添加亲友');
   const navigate = useNavigate();
   const imgDomain = useSession((state) => state.imgDomain);
@@ -54,11 +54,11 @@ export default function SearchFriendPage() {
     void run(async () => {
       try {
         await api().POST('/follower/v1/addFocus', { body: { customerId } });
-        return () => void navigate(friendResultPath(true));
+        return () => void navigate(followResultPath(true));
       } catch (error) {
         return () =>
           void navigate(
-            friendResultPath(false, isApiError(error) && error.errMsg ? error.errMsg : FRIEND_MESSAGES.addFailed),
+            followResultPath(false, isApiError(error) && error.errMsg ? error.errMsg : FRIEND_MESSAGES.addFailed),
           );
       }
     });

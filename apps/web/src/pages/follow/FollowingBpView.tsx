@@ -8,7 +8,7 @@ import { BP_CELL, BpHeaderRow, bpRecordLevel } from '../reportCenter/bp/bpRows';
 type Record = Schema<'BloodPressureVo'>;
 
 /** A followed patient's pressure readings, newest first, coloured by `color`; read-only (no add, no edit). */
-export function FriendBpView({ customerId }: { customerId: string }) {
+export function FollowingBpView({ customerId }: { customerId: string }) {
   const loadPage = useCallback(
     (pageNo: number) =>
       api().GET('/follower/v1/queryIFocusBloodPressure', {

@@ -10,14 +10,14 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../session/errors';
 import { imageUrl, useSession } from '../../store/session';
 import {
-  FRIEND_LIST_PATH,
-  FRIEND_TEXTS,
-  friendReportPath,
-  removeFriend,
+  FOLLOWING_LIST_PATH,
+  FOLLOW_TEXTS,
+  followingReportPath,
+  unfollow,
   saveNote,
   saveReceive,
   type Friend,
-} from './friendApi';
+} from './followApi';
 import { NoteDialog } from './NoteDialog';
 
 /**
@@ -25,7 +25,7 @@ import { NoteDialog } from './NoteDialog';
  * note name, their data (read-only), the reminder switch and delete (with confirmation), after
  * which the user is back on the friend list.
  */
-export default function FriendDetailsPage() {
+export default function FollowingDetailsPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const imgDomain = useSession((state) => state.imgDomain);
@@ -58,7 +58,7 @@ export default function FriendDetailsPage() {
   if (gone) {
     return (
       <EmptyState title={FOLLOW_MESSAGES.notFound}>
-        <Button color="primary" onClick={() => void navigate(FRIEND_LIST_PATH, { replace: true })}>
+        <Button color="primary" onClick={() => void navigate(FOLLOWING_LIST_PATH, { replace: true })}>
           返回亲友列表
         </Button>
       </EmptyState>
@@ -69,9 +69,9 @@ export default function FriendDetailsPage() {
   }
   const accepted = friend.auditStatus === 1;
   const remove = async () => {
-    const yes = await Dialog.confirm({ content: FRIEND_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' });
-    if (yes && (await removeFriend(friend.id))) {
-      void navigate(FRIEND_LIST_PATH, { replace: true });
+    const yes = await Dialog.confirm({ content: FOLLOW_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' });
+    if (yes && (await unfollow(friend.id))) {
+      void navigate(FOLLOWING_LIST_PATH, { replace: true });
     }
   };
 
@@ -88,7 +88,7 @@ export default function FriendDetailsPage() {
           <div style={{ fontSize: 18, fontWeight: 600 }}>{friend.customerNote}</div>
           <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>昵称：{friend.nickname}</div>
           {accepted ? null : (
-            <div style={{ fontSize: 13, color: 'var(--adm-color-warning)' }}>{FRIEND_TEXTS.waiting}</div>
+            <div style={{ fontSize: 13, color: 'var(--adm-color-warning)' }}>{FOLLOW_TEXTS.waiting}</div>
           )}
         </div>
       </div>
@@ -97,7 +97,10 @@ export default function FriendDetailsPage() {
           备注名
         </List.Item>
         {accepted ? (
-          <List.Item clickable onClick={() => void navigate(friendReportPath(friend.customerId, friend.customerNote))}>
+          <List.Item
+            clickable
+            onClick={() => void navigate(followingReportPath(friend.customerId, friend.customerNote))}
+          >
             查看亲友数据
           </List.Item>
         ) : null}

@@ -9,14 +9,14 @@ import { imageUrl, useSession } from '../../store/session';
 import { BellIcon } from './BellIcon';
 import {
   FOLLOWERS_PATH,
-  FRIEND_TEXTS,
-  SEARCH_FRIEND_PATH,
-  friendDetailsPath,
-  removeFriend,
+  FOLLOW_TEXTS,
+  FOLLOW_SEARCH_PATH,
+  followingDetailsPath,
+  unfollow,
   saveNote,
   saveReceive,
   type Friend,
-} from './friendApi';
+} from './followApi';
 import { NoteDialog } from './NoteDialog';
 
 /**
@@ -24,7 +24,7 @@ import { NoteDialog } from './NoteDialog';
  * note name, the notification icon and a menu per person (edit note, notifications, delete).
  * Requests still waiting for the patient show 等待对方同意.
  */
-export default function FriendListPage() {
+export default function FollowingListPage() {
   useDocumentTitle('我的亲友');
   const navigate = useNavigate();
   const imgDomain = useSession((state) => state.imgDomain);
@@ -52,9 +52,9 @@ export default function FriendListPage() {
         } else if (action.key === 'receive') {
           void saveReceive(friend.id, friend.isReceive === 1 ? 0 : 1).then((saved) => saved && reload());
         } else {
-          void Dialog.confirm({ content: FRIEND_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' }).then(
+          void Dialog.confirm({ content: FOLLOW_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' }).then(
             async (yes) => {
-              if (yes && (await removeFriend(friend.id))) {
+              if (yes && (await unfollow(friend.id))) {
                 reload();
               }
             },
@@ -75,7 +75,7 @@ export default function FriendListPage() {
         resetKey={version}
         loadPage={loadPage}
         itemKey={(friend) => friend.id}
-        emptyText={FRIEND_TEXTS.empty}
+        emptyText={FOLLOW_TEXTS.empty}
         renderItem={(friend) => (
           <div
             style={{
@@ -91,8 +91,8 @@ export default function FriendListPage() {
               role="link"
               tabIndex={0}
               aria-label={`查看${friend.customerNote}`}
-              onClick={() => void navigate(friendDetailsPath(friend))}
-              onKeyDown={(e) => e.key === 'Enter' && void navigate(friendDetailsPath(friend))}
+              onClick={() => void navigate(followingDetailsPath(friend))}
+              onKeyDown={(e) => e.key === 'Enter' && void navigate(followingDetailsPath(friend))}
               style={{ display: 'flex', alignItems: 'center', gap: 12, flex: 1, minWidth: 0 }}
             >
               <PersonAvatar
@@ -104,7 +104,7 @@ export default function FriendListPage() {
                 <div style={{ fontSize: 16 }}>{truncate(friend.customerNote, TRUNCATE.feedNickname)}</div>
                 {friend.auditStatus === 0 ? (
                   <Tag color="warning" fill="outline" style={{ marginTop: 4 }}>
-                    {FRIEND_TEXTS.waiting}
+                    {FOLLOW_TEXTS.waiting}
                   </Tag>
                 ) : null}
               </div>
@@ -131,7 +131,7 @@ export default function FriendListPage() {
           background: '#fff',
         }}
       >
-        <Button block color="primary" onClick={() => void navigate(SEARCH_FRIEND_PATH)}>
+        <Button block color="primary" onClick={() => void navigate(FOLLOW_SEARCH_PATH)}>
           添加亲友
         </Button>
       </div>

@@ -8,15 +8,15 @@ import { api } from '../../api';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../session/errors';
-import { FriendBpView } from './FriendBpView';
-import { FRIEND_LIST_PATH } from './friendApi';
-import { FriendSugarView } from './FriendSugarView';
+import { FollowingBpView } from './FollowingBpView';
+import { FOLLOWING_LIST_PATH } from './followApi';
+import { FollowingSugarView } from './FollowingSugarView';
 
 /**
  * /friend/friendReportList?id&name (spec 2 §2.15): a followed patient's sugar and pressure, read
  * only, while their consent stands. Without it (never given, or revoked) the page says so instead.
  */
-export default function FriendReportPage() {
+export default function FollowingReportPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const customerId = search.get('id') ?? '';
@@ -50,7 +50,7 @@ export default function FriendReportPage() {
   if (access === 'denied') {
     return (
       <EmptyState title={FOLLOW_MESSAGES.noGrant}>
-        <Button color="primary" onClick={() => void navigate(FRIEND_LIST_PATH, { replace: true })}>
+        <Button color="primary" onClick={() => void navigate(FOLLOWING_LIST_PATH, { replace: true })}>
           返回亲友列表
         </Button>
       </EmptyState>
@@ -62,7 +62,7 @@ export default function FriendReportPage() {
         <Tabs.Tab title="血糖" key="sugar" />
         <Tabs.Tab title="血压" key="pressure" />
       </Tabs>
-      {tab === 'sugar' ? <FriendSugarView customerId={customerId} /> : <FriendBpView customerId={customerId} />}
+      {tab === 'sugar' ? <FollowingSugarView customerId={customerId} /> : <FollowingBpView customerId={customerId} />}
     </div>
   );
 }

@@ -77,7 +77,7 @@ function slotColumn(timeType: number, code: string, name: string): DataTableColu
  * A followed patient's sugar, read-only (spec 2 §2.15, §3 friend statistics and day list): the
  * range, the five levels with the total, and the day table; a day opens its readings without edit.
  */
-export function FriendSugarView({ customerId }: { customerId: string }) {
+export function FollowingSugarView({ customerId }: { customerId: string }) {
   const [dateType, setDateType] = useState<DateType>(1);
   const [stat, setStat] = useState<Stat | null>(null);
   const [days, setDays] = useState<Day[] | null>(null);

@@ -6,13 +6,13 @@ import { showError, toast } from '../../session/errors';
 export type Friend = Schema<'Friend'>;
 
 /** The friend list (spec 2 §2.15). */
-export const FRIEND_LIST_PATH = '/friend/friendList';
+export const FOLLOWING_LIST_PATH = '/friend/friendList';
 /** The patient's own page: requests to follow them and who may see their data. */
 export const FOLLOWERS_PATH = '/friend/followers';
-export const SEARCH_FRIEND_PATH = '/friend/searchFriend';
+export const FOLLOW_SEARCH_PATH = '/friend/searchFriend';
 
 /** The friend details page of a follow, with the query the spec gives it (id, name, isReceive, customerId). */
-export function friendDetailsPath(friend: Pick<Friend, 'id' | 'customerNote' | 'isReceive' | 'customerId'>): string {
+export function followingDetailsPath(friend: Pick<Friend, 'id' | 'customerNote' | 'isReceive' | 'customerId'>): string {
   const query = new URLSearchParams({
     id: friend.id,
     name: friend.customerNote,
@@ -23,7 +23,7 @@ export function friendDetailsPath(friend: Pick<Friend, 'id' | 'customerNote' | '
 }
 
 /** The read-only report of a followed patient (spec: query id = the patient, name). */
-export function friendReportPath(customerId: string, name: string): string {
+export function followingReportPath(customerId: string, name: string): string {
   return `/friend/friendReportList?${new URLSearchParams({ id: customerId, name }).toString()}`;
 }
 
@@ -55,7 +55,7 @@ export async function saveReceive(id: string, isReceive: 0 | 1): Promise<Friend 
 }
 
 /** Stops following; answers whether it worked. */
-export async function removeFriend(id: string): Promise<boolean> {
+export async function unfollow(id: string): Promise<boolean> {
   try {
     await api().POST('/follower/v1/del', { body: { id } });
     toast('已删除');
@@ -66,7 +66,7 @@ export async function removeFriend(id: string): Promise<boolean> {
   }
 }
 
-export const FRIEND_TEXTS = {
+export const FOLLOW_TEXTS = {
   waiting: '等待对方同意',
   deleteConfirm: '删除后将不再查看对方的健康数据，也不再收到对方的测量提醒，确定删除吗？',
   empty: FOLLOW_MESSAGES.emptyFriends,

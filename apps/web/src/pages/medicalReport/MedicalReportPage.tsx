@@ -65,7 +65,7 @@ function useReportTypes(): readonly TypeOption[] {
 type Pending = { file: File; typeCode: number | null; name: string };
 
 /** /examiningReport/uploadExaminingReport (spec 2 §2.14): uploaded report photos in five galleries. */
-export default function UploadReportPage() {
+export default function MedicalReportPage() {
   useDocumentTitle('检查报告');
   const imgDomain = useSession((state) => state.imgDomain);
   const types = useReportTypes();

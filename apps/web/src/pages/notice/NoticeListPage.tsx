@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { postDetailPath } from '../tangyouCircle/NewMessageListPage';
+import { postDetailPath } from '../feed/NewMessageListPage';
 
 type Notice = Schema<'Notice'>;
 
