@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { RANKING_OWN_SQL, RANKING_TOP_SQL } from '../apps/api/src/modules/points/points.repository';
+import { RANKING_OWN_SQL, RANKING_TOP_SQL } from '../apps/api/src/contexts/engagement/points/points.repository';
 import {
   CONNECTIONS,
   DURATION_SECONDS,

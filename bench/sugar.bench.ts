@@ -15,7 +15,11 @@ import {
 } from '@glucoguard/domain';
 import { CallbackQueryClient } from '../apps/api/src/db/pg-client';
 import { REPORT_SUGAR_READINGS_SQL } from '../apps/api/src/modules/report/report.repository';
-import { DAY_CELLS_SQL, SLOT_THRESHOLDS_SQL, leanReadingsSql } from '../apps/api/src/modules/sugar/sugar.repository';
+import {
+  DAY_CELLS_SQL,
+  SLOT_THRESHOLDS_SQL,
+  leanReadingsSql,
+} from '../apps/api/src/contexts/health/glucose/glucose.repository';
 import {
   CONNECTIONS,
   DURATION_SECONDS,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { seedDemoFriends } from '../src/seed/demoFriends';
-import { FeedComment, FeedPraise } from '../src/modules/tangyou/feed.entity';
-import { Follow } from '../src/modules/follower/follow.entity';
+import { FeedComment, FeedPraise } from '../src/contexts/social/feed/feed.entity';
+import { Follow } from '../src/contexts/social/follow/follow.entity';
 import { startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));

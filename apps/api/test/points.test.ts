@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChinaTime } from '@glucoguard/domain';
-import { awardForReading } from '../src/modules/points/points.service';
+import { awardForReading } from '../src/contexts/engagement/points/points.service';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 
 // 2026-11-20 10:00 China time.

@@ -6,7 +6,7 @@
 // The statements are the repository's own (DAY_CELLS_SQL, leanReadingsSql), their parameters written in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../src/lib/db';
-import { DAY_CELLS_SQL, leanReadingsSql } from '../src/modules/sugar/sugar.repository';
+import { DAY_CELLS_SQL, leanReadingsSql } from '../src/contexts/health/glucose/glucose.repository';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;

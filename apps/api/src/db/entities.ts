@@ -1,5 +1,5 @@
 import { AccountRecovery } from '../modules/account-recovery/accountRecovery.entity';
-import { BloodPressureRange, BloodPressureTest } from '../modules/blood-pressure/bloodPressure.entity';
+import { BloodPressureRange, BloodPressureTest } from '../contexts/health/pressure/pressure.entity';
 import { Customer } from '../modules/customer/customer.entity';
 import { Device, MeterReading } from '../modules/device/device.entity';
 import { DictionaryItem } from '../modules/dictionary/dictionary.entity';
@@ -8,21 +8,21 @@ import { Department, Hospital } from '../modules/doctor/hospital.entity';
 import { HealthRecord } from '../modules/health-record/healthRecord.entity';
 import { Feedback } from '../modules/feedback/feedback.entity';
 import { FrontLog } from '../modules/front-log/frontLog.entity';
-import { KetoneTest } from '../modules/ketone/ketone.entity';
+import { KetoneTest } from '../contexts/health/lab/ketone.entity';
 import { MedicalReport } from '../modules/medical-report/medicalReport.entity';
 import { RateEvent } from '../modules/rate-limit/rateEvent.entity';
 import { Session } from '../modules/session/session.entity';
 import { ShareLink } from '../modules/share/shareLink.entity';
 import { SmsCode } from '../modules/sms/smsCode.entity';
-import { SugarObjective, SugarSlot, SugarTest } from '../modules/sugar/sugar.entity';
-import { UricAcidTest } from '../modules/uric-acid/uricAcid.entity';
-import { WeightRecord } from '../modules/weight/weight.entity';
-import { PointsEntry, PointsScoreCount, PointsTally } from '../modules/points/points.entity';
+import { SugarObjective, SugarSlot, SugarTest } from '../contexts/health/glucose/glucose.entity';
+import { UricAcidTest } from '../contexts/health/lab/uricAcid.entity';
+import { WeightRecord } from '../contexts/health/weight/weight.entity';
+import { PointsEntry, PointsScoreCount, PointsTally } from '../contexts/engagement/points/points.entity';
 import { SignIn } from '../modules/sign-in/signIn.entity';
 import { Article, ArticleCategory, ArticleReader } from '../modules/article/article.entity';
-import { Follow } from '../modules/follower/follow.entity';
-import { FeedComment, FeedMessage, FeedPraise } from '../modules/tangyou/feed.entity';
-import { Notice } from '../modules/notice/notice.entity';
+import { Follow } from '../contexts/social/follow/follow.entity';
+import { FeedComment, FeedMessage, FeedPraise } from '../contexts/social/feed/feed.entity';
+import { Notice } from '../contexts/social/notice/notice.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config';
-import { dispatchNoticePushes, type PushRun } from '../modules/notice/notice.push';
+import { dispatchNoticePushes, type PushRun } from '../contexts/social/notice/notice.push';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,10 +9,10 @@ import { feedPostId } from '@glucoguard/domain';
 import { withSubjectLock } from '../lib/db';
 import { LocalIdentityProvider } from '../providers/wechat/local';
 import { Customer } from '../modules/customer/customer.entity';
-import { Follow } from '../modules/follower/follow.entity';
-import { notifyFollowersOfReading } from '../modules/notice/notice.service';
-import { SugarTest } from '../modules/sugar/sugar.entity';
-import { addComment, addPraise } from '../modules/tangyou/tangyou.service';
+import { Follow } from '../contexts/social/follow/follow.entity';
+import { notifyFollowersOfReading } from '../contexts/social/notice/notice.service';
+import { SugarTest } from '../contexts/health/glucose/glucose.entity';
+import { addComment, addPraise } from '../contexts/social/feed/feed.service';
 import { DEMO_DEVICE_KEYS, type DemoSeedOptions } from './demo';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { ARTICLE_GONE_MESSAGE, creditedReadSeconds } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../lib/errors';
 import { pageOf } from '../../lib/list';
 import type { SessionContext } from '../session/session.service';
-import { credit } from '../points/points.service';
+import { credit } from '../../contexts/engagement/points/points.service';
 import { ArticleRepository, type ArticleRow } from './article.repository';
 
 const gone = () => new AppError(ErrorCodes.notFound, ARTICLE_GONE_MESSAGE, 404);

@@ -18,12 +18,12 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../lib/errors';
 import { Article, ArticleCategory } from '../article/article.entity';
-import { BloodPressureTest } from '../blood-pressure/bloodPressure.entity';
+import { BloodPressureTest } from '../../contexts/health/pressure/pressure.entity';
 import { registeredCustomer } from '../customer/customer.service';
 import { takeRateLimit } from '../rate-limit/rateLimit.service';
 import type { SessionContext } from '../session/session.service';
-import { SugarRepository } from '../sugar/sugar.repository';
-import { rangesFor } from '../sugar/sugar.service';
+import { SugarRepository } from '../../contexts/health/glucose/glucose.repository';
+import { rangesFor } from '../../contexts/health/glucose/glucose.service';
 import type { AssistantRequest } from '../../providers/assistant/assistant';
 
 /** The user's own numbers: glucose of the last 14 China days, pressure of the last 30. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { MeterKind, MeterReading } from '@glucoguard/domain';
 import { nativeQuery, sql } from '../../lib/db';
-import type { NoticeRecipient } from '../follower/follower.repository';
+import type { NoticeRecipient } from '../../contexts/social/follow/follow.repository';
 import { Device } from './device.entity';
 
 /** A sugar_test row a meter reading becomes, with its id allocated in advance. */

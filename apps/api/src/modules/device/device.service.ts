@@ -33,11 +33,11 @@ import {
 } from '@glucoguard/domain';
 import { sql } from '../../lib/db';
 import { AppError, ErrorCodes, notFound } from '../../lib/errors';
-import { FollowerRepository, type NoticeRecipient } from '../follower/follower.repository';
-import { notifyFollowersOfReading } from '../notice/notice.service';
-import { awardForReading } from '../points/points.service';
+import { FollowerRepository, type NoticeRecipient } from '../../contexts/social/follow/follow.repository';
+import { notifyFollowersOfReading } from '../../contexts/social/notice/notice.service';
+import { awardForReading } from '../../contexts/engagement/points/points.service';
 import { takeRateLimit } from '../rate-limit/rateLimit.service';
-import { SugarRepository } from '../sugar/sugar.repository';
+import { SugarRepository } from '../../contexts/health/glucose/glucose.repository';
 import { Device } from './device.entity';
 import {
   DeviceRepository,

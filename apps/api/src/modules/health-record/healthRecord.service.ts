@@ -16,7 +16,7 @@ import { assertValid } from '../../lib/validate';
 import { regionFromCode } from '../../providers/geocoder/regions';
 import type { Customer } from '../customer/customer.entity';
 import { registeredCustomer } from '../customer/customer.service';
-import { recordWeighing } from '../weight/weight.service';
+import { recordWeighing } from '../../contexts/health/weight/weight.service';
 import { DictionaryRepository } from '../dictionary/dictionary.repository';
 import { DoctorRepository } from '../doctor/doctor.repository';
 import { workplaces, type Workplace } from '../doctor/doctor.service';

@@ -17,8 +17,8 @@ import {
   type YearMonth,
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../lib/errors';
-import { ranges } from '../blood-pressure/bloodPressure.service';
-import { rangesFor } from '../sugar/sugar.service';
+import { ranges } from '../../contexts/health/pressure/pressure.service';
+import { rangesFor } from '../../contexts/health/glucose/glucose.service';
 import { ReportRepository, type DayCount } from './report.repository';
 
 const DAY_MS = 86_400_000;

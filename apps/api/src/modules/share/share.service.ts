@@ -14,10 +14,10 @@ import {
 import { AppError, ErrorCodes, notFound } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
 import { Customer } from '../customer/customer.entity';
-import { BloodPressureTest } from '../blood-pressure/bloodPressure.entity';
-import { ranges as pressureRanges, bloodPressureVo } from '../blood-pressure/bloodPressure.service';
-import { SugarTest } from '../sugar/sugar.entity';
-import { rangesFor, sugarTestVo } from '../sugar/sugar.service';
+import { BloodPressureTest } from '../../contexts/health/pressure/pressure.entity';
+import { ranges as pressureRanges, bloodPressureVo } from '../../contexts/health/pressure/pressure.service';
+import { SugarTest } from '../../contexts/health/glucose/glucose.entity';
+import { rangesFor, sugarTestVo } from '../../contexts/health/glucose/glucose.service';
 import { ShareLink } from './shareLink.entity';
 
 export type ShareKind = 'sugar' | 'bloodPressure';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registeredId } from '../points/points.routes';
+import { registeredId } from '../../contexts/engagement/points/points.routes';
 import { brandOfActivity } from '../invite/poster';
 import { signDayImage, signDays, signIn, signInfo } from './signIn.service';
 

@@ -15,7 +15,7 @@ import type { Brand } from '@glucoguard/domain';
 import type { ObjectStore } from '../upload/storage';
 import { cachedImage } from '../invite/invite.service';
 import { SIGN_DAY_IMAGE_VERSION, renderSignDayImage } from './signIn.image';
-import { credit, pointsSummary } from '../points/points.service';
+import { credit, pointsSummary } from '../../contexts/engagement/points/points.service';
 import { SignInRepository } from './signIn.repository';
 
 /** The longest span the calendar call answers (two months and a bit). */

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { sql } from '../../lib/db';
+import { sql } from '../../../lib/db';
 
 /** The total ranking's tally period; monthly tallies use `YYYY-MM`. */
 export const ALL_TIME = 'ALL';

@@ -15,11 +15,11 @@ import {
   taskPointsToAward,
   taskState,
 } from '@glucoguard/domain';
-import { withSubjectLock } from '../../lib/db';
-import { AppError, ErrorCodes } from '../../lib/errors';
-import { pageOf } from '../../lib/list';
-import { customerRatio } from '../customer/customer.view';
-import { CustomerRepository } from '../customer/customer.repository';
+import { withSubjectLock } from '../../../lib/db';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import { pageOf } from '../../../lib/list';
+import { customerRatio } from '../../../modules/customer/customer.view';
+import { CustomerRepository } from '../../../modules/customer/customer.repository';
 import { PointsRepository, type RankRow } from './points.repository';
 
 /** The China month of an instant as a tally period, `YYYY-MM`. */

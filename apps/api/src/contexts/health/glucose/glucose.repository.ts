@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { nativeQuery } from '../../lib/db';
-import { SugarObjective, SugarSlot, SugarTest } from './sugar.entity';
+import { nativeQuery } from '../../../lib/db';
+import { SugarObjective, SugarSlot, SugarTest } from './glucose.entity';
 
 /** A reading as the read-heavy queries need it: no entity, China time already formatted by the database. */
 export interface LeanReading {

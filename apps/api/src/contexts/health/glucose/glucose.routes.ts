@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../session/session.service';
-import { SugarRepository } from './sugar.repository';
+import type { SessionContext } from '../../../modules/session/session.service';
+import { SugarRepository } from './glucose.repository';
 import {
   addReading,
   customerDictionary,
@@ -13,7 +13,7 @@ import {
   saveObjectives,
   slotView,
   trend,
-} from './sugar.service';
+} from './glucose.service';
 
 const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
 

@@ -30,14 +30,14 @@ import {
   type SugarLevel,
   type SugarRange,
 } from '@glucoguard/domain';
-import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
-import { assertValid } from '../../lib/validate';
-import { recordingTarget } from '../follower/follower.service';
-import { notifyFollowersOfReading } from '../notice/notice.service';
-import { SugarRepository, type SlotRow } from './sugar.repository';
-import { SugarTest, type SugarObjective, type SugarTag } from './sugar.entity';
-import { awardForReading } from '../points/points.service';
-import { assertDeletable, forgetReading } from '../reading-deletion/readingDeletion.service';
+import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
+import { assertValid } from '../../../lib/validate';
+import { recordingTarget } from '../../social/follow/follow.service';
+import { notifyFollowersOfReading } from '../../social/notice/notice.service';
+import { SugarRepository, type SlotRow } from './glucose.repository';
+import { SugarTest, type SugarObjective, type SugarTag } from './glucose.entity';
+import { awardForReading } from '../../engagement/points/points.service';
+import { assertDeletable, forgetReading } from '../readings/deletion';
 
 export interface SugarEntryInput {
   sugar: number;

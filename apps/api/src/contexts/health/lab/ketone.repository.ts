@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ChinaListSpan } from '@glucoguard/domain';
-import { measuredWithin } from '../../lib/list';
+import { measuredWithin } from '../../../lib/list';
 import { KetoneTest } from './ketone.entity';
 
 /** Storage of blood-ketone readings. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { formatChinaTime, ketoneBand } from '@glucoguard/domain';
-import { labPage, parseLabEntry } from '../lab/labEntry';
-import { assertDeletable } from '../reading-deletion/readingDeletion.service';
+import { labPage, parseLabEntry } from './labEntry';
+import { assertDeletable } from '../readings/deletion';
 import { KetoneRepository } from './ketone.repository';
 import { KetoneTest } from './ketone.entity';
 

@@ -1,6 +1,6 @@
 import { parseChinaDateTime, roundLabValue, validateLabEntry } from '@glucoguard/domain';
-import { listSpan, pageOf } from '../../lib/list';
-import { assertValid } from '../../lib/validate';
+import { listSpan, pageOf } from '../../../lib/list';
+import { assertValid } from '../../../lib/validate';
 
 type LabKind = Parameters<typeof validateLabEntry>[0];
 

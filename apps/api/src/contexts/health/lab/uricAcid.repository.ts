@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ChinaListSpan } from '@glucoguard/domain';
-import { measuredWithin } from '../../lib/list';
+import { measuredWithin } from '../../../lib/list';
 import { UricAcidTest } from './uricAcid.entity';
 
 /** Storage of uric-acid readings. */

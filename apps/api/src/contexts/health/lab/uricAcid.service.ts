@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { formatChinaTime, uricAcidBand } from '@glucoguard/domain';
-import { labPage, parseLabEntry } from '../lab/labEntry';
-import { assertDeletable } from '../reading-deletion/readingDeletion.service';
+import { labPage, parseLabEntry } from './labEntry';
+import { assertDeletable } from '../readings/deletion';
 import { UricAcidRepository } from './uricAcid.repository';
 import { UricAcidTest } from './uricAcid.entity';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../session/session.service';
+import type { SessionContext } from '../../../modules/session/session.service';
 import {
   addPressure,
   deletePressure,
@@ -9,7 +9,7 @@ import {
   pagePressure,
   pressureTrend,
   ranges,
-} from './bloodPressure.service';
+} from './pressure.service';
 
 const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
 

@@ -11,15 +11,15 @@ import {
   validateMeasurementTime,
   type BpLevel,
 } from '@glucoguard/domain';
-import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
-import { assertValid } from '../../lib/validate';
-import { sql } from '../../lib/db';
-import { listSpan, measuredWithin, pageOf } from '../../lib/list';
-import { recordingTarget } from '../follower/follower.service';
-import { notifyFollowersOfReading } from '../notice/notice.service';
-import { BloodPressureRange, BloodPressureTest } from './bloodPressure.entity';
-import { awardForReading } from '../points/points.service';
-import { assertDeletable, forgetReading } from '../reading-deletion/readingDeletion.service';
+import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
+import { assertValid } from '../../../lib/validate';
+import { sql } from '../../../lib/db';
+import { listSpan, measuredWithin, pageOf } from '../../../lib/list';
+import { recordingTarget } from '../../social/follow/follow.service';
+import { notifyFollowersOfReading } from '../../social/notice/notice.service';
+import { BloodPressureRange, BloodPressureTest } from './pressure.entity';
+import { awardForReading } from '../../engagement/points/points.service';
+import { assertDeletable, forgetReading } from '../readings/deletion';
 
 export interface BpEntryInput {
   sbp: number;

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { READING_DELETE_MESSAGES, readingDeletion } from '@glucoguard/domain';
-import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
-import { withdrawReadingNotices } from '../notice/notice.service';
-import { TangyouRepository } from '../tangyou/tangyou.repository';
+import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
+import { withdrawReadingNotices } from '../../social/notice/notice.service';
+import { TangyouRepository } from '../../social/feed/feed.repository';
 
 /**
  * Deleting a reading, the same way for every kind: only its owner may (domain `readingDeletion`),

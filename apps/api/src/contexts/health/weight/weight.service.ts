@@ -10,10 +10,10 @@ import {
   validateMeasurementTime,
   validateWeightRecord,
 } from '@glucoguard/domain';
-import { AppError, ErrorCodes } from '../../lib/errors';
-import { pageOf } from '../../lib/list';
-import { assertValid } from '../../lib/validate';
-import { Customer } from '../customer/customer.entity';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import { pageOf } from '../../../lib/list';
+import { assertValid } from '../../../lib/validate';
+import { Customer } from '../../../modules/customer/customer.entity';
 import { WeightRecord } from './weight.entity';
 import { WeightRepository } from './weight.repository';
 

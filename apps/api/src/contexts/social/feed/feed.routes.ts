@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registeredCaller } from '../follower/follower.service';
+import { registeredCaller } from '../follow/follow.service';
 import {
   addComment,
   addPraise,
@@ -8,7 +8,7 @@ import {
   readAllMessages,
   unreadMessageCount,
   unreadMessages,
-} from './tangyou.service';
+} from './feed.service';
 
 /** The friends' feed (spec 2 §2.16, §7 "Friends and feed"). */
 export function tangyouRoutes(app: FastifyInstance) {

@@ -19,16 +19,16 @@ import {
   validateComment,
   type BpRangeConfig,
 } from '@glucoguard/domain';
-import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
-import { pageOf } from '../../lib/list';
-import { assertValid } from '../../lib/validate';
-import { regionNames } from '../../providers/geocoder/regions';
-import { BloodPressureRange } from '../blood-pressure/bloodPressure.entity';
-import { FollowerRepository, isCustomerId } from '../follower/follower.repository';
-import { SugarRepository } from '../sugar/sugar.repository';
-import { tagsView } from '../sugar/sugar.service';
+import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
+import { pageOf } from '../../../lib/list';
+import { assertValid } from '../../../lib/validate';
+import { regionNames } from '../../../providers/geocoder/regions';
+import { BloodPressureRange } from '../../health/pressure/pressure.entity';
+import { FollowerRepository, isCustomerId } from '../follow/follow.repository';
+import { SugarRepository } from '../../health/glucose/glucose.repository';
+import { tagsView } from '../../health/glucose/glucose.service';
 import { FeedComment, FeedMessage } from './feed.entity';
-import { FeedMessageRepository, TangyouRepository, type PostKind, type PostRow, type Span } from './tangyou.repository';
+import { FeedMessageRepository, TangyouRepository, type PostKind, type PostRow, type Span } from './feed.repository';
 
 const postGone = () => new AppError(ErrorCodes.notFound, FOLLOW_MESSAGES.postDeleted, 404);
 const kindOf = (kind: PostKind) => (kind === 'b' ? 'bloodPressure' : 'bloodSugar');

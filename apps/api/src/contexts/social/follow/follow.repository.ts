@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { FollowStatus } from '@glucoguard/domain';
-import { sql } from '../../lib/db';
+import { sql } from '../../../lib/db';
 import { Follow } from './follow.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -11,8 +11,8 @@ import {
   registeredCaller,
   requestFollow,
   searchByPhone,
-} from './follower.service';
-import { friendPressure, friendStat, friendSugarDays } from './follower.views';
+} from './follow.service';
+import { friendPressure, friendStat, friendSugarDays } from './follow.views';
 
 /** Relatives following patients (spec 2 §2.15, §7 "Friends"), and the patient's side of it. */
 export function followerRoutes(app: FastifyInstance) {

@@ -14,16 +14,16 @@ import {
   type FollowAction,
   type FollowStatus,
 } from '@glucoguard/domain';
-import { AppError, ErrorCodes, forbidden } from '../../lib/errors';
-import { withSubjectLock } from '../../lib/db';
-import { pageOf } from '../../lib/list';
-import { assertValid } from '../../lib/validate';
-import { Customer } from '../customer/customer.entity';
+import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
+import { withSubjectLock } from '../../../lib/db';
+import { pageOf } from '../../../lib/list';
+import { assertValid } from '../../../lib/validate';
+import { Customer } from '../../../modules/customer/customer.entity';
 import { noticeOfFollow } from '../notice/notice.service';
-import { takeRateLimit } from '../rate-limit/rateLimit.service';
-import type { SessionContext } from '../session/session.service';
+import { takeRateLimit } from '../../../modules/rate-limit/rateLimit.service';
+import type { SessionContext } from '../../../modules/session/session.service';
 import { Follow } from './follow.entity';
-import { FollowerRepository, isCustomerId, type FollowRow } from './follower.repository';
+import { FollowerRepository, isCustomerId, type FollowRow } from './follow.repository';
 
 /** Phone searches a customer may make: each answers whether a phone is registered, so they are limited. */
 const SEARCH_LIMIT = { max: 30, windowMs: 60 * 60 * 1000, message: FOLLOW_MESSAGES.searchTooOften };

@@ -9,9 +9,9 @@ import {
   resolveSugarRange,
   type SugarLevel,
 } from '@glucoguard/domain';
-import { pagePressure } from '../blood-pressure/bloodPressure.service';
-import { SugarRepository } from '../sugar/sugar.repository';
-import { assertGrant } from './follower.service';
+import { pagePressure } from '../../health/pressure/pressure.service';
+import { SugarRepository } from '../../health/glucose/glucose.repository';
+import { assertGrant } from './follow.service';
 
 /*
  * What a relative may see of a patient who granted it: read-only, and only while the grant stands

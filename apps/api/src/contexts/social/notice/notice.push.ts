@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ReadingPushFields } from '@glucoguard/domain';
-import { sql } from '../../lib/db';
-import { PushError, type NoticePusher } from '../../providers/push/push';
+import { sql } from '../../../lib/db';
+import { PushError, type NoticePusher } from '../../../providers/push/push';
 
 /** How long a claimed notice stays with the instance sending it before another may take it over. */
 const LEASE_MS = 60_000;

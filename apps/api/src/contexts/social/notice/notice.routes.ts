@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registeredCaller } from '../follower/follower.service';
+import { registeredCaller } from '../follow/follow.service';
 import { noticeUnreadCount, pageNotices, readAllNotices } from './notice.service';
 
 /** In-app notices: followed patients' readings and follow requests. */

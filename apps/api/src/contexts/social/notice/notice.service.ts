@@ -10,12 +10,12 @@ import {
   resolveSugarRange,
   type NoticeReading,
 } from '@glucoguard/domain';
-import { sql } from '../../lib/db';
-import { pageOf } from '../../lib/list';
-import { BloodPressureRange } from '../blood-pressure/bloodPressure.entity';
-import { Customer } from '../customer/customer.entity';
-import { FollowerRepository, type NoticeRecipient } from '../follower/follower.repository';
-import { SugarRepository } from '../sugar/sugar.repository';
+import { sql } from '../../../lib/db';
+import { pageOf } from '../../../lib/list';
+import { BloodPressureRange } from '../../health/pressure/pressure.entity';
+import { Customer } from '../../../modules/customer/customer.entity';
+import { FollowerRepository, type NoticeRecipient } from '../follow/follow.repository';
+import { SugarRepository } from '../../health/glucose/glucose.repository';
 import { Notice } from './notice.entity';
 
 /**
