@@ -1,19 +1,20 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '@glucoguard/sdk';
 import { loadOpenApi, type OpenApiDocument } from '../lib/openapi-document';
 import { unauthenticated } from '../lib/errors';
-import type { SessionContext } from '../modules/session/session.service';
+import {
+  PUBLIC_OPERATIONS,
+  type BodyOf,
+  type OperationId,
+  type ParamsOf,
+  type PublicOperation,
+  type QueryOf,
+  type SuccessOf,
+} from '../lib/contract';
+import type { SessionContext } from '../lib/session-context';
 
-type OperationId = keyof operations;
-type Op<Id extends OperationId> = operations[Id];
-type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-type BodyOf<Id extends OperationId> = Op<Id> extends { requestBody: infer R } ? JsonBody<NonNullable<R>> : unknown;
-type QueryOf<Id extends OperationId> =
-  Op<Id> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? unknown : NonNullable<Q>) : unknown;
-type ParamsOf<Id extends OperationId> =
-  Op<Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? unknown : NonNullable<P>) : unknown;
-type SuccessOf<Id extends OperationId> = Op<Id> extends { responses: { 200: infer R } } ? JsonBody<R> : never;
+export type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from '../lib/contract';
+
 /** What a handler returns: the `data` of the success envelope. */
 export type DataOf<Id extends OperationId> = [SuccessOf<Id>] extends [never]
   ? FastifyReply
@@ -22,11 +23,17 @@ export type DataOf<Id extends OperationId> = [SuccessOf<Id>] extends [never]
     : // JSON in another system's shape (`x-envelope: false`): the handler returns the whole body.
       SuccessOf<Id>;
 
+/**
+ * The session a handler of `Id` sees: present for every operation whose `security` needs one (the
+ * plugin has refused the request otherwise), possibly null for the public ones.
+ */
+export type SessionOf<Id extends OperationId> = Id extends PublicOperation ? SessionContext | null : SessionContext;
+
 export type OperationRequest<Id extends OperationId> = FastifyRequest<{
   Body: BodyOf<Id>;
   Querystring: QueryOf<Id>;
   Params: ParamsOf<Id>;
-}>;
+}> & { session: SessionOf<Id> };
 
 export interface OperationOptions {
   /** A larger body limit than the server's default, e.g. for image uploads. */
@@ -62,6 +69,8 @@ export interface OpenApiPluginOptions {
   path: string;
 }
 
+const publicOperations: ReadonlySet<string> = new Set(PUBLIC_OPERATIONS);
+
 /** Loads openapi.yaml and lets modules register its operations by id. */
 export default fp<OpenApiPluginOptions>(
   (app: FastifyInstance, options) => {
@@ -75,6 +84,12 @@ export default fp<OpenApiPluginOptions>(
       const op = document.operations.get(operationId);
       if (!op) {
         throw new Error(`openapi.yaml has no operation "${operationId}"`);
+      }
+      if (op.requiresAuth === publicOperations.has(operationId)) {
+        throw new Error(
+          `openapi.yaml says "${operationId}" ${op.requiresAuth ? 'needs' : 'does not need'} a session, ` +
+            'but PUBLIC_OPERATIONS in lib/contract.ts says otherwise',
+        );
       }
       this.route({
         method: op.method,

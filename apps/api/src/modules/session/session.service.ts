@@ -3,19 +3,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Session } from './session.entity';
 import { sql } from '../../lib/db';
 import type { SessionCache } from './session.cache';
+import type { SessionContext } from '../../lib/session-context';
 
 export interface IssuedSession {
   token: string;
   expiresAt: Date;
 }
 
-/** What a request knows about its caller once the token checked out. */
-export interface SessionContext {
-  sessionId: string;
-  customerId: string;
-  openid: string;
-  registered: boolean;
-}
+export type { SessionContext } from '../../lib/session-context';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

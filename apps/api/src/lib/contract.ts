@@ -1,0 +1,60 @@
+import type { operations } from '@glucoguard/sdk';
+
+/**
+ * Types of openapi.yaml's operations, from the generated SDK, for services and routes: a service
+ * takes `BodyOf<'addBloodPressure'>` rather than restating the body by hand.
+ */
+export type OperationId = keyof operations;
+type Op<Id extends OperationId> = operations[Id];
+type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+/** The JSON request body of an operation. */
+export type BodyOf<Id extends OperationId> =
+  Op<Id> extends { requestBody: infer R } ? JsonBody<NonNullable<R>> : unknown;
+/** The query parameters of an operation. */
+export type QueryOf<Id extends OperationId> =
+  Op<Id> extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? unknown : NonNullable<Q>) : unknown;
+/** The path parameters of an operation. */
+export type ParamsOf<Id extends OperationId> =
+  Op<Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? unknown : NonNullable<P>) : unknown;
+/** The whole JSON body of an operation's 200 answer (the envelope, or another system's shape). */
+export type SuccessOf<Id extends OperationId> = Op<Id> extends { responses: { 200: infer R } } ? JsonBody<R> : never;
+/** The `data` of an operation's success envelope. */
+export type ResultOf<Id extends OperationId> = SuccessOf<Id> extends { code: unknown; data: infer D } ? D : never;
+
+/**
+ * The operations whose openapi.yaml `security` lets a caller without a session in (`security: []`
+ * or an optional `{}`); every other operation needs a signed-in session (the document's default).
+ * The generated types do not carry `security`, so this list states it for the type checker, and
+ * the openapi plugin refuses to start when it disagrees with the document (checked per operation
+ * at registration, and for the whole document in openapi-document.test.ts).
+ */
+export const PUBLIC_OPERATIONS = [
+  'articleImage',
+  'articleList',
+  'articleTypes',
+  'deviceKeyAccount',
+  'emqxAuthenticate',
+  'emqxAuthorize',
+  'getAuthorizeUrl',
+  'getBloodPressureDictionary',
+  'getDictionariesByCodes',
+  'getFile',
+  'getHealth',
+  'getHtmlAccessToken',
+  'getRegisterConfig',
+  'getScoreRule',
+  'getServerTime',
+  'getSmsOutbox',
+  'getWxJsConfig',
+  'meterAuth',
+  'queryDicAll',
+  'queryDicByTypeCode',
+  'querySugarDic',
+  'reportFrontLog',
+  'shareBloodPressureTable',
+  'shareBloodSugarTable',
+  'storeMeterReadings',
+] as const satisfies readonly OperationId[];
+
+/** An operation a caller may reach without a session. */
+export type PublicOperation = (typeof PUBLIC_OPERATIONS)[number];
