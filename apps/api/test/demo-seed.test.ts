@@ -4,12 +4,13 @@ import { lastCode, signInNewVisitor, startTestApi, testClock, type TestApi } fro
 import { seed } from '../src/seed/seed';
 import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { DEMO_DAYS } from '../src/seed/demoData';
-import { BloodPressureTest } from '../src/contexts/health/pressure/pressure.entity';
+import { BloodPressureTest } from '../src/contexts/health/readings/pressure.entity';
 import { Customer } from '../src/modules/customer/customer.entity';
-import { KetoneTest } from '../src/contexts/health/lab/ketone.entity';
-import { SugarSlot, SugarTest } from '../src/contexts/health/glucose/glucose.entity';
-import { UricAcidTest } from '../src/contexts/health/lab/uricAcid.entity';
-import { WeightRecord } from '../src/contexts/health/weight/weight.entity';
+import { KetoneTest } from '../src/contexts/health/readings/ketone.entity';
+import { SugarSlot } from '../src/contexts/health/glucose/glucoseSlot.entity';
+import { SugarTest } from '../src/contexts/health/readings/glucose.entity';
+import { UricAcidTest } from '../src/contexts/health/readings/uricAcid.entity';
+import { WeightRecord } from '../src/contexts/health/readings/weight.entity';
 
 // Friday 2026-11-20 10:00 China time: "last month" is October 2026.
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));

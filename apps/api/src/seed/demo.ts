@@ -7,13 +7,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { withSubjectLock } from '../lib/db';
 import { LocalIdentityProvider } from '../providers/wechat/local';
-import { BloodPressureTest } from '../contexts/health/pressure/pressure.entity';
+import { BloodPressureTest } from '../contexts/health/readings/pressure.entity';
 import { Customer } from '../modules/customer/customer.entity';
 import { CustomerRepository } from '../modules/customer/customer.repository';
-import { KetoneTest } from '../contexts/health/lab/ketone.entity';
-import { SugarTest } from '../contexts/health/glucose/glucose.entity';
-import { UricAcidTest } from '../contexts/health/lab/uricAcid.entity';
-import { WeightRecord } from '../contexts/health/weight/weight.entity';
+import { KetoneTest } from '../contexts/health/readings/ketone.entity';
+import { SugarTest } from '../contexts/health/readings/glucose.entity';
+import { UricAcidTest } from '../contexts/health/readings/uricAcid.entity';
+import { WeightRecord } from '../contexts/health/readings/weight.entity';
 import { DEMO_HEIGHT_CM, demoReadings } from './demoData';
 
 /** The demo accounts' device keys (the local provider's login codes). Public: anyone may use them. */

@@ -7,7 +7,7 @@
  * same whenever the seed runs.
  */
 import { SUGAR_MAX, SUGAR_MIN, bmiFromKg, chinaDateKey, roundTo, startOfChinaDay } from '@glucoguard/domain';
-import type { SugarTag } from '../contexts/health/glucose/glucose.entity';
+import type { SugarTag } from '../contexts/health/readings/glucose.entity';
 
 /** Days of readings, counted back from today (China time), today included. */
 export const DEMO_DAYS = 120;

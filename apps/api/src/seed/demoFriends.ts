@@ -11,7 +11,7 @@ import { LocalIdentityProvider } from '../providers/wechat/local';
 import { Customer } from '../modules/customer/customer.entity';
 import { Follow } from '../contexts/social/follow/follow.entity';
 import { notifyFollowersOfReading } from '../contexts/social/notice/notice.service';
-import { SugarTest } from '../contexts/health/glucose/glucose.entity';
+import { SugarTest } from '../contexts/health/readings/glucose.entity';
 import { addComment, addPraise } from '../contexts/social/feed/feed.service';
 import { DEMO_DEVICE_KEYS, type DemoSeedOptions } from './demo';
 

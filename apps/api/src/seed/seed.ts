@@ -3,9 +3,9 @@ import { DictionaryRepository } from '../modules/dictionary/dictionary.repositor
 import { dictionaryEntries } from './dictionaries';
 import { demoDoctors } from './doctors';
 import { Doctor } from '../modules/doctor/doctor.entity';
-import { SugarSlot } from '../contexts/health/glucose/glucose.entity';
+import { SugarSlot } from '../contexts/health/glucose/glucoseSlot.entity';
 import { sugarSlots } from './sugarSlots';
-import { BloodPressureRange } from '../contexts/health/pressure/pressure.entity';
+import { BloodPressureRange } from '../contexts/health/pressure/pressureRange.entity';
 import { bloodPressureRanges } from './bloodPressureRanges';
 import { seedDemo, type DemoSeedOptions } from './demo';
 import { seedDemoFriends } from './demoFriends';

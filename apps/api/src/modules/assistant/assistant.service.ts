@@ -18,7 +18,7 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../lib/errors';
 import { Article, ArticleCategory } from '../article/article.entity';
-import { BloodPressureTest } from '../../contexts/health/pressure/pressure.entity';
+import { BloodPressureTest } from '../../contexts/health/readings/pressure.entity';
 import { registeredCustomer } from '../customer/customer.service';
 import { takeRateLimit } from '../rate-limit/rateLimit.service';
 import type { SessionContext } from '../session/session.service';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ReportBpReading, ReportSugarReading } from '@glucoguard/domain';
 import { nativeQuery } from '../../lib/db';
-import type { SugarTag } from '../../contexts/health/glucose/glucose.entity';
+import type { SugarTag } from '../../contexts/health/readings/glucose.entity';
 
 /** How many readings of one type a customer has on each China day. */
 export interface DayCount {

@@ -14,9 +14,9 @@ import {
 import { AppError, ErrorCodes, notFound } from '../../lib/errors';
 import { assertValid } from '../../lib/validate';
 import { Customer } from '../customer/customer.entity';
-import { BloodPressureTest } from '../../contexts/health/pressure/pressure.entity';
+import { BloodPressureTest } from '../../contexts/health/readings/pressure.entity';
 import { ranges as pressureRanges, bloodPressureVo } from '../../contexts/health/pressure/pressure.service';
-import { SugarTest } from '../../contexts/health/glucose/glucose.entity';
+import { SugarTest } from '../../contexts/health/readings/glucose.entity';
 import { rangesFor, sugarTestVo } from '../../contexts/health/glucose/glucose.service';
 import { ShareLink } from './shareLink.entity';
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { nativeQuery } from '../../../lib/db';
-import { SugarObjective, SugarSlot, SugarTest } from './glucose.entity';
+import { SugarObjective, SugarSlot } from './glucoseSlot.entity';
+import { SugarTest } from '../readings/glucose.entity';
 
 /** A reading as the read-heavy queries need it: no entity, China time already formatted by the database. */
 export interface LeanReading {

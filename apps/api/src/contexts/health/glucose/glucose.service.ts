@@ -35,7 +35,8 @@ import { assertValid } from '../../../lib/validate';
 import { recordingTarget } from '../../social/follow/follow.service';
 import { notifyFollowersOfReading } from '../../social/notice/notice.service';
 import { SugarRepository, type SlotRow } from './glucose.repository';
-import { SugarTest, type SugarObjective, type SugarTag } from './glucose.entity';
+import { SugarTest, type SugarTag } from '../readings/glucose.entity';
+import { type SugarObjective } from './glucoseSlot.entity';
 import { awardForReading } from '../../engagement/points/points.service';
 import { assertDeletable, forgetReading } from '../readings/deletion';
 

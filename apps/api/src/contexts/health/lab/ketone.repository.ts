@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ChinaListSpan } from '@glucoguard/domain';
 import { measuredWithin } from '../../../lib/list';
-import { KetoneTest } from './ketone.entity';
+import { KetoneTest } from '../readings/ketone.entity';
 
 /** Storage of blood-ketone readings. */
 export class KetoneRepository {

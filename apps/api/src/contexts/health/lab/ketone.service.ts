@@ -3,7 +3,7 @@ import { formatChinaTime, ketoneBand } from '@glucoguard/domain';
 import { labPage, parseLabEntry } from './labEntry';
 import { assertDeletable } from '../readings/deletion';
 import { KetoneRepository } from './ketone.repository';
-import { KetoneTest } from './ketone.entity';
+import { KetoneTest } from '../readings/ketone.entity';
 
 export interface KetoneEntryInput {
   /** An empty string is the empty value, as null is. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ChinaListSpan } from '@glucoguard/domain';
 import { measuredWithin } from '../../../lib/list';
-import { UricAcidTest } from './uricAcid.entity';
+import { UricAcidTest } from '../readings/uricAcid.entity';
 
 /** Storage of uric-acid readings. */
 export class UricAcidRepository {

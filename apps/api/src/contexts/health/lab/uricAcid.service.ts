@@ -3,7 +3,7 @@ import { formatChinaTime, uricAcidBand } from '@glucoguard/domain';
 import { labPage, parseLabEntry } from './labEntry';
 import { assertDeletable } from '../readings/deletion';
 import { UricAcidRepository } from './uricAcid.repository';
-import { UricAcidTest } from './uricAcid.entity';
+import { UricAcidTest } from '../readings/uricAcid.entity';
 
 export interface UricAcidEntryInput {
   /** An empty string is the empty value, as null is. */

@@ -17,7 +17,8 @@ import { sql } from '../../../lib/db';
 import { listSpan, measuredWithin, pageOf } from '../../../lib/list';
 import { recordingTarget } from '../../social/follow/follow.service';
 import { notifyFollowersOfReading } from '../../social/notice/notice.service';
-import { BloodPressureRange, BloodPressureTest } from './pressure.entity';
+import { BloodPressureRange } from './pressureRange.entity';
+import { BloodPressureTest } from '../readings/pressure.entity';
 import { awardForReading } from '../../engagement/points/points.service';
 import { assertDeletable, forgetReading } from '../readings/deletion';
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { WeightRecord } from './weight.entity';
+import { WeightRecord } from '../readings/weight.entity';
 
 const NEWEST_FIRST = { measuredAt: 'desc', id: 'desc' } as const;
 

@@ -14,7 +14,7 @@ import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
 import { Customer } from '../../../modules/customer/customer.entity';
-import { WeightRecord } from './weight.entity';
+import { WeightRecord } from '../readings/weight.entity';
 import { WeightRepository } from './weight.repository';
 
 export interface WeightEntryInput {

@@ -23,7 +23,7 @@ import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
 import { regionNames } from '../../../providers/geocoder/regions';
-import { BloodPressureRange } from '../../health/pressure/pressure.entity';
+import { BloodPressureRange } from '../../health/pressure/pressureRange.entity';
 import { FollowerRepository, isCustomerId } from '../follow/follow.repository';
 import { SugarRepository } from '../../health/glucose/glucose.repository';
 import { tagsView } from '../../health/glucose/glucose.service';

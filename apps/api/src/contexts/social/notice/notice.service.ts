@@ -12,7 +12,7 @@ import {
 } from '@glucoguard/domain';
 import { sql } from '../../../lib/db';
 import { pageOf } from '../../../lib/list';
-import { BloodPressureRange } from '../../health/pressure/pressure.entity';
+import { BloodPressureRange } from '../../health/pressure/pressureRange.entity';
 import { Customer } from '../../../modules/customer/customer.entity';
 import { FollowerRepository, type NoticeRecipient } from '../follow/follow.repository';
 import { SugarRepository } from '../../health/glucose/glucose.repository';
