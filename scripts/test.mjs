@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in order, with one closing count of tests.
-// Build → lint → typecheck → SDK drift → migration drift → package checks → unit tests (with the
+// Doc references → build → lint → typecheck → SDK drift → migration drift → package checks → unit tests (with the
 // domain coverage gate) → integration tests on PGlite (and on PostgreSQL when DATABASE_URL is
 // set) → end-to-end tests in Chromium. It runs every step even after a failure, so one run
 // shows everything that is broken, and exits non-zero if anything failed.
@@ -64,6 +64,7 @@ async function step(name, command, args, { env, countVitest, countNodeTest } = {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
+await step('doc references', 'node', ['scripts/check-doc-refs.mjs']);
 await step('build', npm, ['run', 'build']);
 await step('lint', npm, ['run', 'lint']);
 await step('typecheck', npm, ['run', 'typecheck']);
