@@ -254,4 +254,3 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   console.log(`Doc references: ${docs.length} documents, every cited path and name exists.`);
 }
-
