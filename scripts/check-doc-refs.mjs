@@ -21,7 +21,9 @@
 //    or SCREAMING_SNAKE with an underscore (`DAY_CELLS_SQL`): it must occur as a word in the
 //    sources (code, `openapi.yaml`, configuration). Names of other software that the sources do
 //    not use are written qualified (`pino.final`) and are not checked.
-// 3. A link `[text](relative/path)` must point to an existing file or folder; when its text is one
+// 3. Outside code, a plain-text path that starts with a top-level folder (apps/web/README.md)
+//    must exist too.
+// 4. A link `[text](relative/path)` must point to an existing file or folder; when its text is one
 //    backticked identifier (`[`useApiData`](../apps/web/src/hooks/useApiData.ts)`), that file must
 //    export it.
 import { spawnSync } from 'node:child_process';
@@ -87,6 +89,10 @@ function exists(relPath) {
 function isIgnored(relPath) {
   return spawnSync('git', ['check-ignore', '-q', relPath.replace(/\/+$/, '')], { cwd: root }).status === 0;
 }
+
+const topLevelDirs = new Set([...topLevel].filter((entry) => repoDirSet.has(entry)));
+// A repository path in plain text: a top-level folder, a slash, and at least one more name.
+const PROSE_PATH = /(?<=^|[\s(（])([\w.-]+)\/[\w.\/-]*[\w\/]/g;
 
 const workspaceDirs = [...repoDirSet].filter((dir) => /^(?:apps|packages)\/[^/]+$/.test(dir));
 
@@ -237,6 +243,16 @@ export function checkDocument(doc, text = readFileSync(join(root, doc), 'utf8'))
       const problem = checkSpan(doc, span.content.trim());
       if (problem) {
         problems.push(`${where}: ${problem}`);
+      }
+    }
+    let prose = line;
+    for (const span of spans) {
+      prose = prose.slice(0, span.start) + ' '.repeat(span.end - span.start) + prose.slice(span.end);
+    }
+    prose = prose.replace(/\]\([^)]*\)/g, (link) => ' '.repeat(link.length));
+    for (const match of prose.matchAll(PROSE_PATH)) {
+      if (topLevelDirs.has(match[1]) && !exists(match[0].trim()) && !isIgnored(match[0].trim())) {
+        problems.push(`${where}: path ${match[0].trim()} does not exist`);
       }
     }
   });
