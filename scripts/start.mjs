@@ -77,7 +77,7 @@ function demoMeterLines() {
 
 /**
  * Where the data lives, and, on the embedded database, what it can and cannot promise
- * (docs/decisions.md, "MQTT port before sign-in, and the embedded database after a crash").
+ * (docs/adr/0090-pglite-durability-and-the-kill-test.md).
  */
 function databaseLines() {
   if (process.env.DATABASE_URL) {

@@ -3,7 +3,7 @@
 // HTTP. After each kill the directory opens (recovery from the write-ahead log), every reading that
 // was acknowledged before the kill is there exactly once, no migration is pending or applied twice,
 // and a session issued before the first start still signs its owner in. Always on PGlite: this is
-// the embedded default's promise (docs/decisions.md, "the embedded database after a crash").
+// the embedded default's promise (docs/adr/0090-pglite-durability-and-the-kill-test.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

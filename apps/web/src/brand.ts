@@ -29,7 +29,7 @@ export interface BrandContact {
   serviceAccountName: string;
   /**
    * The customer-service chat opened directly by the brand whose `brandFeatures` say `chatLink`
-   * (source 4); configured here, in one place (docs/decisions.md).
+   * (source 4); configured here, in one place (docs/adr/0062-contact-customer-service-invitation-and-home.md).
    */
   chatUrl: string | null;
   /** The service account's QR image for the `qrOverlay` brand; null until the brand supplies one. */

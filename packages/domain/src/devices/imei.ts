@@ -47,7 +47,7 @@ export function imeiCheckDigit(first14: string): number {
 /**
  * Whether an IMEI's last digit is the Luhn check digit of the others. A typed IMEI with one wrong
  * digit fails it; bench and test meters often carry IMEIs that fail it too, so provisioning only
- * warns (docs/decisions.md).
+ * warns (docs/adr/0073-meter-secrets-auth-cache-and-tools.md).
  */
 export function hasValidImeiCheckDigit(imei: string): boolean {
   return isImei(imei) && imeiCheckDigit(imei.slice(0, 14)) === Number(imei[14]);

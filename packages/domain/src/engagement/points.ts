@@ -1,6 +1,7 @@
 /**
  * Days in a sign-in streak row. The spec pays 4 points "on the last day of the row" without
- * saying how long a row is; we use a week, the row of the sign-in calendar (docs/decisions.md).
+ * saying how long a row is; we use a week, the row of the sign-in calendar
+ * (docs/adr/0002-china-time-and-the-thresholds-the-spec-leaves-open.md).
  */
 export const SIGN_IN_ROW_DAYS = 7;
 /** Points for an ordinary streak day. */

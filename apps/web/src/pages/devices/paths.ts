@@ -1,6 +1,6 @@
 import type { BindFailureCause } from '@glucoguard/domain';
 
-/** The device list: the spec's /devices/unbindDevices (docs/decisions.md). */
+/** The device list: the spec's /devices/unbindDevices (docs/adr/0081-device-binding-routes-and-screens.md). */
 export const DEVICE_LIST_PATH = '/devices/unbindDevices';
 
 /** The bind page; `auto` starts scanning at once. An IMEI given is filled in (a retry after a failure). */
