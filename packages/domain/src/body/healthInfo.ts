@@ -2,7 +2,8 @@
  * The health record's choices (spec 2 §2.12, §3 "Health record"): the option lists behind its
  * chips, the meaning of the smoking and drinking codes that show or hide dependent fields, the
  * treatment-method text of the /treatment picker and the doctor picker's rules. The spec fixes only
- * the 'other' complication key (0); every other key and label is ours (docs/adr/0064-health-record-shares-the-profile.md).
+ * the 'other' complication key (0); every other key and label is ours
+ * (docs/adr/0064-health-record-shares-the-profile.md).
  */
 
 /** One choice of a health-record list, in the shape of the dictionaries (`itemKey` / `itemValue`). */

@@ -1,7 +1,8 @@
 import { extractImei, isImei } from './imei';
 
 /**
- * A meter's bind code: the proof that whoever binds a meter holds it (docs/adr/0091-bind-code.md). It is printed on the meter's label and in its QR code at provisioning,
+ * A meter's bind code: the proof that whoever binds a meter holds it (docs/adr/0091-bind-code.md).
+ * It is printed on the meter's label and in its QR code at provisioning,
  * and the bind call needs it with the IMEI.
  *
  * Eight symbols of Crockford's base 32 (digits and capitals without I, L, O and U, so no two look
