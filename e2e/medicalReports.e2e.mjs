@@ -100,7 +100,8 @@ describe('uploaded medical reports on a phone', { skip: skipStatic }, () => {
         await tile.elementHandle(),
       );
       assert.equal(await tile.evaluate((img) => img.naturalWidth), 480);
-      // Report photos are private: the address is signed for the owner and expires (docs/decisions.md).
+      // Report photos are private: the address is signed for the owner and expires
+      // (docs/adr/0063-medical-report-uploads-private-photos.md).
       assert.match(
         (await tile.getAttribute('src')) ?? '',
         /^\/api\/files\/uploads\/274\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.jpg\?exp=\d+&cid=[0-9a-f-]{36}&sig=[\w-]{43}$/,

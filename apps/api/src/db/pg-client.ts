@@ -15,8 +15,8 @@ const baseQuery = pg.Client.prototype.query as unknown as QueryMethod;
  * (8.23 on Node 24), the rows of nearly every answer outlived the young generation. They were
  * copied at every scavenge and promoted to the old generation, and a later full collection freed
  * them. In the API this meant scavenges of 20–28 ms every quarter second under the day table's
- * load, against about 1 ms once the callback was given up front (see docs/decisions.md for the
- * measurements).
+ * load, against about 1 ms once the callback was given up front (see docs/adr/0006-our-own-pg-client-class.md, and
+ * bench/README.md for the measurements).
  */
 export class CallbackQueryClient extends pg.Client {}
 

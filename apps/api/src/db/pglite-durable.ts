@@ -19,7 +19,8 @@
 // initdb (a new directory's first start) runs with PGlite's own parameters, so `openDatabase`
 // syncs the whole new directory once afterwards (syncTree). What still differs from PostgreSQL: PGlite is one process with one connection, has no archive
 // or replica, and this fsync path is ours, not PGlite's (tested by the API kill test and
-// pglite-durable.test.ts, not by PGlite's authors). docs/decisions.md says which to choose.
+// pglite-durable.test.ts, not by PGlite's authors). docs/adr/0090-pglite-durability-and-the-kill-test.md
+// says which to choose.
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';

@@ -1,5 +1,6 @@
 // The browser's half of security: one set of headers on every answer (the web app's pages, the API,
-// its docs, the files). Built once at start with helmet; see docs/decisions.md (Browser hardening).
+// its docs, the files). Built once at start with helmet; see
+// docs/adr/0087-security-headers-and-content-security-policy.md.
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';

@@ -28,7 +28,8 @@ export interface LocalGeocoderOptions {
  * districts of the four municipalities and a few remote county seats), not with the district the
  * point actually lies in. Inside a city that is usually the city's central district; near a
  * boundary it can be the neighbouring city or province. That is enough for "which city am I in"
- * (nearby pharmacies, a pre-filled region) and is documented in docs/decisions.md under Location;
+ * (nearby pharmacies, a pre-filled region) and is documented in
+ * docs/adr/0052-one-location-per-customer-nearest-seat.md;
  * an exact answer needs the Tencent provider (`GEOCODER=tencent`).
  *
  * Not found: outside lon 73–136 / lat 3–54, or farther than `maxDistanceKm` (300) from every seat.
