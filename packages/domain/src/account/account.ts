@@ -1,5 +1,5 @@
 import { ACCOUNT_RECOVERY_MESSAGES } from './accountRecovery';
-import { REGISTRATION_MESSAGES } from './validation/registration';
+import { REGISTRATION_MESSAGES } from './registration';
 import { routeDecision, skipsFollowCheck, skipsSignIn, REGISTER_PATH } from './routing';
 
 /**

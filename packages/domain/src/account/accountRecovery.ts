@@ -1,7 +1,7 @@
-import { PHONE_EMPTY_MESSAGE, PHONE_INVALID_MESSAGE, phoneCheck } from './validation/phone';
-import { verifyCodeCheck } from './validation/registration';
-import { firstFailure } from './validation/validator';
-import type { ValidationResult } from './validation/validator';
+import { PHONE_EMPTY_MESSAGE, PHONE_INVALID_MESSAGE, phoneCheck } from '../shared/phone';
+import { verifyCodeCheck } from './registration';
+import { firstFailure } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /**
  * Getting an account back on a new phone, browser or messaging-app account (issue 15 D): a code

@@ -1,4 +1,4 @@
-import { fail, OK, type ValidationResult } from './validation/validator';
+import { fail, OK, type ValidationResult } from '../shared/validator';
 
 /**
  * The messaging app's avatar hosts: the `headimgurl` its web authorisation returns lives on one of

@@ -1,4 +1,4 @@
-import { readQuery } from './query';
+import { readQuery } from '../shared/query';
 
 /**
  * The local sign-in provider's device key: something the browser generated for itself and presents

@@ -1,9 +1,9 @@
-import type { Instant } from '../time';
-import { PLAUSIBLE_DATE_MESSAGES, birthdayCheck } from './plausibleDates';
-import { PROFILE_FIELD_LIMITS, heightCheck, homeAddressCheck, weightKgCheck } from './profileFields';
-import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, PHONE_INVALID_MESSAGE, phoneCheck } from './phone';
-import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank } from './validator';
-import type { ValidationResult } from './validator';
+import type { Instant } from '../shared/time';
+import { PLAUSIBLE_DATE_MESSAGES, birthdayCheck } from '../shared/plausibleDates';
+import { PROFILE_FIELD_LIMITS, heightCheck, homeAddressCheck, weightKgCheck } from '../body/profileFields';
+import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, PHONE_INVALID_MESSAGE, phoneCheck } from '../shared/phone';
+import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Longest user name, in characters: the profile's one limit for a name. */
 export const NAME_MAX = PROFILE_FIELD_LIMITS.nameMax;

@@ -1,8 +1,8 @@
-import { chinaDateKey } from '../time';
-import type { Instant } from '../time';
-import { isMobilePhone } from './phone';
-import { failWhen, firstFailure, isBlank } from './validator';
-import type { ValidationResult } from './validator';
+import { chinaDateKey } from '../shared/time';
+import type { Instant } from '../shared/time';
+import { isMobilePhone } from '../shared/phone';
+import { failWhen, firstFailure, isBlank } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Product registration messages; only the phone's is in the spec, the date's is ours. */
 export const PRODUCT_REGISTRATION_MESSAGES = {

@@ -1,8 +1,8 @@
-import { digitsOnly } from '../display';
-import { IMAGE_LIMITS } from '../upload';
-import { CONTACT_PHONE_INVALID_MESSAGE, isMobilePhone } from './phone';
-import { emojiCheck, fail, failWhen, firstFailure, isBlank, tooManyImagesMessage } from './validator';
-import type { ValidationResult } from './validator';
+import { digitsOnly } from '../shared/display';
+import { IMAGE_LIMITS } from '../shared/upload';
+import { CONTACT_PHONE_INVALID_MESSAGE, isMobilePhone } from '../shared/phone';
+import { emojiCheck, fail, failWhen, firstFailure, isBlank, tooManyImagesMessage } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Repair form messages, in the spec's words. */
 export const REPAIR_MESSAGES = {

@@ -1,5 +1,5 @@
-import { addChinaMonths, parseChinaDateTime, toMs } from './time';
-import type { Instant } from './time';
+import { addChinaMonths, parseChinaDateTime, toMs } from '../shared/time';
+import type { Instant } from '../shared/time';
 
 /** Warranty `deviceType` codes. */
 export const DEVICE_TYPES = {

@@ -1,9 +1,9 @@
-import { HEALTH_OPTION_LABELS, drinkingChoice, isHealthOption, smokingChoice } from '../healthInfo';
-import type { HealthOptionField } from '../healthInfo';
-import type { Instant } from '../time';
-import { isValidIdCard, parseIdCard } from './idCard';
-import { isMobilePhone } from './phone';
-import { PLAUSIBLE_DATE_MESSAGES, isBirthDateInRange } from './plausibleDates';
+import { HEALTH_OPTION_LABELS, drinkingChoice, isHealthOption, smokingChoice } from './healthInfo';
+import type { HealthOptionField } from './healthInfo';
+import type { Instant } from '../shared/time';
+import { isValidIdCard, parseIdCard } from '../shared/idCard';
+import { isMobilePhone } from '../shared/phone';
+import { PLAUSIBLE_DATE_MESSAGES, isBirthDateInRange } from '../shared/plausibleDates';
 import { PROFILE_FIELD_LIMITS, PROFILE_FIELD_MESSAGES, heightCheck, weightKgCheck } from './profileFields';
 import {
   charCount,
@@ -14,8 +14,8 @@ import {
   isBlank,
   maxLengthCheck,
   tooLongMessage,
-} from './validator';
-import type { Check, ValidationResult } from './validator';
+} from '../shared/validator';
+import type { Check, ValidationResult } from '../shared/validator';
 
 /** Health record messages, in the spec's words. */
 export const HEALTH_RECORD_MESSAGES = {

@@ -1,6 +1,6 @@
-import { HEIGHT_CM_MAX, HEIGHT_CM_MIN, WEIGHT_KG_MAX, WEIGHT_KG_MIN } from '../weight';
-import { charCount, emojiCheck, failWhen, isBlank } from './validator';
-import type { ValidationResult } from './validator';
+import { HEIGHT_CM_MAX, HEIGHT_CM_MIN, WEIGHT_KG_MAX, WEIGHT_KG_MIN } from './weight';
+import { charCount, emojiCheck, failWhen, isBlank } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /**
  * The fields a person's profile shares between registration, the profile edit (customer/edit) and

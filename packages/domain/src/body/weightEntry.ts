@@ -1,8 +1,8 @@
-import { roundTo } from '../sugar';
-import { HEIGHT_CM_MAX, HEIGHT_CM_MIN, WEIGHT_KG_MAX, WEIGHT_KG_MIN, kgToJin } from '../weight';
+import { roundTo } from '../glucose/sugar';
+import { HEIGHT_CM_MAX, HEIGHT_CM_MIN, WEIGHT_KG_MAX, WEIGHT_KG_MIN, kgToJin } from './weight';
 import { HEALTH_RECORD_MESSAGES } from './healthRecord';
-import { failWhen, firstFailure, isBlank } from './validator';
-import type { ValidationResult } from './validator';
+import { failWhen, firstFailure, isBlank } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Weight popup messages, in the spec's words. */
 export const WEIGHT_ENTRY_MESSAGES = { heightRequired: '请填写身高', weightRequired: '请填写体重' } as const;

@@ -1,5 +1,5 @@
-import { msSinceChinaMidnight, pad2 } from './time';
-import type { Instant } from './time';
+import { msSinceChinaMidnight, pad2 } from '../shared/time';
+import type { Instant } from '../shared/time';
 
 /** Consultation session `status` codes. */
 export const CONSULT_STATUS = { finished: 0, toConsult: 1, inConsultation: 2, waitingAccept: 3, cancelled: 4 } as const;

@@ -6,7 +6,7 @@ import {
   validateConsultDescription,
   validateIllness,
   validatePatientInfo,
-} from './consult';
+} from './consultForm';
 
 describe('consultation forms', () => {
   it.each([

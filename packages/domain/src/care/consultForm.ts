@@ -1,5 +1,5 @@
-import { IMAGE_LIMITS } from '../upload';
-import { isValidIdCard } from './idCard';
+import { IMAGE_LIMITS } from '../shared/upload';
+import { isValidIdCard } from '../shared/idCard';
 import {
   charCount,
   emojiCheck,
@@ -9,8 +9,8 @@ import {
   isBlank,
   tooLongMessage,
   tooManyImagesMessage,
-} from './validator';
-import type { ValidationResult } from './validator';
+} from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Consultation text limits, in characters. */
 export const CONSULT_LIMITS = { description: 300, illness: 100, chat: 500, treatment: 200 } as const;

@@ -1,5 +1,5 @@
-import { failWhen, firstFailure, isBlank } from './validator';
-import type { ValidationResult } from './validator';
+import { failWhen, firstFailure, isBlank } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Longest dosage text. */
 export const DOSAGE_MAX_LENGTH = 10;

@@ -16,10 +16,10 @@
  * more data than a CGM before they mean anything; below the minimum we say so instead of
  * printing a number.
  */
-import { roundTo } from '../sugar';
-import type { SugarRange } from '../sugar';
-import { chinaDayNumber } from '../time';
-import type { Instant } from '../time';
+import { roundTo } from '../glucose/sugar';
+import type { SugarRange } from '../glucose/sugar';
+import { chinaDayNumber } from '../shared/time';
+import type { Instant } from '../shared/time';
 
 /** mg/dL per mmol/L of glucose. */
 export const MGDL_PER_MMOLL = 18.016;

@@ -9,9 +9,9 @@
  * discard the first day, use at least 12 readings over at least 3 days (7 preferred); mean
  * ≥ 135 systolic or ≥ 85 diastolic is elevated.
  */
-import { roundTo } from '../sugar';
-import { chinaDayNumber, msSinceChinaMidnight } from '../time';
-import type { Instant } from '../time';
+import { roundTo } from '../glucose/sugar';
+import { chinaDayNumber, msSinceChinaMidnight } from '../shared/time';
+import type { Instant } from '../shared/time';
 import type { Summary } from './glucose';
 
 /** Morning window, China time, in hours: [06:00, 09:00). */

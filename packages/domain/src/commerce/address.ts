@@ -1,6 +1,14 @@
-import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, phoneCheck } from './phone';
-import { charCount, emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from './validator';
-import type { ValidationResult } from './validator';
+import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, phoneCheck } from '../shared/phone';
+import {
+  charCount,
+  emojiCheck,
+  failWhen,
+  firstFailure,
+  isBlank,
+  maxLengthCheck,
+  tooLongMessage,
+} from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Address form limits. */
 export const ADDRESS_LIMITS = { consigneeMax: 10, detailMin: 5, detailMax: 40 } as const;

@@ -1,7 +1,7 @@
-import { digitsOnly } from '../display';
-import { CONTACT_PHONE_INVALID_MESSAGE, isMobilePhone } from './phone';
-import { emojiCheck, failWhen, firstFailure, isBlank } from './validator';
-import type { ValidationResult } from './validator';
+import { digitsOnly } from '../shared/display';
+import { CONTACT_PHONE_INVALID_MESSAGE, isMobilePhone } from '../shared/phone';
+import { emojiCheck, failWhen, firstFailure, isBlank } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /**
  * Dealer form messages, exactly as the product shows them. Quantity and area are swapped in the

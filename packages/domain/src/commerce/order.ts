@@ -1,5 +1,5 @@
-import { toMs } from './time';
-import type { Instant } from './time';
+import { toMs } from '../shared/time';
+import type { Instant } from '../shared/time';
 
 /** `payType`: 1 messaging-app payment, 2 cash on delivery. */
 export const PAY_TYPE = { online: 1, cashOnDelivery: 2 } as const;

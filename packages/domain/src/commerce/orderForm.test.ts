@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateOrderSubmit } from './order';
+import { validateOrderSubmit } from './orderForm';
 
 describe('validateOrderSubmit', () => {
   it.each([

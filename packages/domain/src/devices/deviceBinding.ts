@@ -1,5 +1,5 @@
 import { extractImei, isImei } from './imei';
-import { shouldSaveDeviceName, validateDeviceName } from './validation/device';
+import { shouldSaveDeviceName, validateDeviceName } from './deviceName';
 
 /**
  * Device binding (spec 2 §2.17, §3 Device, §4, §8): the kinds and their list groups, the device

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldSaveDeviceName, validateDeviceName } from './device';
+import { shouldSaveDeviceName, validateDeviceName } from './deviceName';
 
 describe('device name', () => {
   it.each([

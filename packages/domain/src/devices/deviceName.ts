@@ -1,5 +1,5 @@
-import { charCount, emojiCheck, failWhen, firstFailure, isBlank } from './validator';
-import type { ValidationResult } from './validator';
+import { charCount, emojiCheck, failWhen, firstFailure, isBlank } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Longest device name, in characters. */
 export const DEVICE_NAME_MAX = 10;

@@ -1,8 +1,8 @@
-import { BP_VALUE_MAX } from './bloodPressure';
+import { BP_VALUE_MAX } from '../pressure/bloodPressure';
 import { isImei } from './imei';
-import { SUGAR_MAX, SUGAR_MIN, roundTo } from './sugar';
-import { toMs } from './time';
-import type { Instant } from './time';
+import { SUGAR_MAX, SUGAR_MIN, roundTo } from '../glucose/sugar';
+import { toMs } from '../shared/time';
+import type { Instant } from '../shared/time';
 
 /**
  * The cellular meter protocol (docs/device-protocol.md): topics, the uplink payload and the acks.

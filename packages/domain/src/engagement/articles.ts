@@ -1,4 +1,4 @@
-import { TRUNCATE, truncate } from './display';
+import { TRUNCATE, truncate } from '../shared/display';
 
 /** The read-time heartbeat the article page sends while open (spec 1 §2.10, §9). */
 export const ARTICLE_HEARTBEAT_MS = 60_000;

@@ -1,4 +1,4 @@
-import { roundTo, type SugarLevel } from './sugar';
+import { roundTo, type SugarLevel } from '../glucose/sugar';
 
 /**
  * The AI assistant (spec 1 §2.7): the limits of a conversation and the embedded offline assistant,

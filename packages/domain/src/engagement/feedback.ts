@@ -1,4 +1,4 @@
-import { IMAGE_LIMITS } from '../upload';
+import { IMAGE_LIMITS } from '../shared/upload';
 import {
   charCount,
   emojiCheck,
@@ -7,8 +7,8 @@ import {
   isBlank,
   tooLongMessage,
   tooManyImagesMessage,
-} from './validator';
-import type { ValidationResult } from './validator';
+} from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Longest feedback description, in characters. */
 export const FEEDBACK_MAX = 200;

@@ -1,5 +1,5 @@
-import { msSinceChinaMidnight } from './time';
-import type { Instant } from './time';
+import { msSinceChinaMidnight } from '../shared/time';
+import type { Instant } from '../shared/time';
 
 /** Lowest storable glucose value, mmol/L; lower input is raised to it. */
 export const SUGAR_MIN = 0.3;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampSugar } from '../sugar';
+import { clampSugar } from './sugar';
 import { extremeSugarConfirmText, validateSugarEntry } from './sugarEntry';
 
 describe('validateSugarEntry', () => {

@@ -1,7 +1,7 @@
-import type { Instant } from '../time';
-import { PLAUSIBLE_DATE_MESSAGES, validateMeasurementTime } from './plausibleDates';
-import { emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from './validator';
-import type { ValidationResult } from './validator';
+import type { Instant } from '../shared/time';
+import { PLAUSIBLE_DATE_MESSAGES, validateMeasurementTime } from '../shared/plausibleDates';
+import { emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Longest sugar remark, in characters. */
 export const SUGAR_REMARK_MAX = 100;

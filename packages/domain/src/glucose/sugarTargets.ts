@@ -1,6 +1,6 @@
 import { SUGAR_MAX } from './sugar';
-import { fail, OK } from './validation/validator';
-import type { ValidationResult } from './validation/validator';
+import { fail, OK } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Shown when any of the four thresholds is empty. */
 export const SUGAR_TARGET_REQUIRED_MESSAGE = '请填写血糖值';

@@ -1,9 +1,9 @@
-import { roundTo } from './sugar';
-import { formatChinaTime } from './time';
-import type { Instant } from './time';
-import { validateMeasurementTime } from './validation/plausibleDates';
-import { emojiCheck, fail, firstFailure, maxLengthCheck, tooLongMessage } from './validation/validator';
-import type { ValidationResult } from './validation/validator';
+import { roundTo } from '../glucose/sugar';
+import { formatChinaTime } from '../shared/time';
+import type { Instant } from '../shared/time';
+import { validateMeasurementTime } from '../shared/plausibleDates';
+import { emojiCheck, fail, firstFailure, maxLengthCheck, tooLongMessage } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** The colour band of a ketone or uric acid value. */
 export type LabBand = 'low' | 'normal' | 'high';

@@ -9,6 +9,7 @@ import {
   levelFromColor,
   levelFromSort,
   parseBpInput,
+  bloodPressureReminder,
 } from './bloodPressure';
 import type { BpRangeConfig } from './bloodPressure';
 
@@ -111,5 +112,15 @@ describe('parseBpInput', () => {
     [120.5, false],
   ])('knows %d is within 1–250: %s', (value, expected) => {
     expect(isBpValueInRange(value)).toBe(expected);
+  });
+});
+
+describe('bloodPressureReminder', () => {
+  it.each(['low', 'normal', 'high'] as const)('gives a tip for %s without naming a medicine', (level) => {
+    expect(bloodPressureReminder(level)).not.toMatch(/药|剂量|毫克/);
+  });
+
+  it('asks to re-measure after rest when the pressure is high', () => {
+    expect(bloodPressureReminder('high')).toContain('复测');
   });
 });

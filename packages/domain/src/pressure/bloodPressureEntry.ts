@@ -1,6 +1,6 @@
-import { BP_REMARK_MAX, BP_VALUE_MAX, BP_VALUE_MIN } from '../bloodPressure';
-import { emojiCheck, fail, firstFailure, maxLengthCheck, tooLongMessage } from './validator';
-import type { ValidationResult } from './validator';
+import { BP_REMARK_MAX, BP_VALUE_MAX, BP_VALUE_MIN } from './bloodPressure';
+import { emojiCheck, fail, firstFailure, maxLengthCheck, tooLongMessage } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /**
  * Shown when a pressure field holds anything but a positive integer; the field is cleared. The

@@ -23,9 +23,9 @@ import {
   sugarTimeDistribution,
 } from './reportContent';
 import type { BpPattern, ReportBpReading, ReportSugarReading, SugarPattern } from './reportContent';
-import type { BpRangeConfig } from './bloodPressure';
-import type { SugarRange } from './sugar';
-import { parseChinaDateTime } from './time';
+import type { BpRangeConfig } from '../pressure/bloodPressure';
+import type { SugarRange } from '../glucose/sugar';
+import { parseChinaDateTime } from '../shared/time';
 
 const FASTING: SugarRange = { minValue: 3.0, lowValue: 4.4, highValue: 7.0, maxValue: 13.9 };
 const AFTER_MEAL: SugarRange = { minValue: 3.0, lowValue: 4.4, highValue: 10.0, maxValue: 13.9 };

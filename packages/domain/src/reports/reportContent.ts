@@ -6,20 +6,20 @@
  * The advice is general lifestyle advice chosen by the pattern of the readings. It never speaks of
  * medicine doses or changing medicine: that is the doctor's decision ({@link MEDICATION_ADVICE_WORDS}).
  */
-import { bloodPressureSort, type BpRangeConfig } from './bloodPressure';
-import { CV_STABLE_AT_MOST, consensusRanges, estimateGmi, glucoseVariability, targetRanges } from './clinical/glucose';
-import type { ConsensusRanges, Gmi, Summary, TargetRanges, Variability } from './clinical/glucose';
+import { bloodPressureSort, type BpRangeConfig } from '../pressure/bloodPressure';
+import { CV_STABLE_AT_MOST, consensusRanges, estimateGmi, glucoseVariability, targetRanges } from '../clinical/glucose';
+import type { ConsensusRanges, Gmi, Summary, TargetRanges, Variability } from '../clinical/glucose';
 import {
   HOME_BP_DBP_THRESHOLD,
   HOME_BP_MIN_DAYS,
   HOME_BP_MIN_READINGS,
   HOME_BP_SBP_THRESHOLD,
   summariseHomeBp,
-} from './clinical/homeBp';
-import type { HomeBpSummary } from './clinical/homeBp';
-import { SUGAR_TIME_TYPES, classifySugar, roundTo } from './sugar';
-import type { SugarLevel, SugarRange, SugarTagType } from './sugar';
-import { chinaDayNumber, compareChinaTimeText, type Instant } from './time';
+} from '../clinical/homeBp';
+import type { HomeBpSummary } from '../clinical/homeBp';
+import { SUGAR_TIME_TYPES, classifySugar, roundTo } from '../glucose/sugar';
+import type { SugarLevel, SugarRange, SugarTagType } from '../glucose/sugar';
+import { chinaDayNumber, compareChinaTimeText, type Instant } from '../shared/time';
 
 /** A report covers a Monday-to-Sunday week or a calendar month (China time). */
 export type ReportPeriod = 'week' | 'month';

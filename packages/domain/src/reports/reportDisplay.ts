@@ -3,10 +3,10 @@
  * entry names, the detail page's query, the no-report page's texts and the wording of the clinical
  * summaries. The numbers themselves come from the API (reportContent.ts); this is the shared wording.
  */
-import { HOME_BP_DBP_THRESHOLD, HOME_BP_SBP_THRESHOLD } from './clinical/homeBp';
-import { readQuery, writeQuery } from './query';
+import { HOME_BP_DBP_THRESHOLD, HOME_BP_SBP_THRESHOLD } from '../clinical/homeBp';
+import { readQuery, writeQuery } from '../shared/query';
 import { REPORT_TYPE, type ReportType } from './reports';
-import { SUGAR_CELL_COLOURS, sugarBand, type SugarCellColour, type SugarLevel } from './sugar';
+import { SUGAR_CELL_COLOURS, sugarBand, type SugarCellColour, type SugarLevel } from '../glucose/sugar';
 
 /** A current or future period: the list shows this and the entry does not open. */
 export const REPORT_COMING_SOON_LABEL = '即将生成';

@@ -1,6 +1,6 @@
-import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGE_TYPES } from '../upload';
-import { charCount, emojiCheck, failWhen, firstFailure, isBlank, OK } from './validator';
-import type { ValidationResult } from './validator';
+import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGE_TYPES } from '../shared/upload';
+import { charCount, emojiCheck, failWhen, firstFailure, isBlank, OK } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Longest report name, in characters (a Chinese character or an emoji counts once). */
 export const REPORT_NAME_MAX = 8;

@@ -1,5 +1,5 @@
-import { chinaDateKey, chinaYearMonth, compareYearMonth, pad2 } from './time';
-import type { Instant, YearMonth } from './time';
+import { chinaDateKey, chinaYearMonth, compareYearMonth, pad2 } from '../shared/time';
+import type { Instant, YearMonth } from '../shared/time';
 
 /** The month picker's floor: January 2017. */
 export const REPORT_MONTH_MIN: YearMonth = Object.freeze({ year: 2017, month: 1 });

@@ -1,4 +1,4 @@
-import { charCount } from './validation/validator';
+import { charCount } from './validator';
 
 /** Truncation lengths, in characters, of the texts the spec cuts. */
 export const TRUNCATE = {

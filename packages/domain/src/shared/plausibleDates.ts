@@ -1,5 +1,5 @@
-import { chinaDateKey, parseChinaDateTime, toMs } from '../time';
-import type { Instant } from '../time';
+import { chinaDateKey, parseChinaDateTime, toMs } from './time';
+import type { Instant } from './time';
 import { fail, failWhen, isBlank } from './validator';
 import type { ValidationResult } from './validator';
 

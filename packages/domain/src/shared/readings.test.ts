@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { READING_DELETE_MESSAGES, readingDeletion } from './readingDeletion';
-import { WEIGHT_DELETE_CONFIRM } from './validation/weightEntry';
+import { READING_DELETE_MESSAGES, readingDeletion } from './readings';
+import { WEIGHT_DELETE_CONFIRM } from '../body/weightEntry';
 
 const OWNER = '5b2c7a36-64a2-4f44-9a4d-0c7c1b0c0a01';
 const RELATIVE = '5b2c7a36-64a2-4f44-9a4d-0c7c1b0c0a02';

@@ -1,4 +1,4 @@
-import { isDeviceRecord } from './feed';
+import { isDeviceRecord } from '../social/feed';
 
 /** Deleting a reading (sugar, blood pressure, ketone, uric acid), in the spec's words where it has them. */
 export const READING_DELETE_MESSAGES = {

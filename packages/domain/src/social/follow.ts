@@ -4,8 +4,8 @@
  * notices, and may record for them, only while the patient's own consent (an accepted follow)
  * stands. The patient can take it back at any time; the relative can leave at any time.
  */
-import type { SugarLevel } from './sugar';
-import { SUGAR_LEVELS } from './sugar';
+import type { SugarLevel } from '../glucose/sugar';
+import { SUGAR_LEVELS } from '../glucose/sugar';
 
 /**
  * The states of one follow, from the relative (follower) to the patient:

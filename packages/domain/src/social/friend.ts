@@ -1,6 +1,6 @@
-import { isMobilePhone } from './phone';
-import { emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from './validator';
-import type { ValidationResult } from './validator';
+import { isMobilePhone } from '../shared/phone';
+import { emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from '../shared/validator';
+import type { ValidationResult } from '../shared/validator';
 
 /** Friend messages, in the spec's words. */
 export const FRIEND_MESSAGES = {

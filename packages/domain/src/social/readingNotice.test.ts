@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BpRangeConfig } from './bloodPressure';
+import type { BpRangeConfig } from '../pressure/bloodPressure';
 import { isUrgentBloodPressure, isUrgentSugar, readingNoticeText, readingPushFields } from './readingNotice';
 
 // The seeded table (Chinese hypertension guideline grades).

@@ -3,9 +3,9 @@
  * are urgent and what the notice says. It states the reading and suggests contacting the patient;
  * it never gives medical advice.
  */
-import { bloodPressureSort, levelFromSort, type BpLevel, type BpRangeConfig } from './bloodPressure';
+import { bloodPressureSort, levelFromSort, type BpLevel, type BpRangeConfig } from '../pressure/bloodPressure';
 import { SUGAR_LEVEL_LABELS } from './follow';
-import { SUGAR_TIME_TYPES, type SugarLevel } from './sugar';
+import { SUGAR_TIME_TYPES, type SugarLevel } from '../glucose/sugar';
 
 /** Whether a glucose reading is urgent for the relatives: severe high or severe low. */
 export function isUrgentSugar(level: SugarLevel | null | undefined): boolean {

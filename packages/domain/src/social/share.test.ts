@@ -7,7 +7,7 @@ import {
   sharePeriod,
   shareUrl,
 } from './share';
-import { skipsSignIn } from './routing';
+import { skipsSignIn } from '../account/routing';
 
 describe('share links', () => {
   it.each([

@@ -1,5 +1,5 @@
-import { chinaDateKey, latestChinaDays } from './time';
-import type { Instant } from './time';
+import { chinaDateKey, latestChinaDays } from '../shared/time';
+import type { Instant } from '../shared/time';
 
 /** What a share link shows: the sugar table or the blood-pressure table. */
 export type ShareKind = 'sugar' | 'bloodPressure';

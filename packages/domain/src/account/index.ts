@@ -1,0 +1,7 @@
+/** Accounts: start-up and registration, recovery, avatar, the launch device key and route whitelists. */
+export * from './account';
+export * from './accountRecovery';
+export * from './avatar';
+export * from './deviceKey';
+export * from './registration';
+export * from './routing';

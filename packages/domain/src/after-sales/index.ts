@@ -1,0 +1,4 @@
+/** After-sales: warranty, repairs and product registration (used from issue 19 on). */
+export * from './productRegistration';
+export * from './repair';
+export * from './warranty';

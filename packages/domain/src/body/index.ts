@@ -1,0 +1,6 @@
+/** Body and health record: weight and BMI, the health record (档案) options and form, profile fields. */
+export * from './healthInfo';
+export * from './healthRecord';
+export * from './profileFields';
+export * from './weight';
+export * from './weightEntry';

@@ -1,0 +1,4 @@
+/** Care: consultations, prescriptions and the medication diary (used from issue 19 on). */
+export * from './consult';
+export * from './consultForm';
+export * from './medication';

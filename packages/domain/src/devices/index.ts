@@ -1,0 +1,6 @@
+/** Meters: IMEI, MQTT payloads, binding, bind codes and device names. */
+export * from './bindCode';
+export * from './deviceBinding';
+export * from './deviceName';
+export * from './imei';
+export * from './meter';

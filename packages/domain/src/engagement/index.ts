@@ -1,0 +1,6 @@
+/** Points (积分), the daily check-in (签到), test strips, articles, the assistant, medals and feedback. */
+export * from './articles';
+export * from './assistant';
+export * from './feedback';
+export * from './medal';
+export * from './points';

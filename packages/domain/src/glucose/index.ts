@@ -1,0 +1,4 @@
+/** Blood glucose (血糖): ranges, classification, day table, targets, the entry form, units. */
+export * from './sugar';
+export * from './sugarEntry';
+export * from './sugarTargets';

@@ -1,0 +1,2 @@
+/** Lab readings: ketone (血酮) and uric acid (尿酸). */
+export * from './ketoneUricAcid';

@@ -1,0 +1,3 @@
+/** Blood pressure (血压): grades from the configuration, gauge, the entry form. */
+export * from './bloodPressure';
+export * from './bloodPressureEntry';

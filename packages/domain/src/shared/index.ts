@@ -1,0 +1,10 @@
+/** Shared kernel: China time, query strings, display helpers, uploads, readings of any kind, and the validators every form uses. */
+// query.ts stays internal: readQuery/writeQuery serve reportDisplay and deviceKey only.
+export * from './display';
+export * from './idCard';
+export * from './phone';
+export * from './plausibleDates';
+export * from './readings';
+export * from './time';
+export * from './upload';
+export * from './validator';
