@@ -2,8 +2,8 @@
 // in backticks must exist. Run by `npm test` (first step) and on its own:
 // `node scripts/check-doc-refs.mjs [file.md …]`. The rules are in CONTRIBUTING.md ("Docs").
 //
-// Checked documents: README.md, CONTRIBUTING.md, docs/**/*.md, and the README.md of every
-// workspace (apps/*, packages/*) and of the other top-level folders (bench, e2e, scripts).
+// Checked documents: CONTRIBUTING.md, docs/**/*.md and every README.md of the repository (the root's,
+// each workspace's, each folder's).
 //
 // What counts, in inline code spans (fenced blocks are examples and are not read):
 // 1. A cited path: a span without spaces or any of * < > { } … $ % ? # & = : | , ; ( ) ' " that
@@ -13,8 +13,8 @@
 //       `glossary.md` in docs/README.md), resolved from that folder; or
 //    c) has a slash and ends in a file extension (`lib/request-policy.ts`): it must be the end of
 //       some repository path; or
-//    d) is a bare file name with an extension (`sugar.service.ts`): some repository file must have
-//       that name.
+//    d) is a bare file name with an extension (`app.ts`): some repository file must have that
+//       name (one that starts with a dot, `.service.ts`, must end some file's name).
 //    Paths git ignores (build output such as `apps/web/dist`, `.data/`) are not checked.
 // 2. A cited name: a span that is one identifier, optionally followed by `()`, written as
 //    camelCase with a capital inside (`useApiData`), PascalCase with two humps (`ReadingBatcher`)
@@ -92,7 +92,7 @@ function isIgnored(relPath) {
 
 const topLevelDirs = new Set([...topLevel].filter((entry) => repoDirSet.has(entry)));
 // A repository path in plain text: a top-level folder, a slash, and at least one more name.
-const PROSE_PATH = /(?<=^|[\s(（])([\w.-]+)\/[\w.\/-]*[\w\/]/g;
+const PROSE_PATH = /(?<=^|[\s(（])([\w.-]+)\/[\w./-]*[\w/]/g;
 
 const workspaceDirs = [...repoDirSet].filter((dir) => /^(?:apps|packages)\/[^/]+$/.test(dir));
 
@@ -155,7 +155,9 @@ function checkSpan(doc, span) {
     }
     return `path \`${span}\` is the end of no repository path`;
   }
-  if (baseNames.has(path) || ignoredSomewhere(docDir, path)) {
+  // `.service.ts` names the end of file names; `.nvmrc` a file.
+  const suffixOfSome = path.startsWith('.') && [...baseNames].some((name) => name.endsWith(path));
+  if (baseNames.has(path) || suffixOfSome || ignoredSomewhere(docDir, path)) {
     return null;
   }
   return `file name \`${span}\` is the name of no repository file`;
@@ -177,15 +179,9 @@ function checkLink(doc, text, target) {
 }
 
 function documents() {
-  const picked = repoFiles.filter(
-    (file) =>
-      file === 'README.md' ||
-      file === 'CONTRIBUTING.md' ||
-      (file.startsWith('docs/') && file.endsWith('.md')) ||
-      /^(?:apps|packages)\/[^/]+\/README\.md$/.test(file) ||
-      /^(?:bench|e2e|scripts)\/README\.md$/.test(file),
-  );
-  return picked.sort();
+  return repoFiles
+    .filter((file) => file === 'CONTRIBUTING.md' || posix.basename(file) === 'README.md' || /^docs\/.*\.md$/.test(file))
+    .sort();
 }
 
 /** The inline code spans of a line: a run of backticks up to the next run of the same length. */
