@@ -12,9 +12,10 @@
 //    b) starts with an entry of the document's own folder (`src/lib/db.ts` in apps/api/README.md,
 //       `glossary.md` in docs/README.md), resolved from that folder; or
 //    c) has a slash and ends in a file extension (`lib/request-policy.ts`): it must be the end of
-//       some repository path; or
-//    d) is a bare file name with an extension (`app.ts`): some repository file must have that
-//       name (one that starts with a dot, `.service.ts`, must end some file's name).
+//       some repository path (of the document's workspace, when it lives in one); or
+//    d) is a bare file name with an extension (`app.ts`): some repository file (of the document's
+//       workspace, when it lives in one, or the root) must have that name (one that starts with a dot,
+//       `.service.ts`, must end some file's name).
 //    Paths git ignores (build output such as `apps/web/dist`, `.data/`) are not checked.
 // 2. A cited name: a span that is one identifier, optionally followed by `()`, written as
 //    camelCase with a capital inside (`useApiData`), PascalCase with two humps (`ReadingBatcher`)
@@ -56,7 +57,6 @@ for (const file of repoFiles) {
   }
 }
 const topLevel = new Set(repoFiles.map((file) => file.split('/')[0]));
-const baseNames = new Set(repoFiles.map((file) => posix.basename(file)));
 
 const FILE_EXTENSION = /\.(?:ts|tsx|mts|cts|js|mjs|cjs|jsx|json|md|yaml|yml|css|sql|sh|html|svg|png|txt)$/;
 const SOURCE_EXTENSION = /\.(?:ts|tsx|mts|cts|js|mjs|cjs|jsx|json|yaml|yml|sql|css|html|sh)$/;
@@ -148,19 +148,25 @@ function checkSpan(doc, span) {
   if (!FILE_EXTENSION.test(path)) {
     return null;
   }
+  // Inside a workspace (apps/web/README.md) a partial path or a bare name means a file of that
+  // workspace; elsewhere, of the whole repository.
+  const workspace = /^(?:apps|packages)\/[^/]+/.exec(docDir)?.[0];
+  const scope = workspace ? repoFiles.filter((file) => file.startsWith(`${workspace}/`)) : repoFiles;
+  const where = workspace ? ` of ${workspace}` : '';
   if (path.includes('/')) {
     const suffix = `/${path.replace(/\/+$/, '')}`;
-    if (repoFiles.some((file) => file.endsWith(suffix)) || ignoredSomewhere(docDir, path)) {
+    if (scope.some((file) => file.endsWith(suffix)) || ignoredSomewhere(docDir, path)) {
       return null;
     }
-    return `path \`${span}\` is the end of no repository path`;
+    return `path \`${span}\` is the end of no repository path${where}`;
   }
   // `.service.ts` names the end of file names; `.nvmrc` a file.
-  const suffixOfSome = path.startsWith('.') && [...baseNames].some((name) => name.endsWith(path));
-  if (baseNames.has(path) || suffixOfSome || ignoredSomewhere(docDir, path)) {
+  const names = scope.map((file) => posix.basename(file));
+  const found = path.startsWith('.') ? names.some((name) => name.endsWith(path)) : names.includes(path);
+  if (found || repoFileSet.has(path) || ignoredSomewhere(docDir, path)) {
     return null;
   }
-  return `file name \`${span}\` is the name of no repository file`;
+  return `file name \`${span}\` is the name of no repository file${where}`;
 }
 
 function checkLink(doc, text, target) {
