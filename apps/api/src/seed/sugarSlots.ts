@@ -2,7 +2,8 @@
  * The sugar dictionary's eight slots (spec 2 §3): their hours in China time and default thresholds
  * in mmol/L. Thresholds follow the Chinese type 2 diabetes guideline's targets (fasting and
  * pre-meal 4.4–7.0, after meals under 10.0) and the ADA levels for severe readings (below 3.0,
- * above 13.9). A customer's own targets replace them. See docs/decisions.md.
+ * above 13.9). A customer's own targets replace them. See
+ * docs/adr/0055-default-glucose-thresholds-slots-and-targets.md.
  */
 export const sugarSlots = [
   {

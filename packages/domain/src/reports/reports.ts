@@ -11,8 +11,8 @@ export type ReportType = (typeof REPORT_TYPE)[keyof typeof REPORT_TYPE];
 
 /**
  * Measurements a period needs before its report is worth generating (our choice, see
- * docs/decisions.md): on average one reading every other day, so four in a week and fifteen in a
- * month. The same floor applies to sugar and pressure.
+ * docs/adr/0002-china-time-and-the-thresholds-the-spec-leaves-open.md): on average one reading
+ * every other day, so four in a week and fifteen in a month. The same floor applies to sugar and pressure.
  */
 export const REPORT_MIN_MEASUREMENTS = { week: 4, month: 15 } as const;
 

@@ -9,7 +9,8 @@ import { TangyouRepository } from '../../social/feed/feed.repository';
  * a meter's reading never, and the row is deleted outright rather than marked. The read statements
  * (day table, counts, trend, reports, shares, the feed) therefore stay exactly as they are — the
  * sugar table's index-only scans included — and what points at the reading goes in the same
- * transaction (`forgetReading`). See docs/decisions.md, "Deleting a reading, and the points it earned".
+ * transaction (`forgetReading`). See
+ * docs/adr/0093-reading-deletion-hard-with-points-kept.md.
  */
 
 /** Throws the answer for a reading the caller may not delete: 40400 for gone or foreign, 40300 for a meter's. */
