@@ -14,7 +14,7 @@ import {
   latestChinaDays,
 } from '@glucoguard/domain';
 import { CallbackQueryClient } from '../apps/api/src/db/pg-client';
-import { REPORT_SUGAR_READINGS_SQL } from '../apps/api/src/modules/report/report.repository';
+import { REPORT_SUGAR_READINGS_SQL } from '../apps/api/src/contexts/health/report/report.repository';
 import {
   DAY_CELLS_SQL,
   SLOT_THRESHOLDS_SQL,

@@ -3,7 +3,7 @@
 // code, and the account moves to the new sign-in; the old sign-in is signed out.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AccountRecovery } from '../src/modules/account-recovery/accountRecovery.entity';
+import { AccountRecovery } from '../src/contexts/identity/account-recovery/accountRecovery.entity';
 import {
   failure,
   lastCode,

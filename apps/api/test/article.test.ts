@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Article, ArticleCategory } from '../src/modules/article/article.entity';
+import { Article, ArticleCategory } from '../src/contexts/engagement/article/article.entity';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 
 // 2026-11-20 10:00 China time.

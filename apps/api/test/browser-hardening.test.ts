@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AbstractSqlDriver } from '@mikro-orm/sql';
-import { Customer } from '../src/modules/customer/customer.entity';
+import { Customer } from '../src/contexts/identity/customer/customer.entity';
 import { Migration20261126061500_avatar_hosts } from '../src/migrations/Migration20261126061500_avatar_hosts';
 import { acceptedFollow } from './follow-fixtures';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';

@@ -2,8 +2,8 @@
 // reverse proxy (TRUST_PROXY), the front log's size cap and retention.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, newDeviceKey, signInNewVisitor, startTestApi, uniquePhone, type TestApi } from './harness';
-import { FrontLog } from '../src/modules/front-log/frontLog.entity';
-import { RateEvent } from '../src/modules/rate-limit/rateEvent.entity';
+import { FrontLog } from '../src/contexts/platform/front-log/frontLog.entity';
+import { RateEvent } from '../src/contexts/platform/rate-limit/rateEvent.entity';
 
 const REPORT = JSON.stringify({ url: '/reportCenter', errName: 'TypeError', errMessage: 'x is undefined' });
 const DAY = 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import {
   type TestApi,
 } from './harness';
 import { png1x1 } from './upload/images';
-import { Feedback } from '../src/modules/feedback/feedback.entity';
+import { Feedback } from '../src/contexts/engagement/feedback/feedback.entity';
 
 const PARTNER = {
   PARTNER_URINE_BASE_URL: 'https://partner.example/health',

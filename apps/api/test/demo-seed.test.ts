@@ -5,7 +5,7 @@ import { seed } from '../src/seed/seed';
 import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { DEMO_DAYS } from '../src/seed/demoData';
 import { BloodPressureTest } from '../src/contexts/health/readings/pressure.entity';
-import { Customer } from '../src/modules/customer/customer.entity';
+import { Customer } from '../src/contexts/identity/customer/customer.entity';
 import { KetoneTest } from '../src/contexts/health/readings/ketone.entity';
 import { SugarSlot } from '../src/contexts/health/glucose/glucoseSlot.entity';
 import { SugarTest } from '../src/contexts/health/readings/glucose.entity';

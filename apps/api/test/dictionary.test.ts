@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '@glucoguard/sdk';
 import { startTestApi, type TestApi } from './harness';
 import { seed } from '../src/seed/seed';
-import { DictionaryItem } from '../src/modules/dictionary/dictionary.entity';
+import { DictionaryItem } from '../src/contexts/platform/dictionary/dictionary.entity';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrMatrix } from '../src/lib/poster';
-import { ACCOUNT_QR_BOX, ACCOUNT_QR_SIZE } from '../src/modules/invite/poster';
-import { SIGN_DAY_IMAGE_SIZE } from '../src/modules/sign-in/signIn.image';
+import { ACCOUNT_QR_BOX, ACCOUNT_QR_SIZE } from '../src/contexts/social/invitation/invitation.poster';
+import { SIGN_DAY_IMAGE_SIZE } from '../src/contexts/engagement/check-in/checkIn.image';
 import { decodePng, PNG_SIGNATURE } from './png-reader';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 

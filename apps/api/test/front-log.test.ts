@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
-import { FrontLog } from '../src/modules/front-log/frontLog.entity';
+import { FrontLog } from '../src/contexts/platform/front-log/frontLog.entity';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
-import { POSTER_QR_BOX, POSTER_SIZE } from '../src/modules/invite/poster';
+import { POSTER_QR_BOX, POSTER_SIZE } from '../src/contexts/social/invitation/invitation.poster';
 import { decodePng, PNG_SIGNATURE } from './png-reader';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
 

@@ -17,9 +17,9 @@ import { createApiClient } from '@glucoguard/sdk';
 import { openDatabase } from '../../api/src/db/orm';
 import { sql } from '../../api/src/lib/db';
 import { migrations } from '../../api/src/migrations';
-import { Customer } from '../../api/src/modules/customer/customer.entity';
+import { Customer } from '../../api/src/contexts/identity/customer/customer.entity';
 import { bindDevice, provisionDevice } from '../../api/src/modules/device/device.service';
-import { issueSession } from '../../api/src/modules/session/session.service';
+import { issueSession } from '../../api/src/contexts/identity/session/session.service';
 import { runMeterSimulator } from '../src/meter-simulator';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -15,7 +15,7 @@ import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/core';
 import { openDatabase } from '../../api/src/db/orm';
 import { sql } from '../../api/src/lib/db';
-import { Customer } from '../../api/src/modules/customer/customer.entity';
+import { Customer } from '../../api/src/contexts/identity/customer/customer.entity';
 import { bindDevice, provisionDevice } from '../../api/src/modules/device/device.service';
 import { runMeterSimulator } from '../src/meter-simulator';
 

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Each API process caches the sessions it checked (modules/session/session.cache.ts) and listens on
+// Each API process caches the sessions it checked (contexts/identity/session/session.cache.ts) and listens on
 // `session_changed`: these triggers announce every change to a session and to a customer's openid or
 // registration, whoever makes it (the API, an operator's SQL), at commit.
 

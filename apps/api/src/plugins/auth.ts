@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveSession } from '../modules/session/session.service';
+import { resolveSession } from '../contexts/identity/session/session.service';
 
 /**
  * Reads `Authorization: Bearer <token>` and attaches the caller's session (from the session cache

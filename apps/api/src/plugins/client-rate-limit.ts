@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { operations } from '@glucoguard/sdk';
-import { CLIENT_RATE_LIMITS } from '../modules/rate-limit/clientLimits';
-import { takeRateLimit } from '../modules/rate-limit/rateLimit.service';
+import { CLIENT_RATE_LIMITS } from '../contexts/platform/rate-limit/clientLimits';
+import { takeRateLimit } from '../contexts/platform/rate-limit/rateLimit.service';
 
 /**
  * Applies CLIENT_RATE_LIMITS to every operation listed there, on `request.ip`, before the body is

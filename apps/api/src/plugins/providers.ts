@@ -6,7 +6,7 @@ import type { IdentityProvider } from '../providers/wechat/identity';
 import type { WechatJsSdk } from '../providers/wechat/jssdk';
 import { identityConfigFromEnv } from '../providers/wechat/config';
 import { systemClock, type Clock } from '../lib/clock';
-import { objectStoreFromEnv, type ObjectStore } from '../modules/upload/storage';
+import { objectStoreFromEnv, type ObjectStore } from '../contexts/platform/upload/storage';
 import type { Geocoder } from '../providers/geocoder/geocoder';
 import { geocoderFromEnv } from '../providers/geocoder/config';
 import type { NoticePusher } from '../providers/push/push';

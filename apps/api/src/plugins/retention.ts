@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config';
-import { pruneExpiredRows, type PruneRun } from '../modules/retention/retention.service';
+import { pruneExpiredRows, type PruneRun } from '../contexts/platform/retention/retention.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +36,7 @@ export function retentionIntervalFromEnv(env: NodeJS.ProcessEnv): number {
  * Deletes expired rows (front-log reports after 30 days, rate-limit events after their longest
  * window) a minute after start and then every interval. Nothing is remembered in memory: a restart
  * just runs again, and every process may run it, since each delete is bounded by time and the
- * processes take turns through an advisory lock (modules/retention).
+ * processes take turns through an advisory lock (contexts/platform/retention).
  */
 export default fp<RetentionOptions>(
   (app: FastifyInstance, { intervalMs }) => {

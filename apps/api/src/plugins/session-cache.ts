@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { SessionCache } from '../modules/session/session.cache';
-import { listenForSessionChanges } from '../modules/session/session.listener';
+import { SessionCache } from '../contexts/identity/session/session.cache';
+import { listenForSessionChanges } from '../contexts/identity/session/session.listener';
 
 /** How long a checked session is trusted without asking the database (a backstop: changes are heard at once). */
 export const SESSION_CACHE_TTL_MS = 60_000;

@@ -2,8 +2,8 @@
 // blank lines, a line starting with "## " is a heading. They give general self-care knowledge and
 // never dosing advice; each one sends alarming symptoms to a doctor.
 import type { EntityManager } from '@mikro-orm/core';
-import { Article, ArticleCategory } from '../modules/article/article.entity';
-import { articleImageUrl, type ArticleImageTheme } from '../modules/article/article.images';
+import { Article, ArticleCategory } from '../contexts/engagement/article/article.entity';
+import { articleImageUrl, type ArticleImageTheme } from '../contexts/engagement/article/article.images';
 
 export interface SeedCategory {
   id: number;

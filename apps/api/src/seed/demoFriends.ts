@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { feedPostId } from '@glucoguard/domain';
 import { withSubjectLock } from '../lib/db';
 import { LocalIdentityProvider } from '../providers/wechat/local';
-import { Customer } from '../modules/customer/customer.entity';
+import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Follow } from '../contexts/social/follow/follow.entity';
 import { notifyFollowersOfReading } from '../contexts/social/notice/notice.service';
 import { SugarTest } from '../contexts/health/readings/glucose.entity';

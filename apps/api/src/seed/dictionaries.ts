@@ -1,5 +1,5 @@
 import { REPORT_TYPE_DICTIONARY } from '@glucoguard/domain';
-import type { DictionaryEntry } from '../modules/dictionary/dictionary.repository';
+import type { DictionaryEntry } from '../contexts/platform/dictionary/dictionary.repository';
 
 /**
  * The code-to-label dictionaries the registration and profile forms offer (spec 1 §3). Codes the

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors';
-import { LocalDiskStore } from '../../src/modules/upload/storage';
+import { LocalDiskStore } from '../../src/contexts/platform/upload/storage';
 import {
   chinaDateFolder,
   checkImage,
@@ -16,7 +16,7 @@ import {
   storeImage,
   UNSUPPORTED_IMAGE_MESSAGE,
   type StoreImageInput,
-} from '../../src/modules/upload/upload.service';
+} from '../../src/contexts/platform/upload/upload.service';
 import { b64, gif1x1, minimalJpeg, png1x1, webp1x1 } from './images';
 
 const NOW = new Date('2025-03-14T02:00:00Z');

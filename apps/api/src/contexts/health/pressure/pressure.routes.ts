@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../../../modules/session/session.service';
+import type { SessionContext } from '../../identity/session/session.service';
 import {
   addPressure,
   deletePressure,

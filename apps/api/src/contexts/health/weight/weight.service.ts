@@ -13,7 +13,7 @@ import {
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
-import { Customer } from '../../../modules/customer/customer.entity';
+import { Customer } from '../../identity/customer/customer.entity';
 import { WeightRecord } from '../readings/weight.entity';
 import { WeightRepository } from './weight.repository';
 

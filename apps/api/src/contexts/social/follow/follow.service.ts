@@ -18,10 +18,10 @@ import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
 import { withSubjectLock } from '../../../lib/db';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
-import { Customer } from '../../../modules/customer/customer.entity';
+import { Customer } from '../../identity/customer/customer.entity';
 import { noticeOfFollow } from '../notice/notice.service';
-import { takeRateLimit } from '../../../modules/rate-limit/rateLimit.service';
-import type { SessionContext } from '../../../modules/session/session.service';
+import { takeRateLimit } from '../../platform/rate-limit/rateLimit.service';
+import type { SessionContext } from '../../identity/session/session.service';
 import { Follow } from './follow.entity';
 import { FollowerRepository, isCustomerId, type FollowRow } from './follow.repository';
 

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../../lib/errors';
+import type { SessionContext } from '../../identity/session/session.service';
+import { articleImageSvg, isArticleImageTheme } from './article.images';
+import {
+  articleCategories,
+  articleDetail,
+  articleHeartbeat,
+  articlePage,
+  completeArticle,
+  openArticle,
+  praiseArticle,
+} from './article.service';
+
+const sessionOf = (session: SessionContext | null) => session as SessionContext;
+
+export function articleRoutes(app: FastifyInstance) {
+  const now = () => app.providers.clock();
+
+  app.operation('articleTypes', async () => articleCategories(app.em));
+
+  app.operation('articleList', async (request) =>
+    articlePage(app.em, request.query.typeId, request.query.pageNo ?? 1, request.query.pageSize ?? 10),
+  );
+
+  app.operation('articleDetail', async (request) =>
+    articleDetail(app.em, sessionOf(request.session).customerId, request.query.articleId),
+  );
+
+  app.operation('articleRead', async (request) =>
+    openArticle(app.em, sessionOf(request.session).customerId, request.body.articleId, now()),
+  );
+
+  app.operation('articleComplete', async (request) =>
+    completeArticle(app.em, sessionOf(request.session), request.body.articleId, now()),
+  );
+
+  app.operation('articleReadTime', async (request) =>
+    articleHeartbeat(app.em, sessionOf(request.session).customerId, request.body.articleId, now()),
+  );
+
+  app.operation('articlePraise', async (request) =>
+    praiseArticle(app.em, sessionOf(request.session).customerId, request.body.articleId, now()),
+  );
+
+  app.operation('articleImage', async (request, reply) => {
+    const name = /^([a-z]+)\.svg$/.exec(request.params.name)?.[1] ?? '';
+    if (!isArticleImageTheme(name)) {
+      throw notFound('图片不存在');
+    }
+    return reply
+      .headers({
+        'content-type': 'image/svg+xml; charset=utf-8',
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      })
+      .send(articleImageSvg(name));
+  });
+}

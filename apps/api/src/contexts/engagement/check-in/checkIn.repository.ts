@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { sql } from '../../../lib/db';
+
+export interface SignDay {
+  day: string;
+  series: number;
+  score: number;
+}
+
+const DAY = `to_char(day, 'YYYY-MM-DD')`;
+
+/** Storage of sign-in days. */
+export class SignInRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The latest sign-in on or before a China day. */
+  async latestUpTo(customerId: string, day: string): Promise<SignDay | null> {
+    const rows = await sql(this.em).execute<SignDay[]>(
+      `select ${DAY} as day, series, score from sign_in where customer_id = ? and day <= ? order by day desc limit 1`,
+      [customerId, day],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Inserts a day unless it is already there; true when inserted. */
+  async insert(customerId: string, row: SignDay, at: Date): Promise<boolean> {
+    const rows = await sql(this.em).execute<{ day: string }[]>(
+      'insert into sign_in (customer_id, day, series, score, created_at) values (?, ?, ?, ?, ?) on conflict do nothing returning day',
+      [customerId, row.day, row.series, row.score, at],
+    );
+    return rows.length > 0;
+  }
+
+  /** The days signed between two China days, inclusive, oldest first. */
+  between(customerId: string, from: string, to: string): Promise<SignDay[]> {
+    return sql(this.em).execute<SignDay[]>(
+      `select ${DAY} as day, series, score from sign_in where customer_id = ? and day between ? and ? order by day`,
+      [customerId, from, to],
+    );
+  }
+
+  /** One signed day, or null. */
+  async day(customerId: string, day: string): Promise<SignDay | null> {
+    const rows = await sql(this.em).execute<SignDay[]>(
+      `select ${DAY} as day, series, score from sign_in where customer_id = ? and day = ?`,
+      [customerId, day],
+    );
+    return rows[0] ?? null;
+  }
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { registeredCustomer } from '../../identity/customer/customer.service';
+import type { SessionContext } from '../../identity/session/session.service';
+import { submitFeedback } from './feedback.service';
+
+export function feedbackRoutes(app: FastifyInstance) {
+  app.operation('submitFeedback', async (request) => {
+    const customer = await registeredCustomer(app.em, request.session as SessionContext);
+    return submitFeedback(app.em, customer, request.body, app.providers.clock());
+  });
+}

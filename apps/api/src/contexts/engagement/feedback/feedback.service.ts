@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { splitImageNames, validateFeedback } from '@glucoguard/domain';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import { assertValid } from '../../../lib/validate';
+import { isValidKey } from '../../platform/upload/storage';
+import type { Customer } from '../../identity/customer/customer.entity';
+import { Feedback } from './feedback.entity';
+
+/** Stores a feedback form (spec 1 §2.11): the domain's rules, and images that are our own upload paths. */
+export async function submitFeedback(
+  em: EntityManager,
+  customer: Customer,
+  input: { type: 1 | 2; adviceContent: string; imgUrl?: string },
+  now: Date,
+) {
+  const images = splitImageNames(input.imgUrl);
+  assertValid(validateFeedback({ adviceContent: input.adviceContent, images }));
+  if (images.some((path) => !path.startsWith('uploads/') || !isValidKey(path))) {
+    throw new AppError(ErrorCodes.badRequest, '图片地址不正确，请重新上传');
+  }
+  const id = await em.insert(Feedback, {
+    customerId: customer.id,
+    type: input.type,
+    adviceContent: input.adviceContent.trim(),
+    imgUrl: images.join(','),
+    sourceId: customer.sourceId,
+    createdAt: now,
+  });
+  return { id: String(id) };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionContext } from '../../identity/session/session.service';
+import { UPLOAD_LIMITS } from '../../platform/upload/upload.routes';
+import { deleteReport, pageReports, uploadReport } from './medicalReport.service';
+
+/** A photo under 10 MB and a preview under 1 MB, as base64 (4/3 of the bytes), with the JSON around them. */
+const REPORT_BODY_LIMIT = 17 * 1024 * 1024;
+
+const sessionOf = (request: { session: SessionContext | null }) => request.session as SessionContext;
+
+export function medicalReportRoutes(app: FastifyInstance) {
+  app.operation(
+    'uploadReport',
+    async (request) =>
+      uploadReport(
+        {
+          em: app.em,
+          store: app.providers.storage,
+          session: sessionOf(request),
+          rateLimits: UPLOAD_LIMITS,
+          now: app.providers.clock(),
+          secret: app.providers.sessionSecret,
+        },
+        request.body,
+      ),
+    { bodyLimit: REPORT_BODY_LIMIT },
+  );
+
+  app.operation('pageQueryReport', async (request) =>
+    pageReports(
+      app.em,
+      sessionOf(request).customerId,
+      request.query.pageNo ?? 1,
+      request.query.pageSize ?? 100,
+      app.providers.sessionSecret,
+      app.providers.clock(),
+    ),
+  );
+
+  app.operation('deleteReport', async (request) =>
+    deleteReport(app.em, app.providers.storage, request.log, sessionOf(request).customerId, request.body.reportId),
+  );
+}

@@ -1,0 +1,163 @@
+// Uploaded medical reports (spec 2 §2.14, §3 "Report image", §5 "Report upload", §7).
+//
+// The photo and its optional preview go through the image upload's checks (base64, size, magic
+// bytes) restricted to JPEG and PNG, and are stored like every other upload. The 50-per-type limit
+// is counted and the row inserted in one transaction holding an advisory lock on the customer and
+// type, so two uploads racing for the last place cannot both take it.
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  checkReportRoom,
+  formatChinaTime,
+  REPORT_IMAGE_MAX_BYTES,
+  REPORT_PREVIEW_MAX_BYTES,
+  REPORT_UPLOAD_MESSAGES,
+  validateReportName,
+} from '@glucoguard/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { withSubjectLock } from '../../../lib/db';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import { pageOf } from '../../../lib/list';
+import { assertValid } from '../../../lib/validate';
+import { registeredCustomer } from '../../identity/customer/customer.service';
+import { takeRateLimit, type RateWindow } from '../../platform/rate-limit/rateLimit.service';
+import type { SessionContext } from '../../identity/session/session.service';
+import type { ObjectStore } from '../../platform/upload/store-base';
+import { signPrivatePath } from '../../platform/upload/private-files';
+import { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from '../../platform/upload/upload.service';
+import { MedicalReport } from './medicalReport.entity';
+import { MedicalReportRepository } from './medicalReport.repository';
+
+/** The folder code report photos are stored under (uploads/274/…), apart from form images (273). */
+export const REPORT_FOLDER_CODE = 274;
+
+const PHOTO_LIMITS: UploadLimits = {
+  // "Under 10 MB": exactly 10 MB is refused, as the client's check does.
+  maxBytes: REPORT_IMAGE_MAX_BYTES - 1,
+  types: ['image/jpeg', 'image/png'],
+  tooLargeMessage: REPORT_UPLOAD_MESSAGES.tooLarge,
+  unsupportedMessage: REPORT_UPLOAD_MESSAGES.badFormat,
+};
+const PREVIEW_LIMITS: UploadLimits = {
+  ...PHOTO_LIMITS,
+  maxBytes: REPORT_PREVIEW_MAX_BYTES - 1,
+  tooLargeMessage: REPORT_UPLOAD_MESSAGES.previewTooLarge,
+};
+
+export interface ReportUpload {
+  reportName?: string | null;
+  typeCode: number;
+  data: string;
+  pressData?: string;
+}
+
+/**
+ * A report as the API shows it (spec 2 §3 "Report image"), to its owner: the image addresses are
+ * signed for them and expire (upload/private-files.ts), since report photos are private.
+ */
+export function reportImageVo(report: MedicalReport, secret: string, now: Date) {
+  return {
+    reportId: report.id,
+    reportName: report.reportName,
+    typeCode: report.typeCode,
+    reportUrl: signPrivatePath(secret, report.imagePath, report.customerId, now),
+    pressReportUrl: signPrivatePath(secret, report.previewPath, report.customerId, now),
+    updateTime: formatChinaTime(report.updatedAt),
+  };
+}
+
+const deleted = () => new AppError(ErrorCodes.notFound, REPORT_UPLOAD_MESSAGES.deleted, 404);
+
+export interface UploadContext {
+  em: EntityManager;
+  store: ObjectStore;
+  session: SessionContext;
+  /** The image upload's limits per customer, shared with /common/v1/uploadImage. */
+  rateLimits: readonly RateWindow[];
+  now: Date;
+  /** Signs the addresses of the report's images (SESSION_SECRET). */
+  secret: string;
+}
+
+/** Stores a report for the caller (spec: POST /customer/v1/uploadReport). */
+export async function uploadReport(
+  { em, store, session, rateLimits, now, secret }: UploadContext,
+  input: ReportUpload,
+) {
+  const customer = await registeredCustomer(em, session);
+  assertValid(validateReportName(input.reportName));
+  await takeRateLimit(em, 'upload', customer.id, rateLimits, now);
+  const photo = await checkImage(input.data, PHOTO_LIMITS);
+  const preview = input.pressData === undefined ? null : await checkImage(input.pressData, PREVIEW_LIMITS);
+
+  return withSubjectLock(em, `medical-report:${customer.id}:${input.typeCode}`, async (tx) => {
+    assertValid(checkReportRoom(await new MedicalReportRepository(tx).countOfType(customer.id, input.typeCode)));
+    const stored: StoredImage[] = [];
+    try {
+      stored.push(await putImage(store, photo, REPORT_FOLDER_CODE, now));
+      if (preview !== null) {
+        stored.push(await putImage(store, preview, REPORT_FOLDER_CODE, now));
+      }
+      const [image, previewImage = image] = stored as [StoredImage, StoredImage?];
+      const report = tx.create(MedicalReport, {
+        customerId: customer.id,
+        typeCode: input.typeCode,
+        reportName: (input.reportName ?? '').trim(),
+        imagePath: image.path,
+        previewPath: previewImage.path,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.flush();
+      return reportImageVo(report, secret, now);
+    } catch (error) {
+      // Nothing refers to the files of a report that was not saved.
+      await Promise.allSettled(stored.map((file) => removeImage(store, file.path)));
+      throw error;
+    }
+  });
+}
+
+/** The caller's reports, newest first (spec: GET /customer/v1/pageQueryReport). */
+export async function pageReports(
+  em: EntityManager,
+  customerId: string,
+  pageNo: number,
+  pageSize: number,
+  secret: string,
+  now: Date,
+) {
+  const [rows, total] = await new MedicalReportRepository(em).page(customerId, pageNo, pageSize);
+  return pageOf(
+    rows.map((report) => reportImageVo(report, secret, now)),
+    total,
+    pageNo,
+    pageSize,
+  );
+}
+
+/**
+ * Deletes one of the caller's reports and its files (spec: POST /customer/v1/deleteReport). A
+ * missing report and another user's answer alike, so nobody learns which ids exist.
+ */
+export async function deleteReport(
+  em: EntityManager,
+  store: ObjectStore,
+  log: FastifyBaseLogger,
+  customerId: string,
+  reportId: string,
+) {
+  const repo = new MedicalReportRepository(em);
+  const report = await repo.findOwn(customerId, reportId);
+  // The delete itself is the check: of two deletes racing, only one removes the row.
+  if (!report || !(await repo.deleteOwn(customerId, report.id))) {
+    throw deleted();
+  }
+  const paths = new Set([report.imagePath, report.previewPath]);
+  for (const path of paths) {
+    // The report is gone either way; a file the store could not remove is only worth a log line.
+    await removeImage(store, path).catch((error: unknown) =>
+      log.warn({ err: error, path }, 'could not remove the image of a deleted report'),
+    );
+  }
+  return { ok: true as const };
+}

@@ -1,0 +1,122 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  emojiCheck,
+  firstFailure,
+  normalizeAvatarUrl,
+  validateAvatarUrl,
+  validatePhoneChange,
+  validateProfileEdit,
+  VERIFY_CODE_LENGTH,
+} from '@glucoguard/domain';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import { assertValid } from '../../../lib/validate';
+import type { SessionContext } from '../session/session.service';
+import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
+import { applyInviteCode } from '../registration/registration.service';
+import { CustomerRepository } from './customer.repository';
+import type { Customer } from './customer.entity';
+
+/** Profile changes need a registered customer; visitors register first. */
+export async function registeredCustomer(em: EntityManager, session: SessionContext): Promise<Customer> {
+  if (!session.registered) {
+    throw new AppError(ErrorCodes.forbidden, '请先注册', 403);
+  }
+  return new CustomerRepository(em).get(session.customerId);
+}
+
+export interface ProfileEdit {
+  nickname?: string;
+  headimgurl?: string;
+  sex?: 0 | 1 | 2;
+  birthday?: string;
+  roleType?: 1 | 2;
+  diabetesType?: string | null;
+  bloodPressureType?: string | null;
+  province?: string | null;
+  city?: string | null;
+  district?: string | null;
+  address?: string | null;
+  isFamilyMember?: boolean;
+  inviteCode?: string;
+  height?: number | null;
+  weight?: number | null;
+}
+
+/** Edits the caller's own profile (spec: /customer/v1/edit; also registration step 2). */
+export async function editProfile(
+  em: EntityManager,
+  session: SessionContext,
+  input: ProfileEdit,
+  now: Date,
+): Promise<Customer> {
+  const customer = await registeredCustomer(em, session);
+  assertValid(
+    firstFailure([
+      () => emojiCheck('nickname', input.nickname),
+      // The shared profile fields, with the limits registration and the health record use.
+      () => {
+        const fields = validateProfileEdit(input, now);
+        return fields.ok ? undefined : fields;
+      },
+      () => validateAvatarUrl(input.headimgurl),
+    ]),
+  );
+  const { inviteCode, height, weight, nickname, address, headimgurl, ...rest } = input;
+  Object.assign(customer, rest);
+  if (headimgurl !== undefined) {
+    customer.headimgurl = normalizeAvatarUrl(headimgurl) ?? '';
+  }
+  if (nickname !== undefined) {
+    customer.nickname = nickname.trim();
+  }
+  if (address !== undefined) {
+    customer.address = address?.trim() ?? null;
+  }
+  if (height !== undefined) {
+    customer.heightCm = height;
+  }
+  if (weight !== undefined) {
+    customer.weightKg = weight;
+  }
+  if (inviteCode) {
+    await applyInviteCode(em, customer, inviteCode);
+  }
+  await em.flush();
+  return customer;
+}
+
+/** Changes the phone number with a fresh code sent to the new number (spec: updatePhone). */
+export async function updatePhone(
+  em: EntityManager,
+  sms: Pick<SmsCodeDeps, 'secret'>,
+  session: SessionContext,
+  input: { phone: string; validCode: string },
+  now: Date,
+) {
+  assertValid(validatePhoneChange(input));
+  if (input.validCode.length !== VERIFY_CODE_LENGTH) {
+    throw new AppError(90001, '请输入正确的验证码');
+  }
+  const customer = await registeredCustomer(em, session);
+  if (customer.phone === input.phone) {
+    throw new AppError(ErrorCodes.badRequest, '新手机号与当前手机号相同');
+  }
+  await verifyCode(em, sms, { phone: input.phone, purpose: 'updatePhone', code: input.validCode, now, consume: true });
+  const owner = await new CustomerRepository(em).findByPhone(input.phone);
+  if (owner) {
+    throw new AppError(ErrorCodes.conflict, '该手机号已被其他账号使用', 409);
+  }
+  customer.phone = input.phone;
+  await em.flush();
+  return customer;
+}
+
+/** The two notice switches of the settings page (spec: getMsgSetting / updateMsgSetting). */
+export function messageSettings(customer: Customer) {
+  return {
+    category: 'wechatMsg' as const,
+    code: 'sugarTest' as const,
+    isReceive: customer.msgReceive ? (1 as const) : (0 as const),
+    isNoTestReceive: customer.msgNoTestReceive ? (1 as const) : (0 as const),
+  };
+}

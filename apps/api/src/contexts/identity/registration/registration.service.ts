@@ -1,0 +1,195 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  INVITE_CODE_LENGTH,
+  brandFeatures,
+  brandFromSourceId,
+  emojiCheck,
+  firstFailure,
+  PLAUSIBLE_DATE_MESSAGES,
+  normalizeAvatarUrl,
+  validateAvatarUrl,
+  validateRegistrationStep1,
+  validateRegistrationStep2,
+} from '@glucoguard/domain';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import { assertValid } from '../../../lib/validate';
+import type { AppConfig } from '../../../config';
+import type { SessionContext } from '../session/session.service';
+import { CustomerRepository } from '../customer/customer.repository';
+import type { Customer } from '../customer/customer.entity';
+import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
+
+export const REGISTRATION_ERRORS = {
+  otherPhone: '该微信号已经绑定手机号码，与当前手机号码不一致,登陆失败',
+  alreadyBound: '该微信号已绑定该手机号，正在为您重新登录',
+  alreadyRegistered: '您已注册',
+  phoneTaken: '该手机号已被其他微信号绑定',
+  birthday: PLAUSIBLE_DATE_MESSAGES.birthday,
+} as const;
+
+/** Which registration form a brand shows, and its brand-dependent parts. */
+export function registrationConfig(config: AppConfig, sourceId: number) {
+  const brand = brandFromSourceId(sourceId);
+  const features = brandFeatures(sourceId);
+  return {
+    variant: config.registerVariant[brand],
+    showInviteCode: features.showInviteCode,
+    showSkip: features.showSkip,
+  };
+}
+
+/** Whether an invite code belongs to a doctor or to another customer (spec: checkInvitation). */
+export async function checkInvitation(em: EntityManager, session: SessionContext, code: string): Promise<0 | 1> {
+  if (code.length !== INVITE_CODE_LENGTH) {
+    return 0;
+  }
+  const repo = new CustomerRepository(em);
+  const normalised = code.toUpperCase();
+  if (await repo.findDoctorByInviteCode(normalised)) {
+    return 1;
+  }
+  const inviter = await repo.findByInviteCode(normalised);
+  return inviter && inviter.id !== session.customerId ? 1 : 0;
+}
+
+/** Records an invite code on a customer: a doctor's links the doctor; a customer's records the inviter. */
+export async function applyInviteCode(em: EntityManager, customer: Customer, code: string): Promise<void> {
+  const repo = new CustomerRepository(em);
+  const normalised = code.trim().toUpperCase();
+  const doctor = await repo.findDoctorByInviteCode(normalised);
+  const inviter = doctor ? null : await repo.findByInviteCode(normalised);
+  if (!doctor && (!inviter || inviter.id === customer.id)) {
+    throw new AppError(ErrorCodes.badRequest, '请输入正确的邀请码');
+  }
+  customer.usedInviteCode = normalised;
+  customer.doctorId = doctor?.id ?? customer.doctorId;
+}
+
+interface Binding {
+  nickname: string;
+  phone: string;
+  validCode: string;
+  openid?: string;
+}
+
+/**
+ * The common core of every registration: the spec's 10000/10001/90000 answers for an account
+ * that is already registered, the code check, and the phone's uniqueness.
+ */
+async function bindPhone(
+  em: EntityManager,
+  sms: Pick<SmsCodeDeps, 'secret'>,
+  session: SessionContext,
+  input: Binding,
+  now: Date,
+  alreadyCode: 'bind' | 'register',
+): Promise<Customer> {
+  if (input.openid !== undefined && input.openid !== session.openid) {
+    throw new AppError(ErrorCodes.forbidden, '登录信息不一致，请重新进入', 403);
+  }
+  const repo = new CustomerRepository(em);
+  const customer = await repo.get(session.customerId);
+  if (customer.registeredAt !== null) {
+    if (alreadyCode === 'register') {
+      throw new AppError(90000, REGISTRATION_ERRORS.alreadyRegistered);
+    }
+    throw customer.phone === input.phone
+      ? new AppError(10001, REGISTRATION_ERRORS.alreadyBound)
+      : new AppError(10000, REGISTRATION_ERRORS.otherPhone);
+  }
+  const code = { phone: input.phone, purpose: 'register' as const, code: input.validCode, now };
+  await verifyCode(em, sms, { ...code, consume: false });
+  const owner = await repo.findByPhone(input.phone);
+  if (owner && owner.id !== customer.id) {
+    // The code stays good: the answer offers to get that account back with it (account-recovery).
+    throw new AppError(ErrorCodes.conflict, REGISTRATION_ERRORS.phoneTaken, 409);
+  }
+  await verifyCode(em, sms, { ...code, consume: true });
+  customer.phone = input.phone;
+  customer.nickname = input.nickname.trim();
+  customer.registeredAt = now;
+  customer.thirdAuthCode = 1;
+  return customer;
+}
+
+/** Variant B step 1 and the variant A skip: name, phone and code (spec: bind / skip payloads). */
+export async function bind(
+  em: EntityManager,
+  sms: Pick<SmsCodeDeps, 'secret'>,
+  session: SessionContext,
+  input: Binding & { headimgurl?: string },
+  now: Date,
+  mode: 'bind' | 'skip',
+) {
+  assertValid(validateRegistrationStep1(input));
+  assertValid(firstFailure([() => emojiCheck('nickname', input.nickname), () => validateAvatarUrl(input.headimgurl)]));
+  const customer = await bindPhone(em, sms, session, input, now, mode === 'skip' ? 'register' : 'bind');
+  if (input.headimgurl) {
+    customer.headimgurl = normalizeAvatarUrl(input.headimgurl) ?? '';
+  }
+  await em.flush();
+  return customer.id;
+}
+
+export interface FullRegistration extends Binding {
+  headimgurl?: string;
+  sex: number;
+  birthday: string;
+  diabetesType?: string;
+  bloodPressureType?: string;
+  inviteCode?: string;
+  province?: string;
+  city?: string;
+  district?: string;
+  address?: string;
+  roleType?: 1 | 2;
+  sourceId?: number;
+}
+
+/** Variant A: the whole form at once (spec 1 §2.5, §3 registration payload). */
+export async function registerFull(
+  em: EntityManager,
+  sms: Pick<SmsCodeDeps, 'secret'>,
+  session: SessionContext,
+  config: AppConfig,
+  input: FullRegistration,
+  now: Date,
+) {
+  const requireInviteCode = registrationConfig(config, input.sourceId ?? 4).showInviteCode;
+  const inviteChecked = input.inviteCode ? await checkInvitation(em, session, input.inviteCode) : 0;
+  assertValid(validateRegistrationStep1(input));
+  assertValid(validateRegistrationStep2({ ...input, inviteChecked }, { requireInviteCode, now }));
+  assertValid(
+    firstFailure([
+      () => emojiCheck('nickname', input.nickname),
+      () => emojiCheck('address', input.address),
+      () => validateAvatarUrl(input.headimgurl),
+    ]),
+  );
+  const customer = await bindPhone(em, sms, session, input, now, 'register');
+  Object.assign(customer, {
+    sex: input.sex,
+    birthday: input.birthday,
+    diabetesType: input.diabetesType ?? null,
+    bloodPressureType: input.bloodPressureType ?? null,
+    province: input.province ?? null,
+    city: input.city ?? null,
+    district: input.district ?? null,
+    address: input.address?.trim() ?? null,
+    roleType: input.roleType ?? 1,
+  });
+  if (input.headimgurl) {
+    customer.headimgurl = normalizeAvatarUrl(input.headimgurl) ?? '';
+  }
+  if (input.inviteCode) {
+    await applyInviteCode(em, customer, input.inviteCode);
+  }
+  await em.flush();
+  return customer.id;
+}
+
+/** The invite code of the doctor a patient scanned in (spec: doctor by openid). */
+export async function doctorInviteCode(em: EntityManager, openid: string): Promise<string | null> {
+  const doctor = await new CustomerRepository(em).findDoctorByOpenid(openid);
+  return doctor?.inviteCode ?? null;
+}

@@ -1,0 +1,31 @@
+import type { operations } from '@glucoguard/sdk';
+import type { RateWindow } from './rateLimit.service';
+
+export interface ClientRateLimit {
+  /** The name its events are counted under. */
+  bucket: string;
+  windows: readonly RateWindow[];
+}
+
+const MINUTE = 60 * 1000;
+
+/**
+ * Limits per client (its address, `request.ip`, as TRUST_PROXY resolves it) of the operations
+ * anyone may call that write: checked before the body is read, counted in the database so they hold
+ * across API processes (plugins/client-rate-limit.ts). SMS codes have their own caps per phone and
+ * per address, counted on the codes themselves (contexts/identity/sms); signed-in writes are limited per
+ * customer where they need it. Why these numbers: docs/decisions.md.
+ */
+export const CLIENT_RATE_LIMITS: Partial<Record<keyof operations, ClientRateLimit>> = {
+  getHtmlAccessToken: {
+    bucket: 'signin',
+    windows: [{ max: 30, windowMs: 10 * MINUTE, message: '登录过于频繁，请稍后再试' }],
+  },
+  reportFrontLog: {
+    bucket: 'frontLog',
+    windows: [
+      { max: 20, windowMs: MINUTE, message: '错误报告过于频繁，请稍后再试' },
+      { max: 300, windowMs: 24 * 60 * MINUTE, message: '今日错误报告次数已达上限，请明天再试' },
+    ],
+  },
+};

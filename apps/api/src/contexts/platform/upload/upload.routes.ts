@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden, notFound } from '../../../lib/errors';
+import { MedicalReportRepository } from '../../health/medical-report/medicalReport.repository';
+import { registeredCustomer } from '../../identity/customer/customer.service';
+import { takeRateLimit } from '../rate-limit/rateLimit.service';
+import type { SessionContext } from '../../identity/session/session.service';
+import { isPrivatePath, verifyPrivatePath } from './private-files';
+import { serveKey, storeImage } from './upload.service';
+
+/** Shown for a private image whose address is not signed for someone who may see it, or has expired. */
+export const PRIVATE_FILE_MESSAGE = '无权查看该图片，请刷新页面后重试';
+
+const HOUR = 3600 * 1000;
+/** The image upload limits per customer, shared by every call that stores images. */
+export const UPLOAD_LIMITS = [
+  { max: 60, windowMs: HOUR, message: '上传过于频繁，请稍后再试' },
+  { max: 300, windowMs: 24 * HOUR, message: '今日上传次数已达上限，请明天再试' },
+];
+/** 10 MB of image is about 13.4 MB of base64; the JSON around it needs a little more. */
+const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
+
+export function uploadRoutes(app: FastifyInstance) {
+  app.operation(
+    'uploadImage',
+    async (request) => {
+      const session = request.session as SessionContext;
+      const customer = await registeredCustomer(app.em, session);
+      const now = app.providers.clock();
+      await takeRateLimit(app.em, 'upload', customer.id, UPLOAD_LIMITS, now);
+      const stored = await storeImage(app.providers.storage, {
+        base64: request.body.data,
+        businessCode: request.body.businessCode,
+        now,
+      });
+      return { path: stored.path, url: stored.url };
+    },
+    { bodyLimit: UPLOAD_BODY_LIMIT },
+  );
+
+  app.operation('getFile', async (request, reply) => {
+    // The path spans slashes, so Fastify hands it over as the wildcard parameter.
+    const path = (request.params as Record<string, string>)['*'] ?? '';
+    const priv = isPrivatePath(path);
+    if (priv) {
+      // A private image needs an address signed for a customer who may still see it (private-files.ts).
+      const viewer = verifyPrivatePath(app.providers.sessionSecret, path, request.query, app.providers.clock());
+      if (viewer === null || !(await new MedicalReportRepository(app.em).ownsFile(viewer, path))) {
+        throw forbidden(PRIVATE_FILE_MESSAGE);
+      }
+    }
+    const served = await serveKey(app.providers.storage, path);
+    if (!served) {
+      throw notFound('文件不存在');
+    }
+    reply.headers(served.headers);
+    if (priv) {
+      // Only the viewer's own browser may keep it, and no longer than its address lives.
+      reply.header('cache-control', 'private, max-age=3600');
+    }
+    return reply.send(Buffer.from(served.body));
+  });
+}

@@ -1,0 +1,59 @@
+import { createHmac } from 'node:crypto';
+import type { Brand } from '@glucoguard/domain';
+import type { ObjectStore } from '../../platform/upload/storage';
+import { POSTER_VERSION, renderAccountQr, renderInvitePoster, type InvitePosterContent } from './invitation.poster';
+
+/** The invitation link a poster's QR code carries: the registration page with the code and brand. */
+export function inviteLink(origin: string, inviteCode: string | null, brand: Brand): string {
+  const url = new URL('/register/register', origin);
+  if (inviteCode !== null) {
+    url.searchParams.set('inviteCode', inviteCode);
+  }
+  url.searchParams.set('sourceId', brand === 'health' ? '3' : '4');
+  return url.toString();
+}
+
+/**
+ * A stored image drawn once per distinct input: the key is an HMAC of everything drawn (so a
+ * changed nickname or link draws a new one, and nobody can guess another user's file name), kept
+ * in the object store under uploads/ and served by GET /api/files/.
+ */
+export async function cachedImage(
+  store: ObjectStore,
+  secret: string,
+  kind: string,
+  inputs: unknown,
+  draw: () => Promise<Buffer>,
+): Promise<{ path: string; cached: boolean }> {
+  const digest = createHmac('sha256', secret)
+    .update(JSON.stringify([kind, inputs]))
+    .digest('hex')
+    .slice(0, 40);
+  const path = `uploads/${kind}/${digest}.png`;
+  // Stored under press_<name>, the form every served upload has (see storedKeyFor).
+  const key = `uploads/${kind}/press_${digest}.png`;
+  if ((await store.get(key)) !== null) {
+    return { path, cached: true };
+  }
+  await store.put(key, await draw(), 'image/png');
+  return { path, cached: false };
+}
+
+export async function invitePoster(
+  store: ObjectStore,
+  secret: string,
+  customerId: string,
+  content: InvitePosterContent,
+) {
+  return cachedImage(store, secret, 'posters', { v: POSTER_VERSION, customerId, ...content }, () =>
+    renderInvitePoster(content),
+  );
+}
+
+/** The follow QR of a shared article: public, it only shows the sharer's invite code in a link. */
+export async function accountQrcode(store: ObjectStore, secret: string, brand: Brand, link: string) {
+  const { path, cached } = await cachedImage(store, secret, 'qrcodes', { v: 1, brand, link }, () =>
+    renderAccountQr(brand, link),
+  );
+  return { qrcodeUrl: path, link, cached };
+}
