@@ -27,6 +27,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'ingestion', include: ['packages/ingestion/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
           name: 'ui',
           include: ['packages/ui/src/**/*.test.tsx', 'apps/web/src/**/*.test.tsx'],

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { openDatabase } from '../apps/api/src/db/orm';
-import { provisionDevice } from '../apps/api/src/modules/device/device.service';
+import { provisionDevice } from '../apps/api/src/contexts/devices/meter/meter.service';
 import { freePort, percentiles, startProcess, stopProcess, type Comparison, type Measurement } from './lib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

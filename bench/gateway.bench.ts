@@ -9,7 +9,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashDeviceSecret } from '../apps/api/src/modules/device/device.secret';
+import { hashDeviceSecret } from '@glucoguard/ingestion';
 import {
   cpuMeter,
   DURATION_SECONDS,

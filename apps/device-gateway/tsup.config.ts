@@ -7,8 +7,8 @@ export default defineConfig({
   target: 'node22',
   clean: true,
   sourcemap: true,
-  // Workspace packages (the domain rules, the API's meter storage) are compiled in from source;
-  // npm packages, the API's included, stay external.
+  // Workspace packages (the domain rules, ingestion, the SDK) are compiled in from source; npm
+  // packages stay external.
   noExternal: [/^@glucoguard\//],
   skipNodeModulesBundle: true,
   esbuildOptions(options) {

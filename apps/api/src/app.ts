@@ -33,7 +33,7 @@ import { bloodPressureRoutes } from './contexts/health/pressure/pressure.routes'
 import { shareRoutes } from './contexts/social/share/share.routes';
 import { reportRoutes } from './contexts/health/report/report.routes';
 import { locationRoutes } from './contexts/platform/location/location.routes';
-import { deviceRoutes } from './modules/device/device.routes';
+import { ingestionRoutes, meterRoutes } from './contexts/devices';
 import { healthRecordRoutes } from './contexts/health/health-record/healthRecord.routes';
 import { doctorRoutes } from './contexts/care/doctor/doctor.routes';
 import { medicalReportRoutes } from './contexts/health/medical-report/medicalReport.routes';
@@ -144,7 +144,8 @@ function api(config: AppConfig) {
     shareRoutes(scope);
     reportRoutes(scope);
     locationRoutes(scope);
-    deviceRoutes(scope, config);
+    meterRoutes(scope);
+    ingestionRoutes(scope, config);
     healthRecordRoutes(scope);
     doctorRoutes(scope);
     medicalReportRoutes(scope);

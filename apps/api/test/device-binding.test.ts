@@ -2,7 +2,7 @@ import { DAILY_TASK_CAPS, formatBindCode } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
 import { sql } from '../src/lib/db';
-import { issueBindCode, issueMissingBindCodes, provisionDevice } from '../src/modules/device/device.service';
+import { issueBindCode, issueMissingBindCodes, provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { demoMeters, seedDemoMeters } from '../src/seed/demoMeters';
 import { acceptedFollow } from './follow-fixtures';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../src/lib/db';
-import { LAST_SEEN_RESOLUTION_MS } from '../src/modules/device/device.repository';
-import { bindDevice, provisionDevice, unbindDevice } from '../src/modules/device/device.service';
+import { LAST_SEEN_RESOLUTION_MS } from '../src/contexts/devices/meter/meter.repository';
+import { bindDevice, provisionDevice, unbindDevice } from '../src/contexts/devices/meter/meter.service';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 

@@ -1,23 +1,14 @@
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits, type IngestConfig } from '@glucoguard/ingestion';
 
-export interface IngestConfig {
-  /** Most messages per call to the API. */
-  maxBatch: number;
-  /** How long the first message of a batch waits for others, in milliseconds. */
-  maxWaitMs: number;
-  /** Calls to the API under way at once; more messages wait and form bigger batches. */
-  maxInFlight: number;
-}
+export type { IngestConfig };
 
 export interface GatewayConfig {
   host: string;
   mqttPort: number;
   /** The HTTP port of the health check. */
   healthPort: number;
-  /** Where the API lives; without `databaseUrl` the gateway checks credentials and stores readings through it. */
+  /** Where the API lives: the gateway checks credentials and stores readings through its internal endpoints. */
   apiUrl: string;
-  /** PostgreSQL, when the gateway stores readings there itself (DATABASE_URL); null goes through the API. */
-  databaseUrl: string | null;
   /** The secret shared with the API for its internal endpoints. */
   gatewayToken: string;
   /** MQTT over TLS, when a certificate and key are configured. */
@@ -56,29 +47,13 @@ function integer(
 const port = (name: string, raw: string | undefined, fallback: number, problems: string[]) =>
   integer(name, raw, fallback, 0, 65535, problems, 'a port number');
 
-/** DATABASE_URL: a postgres:// URL, or unset/empty for storage through the API. */
-export function databaseUrlOf(raw: string | undefined, problems: string[]): string | null {
-  if (raw === undefined || raw === '') {
-    return null;
-  }
-  if (!/^postgres(ql)?:\/\/./.test(raw)) {
-    problems.push(
-      `DATABASE_URL must be a postgres:// URL (or unset to store readings through the API), got "${raw.replace(/\/\/[^@/]*@/, '//…@')}".`,
-    );
-    return null;
-  }
-  return raw;
-}
-
 /** Reads the gateway's configuration from environment variables, reporting every problem at once. */
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const problems: string[] = [];
   const mqttPort = port('MQTT_PORT', env.MQTT_PORT, 1883, problems);
   const healthPort = port('GATEWAY_HEALTH_PORT', env.GATEWAY_HEALTH_PORT, mqttPort === 0 ? 0 : mqttPort + 1, problems);
   const token = env.GATEWAY_TOKEN ?? '';
-  const databaseUrl = databaseUrlOf(env.DATABASE_URL, problems);
-  // Only the way through the API needs the shared token.
-  if (env.NODE_ENV === 'production' && databaseUrl === null && token.length < GATEWAY_TOKEN_MIN_LENGTH) {
+  if (env.NODE_ENV === 'production' && token.length < GATEWAY_TOKEN_MIN_LENGTH) {
     problems.push(
       `GATEWAY_TOKEN must be set to a random secret of at least ${GATEWAY_TOKEN_MIN_LENGTH} characters in production (the API expects the same one).`,
     );
@@ -99,7 +74,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     healthPort,
     apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.PORT ?? '3000'}/api`).replace(/\/+$/, ''),
     gatewayToken: token || DEV_GATEWAY_TOKEN,
-    databaseUrl,
     tls: certFile && keyFile ? { port: tlsPort, certFile, keyFile } : null,
     ingest: {
       maxBatch: integer('INGEST_BATCH_MAX', env.INGEST_BATCH_MAX, 200, 1, 1000, problems),

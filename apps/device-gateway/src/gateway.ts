@@ -12,10 +12,8 @@ import {
   meterAcksTopic,
   type MeterAck,
 } from '@glucoguard/domain';
+import { HttpMeterStore, MeterAuthenticator, ReadingBatcher, type MeterStore } from '@glucoguard/ingestion';
 import type { GatewayConfig } from './config';
-import { MeterAuthenticator } from './auth';
-import { ReadingBatcher } from './ingest';
-import { openMeterStorage, type MeterStorage } from './internal-api';
 
 export interface Gateway {
   broker: Aedes;
@@ -110,17 +108,11 @@ function refusal(message: string, returnCode: number): AuthenticateError {
  * failed — aedes then drops the connection without PUBACK and the meter sends the reading again.
  */
 export async function startGateway(config: GatewayConfig, log: Logger): Promise<Gateway> {
-  const storage = await openMeterStorage({ ...config, poolSize: config.ingest.maxInFlight + 1 });
-  try {
-    return await serve(storage, config, log);
-  } catch (error) {
-    // A port in use or an unreadable certificate must not leave the database pool open.
-    await storage.close?.();
-    throw error;
-  }
+  const storage = new HttpMeterStore({ apiUrl: config.apiUrl, gatewayToken: config.gatewayToken });
+  return serve(storage, config, log);
 }
 
-async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger): Promise<Gateway> {
+async function serve(storage: MeterStore, config: GatewayConfig, log: Logger): Promise<Gateway> {
   const auth = new MeterAuthenticator(storage, config.authCacheMs, Date.now, config.authLimits);
   let oversizeClosed = 0;
   const ingest = new ReadingBatcher(storage, config.ingest, (error, size) =>
@@ -276,10 +268,7 @@ async function serve(storage: MeterStorage, config: GatewayConfig, log: Logger):
   const mqttPort = await listen(mqtt, config.mqttPort, config.host);
   const tlsPort = tls && config.tls ? await listen(tls, config.tls.port, config.host) : null;
   const healthPort = await listen(health, config.healthPort, config.host);
-  log.info(
-    { mqttPort, tlsPort, healthPort, storage: config.databaseUrl ? 'postgresql' : config.apiUrl },
-    'device gateway listening',
-  );
+  log.info({ mqttPort, tlsPort, healthPort, storage: config.apiUrl }, 'device gateway listening');
 
   return {
     broker,

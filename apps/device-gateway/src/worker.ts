@@ -1,6 +1,6 @@
 // The ingestion worker for an external broker cluster (EMQX, or Mosquitto in the tests): it takes
 // meter readings from the shared subscription `$share/ingest/meters/+/readings`, stores them
-// through the API like the embedded gateway does, acknowledges each message to the broker only
+// through the API's internal endpoints like the embedded gateway does, acknowledges each message to the broker only
 // after the transaction that stored it committed, and answers the meter on `meters/{imei}/acks`.
 // Run: BROKER_URL=mqtt://broker:1883 BROKER_USERNAME=ingest BROKER_PASSWORD=… WORKER_ID=ingest-a \
 //      npm run worker -w @glucoguard/device-gateway   (docs/device-protocol.md, "Scale-out")
@@ -15,9 +15,8 @@ import {
   meterAcksTopic,
   type MeterAck,
 } from '@glucoguard/domain';
-import { DEV_GATEWAY_TOKEN, databaseUrlOf, type IngestConfig } from './config';
-import { ReadingBatcher, type IngestStats } from './ingest';
-import { openMeterStorage } from './internal-api';
+import { HttpMeterStore, ReadingBatcher, type IngestConfig, type IngestStats } from '@glucoguard/ingestion';
+import { DEV_GATEWAY_TOKEN } from './config';
 
 export interface WorkerConfig {
   brokerUrl: string;
@@ -37,9 +36,8 @@ export interface WorkerConfig {
   connections: number;
   /** How long the broker keeps a session (and its unacknowledged messages) while the worker is away, in seconds. */
   sessionExpirySeconds: number;
+  /** Where the API lives: the worker stores readings through its internal endpoints. */
   apiUrl: string;
-  /** PostgreSQL, when the worker stores readings there itself (DATABASE_URL); null goes through the API. */
-  databaseUrl: string | null;
   gatewayToken: string;
   ingest: IngestConfig;
 }
@@ -81,9 +79,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     );
   }
   const token = env.GATEWAY_TOKEN ?? '';
-  const databaseUrl = databaseUrlOf(env.DATABASE_URL, problems);
-  // Only the way through the API needs the shared token.
-  if (env.NODE_ENV === 'production' && databaseUrl === null && token.length < 32) {
+  if (env.NODE_ENV === 'production' && token.length < 32) {
     problems.push("GATEWAY_TOKEN must be set to the API's gateway token in production.");
   }
   const workerId = env.WORKER_ID || `ingest-${hostname()}`;
@@ -105,7 +101,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       problems,
     ),
     apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.PORT ?? '3000'}/api`).replace(/\/+$/, ''),
-    databaseUrl,
     gatewayToken: token || DEV_GATEWAY_TOKEN,
     ingest: {
       maxBatch: integer('INGEST_BATCH_MAX', env.INGEST_BATCH_MAX, 200, 1, 1000, problems),
@@ -130,7 +125,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
  * still unacknowledged again (duplicates are harmless, `(imei, id)` is unique).
  */
 export async function startWorker(config: WorkerConfig, log: Logger): Promise<Worker> {
-  const storage = await openMeterStorage({ ...config, poolSize: config.ingest.maxInFlight + 1 });
+  const storage = new HttpMeterStore({ apiUrl: config.apiUrl, gatewayToken: config.gatewayToken });
   const ingest = new ReadingBatcher(storage, config.ingest, (error, size) =>
     log.error(
       { err: error.message, messages: size },
@@ -242,7 +237,6 @@ export async function startWorker(config: WorkerConfig, log: Logger): Promise<Wo
     }
   } catch (error) {
     await Promise.all(clients.map((c) => c.endAsync(true)));
-    await storage.close?.();
     throw error;
   }
   log.info(
@@ -250,7 +244,7 @@ export async function startWorker(config: WorkerConfig, log: Logger): Promise<Wo
       brokerUrl: config.brokerUrl,
       workerId: config.workerId,
       connections: config.connections,
-      storage: config.databaseUrl ? 'postgresql' : config.apiUrl,
+      storage: config.apiUrl,
     },
     'ingestion worker subscribed',
   );
@@ -264,7 +258,6 @@ export async function startWorker(config: WorkerConfig, log: Logger): Promise<Wo
         await new Promise((r) => setTimeout(r, 20));
       }
       await Promise.all(clients.map((c) => c.endAsync()));
-      await storage.close?.();
     },
   };
 }

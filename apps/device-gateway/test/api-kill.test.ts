@@ -18,7 +18,7 @@ import { openDatabase } from '../../api/src/db/orm';
 import { sql } from '../../api/src/lib/db';
 import { migrations } from '../../api/src/migrations';
 import { Customer } from '../../api/src/contexts/identity/customer/customer.entity';
-import { bindDevice, provisionDevice } from '../../api/src/modules/device/device.service';
+import { bindDevice, provisionDevice } from '../../api/src/contexts/devices/meter/meter.service';
 import { issueSession } from '../../api/src/contexts/identity/session/session.service';
 import { runMeterSimulator } from '../src/meter-simulator';
 

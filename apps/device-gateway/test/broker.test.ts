@@ -11,9 +11,9 @@ import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { DeviceRepository } from '../../api/src/modules/device/device.repository';
-import { mosquittoFiles } from '../../api/src/modules/device/device.mosquitto';
-import { hashDeviceSecret } from '../../api/src/modules/device/device.secret';
+import { DeviceRepository } from '../../api/src/contexts/devices/meter/meter.repository';
+import { mosquittoFiles } from '../../api/src/contexts/devices/ingestion/ingestion.mosquitto';
+import { hashDeviceSecret } from '@glucoguard/ingestion';
 import { runMeterSimulator } from '../src/meter-simulator';
 import { ackListener, connectFailure, connectMeter, glucoseReading, startStack, type Stack } from './stack';
 

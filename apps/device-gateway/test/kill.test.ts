@@ -16,16 +16,14 @@ import type { MikroORM } from '@mikro-orm/core';
 import { openDatabase } from '../../api/src/db/orm';
 import { sql } from '../../api/src/lib/db';
 import { Customer } from '../../api/src/contexts/identity/customer/customer.entity';
-import { bindDevice, provisionDevice } from '../../api/src/modules/device/device.service';
+import { bindDevice, provisionDevice } from '../../api/src/contexts/devices/meter/meter.service';
 import { runMeterSimulator } from '../src/meter-simulator';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const READINGS = 10_000;
 /** Through the API always; in PostgreSQL itself too when the tests run on PostgreSQL. */
-const STORAGES = [
-  { storage: 'api', imei: '863000000000008' },
-  ...(process.env.DATABASE_URL ? [{ storage: 'postgresql', imei: '863000000000016' }] : []),
-] as const;
+// The gateway stores only through the API's internal endpoints (docs/adr/0021).
+const STORAGES = [{ storage: 'api', imei: '863000000000008' }] as const;
 
 const freePort = () =>
   new Promise<number>((done) => {
@@ -143,8 +141,6 @@ describe.each(STORAGES)('the gateway storing $storage killed in the middle of a 
       MQTT_PORT: String(ports.mqtt),
       GATEWAY_HEALTH_PORT: String(ports.health),
       API_URL: `http://127.0.0.1:${ports.api}/api`,
-      // With DATABASE_URL the gateway stores in PostgreSQL itself; empty, through the API.
-      DATABASE_URL: storage === 'postgresql' ? (databaseUrl ?? '') : '',
     };
     const startGateway = async () => {
       const child = run('apps/device-gateway/src/server.ts', gatewayEnv);

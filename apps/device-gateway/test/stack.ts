@@ -3,7 +3,7 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { pino } from 'pino';
 import { sql } from '../../api/src/lib/db';
-import { bindDevice, provisionDevice } from '../../api/src/modules/device/device.service';
+import { bindDevice, provisionDevice } from '../../api/src/contexts/devices/meter/meter.service';
 import { startTestApi, type TestApi } from '../../api/test/harness';
 import { loadGatewayConfig } from '../src/config';
 import { startGateway, type Gateway } from '../src/gateway';
@@ -30,7 +30,7 @@ export function nextImei(): string {
  * when the tests run on PostgreSQL, DATABASE_URL set; the API then has a database of its own).
  */
 export type Storage = 'api' | 'postgresql';
-export const STORAGES: Storage[] = process.env.DATABASE_URL ? ['api', 'postgresql'] : ['api'];
+export const STORAGES: Storage[] = ['api'];
 
 export async function startStack(
   gatewayEnv: Record<string, string> = {},

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MeterKind } from '@glucoguard/domain';
-import type { InternalApi } from './internal-api';
+import type { MeterStore } from './contract';
 
 /** How many credential checks the gateway lets through, per source address and in all. */
 export interface AuthLimits {
@@ -33,7 +33,7 @@ export interface AuthVerdict {
 
 /** What the authenticator did since the gateway started (the health check shows it). */
 export interface AuthStats {
-  /** Credential checks sent to the API (or the database). */
+  /** Credential checks sent to the API. */
   checked: number;
   accepted: number;
   refused: number;
@@ -104,7 +104,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V) {
 }
 
 /**
- * Checks meter credentials with the API, and keeps that check cheap and fair under a flood of
+ * Checks meter credentials with the API (the gateway's sign-in guard), and keeps that check cheap and fair under a flood of
  * bogus connects (each check is a PBKDF2 of 100,000 rounds in the API):
  * - a success is remembered for a while (keyed by the IMEI, the client id and a hash of the
  *   secret, never the secret itself), so a reconnect storm after an outage costs no checks;
@@ -131,7 +131,7 @@ export class MeterAuthenticator {
   };
 
   constructor(
-    private readonly api: Pick<InternalApi, 'meterAuth'>,
+    private readonly api: Pick<MeterStore, 'meterAuth'>,
     private readonly ttlMs: number,
     private readonly clock: () => number = Date.now,
     private readonly limits: AuthLimits = DEFAULT_AUTH_LIMITS,

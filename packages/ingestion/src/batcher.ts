@@ -1,6 +1,15 @@
 import type { MeterAck } from '@glucoguard/domain';
-import type { IngestConfig } from './config';
-import type { InternalApi, MeterMessage } from './internal-api';
+import type { MeterMessage, MeterStore } from './contract';
+
+/** How the batcher groups messages. */
+export interface IngestConfig {
+  /** Most messages per call to the API. */
+  maxBatch: number;
+  /** How long the first message of a batch waits for others, in milliseconds. */
+  maxWaitMs: number;
+  /** Calls to the API under way at once; more messages wait and form bigger batches. */
+  maxInFlight: number;
+}
 
 interface Pending {
   message: MeterMessage;
@@ -40,7 +49,7 @@ export class ReadingBatcher {
   private inFlight = 0;
 
   constructor(
-    private readonly api: Pick<InternalApi, 'storeMeterReadings'>,
+    private readonly api: Pick<MeterStore, 'storeMeterReadings'>,
     private readonly config: IngestConfig,
     private readonly onBatchError: (error: Error, size: number) => void = () => {},
   ) {}

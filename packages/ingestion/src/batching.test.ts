@@ -2,9 +2,9 @@
 // (the real endpoints are exercised by gateway.test.ts, readings.test.ts and kill.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { MeterAck } from '@glucoguard/domain';
-import { MeterAuthenticator, sourceKey } from '../src/auth';
-import { ReadingBatcher } from '../src/ingest';
-import type { MeterMessage } from '../src/internal-api';
+import { MeterAuthenticator, sourceKey } from './authenticator';
+import { ReadingBatcher } from './batcher';
+import type { MeterMessage } from './contract';
 
 /** An API whose calls stay open until the test settles them. */
 function recordingApi() {

@@ -1,97 +1,51 @@
-import type { MeterAck, MeterKind } from '@glucoguard/domain';
+import type { MeterAck } from '@glucoguard/domain';
+import { createApiClient, type ApiClient } from '@glucoguard/sdk';
+import type { MeterAuthResult, MeterCredentials, MeterMessage, MeterStore } from './contract';
 
-/** One meter message as the API's storeMeterReadings takes it. */
-export interface MeterMessage {
-  imei: string;
-  messageId?: string;
-  payload: string;
+/** The header the device gateway (or an ingestion worker) proves itself with to the API. */
+export const GATEWAY_TOKEN_HEADER = 'x-gateway-token';
+
+/** The API answered a batch with a different number of results: nothing may be acknowledged. */
+export class MeterStoreError extends Error {
+  override name = 'MeterStoreError';
 }
 
-/** Where the gateway and the ingestion worker check meters and store their readings. */
-export interface MeterStorage {
-  meterAuth(input: {
-    imei: string;
-    secret: string;
-    clientId: string;
-  }): Promise<{ ok: boolean; kind: MeterKind | null }>;
-  storeMeterReadings(messages: readonly MeterMessage[]): Promise<MeterAck[][]>;
-  close?(): Promise<void>;
-}
-
-/**
- * With a PostgreSQL URL, storage in the database itself (the API's own ingestion code on a pool of
- * this process, `@glucoguard/api/meter-store`); without one, the API's internal endpoints — the
- * embedded default, whose PGlite database lives inside the API process.
- */
-export async function openMeterStorage(options: {
-  databaseUrl: string | null;
+export interface HttpMeterStoreOptions {
+  /** Where the API lives, e.g. `http://127.0.0.1:3000/api`. */
   apiUrl: string;
+  /** The secret shared with the API for its internal endpoints (GATEWAY_TOKEN). */
   gatewayToken: string;
-  poolSize: number;
-}): Promise<MeterStorage> {
-  if (options.databaseUrl) {
-    const { openMeterStore } = await import('@glucoguard/api/meter-store');
-    return openMeterStore({ databaseUrl: options.databaseUrl, poolSize: options.poolSize });
-  }
-  return new InternalApi(options.apiUrl, options.gatewayToken);
-}
-
-/** The API refused or failed a call: nothing it was asked to store may be acknowledged. */
-export class InternalApiError extends Error {
-  override name = 'InternalApiError';
+  /** Time-out of one call, in milliseconds. */
+  timeoutMs?: number;
 }
 
 /**
- * The API's internal endpoints (openapi.yaml tag `internal`), called with the shared gateway
- * token over keep-alive connections (Node's fetch pools them per origin).
+ * The API's internal endpoints (openapi.yaml tag `internal`: `meterAuth`, `storeMeterReadings`)
+ * through the generated SDK client, with the shared gateway token on every call. A call that
+ * fails (network, time-out, a non-zero envelope code) rejects with the SDK's ApiError, so the
+ * caller acknowledges nothing of it. Node's fetch keeps the connections alive per origin.
  */
-export class InternalApi implements MeterStorage {
-  constructor(
-    private readonly apiUrl: string,
-    private readonly token: string,
-    private readonly timeoutMs = 15_000,
-  ) {}
+export class HttpMeterStore implements MeterStore {
+  private readonly client: ApiClient;
+  private readonly headers: Record<string, string>;
 
-  private async post<T>(path: string, body: unknown): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.apiUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-gateway-token': this.token },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      throw new InternalApiError(`API unreachable at ${this.apiUrl}: ${(error as Error).message}`, { cause: error });
-    }
-    const text = await res.text().catch(() => '');
-    let envelope: { code?: number; errMsg?: string; data?: T } = {};
-    try {
-      envelope = JSON.parse(text) as typeof envelope;
-    } catch {
-      // reported below with the status
-    }
-    if (res.status !== 200 || envelope.code !== 0 || envelope.data === undefined) {
-      throw new InternalApiError(`API answered ${res.status} to ${path}: ${envelope.errMsg ?? text.slice(0, 200)}`);
-    }
-    return envelope.data;
+  constructor(options: HttpMeterStoreOptions) {
+    this.client = createApiClient({ baseUrl: options.apiUrl, timeoutMs: options.timeoutMs ?? 15_000 });
+    this.headers = { [GATEWAY_TOKEN_HEADER]: options.gatewayToken };
   }
 
-  /** Whether the meter's MQTT credentials are good, and what it measures. */
-  meterAuth(input: {
-    imei: string;
-    secret: string;
-    clientId: string;
-  }): Promise<{ ok: boolean; kind: MeterKind | null }> {
-    return this.post('/internal/v1/meterAuth', input);
+  meterAuth(input: MeterCredentials): Promise<MeterAuthResult> {
+    return this.client.POST('/internal/v1/meterAuth', { body: input, headers: this.headers });
   }
 
-  /** Stores a batch of messages in one transaction; the acks of each message, in order. */
   async storeMeterReadings(messages: readonly MeterMessage[]): Promise<MeterAck[][]> {
-    const data = await this.post<{ results: { acks: MeterAck[] }[] }>('/internal/v1/meterReadings', { messages });
+    const data = await this.client.POST('/internal/v1/meterReadings', {
+      body: { messages: messages as MeterMessage[] },
+      headers: this.headers,
+    });
     if (data.results.length !== messages.length) {
-      throw new InternalApiError(`API answered ${data.results.length} results for ${messages.length} messages`);
+      throw new MeterStoreError(`API answered ${data.results.length} results for ${messages.length} messages`);
     }
-    return data.results.map((r) => r.acks);
+    return data.results.map((r) => r.acks as MeterAck[]);
   }
 }

@@ -98,8 +98,3 @@ export function deriveOnWorker(job: Derivation): Promise<Buffer> {
     thread.postMessage({ ...job, id, salt: new Uint8Array(job.salt) });
   });
 }
-
-/** Derivations waiting or under way (for tests and health figures). */
-export function derivationsQueued(): number {
-  return pending.size;
-}

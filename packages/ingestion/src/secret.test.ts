@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { scryptSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { hashDeviceSecret, isMosquittoHash, verifyDeviceSecret } from './device.secret';
-import { DerivationBusyError, MAX_QUEUED } from './device.secret-worker';
+import { hashDeviceSecret, isMosquittoHash, verifyDeviceSecret } from './secret';
+import { DerivationBusyError, MAX_QUEUED } from './secret-worker';
 
 describe('device secret hashes', () => {
   it('writes Mosquitto $7$ PBKDF2-SHA512 hashes with 100,000 rounds and verifies them', async () => {

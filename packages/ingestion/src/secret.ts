@@ -5,7 +5,7 @@
 // to an external Mosquitto broker unchanged (docs/device-protocol.md, "Scale-out"). Hashes written
 // before that (`scrypt$N$r$p$salt$hash`) are still verified; `rotate-secret` replaces one.
 import { createHash, pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DerivationBusyError, deriveOnWorker, type Derivation } from './device.secret-worker';
+import { DerivationBusyError, deriveOnWorker, type Derivation } from './secret-worker';
 
 /**
  * PBKDF2-SHA512 rounds: Mosquitto's own default is only 101; this takes tens of milliseconds. New

@@ -2,7 +2,7 @@ import { AccountRecovery } from '../contexts/identity/account-recovery/accountRe
 import { BloodPressureRange } from '../contexts/health/pressure/pressureRange.entity';
 import { BloodPressureTest } from '../contexts/health/readings/pressure.entity';
 import { Customer } from '../contexts/identity/customer/customer.entity';
-import { Device, MeterReading } from '../modules/device/device.entity';
+import { Device, MeterReading } from '../contexts/devices/meter/meter.entity';
 import { DictionaryItem } from '../contexts/platform/dictionary/dictionary.entity';
 import { Doctor } from '../contexts/care/doctor/doctor.entity';
 import { Department, Hospital } from '../contexts/care/doctor/hospital.entity';

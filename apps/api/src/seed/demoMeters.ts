@@ -5,8 +5,8 @@
  * with `npm run device -- provision`.
  */
 import type { EntityManager } from '@mikro-orm/core';
-import { Device } from '../modules/device/device.entity';
-import { hashDeviceSecret } from '../modules/device/device.secret';
+import { hashDeviceSecret } from '@glucoguard/ingestion';
+import { Device } from '../contexts/devices/meter/meter.entity';
 import demoMeters from './demoMeters.json';
 
 export { demoMeters };

@@ -3,4 +3,6 @@
  * ingestion endpoints. It may import platform, identity and health. Other contexts import only
  * this file, never a module inside it.
  */
-export {};
+export { meterRoutes } from './meter/meter.routes';
+export { ingestionRoutes } from './ingestion/ingestion.routes';
+export { Device, MeterReading } from './meter/meter.entity';

@@ -2,7 +2,7 @@
 // and the ingestion workers in (docs/device-protocol.md, "Scale-out"). Mosquitto verifies the
 // stored `$7$` hashes itself, so no secret is ever written out.
 import { isImei } from '@glucoguard/domain';
-import { isMosquittoHash } from './device.secret';
+import { isMosquittoHash } from '@glucoguard/ingestion';
 
 export interface MosquittoFiles {
   /** `username:hash` lines (Mosquitto's password_file). */

@@ -5,11 +5,11 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bindQrContent, formatBindCode, hasValidImeiCheckDigit, isImei } from '@glucoguard/domain';
-import { ConfigError, loadConfig } from '../../config';
-import { openDatabase } from '../../db/orm';
-import { mosquittoFiles } from './device.mosquitto';
-import { DeviceRepository } from './device.repository';
-import { hashDeviceSecret } from './device.secret';
+import { hashDeviceSecret } from '@glucoguard/ingestion';
+import { ConfigError, loadConfig } from '../../../config';
+import { openDatabase } from '../../../db/orm';
+import { mosquittoFiles } from '../ingestion/ingestion.mosquitto';
+import { DeviceRepository } from './meter.repository';
 import {
   ProvisioningError,
   deviceSummary,
@@ -17,7 +17,7 @@ import {
   issueMissingBindCodes,
   provisionDevice,
   rotateDeviceSecret,
-} from './device.service';
+} from './meter.service';
 
 const USAGE = `Usage:
   npm run device -- provision --imei <15 digits> --kind glucose|bp [--model <name>]

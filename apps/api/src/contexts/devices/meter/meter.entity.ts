@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * A provisioned cellular meter (spec 2 §3 "Device"). Its secret and bind code are shown once at
- * provisioning; only salted hashes are kept (device.secret.ts). `customerId` is the patient it is bound to, if any.
+ * provisioning; only salted hashes are kept (@glucoguard/ingestion secret.ts). `customerId` is the patient it is bound to, if any.
  */
 export const DeviceSchema = defineEntity({
   name: 'Device',
@@ -14,11 +14,11 @@ export const DeviceSchema = defineEntity({
     /** What it measures: `glucose` or `bp` (the spec's deviceKind 0 and 1). */
     kind: p.string().length(8),
     model: p.string().length(32).default(''),
-    /** `$7$iterations$salt$hash` (Mosquitto's PBKDF2-SHA512 format), or an older `scrypt$N$r$p$salt$hash` (device.secret.ts). */
+    /** `$7$iterations$salt$hash` (Mosquitto's PBKDF2-SHA512 format), or an older `scrypt$N$r$p$salt$hash` (@glucoguard/ingestion secret.ts). */
     secretHash: p.string().length(160),
     /**
      * The bind code printed on the meter's label and in its QR code (domain `makeBindCode`), hashed
-     * like the secret (device.secret.ts). Null for a meter provisioned before bind codes: it cannot
+     * like the secret (@glucoguard/ingestion secret.ts). Null for a meter provisioned before bind codes: it cannot
      * be bound until `npm run device -- bind-code` issues one (docs/decisions.md).
      */
     bindCodeHash: p.string().length(160).nullable(),

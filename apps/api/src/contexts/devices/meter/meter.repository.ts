@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import type { MeterKind, MeterReading } from '@glucoguard/domain';
-import { nativeQuery, sql } from '../../lib/db';
-import type { NoticeRecipient } from '../../contexts/social/follow/follow.repository';
-import { Device } from './device.entity';
+import { nativeQuery, sql } from '../../../lib/db';
+import type { NoticeRecipient } from '../../social/follow/follow.repository';
+import { Device } from './meter.entity';
 
 /** A sugar_test row a meter reading becomes, with its id allocated in advance. */
 export interface SugarRecordRow {
@@ -226,6 +226,55 @@ export class DeviceRepository {
 
   list(): Promise<Device[]> {
     return this.em.find(Device, {}, { orderBy: { id: 'asc' } });
+  }
+
+  /** The meter, locked until the transaction ends (a bind waits for a batch storing its readings, and the reverse). */
+  lockByImei(imei: string): Promise<Device | null> {
+    return this.em.findOne(Device, { imei }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** The customer's meter by IMEI or id; null when it is not theirs. */
+  findOwn(customerId: string, where: { imei: string } | { id: string }): Promise<Device | null> {
+    return this.em.findOne(Device, { ...where, customerId });
+  }
+
+  /** The customer's meters, newest bind first. */
+  listOfCustomer(customerId: string): Promise<Device[]> {
+    return this.em.find(Device, { customerId }, { orderBy: { boundAt: 'desc', id: 'desc' } });
+  }
+
+  /** The meters that have no bind code (provisioned before bind codes), in IMEI order. */
+  listWithoutBindCode(): Promise<Device[]> {
+    return this.em.find(Device, { bindCodeHash: null }, { orderBy: { imei: 'asc' } });
+  }
+
+  /** A new meter, stored at once. */
+  async create(data: {
+    imei: string;
+    kind: string;
+    model: string;
+    secretHash: string;
+    bindCodeHash: string;
+    createdAt: Date;
+  }) {
+    const device = this.em.create(Device, data);
+    await this.em.flush();
+    return device;
+  }
+
+  /** Writes the changes made to meters this repository read (a new secret, a bind code, a name). */
+  async save(): Promise<void> {
+    await this.em.flush();
+  }
+
+  /** Reads the meter again, after a statement changed its row. */
+  async reload(device: Device): Promise<void> {
+    await this.em.refresh(device);
+  }
+
+  /** Notes when a meter signed in. */
+  async touchLastSeen(id: string, now: Date): Promise<void> {
+    await sql(this.em).execute('update device set last_seen_at = ? where id = ?', [now, id]);
   }
 
   /**
