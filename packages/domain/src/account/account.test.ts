@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_MESSAGES,
-  FOLLOW_PROMPT,
-  REGISTRATION_DEFAULTS,
-  registrationErrorAction,
-  registrationReturnTarget,
-  startupDecision,
-} from './account';
+import { REGISTRATION_DEFAULTS, registrationErrorAction, registrationReturnTarget, startupDecision } from './account';
+import { ACCOUNT_MESSAGES, FOLLOW_PROMPT } from './labels';
 
 const redirect = (returnTo: string) => ({ action: 'redirect', to: '/register/register', replace: true, returnTo });
 

@@ -1,31 +1,6 @@
-import { ACCOUNT_RECOVERY_MESSAGES } from './accountRecovery';
-import { REGISTRATION_MESSAGES } from './registration';
 import { routeDecision, skipsFollowCheck, skipsSignIn, REGISTER_PATH } from './routing';
-
-/**
- * Account flow rules of spec 1 §2.1, §2.5, §4 and §8: the start-up guard, registration defaults,
- * what each registration error code makes the client do, and the flow's messages.
- */
-
-/** The not-following dialog (spec 1 §8): title 提示, this text, no buttons. */
-export const FOLLOW_PROMPT = Object.freeze({
-  title: '提示',
-  content: '先关注公众号才能注册哦，请点击左上角关闭按钮返回关注页面',
-});
-
-/** Messages of the account flow, in the spec's words (spec 1 §2.5, §8). */
-export const ACCOUNT_MESSAGES = {
-  /** Sign-in failed without a server message. */
-  signInUnknown: '未知错误',
-  /** Sign-in request could not be made. */
-  signInRequestError: '请求错误 , 请稍后再试',
-  userInfoFailed: '获取用户信息失败',
-  registering: '拼命上传中...',
-  registered: '注册成功！',
-  otherPhone: '该微信号已经绑定手机号码，与当前手机号码不一致,登陆失败',
-  requestError: '请求错误！',
-  phoneChanged: '更改成功',
-} as const;
+import { ACCOUNT_MESSAGES } from './labels';
+import { ACCOUNT_RECOVERY_MESSAGES, REGISTRATION_MESSAGES } from './labels';
 
 /** Where the start-up flow stands for this page load. */
 export type StartupPhase = 'pending' | 'failed' | 'done';

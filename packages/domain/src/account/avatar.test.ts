@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_MESSAGE, normalizeAvatarUrl, validateAvatarUrl } from './avatar';
+import { normalizeAvatarUrl, validateAvatarUrl } from './avatar';
+import { AVATAR_MESSAGE } from './labels';
 
 const upload = 'uploads/273/2026/11/20/0123456789abcdef0123456789abcdef.jpg';
 

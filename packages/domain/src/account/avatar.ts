@@ -1,4 +1,5 @@
 import { fail, OK, type ValidationResult } from '../shared/validator';
+import { AVATAR_MESSAGE } from './labels';
 
 /**
  * The messaging app's avatar hosts: the `headimgurl` its web authorisation returns lives on one of
@@ -8,9 +9,6 @@ export const MESSAGING_AVATAR_HOSTS = ['thirdwx.qlogo.cn', 'wx.qlogo.cn'] as con
 
 /** Where the API serves uploaded files; an avatar may be given with or without it. */
 export const OWN_FILES_PREFIX = '/api/files/';
-
-/** Shown when a profile picture is neither one of our uploads nor the messaging app's avatar. */
-export const AVATAR_MESSAGE = '头像地址不正确，请重新上传头像';
 
 /** An uploaded image's stored path: uploads/<folder code>/yyyy/mm/dd/<32 hex>.<type>, as the upload call returns it. */
 const OWN_UPLOAD_PATH = /^uploads\/[1-9][0-9]{0,8}\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.(?:jpg|png|gif|webp)$/;

@@ -1,9 +1,11 @@
 import type { Instant } from '../shared/time';
-import { PLAUSIBLE_DATE_MESSAGES, birthdayCheck } from '../shared/plausibleDates';
+import { birthdayCheck } from '../shared/plausibleDates';
 import { PROFILE_FIELD_LIMITS, heightCheck, homeAddressCheck, weightKgCheck } from '../body/profileFields';
-import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, PHONE_INVALID_MESSAGE, phoneCheck } from '../shared/phone';
+import { phoneCheck } from '../shared/phone';
 import { charCount, emojiCheck, fail, failWhen, firstFailure, isBlank } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { REGISTRATION_MESSAGES } from './labels';
+import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, PHONE_INVALID_MESSAGE } from '../shared/labels';
 
 /** Longest user name, in characters: the profile's one limit for a name. */
 export const NAME_MAX = PROFILE_FIELD_LIMITS.nameMax;
@@ -13,22 +15,6 @@ export const VERIFY_CODE_LENGTH = 6;
 export const INVITE_CODE_LENGTH = 6;
 /** Seconds the code button waits before another code can be asked for. */
 export const CODE_COUNTDOWN_SECONDS = 120;
-
-/** Registration and profile messages, in the spec's words. */
-export const REGISTRATION_MESSAGES = {
-  nameEmpty: '用户名不能为空',
-  nameTooLong: '用户名不能多于10个字符',
-  codeLength: '请输入6位验证码',
-  codeWrong: '请输入正确的验证码',
-  codeEmpty: '验证码不能为空',
-  sexRequired: '请选择性别',
-  birthdayRequired: PLAUSIBLE_DATE_MESSAGES.birthdayRequired,
-  typeRequired: '糖尿病类型或高血压类型至少填一项',
-  inviteLength: '请输入6位邀请码',
-  inviteWrong: '请输入正确的邀请码',
-  diabetesTypeRequired: '请选择糖尿病类型',
-  bloodPressureTypeRequired: '请选择高血压类型',
-} as const;
 
 /** The code button's text during the countdown. */
 export function codeCountdownLabel(secondsLeft: number): string {

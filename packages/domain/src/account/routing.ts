@@ -1,3 +1,4 @@
+import { INVITATION_ACTIVITY_NAME } from './labels';
 /** Routes an unregistered user (isAuth not 1) may open; everything else redirects to registration. */
 export const UNREGISTERED_WHITELIST = [
   '/mall/goodsList',
@@ -89,12 +90,6 @@ export type Brand = keyof typeof SOURCE_ID;
 export function brandFromSourceId(sourceId: string | number | null | undefined): Brand {
   return Number(sourceId) === SOURCE_ID.health ? 'health' : 'medical';
 }
-
-/** The invitation activity's name per brand, also sent as `activityName` for the poster. */
-export const INVITATION_ACTIVITY_NAME: Readonly<Record<Brand, string>> = Object.freeze({
-  health: '测量领积分',
-  medical: '邀请注册有奖',
-});
 
 /** A menu entry of the mine page. */
 export type MineMenuItem = { readonly id: string; readonly path: string; readonly healthOnly: boolean };

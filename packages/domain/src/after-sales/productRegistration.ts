@@ -3,12 +3,7 @@ import type { Instant } from '../shared/time';
 import { isMobilePhone } from '../shared/phone';
 import { failWhen, firstFailure, isBlank } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
-
-/** Product registration messages; only the phone's is in the spec, the date's is ours. */
-export const PRODUCT_REGISTRATION_MESSAGES = {
-  phone: '请输入正确的手机号',
-  futureDate: '购买日期不能晚于今天',
-} as const;
+import { PRODUCT_REGISTRATION_MESSAGES } from './labels';
 
 /** The warranty registration form: phone, purchase date `YYYY-MM-DD`, device IMEI. */
 export type ProductRegistrationInput = {

@@ -1,18 +1,9 @@
 import { digitsOnly } from '../shared/display';
 import { IMAGE_LIMITS } from '../shared/upload';
-import { CONTACT_PHONE_INVALID_MESSAGE, isMobilePhone } from '../shared/phone';
+import { isMobilePhone } from '../shared/phone';
 import { emojiCheck, fail, failWhen, firstFailure, isBlank, tooManyImagesMessage } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
-
-/** Repair form messages, in the spec's words. */
-export const REPAIR_MESSAGES = {
-  name: '请填写联系人',
-  phone: '请填写联系电话',
-  phoneInvalid: CONTACT_PHONE_INVALID_MESSAGE,
-  category: '请选择品类',
-  purchaseDate: '请选择购买日期',
-  fault: '请选择故障描述',
-} as const;
+import { REPAIR_MESSAGES } from './labels';
 
 /** Repair request `status`: 0 in service (服务中), 1 completed (已完成). */
 export const REPAIR_STATUS = { inService: 0, completed: 1 } as const;
@@ -66,10 +57,3 @@ export function validateRepair(input: RepairInput): ValidationResult {
 export function validateModelChoice(categoryId: string | number | null | undefined): ValidationResult {
   return isBlank(categoryId) ? fail('categoryId', REPAIR_MESSAGES.category) : { ok: true };
 }
-
-/**
- * The detail page's two image groups. The product labels them the other way round (fault photos
- * under 发票信息, vouchers under 故障图片); we return the labels by content so the UI can decide
- * whether to keep that quirk.
- */
-export const REPAIR_IMAGE_GROUP_LABELS = { certificateUrl: '发票信息', malfunctionUrl: '故障图片' } as const;

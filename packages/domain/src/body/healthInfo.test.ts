@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DOCTOR_ROLE_TYPES,
   HEALTH_INFO_OPTIONS,
-  HEALTH_OPTION_LABELS,
   composeTreatment,
   doctorKeywordKind,
   doctorModifyType,
@@ -14,6 +13,7 @@ import {
   smokingChoice,
   splitTreatment,
 } from './healthInfo';
+import { HEALTH_OPTION_LABELS } from './labels';
 
 describe('health record option lists', () => {
   it('keeps the spec’s key 0 for the ‘other’ complication', () => {

@@ -85,22 +85,6 @@ export const HEALTH_INFO_OPTIONS = Object.freeze({
 /** A field of the health record that takes its value from a list. */
 export type HealthOptionField = keyof typeof HEALTH_INFO_OPTIONS;
 
-/** Chinese names of the list fields, for the 请选择正确的… message. */
-export const HEALTH_OPTION_LABELS: Readonly<Record<HealthOptionField, string>> = Object.freeze({
-  maritalStatus: '婚姻状况',
-  job: '职业',
-  complications: '糖尿病并发症',
-  treatmentType: '治疗方式',
-  labourIntensity: '劳动强度',
-  exerciseFrequency: '运动频率',
-  sleepStatus: '睡眠情况',
-  peacetimeEmotion: '平时情绪',
-  foodHabit: '饮食习惯',
-  smokingStatus: '吸烟情况',
-  drinkingStatus: '饮酒情况',
-  drinkingType: '饮酒类型',
-});
-
 /** Whether `key` is one of the field's options. */
 export function isHealthOption(field: HealthOptionField, key: string | number | null | undefined): boolean {
   return (

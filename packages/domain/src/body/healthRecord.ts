@@ -1,10 +1,10 @@
-import { HEALTH_OPTION_LABELS, drinkingChoice, isHealthOption, smokingChoice } from './healthInfo';
+import { drinkingChoice, isHealthOption, smokingChoice } from './healthInfo';
 import type { HealthOptionField } from './healthInfo';
 import type { Instant } from '../shared/time';
 import { isValidIdCard, parseIdCard } from '../shared/idCard';
 import { isMobilePhone } from '../shared/phone';
-import { PLAUSIBLE_DATE_MESSAGES, isBirthDateInRange } from '../shared/plausibleDates';
-import { PROFILE_FIELD_LIMITS, PROFILE_FIELD_MESSAGES, heightCheck, weightKgCheck } from './profileFields';
+import { isBirthDateInRange } from '../shared/plausibleDates';
+import { PROFILE_FIELD_LIMITS, heightCheck, weightKgCheck } from './profileFields';
 import {
   charCount,
   emojiCheck,
@@ -16,35 +16,8 @@ import {
   tooLongMessage,
 } from '../shared/validator';
 import type { Check, ValidationResult } from '../shared/validator';
-
-/** Health record messages, in the spec's words. */
-export const HEALTH_RECORD_MESSAGES = {
-  nameRequired: '请输入姓名',
-  nameTooLong: '姓名应少于10个字',
-  addressTooLong: PROFILE_FIELD_MESSAGES.addressTooLong,
-  emergencyPhone: '请填写正确的紧急联系人电话',
-  idCard: '请输入正确的身份证号',
-  height: PROFILE_FIELD_MESSAGES.height,
-  weight: PROFILE_FIELD_MESSAGES.weight,
-  quitSmokingRemark: '请填写戒烟前吸烟情况',
-  smokingDaily: '请填写每日吸烟数量',
-  drinking: '请填饮酒类型和饮酒量',
-  complicationOther: '请填写其他糖尿病并发症',
-  doctorLocked: '无法选择就诊医生',
-} as const;
-
-/**
- * Messages of the record's checks the spec does not word (docs/decisions.md): the locked name, the
- * birthday and sex a valid ID number fixes, the dates, and lists answered with unknown codes.
- */
-export const HEALTH_RECORD_EXTRA_MESSAGES = {
-  nameLocked: '姓名保存后不能修改',
-  birthday: PLAUSIBLE_DATE_MESSAGES.birthday,
-  birthdayNotIdCard: '出生日期与身份证号不一致',
-  sexNotIdCard: '性别与身份证号不一致',
-  ensureDate: '请选择1900-01-01至今天之间的糖尿病确诊日期',
-  bloodPressureEnsureDate: '请选择1900-01-01至今天之间的高血压确诊日期',
-} as const;
+import { HEALTH_RECORD_MESSAGES, HEALTH_RECORD_EXTRA_MESSAGES } from './labels';
+import { HEALTH_OPTION_LABELS } from './labels';
 
 /** The emergency contact's name, in characters (the spec gives no limit; a name is short). */
 export const EMERGENCY_CONTACT_MAX = 20;

@@ -1,6 +1,7 @@
 import { HEIGHT_CM_MAX, HEIGHT_CM_MIN, WEIGHT_KG_MAX, WEIGHT_KG_MIN } from './weight';
 import { charCount, emojiCheck, failWhen, isBlank } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { PROFILE_FIELD_MESSAGES } from './labels';
 
 /**
  * The fields a person's profile shares between registration, the profile edit (customer/edit) and
@@ -16,13 +17,6 @@ export const PROFILE_FIELD_LIMITS = {
   heightCmMax: HEIGHT_CM_MAX,
   weightKgMin: WEIGHT_KG_MIN,
   weightKgMax: WEIGHT_KG_MAX,
-} as const;
-
-/** Messages of the shared profile fields, in the health record's words (spec 2 §4). */
-export const PROFILE_FIELD_MESSAGES = {
-  addressTooLong: '家庭详细地址应少于50个字',
-  height: '身高应在20~240cm之间',
-  weight: '体重应在5~200Kg之间',
 } as const;
 
 /** A number given as a number or numeric text that lies in `[min, max]`; blank is not. */

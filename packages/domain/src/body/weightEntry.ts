@@ -1,15 +1,10 @@
 import { roundTo } from '../glucose/sugar';
 import { HEIGHT_CM_MAX, HEIGHT_CM_MIN, WEIGHT_KG_MAX, WEIGHT_KG_MIN, kgToJin } from './weight';
-import { HEALTH_RECORD_MESSAGES } from './healthRecord';
+
 import { failWhen, firstFailure, isBlank } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
-
-/** Weight popup messages, in the spec's words. */
-export const WEIGHT_ENTRY_MESSAGES = { heightRequired: '请填写身高', weightRequired: '请填写体重' } as const;
-/** Asked before deleting a weight record. */
-export const WEIGHT_DELETE_CONFIRM = '确定删除此条记录吗?';
-/** Shown after a weight record is added. */
-export const WEIGHT_ADDED_MESSAGE = '新增成功';
+import { WEIGHT_ENTRY_MESSAGES } from './labels';
+import { HEALTH_RECORD_MESSAGES } from './labels';
 
 /**
  * The weight popup: height (asked only while the user's height is unknown), then weight in jin.

@@ -1,5 +1,6 @@
 import { msSinceChinaMidnight, pad2 } from '../shared/time';
 import type { Instant } from '../shared/time';
+import { RX_UNDER_REVIEW_MESSAGE } from './labels';
 
 /** Consultation session `status` codes. */
 export const CONSULT_STATUS = { finished: 0, toConsult: 1, inConsultation: 2, waitingAccept: 3, cancelled: 4 } as const;
@@ -74,8 +75,6 @@ export const CONSULT_REFUND_AFTER_HOURS = 24;
 export const RX_SHOW_STATUS = { underReview: 1, unused: 2, used: 4, expired: 5 } as const;
 /** The filter values of the prescription list, `undefined` meaning all. */
 export const RX_FILTERS = [undefined, RX_SHOW_STATUS.unused, RX_SHOW_STATUS.used, RX_SHOW_STATUS.expired] as const;
-/** Shown when tapping a prescription under pharmacist review (no detail opens). */
-export const RX_UNDER_REVIEW_MESSAGE = '药师正在审核处方，请耐心等候';
 
 /** What a prescription's `customerShowStatus` means for the list. */
 export function prescriptionView(customerShowStatus: number): {

@@ -11,32 +11,10 @@ import {
   tooManyImagesMessage,
 } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { CONSULT_MESSAGES } from './labels';
 
 /** Consultation text limits, in characters. */
 export const CONSULT_LIMITS = { description: 300, illness: 100, chat: 500, treatment: 200 } as const;
-
-/**
- * Consultation messages. The spec gives most of these only in English; the Chinese texts are our
- * translations (docs/decisions.md), the English original is in each comment.
- */
-export const CONSULT_MESSAGES = {
-  /** 'please input consultation content' */
-  descriptionRequired: '请输入咨询内容',
-  /** 'please select allergy history' */
-  allergyRequired: '请选择过敏史',
-  /** 'please enter detailed allergy history' */
-  allergyDetailRequired: '请输入详细过敏史',
-  /** Illness description required (no wording in the spec). */
-  illnessRequired: '请输入病情描述',
-  /** 'all options are required' */
-  patientInfoIncomplete: '所有选项均为必填项',
-  /** 'please enter a correct ID number' — the health record's wording. */
-  idCardInvalid: '请输入正确的身份证号',
-  /** A request to input content (empty chat message). */
-  chatEmpty: '请输入内容',
-  /** 'the consultation has ended' */
-  consultEnded: '咨询已结束',
-} as const;
 
 /** The consultation submit page: description required, at most 300 characters, at most 9 photos. */
 export function validateConsultDescription(input: {

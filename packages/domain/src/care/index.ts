@@ -1,4 +1,5 @@
 /** Care: consultations, prescriptions and the medication diary (used from issue 19 on). */
+export * from './labels';
 export * from './consult';
 export * from './consultForm';
 export * from './medication';

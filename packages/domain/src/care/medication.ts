@@ -1,15 +1,9 @@
 import { failWhen, firstFailure, isBlank } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { MEDICATION_MESSAGES } from './labels';
 
 /** Longest dosage text. */
 export const DOSAGE_MAX_LENGTH = 10;
-/** Medication form messages, in the spec's words. */
-export const MEDICATION_MESSAGES = {
-  medicine: '请选择药品',
-  usage: '请选择药品用法',
-  frequency: '请选择频率',
-  dosage: '请选择用量',
-} as const;
 /** Earliest year of the medication diary. */
 export const DIARY_FIRST_YEAR = 2019;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consensusRanges, estimateGmi, glucoseVariability, gmiPercent, mmolToMgdl, targetRanges } from './glucose';
+import { consensusRanges, estimateGmi, glucoseVariability, gmiPercent, targetRanges } from './glucose';
 import type { GlucoseReading } from './glucose';
 
 const repeat = (value: number, times: number): number[] => Array.from({ length: times }, () => value);
@@ -78,10 +78,6 @@ describe('glucoseVariability', () => {
 });
 
 describe('GMI', () => {
-  it('converts mmol/L to mg/dL with 18.016', () => {
-    expect(mmolToMgdl(10)).toBeCloseTo(180.16, 10);
-  });
-
   it('uses 3.31 + 0.02392 × mean mg/dL', () => {
     // Bergenstal 2018, table 1: mean 154 mg/dL ≈ GMI 7.0 %.
     expect(gmiPercent(154 / 18.016)).toBeCloseTo(6.99, 2);

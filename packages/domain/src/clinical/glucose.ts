@@ -9,7 +9,7 @@
  *   ADA Standards of Care (section 6, Glycemic Goals).
  * - Bergenstal RM et al. "Glucose Management Indicator (GMI): A New Term for Estimating A1C From
  *   Continuous Glucose Monitoring", Diabetes Care 2018;41:2275–2280 — GMI % = 3.31 + 0.02392 × mean mg/dL.
- * - mg/dL = mmol/L × 18.016 (molar mass of glucose 180.16 g/mol).
+ * - mg/dL = mmol/L × 18.016 (molar mass of glucose 180.16 g/mol): `MG_DL_PER_MMOL_L` in glucose/units.ts.
  *
  * These targets were defined for continuous monitoring. Fingerstick readings are sparse and
  * clustered around meals, so the shares below are shares of readings, not of time, and need
@@ -17,12 +17,11 @@
  * printing a number.
  */
 import { roundTo } from '../glucose/sugar';
+import { mmolToMgdl } from '../glucose/units';
 import type { SugarRange } from '../glucose/sugar';
 import { chinaDayNumber } from '../shared/time';
 import type { Instant } from '../shared/time';
 
-/** mg/dL per mmol/L of glucose. */
-export const MGDL_PER_MMOLL = 18.016;
 /** Consensus target range, mmol/L (inclusive). */
 export const CONSENSUS_TARGET = { low: 3.9, high: 10.0 } as const;
 /** Level 2 (clinically significant) hypoglycaemia: below this, mmol/L. */
@@ -197,11 +196,6 @@ export function glucoseVariability(values: readonly number[]): Summary<Variabili
     cv: roundTo(cv, 1),
     stable: cv <= CV_STABLE_AT_MOST,
   };
-}
-
-/** Converts mmol/L to mg/dL. */
-export function mmolToMgdl(mmol: number): number {
-  return mmol * MGDL_PER_MMOLL;
 }
 
 /** GMI from a mean glucose in mmol/L: 3.31 + 0.02392 × mean mg/dL (Bergenstal 2018), in percent. */

@@ -1,4 +1,4 @@
-import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE, phoneCheck } from '../shared/phone';
+import { phoneCheck } from '../shared/phone';
 import {
   charCount,
   emojiCheck,
@@ -9,18 +9,11 @@ import {
   tooLongMessage,
 } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { ADDRESS_MESSAGES } from './labels';
+import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE } from '../shared/labels';
 
 /** Address form limits. */
 export const ADDRESS_LIMITS = { consigneeMax: 10, detailMin: 5, detailMax: 40 } as const;
-/** Address form messages, in the spec's words. */
-export const ADDRESS_MESSAGES = {
-  consigneeEmpty: '收货人不能为空',
-  regionEmpty: '地区不能为空',
-  detailEmpty: '详细地址不能为空',
-  detailTooShort: '详细地址不能少于5个字',
-  deleteConfirm: '确定删除地址吗?',
-  deleteDefault: '存在默认地址,请先删除默认地址',
-} as const;
 
 /** The address form, as typed. */
 export type AddressInput = {

@@ -1,22 +1,8 @@
 import { digitsOnly } from '../shared/display';
-import { CONTACT_PHONE_INVALID_MESSAGE, isMobilePhone } from '../shared/phone';
+import { isMobilePhone } from '../shared/phone';
 import { emojiCheck, failWhen, firstFailure, isBlank } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
-
-/**
- * Dealer form messages, exactly as the product shows them. Quantity and area are swapped in the
- * product (a missing area says 采购商品数量！); we keep the quirk so the web form and the API agree
- * with the spec, and record it in docs/decisions.md.
- */
-export const DEALER_MESSAGES = {
-  purchaser: '请输入采购人姓名！',
-  phone: '联系电话！',
-  productName: '采购商品名称！',
-  account: '销售区域！',
-  saleChannel: '销售渠道！',
-  saleArea: '采购商品数量！',
-  phoneInvalid: CONTACT_PHONE_INVALID_MESSAGE,
-} as const;
+import { DEALER_MESSAGES } from './labels';
 
 /** The dealer procurement enquiry, as typed. `account` is the quantity. */
 export type DealerInput = {

@@ -1,4 +1,5 @@
 /** Commerce: orders, payment, delivery addresses and dealer applications (used from issue 19 on). */
+export * from './labels';
 export * from './address';
 export * from './dealer';
 export * from './order';

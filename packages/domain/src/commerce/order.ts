@@ -1,5 +1,6 @@
 import { toMs } from '../shared/time';
 import type { Instant } from '../shared/time';
+import { ORDER_LABELS, QUANTITY_TOO_FEW_MESSAGE, QUANTITY_TOO_MANY_MESSAGE } from './labels';
 
 /** `payType`: 1 messaging-app payment, 2 cash on delivery. */
 export const PAY_TYPE = { online: 1, cashOnDelivery: 2 } as const;
@@ -71,23 +72,6 @@ export function canViewLogistics(order: OrderState, firstGoodsIsVirtual: boolean
 export function canRequestRefundAgain(order: OrderState): boolean {
   return order.payStatus === PAY_STATUS.refundFailed;
 }
-
-/** Every label an order can show. */
-export const ORDER_LABELS = {
-  cashOnDelivery: '货到付款',
-  cancelled: '已取消',
-  unpaid: '未支付',
-  paid: '已支付',
-  auditFailed: '审核不通过',
-  auditPassed: '审核成功',
-  notSent: '未发货',
-  sent: '已发货',
-  refunding: '退款中',
-  refunded: '退款成功',
-  refundFailed: '退款失败',
-  rejected: '拒收',
-  signed: '已签收',
-} as const;
 
 /** `asignStatus` of a delivered order: 1 signed for; we read 2 as refused (拒收). */
 export const ASIGN_STATUS = { none: 0, signed: 1, rejected: 2 } as const;
@@ -194,11 +178,6 @@ export function effectiveReceiveType(uiValue: number, payType: number): number {
   return uiValue === RECEIVE_TYPE_UI.pickup && payType === PAY_TYPE.cashOnDelivery ? RECEIVE_TYPE_UI.mail : uiValue;
 }
 
-/** Shown when the quantity would drop below 1. */
-export const QUANTITY_TOO_FEW_MESSAGE = '不能再少啦~~';
-/** Shown when the quantity would pass the goods' maximum or the stock. */
-export const QUANTITY_TOO_MANY_MESSAGE = '不能再多啦~~';
-
 /** The highest quantity: the goods' `maximum`, or the stock when smaller (a missing or 0 maximum means no own limit). */
 export function maxOrderQuantity(goods: { readonly maximum?: number | null; readonly stock: number }): number {
   const maximum = goods.maximum && goods.maximum > 0 ? goods.maximum : Number.POSITIVE_INFINITY;
@@ -226,6 +205,3 @@ export function stepQuantity(
 export function isGoodsOnSale(goods: { readonly status: number }): boolean {
   return goods.status === 1;
 }
-
-/** Shown when an off-shelf goods item is bought. */
-export const GOODS_OFF_SHELF_MESSAGE = '商品已下架';

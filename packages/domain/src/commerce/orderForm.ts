@@ -1,9 +1,7 @@
 import { RECEIVE_TYPE_UI } from './order';
 import { failWhen, firstFailure, isBlank } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
-
-/** Order submit messages, in the spec's words. */
-export const ORDER_SUBMIT_MESSAGES = { receiveType: '请选取领取方式...', address: '请添加地址！' } as const;
+import { ORDER_SUBMIT_MESSAGES } from './labels';
 
 /** The order form: a receive method, and an address when mailing. */
 export function validateOrderSubmit(input: {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BIND_CODE_ALPHABET,
   BIND_CODE_LENGTH,
-  BIND_CODE_MESSAGES,
   bindCodeError,
   bindQrContent,
   formatBindCode,
@@ -11,6 +10,7 @@ import {
   parseBindScan,
 } from './bindCode';
 import { imeiToBind } from './deviceBinding';
+import { BIND_CODE_MESSAGES } from './labels';
 
 /** 1·1 + 2·3 + 3·5 + 4·7 + 5·9 + 6·11 + 7·13 = 252 ≡ 28 (mod 32): the check symbol is W. */
 const DEMO = '1234567W';

@@ -1,4 +1,5 @@
 import { extractImei, isImei } from './imei';
+import { BIND_CODE_MESSAGES } from './labels';
 
 /**
  * A meter's bind code: the proof that whoever binds a meter holds it (docs/adr/0091-bind-code.md).
@@ -16,13 +17,6 @@ export const BIND_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const BIND_CODE_LENGTH = 8;
 /** Random symbols of a bind code; the last symbol is their check. */
 export const BIND_CODE_RANDOM_SYMBOLS = BIND_CODE_LENGTH - 1;
-
-export const BIND_CODE_MESSAGES = {
-  required: '请输入绑定码',
-  invalid: '绑定码有误，请核对设备标签上的8位绑定码',
-  /** A scanned code with the IMEI but no bind code (an older label). */
-  askForCode: '请输入设备标签上的8位绑定码',
-} as const;
 
 /** Odd weights are invertible modulo 32, so a change of any one symbol changes the check. */
 const CHECK_WEIGHTS = [1, 3, 5, 7, 9, 11, 13] as const;

@@ -3,7 +3,6 @@ import {
   BIND_CAUSES,
   BIND_FAILURES,
   DEVICE_BIND_RATE_LIMITS,
-  DEVICE_MESSAGES,
   bindFailureNamed,
   bindFailureOf,
   bindNeedsDoctor,
@@ -14,6 +13,7 @@ import {
   imeiToBind,
   scansAtOnce,
 } from './deviceBinding';
+import { DEVICE_MESSAGES } from './labels';
 
 describe('device kinds', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { extractImei, isImei } from './imei';
 import { shouldSaveDeviceName, validateDeviceName } from './deviceName';
+import { DEVICE_MESSAGES } from './labels';
 
 /**
  * Device binding (spec 2 §2.17, §3 Device, §4, §8): the kinds and their list groups, the device
@@ -24,16 +25,6 @@ export function deviceKindOf(kind: string): DeviceKindCode {
 export function deviceListGroup(deviceKind: number): 'disabeDeviceList' | 'hypertensionDeviceList' | 'otherDeviceList' {
   return deviceKind === 0 ? 'disabeDeviceList' : deviceKind === 1 ? 'hypertensionDeviceList' : 'otherDeviceList';
 }
-
-export const DEVICE_MESSAGES = {
-  nameRequired: '请输入设备名',
-  badImei: '请输入正确的设备IMEI号',
-  notFound: '设备不存在',
-  empty: '尚未绑定任何设备',
-  listError: '请求错误！',
-  bindFailed: '绑定失败',
-  unbindConfirm: '确定解绑该设备吗？解绑后将不再接收该设备的测量数据。',
-} as const;
 
 /**
  * What to do with a name typed for a device (spec: at most 10 characters, saved only if changed

@@ -1,10 +1,9 @@
 import { charCount, emojiCheck, failWhen, firstFailure, isBlank } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { DEVICE_NAME_TOO_LONG_MESSAGE } from './labels';
 
 /** Longest device name, in characters. */
 export const DEVICE_NAME_MAX = 10;
-/** Shown when the device name is too long. */
-export const DEVICE_NAME_TOO_LONG_MESSAGE = '设备名不能超过10个字符';
 /** `deviceKind`: 0 diabetes, 1 hypertension, anything else other. */
 export const DEVICE_KIND = { diabetes: 0, hypertension: 1 } as const;
 

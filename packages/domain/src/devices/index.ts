@@ -1,4 +1,5 @@
 /** Meters: IMEI, MQTT payloads, binding, bind codes and device names. */
+export * from './labels';
 export * from './bindCode';
 export * from './deviceBinding';
 export * from './deviceName';

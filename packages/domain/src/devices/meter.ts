@@ -1,6 +1,7 @@
 import { BP_VALUE_MAX } from '../pressure/bloodPressure';
 import { isImei } from './imei';
 import { SUGAR_MAX, SUGAR_MIN, roundTo } from '../glucose/sugar';
+import { mgdlToMmol } from '../glucose/units';
 import { toMs } from '../shared/time';
 import type { Instant } from '../shared/time';
 
@@ -63,8 +64,6 @@ export const METER_MAX_AGE_DAYS = 365;
 export const METER_BACKFILL_DAYS = 30;
 /** Glucose a meter may report, in mmol/L; outside 0.3–33.3 it is kept as measured but flagged. */
 export const METER_GLUCOSE_LIMITS = { min: 0, max: 99.9 } as const;
-/** mg/dL in one mmol/L of glucose, as Chinese meters and labs convert. */
-export const MG_DL_PER_MMOL_L = 18;
 /** Pressures and pulse a meter may report; above the manual entry's 250 they are kept but flagged. */
 export const METER_BP_LIMITS = { min: 1, max: 300 } as const;
 /** Battery level in percent. */
@@ -204,7 +203,7 @@ function checkGlucose(item: Item, id: string, measuredAt: Date): MeterGlucoseRea
   if (unit !== 'mmol/L' && unit !== 'mg/dL') {
     return 'unit: must be "mmol/L" or "mg/dL"';
   }
-  const mmol = unit === 'mg/dL' ? value / MG_DL_PER_MMOL_L : value;
+  const mmol = unit === 'mg/dL' ? mgdlToMmol(value) : value;
   if (mmol < METER_GLUCOSE_LIMITS.min || mmol > METER_GLUCOSE_LIMITS.max) {
     return `value: must be from ${METER_GLUCOSE_LIMITS.min} to ${METER_GLUCOSE_LIMITS.max} mmol/L`;
   }

@@ -37,9 +37,6 @@ export function articleRewardMessage(points: number): string {
   return `阅读完成，奖励${points}积分`;
 }
 
-/** Shown for a missing, hidden or unknown article. */
-export const ARTICLE_GONE_MESSAGE = '文章不存在或已下架';
-
 /**
  * Whether the reader has reached the bottom: the bottom of the viewport is within `slack` pixels
  * of the end of the content.

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ASSISTANT_DISCLAIMER,
   articleTopicsFor,
   asksForDosing,
   assistantSystemPrompt,
@@ -17,6 +16,7 @@ import {
   type AssistantSugarReading,
   type ChatTurn,
 } from './assistant';
+import { ASSISTANT_DISCLAIMER } from './labels';
 
 const turn = (role: ChatTurn['role'], content: string): ChatTurn => ({ role, content });
 

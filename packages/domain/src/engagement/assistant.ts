@@ -1,4 +1,5 @@
 import { roundTo, type SugarLevel } from '../glucose/sugar';
+import { ASSISTANT_DISCLAIMER } from './labels';
 
 /**
  * The AI assistant (spec 1 §2.7): the limits of a conversation and the embedded offline assistant,
@@ -17,10 +18,6 @@ export const ASSISTANT_RATE_LIMITS = [
   { max: 6, windowMs: 60_000, message: '提问过于频繁，请稍后再试' },
   { max: 100, windowMs: 24 * 3600_000, message: '今天的提问次数已用完，请明天再来' },
 ] as const;
-/** The spec's AI send failure ('failed to send message, please retry later'). */
-export const ASSISTANT_SEND_FAILED = '发送消息失败，请稍后重试';
-/** The message that asks for a question when the box was empty. */
-export const ASSISTANT_EMPTY_MESSAGE = '请输入您的问题';
 /** The message for a question over {@link ASSISTANT_MSG_MAX}. */
 export const ASSISTANT_TOO_LONG_MESSAGE = `问题不能超过${ASSISTANT_MSG_MAX}个字`;
 /** The days of readings the assistant looks at. */
@@ -28,8 +25,6 @@ export const ASSISTANT_SUGAR_DAYS = 14;
 export const ASSISTANT_BP_DAYS = 30;
 /** Home pressure at or above this (either number) is urgent: see a doctor now. */
 export const ASSISTANT_BP_URGENT = { sbp: 180, dbp: 110 } as const;
-/** The closing line of every answer. */
-export const ASSISTANT_DISCLAIMER = '以上内容仅供参考，不能代替医生的诊断和治疗。';
 
 export type ChatRole = 'user' | 'assistant';
 export interface ChatTurn {

@@ -9,15 +9,12 @@ import {
   tooManyImagesMessage,
 } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { FEEDBACK_EMPTY_MESSAGE } from './labels';
 
 /** Longest feedback description, in characters. */
 export const FEEDBACK_MAX = 200;
 /** Feedback `type`: 1 suggestion, 2 problem. */
 export const FEEDBACK_TYPE = { suggestion: 1, problem: 2 } as const;
-/** Shown when the description is empty. */
-export const FEEDBACK_EMPTY_MESSAGE = '问题描述不能为空';
-/** Shown after a successful submit. */
-export const FEEDBACK_SUCCESS_MESSAGE = '提交成功';
 
 /**
  * The feedback form: description required, no emoji, at most 200 characters, at most 5 images.

@@ -1,4 +1,5 @@
 /** Points (积分), the daily check-in (签到), test strips, articles, the assistant, medals and feedback. */
+export * from './labels';
 export * from './articles';
 export * from './assistant';
 export * from './feedback';

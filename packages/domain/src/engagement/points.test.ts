@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   POINTS_RULE_TEXTS,
   POINTS_TASKS,
-  RANK_RULE_TEXTS,
   SIGN_IN_REWARD_TEXT,
   TASK_TYPE_DAILY,
   TASK_TYPE_FIXED,
@@ -23,6 +22,7 @@ import {
   stripsForInvitations,
   taskPointsToAward,
 } from './points';
+import { RANK_RULE_TEXTS } from './labels';
 
 describe('signInReward', () => {
   it.each([

@@ -8,8 +8,6 @@ export const SIGN_IN_ROW_DAYS = 7;
 export const SIGN_IN_DAILY_POINTS = 1;
 /** Points on the last day of a streak row. */
 export const SIGN_IN_ROW_END_POINTS = 4;
-/** The note shown next to the streak reward text (the extra 3 on the row's last day). */
-export const SIGN_IN_BONUS_NOTE = '奖励3积分';
 
 /** The position (1 to 7) of the `series`-th consecutive day within its row. */
 export function streakDayInRow(series: number): number {
@@ -193,11 +191,6 @@ export function taskState(
   return { complete: done ? 1 : 0, claimable: task.kind === 'claim' && !done && progress.ready };
 }
 
-/** Shown when 领取 is pressed on a claim task whose condition does not hold yet. */
-export const TASK_NOT_READY_MESSAGE = '任务还未完成，完成后再来领取吧';
-/** Shown when a task code is not in the catalogue or cannot be claimed. */
-export const TASK_UNKNOWN_MESSAGE = '该任务不存在';
-
 /** The points rules (/integralRule), one paragraph each. */
 export const POINTS_RULE_TEXTS: readonly string[] = Object.freeze([
   '积分可在积分商城兑换商品，也可在下单时抵扣：50积分抵1元，积分不少于10分时可用。',
@@ -220,14 +213,6 @@ export function rankStyle(rank: number): 'icon' | 'number' | 'plain' {
   }
   return rank >= 1 && rank <= RANKING_NUMBERED_RANKS ? 'number' : 'plain';
 }
-
-/** The ranking rules (/rankRule). */
-export const RANK_RULE_TEXTS: readonly string[] = Object.freeze([
-  '本月排行按本月（北京时间）获得的积分排名，每月1日零点重新开始。',
-  '总分排行按注册以来累计获得的积分排名，兑换或抵扣消耗的积分不影响排名。',
-  '积分相同的用户名次相同。',
-  '排行榜显示前50名；未获得积分的用户不参与排名。',
-]);
 
 /**
  * Points a task earns now, given what it already earned today: `onceScore`, reduced so the day's
@@ -283,8 +268,6 @@ export const STRIPS_TO_EXCHANGE = 50;
 export const STRIPS_PER_INVITATION = 5;
 /** Progress-bar percent per strip. */
 export const STRIP_PROGRESS_PERCENT = 2;
-/** Shown when exchanging with fewer than 50 strips. */
-export const STRIPS_TOO_FEW_MESSAGE = '50条以上才能兑换试纸哦';
 
 /** The progress bar towards an exchange: 2 % per strip, capped at 100. */
 export function stripProgressPercent(strips: number): number {

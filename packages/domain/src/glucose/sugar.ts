@@ -1,14 +1,11 @@
 import { msSinceChinaMidnight } from '../shared/time';
 import type { Instant } from '../shared/time';
+import { SUGAR_TOO_LOW_MESSAGE, SUGAR_TOO_HIGH_MESSAGE } from './labels';
 
 /** Lowest storable glucose value, mmol/L; lower input is raised to it. */
 export const SUGAR_MIN = 0.3;
 /** Highest storable glucose value, mmol/L (the meters' reading limit); higher input is lowered to it. */
 export const SUGAR_MAX = 33.3;
-/** Shown when the input was below {@link SUGAR_MIN} and has been raised. */
-export const SUGAR_TOO_LOW_MESSAGE = '血糖不能低于0.3';
-/** Shown when the input was above {@link SUGAR_MAX} and has been lowered. */
-export const SUGAR_TOO_HIGH_MESSAGE = '血糖不能高于33.3';
 
 /** The eight meal slots of a day, in the order of the day table's columns after `dtime`. */
 export const SUGAR_TIME_TYPES = [
@@ -300,4 +297,9 @@ export function sugarReminder(level: SugarLevel): string {
     case 'seriousHigh':
       return '血糖明显偏高，请多饮水并尽快复测；如持续偏高或有不适请及时就医。';
   }
+}
+
+/** Whether a glucose reading is urgent for the relatives: severe high or severe low. */
+export function isUrgentSugar(level: SugarLevel | null | undefined): boolean {
+  return level === 'seriousHigh' || level === 'seriousLow';
 }

@@ -1,18 +1,11 @@
 import type { Instant } from '../shared/time';
-import { PLAUSIBLE_DATE_MESSAGES, validateMeasurementTime } from '../shared/plausibleDates';
+import { validateMeasurementTime } from '../shared/plausibleDates';
 import { emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { SUGAR_ENTRY_MESSAGES } from './labels';
 
 /** Longest sugar remark, in characters. */
 export const SUGAR_REMARK_MAX = 100;
-/** Sugar entry messages, in the spec's words. */
-export const SUGAR_ENTRY_MESSAGES = {
-  valueRequired: '血糖值不能为空',
-  timeRequired: PLAUSIBLE_DATE_MESSAGES.timeRequired,
-  timeInFuture: PLAUSIBLE_DATE_MESSAGES.timeInFuture,
-} as const;
-/** Shown when recording for another person while the follow list is empty. */
-export const EMPTY_FOLLOW_LIST_MESSAGE = '亲友列表为空，请先添加亲友';
 
 /**
  * A sugar reading on save: value required, time required, time not after now, remark without

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   SUGAR_TARGET_FIELDS,
-  SUGAR_TARGET_HIGH_ORDER_MESSAGE,
-  SUGAR_TARGET_LOW_ORDER_MESSAGE,
-  SUGAR_TARGET_MAX_ORDER_MESSAGE,
   SUGAR_TARGET_PATHS,
-  SUGAR_TARGET_SAVED_MESSAGE,
   sugarTargetDetailPath,
   sugarTargetIndex,
   validateSugarTargets,
 } from './sugarTargets';
+import {
+  SUGAR_TARGET_HIGH_ORDER_MESSAGE,
+  SUGAR_TARGET_LOW_ORDER_MESSAGE,
+  SUGAR_TARGET_MAX_ORDER_MESSAGE,
+  SUGAR_TARGET_SAVED_MESSAGE,
+} from './labels';
 
 describe('validateSugarTargets', () => {
   it.each([

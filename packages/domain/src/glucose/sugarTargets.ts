@@ -1,17 +1,13 @@
 import { SUGAR_MAX } from './sugar';
 import { fail, OK } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
-
-/** Shown when any of the four thresholds is empty. */
-export const SUGAR_TARGET_REQUIRED_MESSAGE = '请填写血糖值';
-/** Shown when low is not above severe low. */
-export const SUGAR_TARGET_LOW_ORDER_MESSAGE = '低血糖值应大于严重低血糖值';
-/** Shown when high is not above low. */
-export const SUGAR_TARGET_HIGH_ORDER_MESSAGE = '高血糖值应大于低血糖值';
-/** Shown when severe high is not above high. */
-export const SUGAR_TARGET_MAX_ORDER_MESSAGE = '严重高血糖值应大于高血糖值';
-/** Shown when a threshold is not under 33.3. */
-export const SUGAR_TARGET_LIMIT_MESSAGE = '血糖值应小于33.3';
+import {
+  SUGAR_TARGET_REQUIRED_MESSAGE,
+  SUGAR_TARGET_LOW_ORDER_MESSAGE,
+  SUGAR_TARGET_HIGH_ORDER_MESSAGE,
+  SUGAR_TARGET_MAX_ORDER_MESSAGE,
+  SUGAR_TARGET_LIMIT_MESSAGE,
+} from './labels';
 
 /** The four thresholds as typed on the target detail page; empty fields are `null` or blank. */
 export type SugarTargetInput = {
@@ -57,9 +53,6 @@ export function validateSugarTargets(input: SugarTargetInput): ValidationResult 
   const overLimit = FIELDS.find((_field, index) => (values[index] ?? 0) >= SUGAR_MAX);
   return overLimit ? fail(overLimit, SUGAR_TARGET_LIMIT_MESSAGE) : OK;
 }
-
-/** Shown after the targets of a slot were saved (spec 2 §8). */
-export const SUGAR_TARGET_SAVED_MESSAGE = '保存成功';
 /** The target list and the detail page of one slot (spec 2 §2.13). */
 export const SUGAR_TARGET_PATHS = {
   list: '/healthTarget/healthTarget',

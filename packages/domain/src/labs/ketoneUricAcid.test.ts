@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LAB_SAVED_MESSAGE,
-  LAB_TEXTS,
   ketoneBand,
   labBand,
   labCreateTimeStr,
@@ -12,6 +10,7 @@ import {
   validateLabEntry,
   validateLabRemark,
 } from './ketoneUricAcid';
+import { LAB_SAVED_MESSAGE, LAB_TEXTS } from './labels';
 
 describe('ketoneBand', () => {
   it.each([

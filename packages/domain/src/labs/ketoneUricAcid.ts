@@ -4,6 +4,7 @@ import type { Instant } from '../shared/time';
 import { validateMeasurementTime } from '../shared/plausibleDates';
 import { emojiCheck, fail, firstFailure, maxLengthCheck, tooLongMessage } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { KETONE_EMPTY_MESSAGE, URIC_ACID_EMPTY_MESSAGE } from './labels';
 
 /** The colour band of a ketone or uric acid value. */
 export type LabBand = 'low' | 'normal' | 'high';
@@ -18,10 +19,6 @@ export const URIC_ACID_LOW_AT_MOST = 178;
 export const URIC_ACID_HIGH_AT_LEAST = 1190;
 /** Longest ketone or uric acid remark, in characters. */
 export const LAB_REMARK_MAX = 100;
-/** Shown when saving a ketone record without a value (the save is still sent). */
-export const KETONE_EMPTY_MESSAGE = '请输入血酮值!';
-/** Shown when saving a uric acid record without a value (the save is still sent). */
-export const URIC_ACID_EMPTY_MESSAGE = '请输入尿酸值!';
 
 function band(value: number, lowAtMost: number, highAtLeast: number): LabBand {
   if (value <= lowAtMost) {
@@ -131,16 +128,3 @@ export function validateLabEntry(
     },
   ]);
 }
-
-/** Shown after a ketone or uric acid record is saved. */
-export const LAB_SAVED_MESSAGE = '保存成功!';
-
-/**
- * The words of the ketone and uric acid views: name, unit and the table's and chart's empty
- * states. Ketone is shown in mmol/L (the unit the API stores; the original form's μmol/L label
- * applies to uric acid only, see docs/decisions.md).
- */
-export const LAB_TEXTS = {
-  ketone: { name: '血酮', unit: 'mmol/L', tableEmpty: '暂无血酮数据', chartEmpty: '无血酮测试数据' },
-  uricAcid: { name: '尿酸', unit: 'μmol/L', tableEmpty: '暂无尿酸数据', chartEmpty: '无尿酸测试数据' },
-} as const;

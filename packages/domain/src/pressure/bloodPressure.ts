@@ -108,3 +108,17 @@ export function bloodPressureReminder(level: BpLevel): string {
       return '血压偏高，请静坐休息5分钟后复测；如持续偏高或有不适请及时就医。';
   }
 }
+
+/**
+ * Whether a pressure reading is urgent for the relatives: it falls in the configuration's worst
+ * grade (3级高血压, from 180/110 in the seeded table — the guideline's threshold for urgent
+ * evaluation). The table has a single hypotension row covering common mild readings, so a low
+ * reading is not marked urgent.
+ */
+export function isUrgentBloodPressure(sbp: number, dbp: number, config: readonly BpRangeConfig[]): boolean {
+  const sort = bloodPressureSort(sbp, dbp, config);
+  if (sort === undefined || levelFromSort(sort) !== 'high') {
+    return false;
+  }
+  return sort === Math.max(...config.map((row) => row.sort));
+}

@@ -1,12 +1,7 @@
 import { BP_REMARK_MAX, BP_VALUE_MAX, BP_VALUE_MIN } from './bloodPressure';
 import { emojiCheck, fail, firstFailure, maxLengthCheck, tooLongMessage } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
-
-/**
- * Shown when a pressure field holds anything but a positive integer; the field is cleared. The
- * spec words it 'fill in a positive integer'.
- */
-export const BP_POSITIVE_INTEGER_MESSAGE = '请填写正整数';
+import { BP_POSITIVE_INTEGER_MESSAGE, BP_SYSTOLIC_NOT_ABOVE_MESSAGE } from './labels';
 
 /** Field names and the labels used in their messages (the form's labels, without their plain-word gloss). */
 const BP_FIELDS = [
@@ -24,9 +19,6 @@ export const BP_ENTRY_FIELDS = [
   { key: 'dbp', label: '舒张压(低压)', unit: 'mmHg' },
   { key: 'hr', label: '心率', unit: '次/分' },
 ] as const;
-
-/** Shown when the systolic value is not above the diastolic one (e.g. the two typed the wrong way round). */
-export const BP_SYSTOLIC_NOT_ABOVE_MESSAGE = '收缩压(高压)应高于舒张压(低压)，请检查是否填反';
 
 /**
  * A pressure reading on save: systolic, diastolic and pulse each required and a whole number from

@@ -1,3 +1,4 @@
 /** Blood pressure (血压): grades from the configuration, gauge, the entry form. */
+export * from './labels';
 export * from './bloodPressure';
 export * from './bloodPressureEntry';

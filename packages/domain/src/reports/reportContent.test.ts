@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MEDICATION_ADVICE_WORDS,
   bpEatGuide,
   bpMonitorGuide,
   bpPattern,
@@ -26,6 +25,7 @@ import type { BpPattern, ReportBpReading, ReportSugarReading, SugarPattern } fro
 import type { BpRangeConfig } from '../pressure/bloodPressure';
 import type { SugarRange } from '../glucose/sugar';
 import { parseChinaDateTime } from '../shared/time';
+import { MEDICATION_ADVICE_WORDS } from './labels';
 
 const FASTING: SugarRange = { minValue: 3.0, lowValue: 4.4, highValue: 7.0, maxValue: 13.9 };
 const AFTER_MEAL: SugarRange = { minValue: 3.0, lowValue: 4.4, highValue: 10.0, maxValue: 13.9 };

@@ -20,29 +20,10 @@ import type { HomeBpSummary } from '../clinical/homeBp';
 import { SUGAR_TIME_TYPES, classifySugar, roundTo } from '../glucose/sugar';
 import type { SugarLevel, SugarRange, SugarTagType } from '../glucose/sugar';
 import { chinaDayNumber, compareChinaTimeText, type Instant } from '../shared/time';
+import { MEDICATION_ADVICE_WORDS } from './labels';
 
 /** A report covers a Monday-to-Sunday week or a calendar month (China time). */
 export type ReportPeriod = 'week' | 'month';
-
-/** Words of medicine-dose advice; no report text may contain any of them. */
-export const MEDICATION_ADVICE_WORDS = [
-  '剂量',
-  '加量',
-  '减量',
-  '增量',
-  '停药',
-  '换药',
-  '调药',
-  '加药',
-  '减药',
-  '调整用药',
-  '调整药物',
-  '增加用药',
-  '减少用药',
-  '毫克',
-  'mg',
-  '单位胰岛素',
-] as const;
 
 /** Whether a text gives medicine-dose advice (contains one of {@link MEDICATION_ADVICE_WORDS}). */
 export function mentionsMedicationAdvice(text: string): boolean {

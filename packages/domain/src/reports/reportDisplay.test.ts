@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  REPORT_LEVEL_NAMES,
   REPORT_LEVEL_ORDER,
   homeBpVerdict,
   insufficientDataText,
@@ -13,6 +12,7 @@ import {
   type ReportPeriodRef,
 } from './reportDisplay';
 import { REPORT_TYPE } from './reports';
+import { SUGAR_LEVEL_LABELS } from '../glucose/labels';
 
 const OCTOBER: ReportPeriodRef = { kind: 'month', year: 2026, month: 10 };
 const OCTOBER_WEEK_2: ReportPeriodRef = {
@@ -26,7 +26,7 @@ const OCTOBER_WEEK_2: ReportPeriodRef = {
 
 describe('report levels', () => {
   it('shows the five levels worst-high first with the sugar table’s names', () => {
-    expect(REPORT_LEVEL_ORDER.map((level) => REPORT_LEVEL_NAMES[level])).toEqual([
+    expect(REPORT_LEVEL_ORDER.map((level) => SUGAR_LEVEL_LABELS[level])).toEqual([
       '严重偏高',
       '偏高',
       '正常',

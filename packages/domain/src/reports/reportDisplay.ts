@@ -7,14 +7,7 @@ import { HOME_BP_DBP_THRESHOLD, HOME_BP_SBP_THRESHOLD } from '../clinical/homeBp
 import { readQuery, writeQuery } from '../shared/query';
 import { REPORT_TYPE, type ReportType } from './reports';
 import { SUGAR_CELL_COLOURS, sugarBand, type SugarCellColour, type SugarLevel } from '../glucose/sugar';
-
-/** A current or future period: the list shows this and the entry does not open. */
-export const REPORT_COMING_SOON_LABEL = '即将生成';
-/** The API's answer (and the list's toast) for a period whose report does not exist yet. */
-export const REPORT_COMING_SOON_MESSAGE = '报告尚未生成，敬请期待';
-
-/** The report types by code: 1 blood sugar, 2 blood pressure. */
-export const REPORT_TYPE_NAMES: Readonly<Record<ReportType, string>> = Object.freeze({ 1: '血糖', 2: '血压' });
+import { REPORT_TYPE_NAMES } from './labels';
 
 /** The five quality levels in the order the report shows them (pie slices and their legend). */
 export const REPORT_LEVEL_ORDER = [
@@ -24,15 +17,6 @@ export const REPORT_LEVEL_ORDER = [
   'low',
   'seriousLow',
 ] as const satisfies readonly SugarLevel[];
-
-/** The quality levels' names, as the sugar table's counts name them. */
-export const REPORT_LEVEL_NAMES: Readonly<Record<SugarLevel, string>> = Object.freeze({
-  seriousHigh: '严重偏高',
-  high: '偏高',
-  normal: '正常',
-  low: '偏低',
-  seriousLow: '严重偏低',
-});
 
 /** The sugar table's colour of a reading's level: red above, yellow below, green in range. */
 export function reportLevelColour(level: SugarLevel): SugarCellColour {
@@ -166,7 +150,3 @@ export function homeBpVerdict(elevated: boolean): string {
   const threshold = `${HOME_BP_SBP_THRESHOLD}/${HOME_BP_DBP_THRESHOLD} mmHg`;
   return elevated ? `高于家庭血压标准（${threshold}）` : `在家庭血压标准（${threshold}）以内`;
 }
-
-/** Shown at the end of every report. */
-export const REPORT_DISCLAIMER =
-  '本报告根据您记录的测量数据自动生成，仅供日常健康管理参考，不能代替医生的诊断和治疗。用药请遵医嘱；如读数持续异常或身体不适，请及时就医。';

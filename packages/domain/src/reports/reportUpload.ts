@@ -1,6 +1,7 @@
 import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGE_TYPES } from '../shared/upload';
 import { charCount, emojiCheck, failWhen, firstFailure, isBlank, OK } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import { REPORT_TYPE_LABELS, REPORT_UPLOAD_MESSAGES } from './labels';
 
 /** Longest report name, in characters (a Chinese character or an emoji counts once). */
 export const REPORT_NAME_MAX = 8;
@@ -24,14 +25,6 @@ export const REPORT_GALLERY_ORDER: readonly ReportGroup[] = Object.freeze([
   'bloodPressure',
   'other',
 ]);
-/** The label of each group, as the dictionary `report_type` names the codes. */
-export const REPORT_TYPE_LABELS: Readonly<Record<ReportGroup, string>> = Object.freeze({
-  bloodSugar: '血糖',
-  bloodPressure: '血压',
-  bloodLipid: '血脂',
-  uricAcid: '尿酸',
-  other: '其他',
-});
 /** The dictionary `report_type` (served by /dictionary/v1/getByCodes), in gallery order. */
 export const REPORT_TYPE_DICTIONARY: readonly { readonly itemKey: string; readonly itemValue: string }[] =
   Object.freeze(
@@ -40,23 +33,6 @@ export const REPORT_TYPE_DICTIONARY: readonly { readonly itemKey: string; readon
       itemValue: REPORT_TYPE_LABELS[group],
     })),
   );
-
-/** Report upload messages, in the spec's words (including its 多余 for 多于) where it gives them. */
-export const REPORT_UPLOAD_MESSAGES = {
-  nameRequired: '请填写报告名',
-  nameTooLong: '报告名称不能多余8个字符',
-  typeFull: '暂时您只能上传50张报告',
-  // The spec gives no words for the rest; ours, in its style.
-  typeRequired: '请选择报告类型',
-  imageRequired: '请选择报告图片',
-  badFormat: '报告图片只支持jpg、png格式',
-  tooLarge: '报告图片需小于10MB',
-  previewTooLarge: '报告预览图需小于1MB',
-  deleted: '本条数据已被删除',
-  deleteConfirm: '确定删除这张报告吗？',
-  uploaded: '上传成功',
-  deletedDone: '删除成功',
-} as const;
 
 /** The help dialog's lines. The product's help text said 10 reports per type; the enforced limit is 50. */
 export const REPORT_UPLOAD_HELP: readonly string[] = Object.freeze([

@@ -1,14 +1,6 @@
 import { fail, isBlank, OK } from './validator';
 import type { ValidationResult } from './validator';
-
-/** Registration: phone empty. */
-export const PHONE_EMPTY_MESSAGE = '手机号不能为空';
-/** Registration: phone not a possible mobile number (11 digits starting with 13 to 19). */
-export const PHONE_INVALID_MESSAGE = '请输入正确手机号';
-/** Phone change and address form: phone invalid. */
-export const PHONE_INCORRECT_MESSAGE = '手机号不正确';
-/** Dealer and repair forms: phone invalid. */
-export const CONTACT_PHONE_INVALID_MESSAGE = '请输入正确的电话号码！';
+import { PHONE_EMPTY_MESSAGE, PHONE_INVALID_MESSAGE } from './labels';
 
 /**
  * The one mobile-number rule of the product: 11 digits starting with 13 to 19 (spec 3, dealer

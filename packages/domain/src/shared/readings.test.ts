@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { READING_DELETE_MESSAGES, readingDeletion } from './readings';
-import { WEIGHT_DELETE_CONFIRM } from '../body/weightEntry';
+import { isDeviceRecord, readingDeletion, sugarOwnerFields } from './readings';
+import { READING_DELETE_MESSAGES } from './labels';
+import { WEIGHT_DELETE_CONFIRM } from '../body/labels';
 
 const OWNER = '5b2c7a36-64a2-4f44-9a4d-0c7c1b0c0a01';
 const RELATIVE = '5b2c7a36-64a2-4f44-9a4d-0c7c1b0c0a02';
@@ -32,5 +33,18 @@ describe('readingDeletion', () => {
       gone: '该数据已被删除',
       meterReadOnly: '设备上传的数据不能删除',
     });
+  });
+});
+
+describe('readings of any kind', () => {
+  it('makes device records read-only', () => {
+    expect(isDeviceRecord({ deviceImei: '8612' })).toBe(true);
+    expect(isDeviceRecord({ deviceImei: ' ' })).toBe(false);
+    expect(isDeviceRecord({})).toBe(false);
+  });
+
+  it('marks readings for a followed person with followerId and testType 2', () => {
+    expect(sugarOwnerFields(12)).toEqual({ followerId: '12', testType: '2' });
+    expect(sugarOwnerFields(null)).toEqual({});
   });
 });

@@ -1,17 +1,3 @@
-import { isDeviceRecord } from '../social/feed';
-
-/** Deleting a reading (sugar, blood pressure, ketone, uric acid), in the spec's words where it has them. */
-export const READING_DELETE_MESSAGES = {
-  /** Asked before a reading is deleted: the spec's weight confirmation, used for every reading. */
-  confirm: '确定删除此条记录吗?',
-  /** Shown once it is deleted (spec 3's success toast). */
-  done: '删除成功',
-  /** A reading that is gone, or someone else's: the answer of edit and delete alike. */
-  gone: '该数据已被删除',
-  /** A meter's reading stays read-only (spec 2 §2.4, §2.9). */
-  meterReadOnly: '设备上传的数据不能删除',
-} as const;
-
 /** What deleting a reading would do: `allowed`, `gone` (missing or not the caller's), or `meter` (read-only). */
 export type ReadingDeletion = 'allowed' | 'gone' | 'meter';
 
@@ -28,4 +14,22 @@ export function readingDeletion(
     return 'gone';
   }
   return isDeviceRecord(reading) ? 'meter' : 'allowed';
+}
+
+/** Whether a record with a device identifier is read-only (device readings cannot be edited). */
+export function isDeviceRecord(record: { readonly deviceImei?: string | null }): boolean {
+  return typeof record.deviceImei === 'string' && record.deviceImei.trim() !== '';
+}
+
+/**
+ * The owner fields of a sugar reading: a reading for a followed person carries `followerId` and
+ * `testType` '2'; one's own reading carries neither.
+ */
+export function sugarOwnerFields(followerId: string | number | null | undefined): {
+  readonly followerId?: string;
+  readonly testType?: '2';
+} {
+  return followerId === null || followerId === undefined || String(followerId) === ''
+    ? {}
+    : { followerId: String(followerId), testType: '2' };
 }

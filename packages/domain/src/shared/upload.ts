@@ -16,8 +16,6 @@ export const IMAGE_LIMITS = { feedback: 5, consult: 9, repairGroup: 4 } as const
 export const REPORT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 /** Report photos must be under this size, in bytes (10 MB). */
 export const REPORT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Shown when an image upload fails. */
-export const UPLOAD_FAILED_MESSAGE = '上传失败';
 
 /** The upload decision for an image: send as is, or recompress at a quality. */
 export type CompressionDecision = { readonly compress: false } | { readonly compress: true; readonly quality: number };

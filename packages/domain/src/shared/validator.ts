@@ -1,3 +1,4 @@
+import { EMOJI_MESSAGE } from './labels';
 /**
  * The outcome of a form check, shared by the web forms (which toast `message`) and the API
  * handlers (which answer 400 with it). Only the first failing rule is reported, in the order the
@@ -11,9 +12,6 @@ export type Check = () => ValidationResult | undefined;
 
 /** The passing result, shared so callers can compare by identity if they wish. */
 export const OK: ValidationResult = Object.freeze({ ok: true });
-
-/** Shown (for 2 seconds, mid-screen) when any text field contains an emoji; the field is cleared. */
-export const EMOJI_MESSAGE = '请不要输入表情';
 
 /** A failing result for `field` with the spec's `message`. */
 export function fail(field: string, message: string): ValidationResult {

@@ -7,10 +7,8 @@ import {
   feedPostId,
   feedPostKind,
   feedPostType,
-  isDeviceRecord,
   parseFeedPostId,
   showsFeedUnreadBadge,
-  sugarOwnerFields,
   unreadMessageKind,
 } from './feed';
 
@@ -54,17 +52,6 @@ describe('feed permissions', () => {
   it('shows the unread badge only without a dateTime query', () => {
     expect(showsFeedUnreadBadge({})).toBe(true);
     expect(showsFeedUnreadBadge({ dateTime: '2026-02-01' })).toBe(false);
-  });
-
-  it('makes device records read-only', () => {
-    expect(isDeviceRecord({ deviceImei: '8612' })).toBe(true);
-    expect(isDeviceRecord({ deviceImei: ' ' })).toBe(false);
-    expect(isDeviceRecord({})).toBe(false);
-  });
-
-  it('marks readings for a followed person with followerId and testType 2', () => {
-    expect(sugarOwnerFields(12)).toEqual({ followerId: '12', testType: '2' });
-    expect(sugarOwnerFields(null)).toEqual({});
   });
 });
 

@@ -46,24 +46,6 @@ export function showsFeedUnreadBadge(query: { readonly dateTime?: string | null 
   return query.dateTime === undefined || query.dateTime === null || query.dateTime === '';
 }
 
-/** Whether a record with a device identifier is read-only (device readings cannot be edited). */
-export function isDeviceRecord(record: { readonly deviceImei?: string | null }): boolean {
-  return typeof record.deviceImei === 'string' && record.deviceImei.trim() !== '';
-}
-
-/**
- * The owner fields of a sugar reading: a reading for a followed person carries `followerId` and
- * `testType` '2'; one's own reading carries neither.
- */
-export function sugarOwnerFields(followerId: string | number | null | undefined): {
-  readonly followerId?: string;
-  readonly testType?: '2';
-} {
-  return followerId === null || followerId === undefined || String(followerId) === ''
-    ? {}
-    : { followerId: String(followerId), testType: '2' };
-}
-
 /** What a feed post shows: a blood-glucose or a blood-pressure reading. */
 export type FeedPostKind = 'bloodSugar' | 'bloodPressure';
 

@@ -29,32 +29,6 @@ export const FOLLOW_ACTORS: Readonly<Record<FollowAction, 'follower' | 'patient'
   revoke: 'patient',
 });
 
-/** Friend and follow messages: the spec's words where it gives them, ours where it does not. */
-export const FOLLOW_MESSAGES = {
-  /** Search button state and the answer to asking again once accepted (spec 2 §4). */
-  alreadyAdded: '已添加',
-  /** The result screen after a request (spec 2 §8). */
-  requestSent: '已成功提交好友申请，请耐心等待验证！',
-  requestFailed: '提交好友申请失败！',
-  /** Nobody may see a patient's data without an accepted follow (ours). */
-  noGrant: '对方尚未同意您查看其健康数据',
-  /** Accepting, declining or revoking something that is not (or no longer) in that state (ours). */
-  alreadyHandled: '该申请已处理',
-  /** A follow that does not exist or is not the caller's (ours). */
-  notFound: '亲友不存在',
-  /** Recording for someone who has not granted it (ours). */
-  cannotRecordFor: '对方尚未同意，不能为其记录数据',
-  /** Too many phone searches (ours). */
-  searchTooOften: '搜索过于频繁，请稍后再试',
-  /** A visitor must register before using friends (the shell's rule). */
-  registerFirst: '请先注册',
-  /** Empty states (spec 2 §2.15–2.16, §8). */
-  emptyFriends: '您还未添加亲友，快去添加吧~',
-  emptyFeed: '暂无新动态',
-  emptyUnread: '没有未读消息了',
-  postDeleted: '本条数据已被删除',
-} as const;
-
 /** The outcome of an action on a follow: the next state, or why it is refused. */
 export type FollowTransition =
   | { readonly ok: true; readonly next: FollowStatus }
@@ -132,12 +106,3 @@ export function friendStatistics(levels: readonly SugarLevel[]): FriendStatistic
 
 /** The friend statistics' five levels in the order they are shown, worst-high first (spec 2 §9). */
 export const FRIEND_STAT_LEVELS: readonly SugarLevel[] = [...SUGAR_LEVELS].reverse();
-
-/** The labels of the five levels, for statistics and notices. */
-export const SUGAR_LEVEL_LABELS: Readonly<Record<SugarLevel, string>> = Object.freeze({
-  seriousHigh: '严重偏高',
-  high: '偏高',
-  normal: '正常',
-  low: '偏低',
-  seriousLow: '严重偏低',
-});

@@ -1,16 +1,7 @@
 import { isMobilePhone } from '../shared/phone';
 import { emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
-
-/** Friend messages, in the spec's words. */
-export const FRIEND_MESSAGES = {
-  noteEmpty: '备注不能为空',
-  phoneInvalid: '请输入正确电话号码',
-  self: '不能添加自己为亲友',
-  unknownUser: '用户不存在',
-  commentEmpty: '评论不能为空!',
-  addFailed: '添加失败',
-} as const;
+import { FRIEND_MESSAGES } from './labels';
 
 /** Longest note name a relative gives a patient, in characters (the spec gives no limit; the nickname's 10). */
 export const FRIEND_NOTE_MAX = 10;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BpRangeConfig } from '../pressure/bloodPressure';
-import { isUrgentBloodPressure, isUrgentSugar, readingNoticeText, readingPushFields } from './readingNotice';
+import { isUrgentSugar } from '../glucose/sugar';
+import { isUrgentBloodPressure, type BpRangeConfig } from '../pressure/bloodPressure';
+import { readingNoticeText, readingPushFields } from './readingNotice';
 
 // The seeded table (Chinese hypertension guideline grades).
 const CONFIG: BpRangeConfig[] = [

@@ -1,33 +1,13 @@
 /*
- * The notice a relative gets when a patient who granted them records a reading: which readings
- * are urgent and what the notice says. It states the reading and suggests contacting the patient;
- * it never gives medical advice.
+ * The notice a relative gets when a patient who granted them records a reading: what the notice
+ * says. It states the reading and suggests contacting the patient; it never gives medical advice.
+ * Which readings are urgent is a rule of each kind (`isUrgentSugar` in glucose,
+ * `isUrgentBloodPressure` in pressure).
  */
-import { bloodPressureSort, levelFromSort, type BpLevel, type BpRangeConfig } from '../pressure/bloodPressure';
-import { SUGAR_LEVEL_LABELS } from './follow';
-import { SUGAR_TIME_TYPES, type SugarLevel } from '../glucose/sugar';
-
-/** Whether a glucose reading is urgent for the relatives: severe high or severe low. */
-export function isUrgentSugar(level: SugarLevel | null | undefined): boolean {
-  return level === 'seriousHigh' || level === 'seriousLow';
-}
-
-/**
- * Whether a pressure reading is urgent for the relatives: it falls in the configuration's worst
- * grade (3级高血压, from 180/110 in the seeded table — the guideline's threshold for urgent
- * evaluation). The table has a single hypotension row covering common mild readings, so a low
- * reading is not marked urgent.
- */
-export function isUrgentBloodPressure(sbp: number, dbp: number, config: readonly BpRangeConfig[]): boolean {
-  const sort = bloodPressureSort(sbp, dbp, config);
-  if (sort === undefined || levelFromSort(sort) !== 'high') {
-    return false;
-  }
-  return sort === Math.max(...config.map((row) => row.sort));
-}
-
-/** Labels of the pressure levels, with the urgent grade called out. */
-const BP_LEVEL_LABELS: Readonly<Record<BpLevel, string>> = Object.freeze({ low: '偏低', normal: '正常', high: '偏高' });
+import type { BpLevel } from '../pressure/bloodPressure';
+import { BP_LEVEL_LABELS } from '../pressure/labels';
+import { SUGAR_TIME_TYPES, isUrgentSugar, type SugarLevel } from '../glucose/sugar';
+import { SUGAR_LEVEL_LABELS } from '../glucose/labels';
 
 /** A reading as a notice describes it. */
 export type NoticeReading =

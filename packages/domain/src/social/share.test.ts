@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SHARE_LINK_GONE_MESSAGE,
-  SHARE_PAGE_PATHS,
-  SHARE_VALIDITY_CHOICES,
-  SHARE_VALIDITY_DEFAULT_DAYS,
-  sharePeriod,
-  shareUrl,
-} from './share';
+import { SHARE_PAGE_PATHS, SHARE_VALIDITY_CHOICES, SHARE_VALIDITY_DEFAULT_DAYS, sharePeriod, shareUrl } from './share';
 import { skipsSignIn } from '../account/routing';
+import { SHARE_LINK_GONE_MESSAGE } from './labels';
 
 describe('share links', () => {
   it.each([

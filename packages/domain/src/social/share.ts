@@ -10,15 +10,6 @@ export const SHARE_PAGE_PATHS: Readonly<Record<ShareKind, string>> = Object.free
   bloodPressure: '/shareBloodPressureTable',
 });
 
-/** The names of the two tables, as the share pages and the owner's link list show them. */
-export const SHARE_KIND_NAMES: Readonly<Record<ShareKind, string>> = Object.freeze({
-  sugar: '血糖',
-  bloodPressure: '血压',
-});
-
-/** Shown by a share page whose link expired, was revoked or never existed (the API's 40400 text). */
-export const SHARE_LINK_GONE_MESSAGE = '分享链接已失效';
-
 /** How long a new link works, in days: the choices offered (the API allows 1 to 30, default 7). */
 export const SHARE_VALIDITY_CHOICES = [1, 7, 30] as const;
 /** The default validity of a new link, in days. */

@@ -1,4 +1,4 @@
-import { REPORT_DISCLAIMER, REPORT_LEVEL_NAMES, REPORT_LEVEL_ORDER, reportLevelColour } from '@glucoguard/domain';
+import { REPORT_DISCLAIMER, REPORT_LEVEL_ORDER, SUGAR_LEVEL_LABELS, reportLevelColour } from '@glucoguard/domain';
 import type { LevelCounts, SugarLevel } from '@glucoguard/domain';
 import { PieChart } from '@glucoguard/ui';
 import type { ReactNode } from 'react';
@@ -47,7 +47,7 @@ export function QualitySection({ counts, total, note }: { counts: LevelCounts; t
     { key: 'total', label: '总次数', value: total, colour: undefined },
     ...REPORT_LEVEL_ORDER.map((level) => ({
       key: level,
-      label: REPORT_LEVEL_NAMES[level],
+      label: SUGAR_LEVEL_LABELS[level],
       value: counts[countKey(level)],
       colour: CELL_COLOURS[reportLevelColour(level)],
     })),
@@ -68,7 +68,7 @@ export function QualitySection({ counts, total, note }: { counts: LevelCounts; t
         aria-label="测量质量分布"
         slices={REPORT_LEVEL_ORDER.map((level) => ({
           key: level,
-          label: REPORT_LEVEL_NAMES[level],
+          label: SUGAR_LEVEL_LABELS[level],
           value: counts[countKey(level)],
           colour: REPORT_LEVEL_COLOURS[level],
         }))}

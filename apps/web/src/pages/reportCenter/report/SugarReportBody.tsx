@@ -1,8 +1,8 @@
 import {
   CONSENSUS_TARGET,
   CV_STABLE_AT_MOST,
-  REPORT_LEVEL_NAMES,
   REPORT_LEVEL_ORDER,
+  SUGAR_LEVEL_LABELS,
   SUGAR_TIME_TYPES,
   insufficientDataText,
   reportLevelColour,
@@ -126,7 +126,7 @@ export function SugarReportBody({ report }: { report: SugarReport }) {
             // Lows at the bottom, highs on top.
             segments: [...REPORT_LEVEL_ORDER].reverse().map((level) => ({
               key: level,
-              label: REPORT_LEVEL_NAMES[level],
+              label: SUGAR_LEVEL_LABELS[level],
               value: slot[`${level}Count`],
               colour: REPORT_LEVEL_COLOURS[level],
             })),

@@ -1,0 +1,25 @@
+import { CONTACT_PHONE_INVALID_MESSAGE } from '../shared/labels';
+/** The Chinese texts of after-sales: messages, labels and names, in the spec's words. Rules and tables that hold a text beside their numbers stay with their rule. */
+
+/** Product registration messages; only the phone's is in the spec, the date's is ours. */
+export const PRODUCT_REGISTRATION_MESSAGES = {
+  phone: '请输入正确的手机号',
+  futureDate: '购买日期不能晚于今天',
+} as const;
+
+/** Repair form messages, in the spec's words. */
+export const REPAIR_MESSAGES = {
+  name: '请填写联系人',
+  phone: '请填写联系电话',
+  phoneInvalid: CONTACT_PHONE_INVALID_MESSAGE,
+  category: '请选择品类',
+  purchaseDate: '请选择购买日期',
+  fault: '请选择故障描述',
+} as const;
+
+/**
+ * The detail page's two image groups. The product labels them the other way round (fault photos
+ * under 发票信息, vouchers under 故障图片); we return the labels by content so the UI can decide
+ * whether to keep that quirk.
+ */
+export const REPAIR_IMAGE_GROUP_LABELS = { certificateUrl: '发票信息', malfunctionUrl: '故障图片' } as const;

@@ -1,0 +1,56 @@
+import { CONTACT_PHONE_INVALID_MESSAGE } from '../shared/labels';
+/** The Chinese texts of commerce: messages, labels and names, in the spec's words. Rules and tables that hold a text beside their numbers stay with their rule. */
+
+/** Address form messages, in the spec's words. */
+export const ADDRESS_MESSAGES = {
+  consigneeEmpty: '收货人不能为空',
+  regionEmpty: '地区不能为空',
+  detailEmpty: '详细地址不能为空',
+  detailTooShort: '详细地址不能少于5个字',
+  deleteConfirm: '确定删除地址吗?',
+  deleteDefault: '存在默认地址,请先删除默认地址',
+} as const;
+
+/**
+ * Dealer form messages, exactly as the product shows them. Quantity and area are swapped in the
+ * product (a missing area says 采购商品数量！); we keep the quirk so the web form and the API agree
+ * with the spec, and record it in docs/decisions.md.
+ */
+export const DEALER_MESSAGES = {
+  purchaser: '请输入采购人姓名！',
+  phone: '联系电话！',
+  productName: '采购商品名称！',
+  account: '销售区域！',
+  saleChannel: '销售渠道！',
+  saleArea: '采购商品数量！',
+  phoneInvalid: CONTACT_PHONE_INVALID_MESSAGE,
+} as const;
+
+/** Every label an order can show. */
+export const ORDER_LABELS = {
+  cashOnDelivery: '货到付款',
+  cancelled: '已取消',
+  unpaid: '未支付',
+  paid: '已支付',
+  auditFailed: '审核不通过',
+  auditPassed: '审核成功',
+  notSent: '未发货',
+  sent: '已发货',
+  refunding: '退款中',
+  refunded: '退款成功',
+  refundFailed: '退款失败',
+  rejected: '拒收',
+  signed: '已签收',
+} as const;
+
+/** Shown when the quantity would drop below 1. */
+export const QUANTITY_TOO_FEW_MESSAGE = '不能再少啦~~';
+
+/** Shown when the quantity would pass the goods' maximum or the stock. */
+export const QUANTITY_TOO_MANY_MESSAGE = '不能再多啦~~';
+
+/** Shown when an off-shelf goods item is bought. */
+export const GOODS_OFF_SHELF_MESSAGE = '商品已下架';
+
+/** Order submit messages, in the spec's words. */
+export const ORDER_SUBMIT_MESSAGES = { receiveType: '请选取领取方式...', address: '请添加地址！' } as const;
