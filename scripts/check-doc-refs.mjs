@@ -22,6 +22,8 @@
 //    or SCREAMING_SNAKE with an underscore (`DAY_CELLS_SQL`): it must occur as a word in the
 //    sources (code, `openapi.yaml`, configuration). Names of other software that the sources do
 //    not use are written qualified (`pino.final`) and are not checked.
+//    Not checked either: struck-through text (~~`removed.ts`~~, what no longer exists on purpose)
+//    and the Context section of a decision record (docs/adr), which tells how things were.
 // 3. Outside code, a plain-text path that starts with a top-level folder (apps/web/README.md)
 //    must exist too.
 // 4. A link `[text](relative/path)` must point to an existing file or folder; when its text is one
@@ -222,6 +224,9 @@ function codeSpans(line) {
 export function checkDocument(doc, text = readFileSync(join(root, doc), 'utf8')) {
   const problems = [];
   let fenced = false;
+  // A decision record's Context tells how things were before the decision: history, not checked.
+  const isRecord = /^docs\/adr\//.test(doc);
+  let history = false;
   text.split('\n').forEach((line, index) => {
     if (/^\s*(```|~~~)/.test(line)) {
       fenced = !fenced;
@@ -230,10 +235,18 @@ export function checkDocument(doc, text = readFileSync(join(root, doc), 'utf8'))
     if (fenced) {
       return;
     }
+    if (isRecord && /^#{1,6}\s/.test(line)) {
+      history = /^#{1,6}\s+Context\b/i.test(line);
+    }
     const where = `${doc}:${index + 1}`;
-    const spans = codeSpans(line);
+    // Struck-through text (~~`old name`~~) names what no longer exists, on purpose.
+    const struck = [...line.matchAll(/~~.+?~~/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+    const allSpans = codeSpans(line);
+    const spans = allSpans.filter(
+      (span) => !history && !struck.some((range) => span.start >= range.start && span.end <= range.end),
+    );
     for (const match of line.matchAll(/\[([^\]]*)\]\(([^)\s]+)\)/g)) {
-      if (spans.some((span) => match.index >= span.start && match.index < span.end)) {
+      if (allSpans.some((span) => match.index >= span.start && match.index < span.end)) {
         continue;
       }
       const problem = checkLink(doc, match[1], match[2]);
@@ -247,9 +260,9 @@ export function checkDocument(doc, text = readFileSync(join(root, doc), 'utf8'))
         problems.push(`${where}: ${problem}`);
       }
     }
-    let prose = line;
-    for (const span of spans) {
-      prose = prose.slice(0, span.start) + ' '.repeat(span.end - span.start) + prose.slice(span.end);
+    let prose = history ? '' : line;
+    for (const range of [...allSpans, ...struck]) {
+      prose = prose.slice(0, range.start) + ' '.repeat(range.end - range.start) + prose.slice(range.end);
     }
     prose = prose.replace(/\]\([^)]*\)/g, (link) => ' '.repeat(link.length));
     for (const match of prose.matchAll(PROSE_PATH)) {
