@@ -26,8 +26,8 @@ import { feedbackRoutes } from './contexts/engagement/feedback/feedback.routes';
 import { inviteRoutes } from './contexts/social/invitation/invitation.routes';
 import { partnerRoutes } from './contexts/platform/partner/partner.routes';
 import { sugarRoutes } from './contexts/health/glucose/glucose.routes';
-import { ketoneRoutes } from './contexts/health/lab/ketone.routes';
-import { uricAcidRoutes } from './contexts/health/lab/uricAcid.routes';
+import { labRoutes } from './contexts/health/lab/lab.routes';
+import { composeContexts } from './composition';
 import { weightRoutes } from './contexts/health/weight/weight.routes';
 import { bloodPressureRoutes } from './contexts/health/pressure/pressure.routes';
 import { shareRoutes } from './contexts/social/share/share.routes';
@@ -137,8 +137,7 @@ function api(config: AppConfig) {
     inviteRoutes(scope, config);
     partnerRoutes(scope, config);
     sugarRoutes(scope);
-    ketoneRoutes(scope);
-    uricAcidRoutes(scope);
+    labRoutes(scope);
     weightRoutes(scope);
     bloodPressureRoutes(scope);
     shareRoutes(scope);
@@ -202,6 +201,8 @@ export interface AppOptions extends AppConfig {
 }
 
 export const app = fp(async function glucoguard(instance: FastifyInstance, config: AppOptions) {
+  // Who reacts to the readings core's events, and who answers its acting-for question.
+  composeContexts();
   const routeTable: RegisteredRoute[] = [];
   instance.decorate('routeTable', routeTable);
   instance.addHook('onRoute', (route) => {

@@ -3,4 +3,8 @@
  * feedback. It may import platform, identity and health (and social in one direction only). Other
  * contexts import only this file, never a module inside it.
  */
-export {};
+export { pointsOnReadingRecorded } from './points/points.subscriber';
+export { checkInRoutes } from './check-in/checkIn.routes';
+export { articleRoutes } from './article/article.routes';
+export { assistantRoutes } from './assistant/assistant.routes';
+export { feedbackRoutes } from './feedback/feedback.routes';

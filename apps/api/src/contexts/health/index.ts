@@ -4,4 +4,41 @@
  * it never imports social or engagement (they react to the readings core's event). Other contexts
  * import only this file, never a module inside it.
  */
-export {};
+
+// The readings core (docs/adr/0010, 0011): the one path of "a reading was recorded".
+export {
+  readingEvents,
+  type AfterCommit,
+  type ReadingDeleted,
+  type ReadingEvents,
+  type ReadingKind,
+  type ReadingRecorded,
+  type ReadingSource,
+  type RecordedReading,
+  type Subscriber,
+} from './readings/readings.events';
+export { setActingForPolicy, type ActingForPolicy } from './readings/actingFor';
+/**
+ * The meter paths into the core (devices context):
+ * - `recordMeterBatch(db, readings: BatchReading[], health: {imei, battery, signal}[], now): Promise<BatchReadingResult[]>`
+ *   stores a batch of meter readings in one transaction and one statement (`unnest` arrays) and
+ *   publishes one ReadingRecorded per new record (source 'meter').
+ * - `attachMeterRecords(tx, readings: UnattachedMeterReading[], customerId, now): Promise<string[]>`
+ *   makes a newly bound meter's earlier readings the owner's records, in the bind's transaction.
+ */
+export { attachMeterRecords, recordMeterBatch, type UnattachedMeterReading } from './readings/recordReading';
+export { LAST_SEEN_RESOLUTION_MS, type BatchReading, type BatchReadingResult } from './readings/meterBatch.repository';
+// What social and engagement read of the readings.
+export { SugarRepository } from './glucose/glucose.repository';
+export { tagsView } from './glucose/glucose.service';
+export { PressureRepository } from './pressure/pressure.repository';
+export type { SugarTag } from './readings/glucose.entity';
+export { rangesFor, sugarTestVo } from './glucose/glucose.service';
+export { bloodPressureVo, ranges } from './pressure/pressure.service';
+export { SugarTest } from './readings/glucose.entity';
+export { BloodPressureTest } from './readings/pressure.entity';
+// The health record, medical reports and reports.
+export { healthRecordRoutes } from './health-record/healthRecord.routes';
+export { medicalReportRoutes } from './medical-report/medicalReport.routes';
+export { ownsMedicalReportFile } from './medical-report/medicalReport.service';
+export { reportRoutes } from './report/report.routes';

@@ -3,4 +3,13 @@
  * sms, account recovery). It may import `contexts/platform` only. Other contexts import only this
  * file, never a module inside it.
  */
-export {};
+export { CustomerRepository } from './customer/customer.repository';
+// Routes (registered by app.ts).
+export { authRoutes } from './auth/auth.routes';
+export { smsRoutes } from './sms/sms.routes';
+export { registrationRoutes } from './registration/registration.routes';
+export { accountRecoveryRoutes } from './account-recovery/accountRecovery.routes';
+export { customerRoutes } from './customer/customer.routes';
+export { Customer } from './customer/customer.entity';
+export { registeredCustomer } from './customer/customer.service';
+export { customerRatio } from './customer/customer.view';

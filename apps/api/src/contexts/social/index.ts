@@ -3,4 +3,10 @@
  * platform, identity and health (and engagement is not allowed to import it back if it does).
  * Other contexts import only this file, never a module inside it.
  */
-export {};
+export { followActingFor } from './follow/follow.service';
+export { noticesOnReadingDeleted, noticesOnReadingRecorded } from './notice/notice.subscriber';
+export { feedOnReadingDeleted } from './feed/feed.subscriber';
+export { BRAND_LOOKS, brandOfActivity } from './invitation/invitation.poster';
+export { cachedImage } from './invitation/invitation.service';
+export { shareRoutes } from './share/share.routes';
+export { invitationRoutes } from './invitation/invitation.routes';

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../../identity/session/session.service';
 import { SugarRepository } from './glucose.repository';
 import {
   addReading,
   customerDictionary,
   dayReadings,
   dayTable,
-  deleteReading,
+  deleteGlucose,
   editReading,
   getReading,
   judge,
@@ -14,8 +13,6 @@ import {
   slotView,
   trend,
 } from './glucose.service';
-
-const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
 
 export function sugarRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
@@ -28,15 +25,15 @@ export function sugarRoutes(app: FastifyInstance) {
   });
 
   app.operation('queryCustomerSugarDic', async (request) =>
-    customerDictionary(app.em, customerOf(request.session), request.query.timeType),
+    customerDictionary(app.em, request.session.customerId, request.query.timeType),
   );
 
   app.operation('saveSugarObjective', async (request) =>
-    saveObjectives(app.em, customerOf(request.session), request.body.sugarObjectives),
+    saveObjectives(app.em, request.session.customerId, request.body.sugarObjectives),
   );
 
   app.operation('addSugarTest', async (request) => {
-    const saved = await addReading(app.em, customerOf(request.session), request.body, now());
+    const saved = await addReading(app.em, request.session.customerId, request.body, now());
     // Followers' messaging-app notices go out right away rather than at the next interval.
     app.noticePush.kick();
     return saved;
@@ -44,25 +41,25 @@ export function sugarRoutes(app: FastifyInstance) {
 
   app.operation('editSugarTest', async (request) => {
     const { testId, ...entry } = request.body;
-    return editReading(app.em, customerOf(request.session), testId, entry, now());
+    return editReading(app.em, request.session.customerId, testId, entry, now());
   });
 
   app.operation('deleteSugarTest', async (request) =>
-    deleteReading(app.em, customerOf(request.session), request.body.testId),
+    deleteGlucose(app.em, request.session.customerId, request.body.testId),
   );
 
   app.operation('getSugarTest', async (request) =>
-    getReading(app.em, customerOf(request.session), request.query.testId),
+    getReading(app.em, request.session.customerId, request.query.testId),
   );
 
   app.operation('querySugarDayData', async (request) =>
-    dayReadings(app.em, customerOf(request.session), request.query.dateTime, request.query.timeType),
+    dayReadings(app.em, request.session.customerId, request.query.dateTime, request.query.timeType),
   );
 
   app.operation('querySugarLog', async (request) =>
     dayTable(
       app.em,
-      customerOf(request.session),
+      request.session.customerId,
       request.query.dateType ?? 1,
       request.query.pageNo ?? 1,
       request.query.pageSize ?? 20,
@@ -71,10 +68,10 @@ export function sugarRoutes(app: FastifyInstance) {
   );
 
   app.operation('querySugarJudge', async (request) =>
-    judge(app.em, customerOf(request.session), request.query.dateType ?? 1, now()),
+    judge(app.em, request.session.customerId, request.query.dateType ?? 1, now()),
   );
 
   app.operation('querySugarTrend', async (request) =>
-    trend(app.em, customerOf(request.session), request.query.dateType ?? 5, request.query.timeType ?? 1, now()),
+    trend(app.em, request.session.customerId, request.query.dateType ?? 5, request.query.timeType ?? 1, now()),
   );
 }

@@ -1,5 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import {
   compareChinaTimeText,
   SUGAR_CHART_RANGE_DAYS,
@@ -30,15 +28,14 @@ import {
   type SugarLevel,
   type SugarRange,
 } from '@glucoguard/domain';
+import type { Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
-import { recordingTarget } from '../../social/follow/follow.service';
-import { notifyFollowersOfReading } from '../../social/notice/notice.service';
+import { readingOwner } from '../readings/actingFor';
+import type { SugarTag, SugarTest } from '../readings/glucose.entity';
+import { changeReading, deleteReading, recordReading } from '../readings/recordReading';
+import type { SugarObjective } from './glucoseSlot.entity';
 import { SugarRepository, type SlotRow } from './glucose.repository';
-import { SugarTest, type SugarTag } from '../readings/glucose.entity';
-import { type SugarObjective } from './glucoseSlot.entity';
-import { awardForReading } from '../../engagement/points/points.service';
-import { assertDeletable, forgetReading } from '../readings/deletion';
 
 export interface SugarEntryInput {
   sugar: number;
@@ -54,8 +51,8 @@ export interface SugarEntryInput {
 const dictionaryOf = (slots: SlotRow[]): SugarDictionaryEntry[] => slots.map((s) => ({ ...s }));
 
 /** The thresholds of every slot for a customer: their own targets where set, else the defaults. */
-export async function rangesFor(em: EntityManager, customerId: string) {
-  const { slots, objectives } = await new SugarRepository(em).slotsWithObjectives(customerId);
+export async function rangesFor(db: Db, customerId: string) {
+  const { slots, objectives } = await new SugarRepository(db).slotsWithObjectives(customerId);
   const dictionary = dictionaryOf(slots);
   const range = sugarRangeResolver(dictionary, objectives);
   return { slots, objectives, dictionary, range };
@@ -118,10 +115,10 @@ function parseEntry(input: SugarEntryInput, now: Date) {
 }
 
 /** How the month looks after a save: remarks so far (for the medal) and the share in range. */
-async function monthProgress(em: EntityManager, customerId: string, at: Date) {
+async function monthProgress(db: Db, customerId: string, at: Date) {
   const month = chinaMonthRange(chinaYearMonth(at));
-  const repo = new SugarRepository(em);
-  const { range } = await rangesFor(em, customerId);
+  const repo = new SugarRepository(db);
+  const { range } = await rangesFor(db, customerId);
   const [readings, annotated] = await Promise.all([
     repo.leanInRange(customerId, month.start, month.end),
     repo.countAnnotated(customerId, month.start, month.end),
@@ -137,20 +134,20 @@ async function monthProgress(em: EntityManager, customerId: string, at: Date) {
 /**
  * Records a reading (spec: POST /sugarTest/v1/add): the caller's own, or — with `followerId` — one
  * for a patient who granted the caller (stored as theirs, `recordedBy` the caller, testType '2').
- * A resend with the same synckey stores nothing new. The patient's followers are told in the same
- * transaction (`notifyFollowersOfReading`).
+ * A resend with the same synckey stores nothing new. The readings core stores it and tells its
+ * subscribers (the followers' notices, the points) in the same transaction.
  */
-export async function addReading(em: EntityManager, callerId: string, input: SugarEntryInput, now: Date) {
-  const customerId = await recordingTarget(em, callerId, input);
+export async function addReading(db: Db, callerId: string, input: SugarEntryInput, now: Date) {
+  const { customerId, source } = await readingOwner(db, callerId, input);
   const entry = parseEntry(input, now);
-  const repo = new SugarRepository(em);
+  const repo = new SugarRepository(db);
   const duplicateOf = async () => {
     const existing = input.synckey ? await repo.findBySynckey(customerId, input.synckey) : null;
     return (
       existing && {
         testId: existing.id,
         duplicate: true,
-        ...(await monthProgress(em, customerId, existing.measuredAt)),
+        ...(await monthProgress(db, customerId, existing.measuredAt)),
       }
     );
   };
@@ -158,70 +155,44 @@ export async function addReading(em: EntityManager, callerId: string, input: Sug
   if (earlier) {
     return earlier;
   }
-  const { dictionary } = await rangesFor(em, customerId);
+  const { dictionary } = await rangesFor(db, customerId);
   const timeType = input.timeType ?? timeTypeAt(entry.measuredAt, dictionary) ?? 1;
-  let testId: string;
-  try {
-    testId = await em.transactional(async (tx) => {
-      const reading = tx.create(SugarTest, {
-        customerId,
-        recordedBy: callerId,
-        timeType,
-        ...entry,
-        synckey: input.synckey ?? null,
-        deviceImei: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.flush();
-      await notifyFollowersOfReading(
-        tx,
-        {
-          kind: 'bloodSugar',
-          id: reading.id,
-          customerId,
-          recordedBy: callerId,
-          measuredAt: entry.measuredAt,
-          sugar: entry.sugar,
-          timeType,
-        },
-        now,
-      );
-      return reading.id;
-    });
-  } catch (error) {
+  const reading = await recordReading(
+    db,
+    'glucose',
+    {
+      customerId,
+      recordedBy: callerId,
+      timeType,
+      ...entry,
+      synckey: input.synckey ?? null,
+      deviceImei: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    { customerId, recordedBy: callerId, source },
+    now,
+  );
+  if (!reading) {
     // Two saves with the same synckey at once: the loser answers the winner's reading.
-    if (error instanceof UniqueConstraintViolationException && input.synckey) {
-      em.clear();
-      const winner = await duplicateOf();
-      if (winner) {
-        return winner;
-      }
+    const winner = await duplicateOf();
+    if (winner) {
+      return winner;
     }
-    throw error;
+    throw new Error(`the reading of synckey ${input.synckey ?? ''} clashed and cannot be found`);
   }
-  if (customerId === callerId) {
-    // Points for one's own reading (capped per China day); the reading's id makes a repeat pay nothing.
-    await awardForReading(em, customerId, 'SUGAR_TEST', testId, now);
-  }
-  return { testId, duplicate: false, ...(await monthProgress(em, customerId, entry.measuredAt)) };
+  return { testId: reading.id, duplicate: false, ...(await monthProgress(db, customerId, entry.measuredAt)) };
 }
 
 /** The caller's own reading, or null when it does not exist or belongs to somebody else. */
-async function ownReading(em: EntityManager, customerId: string, testId: string): Promise<SugarTest | null> {
-  const reading = await new SugarRepository(em).findById(testId);
+async function ownReading(db: Db, customerId: string, testId: string): Promise<SugarTest | null> {
+  const reading = await new SugarRepository(db).findById(testId);
   return reading && reading.customerId === customerId ? reading : null;
 }
 
 /** Changes a reading (spec: POST /sugarTest/v1/edit). Meter readings are read-only. */
-export async function editReading(
-  em: EntityManager,
-  customerId: string,
-  testId: string,
-  input: SugarEntryInput,
-  now: Date,
-) {
-  const reading = await ownReading(em, customerId, testId);
+export async function editReading(db: Db, customerId: string, testId: string, input: SugarEntryInput, now: Date) {
+  const reading = await ownReading(db, customerId, testId);
   if (!reading) {
     // Another user's reading answers exactly like a missing one.
     throw new AppError(ErrorCodes.notFound, '该数据已被删除', 404);
@@ -230,34 +201,31 @@ export async function editReading(
     throw forbidden('设备上传的数据不能修改');
   }
   const entry = parseEntry(input, now);
-  Object.assign(reading, entry, { timeType: input.timeType ?? reading.timeType, updatedAt: now });
-  await em.flush();
-  return { testId: reading.id, duplicate: false, ...(await monthProgress(em, customerId, entry.measuredAt)) };
+  await changeReading(db, 'glucose', reading, {
+    ...entry,
+    timeType: input.timeType ?? reading.timeType,
+    updatedAt: now,
+  });
+  return { testId: reading.id, duplicate: false, ...(await monthProgress(db, customerId, entry.measuredAt)) };
 }
 
 /**
  * Deletes one of the caller's readings (POST /sugarTest/v1/delete; the app asks 确定删除此条记录吗?
  * first). Only the owner may; a meter's reading is read-only. Its notices and its feed post's likes
- * and comments go in the same transaction; points paid for it are kept.
+ * and comments go in the same transaction (the core's ReadingDeleted); points paid for it are kept.
  */
-export async function deleteReading(em: EntityManager, customerId: string, testId: string) {
-  return em.transactional(async (tx) => {
-    const reading = await new SugarRepository(tx).findById(testId);
-    assertDeletable(reading, customerId);
-    await forgetReading(tx, 'bloodSugar', reading.id);
-    tx.remove(reading);
-    await tx.flush();
-    return { ok: true as const };
-  });
+export async function deleteGlucose(db: Db, customerId: string, testId: string) {
+  await deleteReading(db, 'glucose', testId, customerId);
+  return { ok: true as const };
 }
 
 /** One reading (spec: GET /sugarTest/v1/getById): existsFlag false for a missing or foreign one. */
-export async function getReading(em: EntityManager, customerId: string, testId: string) {
-  const reading = await ownReading(em, customerId, testId);
+export async function getReading(db: Db, customerId: string, testId: string) {
+  const reading = await ownReading(db, customerId, testId);
   if (!reading) {
     return { existsFlag: false, sugarTestVo: null, reminder: null };
   }
-  const { range } = await rangesFor(em, customerId);
+  const { range } = await rangesFor(db, customerId);
   const level = levelOf(reading, range);
   return { existsFlag: true, sugarTestVo: sugarTestVo(reading, level), reminder: level ? sugarReminder(level) : null };
 }
@@ -276,7 +244,7 @@ const SLOT_CODE_OF: ReadonlyMap<number, (typeof SLOT_CODES)[number]> = new Map(
  * `value,count` with the latest reading's value, or '' when the slot is empty.
  */
 export async function dayTable(
-  em: EntityManager,
+  db: Db,
   customerId: string,
   dateType: 1 | 2 | 3,
   pageNo: number,
@@ -284,7 +252,7 @@ export async function dayTable(
   now: Date,
 ) {
   const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
-  const cells = await new SugarRepository(em).dayCells(customerId, span.start, span.end);
+  const cells = await new SugarRepository(db).dayCells(customerId, span.start, span.end);
   const days = new Map<string, DayRow>();
   for (const cell of cells) {
     const code = SLOT_CODE_OF.get(cell.timeType);
@@ -304,11 +272,11 @@ export async function dayTable(
 }
 
 /** The six counts above the table (spec: queryJudge). */
-export async function judge(em: EntityManager, customerId: string, dateType: 1 | 2 | 3, now: Date) {
+export async function judge(db: Db, customerId: string, dateType: 1 | 2 | 3, now: Date) {
   const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
   const [readings, { range }] = await Promise.all([
-    new SugarRepository(em).leanInRange(customerId, span.start, span.end),
-    rangesFor(em, customerId),
+    new SugarRepository(db).leanInRange(customerId, span.start, span.end),
+    rangesFor(db, customerId),
   ]);
   const counts = {
     total: readings.length,
@@ -329,14 +297,14 @@ export async function judge(em: EntityManager, customerId: string, dateType: 1 |
 
 /** The chart (spec: queryTrend): readings of the chosen meal group over 7 to 360 days, with min/avg/max. */
 export async function trend(
-  em: EntityManager,
+  db: Db,
   customerId: string,
   dateType: 1 | 2 | 3 | 4 | 5,
   chartTimeType: 1 | 2 | 3,
   now: Date,
 ) {
   const span = latestChinaDays(now, SUGAR_CHART_RANGE_DAYS[dateType]);
-  const readings = await new SugarRepository(em).leanInRange(
+  const readings = await new SugarRepository(db).leanInRange(
     customerId,
     span.start,
     span.end,
@@ -350,27 +318,22 @@ export async function trend(
 }
 
 /** One day's readings for the table's pop-up (spec: queryDayData). */
-export async function dayReadings(
-  em: EntityManager,
-  customerId: string,
-  dateTime: string,
-  timeType: number | undefined,
-) {
+export async function dayReadings(db: Db, customerId: string, dateTime: string, timeType: number | undefined) {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(dateTime) ? parseChinaDateTime(dateTime) : null;
   if (!day) {
     throw new AppError(ErrorCodes.badRequest, '日期格式不正确');
   }
   const span = chinaDayRange(day);
   const [readings, { range }] = await Promise.all([
-    new SugarRepository(em).inRange(customerId, span.start, span.end, timeType === undefined ? undefined : [timeType]),
-    rangesFor(em, customerId),
+    new SugarRepository(db).inRange(customerId, span.start, span.end, timeType === undefined ? undefined : [timeType]),
+    rangesFor(db, customerId),
   ]);
   return readings.reverse().map((r) => sugarTestVo(r, levelOf(r, range)));
 }
 
 /** The slots with the thresholds that apply to the caller (spec: /customer/v1/querySugarDic). */
-export async function customerDictionary(em: EntityManager, customerId: string, timeType?: number) {
-  const { slots, range } = await rangesFor(em, customerId);
+export async function customerDictionary(db: Db, customerId: string, timeType?: number) {
+  const { slots, range } = await rangesFor(db, customerId);
   return slots
     .filter((s) => timeType === undefined || s.timeType === timeType)
     .map((s) => ({ ...slotView(s), ...range(s.timeType) }));
@@ -391,12 +354,8 @@ export function slotView(s: SlotRow) {
 }
 
 /** Saves the caller's own targets (spec: saveSugarObjective), each checked by the domain's rule. */
-export async function saveObjectives(
-  em: EntityManager,
-  customerId: string,
-  rows: Omit<SugarObjective, 'id' | 'customerId'>[],
-) {
-  const known = new Set((await new SugarRepository(em).slots()).map((s) => s.timeType));
+export async function saveObjectives(db: Db, customerId: string, rows: Omit<SugarObjective, 'id' | 'customerId'>[]) {
+  const known = new Set((await new SugarRepository(db).slots()).map((s) => s.timeType));
   if (
     rows.length === 0 ||
     new Set(rows.map((r) => r.timeType)).size !== rows.length ||
@@ -407,6 +366,6 @@ export async function saveObjectives(
   for (const row of rows) {
     assertValid(validateSugarTargets(row));
   }
-  await new SugarRepository(em).saveObjectives(customerId, rows);
-  return customerDictionary(em, customerId);
+  await new SugarRepository(db).saveObjectives(customerId, rows);
+  return customerDictionary(db, customerId);
 }

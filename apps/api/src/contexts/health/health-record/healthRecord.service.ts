@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import type { Schema } from '@glucoguard/sdk';
 import {
   HEALTH_INFO_OPTIONS,
@@ -14,13 +14,11 @@ import {
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
 import { regionFromCode } from '../../../providers/geocoder/regions';
-import type { Customer } from '../../identity/customer/customer.entity';
-import { registeredCustomer } from '../../identity/customer/customer.service';
+import type { Customer } from '../../identity';
+import { registeredCustomer } from '../../identity';
 import { recordWeighing } from '../weight/weight.service';
-import { DictionaryRepository } from '../../platform/dictionary/dictionary.repository';
-import { DoctorRepository } from '../../care/doctor/doctor.repository';
-import { workplaces, type Workplace } from '../../care/doctor/doctor.service';
-import type { SessionContext } from '../../identity/session/session.service';
+import { CareDirectoryRepository, DictionaryRepository, type Workplace } from '../../platform';
+import type { SessionContext } from '../../../lib/session-context';
 import type { HealthRecord } from './healthRecord.entity';
 import { HealthRecordRepository } from './healthRecord.repository';
 import { doctorLinkOf, healthInfoVo, type LinkedDoctor } from './healthRecord.view';
@@ -132,7 +130,7 @@ function regionIsValid(fields: Fields): boolean {
   return region !== null && region.province === province && region.city === city && region.district === district;
 }
 
-async function checkCodes(em: EntityManager, merged: Fields, changes: Fields): Promise<void> {
+async function checkCodes(em: Db, merged: Fields, changes: Fields): Promise<void> {
   if (('province' in changes || 'city' in changes || 'district' in changes) && !regionIsValid(merged)) {
     throw new AppError(ErrorCodes.badRequest, HEALTH_RECORD_API_ERRORS.region);
   }
@@ -186,14 +184,14 @@ function write(customer: Customer, record: HealthRecord, fields: Fields, now: Da
   customer.weightKg = f.weight === null || f.weight === undefined ? null : roundTo(f.weight, 2);
 }
 
-async function linkedDoctor(em: EntityManager, customer: Customer): Promise<LinkedDoctor | null> {
-  const repo = new DoctorRepository(em);
+async function linkedDoctor(em: Db, customer: Customer): Promise<LinkedDoctor | null> {
+  const repo = new CareDirectoryRepository(em);
   const doctor = customer.doctorId ? await repo.findDoctor(customer.doctorId) : null;
-  return doctor ? { doctor, place: (await workplaces(repo, [doctor])).get(doctor.id) as Workplace } : null;
+  return doctor ? { doctor, place: (await repo.workplacesOf([doctor])).get(doctor.id) as Workplace } : null;
 }
 
 /** Spec: get customer info (height, weight, health record data) — the caller's own only. */
-export async function getHealthInfo(em: EntityManager, session: SessionContext): Promise<Schema<'HealthInfo'>> {
+export async function getHealthInfo(em: Db, session: SessionContext): Promise<Schema<'HealthInfo'>> {
   const customer = await registeredCustomer(em, session);
   return healthInfoVo(
     customer,
@@ -204,7 +202,7 @@ export async function getHealthInfo(em: EntityManager, session: SessionContext):
 
 /** Spec: save health record. Checked as a whole after merging the changes into the saved record. */
 export async function saveHealthInfo(
-  em: EntityManager,
+  em: Db,
   session: SessionContext,
   input: Input,
   now: Date,
@@ -225,7 +223,7 @@ export async function saveHealthInfo(
     const weightKg = num(customer.weightKg);
     const heightCm = num(customer.heightCm);
     if (weightKg !== null && weightKg !== weightBefore && heightCm !== null) {
-      recordWeighing(tx, customer.id, { weightKg, heightCm }, now);
+      await recordWeighing(tx, customer.id, { weightKg, heightCm }, now);
     }
     await tx.flush();
     return healthInfoVo(customer, record, await linkedDoctor(tx, customer));
@@ -234,7 +232,7 @@ export async function saveHealthInfo(
 
 /** Spec: POST /customer/v1/saveDoctor — only while the doctor may be chosen (modifyType '1'). */
 export async function saveDoctor(
-  em: EntityManager,
+  em: Db,
   session: SessionContext,
   input: Schema<'SaveDoctorInput'>,
 ): Promise<Schema<'HealthDoctor'>> {
@@ -245,7 +243,7 @@ export async function saveDoctor(
     if (!canChooseDoctor(doctorModifyType(doctorLinkOf(customer, current?.doctor ?? null)))) {
       throw new AppError(ErrorCodes.forbidden, HEALTH_RECORD_MESSAGES.doctorLocked, 403);
     }
-    const repo = new DoctorRepository(tx);
+    const repo = new CareDirectoryRepository(tx);
     const doctor = await repo.findDoctor(input.doctorId);
     if (!doctor) {
       throw new AppError(ErrorCodes.notFound, HEALTH_RECORD_API_ERRORS.doctorGone, 404);
@@ -255,7 +253,7 @@ export async function saveDoctor(
     }
     customer.doctorId = doctor.id;
     await tx.flush();
-    const place = (await workplaces(repo, [doctor])).get(doctor.id) as Workplace;
+    const place = (await repo.workplacesOf([doctor])).get(doctor.id) as Workplace;
     return {
       doctorId: doctor.id,
       doctorName: doctor.name,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../../identity/session/session.service';
 import {
   addPressure,
   deletePressure,
@@ -10,8 +9,6 @@ import {
   pressureTrend,
   ranges,
 } from './pressure.service';
-
-const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
 
 export function bloodPressureRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
@@ -28,35 +25,35 @@ export function bloodPressureRoutes(app: FastifyInstance) {
   );
 
   app.operation('addBloodPressure', async (request) => {
-    const saved = await addPressure(app.em, customerOf(request.session), request.body, now());
+    const saved = await addPressure(app.em, request.session.customerId, request.body, now());
     app.noticePush.kick();
     return saved;
   });
 
   app.operation('editBloodPressure', async (request) => {
     const { bpId, ...entry } = request.body;
-    return editPressure(app.em, customerOf(request.session), bpId, entry, now());
+    return editPressure(app.em, request.session.customerId, bpId, entry, now());
   });
 
   app.operation('deleteBloodPressure', async (request) =>
-    deletePressure(app.em, customerOf(request.session), request.body.bpId),
+    deletePressure(app.em, request.session.customerId, request.body.bpId),
   );
 
   app.operation('getBloodPressure', async (request) =>
-    getPressure(app.em, customerOf(request.session), request.query.bpId),
+    getPressure(app.em, request.session.customerId, request.query.bpId),
   );
 
   app.operation('pageBloodPressure', async (request) =>
-    pagePressure(app.em, customerOf(request.session), {
+    pagePressure(app.em, request.session.customerId, {
       ...request.query,
       pageNo: request.query.pageNo ?? 1,
       pageSize: request.query.pageSize ?? 20,
     }),
   );
 
-  app.operation('trendBloodPressure', async (request) => pressureTrend(app.em, customerOf(request.session), now()));
+  app.operation('trendBloodPressure', async (request) => pressureTrend(app.em, request.session.customerId, now()));
 
   app.operation('judgeBloodPressure', async (request) =>
-    judgePressure(app.em, customerOf(request.session), request.query),
+    judgePressure(app.em, request.session.customerId, request.query),
   );
 }

@@ -18,10 +18,11 @@ import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
 import { withSubjectLock } from '../../../lib/db';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
-import { Customer } from '../../identity/customer/customer.entity';
+import { Customer } from '../../identity';
 import { noticeOfFollow } from '../notice/notice.service';
-import { takeRateLimit } from '../../platform/rate-limit/rateLimit.service';
-import type { SessionContext } from '../../identity/session/session.service';
+import { takeRateLimit } from '../../platform';
+import type { SessionContext } from '../../../lib/session-context';
+import type { ActingForPolicy } from '../../health';
 import { Follow } from './follow.entity';
 import { FollowerRepository, isCustomerId, type FollowRow } from './follow.repository';
 
@@ -60,28 +61,13 @@ export async function assertGrant(
 }
 
 /**
- * Whose reading a save records: the caller's own, or — with `followerId` (the patient's customer
- * id, testType '2') — a patient who granted the caller. Refused with 40300 without that grant;
- * testType '2' without a person is 40000 请选择亲友.
+ * The follow context's answer to the readings core's acting-for question (docs/adr/0011): a
+ * relative may record a reading for a patient who accepted their follow; refused with 40300
+ * (FOLLOW_MESSAGES.cannotRecordFor) otherwise. Registered in apps/api/src/composition.ts.
  */
-export async function recordingTarget(
-  em: EntityManager,
-  callerId: string,
-  input: { followerId?: string; testType?: '1' | '2' },
-): Promise<string> {
-  const other =
-    input.followerId !== undefined && input.followerId !== '' && input.followerId !== callerId
-      ? input.followerId
-      : null;
-  if (other === null) {
-    if (input.testType === '2' && (input.followerId === undefined || input.followerId === '')) {
-      throw new AppError(ErrorCodes.badRequest, '请选择亲友');
-    }
-    return callerId;
-  }
-  await assertGrant(em, callerId, other, FOLLOW_MESSAGES.cannotRecordFor);
-  return other;
-}
+export const followActingFor: ActingForPolicy = {
+  assertMayActFor: (db, callerId, patientId) => assertGrant(db, callerId, patientId, FOLLOW_MESSAGES.cannotRecordFor),
+};
 
 /** A follow as the relative's list shows it (spec 2 §3 "Friend"). */
 export function friendVo(row: FollowRow) {
