@@ -22,10 +22,10 @@ export class LabRepository {
     pageNo: number,
     pageSize: number,
   ): Promise<[LabRow<K>[], number]> {
-    return this.em.findAndCount(
-      TABLE[kind] as never,
-      { customerId, ...measuredWithin(span) },
-      { orderBy: { measuredAt: 'desc', id: 'desc' }, limit: pageSize, offset: (pageNo - 1) * pageSize } as never,
-    ) as Promise<[LabRow<K>[], number]>;
+    return this.em.findAndCount(TABLE[kind] as never, { customerId, ...measuredWithin(span) }, {
+      orderBy: { measuredAt: 'desc', id: 'desc' },
+      limit: pageSize,
+      offset: (pageNo - 1) * pageSize,
+    } as never) as Promise<[LabRow<K>[], number]>;
   }
 }
