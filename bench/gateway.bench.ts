@@ -38,16 +38,10 @@ const SECRET = 'bench-meter-secret-0123456789abc';
 /** BENCH_GATEWAY_CPD=0 leaves out the connect-publish-disconnect meters (e.g. to profile the persistent ones alone). */
 const CPD = process.env.BENCH_GATEWAY_CPD !== '0';
 const NO_RUN: Run = { measurement: { perSecond: 0, errors: 0 }, pubacked: 0, cpu: '' };
-/**
- * How the gateway stores: in PostgreSQL itself (DATABASE_URL given, the deployment with a database
- * server) and through the API's internal endpoint (the embedded default's path).
- * BENCH_GATEWAY_STORAGE=postgresql or =api measures one of them.
- */
-type Storage = 'postgresql' | 'api';
-const STORAGE_NAMES: Record<Storage, string> = { postgresql: 'in PostgreSQL itself', api: 'through the API' };
-const STORAGES: Storage[] = (['postgresql', 'api'] as const).filter(
-  (s) => !process.env.BENCH_GATEWAY_STORAGE || process.env.BENCH_GATEWAY_STORAGE === s,
-);
+/** How the gateway stores: through the API's internal endpoints, its only way (docs/adr/0021). */
+type Storage = 'api';
+const STORAGE_NAMES: Record<Storage, string> = { api: 'through the API' };
+const STORAGES: Storage[] = ['api'];
 const TSX = ['--import', 'tsx', '--conditions=@glucoguard/source'];
 /**
  * BENCH_GATEWAY_CPU_PROF=DIR: the gateway runs with `--cpu-prof` and writes a V8 CPU profile
@@ -263,8 +257,6 @@ export async function gatewayBenchmarks(apiEnv: Record<string, string>, apiEntry
           GATEWAY_HEALTH_PORT: String(healthPort),
           API_URL: `http://127.0.0.1:${apiPort}/api`,
           GATEWAY_TOKEN: apiEnv.GATEWAY_TOKEN ?? '',
-          // The gateway stores in PostgreSQL itself with DATABASE_URL, through the API without.
-          DATABASE_URL: storage === 'postgresql' ? databaseUrl : '',
           // All of the bench's meters connect from one loopback address at once; the per-address
           // sign-in throttle (docs/device-protocol.md §1) is meant for one network's meters, so it is
           // opened here to measure storing, not rationing. The cap on checks in all stays as shipped.

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEV_GATEWAY_TOKEN } from '@glucoguard/ingestion';
 
 /** The repository root: both src/config.ts and the bundled dist/server.js sit two levels below apps/. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -85,10 +86,10 @@ export function readAssistantConfig(env: NodeJS.ProcessEnv, problems: string[]):
 }
 
 /**
- * The gateway token when GATEWAY_TOKEN is unset outside production. The device gateway has the
- * same default (apps/device-gateway/src/config.ts), so `npm start` and `npm run dev` work as they are.
+ * The gateway token when GATEWAY_TOKEN is unset outside production: the device gateway's default
+ * too (both take it from @glucoguard/ingestion), so `npm start` and `npm run dev` work as they are.
  */
-export const DEV_GATEWAY_TOKEN = 'glucoguard-development-gateway-token';
+export { DEV_GATEWAY_TOKEN };
 /** The shortest GATEWAY_TOKEN production accepts. */
 export const GATEWAY_TOKEN_MIN_LENGTH = 32;
 

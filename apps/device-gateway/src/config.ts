@@ -1,5 +1,6 @@
-import { DEFAULT_AUTH_LIMITS, type AuthLimits, type IngestConfig } from '@glucoguard/ingestion';
+import { DEFAULT_AUTH_LIMITS, DEV_GATEWAY_TOKEN, type AuthLimits, type IngestConfig } from '@glucoguard/ingestion';
 
+export { DEV_GATEWAY_TOKEN };
 export type { IngestConfig };
 
 export interface GatewayConfig {
@@ -20,8 +21,6 @@ export interface GatewayConfig {
   authLimits: AuthLimits;
 }
 
-/** Same default as the API's (apps/api/src/config.ts); production must set GATEWAY_TOKEN in both. */
-export const DEV_GATEWAY_TOKEN = 'glucoguard-development-gateway-token';
 const GATEWAY_TOKEN_MIN_LENGTH = 32;
 
 function integer(

@@ -12,15 +12,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MikroORM } from '@mikro-orm/core';
 import { createApiClient } from '@glucoguard/sdk';
-import { openDatabase } from '../../api/src/db/orm';
-import { sql } from '../../api/src/lib/db';
-import { migrations } from '../../api/src/migrations';
-import { Customer } from '../../api/src/contexts/identity/customer/customer.entity';
-import { bindDevice, provisionDevice } from '../../api/src/contexts/devices/meter/meter.service';
-import { issueSession } from '../../api/src/contexts/identity/session/session.service';
 import { runMeterSimulator } from '../src/meter-simulator';
+import { withDatabase as withDatabaseOf, type TestApiProcess } from './test-api';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const IMEI = '863000000000024';
@@ -67,14 +61,9 @@ function run(entry: string, env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function withDatabase<T>(work: (orm: MikroORM) => Promise<T>): Promise<T> {
-  const orm = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'pglite') });
-  try {
-    return await work(orm);
-  } finally {
-    await orm.close();
-  }
-}
+/** Runs `work` on the PGlite directory alone, in a process of the API's (the first open after a crash replays the WAL). */
+const withDatabase = <T>(work: (db: TestApiProcess) => Promise<T>): Promise<T> =>
+  withDatabaseOf({ DATA_DIR: dataDir, DATABASE_URL: '' }, work);
 
 /** `YYYY-MM-DD HH:mm:ss` in China time, `minutesAgo` before now. */
 const chinaTime = (minutesAgo: number) =>
@@ -101,29 +90,28 @@ interface Stored {
   pending: number;
 }
 
-/** Opens the data directory in this process (the first open after a crash replays the WAL) and reads what is stored. */
+/** The names of the API's migrations, as its code has them. */
+let migrations: { name: string }[] = [];
+
+/** Opens the data directory (the first open after a crash replays the WAL) and reads what is stored. */
 const readStored = (customerId: string) =>
-  withDatabase(async (orm): Promise<Stored> => {
-    const db = sql(orm.em.fork());
-    const meter = await db.execute<{ reading_id: string }[]>('select reading_id from meter_reading where imei = ?', [
+  withDatabase(async (db): Promise<Stored> => {
+    const meter = await db.rows<{ reading_id: string }>('select reading_id from meter_reading where imei = ?', [IMEI]);
+    const [records] = await db.rows<{ n: number }>('select count(*)::int as n from sugar_test where device_imei = ?', [
       IMEI,
     ]);
-    const [records] = await db.execute<{ n: number }[]>(
-      'select count(*)::int as n from sugar_test where device_imei = ?',
-      [IMEI],
-    );
-    const synckeys = await db.execute<{ synckey: string; n: number }[]>(
+    const synckeys = await db.rows<{ synckey: string; n: number }>(
       'select synckey, count(*)::int as n from sugar_test where customer_id = ? and synckey is not null group by synckey',
       [customerId],
     );
-    const names = await db.execute<{ name: string }[]>('select name from mikro_orm_migrations order by id');
+    const names = await db.rows<{ name: string }>('select name from mikro_orm_migrations order by id');
     return {
       meterIds: new Set(meter.map((r) => r.reading_id)),
       meterRows: meter.length,
       meterRecords: records!.n,
       synckeys: new Map(synckeys.map((r) => [r.synckey, r.n])),
       migrationNames: names.map((r) => r.name),
-      pending: (await orm.migrator.getPending()).length,
+      pending: (await db.call<string[]>('pendingMigrations')).length,
     };
   });
 
@@ -133,18 +121,20 @@ describe('the API on PGlite killed while meters and phones write', () => {
     { timeout: 360_000 },
     async () => {
       // The meter, its patient and a signed-in phone exist before the API starts: the embedded database has one owner at a time.
-      const { secret, customerId, token } = await withDatabase(async (orm) => {
-        const em = orm.em.fork();
-        const customer = em.create(Customer, {
+      const { secret, customerId, token } = await withDatabase(async (db) => {
+        migrations = (await db.call<string[]>('migrationsOfCode')).map((name) => ({ name }));
+        const id = await db.call<string>('customer', {
           openid: `api-kill-${randomUUID()}`,
           inviteCode: 'K1LL03',
           nickname: '断电测试',
         });
-        await em.flush();
-        const { secret: s } = await provisionDevice(em, { imei: IMEI, kind: 'glucose', model: 'K-1' }, new Date());
-        expect((await bindDevice(orm.em.fork(), customer.id, IMEI, new Date())).ok).toBe(true);
-        const session = await issueSession(orm.em.fork(), customer.id, { now: new Date(), ttlMs: 24 * 3600_000 });
-        return { secret: s, customerId: customer.id, token: session.token };
+        const { secret: s } = await db.call<{ secret: string }>('provision', {
+          imei: IMEI,
+          kind: 'glucose',
+          model: 'K-1',
+        });
+        expect((await db.call<{ ok: boolean }>('bind', { customerId: id, imei: IMEI })).ok).toBe(true);
+        return { secret: s, customerId: id, token: await db.call<string>('session', { customerId: id }) };
       });
 
       const ports = { api: await freePort(), mqtt: await freePort(), health: await freePort() };

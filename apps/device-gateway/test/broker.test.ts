@@ -11,9 +11,6 @@ import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { DeviceRepository } from '../../api/src/contexts/devices/meter/meter.repository';
-import { mosquittoFiles } from '../../api/src/contexts/devices/ingestion/ingestion.mosquitto';
-import { hashDeviceSecret } from '@glucoguard/ingestion';
 import { runMeterSimulator } from '../src/meter-simulator';
 import { ackListener, connectFailure, connectMeter, glucoseReading, startStack, type Stack } from './stack';
 
@@ -89,8 +86,6 @@ describe.skipIf(!present)('ingestion workers behind Debian mosquitto', () => {
           WORKER_CONNECTIONS: '4',
           WORKER_STATS_INTERVAL_MS: '100',
           API_URL: stack.api.baseUrl,
-          // On PostgreSQL the workers store in the API's database themselves; on PGlite, through the API.
-          DATABASE_URL: stack.api.databaseUrl ?? '',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -126,8 +121,10 @@ describe.skipIf(!present)('ingestion workers behind Debian mosquitto', () => {
       meters[key] = await stack.provision();
     }
     dir = mkdtempSync(join(tmpdir(), 'gg-mosquitto-'));
-    const devices = await new DeviceRepository(stack.api.app.orm.em.fork()).list();
-    const files = mosquittoFiles(devices, { user: 'ingest', passwordHash: await hashDeviceSecret(WORKER_PASSWORD) });
+    const files = await stack.api.call<{ passwd: string; acl: string; skipped: unknown[] }>('mosquittoFiles', {
+      user: 'ingest',
+      password: WORKER_PASSWORD,
+    });
     expect(files.skipped).toEqual([]);
     writeFileSync(join(dir, 'passwd'), files.passwd, { mode: 0o600 });
     writeFileSync(join(dir, 'acl'), files.acl, { mode: 0o600 });

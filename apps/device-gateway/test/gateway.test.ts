@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient, Packet } from 'mqtt';
-import { DEV_GATEWAY_TOKEN as API_DEV_GATEWAY_TOKEN } from '../../api/src/config';
+// The development token's one definition, which the API's configuration also uses.
+import { DEV_GATEWAY_TOKEN as API_DEV_GATEWAY_TOKEN } from '@glucoguard/ingestion';
 import { DEV_GATEWAY_TOKEN, loadGatewayConfig } from '../src/config';
 import { ackListener, connectFailure, connectMeter, glucoseReading, startStack, type Stack } from './stack';
 

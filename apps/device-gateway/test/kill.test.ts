@@ -12,12 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { MikroORM } from '@mikro-orm/core';
-import { openDatabase } from '../../api/src/db/orm';
-import { sql } from '../../api/src/lib/db';
-import { Customer } from '../../api/src/contexts/identity/customer/customer.entity';
-import { bindDevice, provisionDevice } from '../../api/src/contexts/devices/meter/meter.service';
 import { runMeterSimulator } from '../src/meter-simulator';
+import { withDatabase as withDatabaseOf, type TestApiProcess } from './test-api';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const READINGS = 10_000;
@@ -69,14 +65,9 @@ const exited = (child: ChildProcess) =>
     ? Promise.resolve()
     : new Promise<void>((r) => child.once('exit', () => r()));
 
-async function withDatabase<T>(work: (orm: MikroORM) => Promise<T>): Promise<T> {
-  const orm = await openDatabase({ databaseUrl, pgliteDir: join(dataDir, 'pglite') });
-  try {
-    return await work(orm);
-  } finally {
-    await orm.close();
-  }
-}
+/** Runs `work` on the database alone, in a process of the API's (no API process may own the PGlite directory meanwhile). */
+const withDatabase = <T>(work: (db: TestApiProcess) => Promise<T>): Promise<T> =>
+  withDatabaseOf({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' }, work);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'gg-kill-'));
@@ -112,16 +103,18 @@ afterAll(async () => {
 describe.each(STORAGES)('the gateway storing $storage killed in the middle of a stream', ({ storage, imei: IMEI }) => {
   it('loses no acknowledged reading and stores none twice', { timeout: 300_000 }, async () => {
     // The meter and its patient exist before the API starts: the embedded database has one owner at a time.
-    const secret = await withDatabase(async (orm) => {
-      const em = orm.em.fork();
-      const customer = em.create(Customer, {
+    const secret = await withDatabase(async (db) => {
+      const customerId = await db.call<string>('customer', {
         openid: `kill-test-${randomUUID()}`,
         inviteCode: storage === 'api' ? 'K1LL01' : 'K1LL02',
         nickname: '断电测试',
       });
-      await em.flush();
-      const { secret: s } = await provisionDevice(em, { imei: IMEI, kind: 'glucose', model: 'K-1' }, new Date());
-      const bound = await bindDevice(orm.em.fork(), customer.id, IMEI, new Date());
+      const { secret: s } = await db.call<{ secret: string }>('provision', {
+        imei: IMEI,
+        kind: 'glucose',
+        model: 'K-1',
+      });
+      const bound = await db.call<{ ok: boolean }>('bind', { customerId, imei: IMEI });
       expect(bound.ok).toBe(true);
       return s;
     });
@@ -208,16 +201,15 @@ describe.each(STORAGES)('the gateway storing $storage killed in the middle of a 
     gateway.kill('SIGTERM');
     api.kill('SIGTERM');
     await Promise.all([exited(gateway), exited(api)]);
-    const stored = await withDatabase(async (orm) => {
-      const db = sql(orm.em.fork());
-      const [counts] = await db.execute<{ rows: number; ids: number; records: number; linked: number }[]>(
+    const stored = await withDatabase(async (db) => {
+      const [counts] = await db.rows<{ rows: number; ids: number; records: number; linked: number }>(
         `select count(*)::int as rows, count(distinct reading_id)::int as ids, count(distinct record_id)::int as linked,
                 (select count(*)::int from sugar_test where device_imei = ?) as records
            from meter_reading where imei = ?`,
         [IMEI, IMEI],
       );
       const ids = new Set(
-        (await db.execute<{ reading_id: string }[]>('select reading_id from meter_reading where imei = ?', [IMEI])).map(
+        (await db.rows<{ reading_id: string }>('select reading_id from meter_reading where imei = ?', [IMEI])).map(
           (r) => r.reading_id,
         ),
       );

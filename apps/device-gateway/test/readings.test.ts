@@ -5,10 +5,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { registeredCustomer } from '../../api/test/harness';
 import { loadGatewayConfig } from '../src/config';
 import { startGateway } from '../src/gateway';
 import { ackListener, connectFailure, connectMeter, glucoseReading, startStack, STORAGES, type Stack } from './stack';
+import { registeredCustomer } from './test-api';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -19,10 +19,10 @@ afterAll(() => stack?.close());
 const today = () => new Date(Date.now() - 60_000 + 8 * 3600_000).toISOString().slice(0, 10);
 const readingsTopic = (imei: string) => `meters/${imei}/readings`;
 
-describe.each(STORAGES)('a meter publishing readings (storage: %s)', (storage) => {
+describe.each(STORAGES)('a meter publishing readings (storage: %s)', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({}, undefined, storage);
+    stack = await startStack();
   }, 120_000);
   afterAll(() => stack?.close());
 

@@ -1,15 +1,13 @@
-// The real API (on an in-memory database, through the API tests' harness) and the gateway pointed
-// at it, both in this process, on free ports; plus helpers to provision meters and look at storage.
+// The real API (in a process of its own, test-api.ts) and the gateway pointed at it (in this
+// process), on free ports; plus helpers to provision meters and look at storage.
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { pino } from 'pino';
-import { sql } from '../../api/src/lib/db';
-import { bindDevice, provisionDevice } from '../../api/src/contexts/devices/meter/meter.service';
-import { startTestApi, type TestApi } from '../../api/test/harness';
 import { loadGatewayConfig } from '../src/config';
 import { startGateway, type Gateway } from '../src/gateway';
+import { startTestApi, type TestApiProcess } from './test-api';
 
 export interface Stack {
-  api: TestApi;
+  api: TestApiProcess;
   gateway: Gateway;
   url: string;
   provision(kind?: 'glucose' | 'bp'): Promise<{ imei: string; secret: string }>;
@@ -25,50 +23,45 @@ export function nextImei(): string {
   return `86200000${String(process.pid % 1000).padStart(3, '0')}${String(imeiCounter).padStart(4, '0')}`;
 }
 
-/**
- * Where the gateway stores: through the API's internal endpoints, or in PostgreSQL itself (only
- * when the tests run on PostgreSQL, DATABASE_URL set; the API then has a database of its own).
- */
-export type Storage = 'api' | 'postgresql';
+/** Where the gateway stores: through the API's internal endpoints, its only way (docs/adr/0021). */
+export type Storage = 'api';
 export const STORAGES: Storage[] = ['api'];
 
 export async function startStack(
   gatewayEnv: Record<string, string> = {},
-  apiUrl?: (api: TestApi) => string,
-  storage: Storage = 'api',
+  apiUrl?: (api: TestApiProcess) => string,
 ): Promise<Stack> {
   const api = await startTestApi();
-  if (storage === 'postgresql' && !api.databaseUrl) {
-    throw new Error('storage in PostgreSQL needs the tests to run on PostgreSQL (DATABASE_URL)');
+  let gateway: Gateway;
+  try {
+    gateway = await startGateway(
+      loadGatewayConfig({
+        HOST: '127.0.0.1',
+        MQTT_PORT: '0',
+        GATEWAY_HEALTH_PORT: '0',
+        API_URL: apiUrl ? apiUrl(api) : api.baseUrl,
+        ...gatewayEnv,
+      }),
+      pino({ level: 'silent' }),
+    );
+  } catch (error) {
+    await api.close();
+    throw error;
   }
-  const gateway = await startGateway(
-    loadGatewayConfig({
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      GATEWAY_HEALTH_PORT: '0',
-      API_URL: apiUrl ? apiUrl(api) : api.baseUrl,
-      ...(storage === 'postgresql' && { DATABASE_URL: api.databaseUrl }),
-      ...gatewayEnv,
-    }),
-    pino({ level: 'silent' }),
-  );
-  const em = () => api.app.orm.em.fork();
   return {
     api,
     gateway,
     url: `mqtt://127.0.0.1:${gateway.mqttPort}`,
     async provision(kind = 'glucose') {
-      const imei = nextImei();
-      const { secret } = await provisionDevice(em(), { imei, kind, model: 'T-1' }, new Date());
-      return { imei, secret };
+      return api.call<{ imei: string; secret: string }>('provision', { imei: nextImei(), kind, model: 'T-1' });
     },
     async bind(customerId, imei) {
-      const result = await bindDevice(em(), customerId, imei, new Date());
+      const result = await api.call<{ ok: boolean; cause?: string }>('bind', { customerId, imei });
       if (!result.ok) {
         throw new Error(`bind failed: ${result.cause}`);
       }
     },
-    rows: <T>(query: string, params: unknown[] = []) => sql(em()).execute<T[]>(query, params),
+    rows: (query, params = []) => api.rows(query, params),
     async close() {
       await gateway.close();
       await api.close();

@@ -2,6 +2,12 @@ import type { MeterAck } from '@glucoguard/domain';
 import { createApiClient, type ApiClient } from '@glucoguard/sdk';
 import type { MeterAuthResult, MeterCredentials, MeterMessage, MeterStore } from './contract';
 
+/**
+ * The gateway token of development and tests, the same in the API and the gateway; production
+ * refuses it in both (each sets GATEWAY_TOKEN to one random secret).
+ */
+export const DEV_GATEWAY_TOKEN = 'glucoguard-development-gateway-token';
+
 /** The header the device gateway (or an ingestion worker) proves itself with to the API. */
 export const GATEWAY_TOKEN_HEADER = 'x-gateway-token';
 

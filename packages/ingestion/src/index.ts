@@ -13,4 +13,10 @@ export {
   type AuthVerdict,
 } from './authenticator';
 export { ReadingBatcher, type IngestConfig, type IngestStats } from './batcher';
-export { GATEWAY_TOKEN_HEADER, HttpMeterStore, MeterStoreError, type HttpMeterStoreOptions } from './http-store';
+export {
+  DEV_GATEWAY_TOKEN,
+  GATEWAY_TOKEN_HEADER,
+  HttpMeterStore,
+  MeterStoreError,
+  type HttpMeterStoreOptions,
+} from './http-store';
