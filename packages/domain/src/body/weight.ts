@@ -1,4 +1,4 @@
-import { roundTo } from '../glucose/sugar';
+import { roundTo } from '../shared/numbers';
 
 /** Weight is entered and shown in jin; the stored value is kilograms, half the jin shown. */
 export const JIN_PER_KG = 2;

@@ -1,4 +1,4 @@
-import { roundTo } from '../glucose/sugar';
+import { roundTo } from '../shared/numbers';
 import { HEIGHT_CM_MAX, HEIGHT_CM_MIN, WEIGHT_KG_MAX, WEIGHT_KG_MIN, kgToJin } from './weight';
 
 import { failWhen, firstFailure, isBlank } from '../shared/validator';

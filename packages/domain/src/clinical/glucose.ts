@@ -16,7 +16,7 @@
  * more data than a CGM before they mean anything; below the minimum we say so instead of
  * printing a number.
  */
-import { roundTo } from '../glucose/sugar';
+import { roundTo } from '../shared/numbers';
 import { mmolToMgdl } from '../glucose/units';
 import type { SugarRange } from '../glucose/sugar';
 import { chinaDayNumber } from '../shared/time';

@@ -9,7 +9,7 @@
  * discard the first day, use at least 12 readings over at least 3 days (7 preferred); mean
  * ≥ 135 systolic or ≥ 85 diastolic is elevated.
  */
-import { roundTo } from '../glucose/sugar';
+import { roundTo } from '../shared/numbers';
 import { chinaDayNumber, msSinceChinaMidnight } from '../shared/time';
 import type { Instant } from '../shared/time';
 import type { Summary } from './glucose';

@@ -4,8 +4,6 @@ import { DEVICE_NAME_TOO_LONG_MESSAGE } from './labels';
 
 /** Longest device name, in characters. */
 export const DEVICE_NAME_MAX = 10;
-/** `deviceKind`: 0 diabetes, 1 hypertension, anything else other. */
-export const DEVICE_KIND = { diabetes: 0, hypertension: 1 } as const;
 
 /**
  * A device name: no emoji, at most 10 characters. An empty name is not an error — it is simply

@@ -1,6 +1,7 @@
 import { BP_VALUE_MAX } from '../pressure/bloodPressure';
 import { isImei } from './imei';
-import { SUGAR_MAX, SUGAR_MIN, roundTo } from '../glucose/sugar';
+import { SUGAR_MAX, SUGAR_MIN } from '../glucose/sugar';
+import { roundTo } from '../shared/numbers';
 import { mgdlToMmol } from '../glucose/units';
 import { toMs } from '../shared/time';
 import type { Instant } from '../shared/time';

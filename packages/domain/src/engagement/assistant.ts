@@ -1,4 +1,5 @@
-import { roundTo, type SugarLevel } from '../glucose/sugar';
+import { type SugarLevel } from '../glucose/sugar';
+import { roundTo } from '../shared/numbers';
 import { ASSISTANT_DISCLAIMER } from './labels';
 
 /**

@@ -66,8 +66,8 @@ export function monthCalendar(year: number, month: number): CalendarCell[][] {
 export const TASK_CODES = { sugarTest: 'SUGAR_TEST', bloodPressureTest: 'BLOOD_PRESSURE_TEST' } as const;
 /** Daily points cap per capped task. */
 export const DAILY_TASK_CAPS: Readonly<Record<string, number>> = Object.freeze({
-  SUGAR_TEST: 3,
-  BLOOD_PRESSURE_TEST: 3,
+  [TASK_CODES.sugarTest]: 3,
+  [TASK_CODES.bloodPressureTest]: 3,
 });
 /** `taskType` of tasks listed under 每天获取 (daily); every other type is 固定获取 (fixed). */
 export const TASK_TYPE_DAILY = 1;

@@ -8,7 +8,6 @@ import {
   parseSugarDayCell,
   resolveSugarRange,
   sugarRangeResolver,
-  roundTo,
   SUGAR_DAY_COLUMNS,
   SUGAR_LEVELS,
   SUGAR_MAX,
@@ -22,6 +21,7 @@ import {
   SUGAR_TAG_OPTIONS,
   sugarReminder,
 } from './sugar';
+import { roundTo } from '../shared/numbers';
 import type { SugarDictionaryEntry, SugarRange } from './sugar';
 
 const FASTING: SugarRange = { minValue: 3.9, lowValue: 4.4, highValue: 7.0, maxValue: 10.0 };
@@ -56,17 +56,6 @@ describe('clampSugar', () => {
         expect(roundTo(once?.value ?? 0, 1)).toBe(once?.value);
       }),
     );
-  });
-});
-
-describe('roundTo', () => {
-  it.each([
-    [1.005, 2, 1.01],
-    [2.675, 2, 2.68],
-    [-1.25, 1, -1.3],
-    [7.0, 1, 7],
-  ])('rounds %d to %i decimals as %d', (value, digits, expected) => {
-    expect(roundTo(value, digits)).toBe(expected);
   });
 });
 

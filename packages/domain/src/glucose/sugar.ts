@@ -1,6 +1,7 @@
 import { msSinceChinaMidnight } from '../shared/time';
 import type { Instant } from '../shared/time';
 import { SUGAR_TOO_LOW_MESSAGE, SUGAR_TOO_HIGH_MESSAGE } from './labels';
+import { roundTo } from '../shared/numbers';
 
 /** Lowest storable glucose value, mmol/L; lower input is raised to it. */
 export const SUGAR_MIN = 0.3;
@@ -76,14 +77,6 @@ export function clampSugar(input: number | string): SugarClamp | null {
     return { value: SUGAR_MAX, message: SUGAR_TOO_HIGH_MESSAGE };
   }
   return { value: roundTo(value, 1), message: null };
-}
-
-/** Rounds half away from zero to `digits` decimals, avoiding binary artefacts such as 1.005 → 1. */
-export function roundTo(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  const scaled = Math.abs(value) * factor;
-  const rounded = Math.round(Number(scaled.toPrecision(12))) / factor;
-  return value < 0 ? -rounded : rounded;
 }
 
 function clockToSeconds(clock: string): number | null {

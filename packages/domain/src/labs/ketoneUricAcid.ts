@@ -1,4 +1,4 @@
-import { roundTo } from '../glucose/sugar';
+import { roundTo } from '../shared/numbers';
 import { formatChinaTime } from '../shared/time';
 import type { Instant } from '../shared/time';
 import { validateMeasurementTime } from '../shared/plausibleDates';

@@ -17,7 +17,8 @@ import {
   summariseHomeBp,
 } from '../clinical/homeBp';
 import type { HomeBpSummary } from '../clinical/homeBp';
-import { SUGAR_TIME_TYPES, classifySugar, roundTo } from '../glucose/sugar';
+import { SUGAR_TIME_TYPES, classifySugar } from '../glucose/sugar';
+import { roundTo } from '../shared/numbers';
 import type { SugarLevel, SugarRange, SugarTagType } from '../glucose/sugar';
 import { chinaDayNumber, compareChinaTimeText, type Instant } from '../shared/time';
 import { MEDICATION_ADVICE_WORDS } from './labels';

@@ -3,6 +3,7 @@
 export * from './labels';
 export * from './display';
 export * from './idCard';
+export * from './numbers';
 export * from './phone';
 export * from './plausibleDates';
 export * from './readings';
