@@ -91,6 +91,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Ingestion is shared by the API and the gateway, and pure of the API (docs/adr/0020-an-ingestion-package.md).
+  {
+    files: ['packages/ingestion/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mikro-orm/*', 'kysely', 'pg', 'fastify', 'fastify-*', '@fastify/*', 'aedes', 'mqtt'],
+              message: 'packages/ingestion has no database, server or broker: the API and the gateway bring those.',
+            },
+            NO_APPS,
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

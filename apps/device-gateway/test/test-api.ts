@@ -72,7 +72,7 @@ export function startTestApi(
   const call = <T>(op: string, args: Record<string, unknown> = {}) =>
     new Promise<T>((resolve, reject) => {
       nextId += 1;
-      pending.set(nextId, { resolve: resolve as (value: unknown) => void, reject });
+      pending.set(nextId, { resolve, reject });
       child.send({ id: nextId, op, args });
     });
   return new Promise((resolve, reject) => {
