@@ -77,6 +77,40 @@ export default tseslint.config(
     ignores: ['packages/domain/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...DOMAIN_FORBIDDEN, NO_APPS] }] },
   },
+  // The domain's folders depend one way (docs/adr/0025-domain-by-subdomain.md): shared on no other
+  // folder, glucose on shared only; every other folder may use these two.
+  {
+    files: ['packages/domain/src/shared/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...DOMAIN_FORBIDDEN,
+            NO_APPS,
+            { group: ['../*'], message: 'domain/shared depends on no other folder of the domain.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/src/glucose/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...DOMAIN_FORBIDDEN,
+            NO_APPS,
+            { group: ['../*', '!../shared'], message: 'domain/glucose depends on domain/shared only.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/sdk/src/**/*.ts'],
     rules: {
