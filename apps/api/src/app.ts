@@ -13,38 +13,36 @@ import docs from './plugins/docs';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 import { seed } from './seed/seed';
-import { systemRoutes } from './contexts/platform/system/system.routes';
-import { dictionaryRoutes } from './contexts/platform/dictionary/dictionary.routes';
-import { frontLogRoutes } from './contexts/platform/front-log/frontLog.routes';
-import { authRoutes } from './contexts/identity/auth/auth.routes';
-import { smsRoutes } from './contexts/identity/sms/sms.routes';
-import { registrationRoutes } from './contexts/identity/registration/registration.routes';
-import { accountRecoveryRoutes } from './contexts/identity/account-recovery/accountRecovery.routes';
-import { customerRoutes } from './contexts/identity/customer/customer.routes';
-import { uploadRoutes } from './contexts/platform/upload/upload.routes';
-import { feedbackRoutes } from './contexts/engagement/feedback/feedback.routes';
-import { inviteRoutes } from './contexts/social/invitation/invitation.routes';
-import { partnerRoutes } from './contexts/platform/partner/partner.routes';
+import {
+  dictionaryRoutes,
+  frontLogRoutes,
+  locationRoutes,
+  partnerRoutes,
+  systemRoutes,
+  uploadRoutes,
+} from './contexts/platform';
+import {
+  accountRecoveryRoutes,
+  authRoutes,
+  customerRoutes,
+  registrationRoutes,
+  smsRoutes,
+} from './contexts/identity';
+import { healthRecordRoutes, medicalReportRoutes, ownsMedicalReportFile, reportRoutes } from './contexts/health';
+import { invitationRoutes, shareRoutes } from './contexts/social';
+import { articleRoutes, assistantRoutes, checkInRoutes, feedbackRoutes } from './contexts/engagement';
+import { doctorRoutes } from './contexts/care';
 import { sugarRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
 import { composeContexts } from './composition';
 import { weightRoutes } from './contexts/health/weight/weight.routes';
 import { bloodPressureRoutes } from './contexts/health/pressure/pressure.routes';
-import { shareRoutes } from './contexts/social/share/share.routes';
-import { reportRoutes } from './contexts/health/report/report.routes';
-import { locationRoutes } from './contexts/platform/location/location.routes';
 import { ingestionRoutes, meterRoutes } from './contexts/devices';
-import { healthRecordRoutes } from './contexts/health/health-record/healthRecord.routes';
-import { doctorRoutes } from './contexts/care/doctor/doctor.routes';
-import { medicalReportRoutes } from './contexts/health/medical-report/medicalReport.routes';
 import { followerRoutes } from './contexts/social/follow/follow.routes';
 import { tangyouRoutes } from './contexts/social/feed/feed.routes';
 import { noticeRoutes } from './contexts/social/notice/notice.routes';
 import noticePush, { noticePushIntervalFromEnv } from './plugins/notice-push';
 import { pointsRoutes } from './contexts/engagement/points/points.routes';
-import { signInRoutes } from './contexts/engagement/check-in/checkIn.routes';
-import { articleRoutes } from './contexts/engagement/article/article.routes';
-import { assistantRoutes } from './contexts/engagement/assistant/assistant.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
 import sessionCache from './plugins/session-cache';
@@ -132,9 +130,9 @@ function api(config: AppConfig) {
     registrationRoutes(scope, config);
     accountRecoveryRoutes(scope, config);
     customerRoutes(scope);
-    uploadRoutes(scope);
+    uploadRoutes(scope, { ownsPrivateFile: ownsMedicalReportFile });
     feedbackRoutes(scope);
-    inviteRoutes(scope, config);
+    invitationRoutes(scope, config);
     partnerRoutes(scope, config);
     sugarRoutes(scope);
     labRoutes(scope);
@@ -152,7 +150,7 @@ function api(config: AppConfig) {
     tangyouRoutes(scope);
     noticeRoutes(scope);
     pointsRoutes(scope);
-    signInRoutes(scope);
+    checkInRoutes(scope);
     articleRoutes(scope);
     assistantRoutes(scope);
     scope.setNotFoundHandler((request, reply) => {

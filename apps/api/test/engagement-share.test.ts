@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrMatrix } from '../src/lib/poster';
 import { ACCOUNT_QR_BOX, ACCOUNT_QR_SIZE } from '../src/contexts/social/invitation/invitation.poster';
-import { SIGN_DAY_IMAGE_SIZE } from '../src/contexts/engagement/check-in/checkIn.image';
+import { CHECK_IN_IMAGE_SIZE } from '../src/contexts/engagement/check-in/checkIn.image';
 import { decodePng, PNG_SIGNATURE } from './png-reader';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 
@@ -145,8 +145,8 @@ describe('GET /sign/v1/getSignDayDetail (the sign-in day share image)', () => {
       const png = await fileOf(first.imgUrl);
       expect(png.toString('latin1', 12, 16)).toBe('IHDR');
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([
-        SIGN_DAY_IMAGE_SIZE.width * 2,
-        SIGN_DAY_IMAGE_SIZE.height * 2,
+        CHECK_IN_IMAGE_SIZE.width * 2,
+        CHECK_IN_IMAGE_SIZE.height * 2,
       ]);
       // The brand's colour fills the top.
       const image = decodePng(png);

@@ -1,7 +1,7 @@
 import { HEALTH_INFO_OPTIONS } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Doctor } from '../src/contexts/care/doctor/doctor.entity';
-import { Department, Hospital } from '../src/contexts/care/doctor/hospital.entity';
+import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
+import { Department, Hospital } from '../src/contexts/platform/care-directory/hospital.entity';
 import { seedCareDirectory, seedHospitals } from '../src/seed/careDirectory';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 

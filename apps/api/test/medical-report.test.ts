@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalDiskStore, S3Store } from '../src/contexts/platform/upload/storage';
+import { LocalDiskStore, S3Store } from '../src/providers/storage/storage';
 import { S3Fake } from './fakes/s3-fake';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 import { b64, gif1x1, minimalJpeg, png1x1, webp1x1 } from './upload/images';

@@ -4,8 +4,8 @@ import { BloodPressureTest } from '../contexts/health/readings/pressure.entity';
 import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Device, MeterReading } from '../contexts/devices/meter/meter.entity';
 import { DictionaryItem } from '../contexts/platform/dictionary/dictionary.entity';
-import { Doctor } from '../contexts/care/doctor/doctor.entity';
-import { Department, Hospital } from '../contexts/care/doctor/hospital.entity';
+import { Doctor } from '../contexts/platform/care-directory/doctor.entity';
+import { Department, Hospital } from '../contexts/platform/care-directory/hospital.entity';
 import { HealthRecord } from '../contexts/health/health-record/healthRecord.entity';
 import { Feedback } from '../contexts/engagement/feedback/feedback.entity';
 import { FrontLog } from '../contexts/platform/front-log/frontLog.entity';
@@ -20,7 +20,7 @@ import { SugarTest } from '../contexts/health/readings/glucose.entity';
 import { UricAcidTest } from '../contexts/health/readings/uricAcid.entity';
 import { WeightRecord } from '../contexts/health/readings/weight.entity';
 import { PointsEntry, PointsScoreCount, PointsTally } from '../contexts/engagement/points/points.entity';
-import { SignIn } from '../contexts/engagement/check-in/checkIn.entity';
+import { CheckIn } from '../contexts/engagement/check-in/checkIn.entity';
 import { Article, ArticleCategory, ArticleReader } from '../contexts/engagement/article/article.entity';
 import { Follow } from '../contexts/social/follow/follow.entity';
 import { FeedComment, FeedMessage, FeedPraise } from '../contexts/social/feed/feed.entity';
@@ -60,7 +60,7 @@ export const entities = [
   PointsEntry,
   PointsTally,
   PointsScoreCount,
-  SignIn,
+  CheckIn,
   Article,
   ArticleCategory,
   ArticleReader,

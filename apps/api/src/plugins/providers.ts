@@ -1,36 +1,15 @@
 import fp from 'fastify-plugin';
+import type { Providers } from '../providers/providers';
 import type { FastifyInstance } from 'fastify';
-import type { SmsSender } from '../providers/sms/sms';
 import { smsSenderFromEnv } from '../providers/sms/config';
-import type { IdentityProvider } from '../providers/wechat/identity';
-import type { WechatJsSdk } from '../providers/wechat/jssdk';
 import { identityConfigFromEnv } from '../providers/wechat/config';
-import { systemClock, type Clock } from '../lib/clock';
-import { objectStoreFromEnv, type ObjectStore } from '../contexts/platform/upload/storage';
-import type { Geocoder } from '../providers/geocoder/geocoder';
+import { systemClock } from '../lib/clock';
+import { objectStoreFromEnv } from '../providers/storage/storage';
 import { geocoderFromEnv } from '../providers/geocoder/config';
-import type { NoticePusher } from '../providers/push/push';
 import { noticePusherFromEnv } from '../providers/push/config';
-import type { AssistantProvider } from '../providers/assistant/assistant';
 import { assistantFromEnv } from '../providers/assistant/config';
 
-/** The external services the API talks to, each behind an interface with a local default. */
-export interface Providers {
-  sms: SmsSender;
-  identity: IdentityProvider;
-  jsSdk: WechatJsSdk | null;
-  /** Where uploaded images are kept: local disk by default, an S3-compatible store by configuration. */
-  storage: ObjectStore;
-  /** Reverse geocoding: the bundled nearest-seat table by default, Tencent Location Service by configuration. */
-  geocoder: Geocoder;
-  /** Reading notices through the messaging app's template messages; a local outbox by default. */
-  noticePusher: NoticePusher;
-  /** The AI assistant: the embedded offline one by default, an OpenAI-compatible service by configuration. */
-  assistant: AssistantProvider;
-  /** Signs OAuth states and keys code hashes. */
-  sessionSecret: string;
-  clock: Clock;
-}
+export type { Providers } from '../providers/providers';
 
 declare module 'fastify' {
   interface FastifyInstance {

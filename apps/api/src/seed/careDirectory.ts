@@ -5,8 +5,8 @@
  * the location look-up and the region picker use). Phone numbers are invented 137 numbers.
  */
 import type { EntityManager } from '@mikro-orm/core';
-import { Doctor } from '../contexts/care/doctor/doctor.entity';
-import { Department, Hospital } from '../contexts/care/doctor/hospital.entity';
+import { Doctor } from '../contexts/platform/care-directory/doctor.entity';
+import { Department, Hospital } from '../contexts/platform/care-directory/hospital.entity';
 import { demoDoctors } from './doctors';
 
 interface SeedHospital {

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import { DictionaryRepository } from '../contexts/platform/dictionary/dictionary.repository';
 import { dictionaryEntries } from './dictionaries';
 import { demoDoctors } from './doctors';
-import { Doctor } from '../contexts/care/doctor/doctor.entity';
+import { Doctor } from '../contexts/platform/care-directory/doctor.entity';
 import { SugarSlot } from '../contexts/health/glucose/glucoseSlot.entity';
 import { sugarSlots } from './sugarSlots';
 import { BloodPressureRange } from '../contexts/health/pressure/pressureRange.entity';

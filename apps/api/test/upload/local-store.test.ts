@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidKeyError, isValidKey, LocalDiskStore, StorageError } from '../../src/contexts/platform/upload/storage';
+import { InvalidKeyError, isValidKey, LocalDiskStore, StorageError } from '../../src/providers/storage/storage';
 import { png1x1 } from './images';
 
 let dir: string;

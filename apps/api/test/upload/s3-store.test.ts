@@ -1,7 +1,7 @@
 import { AwsClient } from 'aws4fetch';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidKeyError, S3Store, StorageError, type S3StoreConfig } from '../../src/contexts/platform/upload/storage';
+import { InvalidKeyError, S3Store, StorageError, type S3StoreConfig } from '../../src/providers/storage/storage';
 import { serveKey, storeImage } from '../../src/contexts/platform/upload/upload.service';
 import { EMPTY_SHA256, S3Fake, sigV4Signature } from '../fakes/s3-fake';
 import { b64, png1x1 } from './images';

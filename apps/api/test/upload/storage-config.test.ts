@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config';
-import { LocalDiskStore, objectStoreFromEnv, S3Store } from '../../src/contexts/platform/upload/storage';
+import { LocalDiskStore, objectStoreFromEnv, S3Store } from '../../src/providers/storage/storage';
 import { S3Fake } from '../fakes/s3-fake';
 import { png1x1 } from './images';
 

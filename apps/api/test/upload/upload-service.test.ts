@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors';
-import { LocalDiskStore } from '../../src/contexts/platform/upload/storage';
+import { LocalDiskStore } from '../../src/providers/storage/storage';
 import {
   chinaDateFolder,
   checkImage,

@@ -3,4 +3,21 @@
  * dictionary, location, front-log, retention, rate-limit, upload, partner). It imports no other
  * context. Other contexts import only this file, never a module inside it.
  */
-export {};
+
+// Routes (registered by app.ts).
+export { systemRoutes } from './system/system.routes';
+export { dictionaryRoutes } from './dictionary/dictionary.routes';
+export { frontLogRoutes } from './front-log/frontLog.routes';
+export { locationRoutes } from './location/location.routes';
+export { uploadRoutes, type UploadRouteOptions } from './upload/upload.routes';
+export { partnerRoutes } from './partner/partner.routes';
+// What the other contexts use.
+export { lookUpRegion, round6 } from './location/location.service';
+export { CareDirectoryRepository, type Workplace } from './care-directory/careDirectory.repository';
+export { Doctor } from './care-directory/doctor.entity';
+export { Department, Hospital } from './care-directory/hospital.entity';
+export { takeRateLimit, type RateWindow } from './rate-limit/rateLimit.service';
+export { DictionaryRepository } from './dictionary/dictionary.repository';
+export { signPrivatePath } from './upload/private-files';
+export { UPLOAD_LIMITS } from './upload/upload.routes';
+export { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from './upload/upload.service';

@@ -1,11 +1,9 @@
-import type { EntityManager } from '@mikro-orm/core';
 import type { Schema } from '@glucoguard/sdk';
 import { doctorKeywordKind, doctorRoleLabel, maskPhone } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { regionNames } from '../../../providers/geocoder/regions';
-import type { Doctor } from './doctor.entity';
-import type { Department, Hospital } from './hospital.entity';
-import { DoctorRepository } from './doctor.repository';
+import { CareDirectoryRepository, type Department, type Doctor, type Hospital, type Workplace } from '../../platform';
+import type { Db } from '../../../lib/db';
 
 export const DOCTOR_ERRORS = {
   hospitalRequired: '请选择医院',
@@ -29,39 +27,6 @@ export function hospitalVo(h: Hospital): Schema<'HospitalVo'> {
   };
 }
 
-/** Where a carer works: the linked department and hospital, or the names kept on the row. */
-export interface Workplace {
-  departmentId: number | null;
-  departmentName: string;
-  organizationId: number | null;
-  organizationName: string;
-}
-
-/** The workplaces of several carers with two queries. */
-export async function workplaces(repo: DoctorRepository, doctors: Doctor[]): Promise<Map<number, Workplace>> {
-  const departments = await repo.departmentsByIds([
-    ...new Set(doctors.flatMap((d) => (d.departmentId ? [d.departmentId] : []))),
-  ]);
-  const hospitals = await repo.hospitalsByIds([...new Set(departments.map((d) => d.hospitalId))]);
-  const departmentById = new Map(departments.map((d) => [d.id, d]));
-  const hospitalById = new Map(hospitals.map((h) => [h.id, h]));
-  return new Map(
-    doctors.map((doctor) => {
-      const department = doctor.departmentId ? departmentById.get(doctor.departmentId) : undefined;
-      const hospital = department ? hospitalById.get(department.hospitalId) : undefined;
-      return [
-        doctor.id,
-        {
-          departmentId: department?.id ?? null,
-          departmentName: department?.name ?? doctor.department,
-          organizationId: hospital?.id ?? null,
-          organizationName: hospital?.name ?? doctor.hospital,
-        },
-      ];
-    }),
-  );
-}
-
 /** A carer as the picker lists it; the phone is masked. */
 export function doctorVo(doctor: Doctor, place: Workplace): Schema<'DoctorVo'> {
   const roleType = roleTypeOf(doctor);
@@ -77,19 +42,16 @@ export function doctorVo(doctor: Doctor, place: Workplace): Schema<'DoctorVo'> {
 }
 
 /** Spec: hospital list by province, city, district. */
-export async function listHospitals(
-  em: EntityManager,
-  region: { province?: string; city?: string; district?: string },
-) {
-  return (await new DoctorRepository(em).hospitals(region)).map(hospitalVo);
+export async function listHospitals(db: Db, region: { province?: string; city?: string; district?: string }) {
+  return (await new CareDirectoryRepository(db).hospitals(region)).map(hospitalVo);
 }
 
 /** Spec: department list by organizationId or doctorId (the departments of that doctor's hospital). */
 export async function listDepartments(
-  em: EntityManager,
+  db: Db,
   query: { organizationId?: number; doctorId?: number },
 ): Promise<Schema<'DepartmentVo'>[]> {
-  const repo = new DoctorRepository(em);
+  const repo = new CareDirectoryRepository(db);
   let hospitalId = query.organizationId;
   if (hospitalId === undefined) {
     if (query.doctorId === undefined) {
@@ -112,10 +74,10 @@ export async function listDepartments(
 
 /** Spec: doctor list by roleType, keyWord or departmentId. A keyword searches every hospital. */
 export async function listDoctors(
-  em: EntityManager,
+  db: Db,
   query: { roleType?: 1 | 2; keyWord?: string; departmentId?: number },
 ): Promise<Schema<'DoctorVo'>[]> {
-  const repo = new DoctorRepository(em);
+  const repo = new CareDirectoryRepository(db);
   const keyword = (query.keyWord ?? '').trim();
   const kind = doctorKeywordKind(keyword);
   let doctors: Doctor[];
@@ -129,6 +91,6 @@ export async function listDoctors(
   } else {
     throw new AppError(ErrorCodes.badRequest, DOCTOR_ERRORS.searchRequired);
   }
-  const places = await workplaces(repo, doctors);
+  const places = await repo.workplacesOf(doctors);
   return doctors.map((d) => doctorVo(d, places.get(d.id) as Workplace));
 }

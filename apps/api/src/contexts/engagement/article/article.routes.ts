@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../lib/errors';
-import type { SessionContext } from '../../identity/session/session.service';
 import { articleImageSvg, isArticleImageTheme } from './article.images';
 import {
   articleCategories,
@@ -12,8 +11,6 @@ import {
   praiseArticle,
 } from './article.service';
 
-const sessionOf = (session: SessionContext | null) => session as SessionContext;
-
 export function articleRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
@@ -24,23 +21,23 @@ export function articleRoutes(app: FastifyInstance) {
   );
 
   app.operation('articleDetail', async (request) =>
-    articleDetail(app.em, sessionOf(request.session).customerId, request.query.articleId),
+    articleDetail(app.em, request.session.customerId, request.query.articleId),
   );
 
   app.operation('articleRead', async (request) =>
-    openArticle(app.em, sessionOf(request.session).customerId, request.body.articleId, now()),
+    openArticle(app.em, request.session.customerId, request.body.articleId, now()),
   );
 
   app.operation('articleComplete', async (request) =>
-    completeArticle(app.em, sessionOf(request.session), request.body.articleId, now()),
+    completeArticle(app.em, request.session, request.body.articleId, now()),
   );
 
   app.operation('articleReadTime', async (request) =>
-    articleHeartbeat(app.em, sessionOf(request.session).customerId, request.body.articleId, now()),
+    articleHeartbeat(app.em, request.session.customerId, request.body.articleId, now()),
   );
 
   app.operation('articlePraise', async (request) =>
-    praiseArticle(app.em, sessionOf(request.session).customerId, request.body.articleId, now()),
+    praiseArticle(app.em, request.session.customerId, request.body.articleId, now()),
   );
 
   app.operation('articleImage', async (request, reply) => {

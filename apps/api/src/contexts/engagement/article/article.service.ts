@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import { ARTICLE_GONE_MESSAGE, creditedReadSeconds } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
-import type { SessionContext } from '../../identity/session/session.service';
+import type { SessionContext } from '../../../lib/session-context';
 import { credit } from '../points/points.service';
 import { ArticleRepository, type ArticleRow } from './article.repository';
 
@@ -24,12 +24,12 @@ function articleVo(r: ArticleRow) {
 }
 
 /** The categories with status 1 (spec: GET /article/type/list). */
-export async function articleCategories(em: EntityManager) {
+export async function articleCategories(em: Db) {
   return (await new ArticleRepository(em).categories()).map((c) => ({ typeId: c.type_id, typeName: c.type_name }));
 }
 
 /** Articles with status 1, newest first, of one category or all (spec: GET /article/content/list). */
-export async function articlePage(em: EntityManager, typeId: number | undefined, pageNo: number, pageSize: number) {
+export async function articlePage(em: Db, typeId: number | undefined, pageNo: number, pageSize: number) {
   const { rows, total } = await new ArticleRepository(em).page(typeId, pageNo, pageSize);
   return pageOf(rows.map(articleVo), total, pageNo, pageSize);
 }
@@ -43,7 +43,7 @@ async function shownArticle(repo: ArticleRepository, articleId: number) {
 }
 
 /** One article with the caller's own reading state; a hidden or missing one answers 40400. */
-export async function articleDetail(em: EntityManager, customerId: string, articleId: number) {
+export async function articleDetail(em: Db, customerId: string, articleId: number) {
   const repo = new ArticleRepository(em);
   const article = await shownArticle(repo, articleId);
   const reader = await repo.reader(customerId, articleId);
@@ -57,7 +57,7 @@ export async function articleDetail(em: EntityManager, customerId: string, artic
 }
 
 /** The caller opened the article: the read count grows once per reader. */
-export async function openArticle(em: EntityManager, customerId: string, articleId: number, now: Date) {
+export async function openArticle(em: Db, customerId: string, articleId: number, now: Date) {
   const repo = new ArticleRepository(em);
   await shownArticle(repo, articleId);
   const first = await repo.open(customerId, articleId, now);
@@ -68,7 +68,7 @@ export async function openArticle(em: EntityManager, customerId: string, article
  * The caller reached the bottom (spec: /article/content/complete): marked once, and the article's
  * `addScore` paid once to a registered customer (ledger key READ_ARTICLE:<id>).
  */
-export async function completeArticle(em: EntityManager, session: SessionContext, articleId: number, now: Date) {
+export async function completeArticle(em: Db, session: SessionContext, articleId: number, now: Date) {
   const repo = new ArticleRepository(em);
   const article = await shownArticle(repo, articleId);
   await repo.open(session.customerId, articleId, now);
@@ -85,7 +85,7 @@ export async function completeArticle(em: EntityManager, session: SessionContext
 }
 
 /** A read-time heartbeat: credits what the domain's rule allows since the last beat (bounded, so it cannot be farmed). */
-export async function articleHeartbeat(em: EntityManager, customerId: string, articleId: number, now: Date) {
+export async function articleHeartbeat(em: Db, customerId: string, articleId: number, now: Date) {
   await shownArticle(new ArticleRepository(em), articleId);
   return em.transactional(async (tx) => {
     const repo = new ArticleRepository(tx);
@@ -107,7 +107,7 @@ export async function articleHeartbeat(em: EntityManager, customerId: string, ar
 }
 
 /** The caller likes the article: once, not undoable (spec §2.10). */
-export async function praiseArticle(em: EntityManager, customerId: string, articleId: number, now: Date) {
+export async function praiseArticle(em: Db, customerId: string, articleId: number, now: Date) {
   const repo = new ArticleRepository(em);
   await shownArticle(repo, articleId);
   await repo.open(customerId, articleId, now);

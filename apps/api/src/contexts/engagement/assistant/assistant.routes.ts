@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ASSISTANT_SEND_FAILED } from '@glucoguard/domain';
-import type { SessionContext } from '../../identity/session/session.service';
 import { prepareQuestion } from './assistant.service';
 
 const event = (name: string | null, data: unknown) =>
@@ -14,12 +13,7 @@ export function assistantRoutes(app: FastifyInstance) {
    * request is aborted).
    */
   app.operation('sendAiMessage', async (request, reply) => {
-    const question = await prepareQuestion(
-      app.em,
-      request.session as SessionContext,
-      request.body,
-      app.providers.clock(),
-    );
+    const question = await prepareQuestion(app.em, request.session, request.body, app.providers.clock());
     const controller = new AbortController();
     const res = reply.raw;
     res.on('close', () => {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import {
   ASSISTANT_BP_DAYS,
   ASSISTANT_EMPTY_MESSAGE,
@@ -18,17 +18,17 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { Article, ArticleCategory } from '../article/article.entity';
-import { BloodPressureTest } from '../../health/readings/pressure.entity';
-import { registeredCustomer } from '../../identity/customer/customer.service';
-import { takeRateLimit } from '../../platform/rate-limit/rateLimit.service';
-import type { SessionContext } from '../../identity/session/session.service';
-import { SugarRepository } from '../../health/glucose/glucose.repository';
-import { rangesFor } from '../../health/glucose/glucose.service';
+import { BloodPressureTest } from '../../health';
+import { registeredCustomer } from '../../identity';
+import { takeRateLimit } from '../../platform';
+import type { SessionContext } from '../../../lib/session-context';
+import { SugarRepository } from '../../health';
+import { rangesFor } from '../../health';
 import type { AssistantRequest } from '../../../providers/assistant/assistant';
 
 /** The user's own numbers: glucose of the last 14 China days, pressure of the last 30. */
 async function contextFor(
-  em: EntityManager,
+  em: Db,
   customerId: string,
   nickname: string,
   message: string,
@@ -79,7 +79,7 @@ async function contextFor(
  * Every refusal is thrown here, before the stream starts, so it answers the usual envelope.
  */
 export async function prepareQuestion(
-  em: EntityManager,
+  em: Db,
   session: SessionContext,
   body: { msg: string; lastMsg?: ChatTurn[] },
   now: Date,

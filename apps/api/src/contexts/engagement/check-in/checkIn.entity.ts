@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 /** One day a customer signed in (spec 1 §3 Sign-in): at most one row per customer and China day. */
-export const SignInSchema = defineEntity({
-  name: 'SignIn',
+export const CheckInSchema = defineEntity({
+  name: 'CheckIn',
   tableName: 'sign_in',
   properties: {
     customerId: p.uuid().primary(),
@@ -16,5 +16,5 @@ export const SignInSchema = defineEntity({
   },
 });
 
-export class SignIn extends SignInSchema.class {}
-SignInSchema.setClass(SignIn);
+export class CheckIn extends CheckInSchema.class {}
+CheckInSchema.setClass(CheckIn);

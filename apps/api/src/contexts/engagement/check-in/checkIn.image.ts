@@ -1,24 +1,24 @@
 // The sign-in day share image (spec §2.9: "a day-detail call returns an image for sharing").
 import type { Brand } from '@glucoguard/domain';
 import { renderPng, svgText } from '../../../lib/poster';
-import { BRAND_LOOKS } from '../../social/invitation/invitation.poster';
-import type { SignDay } from './checkIn.repository';
+import { BRAND_LOOKS } from '../../social';
+import type { CheckInDay } from './checkIn.repository';
 
 /** Bump when the drawing changes, so cached images are drawn again. */
-export const SIGN_DAY_IMAGE_VERSION = 1;
-export const SIGN_DAY_IMAGE_SIZE = { width: 375, height: 500 } as const;
+export const CHECK_IN_IMAGE_VERSION = 1;
+export const CHECK_IN_IMAGE_SIZE = { width: 375, height: 500 } as const;
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'] as const;
 
 /** '2026-11-20' → '2026年11月20日 星期五' (the day is a calendar day; its weekday needs no zone). */
-export function signDayLabel(day: string): string {
+export function checkInDayLabel(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? '';
   return `${y}年${m}月${d}日 星期${weekday}`;
 }
 
-export function signDaySvg(brand: Brand, day: SignDay): string {
-  const { width, height } = SIGN_DAY_IMAGE_SIZE;
+export function checkInDaySvg(brand: Brand, day: CheckInDay): string {
+  const { width, height } = CHECK_IN_IMAGE_SIZE;
   const look = BRAND_LOOKS[brand];
   const mid = width / 2;
   return [
@@ -29,7 +29,7 @@ export function signDaySvg(brand: Brand, day: SignDay): string {
     svgText(look.name, mid, 60, { size: 26, weight: 700, fill: '#fff' }),
     svgText('每日签到', mid, 92, { size: 15, fill: '#e8f3ff' }),
     `<rect x="24" y="116" width="${width - 48}" height="${height - 170}" rx="16" fill="#fff"/>`,
-    svgText(signDayLabel(day.day), mid, 162, { size: 17, fill: '#555' }),
+    svgText(checkInDayLabel(day.day), mid, 162, { size: 17, fill: '#555' }),
     svgText('已连续签到', mid, 212, { size: 16, fill: '#555' }),
     svgText(String(day.series), mid, 292, { size: 72, weight: 700, fill: look.deep }),
     svgText('天', mid, 324, { size: 16, fill: '#555' }),
@@ -41,6 +41,6 @@ export function signDaySvg(brand: Brand, day: SignDay): string {
   ].join('');
 }
 
-export function renderSignDayImage(brand: Brand, day: SignDay): Promise<Buffer> {
-  return renderPng(signDaySvg(brand, day));
+export function renderCheckInDayImage(brand: Brand, day: CheckInDay): Promise<Buffer> {
+  return renderPng(checkInDaySvg(brand, day));
 }

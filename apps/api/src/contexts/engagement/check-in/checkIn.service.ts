@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import {
   SIGN_IN_BONUS_NOTE,
   SIGN_IN_REWARD_TEXT,
@@ -9,14 +8,14 @@ import {
   parseChinaDateTime,
   signInReward,
 } from '@glucoguard/domain';
-import { withSubjectLock } from '../../../lib/db';
+import { withSubjectLock, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import type { Brand } from '@glucoguard/domain';
-import type { ObjectStore } from '../../platform/upload/storage';
-import { cachedImage } from '../../social/invitation/invitation.service';
-import { SIGN_DAY_IMAGE_VERSION, renderSignDayImage } from './checkIn.image';
+import type { ObjectStore } from '../../../providers/storage/storage';
+import { cachedImage } from '../../social';
+import { CHECK_IN_IMAGE_VERSION, renderCheckInDayImage } from './checkIn.image';
 import { credit, pointsSummary } from '../points/points.service';
-import { SignInRepository } from './checkIn.repository';
+import { CheckInRepository } from './checkIn.repository';
 
 /** The longest span the calendar call answers (two months and a bit). */
 const MAX_SPAN_DAYS = 62;
@@ -27,10 +26,10 @@ const MAX_SPAN_DAYS = 62;
  * call answers today's result with `alreadySigned` and pays nothing. The same advisory lock as the
  * ledger makes parallel calls wait for each other.
  */
-export async function signIn(em: EntityManager, customerId: string, now: Date) {
+export async function checkIn(em: Db, customerId: string, now: Date) {
   const today = chinaDateKey(now);
   const outcome = await withSubjectLock(em, `points:${customerId}`, async (tx) => {
-    const repo = new SignInRepository(tx);
+    const repo = new CheckInRepository(tx);
     const last = await repo.latestUpTo(customerId, today);
     if (last?.day === today) {
       return { series: last.series, reward: last.score, alreadySigned: true };
@@ -47,9 +46,9 @@ export async function signIn(em: EntityManager, customerId: string, now: Date) {
 }
 
 /** The sign-in page's header (spec: GET /sign/v1/getSignInfo). */
-export async function signInfo(em: EntityManager, customerId: string, now: Date) {
+export async function checkInInfo(em: Db, customerId: string, now: Date) {
   const today = chinaDateKey(now);
-  const last = await new SignInRepository(em).latestUpTo(customerId, today);
+  const last = await new CheckInRepository(em).latestUpTo(customerId, today);
   const signedToday = last?.day === today;
   const series = currentSeries(last, today);
   // What signing today pays (or paid): the next day of the streak.
@@ -73,7 +72,7 @@ function spanDays(from: string, to: string): number {
 }
 
 /** The signed days of a calendar span (spec: GET /sign/v1/getSigns with startTime and endTime). */
-export async function signDays(em: EntityManager, customerId: string, startTime: string, endTime: string) {
+export async function checkInDays(em: Db, customerId: string, startTime: string, endTime: string) {
   const from = startTime.slice(0, 10);
   const to = endTime.slice(0, 10);
   if (!DAY.test(from) || parseChinaDateTime(from) === null) {
@@ -89,7 +88,7 @@ export async function signDays(em: EntityManager, customerId: string, startTime:
   if (span > MAX_SPAN_DAYS) {
     throw new AppError(ErrorCodes.badRequest, `查询范围不能超过${MAX_SPAN_DAYS}天`);
   }
-  const days = await new SignInRepository(em).between(customerId, from, to);
+  const days = await new CheckInRepository(em).between(customerId, from, to);
   return { signs: days.map((d) => ({ createTime: d.day, signIn: 1 as const, series: d.series, score: d.score })) };
 }
 
@@ -97,8 +96,8 @@ export async function signDays(em: EntityManager, customerId: string, startTime:
  * The share image of one of the caller's signed days (spec: sign-day detail, shareTime → imgUrl):
  * drawn once per customer, brand and day content, then served from storage.
  */
-export async function signDayImage(
-  em: EntityManager,
+export async function checkInDayImage(
+  em: Db,
   store: ObjectStore,
   secret: string,
   customerId: string,
@@ -109,7 +108,7 @@ export async function signDayImage(
   if (!DAY.test(day) || parseChinaDateTime(day) === null) {
     throw new AppError(ErrorCodes.badRequest, '分享日期格式不正确');
   }
-  const signed = await new SignInRepository(em).day(customerId, day);
+  const signed = await new CheckInRepository(em).day(customerId, day);
   if (signed === null) {
     throw notFound('这一天没有签到');
   }
@@ -117,8 +116,8 @@ export async function signDayImage(
     store,
     secret,
     'sign-days',
-    { v: SIGN_DAY_IMAGE_VERSION, customerId, brand, ...signed },
-    () => renderSignDayImage(brand, signed),
+    { v: CHECK_IN_IMAGE_VERSION, customerId, brand, ...signed },
+    () => renderCheckInDayImage(brand, signed),
   );
   return { imgUrl: path, ...signed, cached };
 }

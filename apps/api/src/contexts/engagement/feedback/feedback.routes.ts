@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { registeredCustomer } from '../../identity/customer/customer.service';
-import type { SessionContext } from '../../identity/session/session.service';
+import { registeredCustomer } from '../../identity';
 import { submitFeedback } from './feedback.service';
 
 export function feedbackRoutes(app: FastifyInstance) {
   app.operation('submitFeedback', async (request) => {
-    const customer = await registeredCustomer(app.em, request.session as SessionContext);
+    const customer = await registeredCustomer(app.em, request.session);
     return submitFeedback(app.em, customer, request.body, app.providers.clock());
   });
 }

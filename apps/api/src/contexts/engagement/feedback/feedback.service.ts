@@ -1,14 +1,14 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import { splitImageNames, validateFeedback } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
-import { isValidKey } from '../../platform/upload/storage';
-import type { Customer } from '../../identity/customer/customer.entity';
+import { isValidKey } from '../../../providers/storage/storage';
+import type { Customer } from '../../identity';
 import { Feedback } from './feedback.entity';
 
 /** Stores a feedback form (spec 1 §2.11): the domain's rules, and images that are our own upload paths. */
 export async function submitFeedback(
-  em: EntityManager,
+  em: Db,
   customer: Customer,
   input: { type: 1 | 2; adviceContent: string; imgUrl?: string },
   now: Date,

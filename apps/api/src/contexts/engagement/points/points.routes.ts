@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCodes } from '../../../lib/errors';
-import type { SessionContext } from '../../identity/session/session.service';
+import type { SessionContext } from '../../../lib/session-context';
 import { claimTask, dayTasks, pointsSummary, scoreDetail, scoreRanking, scoreRule } from './points.service';
 
 /** Points belong to registered customers; a visitor is asked to register first. */

@@ -18,8 +18,8 @@ import {
 import { withSubjectLock } from '../../../lib/db';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
-import { customerRatio } from '../../identity/customer/customer.view';
-import { CustomerRepository } from '../../identity/customer/customer.repository';
+import { customerRatio } from '../../identity';
+import { CustomerRepository } from '../../identity';
 import { PointsRepository, type RankRow } from './points.repository';
 
 /** The China month of an instant as a tally period, `YYYY-MM`. */

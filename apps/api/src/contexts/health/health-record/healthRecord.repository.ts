@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { Customer } from '../../identity/customer/customer.entity';
+import { Customer } from '../../identity';
 import { HealthRecord } from './healthRecord.entity';
 
 /** Storage of health records. */

@@ -1,9 +1,9 @@
 import { bmiFromKg, classifyBmi, doctorModifyType, type DoctorLink } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { regionNames } from '../../../providers/geocoder/regions';
-import type { Customer } from '../../identity/customer/customer.entity';
-import type { Doctor } from '../../care/doctor/doctor.entity';
-import type { Workplace } from '../../care/doctor/doctor.service';
+import type { Customer } from '../../identity';
+import type { Doctor } from '../../platform';
+import type { Workplace } from '../../platform';
 import type { HealthRecord } from './healthRecord.entity';
 
 /** The linked carer with where they work, when there is one. */

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../../identity/session/session.service';
-import { UPLOAD_LIMITS } from '../../platform/upload/upload.routes';
+import { UPLOAD_LIMITS } from '../../platform';
 import { deleteReport, pageReports, uploadReport } from './medicalReport.service';
 
 /** A photo under 10 MB and a preview under 1 MB, as base64 (4/3 of the bytes), with the JSON around them. */
 const REPORT_BODY_LIMIT = 17 * 1024 * 1024;
-
-const sessionOf = (request: { session: SessionContext | null }) => request.session as SessionContext;
 
 export function medicalReportRoutes(app: FastifyInstance) {
   app.operation(
@@ -16,7 +13,7 @@ export function medicalReportRoutes(app: FastifyInstance) {
         {
           em: app.em,
           store: app.providers.storage,
-          session: sessionOf(request),
+          session: request.session,
           rateLimits: UPLOAD_LIMITS,
           now: app.providers.clock(),
           secret: app.providers.sessionSecret,
@@ -29,7 +26,7 @@ export function medicalReportRoutes(app: FastifyInstance) {
   app.operation('pageQueryReport', async (request) =>
     pageReports(
       app.em,
-      sessionOf(request).customerId,
+      request.session.customerId,
       request.query.pageNo ?? 1,
       request.query.pageSize ?? 100,
       app.providers.sessionSecret,
@@ -38,6 +35,6 @@ export function medicalReportRoutes(app: FastifyInstance) {
   );
 
   app.operation('deleteReport', async (request) =>
-    deleteReport(app.em, app.providers.storage, request.log, sessionOf(request).customerId, request.body.reportId),
+    deleteReport(app.em, app.providers.storage, request.log, request.session.customerId, request.body.reportId),
   );
 }

@@ -4,7 +4,6 @@
 // bytes) restricted to JPEG and PNG, and are stored like every other upload. The 50-per-type limit
 // is counted and the row inserted in one transaction holding an advisory lock on the customer and
 // type, so two uploads racing for the last place cannot both take it.
-import type { EntityManager } from '@mikro-orm/core';
 import {
   checkReportRoom,
   formatChinaTime,
@@ -14,16 +13,16 @@ import {
   validateReportName,
 } from '@glucoguard/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { withSubjectLock } from '../../../lib/db';
+import { withSubjectLock, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
-import { registeredCustomer } from '../../identity/customer/customer.service';
-import { takeRateLimit, type RateWindow } from '../../platform/rate-limit/rateLimit.service';
-import type { SessionContext } from '../../identity/session/session.service';
-import type { ObjectStore } from '../../platform/upload/store-base';
-import { signPrivatePath } from '../../platform/upload/private-files';
-import { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from '../../platform/upload/upload.service';
+import { registeredCustomer } from '../../identity';
+import { takeRateLimit, type RateWindow } from '../../platform';
+import type { SessionContext } from '../../../lib/session-context';
+import type { ObjectStore } from '../../../providers/storage/storage';
+import { signPrivatePath } from '../../platform';
+import { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from '../../platform';
 import { MedicalReport } from './medicalReport.entity';
 import { MedicalReportRepository } from './medicalReport.repository';
 
@@ -68,7 +67,7 @@ export function reportImageVo(report: MedicalReport, secret: string, now: Date) 
 const deleted = () => new AppError(ErrorCodes.notFound, REPORT_UPLOAD_MESSAGES.deleted, 404);
 
 export interface UploadContext {
-  em: EntityManager;
+  em: Db;
   store: ObjectStore;
   session: SessionContext;
   /** The image upload's limits per customer, shared with /common/v1/uploadImage. */
@@ -119,7 +118,7 @@ export async function uploadReport(
 
 /** The caller's reports, newest first (spec: GET /customer/v1/pageQueryReport). */
 export async function pageReports(
-  em: EntityManager,
+  em: Db,
   customerId: string,
   pageNo: number,
   pageSize: number,
@@ -140,7 +139,7 @@ export async function pageReports(
  * missing report and another user's answer alike, so nobody learns which ids exist.
  */
 export async function deleteReport(
-  em: EntityManager,
+  em: Db,
   store: ObjectStore,
   log: FastifyBaseLogger,
   customerId: string,
@@ -160,4 +159,9 @@ export async function deleteReport(
     );
   }
   return { ok: true as const };
+}
+
+/** Whether `viewerId` may see a private file: one of their own reports' image or preview (upload's getFile asks). */
+export async function ownsMedicalReportFile(db: Db, viewerId: string, path: string): Promise<boolean> {
+  return new MedicalReportRepository(db).ownsFile(viewerId, path);
 }

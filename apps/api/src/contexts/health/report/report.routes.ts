@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../../identity/session/session.service';
 import {
   listReports,
   pressureMonthReport,
@@ -8,29 +7,27 @@ import {
   sugarWeekReport,
 } from './report.service';
 
-const customerOf = (session: SessionContext | null) => (session as SessionContext).customerId;
-
 /** The report list and the weekly and monthly sugar and pressure reports (spec 2 §2.5, §2.6). */
 export function reportRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
   app.operation('listHealthReports', async (request) =>
-    listReports(app.em, customerOf(request.session), request.query, now()),
+    listReports(app.em, request.session.customerId, request.query, now()),
   );
 
   app.operation('getSugarMonthReport', async (request) =>
-    sugarMonthReport(app.em, customerOf(request.session), request.query, now()),
+    sugarMonthReport(app.em, request.session.customerId, request.query, now()),
   );
 
   app.operation('getSugarWeekReport', async (request) =>
-    sugarWeekReport(app.em, customerOf(request.session), request.query.startDate, request.query.endDate, now()),
+    sugarWeekReport(app.em, request.session.customerId, request.query.startDate, request.query.endDate, now()),
   );
 
   app.operation('getBpMonthReport', async (request) =>
-    pressureMonthReport(app.em, customerOf(request.session), request.query, now()),
+    pressureMonthReport(app.em, request.session.customerId, request.query, now()),
   );
 
   app.operation('getBpWeekReport', async (request) =>
-    pressureWeekReport(app.em, customerOf(request.session), request.query.startDate, request.query.endDate, now()),
+    pressureWeekReport(app.em, request.session.customerId, request.query.startDate, request.query.endDate, now()),
   );
 }

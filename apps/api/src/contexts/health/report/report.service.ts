@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import {
   REPORT_COMING_SOON_MESSAGE,
   REPORT_MIN_MEASUREMENTS,
@@ -107,7 +107,7 @@ function header(span: ReportSpan, count: number) {
 }
 
 /** A sugar report of a span, or existsFlag false with the number of readings the period needs. */
-async function sugarReport(em: EntityManager, customerId: string, span: ReportSpan) {
+async function sugarReport(em: Db, customerId: string, span: ReportSpan) {
   const [readings, { range }] = await Promise.all([
     new ReportRepository(em).sugarReadings(customerId, span.start, span.end),
     rangesFor(em, customerId),
@@ -123,7 +123,7 @@ async function sugarReport(em: EntityManager, customerId: string, span: ReportSp
   };
 }
 
-async function pressureReport(em: EntityManager, customerId: string, span: ReportSpan) {
+async function pressureReport(em: Db, customerId: string, span: ReportSpan) {
   const [readings, config] = await Promise.all([
     new ReportRepository(em).pressureReadings(customerId, span.start, span.end),
     ranges(em),
@@ -140,37 +140,25 @@ async function pressureReport(em: EntityManager, customerId: string, span: Repor
 }
 
 /** GET /healthReport/v1/getMonthReport. */
-export async function sugarMonthReport(em: EntityManager, customerId: string, ym: YearMonth, now: Date) {
+export async function sugarMonthReport(em: Db, customerId: string, ym: YearMonth, now: Date) {
   const { existsFlag, count, vo } = await sugarReport(em, customerId, monthSpan(ym, now));
   return { existsFlag, count, healthMonthReportVo: vo };
 }
 
 /** GET /healthReport/v1/getWeekReport. */
-export async function sugarWeekReport(
-  em: EntityManager,
-  customerId: string,
-  startDate: string,
-  endDate: string,
-  now: Date,
-) {
+export async function sugarWeekReport(em: Db, customerId: string, startDate: string, endDate: string, now: Date) {
   const { existsFlag, count, vo } = await sugarReport(em, customerId, weekSpan(startDate, endDate, now));
   return { existsFlag, count, healthWeekReportVo: vo };
 }
 
 /** GET /healthReport/v1/getBpMonthReport. */
-export async function pressureMonthReport(em: EntityManager, customerId: string, ym: YearMonth, now: Date) {
+export async function pressureMonthReport(em: Db, customerId: string, ym: YearMonth, now: Date) {
   const { existsFlag, count, vo } = await pressureReport(em, customerId, monthSpan(ym, now));
   return { existsFlag, count, healthMonthReportVo: vo };
 }
 
 /** GET /healthReport/v1/getBpWeekReport. */
-export async function pressureWeekReport(
-  em: EntityManager,
-  customerId: string,
-  startDate: string,
-  endDate: string,
-  now: Date,
-) {
+export async function pressureWeekReport(em: Db, customerId: string, startDate: string, endDate: string, now: Date) {
   const { existsFlag, count, vo } = await pressureReport(em, customerId, weekSpan(startDate, endDate, now));
   return { existsFlag, count, healthWeekReportVo: vo };
 }
@@ -179,7 +167,7 @@ const sumBetween = (counts: DayCount[], first: string, last: string) =>
   counts.filter((c) => c.day >= first && c.day <= last).reduce((n, c) => n + c.count, 0);
 
 /** GET /healthReport/v1/list: readings per type for the month and each of its weeks. */
-export async function listReports(em: EntityManager, customerId: string, ym: YearMonth, now: Date) {
+export async function listReports(em: Db, customerId: string, ym: YearMonth, now: Date) {
   const weeks = weeksOfMonth(ym);
   const month = chinaMonthRange(ym);
   const firstWeek = weeks[0];

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../../config';
-import type { SessionContext } from '../session/session.service';
 import { recoverAccount } from './accountRecovery.service';
 import { deviceKeyAccount } from './deviceKeyAccount.service';
-
-const caller = (session: SessionContext | null): SessionContext => session as SessionContext;
 
 /** Getting an account back by SMS, and naming the account behind a device-key link (issue 15 B, D). */
 export function accountRecoveryRoutes(app: FastifyInstance, config: AppConfig) {
@@ -12,7 +9,7 @@ export function accountRecoveryRoutes(app: FastifyInstance, config: AppConfig) {
     recoverAccount(
       app.em,
       { secret: app.providers.sessionSecret },
-      caller(request.session),
+      request.session,
       { phone: request.body.phone.trim(), validCode: request.body.validCode.trim() },
       {
         ip: request.ip,

@@ -1,11 +1,10 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { ACCOUNT_RECOVERY_MESSAGES, validateAccountRecovery } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
-import { withSubjectLock } from '../../../lib/db';
+import { withSubjectLock, type Db } from '../../../lib/db';
 import { Customer } from '../customer/customer.entity';
 import { CustomerRepository } from '../customer/customer.repository';
-import { takeRateLimit } from '../../platform/rate-limit/rateLimit.service';
+import { takeRateLimit } from '../../platform';
 import { Session } from '../session/session.entity';
 import { issueSession, type SessionContext } from '../session/session.service';
 import type { SessionCache } from '../session/session.cache';
@@ -43,7 +42,7 @@ const retiredOpenid = (customerId: string) => `retired_${customerId.replaceAll('
  * the revocation's notifications, and this process's own cache at once.
  */
 export async function recoverAccount(
-  em: EntityManager,
+  em: Db,
   sms: Pick<SmsCodeDeps, 'secret'>,
   session: SessionContext,
   input: { phone: string; validCode: string },

@@ -1,10 +1,10 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import { maskPersonName } from '@glucoguard/domain';
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
-import type { Providers } from '../../../plugins/providers';
+import type { Providers } from '../../../providers/providers';
 import { IdentityError } from '../../../providers/wechat/identity';
 import { CustomerRepository } from '../customer/customer.repository';
-import { takeRateLimit } from '../../platform/rate-limit/rateLimit.service';
+import { takeRateLimit } from '../../platform';
 
 const PREVIEW_LIMIT = [{ max: 30, windowMs: 10 * 60 * 1000, message: '查询过于频繁，请稍后再试' }];
 
@@ -14,7 +14,7 @@ const PREVIEW_LIMIT = [{ max: 30, windowMs: 10 * 60 * 1000, message: '查询过�
  * provider's login code, so whoever has it can sign in as that account anyway; this tells less than
  * that, creates nothing and signs nobody in.
  */
-export async function deviceKeyAccount(em: EntityManager, providers: Providers, deviceKey: string, ip: string) {
+export async function deviceKeyAccount(em: Db, providers: Providers, deviceKey: string, ip: string) {
   if (providers.identity.name !== 'local') {
     throw notFound('接口不存在：POST /api/login/v1/deviceKeyAccount');
   }

@@ -3,11 +3,8 @@ import type { AppConfig } from '../../../config';
 import { assertSameOriginRedirect } from '../../../lib/public-origin';
 import { CustomerRepository } from '../customer/customer.repository';
 import { customerRatio, customerVo } from '../customer/customer.view';
-import { revokeSession, type SessionContext } from '../session/session.service';
+import { revokeSession } from '../session/session.service';
 import { authStatus, authorizeUrl, jsSdkConfig, renewSession, signIn } from './auth.service';
-
-/** Operations that require auth get a session from the openapi plugin's guard. */
-const caller = (session: SessionContext | null): SessionContext => session as SessionContext;
 
 export function authRoutes(app: FastifyInstance, config: AppConfig) {
   const context = (request: { ip: string; headers: Record<string, unknown> }) => ({
@@ -34,11 +31,11 @@ export function authRoutes(app: FastifyInstance, config: AppConfig) {
   );
 
   app.operation('loginAuth', async (request) =>
-    authStatus(caller(request.session), request.body.openid, request.body.isGetCid ?? true),
+    authStatus(request.session, request.body.openid, request.body.isGetCid ?? true),
   );
 
   app.operation('getCurrent', async (request) => {
-    const customer = await new CustomerRepository(app.em).get(caller(request.session).customerId);
+    const customer = await new CustomerRepository(app.em).get(request.session.customerId);
     return {
       customerVo: customerVo(customer),
       imgDomain: config.imgDomain,
@@ -48,17 +45,17 @@ export function authRoutes(app: FastifyInstance, config: AppConfig) {
   });
 
   app.operation('getByOpenid', async (request) => {
-    const session = caller(request.session);
+    const session = request.session;
     const registered = session.registered ? (1 as const) : (0 as const);
     return { customerId: session.customerId, isAuth: registered, userType: registered };
   });
 
   app.operation('renewSession', async (request) =>
-    renewSession(app.em, app.providers, caller(request.session), context(request), app.sessionCache),
+    renewSession(app.em, app.providers, request.session, context(request), app.sessionCache),
   );
 
   app.operation('logout', async (request) => {
-    await revokeSession(app.em, caller(request.session).sessionId, app.providers.clock(), app.sessionCache);
+    await revokeSession(app.em, request.session.sessionId, app.providers.clock(), app.sessionCache);
     return { ok: true as const };
   });
 

@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { IdentityError, createState, verifyState, type MessagingIdentity } from '../../../providers/wechat/identity';
-import type { Providers } from '../../../plugins/providers';
+import type { Providers } from '../../../providers/providers';
 import { WechatApiError } from '../../../providers/wechat/wechat-http';
 import { Customer } from '../customer/customer.entity';
 import { CustomerRepository } from '../customer/customer.repository';
@@ -40,7 +40,7 @@ async function exchange(providers: Providers, code: string): Promise<MessagingId
 }
 
 /** Finds the customer of an identity, creating a visitor at first sign-in. */
-async function customerFor(em: EntityManager, identity: MessagingIdentity, sourceId: number): Promise<Customer> {
+async function customerFor(em: Db, identity: MessagingIdentity, sourceId: number): Promise<Customer> {
   const repo = new CustomerRepository(em);
   const existing = await repo.findByOpenid(identity.openid);
   if (existing) {
@@ -81,7 +81,7 @@ async function customerFor(em: EntityManager, identity: MessagingIdentity, sourc
 
 /** Exchanges a login code for a session (spec: GET /wechat/v1/getHtmlAccessToken); CLIENT_RATE_LIMITS caps sign-ins per client. */
 export async function signIn(
-  em: EntityManager,
+  em: Db,
   providers: Providers,
   input: { code: string; state?: string; sourceId: number },
   context: SignInContext,
@@ -129,7 +129,7 @@ export function authStatus(session: SessionContext, claimedOpenid: string | unde
 
 /** Replaces the current token with a fresh one (spec: silent re-auth). */
 export async function renewSession(
-  em: EntityManager,
+  em: Db,
   providers: Providers,
   session: SessionContext,
   context: Omit<SignInContext, 'imgDomain'>,

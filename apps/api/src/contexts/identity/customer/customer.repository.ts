@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { randomInt } from 'node:crypto';
 import { INVITE_CODE_LENGTH } from '@glucoguard/domain';
 import { Customer } from './customer.entity';
-import { Doctor } from '../../care/doctor/doctor.entity';
+import { Doctor } from '../../platform';
 import { notFound } from '../../../lib/errors';
 
 /** Invite codes avoid look-alike characters (0/O, 1/I/L) so they can be read aloud and typed. */

@@ -1,34 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../session/session.service';
 import { customerVo } from './customer.view';
 import { editProfile, messageSettings, registeredCustomer, updatePhone } from './customer.service';
-
-const caller = (session: SessionContext | null): SessionContext => session as SessionContext;
+import { getLocation, updateLocation } from './customerLocation.service';
 
 export function customerRoutes(app: FastifyInstance) {
   app.operation('editCustomer', async (request) =>
-    customerVo(await editProfile(app.em, caller(request.session), request.body, app.providers.clock())),
+    customerVo(await editProfile(app.em, request.session, request.body, app.providers.clock())),
   );
 
   app.operation('updatePhone', async (request) => {
     const input = { phone: request.body.phone.trim(), validCode: request.body.validCode.trim() };
     return customerVo(
-      await updatePhone(
-        app.em,
-        { secret: app.providers.sessionSecret },
-        caller(request.session),
-        input,
-        app.providers.clock(),
-      ),
+      await updatePhone(app.em, { secret: app.providers.sessionSecret }, request.session, input, app.providers.clock()),
     );
   });
 
-  app.operation('getMsgSetting', async (request) =>
-    messageSettings(await registeredCustomer(app.em, caller(request.session))),
-  );
+  app.operation('getMsgSetting', async (request) => messageSettings(await registeredCustomer(app.em, request.session)));
 
   app.operation('updateMsgSetting', async (request) => {
-    const customer = await registeredCustomer(app.em, caller(request.session));
+    const customer = await registeredCustomer(app.em, request.session);
     if (request.body.isReceive !== undefined) {
       customer.msgReceive = request.body.isReceive === 1;
     }
@@ -38,4 +28,10 @@ export function customerRoutes(app: FastifyInstance) {
     await app.em.flush();
     return messageSettings(customer);
   });
+
+  app.operation('getLocation', async (request) => getLocation(app.em, request.session));
+
+  app.operation('updateLocation', async (request) =>
+    updateLocation(app.em, app.providers.geocoder, request.session, request.body),
+  );
 }

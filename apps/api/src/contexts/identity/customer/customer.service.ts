@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import {
   emojiCheck,
   firstFailure,
@@ -10,14 +10,14 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
-import type { SessionContext } from '../session/session.service';
+import type { SessionContext } from '../../../lib/session-context';
 import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
-import { applyInviteCode } from '../registration/registration.service';
+import { applyInviteCode } from './inviteCode';
 import { CustomerRepository } from './customer.repository';
 import type { Customer } from './customer.entity';
 
 /** Profile changes need a registered customer; visitors register first. */
-export async function registeredCustomer(em: EntityManager, session: SessionContext): Promise<Customer> {
+export async function registeredCustomer(em: Db, session: SessionContext): Promise<Customer> {
   if (!session.registered) {
     throw new AppError(ErrorCodes.forbidden, '请先注册', 403);
   }
@@ -43,12 +43,7 @@ export interface ProfileEdit {
 }
 
 /** Edits the caller's own profile (spec: /customer/v1/edit; also registration step 2). */
-export async function editProfile(
-  em: EntityManager,
-  session: SessionContext,
-  input: ProfileEdit,
-  now: Date,
-): Promise<Customer> {
+export async function editProfile(em: Db, session: SessionContext, input: ProfileEdit, now: Date): Promise<Customer> {
   const customer = await registeredCustomer(em, session);
   assertValid(
     firstFailure([
@@ -87,7 +82,7 @@ export async function editProfile(
 
 /** Changes the phone number with a fresh code sent to the new number (spec: updatePhone). */
 export async function updatePhone(
-  em: EntityManager,
+  em: Db,
   sms: Pick<SmsCodeDeps, 'secret'>,
   session: SessionContext,
   input: { phone: string; validCode: string },

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../../config';
-import type { SessionContext } from '../session/session.service';
 import { bind, checkInvitation, doctorInviteCode, registerFull, registrationConfig } from './registration.service';
-
-const caller = (session: SessionContext | null): SessionContext => session as SessionContext;
 
 export function registrationRoutes(app: FastifyInstance, config: AppConfig) {
   const sms = () => ({ secret: app.providers.sessionSecret });
@@ -16,19 +13,19 @@ export function registrationRoutes(app: FastifyInstance, config: AppConfig) {
   app.operation('getRegisterConfig', async (request) => registrationConfig(config, request.query.sourceId ?? 4));
 
   app.operation('registerBind', async (request) =>
-    bind(app.em, sms(), caller(request.session), trimmed(request.body), app.providers.clock(), 'bind'),
+    bind(app.em, sms(), request.session, trimmed(request.body), app.providers.clock(), 'bind'),
   );
 
   app.operation('registerSkip', async (request) =>
-    bind(app.em, sms(), caller(request.session), trimmed(request.body), app.providers.clock(), 'skip'),
+    bind(app.em, sms(), request.session, trimmed(request.body), app.providers.clock(), 'skip'),
   );
 
   app.operation('registerFull', async (request) =>
-    registerFull(app.em, sms(), caller(request.session), config, trimmed(request.body), app.providers.clock()),
+    registerFull(app.em, sms(), request.session, config, trimmed(request.body), app.providers.clock()),
   );
 
   app.operation('checkInvitation', async (request) => ({
-    isChecked: await checkInvitation(app.em, caller(request.session), request.body.inviteCode.trim()),
+    isChecked: await checkInvitation(app.em, request.session, request.body.inviteCode.trim()),
   }));
 
   app.operation('doctorByOpenid', async (request) => ({

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import {
   INVITE_CODE_LENGTH,
   brandFeatures,
@@ -14,10 +14,11 @@ import {
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
 import type { AppConfig } from '../../../config';
-import type { SessionContext } from '../session/session.service';
+import type { SessionContext } from '../../../lib/session-context';
 import { CustomerRepository } from '../customer/customer.repository';
 import type { Customer } from '../customer/customer.entity';
 import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
+import { applyInviteCode } from '../customer/inviteCode';
 
 export const REGISTRATION_ERRORS = {
   otherPhone: '该微信号已经绑定手机号码，与当前手机号码不一致,登陆失败',
@@ -39,7 +40,7 @@ export function registrationConfig(config: AppConfig, sourceId: number) {
 }
 
 /** Whether an invite code belongs to a doctor or to another customer (spec: checkInvitation). */
-export async function checkInvitation(em: EntityManager, session: SessionContext, code: string): Promise<0 | 1> {
+export async function checkInvitation(em: Db, session: SessionContext, code: string): Promise<0 | 1> {
   if (code.length !== INVITE_CODE_LENGTH) {
     return 0;
   }
@@ -50,19 +51,6 @@ export async function checkInvitation(em: EntityManager, session: SessionContext
   }
   const inviter = await repo.findByInviteCode(normalised);
   return inviter && inviter.id !== session.customerId ? 1 : 0;
-}
-
-/** Records an invite code on a customer: a doctor's links the doctor; a customer's records the inviter. */
-export async function applyInviteCode(em: EntityManager, customer: Customer, code: string): Promise<void> {
-  const repo = new CustomerRepository(em);
-  const normalised = code.trim().toUpperCase();
-  const doctor = await repo.findDoctorByInviteCode(normalised);
-  const inviter = doctor ? null : await repo.findByInviteCode(normalised);
-  if (!doctor && (!inviter || inviter.id === customer.id)) {
-    throw new AppError(ErrorCodes.badRequest, '请输入正确的邀请码');
-  }
-  customer.usedInviteCode = normalised;
-  customer.doctorId = doctor?.id ?? customer.doctorId;
 }
 
 interface Binding {
@@ -77,7 +65,7 @@ interface Binding {
  * that is already registered, the code check, and the phone's uniqueness.
  */
 async function bindPhone(
-  em: EntityManager,
+  em: Db,
   sms: Pick<SmsCodeDeps, 'secret'>,
   session: SessionContext,
   input: Binding,
@@ -114,7 +102,7 @@ async function bindPhone(
 
 /** Variant B step 1 and the variant A skip: name, phone and code (spec: bind / skip payloads). */
 export async function bind(
-  em: EntityManager,
+  em: Db,
   sms: Pick<SmsCodeDeps, 'secret'>,
   session: SessionContext,
   input: Binding & { headimgurl?: string },
@@ -148,7 +136,7 @@ export interface FullRegistration extends Binding {
 
 /** Variant A: the whole form at once (spec 1 §2.5, §3 registration payload). */
 export async function registerFull(
-  em: EntityManager,
+  em: Db,
   sms: Pick<SmsCodeDeps, 'secret'>,
   session: SessionContext,
   config: AppConfig,
@@ -189,7 +177,7 @@ export async function registerFull(
 }
 
 /** The invite code of the doctor a patient scanned in (spec: doctor by openid). */
-export async function doctorInviteCode(em: EntityManager, openid: string): Promise<string | null> {
+export async function doctorInviteCode(em: Db, openid: string): Promise<string | null> {
   const doctor = await new CustomerRepository(em).findDoctorByOpenid(openid);
   return doctor?.inviteCode ?? null;
 }

@@ -1,4 +1,4 @@
-import type { SessionContext } from './session.service';
+import type { SessionContext } from '../../../lib/session-context';
 
 /** A checked session as the cache keeps it: the caller, until when the token is good, until when the entry is. */
 interface Entry {

@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { createHash, randomBytes } from 'node:crypto';
 import { Session } from './session.entity';
-import { sql } from '../../../lib/db';
+import { sql, type Db } from '../../../lib/db';
 import type { SessionCache } from './session.cache';
 import type { SessionContext } from '../../../lib/session-context';
 
@@ -16,7 +15,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** A 256-bit random bearer token; only its hash is stored, so a database leak yields no usable tokens. */
 export async function issueSession(
-  em: EntityManager,
+  em: Db,
   customerId: string,
   meta: { now: Date; ttlMs: number; userAgent?: string; ip?: string },
 ): Promise<IssuedSession> {
@@ -40,7 +39,7 @@ export async function issueSession(
  * hears of every session change) already vouches for the token.
  */
 export async function resolveSession(
-  em: EntityManager,
+  em: Db,
   token: string,
   now: Date,
   cache?: SessionCache,
@@ -77,12 +76,7 @@ export async function resolveSession(
 }
 
 /** Revokes a session; `cache` forgets it at once (other processes hear of it from the database). */
-export async function revokeSession(
-  em: EntityManager,
-  sessionId: string,
-  now: Date,
-  cache?: SessionCache,
-): Promise<void> {
+export async function revokeSession(em: Db, sessionId: string, now: Date, cache?: SessionCache): Promise<void> {
   await em.nativeUpdate(Session, { id: sessionId, revokedAt: null }, { revokedAt: now });
   cache?.forgetSession(sessionId);
 }

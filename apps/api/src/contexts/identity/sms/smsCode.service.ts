@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_COUNTDOWN_SECONDS, VERIFY_CODE_LENGTH, startOfChinaDay, validatePhone } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
-import { withSubjectLock } from '../../../lib/db';
+import { withSubjectLock, type Db } from '../../../lib/db';
 import { SmsError, type SmsSender } from '../../../providers/sms/sms';
 import { SmsCode } from './smsCode.entity';
 
@@ -41,7 +40,7 @@ function hashCode(secret: string, phone: string, purpose: string, code: string):
  * client address (China days), counted under a per-phone lock so two taps cannot both pass.
  */
 export async function requestCode(
-  em: EntityManager,
+  em: Db,
   deps: SmsCodeDeps,
   input: { phone: string; purpose: SmsPurpose; clientIp: string; now: Date },
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
@@ -93,7 +92,7 @@ export async function requestCode(
  * wrong try voids the code. Every failure is the spec's code 90001.
  */
 export async function verifyCode(
-  em: EntityManager,
+  em: Db,
   deps: Pick<SmsCodeDeps, 'secret'>,
   input: { phone: string; purpose: SmsPurpose; code: string; now: Date; consume: boolean },
 ): Promise<void> {

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionContext } from '../../identity/session/session.service';
-import { getLocation, lookUpRegion, updateLocation } from './location.service';
+import { lookUpRegion } from './location.service';
 
-const caller = (session: SessionContext | null): SessionContext => session as SessionContext;
-
+/** Where a point is (spec 1 §8); the customer's own saved location is identity's (customer.routes.ts). */
 export function locationRoutes(app: FastifyInstance) {
-  app.operation('getLocation', async (request) => getLocation(app.em, caller(request.session)));
-
-  app.operation('updateLocation', async (request) =>
-    updateLocation(app.em, app.providers.geocoder, caller(request.session), request.body),
-  );
-
   app.operation('queryLocationByLongitudeAndLatitude', async (request) =>
     lookUpRegion(app.providers.geocoder, request.query),
   );

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { AppError, ErrorCodes } from '../../../lib/errors';
-import { withSubjectLock } from '../../../lib/db';
+import { withSubjectLock, type Db } from '../../../lib/db';
 import { RateEvent } from './rateEvent.entity';
 
 export interface RateWindow {
@@ -19,7 +18,7 @@ export const RATE_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
  * 429 envelope. Events live in the database, so limits hold across API instances.
  */
 export async function takeRateLimit(
-  em: EntityManager,
+  em: Db,
   bucket: string,
   subject: string,
   windows: readonly RateWindow[],

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { nativeQuery } from '../../../lib/db';
+import { nativeQuery, type Db } from '../../../lib/db';
 import { FRONT_LOG_KEEP_DAYS } from '../front-log/frontLog.service';
 import { RATE_EVENT_KEEP_MS } from '../rate-limit/rateLimit.service';
 
@@ -16,7 +15,7 @@ const BATCH = 5000;
 const LOCK_KEY = 'retention';
 
 /** Deletes one batch of rows older than `before`; the table and column names are constants below, never input. */
-function deleteBatch(tx: EntityManager, table: 'front_log' | 'rate_event', before: Date): Promise<{ n: number }[]> {
+function deleteBatch(tx: Db, table: 'front_log' | 'rate_event', before: Date): Promise<{ n: number }[]> {
   return nativeQuery<{ n: number }>(
     tx,
     `with gone as (delete from ${table} where id in (select id from ${table} where created_at < $1 limit ${BATCH}) returning 1) select count(*)::int as n from gone`,
@@ -30,7 +29,7 @@ function deleteBatch(tx: EntityManager, table: 'front_log' | 'rate_event', befor
  * with try: when another API process is pruning, this one stops instead of queuing behind it.
  * Bounded by time, each delete is idempotent, so runs after a restart or in several processes are safe.
  */
-export async function pruneExpiredRows(em: EntityManager, now: Date): Promise<PruneRun> {
+export async function pruneExpiredRows(em: Db, now: Date): Promise<PruneRun> {
   const run: PruneRun = { frontLogs: 0, rateEvents: 0, skipped: false };
   const targets = [
     { table: 'front_log', before: new Date(now.getTime() - FRONT_LOG_KEEP_DAYS * DAY_MS), key: 'frontLogs' },

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../../lib/errors';
-import { MedicalReportRepository } from '../../health/medical-report/medicalReport.repository';
-import { registeredCustomer } from '../../identity/customer/customer.service';
+import type { Db } from '../../../lib/db';
+import { registeredCustomerId } from '../../../lib/session-context';
 import { takeRateLimit } from '../rate-limit/rateLimit.service';
-import type { SessionContext } from '../../identity/session/session.service';
 import { isPrivatePath, verifyPrivatePath } from './private-files';
 import { serveKey, storeImage } from './upload.service';
 
@@ -19,14 +18,21 @@ export const UPLOAD_LIMITS = [
 /** 10 MB of image is about 13.4 MB of base64; the JSON around it needs a little more. */
 const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 
-export function uploadRoutes(app: FastifyInstance) {
+export interface UploadRouteOptions {
+  /**
+   * Whether `viewerId` may still see the private file at `path`. Upload is generic: the modules
+   * that keep private files (medical reports) answer this, wired in by the composition root.
+   */
+  ownsPrivateFile(db: Db, viewerId: string, path: string): Promise<boolean>;
+}
+
+export function uploadRoutes(app: FastifyInstance, options: UploadRouteOptions) {
   app.operation(
     'uploadImage',
     async (request) => {
-      const session = request.session as SessionContext;
-      const customer = await registeredCustomer(app.em, session);
+      const customerId = registeredCustomerId(request.session);
       const now = app.providers.clock();
-      await takeRateLimit(app.em, 'upload', customer.id, UPLOAD_LIMITS, now);
+      await takeRateLimit(app.em, 'upload', customerId, UPLOAD_LIMITS, now);
       const stored = await storeImage(app.providers.storage, {
         base64: request.body.data,
         businessCode: request.body.businessCode,
@@ -44,7 +50,7 @@ export function uploadRoutes(app: FastifyInstance) {
     if (priv) {
       // A private image needs an address signed for a customer who may still see it (private-files.ts).
       const viewer = verifyPrivatePath(app.providers.sessionSecret, path, request.query, app.providers.clock());
-      if (viewer === null || !(await new MedicalReportRepository(app.em).ownsFile(viewer, path))) {
+      if (viewer === null || !(await options.ownsPrivateFile(app.em, viewer, path))) {
         throw forbidden(PRIVATE_FILE_MESSAGE);
       }
     }

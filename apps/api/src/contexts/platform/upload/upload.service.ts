@@ -11,7 +11,7 @@ import { base64Payload, PRESS_PREFIX, stripPressPrefix } from '@glucoguard/domai
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { AppError, ErrorCodes } from '../../../lib/errors';
-import { isValidKey, type ObjectStore } from './store-base';
+import { isValidKey, type ObjectStore } from '../../../providers/storage/store-base';
 import { MalformedImageError, stripImageMetadata } from './strip-metadata';
 
 /** The spec's "about 10 MB" threshold, as bytes after base64 decoding. */

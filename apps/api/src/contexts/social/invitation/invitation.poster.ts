@@ -7,7 +7,7 @@ export const BRAND_LOOKS: Readonly<Record<Brand, { name: string; primary: string
   medical: { name: '糖护医疗', primary: '#1677ff', deep: '#0b55c4' },
 };
 
-export interface InvitePosterContent {
+export interface InvitationPosterContent {
   brand: Brand;
   nickname: string;
   inviteCode: string;
@@ -22,7 +22,7 @@ export const POSTER_SIZE = { width: 375, height: 620 } as const;
 export const POSTER_QR_BOX = { x: POSTER_SIZE.width / 2 - 90, y: 226, size: 180 } as const;
 
 /** The invitation poster as SVG: brand, activity name, nickname, invite code and the QR code of the link. */
-export function invitePosterSvg(content: InvitePosterContent): string {
+export function invitationPosterSvg(content: InvitationPosterContent): string {
   const { width, height } = POSTER_SIZE;
   const look = BRAND_LOOKS[content.brand];
   const mid = width / 2;
@@ -46,8 +46,8 @@ export function invitePosterSvg(content: InvitePosterContent): string {
   ].join('');
 }
 
-export function renderInvitePoster(content: InvitePosterContent): Promise<Buffer> {
-  return renderPng(invitePosterSvg(content));
+export function renderInvitationPoster(content: InvitationPosterContent): Promise<Buffer> {
+  return renderPng(invitationPosterSvg(content));
 }
 
 export const brandOfActivity = (activityName: string | undefined, sourceId: number): Brand => {

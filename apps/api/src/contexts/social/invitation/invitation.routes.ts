@@ -1,26 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../../config';
-import { Customer } from '../../identity/customer/customer.entity';
-import { registeredCustomer } from '../../identity/customer/customer.service';
-import type { SessionContext } from '../../identity/session/session.service';
-import { accountQrcode, invitePoster, inviteLink } from './invitation.service';
+import { Customer } from '../../identity';
+import { registeredCustomer } from '../../identity';
+import { accountQrcode, invitationPoster, invitationLink } from './invitation.service';
 import { brandOfActivity } from './invitation.poster';
 
 /** Links on posters and QR codes point at PUBLIC_BASE_URL, never at the Host header a client sent. */
-export function inviteRoutes(app: FastifyInstance, config: Pick<AppConfig, 'publicBaseUrl'>) {
+export function invitationRoutes(app: FastifyInstance, config: Pick<AppConfig, 'publicBaseUrl'>) {
   // How many people registered with the caller's invite code (spec 1 §3 invitation info).
   app.operation('inviteCount', async (request) => {
-    const customer = await registeredCustomer(app.em, request.session as SessionContext);
+    const customer = await registeredCustomer(app.em, request.session);
     const count = await app.em.count(Customer, { usedInviteCode: customer.inviteCode, registeredAt: { $ne: null } });
     return { count, inviteCode: customer.inviteCode };
   });
 
   // The invitation poster (spec 1 §3 Poster): a PNG drawn on the server once per input, then cached.
   app.operation('getCustomerPoster', async (request) => {
-    const customer = await registeredCustomer(app.em, request.session as SessionContext);
+    const customer = await registeredCustomer(app.em, request.session);
     const brand = brandOfActivity(request.query.activityName, Number(request.headers['x-source-id'] ?? 4));
-    const link = inviteLink(config.publicBaseUrl, customer.inviteCode, brand);
-    const { path, cached } = await invitePoster(app.providers.storage, app.providers.sessionSecret, customer.id, {
+    const link = invitationLink(config.publicBaseUrl, customer.inviteCode, brand);
+    const { path, cached } = await invitationPoster(app.providers.storage, app.providers.sessionSecret, customer.id, {
       brand,
       nickname: customer.nickname,
       inviteCode: customer.inviteCode,
@@ -36,7 +35,7 @@ export function inviteRoutes(app: FastifyInstance, config: Pick<AppConfig, 'publ
     const sharerId = request.query.cid;
     const sharer =
       sharerId === undefined ? null : await app.em.findOne(Customer, { id: sharerId, registeredAt: { $ne: null } });
-    const link = inviteLink(config.publicBaseUrl, sharer?.inviteCode ?? null, brand);
+    const link = invitationLink(config.publicBaseUrl, sharer?.inviteCode ?? null, brand);
     return accountQrcode(app.providers.storage, app.providers.sessionSecret, brand, link);
   });
 }

@@ -1,10 +1,15 @@
 import { createHmac } from 'node:crypto';
 import type { Brand } from '@glucoguard/domain';
-import type { ObjectStore } from '../../platform/upload/storage';
-import { POSTER_VERSION, renderAccountQr, renderInvitePoster, type InvitePosterContent } from './invitation.poster';
+import type { ObjectStore } from '../../../providers/storage/storage';
+import {
+  POSTER_VERSION,
+  renderAccountQr,
+  renderInvitationPoster,
+  type InvitationPosterContent,
+} from './invitation.poster';
 
 /** The invitation link a poster's QR code carries: the registration page with the code and brand. */
-export function inviteLink(origin: string, inviteCode: string | null, brand: Brand): string {
+export function invitationLink(origin: string, inviteCode: string | null, brand: Brand): string {
   const url = new URL('/register/register', origin);
   if (inviteCode !== null) {
     url.searchParams.set('inviteCode', inviteCode);
@@ -39,14 +44,14 @@ export async function cachedImage(
   return { path, cached: false };
 }
 
-export async function invitePoster(
+export async function invitationPoster(
   store: ObjectStore,
   secret: string,
   customerId: string,
-  content: InvitePosterContent,
+  content: InvitationPosterContent,
 ) {
   return cachedImage(store, secret, 'posters', { v: POSTER_VERSION, customerId, ...content }, () =>
-    renderInvitePoster(content),
+    renderInvitationPoster(content),
   );
 }
 

@@ -13,7 +13,7 @@ import {
 import { sql } from '../../../lib/db';
 import { pageOf } from '../../../lib/list';
 import { BloodPressureRange } from '../../health/pressure/pressureRange.entity';
-import { Customer } from '../../identity/customer/customer.entity';
+import { Customer } from '../../identity';
 import { FollowerRepository, type NoticeRecipient } from '../follow/follow.repository';
 import { SugarRepository } from '../../health/glucose/glucose.repository';
 import { Notice } from './notice.entity';

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { registeredCustomer } from '../../identity/customer/customer.service';
-import type { SessionContext } from '../../identity/session/session.service';
+import { registeredCustomer } from '../../identity';
+import type { SessionContext } from '../../../lib/session-context';
 import { createShare, listShares, revokeShare, sharedPressureTable, sharedSugarTable } from './share.service';
 
 export function shareRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
-  const owner = async (session: SessionContext | null) =>
-    (await registeredCustomer(app.em, session as SessionContext)).id;
+  const owner = async (session: SessionContext) => (await registeredCustomer(app.em, session)).id;
 
   app.operation('createShare', async (request) =>
     createShare(app.em, await owner(request.session), request.body, now()),

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Db } from '../../../lib/db';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   BP_COLOR,
@@ -13,11 +13,11 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
-import { Customer } from '../../identity/customer/customer.entity';
-import { BloodPressureTest } from '../../health/readings/pressure.entity';
-import { ranges as pressureRanges, bloodPressureVo } from '../../health/pressure/pressure.service';
-import { SugarTest } from '../../health/readings/glucose.entity';
-import { rangesFor, sugarTestVo } from '../../health/glucose/glucose.service';
+import { Customer } from '../../identity';
+import { BloodPressureTest } from '../../health';
+import { ranges as pressureRanges, bloodPressureVo } from '../../health';
+import { SugarTest } from '../../health';
+import { rangesFor, sugarTestVo } from '../../health';
 import { ShareLink } from './shareLink.entity';
 
 export type ShareKind = 'sugar' | 'bloodPressure';
@@ -34,7 +34,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Creates a link for one table of the caller's readings over [start, end]. */
 export async function createShare(
-  em: EntityManager,
+  em: Db,
   customerId: string,
   input: { kind: ShareKind; createStartTime: string; createEndTime: string; days?: number; title?: string },
   now: Date,
@@ -63,7 +63,7 @@ export async function createShare(
   return { shareId: link.id, token, expiresAt: link.expiresAt.toISOString() };
 }
 
-export async function listShares(em: EntityManager, customerId: string, now: Date) {
+export async function listShares(em: Db, customerId: string, now: Date) {
   const links = await em.find(
     ShareLink,
     { customerId, revokedAt: null, expiresAt: { $gt: now } },
@@ -80,7 +80,7 @@ export async function listShares(em: EntityManager, customerId: string, now: Dat
 }
 
 /** Revokes one of the caller's links; someone else's answers like a missing one. */
-export async function revokeShare(em: EntityManager, customerId: string, shareId: string, now: Date) {
+export async function revokeShare(em: Db, customerId: string, shareId: string, now: Date) {
   const link = /^[0-9a-f-]{36}$/.test(shareId) ? await em.findOne(ShareLink, { id: shareId }) : null;
   if (!link || link.customerId !== customerId) {
     throw notFound('分享不存在');
@@ -90,7 +90,7 @@ export async function revokeShare(em: EntityManager, customerId: string, shareId
   return { ok: true as const };
 }
 
-async function openLink(em: EntityManager, token: string, kind: ShareKind, now: Date) {
+async function openLink(em: Db, token: string, kind: ShareKind, now: Date) {
   const link =
     token.length >= 20 && token.length <= 64 ? await em.findOne(ShareLink, { tokenHash: hash(token) }) : null;
   if (!link || link.kind !== kind || link.revokedAt || link.expiresAt.getTime() <= now.getTime()) {
@@ -109,7 +109,7 @@ const header = (link: ShareLink, owner: Customer, dataTypeName: string) => ({
 });
 
 /** The public sugar table behind a link: masked name, counts and the readings, newest first. */
-export async function sharedSugarTable(em: EntityManager, token: string, now: Date) {
+export async function sharedSugarTable(em: Db, token: string, now: Date) {
   const { link, owner } = await openLink(em, token, 'sugar', now);
   const [readings, { range }] = await Promise.all([
     em.find(
@@ -138,7 +138,7 @@ export async function sharedSugarTable(em: EntityManager, token: string, now: Da
 }
 
 /** The public pressure table behind a link. */
-export async function sharedPressureTable(em: EntityManager, token: string, now: Date) {
+export async function sharedPressureTable(em: Db, token: string, now: Date) {
   const { link, owner } = await openLink(em, token, 'bloodPressure', now);
   const [readings, config] = await Promise.all([
     em.find(

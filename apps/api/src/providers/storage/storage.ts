@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
-import { ConfigError } from '../../../config';
+import { ConfigError } from '../../config';
 import { S3Store } from './s3-store';
 import { assertValidKey, contentTypeForKey, StorageError, type ObjectStore, type StoredObject } from './store-base';
 

@@ -8,8 +8,16 @@ export const DOCTOR_LIST_LIMIT = 50;
 /** `%text%` for LIKE, with LIKE's own characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Hospitals, departments and carers of the doctor picker. */
-export class DoctorRepository {
+/** Where a carer works: the linked department and hospital, or the names kept on the row. */
+export interface Workplace {
+  departmentId: number | null;
+  departmentName: string;
+  organizationId: number | null;
+  organizationName: string;
+}
+
+/** Hospitals, departments and carers: the doctor picker's directory, the health record's doctor, invite codes. */
+export class CareDirectoryRepository {
   constructor(private readonly em: EntityManager) {}
 
   hospitals(region: { province?: string; city?: string; district?: string }): Promise<Hospital[]> {
@@ -63,6 +71,31 @@ export class DoctorRepository {
       Doctor,
       { ...match, ...(roleType && { roleType }) },
       { orderBy: { name: 'asc', id: 'asc' }, limit: DOCTOR_LIST_LIMIT },
+    );
+  }
+
+  /** The workplaces of several carers with two queries. */
+  async workplacesOf(doctors: Doctor[]): Promise<Map<number, Workplace>> {
+    const departments = await this.departmentsByIds([
+      ...new Set(doctors.flatMap((d) => (d.departmentId ? [d.departmentId] : []))),
+    ]);
+    const hospitals = await this.hospitalsByIds([...new Set(departments.map((d) => d.hospitalId))]);
+    const departmentById = new Map(departments.map((d) => [d.id, d]));
+    const hospitalById = new Map(hospitals.map((h) => [h.id, h]));
+    return new Map(
+      doctors.map((doctor) => {
+        const department = doctor.departmentId ? departmentById.get(doctor.departmentId) : undefined;
+        const hospital = department ? hospitalById.get(department.hospitalId) : undefined;
+        return [
+          doctor.id,
+          {
+            departmentId: department?.id ?? null,
+            departmentName: department?.name ?? doctor.department,
+            organizationId: hospital?.id ?? null,
+            organizationName: hospital?.name ?? doctor.hospital,
+          },
+        ];
+      }),
     );
   }
 }
