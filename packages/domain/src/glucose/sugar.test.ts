@@ -20,6 +20,7 @@ import {
   SUGAR_CHART_SLOTS,
   SUGAR_TAG_OPTIONS,
   sugarReminder,
+  isUrgentSugar,
 } from './sugar';
 import { roundTo } from '../shared/numbers';
 import type { SugarDictionaryEntry, SugarRange } from './sugar';
@@ -254,5 +255,18 @@ describe('sugarReminder', () => {
       expect(tip).not.toMatch(/单位|毫克|mg|剂量|加量|减量/);
     }
     expect(sugarReminder('seriousLow')).toContain('含糖食物');
+  });
+});
+
+describe('isUrgentSugar', () => {
+  it.each([
+    ['seriousHigh', true],
+    ['seriousLow', true],
+    ['high', false],
+    ['low', false],
+    ['normal', false],
+    [null, false],
+  ] as const)('sugar level %s urgent: %s', (level, urgent) => {
+    expect(isUrgentSugar(level)).toBe(urgent);
   });
 });

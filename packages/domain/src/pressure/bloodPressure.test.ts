@@ -10,6 +10,7 @@ import {
   levelFromSort,
   parseBpInput,
   bloodPressureReminder,
+  isUrgentBloodPressure,
 } from './bloodPressure';
 import type { BpRangeConfig } from './bloodPressure';
 
@@ -122,5 +123,33 @@ describe('bloodPressureReminder', () => {
 
   it('asks to re-measure after rest when the pressure is high', () => {
     expect(bloodPressureReminder('high')).toContain('复测');
+  });
+});
+
+// The seeded table (Chinese hypertension guideline grades).
+const SEEDED_CONFIG: BpRangeConfig[] = [
+  { sort: 1, sbpMin: 1, sbpMax: 89, dbpMin: 1, dbpMax: 59 },
+  { sort: 2, sbpMin: 90, sbpMax: 119, dbpMin: 60, dbpMax: 79 },
+  { sort: 3, sbpMin: 120, sbpMax: 139, dbpMin: 80, dbpMax: 89 },
+  { sort: 4, sbpMin: 140, sbpMax: 159, dbpMin: 90, dbpMax: 99 },
+  { sort: 5, sbpMin: 160, sbpMax: 179, dbpMin: 100, dbpMax: 109 },
+  { sort: 6, sbpMin: 180, sbpMax: 250, dbpMin: 110, dbpMax: 250 },
+];
+
+describe('isUrgentBloodPressure', () => {
+  it.each([
+    [180, 90, true],
+    [150, 110, true],
+    [179, 109, false],
+    [160, 100, false],
+    [120, 80, false],
+    [80, 50, false],
+  ])('pressure %i/%i urgent: %s', (sbp, dbp, urgent) => {
+    expect(isUrgentBloodPressure(sbp, dbp, SEEDED_CONFIG)).toBe(urgent);
+  });
+
+  it('marks nothing urgent without a configuration, or when the worst row is not a high one', () => {
+    expect(isUrgentBloodPressure(200, 120, [])).toBe(false);
+    expect(isUrgentBloodPressure(200, 120, [{ sort: 3, sbpMin: 1, sbpMax: 250, dbpMin: 1, dbpMax: 250 }])).toBe(false);
   });
 });
