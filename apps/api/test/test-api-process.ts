@@ -15,7 +15,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import { hashDeviceSecret } from '@glucoguard/ingestion';
 import { createServer } from '../src/app';
 import { loadConfig } from '../src/config';
-import { mosquittoFiles } from '../src/contexts/devices/ingestion/ingestion.mosquitto';
+import { mosquittoFiles } from '../src/contexts/devices/meter/meter.mosquitto';
 import { DeviceRepository } from '../src/contexts/devices/meter/meter.repository';
 import { bindDevice, provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { Customer } from '../src/contexts/identity/customer/customer.entity';

@@ -8,7 +8,7 @@ import { bindQrContent, formatBindCode, hasValidImeiCheckDigit, isImei } from '@
 import { hashDeviceSecret } from '@glucoguard/ingestion';
 import { ConfigError, loadConfig } from '../../../config';
 import { openDatabase } from '../../../db/orm';
-import { mosquittoFiles } from '../ingestion/ingestion.mosquitto';
+import { mosquittoFiles } from './meter.mosquitto';
 import { DeviceRepository } from './meter.repository';
 import {
   ProvisioningError,

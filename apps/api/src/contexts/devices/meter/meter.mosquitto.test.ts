@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mosquittoFiles } from './ingestion.mosquitto';
+import { mosquittoFiles } from './meter.mosquitto';
 
 const H = '$7$100000$AAAAAAAAAAAAAAAA$' + 'A'.repeat(86) + '==';
 
