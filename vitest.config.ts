@@ -12,7 +12,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],
-      exclude: ['**/*.test.ts', 'packages/domain/src/index.ts'],
+      exclude: ['**/*.test.ts', 'packages/domain/src/**/index.ts'],
       reporter: ['text-summary', 'json-summary'],
       thresholds: { lines: 95 },
     },
