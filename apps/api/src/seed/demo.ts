@@ -2,7 +2,8 @@
  * The demo accounts: a patient with about four months of readings, so every screen has something
  * to show right after `npm start`, and a relative (for the friends feature). Both sign in through
  * the local identity provider with fixed, public device keys — open
- * http://localhost:3000/?deviceKey=demo-patient-0000000001 to be the patient. See docs/decisions.md.
+ * http://localhost:3000/?deviceKey=demo-patient-0000000001 to be the patient. See
+ * docs/adr/0067-demo-accounts-and-demo-readings.md.
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { withSubjectLock } from '../lib/db';

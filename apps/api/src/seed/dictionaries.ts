@@ -4,7 +4,8 @@ import type { DictionaryEntry } from '../contexts/platform/dictionary/dictionary
 /**
  * The code-to-label dictionaries the registration and profile forms offer (spec 1 §3). Codes the
  * spec fixes: sex 1 male / 2 female; diabetes type 1 healthy, 2 type 1, 3 type 2, then gestational;
- * blood-pressure type 1 not hypertensive. The remaining labels are ours (docs/decisions.md).
+ * blood-pressure type 1 not hypertensive. The remaining labels are ours
+ * (docs/adr/0003-one-request-style-and-the-envelope.md).
  */
 const DICTIONARIES: Record<string, string[][]> = {
   sex: [

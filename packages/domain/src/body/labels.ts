@@ -19,7 +19,8 @@ export const HEALTH_OPTION_LABELS: Readonly<Record<HealthOptionField, string>> =
 });
 
 /**
- * Messages of the record's checks the spec does not word (docs/decisions.md): the locked name, the
+ * Messages of the record's checks the spec does not word
+ * (docs/adr/0064-health-record-shares-the-profile.md): the locked name, the
  * birthday and sex a valid ID number fixes, the dates, and lists answered with unknown codes.
  */
 export const HEALTH_RECORD_EXTRA_MESSAGES = {

@@ -5,7 +5,8 @@ export const RX_UNDER_REVIEW_MESSAGE = '药师正在审核处方，请耐心等�
 
 /**
  * Consultation messages. The spec gives most of these only in English; the Chinese texts are our
- * translations (docs/decisions.md), the English original is in each comment.
+ * translations (docs/adr/0004-chinese-messages-where-the-spec-gives-none.md), the English
+ * original is in each comment.
  */
 export const CONSULT_MESSAGES = {
   /** 'please input consultation content' */

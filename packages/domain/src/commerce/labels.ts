@@ -14,7 +14,7 @@ export const ADDRESS_MESSAGES = {
 /**
  * Dealer form messages, exactly as the product shows them. Quantity and area are swapped in the
  * product (a missing area says 采购商品数量！); we keep the quirk so the web form and the API agree
- * with the spec, and record it in docs/decisions.md.
+ * with the spec, and record it in docs/adr/0004-chinese-messages-where-the-spec-gives-none.md.
  */
 export const DEALER_MESSAGES = {
   purchaser: '请输入采购人姓名！',

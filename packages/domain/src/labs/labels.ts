@@ -12,7 +12,7 @@ export const LAB_SAVED_MESSAGE = '保存成功!';
 /**
  * The words of the ketone and uric acid views: name, unit and the table's and chart's empty
  * states. Ketone is shown in mmol/L (the unit the API stores; the original form's μmol/L label
- * applies to uric acid only, see docs/decisions.md).
+ * applies to uric acid only, see docs/adr/0059-lab-readings-and-weight.md).
  */
 export const LAB_TEXTS = {
   ketone: { name: '血酮', unit: 'mmol/L', tableEmpty: '暂无血酮数据', chartEmpty: '无血酮测试数据' },

@@ -7,7 +7,8 @@ import { REPORT_TYPE_LABELS, REPORT_UPLOAD_MESSAGES } from './labels';
 export const REPORT_NAME_MAX = 8;
 /**
  * Reports a type may hold. The help text says 10 while the upload check says 50; the check is
- * what the product enforces, so 50 it is, and our help text says 50 too (see docs/decisions.md).
+ * what the product enforces, so 50 it is, and our help text says 50 too (see
+ * docs/adr/0063-medical-report-uploads-private-photos.md).
  */
 export const REPORTS_PER_TYPE = 50;
 /**

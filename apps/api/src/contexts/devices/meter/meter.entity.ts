@@ -19,7 +19,8 @@ export const DeviceSchema = defineEntity({
     /**
      * The bind code printed on the meter's label and in its QR code (domain `makeBindCode`), hashed
      * like the secret (@glucoguard/ingestion secret.ts). Null for a meter provisioned before bind codes: it cannot
-     * be bound until `npm run device -- bind-code` issues one (docs/decisions.md).
+     * be bound until `npm run device -- bind-code` issues one
+     * (docs/adr/0091-bind-code.md).
      */
     bindCodeHash: p.string().length(160).nullable(),
     /** The SIM card, when known (spec: iccid). */

@@ -14,7 +14,8 @@ const MINUTE = 60 * 1000;
  * anyone may call that write: checked before the body is read, counted in the database so they hold
  * across API processes (plugins/client-rate-limit.ts). SMS codes have their own caps per phone and
  * per address, counted on the codes themselves (contexts/identity/sms); signed-in writes are limited per
- * customer where they need it. Why these numbers: docs/decisions.md.
+ * customer where they need it. Why these numbers:
+ * docs/adr/0084-rate-limits-retention-and-trust-proxy.md.
  */
 export const CLIENT_RATE_LIMITS: Partial<Record<keyof operations, ClientRateLimit>> = {
   getHtmlAccessToken: {

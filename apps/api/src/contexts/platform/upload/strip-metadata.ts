@@ -2,7 +2,8 @@
 // time, camera, serial numbers), XMP, IPTC, comments and text chunks, and anything after the image's
 // end. Nothing is re-encoded, so the picture stays exactly as it was; a JPEG keeps only its
 // orientation, without which a phone photo would show on its side. No npm library does this for
-// JPEG, PNG and WebP while keeping the orientation (see docs/decisions.md), hence this one file.
+// JPEG, PNG and WebP while keeping the orientation (see
+// docs/adr/0088-uploads-lose-metadata-avatars-from-known-hosts.md), hence this one file.
 
 /** The bytes could not be walked as the format they claim to be; such an image is refused. */
 export class MalformedImageError extends Error {
