@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../src/lib/db';
-import { LAST_SEEN_RESOLUTION_MS } from '../src/contexts/devices/meter/meter.repository';
+import { LAST_SEEN_RESOLUTION_MS } from '../src/contexts/health';
 import { bindDevice, provisionDevice, unbindDevice } from '../src/contexts/devices/meter/meter.service';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';

@@ -4,7 +4,6 @@
 import {
   canMeterPublish,
   canMeterSubscribe,
-  chinaDateKey,
   isImei,
   meterAcks,
   meterKindMismatchReason,
@@ -22,18 +21,10 @@ import {
   type MeterCredentials,
   type MeterMessage,
 } from '@glucoguard/ingestion';
-import { inTransaction, type Db } from '../../../lib/db';
+import type { Db } from '../../../lib/db';
 import { AppError, ErrorCodes } from '../../../lib/errors';
-import { FollowerRepository, type NoticeRecipient } from '../../social/follow/follow.repository';
-import { notifyFollowersOfReading } from '../../social/notice/notice.service';
-import { awardForReading } from '../../engagement/points/points.service';
-import { SugarRepository } from '../../health/glucose/glucose.repository';
-import {
-  DeviceRepository,
-  type BatchReading,
-  type PressureRecordRow,
-  type SugarRecordRow,
-} from '../meter/meter.repository';
+import { recordMeterBatch, SugarRepository, type BatchReading } from '../../health';
+import { DeviceRepository } from '../meter/meter.repository';
 
 const key = (imei: string, readingId: string) => `${imei}|${readingId}`;
 
@@ -47,120 +38,6 @@ function refuse(rejected: MeterRejection[], id: string, reason: string) {
     rejected.push({ ids: [id], reason });
   }
 }
-
-/**
- * What a meter's new records earn and tell: points for each up to the daily cap (key
- * `meter:{imei}:{id}`, paid at the moment it reached us, so a resend pays nothing and a backlog
- * cannot pay for past days), and one
- * notice to the followers per customer and kind, of the newest reading of the batch (a meter that
- * comes back online with a backlog does not flood them). Customers are taken in id order, so two
- * batches take the points ledger's per-customer locks in the same order. Answers the
- * `customer|task` groups that reached the day's cap, for the caller to remember after the commit.
- */
-async function announceRecords(
-  tx: Db,
-  fresh: readonly {
-    imei: string;
-    readingId: string;
-    record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow };
-  }[],
-  now: Date,
-  /** The followers to tell, by patient, when the caller has them; else looked up here. */
-  known?: Map<string, NoticeRecipient[]>,
-): Promise<string[]> {
-  // Once a customer's reading pays 0 (the day's cap is reached), the rest of that China day's
-  // readings would pay 0 too: they are skipped, so a meter's stream costs no ledger calls once
-  // capped and leaves no zero lines in the ledger.
-  const day = chinaDateKey(now);
-  const capped: string[] = [];
-  const taskOf = (record: { sugar?: SugarRecordRow }) => (record.sugar ? 'SUGAR_TEST' : 'BLOOD_PRESSURE_TEST');
-  const payable = fresh.filter(({ record }) => cappedOn.get(`${customerOfRecord(record)}|${taskOf(record)}`) !== day);
-  payable.sort((a, b) => customerOfRecord(a.record).localeCompare(customerOfRecord(b.record)));
-  for (const { imei, readingId, record } of payable) {
-    const kind = taskOf(record);
-    const group = `${customerOfRecord(record)}|${kind}`;
-    if (!capped.includes(group)) {
-      const paid = await awardForReading(tx, customerOfRecord(record), kind, `meter:${imei}:${readingId}`, now);
-      if (!paid.duplicate && paid.score === 0) {
-        capped.push(group);
-      }
-    }
-  }
-  if (known?.size === 0) {
-    // Nobody follows the owners of these records: there is no notice to send.
-    return capped;
-  }
-  const newest = new Map<string, { sugar?: SugarRecordRow; pressure?: PressureRecordRow }>();
-  for (const { record } of fresh) {
-    const group = `${customerOfRecord(record)}|${record.sugar ? 's' : 'b'}`;
-    const last = newest.get(group);
-    if (!last || measuredAtOf(record) >= measuredAtOf(last)) {
-      newest.set(group, record);
-    }
-  }
-  // One statement finds who follows any of the batch's customers; most have nobody to tell.
-  const recipients =
-    known ??
-    (await new FollowerRepository(tx).noticeRecipientsOf([...new Set([...newest.values()].map(customerOfRecord))]));
-  for (const record of newest.values()) {
-    const { sugar, pressure } = record;
-    const followers = recipients.get(customerOfRecord(record));
-    if (!followers) {
-      continue;
-    }
-    if (sugar) {
-      await notifyFollowersOfReading(
-        tx,
-        {
-          kind: 'bloodSugar',
-          id: sugar.id,
-          customerId: sugar.customerId,
-          measuredAt: sugar.measuredAt,
-          sugar: sugar.sugar,
-          timeType: sugar.timeType,
-        },
-        now,
-        followers,
-      );
-    } else if (pressure) {
-      await notifyFollowersOfReading(
-        tx,
-        {
-          kind: 'bloodPressure',
-          id: pressure.id,
-          customerId: pressure.customerId,
-          measuredAt: pressure.measuredAt,
-          sbp: pressure.sbp,
-          dbp: pressure.dbp,
-          hr: pressure.hr,
-        },
-        now,
-        followers,
-      );
-    }
-  }
-  return capped;
-}
-
-/**
- * `customer|task` → the China day its meter readings reached the daily cap, in this process: the
- * ledger only grows, so a cap reached stays reached for that day, and a busy meter then costs no
- * ledger call at all. Another process learns it with one call of its own.
- */
-const cappedOn = new Map<string, string>();
-const CAPPED_MEMORY_MAX = 100_000;
-
-function rememberCapped(group: string, day: string) {
-  if (cappedOn.size >= CAPPED_MEMORY_MAX) {
-    cappedOn.clear();
-  }
-  cappedOn.set(group, day);
-}
-
-const customerOfRecord = (r: { sugar?: SugarRecordRow; pressure?: PressureRecordRow }) =>
-  (r.sugar ?? r.pressure)?.customerId ?? '';
-const measuredAtOf = (r: { sugar?: SugarRecordRow; pressure?: PressureRecordRow }) =>
-  (r.sugar ?? r.pressure)?.measuredAt.getTime() ?? 0;
 
 /**
  * The slot of a moment by the sugar slot dictionary, for ingestion: the dictionary is read once a
@@ -188,37 +65,6 @@ function cachedSlotFinder(db: Db): Promise<SlotOf> {
   return slotCache.finder;
 }
 
-/** The record a stored reading became, as announceRecords takes it. */
-function madeRecord(
-  row: BatchReading,
-  recordId: string,
-  customerId: string,
-): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
-  const { imei, reading } = row;
-  return reading.kind === 'glucose'
-    ? {
-        sugar: {
-          id: recordId,
-          customerId,
-          timeType: row.recordTimeType ?? 1,
-          sugar: reading.sugar,
-          measuredAt: reading.measuredAt,
-          imei,
-        },
-      }
-    : {
-        pressure: {
-          id: recordId,
-          customerId,
-          sbp: reading.sbp,
-          dbp: reading.dbp,
-          hr: reading.hr,
-          measuredAt: reading.measuredAt,
-          imei,
-        },
-      };
-}
-
 /** The meters' last battery and signal in the batch (null keeps what was known). */
 function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[]) {
   const health = new Map<string, { imei: string; battery: number | null; signal: number | null }>();
@@ -236,9 +82,9 @@ function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[]) {
 /**
  * Stores the readings of a batch of meter messages in one transaction, each reading exactly once:
  * `(imei, readingId)` is unique, so a resend stores nothing and is reported as a duplicate. A bound
- * meter's new readings also become the customer's sugar or pressure records in the same
- * transaction — all of that in one statement (DeviceRepository.ingest); points and notices follow
- * in the same transaction only when there are any to give. Answers, per message and in order, the
+ * meter's new readings also become the customer's glucose or pressure records in the same
+ * transaction — all of that in one statement, by the readings core (`recordMeterBatch`), whose
+ * subscribers pay the points and tell the followers in that transaction. Answers, per message and in order, the
  * acks to send to the meter. Throws only when the database fails; the caller must then not
  * acknowledge any of the messages.
  */
@@ -282,14 +128,9 @@ export async function storeMeterMessages(
     duplicate: [] as string[],
     rejected: [...p.uplink.rejected],
   }));
-  const capped: string[] = [];
-  await inTransaction(db, async (tx) => {
-    const { results, recipients } = await new DeviceRepository(tx).ingest(candidates, healthOf(parsed), now);
-    const fresh: {
-      imei: string;
-      readingId: string;
-      record: { sugar?: SugarRecordRow; pressure?: PressureRecordRow };
-    }[] = [];
+  // The readings core stores the batch in one transaction and tells its subscribers (notices, points).
+  const results = await recordMeterBatch(db, candidates, healthOf(parsed), now);
+  {
     const reasonOf = (i: number) => {
       const result = results[i]!;
       return result.status === 'unknownMeter'
@@ -304,13 +145,6 @@ export async function storeMeterMessages(
       const outcome = outcomes[messageOf[i]!]!;
       if (result.status === 'stored') {
         outcome.stored.push(c.reading.id);
-        if (result.recordId !== null && result.customerId !== null) {
-          fresh.push({
-            imei: c.imei,
-            readingId: c.reading.id,
-            record: madeRecord(c, result.recordId, result.customerId),
-          });
-        }
       } else if (result.status === 'duplicate') {
         outcome.duplicate.push(c.reading.id);
       } else {
@@ -325,16 +159,7 @@ export async function storeMeterMessages(
         refuse(outcomes[r.message]!.rejected, r.id, reason);
       }
     }
-    if (fresh.length > 0) {
-      const byPatient = new Map<string, NoticeRecipient[]>();
-      for (const { patientId, ...recipient } of recipients) {
-        byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), recipient]);
-      }
-      capped.push(...(await announceRecords(tx, fresh, now, byPatient)));
-    }
-  });
-  // Only a committed cap is remembered: a batch that rolled back took its points with it.
-  capped.forEach((group) => rememberCapped(group, chinaDateKey(now)));
+  }
   return outcomes.map((o) => ({ acks: meterAcks(o) }));
 }
 

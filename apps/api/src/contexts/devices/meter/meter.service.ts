@@ -26,92 +26,14 @@ import { DerivationBusyError, hashDeviceSecret, newDeviceSecret, verifyDeviceSec
 import { inTransaction, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import { takeRateLimit } from '../../platform';
-import { SugarRepository } from '../../health/glucose/glucose.repository';
+import { attachMeterRecords, SugarRepository } from '../../health';
 import type { Device } from './meter.entity';
-import {
-  DeviceRepository,
-  type PressureRecordRow,
-  type SugarRecordRow,
-  type UnattachedReading,
-} from './meter.repository';
+import { DeviceRepository } from './meter.repository';
 
 const DAY_MS = 86_400_000;
 
-/** What a record is made from: a reading just received, or one stored while its meter was unbound. */
-type RecordSource = Pick<
-  UnattachedReading,
-  'kind' | 'imei' | 'measuredAt' | 'sugar' | 'timeType' | 'sbp' | 'dbp' | 'hr'
->;
-
-/** The sugar or pressure record a reading becomes for a customer; its slot comes from the dictionary when the meter gave none. */
-function recordOf(
-  reading: RecordSource,
-  id: string,
-  customerId: string,
-  dictionary: readonly SugarDictionaryEntry[],
-): { sugar?: SugarRecordRow; pressure?: PressureRecordRow } {
-  if (reading.kind === 'glucose') {
-    const timeType = reading.timeType ?? timeTypeAt(reading.measuredAt, dictionary) ?? 1;
-    return {
-      sugar: {
-        id,
-        customerId,
-        timeType,
-        sugar: reading.sugar ?? 0,
-        measuredAt: reading.measuredAt,
-        imei: reading.imei,
-      },
-    };
-  }
-  return {
-    pressure: {
-      id,
-      customerId,
-      sbp: reading.sbp ?? 0,
-      dbp: reading.dbp ?? 0,
-      hr: reading.hr ?? 0,
-      measuredAt: reading.measuredAt,
-      imei: reading.imei,
-    },
-  };
-}
-
 async function dictionaryOf(db: Db): Promise<SugarDictionaryEntry[]> {
   return (await new SugarRepository(db).slots()).map((s) => ({ ...s }));
-}
-
-/**
- * Makes the sugar and pressure records of `sources` for the customer, with ids allocated in
- * advance so the caller can link each reading to its record in the same statement that stores it.
- */
-async function makeRecords(
-  repo: DeviceRepository,
-  db: Db,
-  sources: readonly { source: RecordSource; recordId: string; customerId: string }[],
-  now: Date,
-) {
-  if (sources.length === 0) {
-    return [];
-  }
-  const needsDictionary = sources.some((s) => s.source.kind === 'glucose' && s.source.timeType === null);
-  const dictionary = needsDictionary ? await dictionaryOf(db) : [];
-  const records = sources.map((s) => recordOf(s.source, s.recordId, s.customerId, dictionary));
-  await repo.insertSugarRecords(
-    records.flatMap((r) => (r.sugar ? [r.sugar] : [])),
-    now,
-  );
-  await repo.insertPressureRecords(
-    records.flatMap((r) => (r.pressure ? [r.pressure] : [])),
-    now,
-  );
-  return records;
-}
-
-/** `count` ids each for sugar and pressure records, handed out in the order of `kinds`. */
-async function recordIdsFor(repo: DeviceRepository, kinds: readonly MeterKind[]): Promise<string[]> {
-  const sugarIds = await repo.allocateIds('sugar_test', kinds.filter((k) => k === 'glucose').length);
-  const pressureIds = await repo.allocateIds('blood_pressure_test', kinds.filter((k) => k === 'bp').length);
-  return kinds.map((k) => (k === 'glucose' ? sugarIds : pressureIds).shift() as string);
 }
 
 /** A device as the provisioning tool lists it. */
@@ -243,18 +165,24 @@ export async function attachUnboundReadings(
   if (readings.length === 0) {
     return 0;
   }
-  const ids = await recordIdsFor(
-    repo,
-    readings.map((r) => r.kind),
+  const needsDictionary = readings.some((r) => r.kind === 'glucose' && r.timeType === null);
+  const dictionary = needsDictionary ? await dictionaryOf(db) : [];
+  // The readings core makes the records (its slot from the dictionary when the meter gave none).
+  const ids = await attachMeterRecords(
+    db,
+    readings.map((r) => ({
+      ...r,
+      timeType: r.kind === 'glucose' ? (r.timeType ?? timeTypeAt(r.measuredAt, dictionary) ?? 1) : 0,
+    })),
+    customerId,
+    now,
   );
   const links = readings.map((reading, i) => ({
-    source: reading,
     imei: reading.imei,
     readingId: reading.readingId,
     recordId: ids[i] as string,
     customerId,
   }));
-  await makeRecords(repo, db, links, now);
   await repo.attach(links);
   return readings.length;
 }
