@@ -4,5 +4,6 @@ export * from './account';
 export * from './accountRecovery';
 export * from './avatar';
 export * from './deviceKey';
+export * from './profileCompletion';
 export * from './registration';
 export * from './routing';

@@ -14,6 +14,8 @@ import {
   receiveTypeFromApi,
   receiveTypeToApi,
   stepQuantity,
+  centsToYuan,
+  maskOrderCode,
 } from './order';
 import type { OrderState } from './order';
 
@@ -169,5 +171,27 @@ describe('stepQuantity', () => {
   it('sells only goods with status 1', () => {
     expect(isGoodsOnSale({ status: 1 })).toBe(true);
     expect(isGoodsOnSale({ status: 0 })).toBe(false);
+  });
+});
+
+describe('centsToYuan', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [1999, '19.99'],
+    [100_000, '1000.00'],
+    [-250, '-2.50'],
+  ])('shows %i cents as %s yuan', (cents, text) => {
+    expect(centsToYuan(cents)).toBe(text);
+  });
+});
+
+describe('masking', () => {
+  it.each([
+    ['20260201123456', '20********3456'],
+    ['AB1234', 'AB1234'],
+    ['AB12345', 'AB*2345'],
+  ])('masks order code %s as %s', (code, masked) => {
+    expect(maskOrderCode(code)).toBe(masked);
   });
 });

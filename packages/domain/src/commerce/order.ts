@@ -205,3 +205,23 @@ export function stepQuantity(
 export function isGoodsOnSale(goods: { readonly status: number }): boolean {
   return goods.status === 1;
 }
+
+/** A price in cents as yuan with two decimals (`1999` → `19.99`); exact, as cents are integers. */
+export function centsToYuan(cents: number): string {
+  const whole = Math.round(cents);
+  const sign = whole < 0 ? '-' : '';
+  const abs = Math.abs(whole);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The order number as displayed: the first 2 and last 4 characters, the rest starred. Codes of
+ * 6 characters or fewer have nothing to hide and are shown whole.
+ */
+export function maskOrderCode(code: string): string {
+  const chars = Array.from(code);
+  if (chars.length <= 6) {
+    return code;
+  }
+  return chars.slice(0, 2).join('') + '*'.repeat(chars.length - 6) + chars.slice(-4).join('');
+}

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  centsToYuan,
   digitsOnly,
-  formatCompletion,
   formatDistance,
   isPagingFinished,
   isShown,
   limitDecimals,
-  maskOrderCode,
   maskPatientName,
-  profileCompletion,
   TRUNCATE,
   truncate,
   unreadBadge,
@@ -69,27 +65,7 @@ describe('formatDistance', () => {
   });
 });
 
-describe('centsToYuan', () => {
-  it.each([
-    [0, '0.00'],
-    [5, '0.05'],
-    [1999, '19.99'],
-    [100_000, '1000.00'],
-    [-250, '-2.50'],
-  ])('shows %i cents as %s yuan', (cents, text) => {
-    expect(centsToYuan(cents)).toBe(text);
-  });
-});
-
 describe('masking', () => {
-  it.each([
-    ['20260201123456', '20********3456'],
-    ['AB1234', 'AB1234'],
-    ['AB12345', 'AB*2345'],
-  ])('masks order code %s as %s', (code, masked) => {
-    expect(maskOrderCode(code)).toBe(masked);
-  });
-
   it.each([
     ['张三', '张*'],
     ['欧阳娜娜', '欧***'],
@@ -112,29 +88,6 @@ describe('input helpers', () => {
 
   it('keeps only digits of a phone', () => {
     expect(digitsOnly('138-0013 8000')).toBe('13800138000');
-  });
-});
-
-describe('profileCompletion', () => {
-  it('counts the seven profile fields to one decimal', () => {
-    expect(
-      profileCompletion({
-        headimgurl: 'a.png',
-        nickname: '张三',
-        sex: 1,
-        roleType: 1,
-        diabetesType: 3,
-        bloodPressureType: 1,
-        phone: '13800138000',
-      }),
-    ).toBe(100);
-    expect(profileCompletion({ nickname: '张三', sex: 0, phone: '13800138000', headimgurl: ' ' })).toBe(28.6);
-    expect(profileCompletion({})).toBe(0);
-  });
-
-  it('formats with one decimal', () => {
-    expect(formatCompletion(85.714)).toBe('85.7%');
-    expect(formatCompletion(100)).toBe('100.0%');
   });
 });
 

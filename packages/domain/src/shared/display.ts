@@ -62,26 +62,6 @@ export function formatDistance(metres: number): string {
   return `${(Math.round(metres / 100) / 10).toFixed(1)}km`;
 }
 
-/** A price in cents as yuan with two decimals (`1999` → `19.99`); exact, as cents are integers. */
-export function centsToYuan(cents: number): string {
-  const whole = Math.round(cents);
-  const sign = whole < 0 ? '-' : '';
-  const abs = Math.abs(whole);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * The order number as displayed: the first 2 and last 4 characters, the rest starred. Codes of
- * 6 characters or fewer have nothing to hide and are shown whole.
- */
-export function maskOrderCode(code: string): string {
-  const chars = Array.from(code);
-  if (chars.length <= 6) {
-    return code;
-  }
-  return chars.slice(0, 2).join('') + '*'.repeat(chars.length - 6) + chars.slice(-4).join('');
-}
-
 /**
  * The patient name on share tables: the first character kept, each other one starred
  * (`张三丰` → `张**`). A one-character name becomes `*` so nothing personal is shown.
@@ -109,40 +89,6 @@ export function limitDecimals(text: string, digits: number): string {
 /** Keeps only the digits of a phone being typed (the dealer and repair forms strip the rest). */
 export function digitsOnly(text: string): string {
   return text.replace(/\D+/g, '');
-}
-
-/** The profile fields counted by the completion percentage. */
-export const PROFILE_COMPLETION_FIELDS = [
-  'headimgurl',
-  'nickname',
-  'sex',
-  'roleType',
-  'diabetesType',
-  'bloodPressureType',
-  'phone',
-] as const;
-
-/**
- * Profile completion in percent with one decimal: the share of {@link PROFILE_COMPLETION_FIELDS}
- * that hold a value (sex 0 'unknown' counts as missing). The mine page links 'go modify' at 100
- * and 'go complete' below.
- */
-export function profileCompletion(
-  profile: Partial<Record<(typeof PROFILE_COMPLETION_FIELDS)[number], string | number | null>>,
-): number {
-  const filled = PROFILE_COMPLETION_FIELDS.filter((field) => {
-    const value = profile[field];
-    if (value === undefined || value === null || String(value).trim() === '') {
-      return false;
-    }
-    return !(field === 'sex' && Number(value) === 0);
-  }).length;
-  return Math.round((filled / PROFILE_COMPLETION_FIELDS.length) * 1000) / 10;
-}
-
-/** Formats a completion ratio (0–100) with exactly one decimal, as the mine page shows it. */
-export function formatCompletion(percent: number): string {
-  return `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
 }
 
 /** Articles, article categories and online stores are shown only with `status` 1. */
