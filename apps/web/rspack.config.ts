@@ -37,6 +37,9 @@ export default defineConfig((_env, argv) => {
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
     },
     module: {
+      // CSS modules (*.module.css) give a default export of their class names; custom properties
+      // (the design tokens' --gg-*, antd-mobile's --adm-* and component variables) stay global.
+      parser: { 'css/auto': { namedExports: false, dashedIdents: false } },
       rules: [
         {
           test: /\.(?:ts|tsx)$/,

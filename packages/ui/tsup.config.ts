@@ -8,4 +8,7 @@ export default defineConfig({
   sourcemap: true,
   external: ['react', 'react-dom', 'react-dom/client', 'antd-mobile', '@glucoguard/domain', '@glucoguard/sdk'],
   target: 'es2022',
+  // The design tokens ship as they are (@glucoguard/ui/tokens.css); the components' CSS modules
+  // become dist/index.css (@glucoguard/ui/styles.css).
+  onSuccess: 'cp src/tokens.css dist/tokens.css',
 });

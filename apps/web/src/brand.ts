@@ -13,10 +13,6 @@ export interface Brand {
   isHealthBrand: boolean;
   /** Name of the invitation activity (home tile). */
   invitationName: string;
-  /** Theme colour (antd-mobile primary). */
-  primaryColor: string;
-  /** A darker shade of the theme colour for header gradients. */
-  deepColor: string;
   /** The contact page's service entry and hotline (spec §2.11). */
   contact: BrandContact;
 }
@@ -36,18 +32,17 @@ export interface BrandContact {
   qrImageUrl: string | null;
 }
 
-/** The look of each brand; which features a brand has comes from @glucoguard/domain. */
-const LOOKS: Record<SourceId, Pick<Brand, 'name' | 'primaryColor' | 'deepColor' | 'contact'>> = {
+/**
+ * The name and contact of each brand; which features a brand has comes from @glucoguard/domain, its
+ * colours from the design tokens (packages/ui/src/tokens.css, `data-brand` on <html>).
+ */
+const LOOKS: Record<SourceId, Pick<Brand, 'name' | 'contact'>> = {
   3: {
     name: '糖护健康',
-    primaryColor: '#12a182',
-    deepColor: '#0a7a62',
     contact: { hotline: '400-826-0303', serviceAccountName: '糖护健康服务号', chatUrl: null, qrImageUrl: null },
   },
   4: {
     name: '糖护医疗',
-    primaryColor: '#1677ff',
-    deepColor: '#0b55c4',
     contact: {
       hotline: '400-826-0404',
       serviceAccountName: '糖护医疗服务号',

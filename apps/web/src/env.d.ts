@@ -1,2 +1,6 @@
-// Side-effect style imports handled by rspack's CSS support.
-declare module '*.css';
+// CSS modules (`*.module.css`, rspack's css/auto): the class names of the file, by their local names.
+// Plain stylesheets are side-effect imports (`import './styles.css'`) and need no declaration.
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}

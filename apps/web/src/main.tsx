@@ -4,6 +4,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { routes } from './routes';
 import { takeLaunchParams } from './session/flow';
+import '@glucoguard/ui/tokens.css';
 import './styles.css';
 
 installAntdMobileRender();

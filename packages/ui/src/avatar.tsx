@@ -1,4 +1,6 @@
 import type { CSSProperties } from 'react';
+import styles from './avatar.module.css';
+import { tokens } from './tokens';
 
 export interface PersonAvatarProps {
   /** The name shown beside it; its first character stands in for a missing picture. */
@@ -16,24 +18,18 @@ export interface PersonAvatarProps {
  * on a soft colour (pink for women, blue otherwise) when there is none.
  */
 export function PersonAvatar({ name, url, sex = 0, size = 40 }: PersonAvatarProps) {
-  const style: CSSProperties = { width: size, height: size, borderRadius: '50%', flex: 'none', overflow: 'hidden' };
+  // The size is the caller's; the stand-in's colour depends on the person (tokens --gg-color-female / -male).
+  const style: CSSProperties = { width: size, height: size };
   if (url) {
-    return <img src={url} alt={`${name}的头像`} style={{ ...style, objectFit: 'cover' }} />;
+    return <img src={url} alt={`${name}的头像`} className={`${styles.avatar} ${styles.picture}`} style={style} />;
   }
   const initial = Array.from(name.trim())[0] ?? '?';
   return (
     <span
       role="img"
       aria-label={`${name}的头像`}
-      style={{
-        ...style,
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        fontSize: size * 0.42,
-        color: '#fff',
-        background: sex === 2 ? '#f48fb1' : '#64b5f6',
-      }}
+      className={`${styles.avatar} ${styles.standIn}`}
+      style={{ ...style, fontSize: size * 0.42, background: sex === 2 ? tokens.colorFemale : tokens.colorMale }}
     >
       {initial}
     </span>

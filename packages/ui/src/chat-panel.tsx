@@ -1,6 +1,7 @@
 import { Button, DotLoading, TextArea } from 'antd-mobile';
 import { useId } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import styles from './chat-panel.module.css';
 
 export interface ChatMessage {
   id: string;
@@ -24,15 +25,6 @@ export interface ChatPanelProps {
   placeholder?: string;
 }
 
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
-
 /** Whether a chat message can be sent now (spec 2.7). */
 export function canSendChat(draft: string, busy: boolean, blocked: boolean): boolean {
   return !blocked && !busy && draft.trim() !== '';
@@ -53,40 +45,16 @@ export function ChatPanel({
   const blocked = blockedNote !== undefined && blockedNote !== null;
   const sendable = canSendChat(draft, busy, blocked);
   return (
-    <section aria-label="对话" style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <ol
-        aria-label="消息列表"
-        aria-live="polite"
-        style={{
-          flex: '1 1 auto',
-          minHeight: 0,
-          overflowY: 'auto',
-          margin: 0,
-          padding: '12px 12px 4px',
-          listStyle: 'none',
-        }}
-      >
+    <section aria-label="对话" className={styles.chatPanelSection}>
+      <ol aria-label="消息列表" aria-live="polite" className={styles.chatPanelList}>
         {messages.length === 0 && emptyHint !== undefined ? <li>{emptyHint}</li> : null}
         {messages.map((message) => {
           const mine = message.role === 'user';
           return (
-            <li
-              key={message.id}
-              style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '8px 0' }}
-            >
+            <li key={message.id} className={`${styles.chatPanelItem} ${mine ? styles.mineItem : styles.replyItem}`}>
               <div
                 data-role={message.role}
-                style={{
-                  maxWidth: '78%',
-                  padding: '10px 12px',
-                  borderRadius: 12,
-                  whiteSpace: 'pre-wrap',
-                  wordBreak: 'break-word',
-                  lineHeight: 1.5,
-                  fontSize: 15,
-                  background: mine ? 'var(--adm-color-primary)' : 'var(--adm-color-background)',
-                  color: mine ? '#fff' : 'var(--adm-color-text)',
-                }}
+                className={`${styles.chatPanelBox} ${mine ? styles.mineBubble : styles.replyBubble}`}
               >
                 {message.pending === true && message.text === '' ? <DotLoading aria-label="正在回复" /> : message.text}
               </div>
@@ -101,21 +69,16 @@ export function ChatPanel({
             onSend(draft.trim());
           }
         }}
-        style={{
-          flex: 'none',
-          padding: '8px 12px calc(8px + env(safe-area-inset-bottom, 0px))',
-          background: 'var(--adm-color-background)',
-          borderTop: '1px solid var(--adm-color-border)',
-        }}
+        className={styles.chatPanelForm}
       >
         {blocked ? (
-          <p role="note" style={{ margin: '0 0 8px', fontSize: 13, color: 'var(--adm-color-weak)' }}>
+          <p role="note" className={styles.chatPanelText}>
             {blockedNote}
           </p>
         ) : null}
-        <div style={{ display: 'flex', alignItems: 'flex-end', gap: 8 }}>
-          <div style={{ flex: 1, padding: '6px 10px', borderRadius: 8, background: 'var(--adm-color-fill-content)' }}>
-            <label htmlFor={inputId} style={visuallyHidden}>
+        <div className={styles.chatPanelBox2}>
+          <div className={styles.chatPanelBox3}>
+            <label htmlFor={inputId} className={styles.visuallyHidden}>
               消息
             </label>
             <TextArea
@@ -127,7 +90,7 @@ export function ChatPanel({
               autoSize={{ minRows: 1, maxRows: 4 }}
             />
           </div>
-          <Button type="submit" color="primary" disabled={!sendable} style={{ flex: 'none' }}>
+          <Button type="submit" color="primary" disabled={!sendable} className={styles.chatPanelButton}>
             发送
           </Button>
         </div>

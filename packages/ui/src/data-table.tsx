@@ -1,4 +1,6 @@
-import type { CSSProperties, Key, ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
+import styles from './data-table.module.css';
+import { tokens } from './tokens';
 
 /** One column of a {@link DataTable}. */
 export interface DataTableColumn<Row> {
@@ -22,14 +24,6 @@ export interface DataTableProps<Row> {
   'aria-label'?: string;
 }
 
-const cellStyle: CSSProperties = {
-  padding: '8px 2px',
-  textAlign: 'center',
-  fontSize: 13,
-  borderBottom: '1px solid var(--adm-color-border)',
-  position: 'relative',
-};
-
 /** A cell value as text: strings and numbers as they are, anything else blank. */
 function plain(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
@@ -38,23 +32,15 @@ function plain(value: unknown): string {
 /** A compact table for phone screens: fixed columns, optional per-cell colour and clickable rows. */
 export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, ...aria }: DataTableProps<Row>) {
   return (
-    <table
-      aria-label={aria['aria-label']}
-      style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', background: '#fff' }}
-    >
+    <table aria-label={aria['aria-label']} className={styles.dataTableTable}>
       <thead>
         <tr>
           {columns.map((column) => (
             <th
               key={column.key}
               scope="col"
-              style={{
-                ...cellStyle,
-                width: column.width,
-                fontWeight: 500,
-                color: 'var(--adm-color-text-secondary)',
-                background: 'var(--adm-color-box)',
-              }}
+              className={`${styles.cell} ${styles.head}`}
+              style={{ width: column.width }}
             >
               {column.title}
             </th>
@@ -78,7 +64,7 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, ..
                   }
                 : undefined
             }
-            style={{ cursor: onRowClick ? 'pointer' : undefined }}
+            className={onRowClick ? styles.clickable : undefined}
           >
             {columns.map((column) => {
               const colour = column.colour?.(row);
@@ -86,7 +72,8 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, ..
                 <td
                   key={column.key}
                   data-colour={colour}
-                  style={{ ...cellStyle, color: colour === undefined ? undefined : '#fff', background: colour }}
+                  className={styles.cell}
+                  style={{ color: colour === undefined ? undefined : tokens.colorWhite, background: colour }}
                 >
                   {column.render ? column.render(row) : plain((row as Record<string, unknown>)[column.key])}
                 </td>

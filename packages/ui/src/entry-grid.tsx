@@ -1,5 +1,6 @@
 import { Grid, Swiper } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import styles from './entry-grid.module.css';
 
 /** Home tiles come in pages of 6 (spec 9: home tiles 6 per page). */
 export const ENTRY_GRID_PAGE_SIZE = 6;
@@ -46,24 +47,8 @@ export function EntryGrid<T extends EntryTile>({
     <Grid columns={columns} gap={[0, 12]} data-testid={`entry-grid-page-${index + 1}`}>
       {page.map((tile) => (
         <Grid.Item key={tile.key}>
-          <button
-            type="button"
-            onClick={() => onSelect(tile)}
-            style={{
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
-              gap: 6,
-              width: '100%',
-              padding: '8px 0',
-              border: 0,
-              background: 'transparent',
-              color: 'var(--adm-color-text)',
-              fontSize: 13,
-              cursor: 'pointer',
-            }}
-          >
-            <span aria-hidden="true" style={{ display: 'inline-flex', width: 44, height: 44 }}>
+          <button type="button" onClick={() => onSelect(tile)} className={styles.renderPageButton}>
+            <span aria-hidden="true" className={styles.renderPageText}>
               {tile.icon}
             </span>
             <span>{tile.title}</span>
@@ -77,7 +62,7 @@ export function EntryGrid<T extends EntryTile>({
     return <div>{renderPage(pages[0] ?? [], 0)}</div>;
   }
   return (
-    <Swiper loop={false} indicatorProps={{ color: 'primary' }} style={{ paddingBottom: 16 }}>
+    <Swiper loop={false} indicatorProps={{ color: 'primary' }} className={styles.entryGridSwiper}>
       {pages.map((page, index) => (
         <Swiper.Item key={page.map((tile) => tile.key).join('|')}>{renderPage(page, index)}</Swiper.Item>
       ))}

@@ -1,4 +1,5 @@
 import { REPORT_PREVIEW_QUALITY, base64Payload, compressionFor, previewDimensions } from '@glucoguard/domain';
+import { tokens } from './tokens';
 
 /** Re-encodes an image as JPEG at `quality` (0–1). Injectable so tests can run without a canvas. */
 export type ImageCompressor = (file: Blob, quality: number) => Promise<Blob>;
@@ -70,7 +71,7 @@ async function drawAsJpeg(
     throw new Error('浏览器不支持图片压缩');
   }
   // JPEG has no transparency: without a white ground a transparent PNG would turn black.
-  context.fillStyle = '#fff';
+  context.fillStyle = tokens.colorWhite;
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
   return new Promise<Blob>((resolve, reject) => {

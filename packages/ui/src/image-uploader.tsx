@@ -4,6 +4,7 @@ import type { ImageUploadItem } from 'antd-mobile';
 import { useRef } from 'react';
 import { compressWithCanvas, prepareImage } from './image-prepare';
 import type { ImageCompressor } from './image-prepare';
+import styles from './image-uploader.module.css';
 
 export interface ImageUploaderProps {
   /**
@@ -70,8 +71,7 @@ export function ImageUploader({
         <span
           role="button"
           aria-label="删除图片"
-          className="adm-image-uploader-cell-delete-icon"
-          style={{ lineHeight: 1 }}
+          className={`adm-image-uploader-cell-delete-icon ${styles.imageUploaderText}`}
         >
           ×
         </span>

@@ -31,4 +31,5 @@ export type { ChartLibrary, TrendChartProps, TrendPoint, TrendSeries } from './t
 export { LevelGauge, needleEnd } from './level-gauge';
 export type { LevelGaugeProps } from './level-gauge';
 export { PieChart, percentText, pieArcs } from './pie-chart';
+export { tokens } from './tokens';
 export type { PieArc, PieChartProps, PieSlice } from './pie-chart';

@@ -3,6 +3,8 @@ import { Button, DotLoading } from 'antd-mobile';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import type { Key, ReactNode } from 'react';
 import { EmptyState } from './empty-state';
+import styles from './infinite-list.module.css';
+import { tokens } from './tokens';
 
 /** One page as the list calls ask for it (`pageNo` from 1). */
 export interface ListPage<T> {
@@ -127,11 +129,7 @@ export function InfiniteList<T>({
         <Fragment key={itemKey ? itemKey(item, index) : index}>{renderItem(item, index)}</Fragment>
       ))}
       {status === 'loading' || status === 'ready' ? (
-        <div
-          ref={sentinel}
-          data-testid="infinite-list-sentinel"
-          style={{ padding: 12, textAlign: 'center', color: 'var(--adm-color-weak)' }}
-        >
+        <div ref={sentinel} data-testid="infinite-list-sentinel" className={styles.infiniteListBox}>
           {status === 'loading' ? <DotLoading aria-label="加载中" /> : null}
           {status === 'ready' && typeof IntersectionObserver !== 'function' ? (
             // Browsers without IntersectionObserver get a button instead of loading by themselves.
@@ -143,9 +141,7 @@ export function InfiniteList<T>({
       ) : null}
       {status === 'failed' ? <ListError onRetry={() => void load(nextPage)} /> : null}
       {status === 'finished' && !empty && finishedText !== undefined ? (
-        <div style={{ padding: 12, textAlign: 'center', fontSize: 13, color: 'var(--adm-color-weak)' }}>
-          {finishedText}
-        </div>
+        <div className={styles.infiniteListBox2}>{finishedText}</div>
       ) : null}
     </div>
   );
@@ -154,13 +150,10 @@ export function InfiniteList<T>({
 /** The end of a list whose page failed: an icon and a retry button, deliberately no message. */
 function ListError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div
-      data-state="error"
-      style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', padding: '16px 0' }}
-    >
+    <div data-state="error" className={styles.listErrorBox}>
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-        <circle cx="16" cy="16" r="14" fill="none" stroke="#d9dce1" strokeWidth="2" />
-        <path d="M16 9v9M16 22v1" stroke="#b5b9c0" strokeWidth="2.5" strokeLinecap="round" />
+        <circle cx="16" cy="16" r="14" fill="none" stroke={tokens.colorIllustrationLine} strokeWidth="2" />
+        <path d="M16 9v9M16 22v1" stroke={tokens.colorIllustrationMark} strokeWidth="2.5" strokeLinecap="round" />
       </svg>
       <Button size="small" fill="none" color="primary" onClick={onRetry}>
         点击重试

@@ -1,3 +1,5 @@
+import styles from './level-gauge.module.css';
+import { tokens } from './tokens';
 export interface LevelGaugeProps {
   /** Where the needle points, 0 (left) to 100 (right); no needle when undefined. */
   percent: number | undefined;
@@ -29,18 +31,28 @@ export function LevelGauge({ percent, label, colour, name }: LevelGaugeProps) {
       aria-valuemax={100}
       aria-valuenow={percent}
       aria-valuetext={label}
-      style={{ textAlign: 'center' }}
+      className={styles.levelGaugeBox}
     >
       <svg width="200" height="110" viewBox="0 0 200 110" aria-hidden="true" focusable="false">
-        <path d="M20 100 A80 80 0 0 1 60 30.7" fill="none" stroke="#f7b500" strokeWidth="14" />
-        <path d="M60 30.7 A80 80 0 0 1 140 30.7" fill="none" stroke="#2bb673" strokeWidth="14" />
-        <path d="M140 30.7 A80 80 0 0 1 180 100" fill="none" stroke="#f5554a" strokeWidth="14" />
+        <path d="M20 100 A80 80 0 0 1 60 30.7" fill="none" stroke={tokens.colorLevelLow} strokeWidth="14" />
+        <path d="M60 30.7 A80 80 0 0 1 140 30.7" fill="none" stroke={tokens.colorLevelNormal} strokeWidth="14" />
+        <path d="M140 30.7 A80 80 0 0 1 180 100" fill="none" stroke={tokens.colorLevelHigh} strokeWidth="14" />
         {end === undefined ? null : (
-          <line x1="100" y1="100" x2={end.x} y2={end.y} stroke="#333" strokeWidth="3" strokeLinecap="round" />
+          <line
+            x1="100"
+            y1="100"
+            x2={end.x}
+            y2={end.y}
+            stroke={tokens.colorText}
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
         )}
-        <circle cx="100" cy="100" r="6" fill="#333" />
+        <circle cx="100" cy="100" r="6" fill={tokens.colorText} />
       </svg>
-      <div style={{ fontSize: 16, fontWeight: 600, color: colour, minHeight: 22 }}>{label ?? ''}</div>
+      <div className={styles.levelGaugeBox2} style={{ color: colour }}>
+        {label ?? ''}
+      </div>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import styles from './pie-chart.module.css';
+import { tokens } from './tokens';
 /** One slice of a {@link PieChart}. */
 export interface PieSlice {
   key: string;
@@ -64,18 +66,16 @@ export function PieChart({ slices, size = 160, unit = '次', ...aria }: PieChart
   const r = size / 2;
   const description = `${aria['aria-label']}：共${total}${unit}；${slices.map((s, i) => `${s.label}${s.value}${unit}（${percentText(arcs[i]?.fraction ?? 0)}）`).join('，')}`;
   return (
-    <figure
-      style={{ margin: 0, display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap', justifyContent: 'center' }}
-    >
+    <figure className={styles.pieChartFigure}>
       <svg
         role="img"
         aria-label={description}
         width={size}
         height={size}
         viewBox={`0 0 ${size} ${size}`}
-        style={{ flex: 'none' }}
+        className={styles.pieChartIcon}
       >
-        {total === 0 ? <circle cx={r} cy={r} r={r} fill="#e5e6eb" /> : null}
+        {total === 0 ? <circle cx={r} cy={r} r={r} fill={tokens.colorOutline} /> : null}
         {slices.map((slice, i) => {
           const arc = arcs[i] as PieArc;
           if (arc.fraction === 0) {
@@ -89,36 +89,29 @@ export function PieChart({ slices, size = 160, unit = '次', ...aria }: PieChart
               data-key={slice.key}
               d={slicePath(r, r, r, arc)}
               fill={slice.colour}
-              stroke="#fff"
+              stroke={tokens.colorWhite}
               strokeWidth={1}
             />
           );
         })}
-        <circle cx={r} cy={r} r={r * 0.55} fill="#fff" />
-        <text x={r} y={r - 2} textAnchor="middle" fontSize={size / 7} fontWeight={600} fill="#333">
+        <circle cx={r} cy={r} r={r * 0.55} fill={tokens.colorWhite} />
+        <text x={r} y={r - 2} textAnchor="middle" fontSize={size / 7} fontWeight={600} fill={tokens.colorText}>
           {total}
         </text>
-        <text x={r} y={r + size / 9} textAnchor="middle" fontSize={size / 13} fill="#999">
+        <text x={r} y={r + size / 9} textAnchor="middle" fontSize={size / 13} fill={tokens.colorWeak}>
           {`总${unit}数`}
         </text>
       </svg>
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0, fontSize: 13, minWidth: 150 }}>
+      <ul className={styles.pieChartList}>
         {slices.map((slice, i) => (
-          <li
-            key={slice.key}
-            data-key={slice.key}
-            style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '3px 0' }}
-          >
-            <span
-              aria-hidden="true"
-              style={{ width: 10, height: 10, borderRadius: 2, background: slice.colour, flex: 'none' }}
-            />
-            <span style={{ flex: 1 }}>{slice.label}</span>
-            <span style={{ fontWeight: 600 }}>
+          <li key={slice.key} data-key={slice.key} className={styles.pieChartItem}>
+            <span aria-hidden="true" className={styles.pieChartText} style={{ background: slice.colour }} />
+            <span className={styles.pieChartText2}>{slice.label}</span>
+            <span className={styles.pieChartText3}>
               {slice.value}
               {unit}
             </span>
-            <span style={{ width: 48, textAlign: 'right', color: '#999' }}>{percentText(arcs[i]?.fraction ?? 0)}</span>
+            <span className={styles.pieChartText4}>{percentText(arcs[i]?.fraction ?? 0)}</span>
           </li>
         ))}
       </ul>

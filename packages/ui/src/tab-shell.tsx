@@ -1,6 +1,7 @@
 import { TabBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { formatUnreadCount } from './unread';
+import styles from './tab-shell.module.css';
 
 export interface TabShellTab<K extends string = string> {
   key: K;
@@ -26,21 +27,11 @@ export interface TabShellProps<K extends string = string> {
 export function TabShell<K extends string>({ tabs, activeKey, onChange, children }: TabShellProps<K>) {
   const byKey = new Map<string, K>(tabs.map((tab) => [tab.key, tab.key]));
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <main
-        aria-label={tabs.find((tab) => tab.key === activeKey)?.title}
-        style={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', WebkitOverflowScrolling: 'touch' }}
-      >
+    <div className={styles.tabShellBox}>
+      <main aria-label={tabs.find((tab) => tab.key === activeKey)?.title} className={styles.tabShellMain}>
         {children}
       </main>
-      <nav
-        aria-label="主导航"
-        style={{
-          flex: 'none',
-          background: 'var(--adm-color-background)',
-          borderTop: '1px solid var(--adm-color-border)',
-        }}
-      >
+      <nav aria-label="主导航" className={styles.tabShellNav}>
         <TabBar
           activeKey={activeKey}
           safeArea

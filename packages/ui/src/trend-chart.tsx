@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { createChart as CreateChart, LineSeries as LineSeriesDefinition, UTCTimestamp } from 'lightweight-charts';
+import styles from './trend-chart.module.css';
+import { tokens } from './tokens';
 
 /**
  * The parts of lightweight-charts the chart uses. The app passes the real library; tests pass a
@@ -87,8 +89,12 @@ export function TrendChart({
     const chart = lib.createChart(element, {
       autoSize: true,
       height,
-      layout: { background: { color: '#ffffff' }, textColor: '#666', attributionLogo: false },
-      grid: { vertLines: { visible: false }, horzLines: { color: '#f0f0f0' } },
+      layout: {
+        background: { color: tokens.colorChartBackground },
+        textColor: tokens.colorChartText,
+        attributionLogo: false,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: tokens.colorChartGrid } },
       timeScale: { timeVisible: false, fixLeftEdge: true, fixRightEdge: true },
       // A fixed range fills the axis exactly (no autoscale margins), e.g. pressure's 0–250.
       rightPriceScale:
@@ -122,5 +128,13 @@ export function TrendChart({
     }
     return () => chart.remove();
   }, [lib, series, range, tickStep, visiblePoints, height, precision]);
-  return <div ref={container} role="img" aria-label={aria['aria-label']} style={{ width: '100%', height }} />;
+  return (
+    <div
+      ref={container}
+      role="img"
+      aria-label={aria['aria-label']}
+      className={styles.trendChartBox}
+      style={{ height }}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ChangeEvent } from 'react';
+import styles from './value-dial.module.css';
 
 export interface ValueDialProps {
   /** The field's text (what the user typed, or the dial's value). */
@@ -55,16 +56,13 @@ export function ValueDial({
   const position = Number.isFinite(numeric) ? Math.min(max, Math.max(min, numeric)) : min;
   const percent = ((position - min) / (max - min)) * 100;
   return (
-    <div style={{ padding: '16px 20px', textAlign: 'center' }}>
+    <div className={styles.valueDialBox}>
       {showLabel ? (
-        <label
-          htmlFor={inputId}
-          style={{ display: 'block', marginBottom: 4, fontSize: 17, fontWeight: 600, color: 'var(--adm-color-text)' }}
-        >
+        <label htmlFor={inputId} className={styles.valueDialLabel}>
           {label}
         </label>
       ) : null}
-      <div style={{ display: 'flex', alignItems: 'baseline', justifyContent: 'center', gap: 6 }}>
+      <div className={styles.valueDialBox2}>
         <input
           id={inputId}
           aria-label={label}
@@ -74,21 +72,10 @@ export function ValueDial({
           placeholder="--"
           onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(limitDecimals(event.target.value, decimals))}
           onBlur={onBlur}
-          style={{
-            width: 140,
-            border: 'none',
-            borderBottom: '2px solid var(--adm-color-border)',
-            fontSize: 40,
-            fontWeight: 600,
-            textAlign: 'center',
-            color: colour ?? 'var(--adm-color-primary)',
-            background: 'transparent',
-            outline: 'none',
-          }}
+          className={styles.valueDialInput}
+          style={{ color: colour ?? 'var(--gg-color-primary)' }}
         />
-        {unit === undefined ? null : (
-          <span style={{ color: 'var(--adm-color-text-secondary)', fontSize: 16 }}>{unit}</span>
-        )}
+        {unit === undefined ? null : <span className={styles.valueDialText}>{unit}</span>}
       </div>
       <input
         type="range"
@@ -101,14 +88,13 @@ export function ValueDial({
         onChange={(event) => onChange(String(Number(event.target.value)))}
         onBlur={onBlur}
         onPointerUp={onBlur}
+        className={styles.valueDialInput2}
         style={{
-          width: '100%',
-          marginTop: 16,
           accentColor: colour,
-          background: `linear-gradient(to right, ${colour ?? '#1677ff'} ${percent}%, #eee ${percent}%)`,
+          background: `linear-gradient(to right, ${colour ?? 'var(--gg-color-chart-line)'} ${percent}%, var(--gg-color-dial-track) ${percent}%)`,
         }}
       />
-      <div style={{ display: 'flex', justifyContent: 'space-between', fontSize: 12, color: 'var(--adm-color-weak)' }}>
+      <div className={styles.valueDialBox3}>
         <span>{min}</span>
         <span>{max}</span>
       </div>

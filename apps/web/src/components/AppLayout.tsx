@@ -1,19 +1,18 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { brandOf } from '../brand';
+import { brandFromSourceId } from '@glucoguard/domain';
 import { SessionGate } from '../session/SessionGate';
 import { useSession } from '../store/session';
 import { PageLoading } from './PageLoading';
 
-/** Root of every route: the brand's theme colour, the start-up guard and a loading state for lazy pages. */
+/** Root of every route: the brand's colours (data-brand on <html>), the start-up guard and a loading state for lazy pages. */
 export function AppLayout() {
   const sourceId = useSession((state) => state.sourceId);
-  const { primaryColor, deepColor } = brandOf(sourceId);
+  const look = brandFromSourceId(sourceId);
   useEffect(() => {
-    const root = document.documentElement.style;
-    root.setProperty('--adm-color-primary', primaryColor);
-    root.setProperty('--brand-color-deep', deepColor);
-  }, [primaryColor, deepColor]);
+    // The brand's colours are design tokens (packages/ui/src/tokens.css, :root[data-brand='health']).
+    document.documentElement.dataset.brand = look;
+  }, [look]);
   return (
     <SessionGate>
       <Suspense fallback={<PageLoading />}>

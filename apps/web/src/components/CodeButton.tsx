@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import { useCountdown } from '../hooks/useCountdown';
 import { showError, toast } from '../session/errors';
+import styles from './CodeButton.module.css';
 
 export interface CodeButtonProps {
   phone: string;
@@ -45,7 +46,7 @@ export function CodeButton({ phone, purpose, validatePhone }: CodeButtonProps) {
       fill="outline"
       disabled={secondsLeft > 0 || sending}
       onClick={() => void send()}
-      style={{ flex: 'none', minWidth: 96 }}
+      className={styles.codeButtonButton}
     >
       {codeCountdownLabel(secondsLeft)}
     </Button>

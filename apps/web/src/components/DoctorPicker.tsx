@@ -7,6 +7,7 @@ import { api } from '../api';
 import { showError } from '../session/errors';
 import { RegionPicker, useRegionLabel } from './RegionPicker';
 import type { Region } from './RegionPicker';
+import styles from './DoctorPicker.module.css';
 
 export type PickedDoctor = Schema<'DoctorVo'>;
 type Hospital = Schema<'HospitalVo'>;
@@ -63,7 +64,7 @@ function useList<T>(load: (() => Promise<T[]>) | null, key: string): T[] | null 
 
 function Loading() {
   return (
-    <div role="status" aria-label="加载中" style={{ padding: 32, textAlign: 'center', color: 'var(--adm-color-weak)' }}>
+    <div role="status" aria-label="加载中" className={styles.loadingBox}>
       <DotLoading />
     </div>
   );
@@ -99,7 +100,7 @@ function DoctorList({
           }
         >
           {doctor.doctorName}
-          <span style={{ marginLeft: 8, fontSize: 13, color: 'var(--adm-color-weak)' }}>{doctor.title}</span>
+          <span className={styles.doctorListText}>{doctor.title}</span>
         </List.Item>
       ))}
     </List>
@@ -220,27 +221,23 @@ export function DoctorPicker({
       position="bottom"
       bodyStyle={{ height: '85vh', display: 'flex', flexDirection: 'column', borderRadius: '12px 12px 0 0' }}
     >
-      <div
-        role="dialog"
-        aria-label={title}
-        style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
-      >
-        <div style={{ display: 'flex', alignItems: 'center', padding: '12px 12px 4px' }}>
-          <div style={{ width: 64 }}>
+      <div role="dialog" aria-label={title} className={styles.doctorPickerBox}>
+        <div className={styles.doctorPickerBox2}>
+          <div className={styles.doctorPickerBox3}>
             {step.kind === 'hospital' ? null : (
               <Button size="small" fill="none" onClick={back}>
                 ‹ 返回
               </Button>
             )}
           </div>
-          <div style={{ flex: 1, textAlign: 'center', fontSize: 16, fontWeight: 600 }}>{title}</div>
-          <div style={{ width: 64, textAlign: 'right' }}>
+          <div className={styles.doctorPickerBox4}>{title}</div>
+          <div className={styles.doctorPickerBox5}>
             <Button size="small" fill="none" onClick={onClose}>
               关闭
             </Button>
           </div>
         </div>
-        <div style={{ padding: '4px 12px 8px' }}>
+        <div className={styles.doctorPickerBox6}>
           <SearchBar
             placeholder="搜索医生姓名或手机号"
             value={keyword}
@@ -249,12 +246,8 @@ export function DoctorPicker({
             aria-label="搜索医生"
           />
         </div>
-        <div style={{ padding: '0 16px 8px', display: 'flex', alignItems: 'center', gap: 8, fontSize: 14 }}>
-          <span
-            role="heading"
-            aria-level={2}
-            style={{ flex: 1, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
+        <div className={styles.doctorPickerBox7}>
+          <span role="heading" aria-level={2} className={styles.doctorPickerText}>
             {heading}
           </span>
           {step.kind === 'hospital' ? (
@@ -277,7 +270,7 @@ export function DoctorPicker({
             ))}
           </Tabs>
         ) : null}
-        <div style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
+        <div className={styles.doctorPickerBox8}>
           {step.kind === 'hospital' ? (
             hospitals === null ? (
               <Loading />

@@ -1,14 +1,11 @@
 import { SpinLoading } from 'antd-mobile';
+import styles from './PageLoading.module.css';
 
 /** Shown while a page's code chunk loads. */
 export function PageLoading() {
   return (
-    <div
-      role="status"
-      aria-label="加载中"
-      style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', height: '60vh' }}
-    >
-      <SpinLoading color="primary" style={{ '--size': '32px' }} />
+    <div role="status" aria-label="加载中" className={styles.pageLoadingBox}>
+      <SpinLoading color="primary" className={styles.pageLoadingSpinLoading} />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { SUGAR_CELL_COLOURS } from '@glucoguard/domain';
 import type { LabBand } from '@glucoguard/domain';
+import { tokens } from '@glucoguard/ui';
 
-/** The screen colours of the domain's colour names (red / yellow / green, BMI blue / orange). */
+/** The screen colours of the domain's colour names (red / yellow / green, BMI blue / orange): tokens --gg-color-band-*. */
 export const COLOUR_HEX: Readonly<Record<string, string>> = Object.freeze({
-  red: '#f5222d',
-  yellow: '#faad14',
-  green: '#52c41a',
-  blue: '#1677ff',
-  orange: '#fa8c16',
+  red: tokens.colorBandRed,
+  yellow: tokens.colorBandYellow,
+  green: tokens.colorBandGreen,
+  blue: tokens.colorBandBlue,
+  orange: tokens.colorBandOrange,
 });
 
 /** The screen colour of a low / normal / high band, by the domain's colour names. */

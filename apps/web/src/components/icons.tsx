@@ -1,5 +1,6 @@
 // Line icons drawn for the shell (24×24 grid, current colour).
 import type { ReactNode } from 'react';
+import styles from './icons.module.css';
 
 function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
   return (
@@ -114,7 +115,7 @@ export const CouponIcon = () => (
 );
 
 export const ChevronIcon = () => (
-  <span style={{ display: 'inline-flex', color: 'var(--adm-color-light)' }}>
+  <span className={styles.chevronIconText}>
     <Icon size={18}>
       <path d="M9 5l7 7-7 7" />
     </Icon>
@@ -124,18 +125,7 @@ export const ChevronIcon = () => (
 /** A tile icon: a glyph on a tinted rounded square. */
 export function TileIcon({ color, tint, children }: { color: string; tint: string; children: ReactNode }) {
   return (
-    <span
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: 44,
-        height: 44,
-        borderRadius: 14,
-        color,
-        background: tint,
-      }}
-    >
+    <span className={styles.tileIconText} style={{ color, background: tint }}>
       {children}
     </span>
   );

@@ -5,11 +5,10 @@ import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { useDeviceKeySwitch } from '../store/deviceKeySwitch';
 import { switchDeviceKey } from './flow';
+import styles from './DeviceKeySwitchPrompt.module.css';
 
 type Account = Schema<'DeviceKeyAccount'>;
 type Lookup = { state: 'loading' } | { state: 'found'; account: Account } | { state: 'unknown' };
-
-const paragraph = { margin: '0 0 10px', fontSize: 17, lineHeight: 1.6, color: 'var(--adm-color-text)' } as const;
 
 /** The account as the dialog names it: 「张*国」, or a plain description when it has no name. */
 function accountLabel(lookup: Lookup): string {
@@ -71,31 +70,31 @@ export function DeviceKeySwitchPrompt({ deviceKey }: { deviceKey: string }) {
   return (
     <Dialog
       visible
-      title={<span style={{ fontSize: 20 }}>{title}</span>}
+      title={<span className={styles.deviceKeySwitchPromptText}>{title}</span>}
       closeOnMaskClick={false}
       actions={[]}
       content={
         <div>
-          <p style={paragraph}>
+          <p className={styles.paragraph}>
             您打开的链接里带有{name === '另一个人' ? '另一个账号' : `${name}这个账号`}的登录信息
             {unregistered ? '（这个账号还没有注册）' : ''}。切换后，这部手机上看到和记录的都是这个账号的数据。
           </p>
-          <p style={paragraph}>如果这不是您本人或家人的账号，请点「不切换」。</p>
-          <p style={{ ...paragraph, color: 'var(--adm-color-weak)', fontSize: 15 }}>
+          <p className={styles.paragraph}>如果这不是您本人或家人的账号，请点「不切换」。</p>
+          <p className={`${styles.paragraph} ${styles.paragraphVariant}`}>
             切换后，可以在「我的」页面点「切换回原账号」回来。
           </p>
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 12, marginTop: 16 }}>
+          <div className={styles.deviceKeySwitchPromptBox}>
             <Button
               block
               color="primary"
               size="large"
               disabled={lookup.state === 'loading' || busy}
               onClick={confirm}
-              style={{ fontSize: 18 }}
+              className={styles.deviceKeySwitchPromptButton}
             >
               {name === '另一个人' ? '切换账号' : `切换到${name}`}
             </Button>
-            <Button block size="large" disabled={busy} onClick={stay} style={{ fontSize: 18 }}>
+            <Button block size="large" disabled={busy} onClick={stay} className={styles.deviceKeySwitchPromptButton}>
               不切换，继续用我的账号
             </Button>
           </div>

@@ -1,6 +1,7 @@
 import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { previousDeviceKey, switchDeviceKey } from './flow';
+import styles from './SwitchBackEntry.module.css';
 
 /**
  * 切换回原账号: shown once this browser has switched accounts through a `?deviceKey=` link, so the
@@ -14,35 +15,19 @@ export function SwitchBackEntry() {
   }
   const ask = () => {
     void Dialog.confirm({
-      title: <span style={{ fontSize: 20 }}>切换回原来的账号吗？</span>,
+      title: <span className={styles.askText}>切换回原来的账号吗？</span>,
       content: (
-        <p style={{ margin: 0, fontSize: 17, lineHeight: 1.6 }}>
+        <p className={styles.askText2}>
           切换后，这部手机上看到和记录的是您原来账号的数据。现在这个账号不会被删除，以后也可以再切换过来。
         </p>
       ),
-      confirmText: <span style={{ fontSize: 18 }}>切换回原账号</span>,
-      cancelText: <span style={{ fontSize: 18 }}>取消</span>,
+      confirmText: <span className={styles.askText3}>切换回原账号</span>,
+      cancelText: <span className={styles.askText3}>取消</span>,
       onConfirm: () => switchDeviceKey(previous),
     });
   };
   return (
-    <button
-      type="button"
-      onClick={ask}
-      style={{
-        display: 'block',
-        width: 'calc(100% - 24px)',
-        margin: '12px',
-        padding: '14px 16px',
-        border: 'none',
-        borderRadius: 12,
-        background: 'var(--adm-color-background)',
-        color: 'var(--adm-color-primary)',
-        font: 'inherit',
-        fontSize: 17,
-        textAlign: 'center',
-      }}
-    >
+    <button type="button" onClick={ask} className={styles.switchBackEntryButton}>
       切换回原账号
     </button>
   );

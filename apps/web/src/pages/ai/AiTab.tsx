@@ -6,23 +6,12 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toast } from '../../session/errors';
 import { isRegistered, useSession } from '../../store/session';
 import { AiSendError, streamAiAnswer } from './aiStream';
+import styles from './AiTab.module.css';
 
 function Intro() {
   return (
-    <div
-      style={{
-        margin: '4px 0 8px',
-        padding: '14px 16px',
-        borderRadius: 12,
-        background: 'var(--adm-color-background)',
-        lineHeight: 1.6,
-        fontSize: 14,
-        color: 'var(--adm-color-text-secondary)',
-      }}
-    >
-      <div style={{ fontSize: 16, fontWeight: 600, color: 'var(--adm-color-text)', marginBottom: 4 }}>
-        您好，我是AI健康助手
-      </div>
+    <div className={styles.introBox}>
+      <div className={styles.introBox2}>您好，我是AI健康助手</div>
       可以为您解答血糖、血压、饮食、运动和用药方面的常见问题。回答仅供参考，不能代替医生的诊断和治疗。
     </div>
   );
@@ -106,21 +95,11 @@ export default function AiTab() {
   );
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', background: 'var(--adm-color-box)' }}>
-      <header
-        style={{
-          flex: 'none',
-          padding: 'calc(12px + env(safe-area-inset-top, 0px)) 16px 12px',
-          textAlign: 'center',
-          fontSize: 17,
-          fontWeight: 600,
-          background: 'var(--adm-color-background)',
-          borderBottom: '1px solid var(--adm-color-border)',
-        }}
-      >
-        <h1 style={{ margin: 0, fontSize: 'inherit' }}>AI助手</h1>
+    <div className={styles.aiTabBox}>
+      <header className={styles.aiTabHeader}>
+        <h1 className={styles.aiTabTitle}>AI助手</h1>
       </header>
-      <div style={{ flex: '1 1 auto', minHeight: 0 }}>
+      <div className={styles.aiTabBox2}>
         <ChatPanel
           messages={messages}
           draft={draft}

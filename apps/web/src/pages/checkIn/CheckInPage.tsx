@@ -16,6 +16,7 @@ import { useApiData } from '../../hooks/useApiData';
 import { showError, toast } from '../../session/errors';
 import { useSession } from '../../store/session';
 import { CardTitle, Figure, PointsHeader, PointsPage, card } from '../points/layout';
+import styles from './CheckInPage.module.css';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -34,39 +35,33 @@ function SignCalendar({
   signedDays: ReadonlySet<string>;
 }) {
   const isCurrent = compareYearMonth(month, monthOf(today)) >= 0;
-  const arrow = {
-    border: 'none',
-    background: 'none',
-    fontSize: 20,
-    padding: '4px 12px',
-    color: 'var(--adm-color-primary)',
-  } as const;
   return (
-    <section aria-label="签到日历" style={card}>
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 8px 4px' }}>
-        <button type="button" aria-label="上个月" style={arrow} onClick={() => onMonth(addMonths(month, -1))}>
+    <section aria-label="签到日历" className={card}>
+      <div className={styles.signCalendarBox}>
+        <button
+          type="button"
+          aria-label="上个月"
+          className={styles.arrow}
+          onClick={() => onMonth(addMonths(month, -1))}
+        >
           ‹
         </button>
-        <h2 style={{ margin: 0, fontSize: 16, fontWeight: 600 }}>{`${month.year}年${month.month}月`}</h2>
+        <h2 className={styles.signCalendarHeading}>{`${month.year}年${month.month}月`}</h2>
         <button
           type="button"
           aria-label="下个月"
-          style={{ ...arrow, opacity: isCurrent ? 0.3 : 1 }}
+          className={`${styles.arrow} ${isCurrent ? styles.arrowDisabled : ''}`}
           disabled={isCurrent}
           onClick={() => onMonth(addMonths(month, 1))}
         >
           ›
         </button>
       </div>
-      <table
-        role="grid"
-        aria-label={`${month.year}年${month.month}月`}
-        style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', marginBottom: 8 }}
-      >
+      <table role="grid" aria-label={`${month.year}年${month.month}月`} className={styles.signCalendarTable}>
         <thead>
           <tr>
             {WEEKDAYS.map((d) => (
-              <th key={d} style={{ fontSize: 12, fontWeight: 400, color: 'var(--adm-color-weak)', padding: '6px 0' }}>
+              <th key={d} className={styles.signCalendarHead}>
                 {d}
               </th>
             ))}
@@ -85,21 +80,10 @@ function SignCalendar({
                   <td
                     key={cell.day}
                     aria-label={`${cell.date}日${signed ? ' 已签到' : ''}`}
-                    style={{ textAlign: 'center', padding: '4px 0' }}
+                    className={styles.signCalendarCell}
                   >
                     <span
-                      style={{
-                        display: 'inline-flex',
-                        alignItems: 'center',
-                        justifyContent: 'center',
-                        width: 34,
-                        height: 34,
-                        borderRadius: 17,
-                        fontSize: 14,
-                        color: signed ? '#fff' : isToday ? 'var(--adm-color-primary)' : 'var(--adm-color-text)',
-                        background: signed ? 'var(--adm-color-primary)' : 'transparent',
-                        border: isToday && !signed ? '1px solid var(--adm-color-primary)' : '1px solid transparent',
-                      }}
+                      className={`${styles.signCalendarText} ${signed ? styles.signedDay : isToday ? styles.today : styles.day}`}
                     >
                       {signed ? '✓' : cell.date}
                     </span>
@@ -119,10 +103,7 @@ function StreakRow({ series, signedToday }: { series: number; signedToday: boole
   // The row that holds today: the days already signed in it, and today when not yet signed.
   const done = series === 0 ? 0 : signedToday ? streakDayInRow(series) : streakDayInRow(series) % SIGN_IN_ROW_DAYS;
   return (
-    <ol
-      aria-label="连续签到奖励"
-      style={{ display: 'flex', listStyle: 'none', margin: 0, padding: '4px 8px 12px', gap: 4 }}
-    >
+    <ol aria-label="连续签到奖励" className={styles.streakRowList}>
       {Array.from({ length: SIGN_IN_ROW_DAYS }, (_, i) => {
         const reached = i < done;
         const reward = signInReward(i + 1);
@@ -130,23 +111,10 @@ function StreakRow({ series, signedToday }: { series: number; signedToday: boole
           <li
             key={i}
             aria-label={`第${i + 1}天 ${reward}积分${reached ? ' 已签到' : ''}`}
-            style={{ flex: 1, textAlign: 'center', fontSize: 12 }}
+            className={styles.streakRowItem}
           >
-            <div
-              style={{
-                margin: '0 auto 4px',
-                width: 36,
-                height: 36,
-                lineHeight: '36px',
-                borderRadius: 8,
-                fontWeight: 600,
-                color: reached ? '#fff' : 'var(--adm-color-primary)',
-                background: reached ? 'var(--adm-color-primary)' : 'var(--adm-color-fill-content, #f5f5f5)',
-              }}
-            >
-              +{reward}
-            </div>
-            <span style={{ color: 'var(--adm-color-weak)' }}>{`${i + 1}天`}</span>
+            <div className={`${styles.streakRowBox} ${reached ? styles.reachedDay : styles.comingDay}`}>+{reward}</div>
+            <span className={styles.streakRowText}>{`${i + 1}天`}</span>
           </li>
         );
       })}
@@ -177,14 +145,7 @@ function ShareDay({ day }: { day: string }) {
   };
   return (
     <>
-      <Button
-        block
-        shape="rounded"
-        fill="outline"
-        loading={loading}
-        onClick={open}
-        style={{ marginTop: 10, '--text-color': '#fff', '--border-color': '#fff' }}
-      >
+      <Button block shape="rounded" fill="outline" loading={loading} onClick={open} className={styles.shareDayButton}>
         分享
       </Button>
       <Popup
@@ -198,14 +159,8 @@ function ShareDay({ day }: { day: string }) {
           textAlign: 'center',
         }}
       >
-        {src !== null && (
-          <img
-            src={src}
-            alt="签到分享图"
-            style={{ width: 260, maxWidth: '100%', borderRadius: 10, boxShadow: '0 6px 20px rgba(0,0,0,0.12)' }}
-          />
-        )}
-        <p style={{ margin: '12px 0 0', fontSize: 14 }}>长按图片保存，分享给好友</p>
+        {src !== null && <img src={src} alt="签到分享图" className={styles.shareDayImage} />}
+        <p className={styles.shareDayText}>长按图片保存，分享给好友</p>
       </Popup>
     </>
   );
@@ -263,7 +218,7 @@ export default function CheckInPage() {
   return (
     <PointsPage>
       <PointsHeader>
-        <div style={{ display: 'flex' }}>
+        <div className={styles.checkInPageBox}>
           <Figure label="连续签到(天)" value={data?.series ?? '-'} />
           <Figure label="我的积分" value={data?.score ?? '-'} />
           <Figure label="本月积分" value={data?.monthScore ?? '-'} />
@@ -274,26 +229,18 @@ export default function CheckInPage() {
           disabled={!data || signed}
           loading={signing}
           onClick={onSign}
-          style={{
-            marginTop: 20,
-            '--background-color': '#fff',
-            '--text-color': 'var(--adm-color-primary)',
-            '--border-color': '#fff',
-            fontWeight: 600,
-          }}
+          className={styles.checkInPageButton}
         >
           {signed ? '已签到' : '签到'}
         </Button>
         {signed && data && <ShareDay day={data.today} />}
-        {info.failed && <p style={{ margin: '12px 0 0', fontSize: 13 }}>加载失败，请稍后再试</p>}
+        {info.failed && <p className={styles.checkInPageText}>加载失败，请稍后再试</p>}
       </PointsHeader>
-      <section aria-label="签到奖励" style={card}>
+      <section aria-label="签到奖励" className={card}>
         <CardTitle title="签到奖励" />
-        <p style={{ margin: '0 16px 8px', fontSize: 13, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
+        <p className={styles.checkInPageText2}>
           {data?.rewardText}
-          {data && (
-            <strong style={{ marginLeft: 6, color: 'var(--adm-color-warning, #ff8f1f)' }}>{data.bonusNote}</strong>
-          )}
+          {data && <strong className={styles.checkInPageStrong}>{data.bonusNote}</strong>}
         </p>
         {data && <StreakRow series={data.series} signedToday={signed} />}
       </section>

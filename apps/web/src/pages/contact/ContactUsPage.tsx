@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../session/errors';
 import { useSession } from '../../store/session';
+import styles from './ContactUsPage.module.css';
 
 const TYPE_OPTIONS = [
   { label: '建议', value: FEEDBACK_TYPE.suggestion },
@@ -86,15 +87,7 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
         </Form.Item>
         <Form.Item>
           {/* Labelled here rather than by Form.Item, whose label only points at named form fields. */}
-          <label
-            htmlFor="feedback-content"
-            style={{
-              display: 'block',
-              marginBottom: 4,
-              fontSize: 'var(--adm-font-size-7, 15px)',
-              color: 'var(--adm-color-text-secondary)',
-            }}
-          >
+          <label htmlFor="feedback-content" className={styles.feedbackFormLabel}>
             问题描述
           </label>
           <GuardedTextArea
@@ -115,7 +108,7 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
           />
         </Form.Item>
       </Form>
-      <div style={{ padding: '4px 20px 16px' }}>
+      <div className={styles.feedbackFormBox}>
         <Button block color="primary" size="large" disabled={busy} onClick={submit}>
           提交
         </Button>
@@ -134,17 +127,13 @@ function ServiceAccountSheet({ brand, onClose, visible }: { brand: Brand; visibl
       onClose={onClose}
       bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
     >
-      <div
-        role="dialog"
-        aria-label="联系在线客服"
-        style={{ padding: '24px 20px calc(16px + env(safe-area-inset-bottom, 0px))', textAlign: 'center' }}
-      >
-        <h2 style={{ margin: '0 0 12px', fontSize: 18 }}>联系在线客服</h2>
+      <div role="dialog" aria-label="联系在线客服" className={styles.serviceAccountSheetBox}>
+        <h2 className={styles.serviceAccountSheetHeading}>联系在线客服</h2>
         {qrImageUrl === null ? null : (
-          <img src={qrImageUrl} alt={`${serviceAccountName}二维码`} style={{ width: 180, height: 180 }} />
+          <img src={qrImageUrl} alt={`${serviceAccountName}二维码`} className={styles.serviceAccountSheetImage} />
         )}
-        <p style={{ margin: '8px 0', fontSize: 16, fontWeight: 600 }}>{serviceAccountName}</p>
-        <p style={{ margin: '0 0 16px', fontSize: 14, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
+        <p className={styles.serviceAccountSheetText}>{serviceAccountName}</p>
+        <p className={styles.serviceAccountSheetText2}>
           {qrImageUrl === null
             ? `在微信中搜索并关注公众号「${serviceAccountName}」，进入公众号后直接发送消息，客服会在服务时间内回复您。`
             : '长按识别二维码关注公众号，进入公众号后直接发送消息，客服会在服务时间内回复您。'}
@@ -162,42 +151,23 @@ function CustomerService({ brand }: { brand: Brand }) {
   const [sheet, setSheet] = useState(false);
   const { hotline, chatUrl } = brand.contact;
   const opensChat = brandFeatures(brand.sourceId).customerService === 'chatLink' && chatUrl !== null;
-  const row = {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    padding: '12px 0',
-    fontSize: 15,
-  } as const;
   return (
-    <section
-      aria-label="客服"
-      style={{
-        margin: '0 12px 12px',
-        padding: '4px 16px 12px',
-        borderRadius: 8,
-        background: 'var(--adm-color-background)',
-      }}
-    >
-      <div style={{ ...row, borderBottom: '1px solid var(--adm-color-border)' }}>
+    <section aria-label="客服" className={styles.customerServiceSection}>
+      <div className={`${styles.row} ${styles.rowVariant}`}>
         <span>客服热线</span>
-        <a
-          href={`tel:${hotline.replace(/-/g, '')}`}
-          style={{ color: 'var(--adm-color-primary)', textDecoration: 'none', fontWeight: 600 }}
-        >
+        <a href={`tel:${hotline.replace(/-/g, '')}`} className={styles.customerServiceLink}>
           {hotline}
         </a>
       </div>
-      <div style={{ ...row, borderBottom: '1px solid var(--adm-color-border)' }}>
+      <div className={`${styles.row} ${styles.rowVariant}`}>
         <span>服务时间</span>
-        <span style={{ color: 'var(--adm-color-text-secondary)' }}>每天 {customerServiceHoursLabel()}</span>
+        <span className={styles.customerServiceText}>每天 {customerServiceHoursLabel()}</span>
       </div>
-      <div style={{ paddingTop: 12 }}>
+      <div className={styles.customerServiceBox}>
         {opensChat ? (
           <a
             href={chatUrl}
-            className="adm-button adm-button-primary adm-button-fill-outline adm-button-block adm-button-shape-default"
-            style={{ display: 'block', textAlign: 'center', textDecoration: 'none', boxSizing: 'border-box' }}
+            className={`adm-button adm-button-primary adm-button-fill-outline adm-button-block adm-button-shape-default ${styles.customerServiceLink2}`}
           >
             在线客服
           </a>
@@ -220,7 +190,7 @@ export default function ContactUsPage() {
   // A new form after each submit (empty text, no images).
   const [round, setRound] = useState(0);
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', paddingBottom: 24 }}>
+    <div className={styles.contactUsPageBox}>
       <FeedbackForm key={round} onSent={() => setRound((n) => n + 1)} />
       <CustomerService brand={brand} />
     </div>

@@ -10,7 +10,7 @@ import {
 } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Input, type InputRef } from 'antd-mobile';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { DoctorPicker, saveChosenDoctor, type PickedDoctor } from '../../components/DoctorPicker';
@@ -19,20 +19,7 @@ import { showError, toast } from '../../session/errors';
 import { DEVICE_LIST_PATH, bindErrorPath } from './paths';
 import { scanQRCode, wxReady } from '../../wechat/jssdk';
 import { canScan } from './scan';
-
-const LABEL: CSSProperties = { display: 'block', fontSize: 17, fontWeight: 600, margin: '12px 0 6px' };
-/** The whole bordered box is a label, so a tap anywhere in it (48 px high) reaches the field. */
-const FIELD_BOX: CSSProperties = {
-  display: 'flex',
-  alignItems: 'center',
-  boxSizing: 'border-box',
-  border: '1px solid #d9d9d9',
-  borderRadius: 8,
-  padding: '0 12px',
-  minHeight: 48,
-};
-const FIELD = { '--font-size': '18px' } as CSSProperties;
-const PROBLEM: CSSProperties = { color: '#d4380d', fontSize: 15, margin: '6px 0 0' };
+import styles from './BindDevicePage.module.css';
 
 /**
  * /devices/bindDevices/:type (spec 2 §2.17, §4): the meter's IMEI and its bind code, both on the
@@ -153,10 +140,10 @@ export default function BindDevicePage() {
   };
 
   return (
-    <div style={{ minHeight: '100%', background: '#f5f6f8', padding: 16 }}>
-      <section style={{ background: '#fff', borderRadius: 8, padding: 16 }}>
-        <h2 style={{ fontSize: 20, fontWeight: 600, margin: '0 0 8px' }}>绑定血糖仪 / 血压计</h2>
-        <p style={{ color: '#595959', fontSize: 16, lineHeight: 1.6, margin: '0 0 4px' }}>
+    <div className={styles.bindDevicePageBox}>
+      <section className={styles.bindDevicePageSection}>
+        <h2 className={styles.bindDevicePageHeading}>绑定血糖仪 / 血压计</h2>
+        <p className={styles.bindDevicePageText}>
           {scanner
             ? '扫描设备背面标签上的二维码即可绑定；也可以手动输入标签上的IMEI号和绑定码。'
             : '请输入设备背面标签上的15位IMEI号和8位绑定码。绑定码用来确认设备在您手中。'}
@@ -168,15 +155,15 @@ export default function BindDevicePage() {
             size="large"
             disabled={busy}
             onClick={() => void scan()}
-            style={{ margin: '12px 0 4px' }}
+            className={styles.bindDevicePageButton}
           >
             扫码绑定
           </Button>
         ) : null}
-        <label htmlFor="bind-imei" style={LABEL}>
+        <label htmlFor="bind-imei" className={styles.label}>
           设备IMEI号
         </label>
-        <label style={FIELD_BOX}>
+        <label className={styles.fieldBox}>
           <Input
             id="bind-imei"
             aria-label="设备IMEI号"
@@ -190,18 +177,18 @@ export default function BindDevicePage() {
             }}
             maxLength={64}
             clearable
-            style={FIELD}
+            className={styles.field}
           />
         </label>
         {imeiProblem ? (
-          <p role="alert" style={PROBLEM}>
+          <p role="alert" className={styles.problem}>
             {imeiProblem}
           </p>
         ) : null}
-        <label htmlFor="bind-code" style={LABEL}>
+        <label htmlFor="bind-code" className={styles.label}>
           绑定码
         </label>
-        <label style={FIELD_BOX}>
+        <label className={styles.fieldBox}>
           <Input
             ref={codeInput}
             id="bind-code"
@@ -217,17 +204,15 @@ export default function BindDevicePage() {
             }}
             maxLength={16}
             clearable
-            style={FIELD}
+            className={styles.field}
           />
         </label>
         {codeProblem ? (
-          <p role="alert" style={PROBLEM}>
+          <p role="alert" className={styles.problem}>
             {codeProblem}
           </p>
         ) : (
-          <p style={{ color: '#8c8c8c', fontSize: 14, margin: '6px 0 0' }}>
-            绑定码印在设备背面的标签上，字母不分大小写。
-          </p>
+          <p className={styles.bindDevicePageText2}>绑定码印在设备背面的标签上，字母不分大小写。</p>
         )}
         <Button
           block
@@ -236,12 +221,12 @@ export default function BindDevicePage() {
           loading={busy}
           disabled={busy}
           onClick={submitTyped}
-          style={{ marginTop: 16 }}
+          className={styles.bindDevicePageButton2}
         >
           绑定
         </Button>
       </section>
-      <Button block size="large" fill="none" style={{ marginTop: 12 }} onClick={done}>
+      <Button block size="large" fill="none" className={styles.bindDevicePageButton3} onClick={done}>
         我的设备
       </Button>
       <DoctorPicker visible={picking} onClose={done} onPick={pick} title="选择您的医生" />

@@ -10,6 +10,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { DEVICE_LIST_PATH, bindPath } from './paths';
+import styles from './BindErrorPage.module.css';
 
 const CAUSES = Object.keys(BIND_CAUSES) as BindCause[];
 
@@ -26,37 +27,28 @@ export default function BindErrorPage() {
   const failure = bindFailureNamed(query.get('cause'));
   const marked: readonly BindCause[] = failure ? BIND_FAILURES[failure].causes : [];
   return (
-    <div style={{ minHeight: '100%', background: '#fff', padding: '40px 24px', textAlign: 'center' }}>
-      <div style={{ fontSize: 48, color: '#ff4d4f' }} aria-hidden>
+    <div className={styles.bindErrorPageBox}>
+      <div className={styles.bindErrorPageBox2} aria-hidden>
         ✕
       </div>
-      <h2 style={{ margin: '8px 0 4px' }}>{DEVICE_MESSAGES.bindFailed}</h2>
-      <div style={{ color: '#595959', fontSize: 15, wordBreak: 'break-all' }} aria-label="设备IMEI号">
+      <h2 className={styles.bindErrorPageHeading}>{DEVICE_MESSAGES.bindFailed}</h2>
+      <div className={styles.bindErrorPageBox3} aria-label="设备IMEI号">
         IMEI：{imei || '--'}
       </div>
-      <div
-        style={{
-          textAlign: 'left',
-          margin: '24px 0',
-          background: '#fafafa',
-          borderRadius: 8,
-          padding: '12px 16px',
-          fontSize: 16,
-        }}
-      >
-        <div style={{ fontWeight: 600, marginBottom: 8 }}>可能的原因：</div>
-        <ol style={{ margin: 0, paddingLeft: 20, lineHeight: 1.8 }} aria-label="失败原因">
+      <div className={styles.bindErrorPageBox4}>
+        <div className={styles.bindErrorPageBox5}>可能的原因：</div>
+        <ol className={styles.bindErrorPageList} aria-label="失败原因">
           {CAUSES.map((c) => (
             <li
               key={c}
               data-current={marked.includes(c) ? 'true' : undefined}
-              style={marked.includes(c) ? { color: '#d4380d', fontWeight: 600 } : undefined}
+              className={marked.includes(c) ? styles.markedCause : undefined}
             >
               {BIND_CAUSES[c]}
             </li>
           ))}
         </ol>
-        <p style={{ margin: '12px 0 0', color: '#595959', lineHeight: 1.6 }}>
+        <p className={styles.bindErrorPageText}>
           请核对设备背面标签上的IMEI号和绑定码后重试。设备转让时，需原主人先在“我的设备”中解绑。
         </p>
       </div>
@@ -72,7 +64,7 @@ export default function BindErrorPage() {
         block
         size="large"
         fill="none"
-        style={{ marginTop: 8 }}
+        className={styles.bindErrorPageButton}
         onClick={() => void navigate(DEVICE_LIST_PATH, { replace: true })}
       >
         我的设备

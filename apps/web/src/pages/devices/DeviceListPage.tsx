@@ -8,6 +8,7 @@ import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError, toast } from '../../session/errors';
 import { bindPath } from './paths';
+import styles from './DeviceListPage.module.css';
 
 type DeviceList = Schema<'DeviceListVo'>;
 type Device = Schema<'DeviceVo'>;
@@ -96,17 +97,17 @@ export default function DeviceListPage() {
 
   if (list === null) {
     return (
-      <div style={{ padding: 60, textAlign: 'center' }}>
+      <div className={styles.deviceListPageBox}>
         {failed ? <EmptyState title={failed} /> : <DotLoading aria-label="加载中" />}
       </div>
     );
   }
   return (
-    <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 90 }}>
+    <div className={styles.deviceListPageBox2}>
       {list.existsFlag ? (
         GROUPS.filter((g) => list[g.key].length > 0).map((group) => (
-          <section key={group.key} aria-label={group.title} style={{ padding: '12px 12px 0' }}>
-            <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', margin: '0 4px 8px' }}>{group.title}</div>
+          <section key={group.key} aria-label={group.title} className={styles.deviceListPageSection}>
+            <div className={styles.deviceListPageBox3}>{group.title}</div>
             {list[group.key].map((device) => (
               <DeviceCard
                 key={device.id}
@@ -121,17 +122,7 @@ export default function DeviceListPage() {
       ) : (
         <EmptyState title={DEVICE_MESSAGES.empty} />
       )}
-      <div
-        style={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          padding: '12px 20px',
-          background: '#fff',
-          boxShadow: '0 -1px 4px rgba(0,0,0,0.06)',
-        }}
-      >
+      <div className={styles.deviceListPageBox4}>
         <Button block color="primary" onClick={() => void navigate(bindPath(0))}>
           绑定新设备
         </Button>
@@ -157,37 +148,31 @@ function DeviceCard({
   return (
     <article
       aria-label={`设备 ${device.deviceImei}`}
-      style={{
-        background: '#fff',
-        borderRadius: 8,
-        padding: 14,
-        marginBottom: 10,
-        border: marked ? '1px solid var(--adm-color-primary)' : '1px solid transparent',
-      }}
+      className={`${styles.deviceCardArticle} ${marked ? styles.markedCard : styles.card}`}
     >
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <span style={{ fontSize: 16, fontWeight: 600 }} aria-label="设备名称">
+      <div className={styles.deviceCardBox}>
+        <span className={styles.deviceCardText} aria-label="设备名称">
           {title}
         </span>
         <Button size="mini" fill="none" color="primary" onClick={onRename}>
           重命名
         </Button>
       </div>
-      <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', marginTop: 4 }}>
+      <div className={styles.deviceCardBox2}>
         IMEI：{device.deviceImei}
         {device.model ? ` · ${device.model}` : ''}
       </div>
-      <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', fontSize: 13, margin: '10px 0' }}>
+      <dl className={styles.deviceCardPairs}>
         <dt>最近在线</dt>
-        <dd style={{ margin: 0 }} aria-label="最近在线">
+        <dd className={styles.deviceCardValue} aria-label="最近在线">
           {lastSeen(device.lastSeenAt)}
         </dd>
         <dt>电量</dt>
-        <dd style={{ margin: 0 }} aria-label="电量">
+        <dd className={styles.deviceCardValue} aria-label="电量">
           {device.battery === null ? '--' : `${device.battery}%`}
         </dd>
         <dt>信号</dt>
-        <dd style={{ margin: 0 }} aria-label="信号">
+        <dd className={styles.deviceCardValue} aria-label="信号">
           {device.signal === null ? '--' : `${device.signal} dBm`}
         </dd>
       </dl>

@@ -7,6 +7,7 @@ import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { PostCard, type FeedPost } from './PostCard';
+import styles from './FeedPage.module.css';
 
 export const NEW_MESSAGE_LIST_PATH = '/tangyouCircle/newMessageList';
 export const NOTICE_LIST_PATH = '/notice/noticeList';
@@ -36,46 +37,21 @@ export default function FeedPage() {
   const noticeCount = notices.data?.count ?? 0;
 
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
-      <nav
-        aria-label="糖友圈导航"
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          padding: '10px 16px',
-          background: '#fff',
-          fontSize: 14,
-        }}
-      >
+    <div className={styles.feedPageBox}>
+      <nav aria-label="糖友圈导航" className={styles.feedPageNav}>
         <Link to="/friend/friendList">我的亲友</Link>
         <Link to={NOTICE_LIST_PATH} aria-label={noticeCount > 0 ? `通知，${noticeCount}条未读` : '通知'}>
           <Badge
             content={noticeCount > 0 ? unreadBadge(noticeCount) : null}
-            color={(notices.data?.urgent ?? 0) > 0 ? '#f5554a' : undefined}
+            color={(notices.data?.urgent ?? 0) > 0 ? 'var(--gg-color-level-high)' : undefined}
           >
-            <span style={{ paddingRight: 8 }}>通知</span>
+            <span className={styles.feedPageText}>通知</span>
           </Badge>
         </Link>
       </nav>
-      {dateTime ? (
-        <div style={{ padding: '8px 16px', fontSize: 13, color: 'var(--adm-color-weak)' }}>{dateTime} 的动态</div>
-      ) : null}
+      {dateTime ? <div className={styles.feedPageBox2}>{dateTime} 的动态</div> : null}
       {withBadge && messages > 0 ? (
-        <Link
-          to={NEW_MESSAGE_LIST_PATH}
-          aria-label={`${messages}条新消息`}
-          style={{
-            display: 'block',
-            width: 'fit-content',
-            margin: '10px auto',
-            padding: '6px 14px',
-            borderRadius: 16,
-            background: '#3a3f45',
-            color: '#fff',
-            fontSize: 13,
-          }}
-        >
+        <Link to={NEW_MESSAGE_LIST_PATH} aria-label={`${messages}条新消息`} className={styles.feedPageLink}>
           {unreadBadge(messages)}条新消息
         </Link>
       ) : null}

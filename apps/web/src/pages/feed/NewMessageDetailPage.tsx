@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { PostCard } from './PostCard';
+import styles from './NewMessageDetailPage.module.css';
 
 /** /tangyouCircle/newMessageDetail?newMessageTestId (spec 2 §2.16): one post, or 本条数据已被删除 when it is gone. */
 export default function NewMessageDetailPage() {
@@ -23,7 +24,7 @@ export default function NewMessageDetailPage() {
     return <EmptyState title={FOLLOW_MESSAGES.postDeleted} />;
   }
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingTop: 8 }}>
+    <div className={styles.newMessageDetailPageBox}>
       <PostCard post={read.data.post} />
     </div>
   );

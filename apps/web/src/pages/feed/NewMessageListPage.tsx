@@ -8,6 +8,7 @@ import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../session/errors';
 import { imageUrl, useSession } from '../../store/session';
+import styles from './NewMessageListPage.module.css';
 
 type Message = Schema<'UnreadMessage'>;
 const KIND_TEXT = { like: '赞了你的动态', comment: '评论了你的动态', reply: '回复了你' } as const;
@@ -51,7 +52,7 @@ export default function NewMessageListPage() {
 
   if (messages === null) {
     return (
-      <div style={{ padding: 24, textAlign: 'center' }}>
+      <div className={styles.newMessageListPageBox}>
         <DotLoading aria-label="加载中" />
       </div>
     );
@@ -60,32 +61,21 @@ export default function NewMessageListPage() {
     return <EmptyState title={FOLLOW_MESSAGES.emptyUnread} />;
   }
   return (
-    <ul aria-label="新消息" style={{ listStyle: 'none', margin: 0, padding: 0, background: '#fff' }}>
+    <ul aria-label="新消息" className={styles.newMessageListPageList}>
       {messages.map((m) => (
         <li key={m.id}>
           <button
             type="button"
             onClick={() => void navigate(postDetailPath(m.testId))}
-            style={{
-              display: 'flex',
-              gap: 12,
-              width: '100%',
-              padding: '12px 16px',
-              border: 'none',
-              borderBottom: '1px solid var(--adm-color-border)',
-              background: 'none',
-              textAlign: 'left',
-            }}
+            className={styles.newMessageListPageButton}
           >
             <PersonAvatar name={m.customerName} url={imageUrl(m.headimgurl, imgDomain)} />
-            <span style={{ flex: 1, minWidth: 0 }}>
-              <span style={{ display: 'block', fontSize: 15 }}>
+            <span className={styles.newMessageListPageText}>
+              <span className={styles.newMessageListPageText2}>
                 <strong>{m.customerName}</strong> {KIND_TEXT[unreadMessageKind(m.commentType)]}
               </span>
-              {m.content ? <span style={{ display: 'block', fontSize: 14, marginTop: 2 }}>{m.content}</span> : null}
-              <span style={{ display: 'block', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>
-                {m.createTime.slice(0, 16)}
-              </span>
+              {m.content ? <span className={styles.newMessageListPageText3}>{m.content}</span> : null}
+              <span className={styles.newMessageListPageText4}>{m.createTime.slice(0, 16)}</span>
             </span>
           </button>
         </li>

@@ -18,6 +18,7 @@ import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../session/errors';
 import { imageUrl, useSession } from '../../store/session';
 import { CELL_COLOURS } from '../reportCenter/colours';
+import styles from './PostCard.module.css';
 
 export type FeedPost = Schema<'FeedPost'>;
 type Comment = Schema<'FeedComment'>;
@@ -41,32 +42,30 @@ function Reading({ post }: { post: FeedPost }) {
     feedPostKind(post.type) === 'bloodPressure' ? (
       <>
         <span>血压</span>
-        <strong aria-label="测量值" data-colour={colour} style={{ color: colour, fontSize: 22, margin: '0 4px' }}>
+        <strong aria-label="测量值" data-colour={colour} className={styles.readingStrong} style={{ color: colour }}>
           {post.sbp}/{post.dbp}
         </strong>
-        <span style={{ fontSize: 12 }}>mm Hg · 脉搏 {post.hr} PM</span>
+        <span className={styles.readingText}>mm Hg · 脉搏 {post.hr} PM</span>
       </>
     ) : (
       <>
         <span>{SUGAR_TIME_TYPES.find((t) => t.timeType === post.timeType)?.name ?? ''}血糖</span>
-        <strong aria-label="测量值" data-colour={colour} style={{ color: colour, fontSize: 22, margin: '0 4px' }}>
+        <strong aria-label="测量值" data-colour={colour} className={styles.readingStrong} style={{ color: colour }}>
           {post.sugar}
         </strong>
-        <span style={{ fontSize: 12 }}>mmol/L</span>
+        <span className={styles.readingText}>mmol/L</span>
       </>
     );
   return (
-    <div
-      style={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: 4, margin: '10px 0 4px', fontSize: 14 }}
-    >
+    <div className={styles.readingBox}>
       {value}
       {post.urgent ? (
-        <Tag color="danger" style={{ marginLeft: 6 }}>
+        <Tag color="danger" className={styles.readingTag}>
           紧急
         </Tag>
       ) : null}
       {post.deviceImei === null ? null : (
-        <Tag fill="outline" style={{ marginLeft: 6 }}>
+        <Tag fill="outline" className={styles.readingTag}>
           设备测量
         </Tag>
       )}
@@ -147,22 +146,15 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
   );
   const diabetes = DIABETES_LABELS[diabetesTypeKind(post.diabetesType)];
   return (
-    <article
-      aria-label={`${post.customerNote}的动态`}
-      style={{ background: '#fff', padding: '14px 16px', marginBottom: 8 }}
-    >
-      <header style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
+    <article aria-label={`${post.customerNote}的动态`} className={styles.postCardArticle}>
+      <header className={styles.postCardHeader}>
         <PersonAvatar name={post.customerNote} url={imageUrl(post.headimgurl, imgDomain)} sex={post.sex} />
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <div style={{ fontSize: 15, fontWeight: 600 }}>
+        <div className={styles.postCardBox}>
+          <div className={styles.postCardBox2}>
             {truncate(post.customerNote, TRUNCATE.feedNickname)}
-            {diabetes ? (
-              <span style={{ marginLeft: 6, fontSize: 12, fontWeight: 400, color: 'var(--adm-color-weak)' }}>
-                {diabetes}
-              </span>
-            ) : null}
+            {diabetes ? <span className={styles.postCardText}>{diabetes}</span> : null}
           </div>
-          <div style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>
+          <div className={styles.postCardBox3}>
             {post.createTime.slice(0, 16)}
             {place ? ` · ${place}` : ''}
           </div>
@@ -170,11 +162,11 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
       </header>
       <Reading post={post} />
       {post.tags.length > 0 || post.remark ? (
-        <div style={{ fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
+        <div className={styles.postCardBox4}>
           {[...post.tags.map((t) => t.itemValue), post.remark].filter((t) => t !== '').join(' · ')}
         </div>
       ) : null}
-      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 8 }}>
+      <div className={styles.postCardBox5}>
         <Button
           size="mini"
           fill="outline"
@@ -189,15 +181,7 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
         </Button>
       </div>
       {post.praises.length > 0 || post.comments.length > 0 ? (
-        <div
-          style={{
-            marginTop: 8,
-            padding: '6px 10px',
-            background: 'var(--adm-color-box)',
-            borderRadius: 6,
-            fontSize: 13,
-          }}
-        >
+        <div className={styles.postCardBox6}>
           {post.praises.length > 0 ? (
             <div aria-label="点赞的人">♥ {post.praises.map((p) => p.customerName).join('、')}</div>
           ) : null}
@@ -209,13 +193,13 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
               aria-label={`回复${comment.customerName}`}
               onClick={() => openComment(comment)}
               onKeyDown={(e) => e.key === 'Enter' && openComment(comment)}
-              style={{ padding: '3px 0' }}
+              className={styles.postCardBox7}
             >
-              <span style={{ color: 'var(--adm-color-primary)' }}>{comment.customerName}</span>
+              <span className={styles.postCardText2}>{comment.customerName}</span>
               {comment.replyName ? (
                 <>
                   {' 回复 '}
-                  <span style={{ color: 'var(--adm-color-primary)' }}>{comment.replyName}</span>
+                  <span className={styles.postCardText2}>{comment.replyName}</span>
                 </>
               ) : null}
               ：{comment.content}
@@ -231,10 +215,7 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
       >
         <div role="dialog" aria-label={replyTo ? `回复${replyTo.customerName}` : '发表评论'}>
           {/* antd-mobile puts aria-label on the wrapper, so the text area is named by a label of its own. */}
-          <label
-            htmlFor={`comment-${post.testId}`}
-            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-          >
+          <label htmlFor={`comment-${post.testId}`} className={styles.postCardLabel}>
             评论内容
           </label>
           <GuardedTextArea
@@ -245,7 +226,7 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
             value={content}
             onChange={setContent}
           />
-          <Button block color="primary" style={{ marginTop: 12 }} disabled={send.busy} onClick={submit}>
+          <Button block color="primary" className={styles.postCardButton} disabled={send.busy} onClick={submit}>
             发送
           </Button>
         </div>

@@ -3,6 +3,7 @@ import { Button, Result } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { FOLLOWING_LIST_PATH } from './followApi';
+import styles from './FollowResultPage.module.css';
 
 /** /friend/sucess (spec 2 §2.15, §8): the outcome of a request to follow someone. */
 export default function FollowResultPage() {
@@ -11,13 +12,13 @@ export default function FollowResultPage() {
   const [search] = useSearchParams();
   const ok = search.get('result') === 'success';
   return (
-    <div style={{ minHeight: '100vh', background: '#fff', padding: '24px 16px' }}>
+    <div className={styles.followResultPageBox}>
       <Result
         status={ok ? 'success' : 'error'}
         title={ok ? FOLLOW_MESSAGES.requestSent : FOLLOW_MESSAGES.requestFailed}
         description={ok ? '对方同意后，您就可以在亲友列表中查看其健康数据。' : (search.get('reason') ?? undefined)}
       />
-      <div style={{ display: 'grid', gap: 12, padding: '24px 20px' }}>
+      <div className={styles.followResultPageBox2}>
         <Button block color="primary" onClick={() => void navigate(FOLLOWING_LIST_PATH, { replace: true })}>
           返回亲友列表
         </Button>

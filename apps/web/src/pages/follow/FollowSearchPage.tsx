@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../session/errors';
 import { imageUrl, useSession } from '../../store/session';
+import styles from './FollowSearchPage.module.css';
 
 type Found = Schema<'FriendSearch'>;
 
@@ -67,8 +68,8 @@ export default function FollowSearchPage() {
   const person = found?.existsFlag ? found.customerVo : null;
   const button = friendAddButton(found?.auditStatus);
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
-      <div style={{ display: 'flex', gap: 8, padding: 16, background: '#fff' }}>
+    <div className={styles.followSearchPageBox}>
+      <div className={styles.followSearchPageBox2}>
         <GuardedInput
           aria-label="手机号"
           type="tel"
@@ -78,45 +79,34 @@ export default function FollowSearchPage() {
           value={phone}
           onChange={setPhone}
           onEnterPress={() => void search()}
-          style={{ flex: 1, border: '1px solid var(--adm-color-border)', borderRadius: 6, padding: '6px 10px' }}
+          className={styles.followSearchPageGuardedInput}
         />
         <Button color="primary" onClick={() => void search()}>
           搜索
         </Button>
       </div>
-      <p style={{ margin: '8px 16px', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>
+      <p className={styles.followSearchPageText}>
         对方同意后，您可以查看其血糖、血压记录，收到测量提醒，并可以为其记录数据。对方可以随时取消授权。
       </p>
       {found !== null && !found.existsFlag ? (
-        <div role="status" style={{ textAlign: 'center', padding: 24, color: 'var(--adm-color-weak)' }}>
+        <div role="status" className={styles.followSearchPageBox3}>
           {FRIEND_MESSAGES.unknownUser}
         </div>
       ) : null}
       {person ? (
-        <section
-          aria-label="搜索结果"
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 12,
-            margin: 16,
-            padding: 16,
-            background: '#fff',
-            borderRadius: 8,
-          }}
-        >
+        <section aria-label="搜索结果" className={styles.followSearchPageSection}>
           <PersonAvatar
             name={person.nickname}
             url={imageUrl(person.headimgurl, imgDomain)}
             sex={person.sex}
             size={48}
           />
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <div style={{ fontSize: 16 }}>{person.nickname}</div>
-            <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>{person.phone}</div>
+          <div className={styles.followSearchPageBox4}>
+            <div className={styles.followSearchPageBox5}>{person.nickname}</div>
+            <div className={styles.followSearchPageBox6}>{person.phone}</div>
           </div>
           {found?.isSelfFlag ? (
-            <span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>{FRIEND_MESSAGES.self}</span>
+            <span className={styles.followSearchPageBox6}>{FRIEND_MESSAGES.self}</span>
           ) : (
             <Button
               color="primary"

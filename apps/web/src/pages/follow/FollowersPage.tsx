@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { showError, toast } from '../../session/errors';
 import { imageUrl, useSession } from '../../store/session';
+import styles from './FollowersPage.module.css';
 
 type Follower = Schema<'Follower'>;
 
@@ -20,20 +21,11 @@ export const REVOKE_TEXT = (name: string) =>
 function Person({ person, children, note }: { person: Follower; children: ReactNode; note: string }) {
   const imgDomain = useSession((state) => state.imgDomain);
   return (
-    <div
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 12,
-        padding: '12px 16px',
-        background: '#fff',
-        borderBottom: '1px solid var(--adm-color-border)',
-      }}
-    >
+    <div className={styles.personBox}>
       <PersonAvatar name={person.nickname} url={imageUrl(person.headimgurl, imgDomain)} sex={person.sex} />
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <div style={{ fontSize: 16 }}>{person.nickname}</div>
-        <div style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>
+      <div className={styles.personBox2}>
+        <div className={styles.personBox3}>{person.nickname}</div>
+        <div className={styles.personBox4}>
           {person.phone} · {note}
         </div>
       </div>
@@ -92,26 +84,18 @@ export default function FollowersPage() {
     }
   };
   const loading = (
-    <div style={{ padding: 24, textAlign: 'center' }}>
+    <div className={styles.followersPageBox}>
       <DotLoading aria-label="加载中" />
     </div>
   );
 
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingBottom: 24 }}>
-      <p
-        style={{
-          margin: 0,
-          padding: '12px 16px',
-          fontSize: 13,
-          lineHeight: 1.6,
-          color: 'var(--adm-color-text-secondary)',
-        }}
-      >
+    <div className={styles.followersPageBox2}>
+      <p className={styles.followersPageText}>
         亲友申请关注您后，需要您同意才能查看您的健康数据。您可以随时取消任何人的授权。
       </p>
       <section aria-label="待处理的申请">
-        <h2 style={{ margin: 0, padding: '8px 16px', fontSize: 14, fontWeight: 500 }}>待处理的申请</h2>
+        <h2 className={styles.followersPageHeading}>待处理的申请</h2>
         {requests.data === null ? (
           loading
         ) : requests.data.items.length === 0 ? (
@@ -119,7 +103,7 @@ export default function FollowersPage() {
         ) : (
           requests.data.items.map((person) => (
             <Person key={person.id} person={person} note={`${person.requestTime.slice(0, 16)} 申请`}>
-              <div style={{ display: 'flex', gap: 8 }}>
+              <div className={styles.followersPageBox3}>
                 <Button size="small" onClick={() => void act('/follower/v1/refuseFocus', person.id, '已拒绝')}>
                   拒绝
                 </Button>
@@ -131,8 +115,8 @@ export default function FollowersPage() {
           ))
         )}
       </section>
-      <section aria-label="可以查看我数据的亲友" style={{ marginTop: 12 }}>
-        <h2 style={{ margin: 0, padding: '8px 16px', fontSize: 14, fontWeight: 500 }}>可以查看我数据的亲友</h2>
+      <section aria-label="可以查看我数据的亲友" className={styles.followersPageSection}>
+        <h2 className={styles.followersPageHeading}>可以查看我数据的亲友</h2>
         {followers.data === null ? (
           loading
         ) : followers.data.items.length === 0 ? (

@@ -4,6 +4,7 @@ import { InfiniteList } from '@glucoguard/ui';
 import { useCallback } from 'react';
 import { api } from '../../api';
 import { BP_CELL, BpHeaderRow, bpRecordLevel } from '../reportCenter/bp/bpRows';
+import styles from './FollowingBpView.module.css';
 
 type Record = Schema<'BloodPressureVo'>;
 
@@ -17,7 +18,7 @@ export function FollowingBpView({ customerId }: { customerId: string }) {
     [customerId],
   );
   return (
-    <div style={{ background: '#fff', minHeight: '100%' }}>
+    <div className={styles.followingBpViewBox}>
       <BpHeaderRow />
       <InfiniteList<Record>
         aria-label="亲友血压数据表"
@@ -28,13 +29,15 @@ export function FollowingBpView({ customerId }: { customerId: string }) {
         renderItem={(record) => {
           const { colour } = bpRecordLevel(record);
           return (
-            <div role="row" style={{ display: 'flex', borderBottom: '1px solid var(--adm-color-border)' }}>
-              <span style={{ ...BP_CELL, flex: 1.6, fontSize: 13 }}>{record.createTime.slice(5, 16)}</span>
-              <span style={{ ...BP_CELL, color: colour }} data-colour={colour}>
+            <div role="row" className={styles.followingBpViewBox2}>
+              <span className={`${BP_CELL} ${styles.time}`}>{record.createTime.slice(5, 16)}</span>
+              <span className={BP_CELL} style={{ color: colour }} data-colour={colour}>
                 {record.sbp}
               </span>
-              <span style={{ ...BP_CELL, color: colour }}>{record.dbp}</span>
-              <span style={BP_CELL}>{record.hr}</span>
+              <span className={BP_CELL} style={{ color: colour }}>
+                {record.dbp}
+              </span>
+              <span className={BP_CELL}>{record.hr}</span>
             </div>
           );
         }}

@@ -19,6 +19,7 @@ import {
   type Friend,
 } from './followApi';
 import { NoteDialog } from './NoteDialog';
+import styles from './FollowingDetailsPage.module.css';
 
 /**
  * /friendDetails?id&name&isReceive&customerId (spec 2 §2.15): a friend's details and settings —
@@ -76,8 +77,8 @@ export default function FollowingDetailsPage() {
   };
 
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 14, padding: 20, background: '#fff' }}>
+    <div className={styles.followingDetailsPageBox}>
+      <div className={styles.followingDetailsPageBox2}>
         <PersonAvatar
           name={friend.customerNote}
           url={imageUrl(friend.customerHeadimgurl, imgDomain)}
@@ -85,14 +86,12 @@ export default function FollowingDetailsPage() {
           size={56}
         />
         <div>
-          <div style={{ fontSize: 18, fontWeight: 600 }}>{friend.customerNote}</div>
-          <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>昵称：{friend.nickname}</div>
-          {accepted ? null : (
-            <div style={{ fontSize: 13, color: 'var(--adm-color-warning)' }}>{FOLLOW_TEXTS.waiting}</div>
-          )}
+          <div className={styles.followingDetailsPageBox3}>{friend.customerNote}</div>
+          <div className={styles.followingDetailsPageBox4}>昵称：{friend.nickname}</div>
+          {accepted ? null : <div className={styles.followingDetailsPageBox5}>{FOLLOW_TEXTS.waiting}</div>}
         </div>
       </div>
-      <List style={{ marginTop: 8 }}>
+      <List className={styles.followingDetailsPageList}>
         <List.Item clickable extra={friend.customerNote} onClick={() => setEditing(true)}>
           备注名
         </List.Item>
@@ -117,7 +116,7 @@ export default function FollowingDetailsPage() {
           测量提醒
         </List.Item>
       </List>
-      <div style={{ padding: '24px 20px' }}>
+      <div className={styles.followingDetailsPageBox6}>
         <Button block color="danger" fill="outline" onClick={() => void remove()}>
           删除亲友
         </Button>

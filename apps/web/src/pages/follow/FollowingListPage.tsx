@@ -18,6 +18,7 @@ import {
   type Friend,
 } from './followApi';
 import { NoteDialog } from './NoteDialog';
+import styles from './FollowingListPage.module.css';
 
 /**
  * /friend/friendList, 我的亲友 (spec 2 §2.15): the people the user follows, 10 a page, with the
@@ -65,9 +66,9 @@ export default function FollowingListPage() {
   };
 
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingBottom: 88 }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', padding: '10px 16px', fontSize: 14 }}>
-        <span style={{ color: 'var(--adm-color-weak)' }}>我关注的亲友</span>
+    <div className={styles.followingListPageBox}>
+      <div className={styles.followingListPageBox2}>
+        <span className={styles.followingListPageText}>我关注的亲友</span>
         <Link to={FOLLOWERS_PATH}>关注我的人</Link>
       </div>
       <InfiniteList<Friend>
@@ -77,33 +78,26 @@ export default function FollowingListPage() {
         itemKey={(friend) => friend.id}
         emptyText={FOLLOW_TEXTS.empty}
         renderItem={(friend) => (
-          <div
-            style={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 12,
-              padding: '12px 16px',
-              background: '#fff',
-              borderBottom: '1px solid var(--adm-color-border)',
-            }}
-          >
+          <div className={styles.followingListPageBox3}>
             <div
               role="link"
               tabIndex={0}
               aria-label={`查看${friend.customerNote}`}
               onClick={() => void navigate(followingDetailsPath(friend))}
               onKeyDown={(e) => e.key === 'Enter' && void navigate(followingDetailsPath(friend))}
-              style={{ display: 'flex', alignItems: 'center', gap: 12, flex: 1, minWidth: 0 }}
+              className={styles.followingListPageBox4}
             >
               <PersonAvatar
                 name={friend.customerNote}
                 url={imageUrl(friend.customerHeadimgurl, imgDomain)}
                 sex={friend.sex}
               />
-              <div style={{ minWidth: 0 }}>
-                <div style={{ fontSize: 16 }}>{truncate(friend.customerNote, TRUNCATE.feedNickname)}</div>
+              <div className={styles.followingListPageBox5}>
+                <div className={styles.followingListPageBox6}>
+                  {truncate(friend.customerNote, TRUNCATE.feedNickname)}
+                </div>
                 {friend.auditStatus === 0 ? (
-                  <Tag color="warning" fill="outline" style={{ marginTop: 4 }}>
+                  <Tag color="warning" fill="outline" className={styles.followingListPageTag}>
                     {FOLLOW_TEXTS.waiting}
                   </Tag>
                 ) : null}
@@ -121,16 +115,7 @@ export default function FollowingListPage() {
           </div>
         )}
       />
-      <div
-        style={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          padding: '12px 20px calc(12px + env(safe-area-inset-bottom, 0px))',
-          background: '#fff',
-        }}
-      >
+      <div className={styles.followingListPageBox7}>
         <Button block color="primary" onClick={() => void navigate(FOLLOW_SEARCH_PATH)}>
           添加亲友
         </Button>

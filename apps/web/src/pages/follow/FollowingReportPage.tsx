@@ -11,6 +11,7 @@ import { showError } from '../../session/errors';
 import { FollowingBpView } from './FollowingBpView';
 import { FOLLOWING_LIST_PATH } from './followApi';
 import { FollowingSugarView } from './FollowingSugarView';
+import styles from './FollowingReportPage.module.css';
 
 /**
  * /friend/friendReportList?id&name (spec 2 §2.15): a followed patient's sugar and pressure, read
@@ -57,8 +58,8 @@ export default function FollowingReportPage() {
     );
   }
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
-      <Tabs activeKey={tab} onChange={setTab} style={{ background: '#fff' }}>
+    <div className={styles.followingReportPageBox}>
+      <Tabs activeKey={tab} onChange={setTab} className={styles.followingReportPageTabs}>
         <Tabs.Tab title="血糖" key="sugar" />
         <Tabs.Tab title="血压" key="pressure" />
       </Tabs>

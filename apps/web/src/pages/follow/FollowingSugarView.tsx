@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { showError } from '../../session/errors';
 import { CELL_COLOURS, REPORT_LEVEL_COLOURS } from '../reportCenter/colours';
+import styles from './FollowingSugarView.module.css';
 
 type Day = Schema<'FriendSugarDay'>;
 type Reading = Schema<'FriendSugarReading'>;
@@ -53,20 +54,7 @@ function slotColumn(timeType: number, code: string, name: string): DataTableColu
       return (
         <>
           {latest.sugar}
-          {slot.length > 1 ? (
-            <span
-              aria-label={`${slot.length}次测量`}
-              style={{
-                position: 'absolute',
-                top: 2,
-                right: 2,
-                width: 6,
-                height: 6,
-                borderRadius: 3,
-                background: '#fff',
-              }}
-            />
-          ) : null}
+          {slot.length > 1 ? <span aria-label={`${slot.length}次测量`} className={styles.slotColumnText} /> : null}
         </>
       );
     },
@@ -114,34 +102,26 @@ export function FollowingSugarView({ customerId }: { customerId: string }) {
 
   return (
     <div>
-      <div style={{ background: '#fff' }}>
+      <div className={styles.followingSugarViewBox}>
         <CapsuleTabs activeKey={String(dateType)} onChange={(key) => setDateType(Number(key) as DateType)}>
           {Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([key, n]) => (
             <CapsuleTabs.Tab key={key} title={`近${n}天`} />
           ))}
         </CapsuleTabs>
-        <dl
-          aria-label="血糖统计"
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(3, 1fr)',
-            margin: 0,
-            padding: '4px 12px 12px',
-            rowGap: 8,
-          }}
-        >
-          <div style={{ textAlign: 'center' }}>
-            <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>总次数</dt>
-            <dd aria-label="总次数" style={{ margin: 0, fontSize: 20, fontWeight: 600 }}>
+        <dl aria-label="血糖统计" className={styles.followingSugarViewPairs}>
+          <div className={styles.followingSugarViewBox2}>
+            <dt className={styles.followingSugarViewTerm}>总次数</dt>
+            <dd aria-label="总次数" className={styles.followingSugarViewValue}>
               {stat?.total ?? '-'}
             </dd>
           </div>
           {FRIEND_STAT_LEVELS.map((level) => (
-            <div key={level} style={{ textAlign: 'center' }}>
-              <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{SUGAR_LEVEL_LABELS[level]}</dt>
+            <div key={level} className={styles.followingSugarViewBox2}>
+              <dt className={styles.followingSugarViewTerm}>{SUGAR_LEVEL_LABELS[level]}</dt>
               <dd
                 aria-label={SUGAR_LEVEL_LABELS[level]}
-                style={{ margin: 0, fontSize: 20, fontWeight: 600, color: REPORT_LEVEL_COLOURS[level] }}
+                className={styles.followingSugarViewValue}
+                style={{ color: REPORT_LEVEL_COLOURS[level] }}
               >
                 {stat?.[level] ?? '-'}
               </dd>
@@ -149,9 +129,9 @@ export function FollowingSugarView({ customerId }: { customerId: string }) {
           ))}
         </dl>
       </div>
-      <div style={{ marginTop: 8, fontSize: 12 }}>
+      <div className={styles.followingSugarViewBox3}>
         {days === null ? (
-          <div style={{ padding: 24, textAlign: 'center' }}>
+          <div className={styles.followingSugarViewBox4}>
             <DotLoading aria-label="加载中" />
           </div>
         ) : days.length === 0 ? (
@@ -175,27 +155,24 @@ export function FollowingSugarView({ customerId }: { customerId: string }) {
       >
         {openDay === null ? null : (
           <div role="dialog" aria-label={`${openDay.dateTime}的血糖记录`}>
-            <div style={{ padding: '14px 16px', fontWeight: 600, textAlign: 'center' }}>{openDay.dateTime}</div>
+            <div className={styles.followingSugarViewBox5}>{openDay.dateTime}</div>
             <List>
               {openDay.sugarTestMaps.map((reading: Reading) => (
                 <List.Item
                   key={reading.testId}
-                  prefix={
-                    <span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>
-                      {reading.createTime.slice(11, 16)}
-                    </span>
-                  }
+                  prefix={<span className={styles.followingSugarViewText}>{reading.createTime.slice(11, 16)}</span>}
                   description={reading.remark || undefined}
                   extra={reading.deviceImei === null ? null : <Tag fill="outline">设备测量</Tag>}
                 >
                   <span>{SUGAR_TIME_TYPES.find((t) => t.timeType === reading.timeType)?.name ?? ''}</span>
                   <span
                     data-colour={colourOf(reading.pj)}
-                    style={{ marginLeft: 12, fontWeight: 600, color: colourOf(reading.pj) }}
+                    className={styles.followingSugarViewText2}
+                    style={{ color: colourOf(reading.pj) }}
                   >
                     {reading.sugar}
                   </span>
-                  <span style={{ marginLeft: 4, fontSize: 12 }}>mmol/L</span>
+                  <span className={styles.followingSugarViewText3}>mmol/L</span>
                 </List.Item>
               ))}
             </List>

@@ -2,6 +2,7 @@ import { FRIEND_NOTE_MAX } from '@glucoguard/domain';
 import { GuardedInput } from '@glucoguard/ui';
 import { Dialog } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import styles from './NoteDialog.module.css';
 
 export interface NoteDialogProps {
   visible: boolean;
@@ -31,7 +32,7 @@ export function NoteDialog({ visible, initial, onSave, onClose }: NoteDialogProp
           maxLength={FRIEND_NOTE_MAX}
           value={note}
           onChange={setNote}
-          style={{ border: '1px solid var(--adm-color-border)', borderRadius: 6, padding: '6px 8px' }}
+          className={styles.noteDialogGuardedInput}
         />
       }
       actions={[

@@ -15,6 +15,7 @@ import { HEALTH_TABS, bodyOf, fieldsOf, formOf, metaOf, patchForm, useHealthDraf
 import type { HealthTab } from './form';
 import { useHealthOptions } from './options';
 import { BasicSection, LifestyleSection, MedicalSection } from './sections';
+import styles from './HealthInfoPage.module.css';
 
 /** The tab holding each field, so a refused save shows the field it is about. */
 const FIELD_TAB: Record<string, HealthTab> = {
@@ -151,8 +152,8 @@ export default function HealthInfoPage() {
 
   const sectionProps = { form, meta, options, dictionaries, onChange: patchForm };
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', paddingBottom: 88 }}>
-      <div style={{ position: 'sticky', top: 0, zIndex: 10, background: '#fff' }}>
+    <div className={styles.healthInfoPageBox}>
+      <div className={styles.healthInfoPageBox2}>
         <Tabs activeKey={tab} onChange={(key) => useHealthDraft.setState({ tab: key as HealthTab })}>
           {HEALTH_TABS.map((t) => (
             <Tabs.Tab key={t.key} title={t.title} />
@@ -171,18 +172,7 @@ export default function HealthInfoPage() {
         />
       ) : null}
       {tab === 'lifestyle' ? <LifestyleSection {...sectionProps} /> : null}
-      <div
-        style={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          padding: '12px 20px calc(12px + env(safe-area-inset-bottom))',
-          background: '#fff',
-          boxShadow: '0 -1px 4px rgba(0,0,0,0.06)',
-          zIndex: 10,
-        }}
-      >
+      <div className={styles.healthInfoPageBox3}>
         <Button block color="primary" size="large" disabled={busy} onClick={submit}>
           提交
         </Button>

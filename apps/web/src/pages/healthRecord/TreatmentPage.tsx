@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toast } from '../../session/errors';
 import { patchForm, useHealthDraft } from './form';
 import { useHealthOptions } from './options';
+import styles from './TreatmentPage.module.css';
 
 const RECORD_PATH = '/healthTarget/healthInfo';
 
@@ -55,9 +56,9 @@ export default function TreatmentPage() {
   };
 
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '12px 12px 96px' }}>
-      <div style={{ background: '#fff', borderRadius: 8, padding: 12 }}>
-        <h2 style={{ margin: '0 0 12px', fontSize: 15 }}>治疗方式（可多选）</h2>
+    <div className={styles.treatmentPageBox}>
+      <div className={styles.treatmentPageBox2}>
+        <h2 className={styles.treatmentPageHeading}>治疗方式（可多选）</h2>
         <div role="group" aria-label="治疗方式">
           <Selector
             multiple
@@ -65,13 +66,10 @@ export default function TreatmentPage() {
             options={options.treatmentType.map((option) => ({ label: option.itemValue, value: option.itemValue }))}
             value={chosen}
             onChange={setChosen}
-            style={{ '--padding': '8px', fontSize: 14 }}
+            className={styles.treatmentPageSelector}
           />
         </div>
-        <label
-          htmlFor="treatment-other"
-          style={{ display: 'block', margin: '16px 0 8px', fontSize: 15, fontWeight: 600 }}
-        >
+        <label htmlFor="treatment-other" className={styles.treatmentPageLabel}>
           其他治疗方式
         </label>
         <GuardedTextArea
@@ -83,18 +81,7 @@ export default function TreatmentPage() {
           onChange={setOther}
         />
       </div>
-      <div
-        style={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          display: 'flex',
-          gap: 12,
-          padding: '12px 20px calc(12px + env(safe-area-inset-bottom))',
-          background: '#fff',
-        }}
-      >
+      <div className={styles.treatmentPageBox3}>
         <Button block size="large" onClick={leave}>
           取消
         </Button>

@@ -22,16 +22,7 @@ import { labelOf } from '../../hooks/useDictionaries';
 import { BirthdayField, OptionSelector, PickerCell, RegionField, Row } from '../register/fields';
 import type { HealthForm, HealthMeta } from './form';
 import type { HealthOptions } from './options';
-
-/** Hidden from sight, read by screen readers: names a text area that Form.Item's label does not reach. */
-const SCREEN_READER_ONLY = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import styles from './sections.module.css';
 
 export interface SectionProps {
   form: HealthForm;
@@ -83,7 +74,7 @@ function NumberField({
   digits: 0 | 1;
 }) {
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+    <div className={styles.numberFieldBox}>
       <Input
         aria-label={label}
         placeholder={`请输入${label}`}
@@ -91,9 +82,9 @@ function NumberField({
         value={value}
         onChange={(typed) => onChange(digits === 0 ? digitsOnly(typed) : limitDecimals(typed, 1))}
         onBlur={() => onChange(numericOrCleared(value) === null ? '' : value.trim())}
-        style={{ flex: 1 }}
+        className={styles.numberFieldInput}
       />
-      <span style={{ color: 'var(--adm-color-weak)', fontSize: 14 }}>{unit}</span>
+      <span className={styles.numberFieldText}>{unit}</span>
     </div>
   );
 }
@@ -118,7 +109,7 @@ function Multi({
         options={options.map((option) => ({ label: option.itemValue, value: option.itemKey }))}
         value={value}
         onChange={onChange}
-        style={{ '--padding': '6px 8px', fontSize: 13 }}
+        className={styles.multiSelector}
       />
     </div>
   );
@@ -140,11 +131,7 @@ export function BasicSection({ form, meta, dictionaries, options, onChange }: Se
     <Form layout="horizontal" mode="card">
       <Row
         label="姓名"
-        extra={
-          meta.savedName === null ? undefined : (
-            <span style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>已锁定</span>
-          )
-        }
+        extra={meta.savedName === null ? undefined : <span className={styles.basicSectionText}>已锁定</span>}
       >
         {meta.savedName === null ? (
           <GuardedInput
@@ -415,7 +402,7 @@ export function LifestyleSection({ form, options, onChange }: SectionProps) {
       </Row>
       {smoking === 'quit' ? (
         <Row label="戒烟前情况">
-          <label htmlFor="health-smoking-remark" style={SCREEN_READER_ONLY}>
+          <label htmlFor="health-smoking-remark" className={styles.screenReaderOnly}>
             戒烟前吸烟情况
           </label>
           <GuardedTextArea

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../session/errors';
 import { useSugarRanges } from '../reportCenter/sugar/useSugarRanges';
+import styles from './HealthTargetDetailPage.module.css';
 
 type Field = (typeof SUGAR_TARGET_FIELDS)[number]['field'];
 type Values = Record<Field, string>;
@@ -71,8 +72,8 @@ function TargetForm({ slot, name, onSaved }: { slot: SugarDictionaryEntry; name:
       <List header={`${name}（mmol/L）`}>
         {SUGAR_TARGET_FIELDS.map(({ field, label }) => (
           <List.Item key={field}>
-            <label style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-              <span style={{ width: '7em', flex: 'none', whiteSpace: 'nowrap' }}>{label}</span>
+            <label className={styles.targetFormLabel}>
+              <span className={styles.targetFormText}>{label}</span>
               <Input
                 aria-label={label}
                 inputMode="decimal"
@@ -84,10 +85,10 @@ function TargetForm({ slot, name, onSaved }: { slot: SugarDictionaryEntry; name:
           </List.Item>
         ))}
       </List>
-      <p style={{ margin: 0, padding: '10px 16px', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>
+      <p className={styles.targetFormText2}>
         低于低血糖值为偏低，高于高血糖值为偏高；四个值需从小到大填写，且都小于33.3。
       </p>
-      <div style={{ padding: '16px' }}>
+      <div className={styles.targetFormBox}>
         <Button block color="primary" loading={busy} onClick={save}>
           保存
         </Button>
@@ -114,14 +115,14 @@ export default function HealthTargetDetailPage() {
 
   if (timeType !== null && slots === null) {
     return (
-      <div style={{ padding: 60, textAlign: 'center' }}>
+      <div className={styles.healthTargetDetailPageBox}>
         <DotLoading aria-label="加载中" />
       </div>
     );
   }
   if (slot === undefined) {
     return (
-      <div style={{ padding: '40px 16px', textAlign: 'center' }}>
+      <div className={styles.healthTargetDetailPageBox2}>
         <EmptyState title="未找到该时间段" />
         <Button color="primary" fill="outline" onClick={() => navigate(SUGAR_TARGET_PATHS.list, { replace: true })}>
           返回血糖目标
@@ -130,7 +131,7 @@ export default function HealthTargetDetailPage() {
     );
   }
   return (
-    <div style={{ minHeight: '100%', background: '#f5f6f8' }}>
+    <div className={styles.healthTargetDetailPageBox3}>
       <TargetForm key={slot.timeType} slot={slot} name={name} onSaved={goBack} />
     </div>
   );

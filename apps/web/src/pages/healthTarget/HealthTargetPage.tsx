@@ -4,6 +4,7 @@ import { Button, DotLoading, List } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSugarRanges } from '../reportCenter/sugar/useSugarRanges';
+import styles from './HealthTargetPage.module.css';
 
 /** A threshold as the app shows sugar values: one decimal. */
 const sugar = (value: number) => value.toFixed(1);
@@ -19,7 +20,7 @@ export default function HealthTargetPage() {
 
   if (slots === null) {
     return (
-      <div style={{ padding: 60, textAlign: 'center' }}>
+      <div className={styles.healthTargetPageBox}>
         <DotLoading aria-label="加载中" />
       </div>
     );
@@ -28,10 +29,8 @@ export default function HealthTargetPage() {
     return <EmptyState title="加载失败" />;
   }
   return (
-    <div style={{ minHeight: '100%', background: '#f5f6f8' }}>
-      <p style={{ margin: 0, padding: '12px 16px', fontSize: 13, color: 'var(--adm-color-weak)' }}>
-        血糖目标用于判断每次测量是否偏高或偏低，单位 mmol/L。
-      </p>
+    <div className={styles.healthTargetPageBox2}>
+      <p className={styles.healthTargetPageText}>血糖目标用于判断每次测量是否偏高或偏低，单位 mmol/L。</p>
       <List aria-label="血糖目标">
         {slots.map((slot) => {
           const name = slot.name ?? `时段${slot.timeType}`;
@@ -57,7 +56,7 @@ export default function HealthTargetPage() {
               }
             >
               {name}
-              <span style={{ marginLeft: 8, fontSize: 12, color: 'var(--adm-color-weak)' }}>
+              <span className={styles.healthTargetPageText2}>
                 {slot.startTime}–{slot.endTime}
               </span>
             </List.Item>

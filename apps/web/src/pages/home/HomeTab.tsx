@@ -11,6 +11,7 @@ import { isRegistered, useSession } from '../../store/session';
 import { ArticleSection, BannerCarousel, PointsCard } from './sections';
 import { homeTiles } from './tiles';
 import type { HomeTile } from './tiles';
+import styles from './HomeTab.module.css';
 
 export interface HomeTabProps {
   onOpenAssistant: () => void;
@@ -59,47 +60,26 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
   };
 
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)' }}>
-      <header
-        style={{
-          padding: 'calc(20px + env(safe-area-inset-top, 0px)) 20px 56px',
-          color: '#fff',
-          background:
-            'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))',
-        }}
-      >
-        <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600, letterSpacing: 1 }}>{brand.name}</h1>
-        <p style={{ margin: '6px 0 0', fontSize: 14, opacity: 0.85 }}>血糖 · 血压 · 日常健康管理</p>
+    <div className={styles.homeTabBox}>
+      <header className={styles.homeTabHeader}>
+        <h1 className={styles.homeTabTitle}>{brand.name}</h1>
+        <p className={styles.homeTabText}>血糖 · 血压 · 日常健康管理</p>
       </header>
-      <section
-        aria-label="功能入口"
-        style={{
-          margin: '-40px 12px 0',
-          padding: '12px 4px 4px',
-          borderRadius: 12,
-          background: 'var(--adm-color-background)',
-          boxShadow: '0 4px 16px rgba(0, 0, 0, 0.06)',
-        }}
-      >
+      <section aria-label="功能入口" className={styles.homeTabSection}>
         <EntryGrid tiles={homeTiles(brand)} onSelect={onSelect} />
       </section>
       <BannerCarousel banners={[]} />
       <PointsCard registered={registered} />
       <ArticleSection />
-      <div style={{ height: 24 }} />
+      <div className={styles.homeTabBox2} />
       <FloatingBubble
         axis="y"
         magnetic="x"
         aria-label="签到"
-        style={{
-          '--initial-position-bottom': '96px',
-          '--initial-position-right': '16px',
-          '--edge-distance': '16px',
-          '--size': '56px',
-        }}
+        className={styles.homeTabFloatingBubble}
         onClick={() => void navigate('/signIn')}
       >
-        <span style={{ fontSize: 15, fontWeight: 600 }}>签到</span>
+        <span className={styles.homeTabText2}>签到</span>
       </FloatingBubble>
     </div>
   );

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { useApiData } from '../../hooks/useApiData';
+import styles from './sections.module.css';
 
 /** One banner of the home carousel (`/activity/v1/bannerList`). */
 export interface HomeBanner {
@@ -16,17 +17,10 @@ export interface HomeBanner {
   title: string;
 }
 
-const card = {
-  margin: '12px 12px 0',
-  borderRadius: 12,
-  background: 'var(--adm-color-background)',
-  overflow: 'hidden',
-} as const;
-
 function SectionHeader({ title, extra }: { title: string; extra?: ReactNode }) {
   return (
-    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '14px 16px 0' }}>
-      <h2 style={{ margin: 0, fontSize: 17, fontWeight: 600 }}>{title}</h2>
+    <div className={styles.sectionHeaderBox}>
+      <h2 className={styles.sectionHeaderHeading}>{title}</h2>
       {extra}
     </div>
   );
@@ -38,7 +32,7 @@ function SectionHeader({ title, extra }: { title: string; extra?: ReactNode }) {
  */
 export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) {
   return (
-    <section aria-label="活动" style={card}>
+    <section aria-label="活动" className={styles.card}>
       {banners.length === 0 ? (
         <EmptyState />
       ) : (
@@ -46,18 +40,10 @@ export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) 
           {banners.map((banner) => (
             <Swiper.Item key={banner.id}>
               {banner.to === null ? (
-                <img
-                  src={banner.imageUrl}
-                  alt={banner.title}
-                  style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }}
-                />
+                <img src={banner.imageUrl} alt={banner.title} className={styles.bannerCarouselImage} />
               ) : (
                 <Link to={banner.to}>
-                  <img
-                    src={banner.imageUrl}
-                    alt={banner.title}
-                    style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }}
-                  />
+                  <img src={banner.imageUrl} alt={banner.title} className={styles.bannerCarouselImage} />
                 </Link>
               )}
             </Swiper.Item>
@@ -75,23 +61,23 @@ export function PointsCard({ registered }: { registered: boolean }) {
     registered ? 1 : 0,
   );
   const figure = (label: string, value: number | undefined) => (
-    <div aria-label={label} style={{ flex: 1, textAlign: 'center' }}>
-      <div style={{ fontSize: 24, fontWeight: 700, color: 'var(--adm-color-warning, #ff8f1f)' }}>{value ?? '-'}</div>
-      <div style={{ fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>{label}</div>
+    <div aria-label={label} className={styles.figureBox}>
+      <div className={styles.figureBox2}>{value ?? '-'}</div>
+      <div className={styles.figureBox3}>{label}</div>
     </div>
   );
   return (
-    <section aria-label="我的积分" style={card}>
+    <section aria-label="我的积分" className={styles.card}>
       <SectionHeader
         title="我的积分"
         extra={
-          <Link to="/integral" style={{ fontSize: 13, color: 'var(--adm-color-primary)', textDecoration: 'none' }}>
+          <Link to="/integral" className={styles.pointsCardLink}>
             积分明细
           </Link>
         }
       />
       {registered ? (
-        <div style={{ display: 'flex', padding: '12px 0 16px' }}>
+        <div className={styles.pointsCardBox}>
           {figure('我的积分', summary.data?.score)}
           {figure('本月积分', summary.data?.monthScore)}
         </div>
@@ -108,7 +94,7 @@ export function ArticleSection() {
   const [typeId, setTypeId] = useState<number | null>(null);
   const active = typeId ?? types.data?.[0]?.typeId ?? null;
   return (
-    <section aria-label="健康资讯" style={card}>
+    <section aria-label="健康资讯" className={styles.card}>
       <SectionHeader title="健康资讯" />
       {types.data === null || types.data.length === 0 ? (
         <EmptyState />
@@ -117,7 +103,7 @@ export function ArticleSection() {
           <Tabs
             activeKey={String(active)}
             onChange={(key) => setTypeId(Number(key))}
-            style={{ '--title-font-size': '14px' }}
+            className={styles.articleSectionTabs}
           >
             {types.data.map((t) => (
               <Tabs.Tab key={String(t.typeId)} title={t.typeName} />
@@ -147,27 +133,12 @@ function ArticleItem({ article }: { article: Schema<'ArticleVo'> }) {
     <Link
       to={`/articleDetails?articleId=${article.articleId}`}
       aria-label={article.title}
-      style={{
-        display: 'flex',
-        gap: 12,
-        padding: '12px 16px',
-        borderTop: '1px solid var(--adm-color-border)',
-        color: 'inherit',
-        textDecoration: 'none',
-      }}
+      className={styles.articleItemLink}
     >
-      <img
-        src={article.picUrl}
-        alt=""
-        width={112}
-        height={72}
-        style={{ flex: 'none', borderRadius: 8, objectFit: 'cover', background: 'var(--adm-color-box)' }}
-      />
-      <span style={{ minWidth: 0 }}>
-        <span style={{ display: 'block', fontSize: 15, fontWeight: 600, lineHeight: 1.4 }}>{article.title}</span>
-        <span style={{ display: 'block', fontSize: 13, color: 'var(--adm-color-weak)', marginTop: 4, lineHeight: 1.4 }}>
-          {articleSummary(article.contentPoints)}
-        </span>
+      <img src={article.picUrl} alt="" width={112} height={72} className={styles.articleItemImage} />
+      <span className={styles.articleItemText}>
+        <span className={styles.articleItemText2}>{article.title}</span>
+        <span className={styles.articleItemText3}>{articleSummary(article.contentPoints)}</span>
       </span>
     </Link>
   );

@@ -22,7 +22,7 @@ export function homeTiles(brand: Brand): HomeTile[] {
       key: 'report',
       title: '健康数据',
       icon: (
-        <TileIcon color="#1677ff" tint="#e6f0ff">
+        <TileIcon color="var(--gg-color-tile-blue)" tint="var(--gg-color-tile-blue-tint)">
           <ReportIcon />
         </TileIcon>
       ),
@@ -32,7 +32,7 @@ export function homeTiles(brand: Brand): HomeTile[] {
       key: 'circle',
       title: '糖友圈',
       icon: (
-        <TileIcon color="#fa8c16" tint="#fff2e0">
+        <TileIcon color="var(--gg-color-tile-orange)" tint="var(--gg-color-tile-orange-tint)">
           <CircleIcon />
         </TileIcon>
       ),
@@ -42,7 +42,7 @@ export function homeTiles(brand: Brand): HomeTile[] {
       key: 'invite',
       title: brand.invitationName,
       icon: (
-        <TileIcon color="#eb2f96" tint="#fde6f2">
+        <TileIcon color="var(--gg-color-tile-magenta)" tint="var(--gg-color-tile-magenta-tint)">
           <GiftIcon />
         </TileIcon>
       ),
@@ -52,7 +52,7 @@ export function homeTiles(brand: Brand): HomeTile[] {
       key: 'urine',
       title: '尿液分析',
       icon: (
-        <TileIcon color="#d4a106" tint="#fdf5d8">
+        <TileIcon color="var(--gg-color-tile-gold)" tint="var(--gg-color-tile-gold-tint)">
           <UrineIcon />
         </TileIcon>
       ),
@@ -62,7 +62,7 @@ export function homeTiles(brand: Brand): HomeTile[] {
       key: 'device',
       title: '绑定设备',
       icon: (
-        <TileIcon color="#13a8a8" tint="#e0f6f6">
+        <TileIcon color="var(--gg-color-tile-cyan)" tint="var(--gg-color-tile-cyan-tint)">
           <DeviceIcon />
         </TileIcon>
       ),
@@ -72,7 +72,7 @@ export function homeTiles(brand: Brand): HomeTile[] {
       key: 'assistant',
       title: 'AI助手',
       icon: (
-        <TileIcon color="#722ed1" tint="#f0e8fb">
+        <TileIcon color="var(--gg-color-tile-purple)" tint="var(--gg-color-tile-purple-tint)">
           <RobotIcon />
         </TileIcon>
       ),

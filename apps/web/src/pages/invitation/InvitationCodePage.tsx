@@ -5,6 +5,7 @@ import { api } from '../../api';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../session/errors';
+import styles from './InvitationCodePage.module.css';
 
 interface InviteInfo {
   count: number;
@@ -41,44 +42,21 @@ export default function InvitationCodePage() {
   }, []);
 
   if (info === null) {
-    return failed ? (
-      <p style={{ padding: 40, textAlign: 'center', color: 'var(--adm-color-weak)' }}>邀请信息加载失败，请稍后再试</p>
-    ) : (
-      <PageLoading />
-    );
+    return failed ? <p className={styles.invitationCodePageText}>邀请信息加载失败，请稍后再试</p> : <PageLoading />;
   }
 
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '16px 12px' }}>
-      <section
-        aria-label="我的邀请码"
-        style={{
-          padding: '28px 16px',
-          borderRadius: 12,
-          background: 'var(--adm-color-background)',
-          textAlign: 'center',
-        }}
-      >
-        <div style={{ fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>我的邀请码</div>
-        <div
-          data-testid="invite-code"
-          style={{
-            margin: '12px 0',
-            fontSize: 34,
-            fontWeight: 700,
-            letterSpacing: 6,
-            color: 'var(--adm-color-primary)',
-          }}
-        >
+    <div className={styles.invitationCodePageBox}>
+      <section aria-label="我的邀请码" className={styles.invitationCodePageSection}>
+        <div className={styles.invitationCodePageBox2}>我的邀请码</div>
+        <div data-testid="invite-code" className={styles.invitationCodePageBox3}>
           {info.inviteCode}
         </div>
-        <div style={{ fontSize: 15 }}>
-          已邀请 <strong style={{ fontSize: 20, color: 'var(--adm-color-primary)' }}>{info.count}</strong> 人注册
+        <div className={styles.invitationCodePageBox4}>
+          已邀请 <strong className={styles.invitationCodePageStrong}>{info.count}</strong> 人注册
         </div>
       </section>
-      <p style={{ margin: '16px 4px', fontSize: 13, lineHeight: 1.6, color: 'var(--adm-color-weak)' }}>
-        好友注册时填写您的邀请码，即计入您的邀请人数。
-      </p>
+      <p className={styles.invitationCodePageText2}>好友注册时填写您的邀请码，即计入您的邀请人数。</p>
       <Button block color="primary" size="large" onClick={() => void navigate('/sharePage')}>
         生成邀请海报
       </Button>

@@ -10,6 +10,7 @@ import { showError } from '../../session/errors';
 import { loadCurrent } from '../../session/flow';
 import { isRegistered, useSession } from '../../store/session';
 import { absoluteUrl, useShareCard } from '../../wechat/jssdk';
+import styles from './SharePage.module.css';
 
 /**
  * /sharePage: the invitation poster (spec §2.12), a PNG drawn and cached by the server
@@ -89,11 +90,9 @@ export default function SharePage() {
   }
   if (!registered || customer === null) {
     return (
-      <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '48px 24px', textAlign: 'center' }}>
-        <h1 style={{ margin: '0 0 8px', fontSize: 20 }}>邀请好友</h1>
-        <p style={{ margin: '0 0 24px', fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>
-          注册后即可生成您的专属邀请海报
-        </p>
+      <div className={styles.sharePageBox}>
+        <h1 className={styles.sharePageTitle}>邀请好友</h1>
+        <p className={styles.sharePageText}>注册后即可生成您的专属邀请海报</p>
         <Button
           block
           color="primary"
@@ -109,38 +108,15 @@ export default function SharePage() {
     );
   }
   if (poster === null) {
-    return failed ? (
-      <p style={{ padding: 40, textAlign: 'center', color: 'var(--adm-color-weak)' }}>海报生成失败，请稍后再试</p>
-    ) : (
-      <PageLoading />
-    );
+    return failed ? <p className={styles.sharePageText2}>海报生成失败，请稍后再试</p> : <PageLoading />;
   }
   const inApp = isMessagingAppBrowser(navigator.userAgent);
   const alt = `${brand.name}${brand.invitationName}邀请海报，邀请码 ${poster.inviteCode}`;
   return (
-    <div
-      style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '16px 12px 24px', textAlign: 'center' }}
-    >
-      <img
-        src={poster.src}
-        alt={alt}
-        style={{
-          display: 'block',
-          margin: '0 auto',
-          width: 300,
-          maxWidth: '100%',
-          borderRadius: 12,
-          boxShadow: '0 6px 20px rgba(0,0,0,0.12)',
-        }}
-      />
-      <p style={{ margin: '16px 0 4px', fontSize: 14, color: 'var(--adm-color-text)' }}>
-        长按海报保存图片，发送给好友或分享到朋友圈
-      </p>
-      {inApp ? (
-        <p style={{ margin: 0, fontSize: 13, color: 'var(--adm-color-weak)' }}>
-          分享卡片已设置好：点击右上角「…」即可发送给朋友
-        </p>
-      ) : null}
+    <div className={styles.sharePageBox2}>
+      <img src={poster.src} alt={alt} className={styles.sharePageImage} />
+      <p className={styles.sharePageText3}>长按海报保存图片，发送给好友或分享到朋友圈</p>
+      {inApp ? <p className={styles.sharePageText4}>分享卡片已设置好：点击右上角「…」即可发送给朋友</p> : null}
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { imageUrl, useSession } from '../../store/session';
 import { ReportGallery, type ReportImage } from './ReportGallery';
 import { ReportViewer } from './ReportViewer';
 import { prepareReport } from './prepareReport';
+import styles from './MedicalReportPage.module.css';
 
 /** The spec's page size for the reports (spec 2 §7); five types of 50 fit in three pages. */
 const PAGE_SIZE = 100;
@@ -169,9 +170,9 @@ export default function MedicalReportPage() {
     void Dialog.alert({
       title: '上传说明',
       content: (
-        <div style={{ fontSize: 14, lineHeight: 1.7 }}>
+        <div className={styles.showHelpBox}>
           {REPORT_UPLOAD_HELP.map((line) => (
-            <p key={line} style={{ margin: 0 }}>
+            <p key={line} className={styles.showHelpText}>
               {line}
             </p>
           ))}
@@ -182,23 +183,15 @@ export default function MedicalReportPage() {
   };
 
   return (
-    <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 90 }}>
-      <header
-        style={{
-          background: '#fff',
-          padding: '12px 16px',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        }}
-      >
-        <h1 style={{ margin: 0, fontSize: 18 }}>检查报告</h1>
+    <div className={styles.medicalReportPageBox}>
+      <header className={styles.medicalReportPageHeader}>
+        <h1 className={styles.medicalReportPageTitle}>检查报告</h1>
         <Button size="small" fill="none" onClick={showHelp} aria-label="上传说明">
           ？帮助
         </Button>
       </header>
       {reports === null ? (
-        <div style={{ padding: 60, textAlign: 'center' }}>
+        <div className={styles.medicalReportPageBox2}>
           {failed ? <EmptyState title="加载失败" /> : <DotLoading aria-label="加载中" />}
         </div>
       ) : (
@@ -206,17 +199,7 @@ export default function MedicalReportPage() {
           <ReportGallery key={gallery.group} gallery={gallery} imgDomain={imgDomain} onOpen={setViewing} />
         ))
       )}
-      <div
-        style={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          padding: '12px 16px calc(12px + env(safe-area-inset-bottom))',
-          background: '#fff',
-          boxShadow: '0 -1px 4px rgba(0,0,0,0.06)',
-        }}
-      >
+      <div className={styles.medicalReportPageBox3}>
         <Button block color="primary" disabled={reports === null} onClick={() => fileInput.current?.click()}>
           上传报告
         </Button>
@@ -248,7 +231,7 @@ export default function MedicalReportPage() {
             placeholder="最多8个字"
             value={pending?.name ?? ''}
             onChange={(name) => setPending((current) => current && { ...current, name })}
-            style={{ '--text-align': 'center', border: '1px solid #e5e6eb', borderRadius: 6, padding: '6px 8px' }}
+            className={styles.medicalReportPageGuardedInput}
           />
         }
         actions={[

@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import type { ReportImage } from './ReportGallery';
+import styles from './ReportViewer.module.css';
 
 export interface ReportViewerProps {
   report: ReportImage;
@@ -33,39 +34,22 @@ export function ReportViewer({ report, src, onClose, onDelete }: ReportViewerPro
       aria-label={report.reportName}
       onKeyDown={(event) => event.key === 'Escape' && onClose()}
       // Under antd-mobile's dialogs (z-index 1000), so the delete confirmation shows above it.
-      style={{
-        position: 'fixed',
-        inset: 0,
-        zIndex: 999,
-        background: '#000',
-        color: '#fff',
-        display: 'flex',
-        flexDirection: 'column',
-      }}
+      className={styles.reportViewerBox}
     >
-      <div
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          padding: 'calc(8px + env(safe-area-inset-top)) 12px 8px',
-        }}
-      >
-        <Button size="small" fill="none" style={{ color: '#fff' }} onClick={onClose}>
+      <div className={styles.reportViewerBox2}>
+        <Button size="small" fill="none" className={styles.reportViewerButton} onClick={onClose}>
           关闭
         </Button>
-        <Button size="small" fill="none" style={{ color: '#fff' }} onClick={() => setZoomed((current) => !current)}>
+        <Button
+          size="small"
+          fill="none"
+          className={styles.reportViewerButton}
+          onClick={() => setZoomed((current) => !current)}
+        >
           {zoomed ? '还原' : '放大'}
         </Button>
       </div>
-      <div
-        style={{
-          flex: 1,
-          overflow: 'auto',
-          display: 'flex',
-          alignItems: zoomed ? 'flex-start' : 'center',
-          WebkitOverflowScrolling: 'touch',
-        }}
-      >
+      <div className={`${styles.reportViewerBox3} ${zoomed ? styles.zoomedBox : styles.fittedBox}`}>
         <img
           src={src}
           alt={report.reportName}
@@ -77,17 +61,10 @@ export function ReportViewer({ report, src, onClose, onDelete }: ReportViewerPro
           }
         />
       </div>
-      <div
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          padding: '12px 16px calc(12px + env(safe-area-inset-bottom))',
-        }}
-      >
+      <div className={styles.reportViewerBox4}>
         <span>
-          <span style={{ display: 'block', fontSize: 15 }}>{report.reportName}</span>
-          <span style={{ display: 'block', fontSize: 12, opacity: 0.7 }}>{report.updateTime.slice(0, 16)}</span>
+          <span className={styles.reportViewerText}>{report.reportName}</span>
+          <span className={styles.reportViewerText2}>{report.updateTime.slice(0, 16)}</span>
         </span>
         <Button size="small" color="danger" onClick={() => onDelete(report)}>
           删除

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { SwitchBackEntry } from '../../session/SwitchBackEntry';
 import { imageUrl, isRegistered, useSession } from '../../store/session';
 import { MINE_SHORTCUTS, mineMenu } from './menu';
+import styles from './MineTab.module.css';
 
 const SHORTCUT_ICONS: Record<string, () => ReactNode> = {
   orders: OrderIcon,
@@ -16,12 +17,6 @@ const SHORTCUT_ICONS: Record<string, () => ReactNode> = {
   weight: ScaleIcon,
   coupons: CouponIcon,
 };
-
-const headerStyle = {
-  padding: 'calc(8px + env(safe-area-inset-top, 0px)) 0 28px',
-  color: '#fff',
-  background: 'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))',
-} as const;
 
 /** The mine tab (spec 2.4): profile header, shortcuts and the menu. */
 export default function MineTab() {
@@ -34,8 +29,8 @@ export default function MineTab() {
   const brand = brandOf(sourceId);
 
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', paddingBottom: 16 }}>
-      <header style={headerStyle}>
+    <div className={styles.mineTabBox}>
+      <header className={styles.header}>
         {customer === null ? (
           // Without a customer id (or before registering) only the placeholder profile is shown (spec 2.4 / 6).
           <ProfileCard
@@ -45,11 +40,7 @@ export default function MineTab() {
                 size="mini"
                 shape="rounded"
                 onClick={() => void navigate(REGISTER_PATH)}
-                style={{
-                  '--background-color': 'rgba(255,255,255,0.2)',
-                  '--border-color': 'rgba(255,255,255,0.7)',
-                  '--text-color': '#fff',
-                }}
+                className={styles.mineTabButton}
               >
                 注册 / 登录
               </Button>
@@ -62,7 +53,7 @@ export default function MineTab() {
             sex={customer.sex}
             completion={ratio ?? profileCompletion(customer)}
             renderAction={(label) => (
-              <Link to="/register/editUserInfo" style={{ color: '#fff', textDecoration: 'underline' }}>
+              <Link to="/register/editUserInfo" className={styles.mineTabLink}>
                 {label}
               </Link>
             )}
@@ -72,33 +63,14 @@ export default function MineTab() {
 
       <nav
         aria-label="常用功能"
-        style={{
-          display: 'grid',
-          gridTemplateColumns: `repeat(${MINE_SHORTCUTS.length}, 1fr)`,
-          margin: '-16px 12px 12px',
-          padding: '14px 0',
-          borderRadius: 12,
-          background: 'var(--adm-color-background)',
-          boxShadow: '0 4px 16px rgba(0, 0, 0, 0.06)',
-        }}
+        className={styles.mineTabNav}
+        style={{ gridTemplateColumns: `repeat(${MINE_SHORTCUTS.length}, 1fr)` }}
       >
         {MINE_SHORTCUTS.map((item) => {
           const ShortcutIcon = SHORTCUT_ICONS[item.key];
           return (
-            <Link
-              key={item.key}
-              to={item.to}
-              style={{
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'center',
-                gap: 6,
-                fontSize: 13,
-                color: 'var(--adm-color-text)',
-                textDecoration: 'none',
-              }}
-            >
-              <span aria-hidden="true" style={{ display: 'inline-flex', color: 'var(--adm-color-primary)' }}>
+            <Link key={item.key} to={item.to} className={styles.mineTabLink2}>
+              <span aria-hidden="true" className={styles.mineTabText}>
                 {ShortcutIcon === undefined ? null : <ShortcutIcon />}
               </span>
               {item.title}
@@ -107,30 +79,10 @@ export default function MineTab() {
         })}
       </nav>
 
-      <ul
-        aria-label="更多服务"
-        style={{
-          margin: '0 12px',
-          padding: '0 0 0 16px',
-          listStyle: 'none',
-          borderRadius: 12,
-          background: 'var(--adm-color-background)',
-        }}
-      >
+      <ul aria-label="更多服务" className={styles.mineTabList}>
         {mineMenu(brand).map((item, index) => (
-          <li key={item.key} style={{ borderTop: index === 0 ? 'none' : '1px solid var(--adm-color-border)' }}>
-            <Link
-              to={item.to}
-              style={{
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                padding: '14px 16px 14px 0',
-                fontSize: 16,
-                color: 'var(--adm-color-text)',
-                textDecoration: 'none',
-              }}
-            >
+          <li key={item.key} className={index === 0 ? styles.firstItem : styles.nextItem}>
+            <Link to={item.to} className={styles.mineTabLink3}>
               <span>{item.title}</span>
               <ChevronIcon />
             </Link>

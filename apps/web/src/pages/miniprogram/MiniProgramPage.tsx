@@ -3,6 +3,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { brandOf } from '../../brand';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSession } from '../../store/session';
+import styles from './MiniProgramPage.module.css';
 
 /**
  * /miniprogram: the way to the shopping mini-program (spec §2.12). Mini-programs only open inside
@@ -23,9 +24,9 @@ export default function MiniProgramPage() {
   };
 
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', padding: '32px 20px', textAlign: 'center' }}>
-      <h1 style={{ margin: '0 0 8px', fontSize: 20 }}>{mallName}</h1>
-      <p style={{ margin: '0 0 24px', fontSize: 14, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
+    <div className={styles.miniProgramPageBox}>
+      <h1 className={styles.miniProgramPageTitle}>{mallName}</h1>
+      <p className={styles.miniProgramPageText}>
         {inApp
           ? '血糖仪、试纸等商品请在商城小程序中选购，小程序将在微信中打开。'
           : '商城小程序需要在微信中打开，请在微信中访问本页面后使用。'}

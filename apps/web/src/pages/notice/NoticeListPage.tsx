@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { postDetailPath } from '../feed/NewMessageListPage';
+import styles from './NoticeListPage.module.css';
 
 type Notice = Schema<'Notice'>;
 
@@ -33,7 +34,7 @@ export default function NoticeListPage() {
     return page;
   }, []);
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
+    <div className={styles.noticeListPageBox}>
       <InfiniteList<Notice>
         aria-label="通知"
         loadPage={loadPage}
@@ -44,38 +45,15 @@ export default function NoticeListPage() {
             type="button"
             onClick={() => void navigate(targetOf(n))}
             aria-label={n.title}
-            style={{
-              display: 'block',
-              width: '100%',
-              padding: '12px 16px',
-              border: 'none',
-              borderBottom: '1px solid var(--adm-color-border)',
-              background: n.urgent ? '#fff4f3' : '#fff',
-              textAlign: 'left',
-            }}
+            className={`${styles.noticeListPageButton} ${n.urgent ? styles.urgentNotice : styles.notice}`}
           >
-            <span
-              style={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 6,
-                fontSize: 15,
-                fontWeight: 600,
-                color: n.urgent ? '#b3261e' : undefined,
-              }}
-            >
-              {n.read ? null : (
-                <span aria-label="未读" style={{ width: 8, height: 8, borderRadius: 4, background: '#f5554a' }} />
-              )}
+            <span className={`${styles.noticeListPageText} ${n.urgent ? styles.urgentTitle : ''}`}>
+              {n.read ? null : <span aria-label="未读" className={styles.noticeListPageText2} />}
               {n.urgent ? <Tag color="danger">紧急</Tag> : null}
               {n.title}
             </span>
-            <span style={{ display: 'block', marginTop: 4, fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>
-              {n.text}
-            </span>
-            <span style={{ display: 'block', marginTop: 4, fontSize: 12, color: 'var(--adm-color-weak)' }}>
-              {n.createTime.slice(0, 16)}
-            </span>
+            <span className={styles.noticeListPageText3}>{n.text}</span>
+            <span className={styles.noticeListPageText4}>{n.createTime.slice(0, 16)}</span>
           </button>
         )}
       />

@@ -7,17 +7,9 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { useSession } from '../../store/session';
 import { CardTitle, Figure, PointsHeader, PointsPage, card } from './layout';
+import styles from './PointsHomePage.module.css';
 
 type Line = Schema<'ScoreLine'>;
-
-const shortcut = {
-  flex: 1,
-  padding: '12px 0',
-  textAlign: 'center',
-  fontSize: 14,
-  color: 'var(--adm-color-text)',
-  textDecoration: 'none',
-} as const;
 
 /** /integral (spec 1 §2.8): balance, shortcuts (shop, tasks, rules, ranking), the first 5 task rules and the ledger, 10 a page. */
 export default function PointsHomePage() {
@@ -29,62 +21,49 @@ export default function PointsHomePage() {
   return (
     <PointsPage>
       <PointsHeader>
-        <div style={{ display: 'flex' }}>
+        <div className={styles.pointsHomePageBox}>
           <Figure label="我的积分" value={summary.data?.score ?? '-'} />
           <Figure label="本月积分" value={summary.data?.monthScore ?? '-'} />
         </div>
       </PointsHeader>
-      <nav aria-label="积分入口" style={{ ...card, display: 'flex' }}>
-        <Link to="/mall/goodsList" style={shortcut}>
+      <nav aria-label="积分入口" className={`${card} ${styles.shortcuts}`}>
+        <Link to="/mall/goodsList" className={styles.shortcut}>
           积分商城
         </Link>
-        <Link to="/integralTask" style={shortcut}>
+        <Link to="/integralTask" className={styles.shortcut}>
           积分任务
         </Link>
-        <Link to="/integralRule" style={shortcut}>
+        <Link to="/integralRule" className={styles.shortcut}>
           积分规则
         </Link>
         {showRanking && (
-          <Link to="/rankPage" style={shortcut}>
+          <Link to="/rankPage" className={styles.shortcut}>
             排行榜
           </Link>
         )}
       </nav>
-      <section aria-label="任务规则" style={card}>
+      <section aria-label="任务规则" className={card}>
         <CardTitle
           title="任务规则"
           extra={
-            <Link
-              to="/integralTask"
-              style={{ fontSize: 13, color: 'var(--adm-color-primary)', textDecoration: 'none' }}
-            >
+            <Link to="/integralTask" className={styles.pointsHomePageLink}>
               去做任务
             </Link>
           }
         />
-        <ul style={{ margin: 0, padding: '0 16px 12px', listStyle: 'none' }}>
+        <ul className={styles.pointsHomePageList}>
           {(rule.data?.tasks ?? []).slice(0, POINTS_HOME_TASK_RULES).map((t) => (
-            <li
-              key={t.settingCode}
-              style={{
-                display: 'flex',
-                justifyContent: 'space-between',
-                gap: 12,
-                padding: '8px 0',
-                fontSize: 13,
-                borderTop: '1px solid var(--adm-color-border)',
-              }}
-            >
+            <li key={t.settingCode} className={styles.pointsHomePageItem}>
               <span>
-                <strong style={{ fontWeight: 600 }}>{t.settingName}</strong>
-                <span style={{ display: 'block', color: 'var(--adm-color-weak)', marginTop: 2 }}>{t.description}</span>
+                <strong className={styles.pointsHomePageStrong}>{t.settingName}</strong>
+                <span className={styles.pointsHomePageText}>{t.description}</span>
               </span>
-              <span style={{ flex: 'none', color: 'var(--adm-color-warning, #ff8f1f)' }}>+{t.onceScore}</span>
+              <span className={styles.pointsHomePageText2}>+{t.onceScore}</span>
             </li>
           ))}
         </ul>
       </section>
-      <section aria-label="积分明细" style={card}>
+      <section aria-label="积分明细" className={card}>
         <CardTitle title="积分明细" />
         <InfiniteList<Line>
           aria-label="积分明细列表"
@@ -92,27 +71,12 @@ export default function PointsHomePage() {
             api().GET('/customer/v1/scoreDetail', { params: { query: { pageNo, pageSize: PAGE_SIZES.pointsLog } } })
           }
           renderItem={(line) => (
-            <div
-              style={{
-                display: 'flex',
-                justifyContent: 'space-between',
-                padding: '10px 16px',
-                borderTop: '1px solid var(--adm-color-border)',
-              }}
-            >
+            <div className={styles.pointsHomePageBox2}>
               <span>
-                <span style={{ fontSize: 14 }}>{line.actionName}</span>
-                <span style={{ display: 'block', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>
-                  {line.createTime}
-                </span>
+                <span className={styles.pointsHomePageText3}>{line.actionName}</span>
+                <span className={styles.pointsHomePageText4}>{line.createTime}</span>
               </span>
-              <span
-                style={{
-                  fontSize: 16,
-                  fontWeight: 600,
-                  color: line.score > 0 ? 'var(--adm-color-warning, #ff8f1f)' : 'var(--adm-color-text)',
-                }}
-              >
+              <span className={`${styles.pointsHomePageText5} ${line.score > 0 ? styles.gain : styles.spend}`}>
                 {line.score > 0 ? `+${line.score}` : line.score}
               </span>
             </div>

@@ -1,6 +1,6 @@
 import { brandFeatures, rankStyle } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { EmptyState } from '@glucoguard/ui';
+import { EmptyState, tokens } from '@glucoguard/ui';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,9 +9,10 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { useSession } from '../../store/session';
 import { Figure, PointsHeader, PointsPage, card } from './layout';
+import styles from './RankPage.module.css';
 
 type Item = Schema<'RankItem'>;
-const MEDAL = ['#f5b700', '#a7b1bd', '#cd7f32'];
+const MEDAL = [tokens.colorRankGold, tokens.colorRankSilver, tokens.colorRankBronze];
 
 /** Ranks 1–3: a medal; 4–20: the number in a badge; later: the plain number (domain `rankStyle`). */
 function RankMark({ rank }: { rank: number }) {
@@ -20,10 +21,17 @@ function RankMark({ rank }: { rank: number }) {
     const colour = MEDAL[rank - 1] ?? MEDAL[0];
     return (
       <svg role="img" aria-label={`第${rank}名`} width="28" height="32" viewBox="0 0 28 32">
-        <path d="M6 0h6l4 9-6 3zM22 0h-6l-4 9 6 3z" fill="#e8554e" />
+        <path d="M6 0h6l4 9-6 3zM22 0h-6l-4 9 6 3z" fill={tokens.colorRankRibbon} />
         <circle cx="14" cy="19" r="11" fill={colour} />
-        <circle cx="14" cy="19" r="8" fill="none" stroke="#fff" strokeOpacity="0.7" strokeWidth="1.5" />
-        <text x="14" y="23.5" textAnchor="middle" fontSize="12" fontWeight="700" fill="#fff">
+        <circle cx="14" cy="19" r="8" fill="none" stroke={tokens.colorWhite} strokeOpacity="0.7" strokeWidth="1.5" />
+        <text
+          x="14"
+          y="23.5"
+          textAnchor="middle"
+          fontSize={tokens.fontSize2xs}
+          fontWeight="700"
+          fill={tokens.colorWhite}
+        >
           {rank}
         </text>
       </svg>
@@ -31,26 +39,13 @@ function RankMark({ rank }: { rank: number }) {
   }
   if (style === 'number') {
     return (
-      <span
-        aria-label={`第${rank}名`}
-        style={{
-          display: 'inline-block',
-          width: 24,
-          height: 24,
-          lineHeight: '24px',
-          borderRadius: 12,
-          fontSize: 13,
-          textAlign: 'center',
-          background: 'var(--adm-color-fill-content, #f0f0f0)',
-          color: 'var(--adm-color-text-secondary)',
-        }}
-      >
+      <span aria-label={`第${rank}名`} className={styles.rankMarkText}>
         {rank}
       </span>
     );
   }
   return (
-    <span aria-label={`第${rank}名`} style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>
+    <span aria-label={`第${rank}名`} className={styles.rankMarkText2}>
       {rank}
     </span>
   );
@@ -59,18 +54,9 @@ function RankMark({ rank }: { rank: number }) {
 function Avatar({ item, imgDomain }: { item: Item; imgDomain: string }) {
   const src = item.avatar === '' ? null : /^https?:\/\//.test(item.avatar) ? item.avatar : `${imgDomain}${item.avatar}`;
   return src === null ? (
-    <span
-      aria-hidden="true"
-      style={{
-        width: 36,
-        height: 36,
-        borderRadius: 18,
-        background: item.sex === 2 ? '#f7c6d9' : '#c6dcf7',
-        display: 'inline-block',
-      }}
-    />
+    <span aria-hidden="true" className={`${styles.avatarText} ${item.sex === 2 ? styles.female : styles.male}`} />
   ) : (
-    <img src={src} alt="" width={36} height={36} style={{ borderRadius: 18, objectFit: 'cover' }} />
+    <img src={src} alt="" width={36} height={36} className={styles.avatarImage} />
   );
 }
 
@@ -79,26 +65,15 @@ function RankList({ items, imgDomain }: { items: readonly Item[]; imgDomain: str
     return <EmptyState />;
   }
   return (
-    <ol aria-label="排行榜" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+    <ol aria-label="排行榜" className={styles.rankListList}>
       {items.map((item, index) => (
-        <li
-          key={index}
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 12,
-            padding: '10px 16px',
-            borderTop: index === 0 ? 'none' : '1px solid var(--adm-color-border)',
-          }}
-        >
-          <span style={{ width: 32, textAlign: 'center' }}>
+        <li key={index} className={`${styles.rankListItem} ${index === 0 ? styles.firstItem : styles.nextItem}`}>
+          <span className={styles.rankListText}>
             <RankMark rank={item.rank} />
           </span>
           <Avatar item={item} imgDomain={imgDomain} />
-          <span style={{ flex: 1, fontSize: 15 }}>{item.userName}</span>
-          <span style={{ fontSize: 15, fontWeight: 600, color: 'var(--adm-color-warning, #ff8f1f)' }}>
-            {item.score}
-          </span>
+          <span className={styles.rankListText2}>{item.userName}</span>
+          <span className={styles.rankListText3}>{item.score}</span>
         </li>
       ))}
     </ol>
@@ -133,18 +108,15 @@ export default function RankPage() {
   return (
     <PointsPage>
       <PointsHeader>
-        <div style={{ display: 'flex' }}>
+        <div className={styles.rankPageBox}>
           <Figure label={tab === 'month' ? '本月积分' : '总积分'} value={own?.score ?? '-'} />
           <Figure label="我的排名" value={own === null ? '-' : (own.rank ?? '未上榜')} />
         </div>
-        <Link
-          to="/rankRule"
-          style={{ display: 'block', marginTop: 12, textAlign: 'right', fontSize: 13, color: '#fff' }}
-        >
+        <Link to="/rankRule" className={styles.rankPageLink}>
           排行榜规则
         </Link>
       </PointsHeader>
-      <section aria-label="积分排行" style={card}>
+      <section aria-label="积分排行" className={card}>
         <Tabs activeKey={tab} onChange={(key) => setTab(key === 'total' ? 'total' : 'month')}>
           <Tabs.Tab title="本月排行" key="month" />
           <Tabs.Tab title="总分排行" key="total" />

@@ -1,6 +1,7 @@
 import { POINTS_RULE_TEXTS, RANK_RULE_TEXTS } from '@glucoguard/domain';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { CardTitle, PointsPage, card } from './layout';
+import styles from './RulePage.module.css';
 
 /**
  * /integralRule, /pointRule and /rankRule (spec 1 §2.8). The spec shows one rule image on each;
@@ -13,17 +14,9 @@ export default function RulePage({ kind }: { kind: 'points' | 'ranking' }) {
   const texts = kind === 'points' ? POINTS_RULE_TEXTS : RANK_RULE_TEXTS;
   return (
     <PointsPage>
-      <section aria-label={title} style={card}>
+      <section aria-label={title} className={card}>
         <CardTitle title={title} />
-        <ol
-          style={{
-            margin: 0,
-            padding: '4px 16px 16px 36px',
-            fontSize: 14,
-            lineHeight: 1.8,
-            color: 'var(--adm-color-text-secondary)',
-          }}
-        >
+        <ol className={styles.rulePageList}>
           {texts.map((text) => (
             <li key={text}>{text}</li>
           ))}

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { showError, toast } from '../../session/errors';
 import { CardTitle, PointsPage, card } from './layout';
+import styles from './TaskPage.module.css';
 
 type Task = Schema<'DayTask'>;
 
@@ -21,42 +22,16 @@ function progressText(task: Task): string {
 
 function TaskRow({ task, onPress, busy }: { task: Task; onPress: (task: Task) => void; busy: boolean }) {
   return (
-    <li
-      aria-label={task.settingName}
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 12,
-        padding: '12px 16px',
-        borderTop: '1px solid var(--adm-color-border)',
-      }}
-    >
-      <span
-        aria-hidden="true"
-        style={{
-          flex: 'none',
-          width: 40,
-          height: 40,
-          lineHeight: '40px',
-          borderRadius: 20,
-          textAlign: 'center',
-          color: '#fff',
-          background: 'var(--adm-color-primary)',
-          fontWeight: 600,
-        }}
-      >
+    <li aria-label={task.settingName} className={styles.taskRowItem}>
+      <span aria-hidden="true" className={styles.taskRowText}>
         {task.settingName.slice(0, 1)}
       </span>
-      <span style={{ flex: 1, minWidth: 0 }}>
-        <span style={{ fontSize: 15 }}>
+      <span className={styles.taskRowText2}>
+        <span className={styles.taskRowText3}>
           {task.settingName}
-          <span style={{ marginLeft: 6, fontSize: 13, color: 'var(--adm-color-warning, #ff8f1f)' }}>
-            +{task.onceScore}
-          </span>
+          <span className={styles.taskRowText4}>+{task.onceScore}</span>
         </span>
-        <span style={{ display: 'block', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>
-          {progressText(task)}
-        </span>
+        <span className={styles.taskRowText5}>{progressText(task)}</span>
       </span>
       {task.complete === 0 ? (
         <Button size="small" color="primary" shape="rounded" loading={busy} onClick={() => onPress(task)}>
@@ -117,9 +92,9 @@ export default function TaskPage() {
     <PointsPage>
       {tasks.failed && tasks.data === null && <EmptyState title="加载失败" description="请稍后再试" />}
       {groups.map((group) => (
-        <section key={group.title} aria-label={group.title} style={card}>
+        <section key={group.title} aria-label={group.title} className={card}>
           <CardTitle title={group.title} />
-          <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          <ul className={styles.taskPageList}>
             {group.items.map((task) => (
               <TaskRow key={task.settingCode} task={task} onPress={onPress} busy={busyCode === task.settingCode} />
             ))}

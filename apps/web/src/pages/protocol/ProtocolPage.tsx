@@ -5,6 +5,7 @@ import { AgreementView } from '../../components/AgreementView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { agreementFor, parseAgreementType } from '../../content/agreements';
 import { useSession } from '../../store/session';
+import styles from './ProtocolPage.module.css';
 
 /** /protocolPage?type=1 the user service agreement, type=2 the privacy policy (spec §2.12). */
 export default function ProtocolPage() {
@@ -14,7 +15,7 @@ export default function ProtocolPage() {
   const agreement = type === null ? null : agreementFor(type, brand.name);
   useDocumentTitle(agreement?.title ?? '协议');
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-background)' }}>
+    <div className={styles.protocolPageBox}>
       {agreement === null ? <EmptyState /> : <AgreementView agreement={agreement} />}
     </div>
   );

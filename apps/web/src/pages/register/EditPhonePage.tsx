@@ -19,6 +19,7 @@ import { showError, toast } from '../../session/errors';
 import { loadCurrent } from '../../session/flow';
 import { useSession } from '../../store/session';
 import { Row } from './fields';
+import styles from './EditPhonePage.module.css';
 
 const validateNewPhone = (phone: string): ValidationResult =>
   phoneCheck('phone', phone, PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE) ?? { ok: true };
@@ -54,10 +55,8 @@ export default function EditPhonePage() {
   };
 
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', paddingTop: 8 }}>
-      {currentPhone === null ? null : (
-        <p style={{ margin: '8px 24px', fontSize: 13, color: 'var(--adm-color-weak)' }}>当前手机号：{currentPhone}</p>
-      )}
+    <div className={styles.editPhonePageBox}>
+      {currentPhone === null ? null : <p className={styles.editPhonePageText}>当前手机号：{currentPhone}</p>}
       <Form layout="horizontal" mode="card">
         <Row label="新手机号">
           <Input
@@ -83,7 +82,7 @@ export default function EditPhonePage() {
           />
         </Row>
       </Form>
-      <div style={{ padding: '16px 20px' }}>
+      <div className={styles.editPhonePageBox2}>
         <Button block color="primary" size="large" disabled={busy} onClick={submit}>
           确定
         </Button>

@@ -15,6 +15,7 @@ import { loadCurrent } from '../../session/flow';
 import { imageUrl, useSession } from '../../store/session';
 import type { SessionCustomer } from '../../store/session';
 import { OptionSelector, Row } from './fields';
+import styles from './EditUserInfoPage.module.css';
 
 /** The two user types of the profile (spec §2.6, §3 roleType). */
 const ROLE_OPTIONS = [
@@ -63,7 +64,7 @@ function AvatarPicker({ customer }: { customer: SessionCustomer }) {
   };
 
   return (
-    <label style={{ position: 'relative', display: 'block', cursor: 'pointer' }}>
+    <label className={styles.avatarPickerLabel}>
       <ProfileCard
         nickname={customer.nickname}
         avatarUrl={imageUrl(customer.headimgurl, imgDomain)}
@@ -76,7 +77,7 @@ function AvatarPicker({ customer }: { customer: SessionCustomer }) {
         accept="image/*"
         aria-label="更换头像"
         disabled={busy}
-        style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+        className={styles.avatarPickerInput}
         onChange={(event) => {
           const input = event.currentTarget;
           choose(input.files?.[0]);
@@ -128,13 +129,7 @@ function ProfileForm({ customer }: { customer: SessionCustomer }) {
 
   return (
     <>
-      <div
-        style={{
-          background:
-            'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))',
-          color: '#fff',
-        }}
-      >
+      <div className={styles.profileFormBox}>
         <AvatarPicker customer={customer} />
       </div>
       <Form layout="horizontal" mode="card">
@@ -170,12 +165,12 @@ function ProfileForm({ customer }: { customer: SessionCustomer }) {
       </Form>
       <List mode="card">
         <List.Item extra={customer.phone ?? '未绑定'} arrow>
-          <Link to="/register/editPhone" style={{ color: 'inherit', textDecoration: 'none', display: 'block' }}>
+          <Link to="/register/editPhone" className={styles.profileFormLink}>
             手机号
           </Link>
         </List.Item>
       </List>
-      <div style={{ padding: '16px 20px' }}>
+      <div className={styles.profileFormBox2}>
         <Button block color="primary" size="large" disabled={busy} onClick={submit}>
           提交
         </Button>
@@ -189,7 +184,7 @@ export default function EditUserInfoPage() {
   useDocumentTitle('个人资料');
   const customer = useSession((state) => state.customer);
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', paddingBottom: 24 }}>
+    <div className={styles.editUserInfoPageBox}>
       {customer === null ? <PageLoading /> : <ProfileForm key={customer.cid} customer={customer} />}
     </div>
   );

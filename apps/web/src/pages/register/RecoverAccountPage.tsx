@@ -18,8 +18,7 @@ import { useSession } from '../../store/session';
 import { Row } from './fields';
 import { useRegistrationExit } from './useRegistrationExit';
 import type { RecoveryAttempt } from './useRegistrationExit';
-
-const text = { fontSize: 17, lineHeight: 1.6, color: 'var(--adm-color-text)' } as const;
+import styles from './RecoverAccountPage.module.css';
 
 function attemptFrom(state: unknown): RecoveryAttempt | null {
   if (typeof state !== 'object' || state === null) {
@@ -79,27 +78,18 @@ export default function RecoverAccountPage() {
   };
 
   return (
-    <div
-      style={{
-        minHeight: '100%',
-        background: 'var(--adm-color-background)',
-        paddingBottom: 'calc(24px + env(safe-area-inset-bottom, 0px))',
-      }}
-    >
-      <header style={{ padding: '24px 20px 8px' }}>
-        <h1 style={{ margin: 0, fontSize: 24 }}>{ACCOUNT_RECOVERY_MESSAGES.pageTitle}</h1>
-        <p style={{ ...text, margin: '10px 0 0' }}>
+    <div className={styles.recoverAccountPageBox}>
+      <header className={styles.recoverAccountPageHeader}>
+        <h1 className={styles.recoverAccountPageTitle}>{ACCOUNT_RECOVERY_MESSAGES.pageTitle}</h1>
+        <p className={`${styles.text} ${styles.textVariant}`}>
           这个手机号已经注册过账号。用发到这个手机号的验证码，就能把原来的账号转到这里继续使用。
         </p>
       </header>
-      <section
-        aria-label="找回后会怎样"
-        style={{ margin: '8px 16px', padding: '12px 16px', borderRadius: 12, background: 'var(--adm-color-box)' }}
-      >
-        <p style={{ ...text, margin: '0 0 6px', fontWeight: 600 }}>找回后：</p>
-        <ul style={{ margin: 0, paddingLeft: 22 }}>
+      <section aria-label="找回后会怎样" className={styles.recoverAccountPageSection}>
+        <p className={`${styles.text} ${styles.textVariant2}`}>找回后：</p>
+        <ul className={styles.recoverAccountPageList}>
           {ACCOUNT_RECOVERY_MESSAGES.whatHappens.map((line) => (
-            <li key={line} style={{ ...text, marginBottom: 4 }}>
+            <li key={line} className={`${styles.text} ${styles.textVariant3}`}>
               {line}
             </li>
           ))}
@@ -130,8 +120,15 @@ export default function RecoverAccountPage() {
           />
         </Row>
       </Form>
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 12, padding: '12px 20px' }}>
-        <Button block color="primary" size="large" disabled={busy} onClick={submit} style={{ fontSize: 18 }}>
+      <div className={styles.recoverAccountPageBox2}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={busy}
+          onClick={submit}
+          className={styles.recoverAccountPageButton}
+        >
           {ACCOUNT_RECOVERY_MESSAGES.submit}
         </Button>
         <Button
@@ -139,7 +136,7 @@ export default function RecoverAccountPage() {
           size="large"
           disabled={busy}
           onClick={() => void navigate('/register/register', { replace: true })}
-          style={{ fontSize: 18 }}
+          className={styles.recoverAccountPageButton}
         >
           不找回，返回注册
         </Button>

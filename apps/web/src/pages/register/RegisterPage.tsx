@@ -39,22 +39,15 @@ import {
 } from './fields';
 import type { InviteCodeState } from './fields';
 import { useRegistrationExit } from './useRegistrationExit';
+import styles from './RegisterPage.module.css';
 
 type RegisterConfig = Schema<'RegisterConfig'>;
 
-const pageStyle = {
-  minHeight: '100%',
-  background: 'var(--adm-color-background)',
-  paddingBottom: 'calc(24px + env(safe-area-inset-bottom, 0px))',
-} as const;
-
 function Header({ title, note }: { title: string; note?: ReactNode }) {
   return (
-    <header style={{ padding: '24px 20px 8px' }}>
-      <h1 style={{ margin: 0, fontSize: 22 }}>{title}</h1>
-      {note === undefined ? null : (
-        <p style={{ margin: '6px 0 0', fontSize: 13, color: 'var(--adm-color-weak)' }}>{note}</p>
-      )}
+    <header className={styles.headerHeader}>
+      <h1 className={styles.headerTitle}>{title}</h1>
+      {note === undefined ? null : <p className={styles.headerText}>{note}</p>}
     </header>
   );
 }
@@ -326,12 +319,12 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
   };
 
   return (
-    <div style={pageStyle}>
+    <div className={styles.page}>
       <Header
         title={step === 1 ? '注册' : '完善资料'}
         note={step === 1 ? '使用手机号注册，开始记录血糖和血压' : '填写健康资料，获得更准确的健康建议'}
       />
-      <Steps current={step - 1} style={{ '--title-font-size': '13px' }}>
+      <Steps current={step - 1} className={styles.variantBSteps}>
         <Steps.Step title="绑定手机号" />
         <Steps.Step title="完善资料" />
       </Steps>
@@ -340,10 +333,10 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
           <Form layout="horizontal" mode="card">
             <Step1Fields values={step1} onChange={setStep1} />
           </Form>
-          <div style={{ padding: '8px 20px' }}>
+          <div className={styles.variantBBox}>
             <AgreementConsent checked={agreed} onChange={setAgreed} />
           </div>
-          <div style={{ padding: '12px 20px' }}>
+          <div className={styles.variantBBox2}>
             <Button block color="primary" size="large" disabled={!agreed || busy} onClick={next}>
               下一步
             </Button>
@@ -360,13 +353,20 @@ function VariantB({ config, dictionaries }: { config: RegisterConfig; dictionari
               showInviteCode={config.showInviteCode}
             />
           </Form>
-          <div style={{ display: 'flex', gap: 12, padding: '16px 20px' }}>
+          <div className={styles.variantBBox3}>
             {config.showSkip ? (
-              <Button block size="large" disabled={busy} onClick={skip} style={{ flex: 1 }}>
+              <Button block size="large" disabled={busy} onClick={skip} className={styles.variantBButton}>
                 跳过
               </Button>
             ) : null}
-            <Button block color="primary" size="large" disabled={busy} onClick={complete} style={{ flex: 1 }}>
+            <Button
+              block
+              color="primary"
+              size="large"
+              disabled={busy}
+              onClick={complete}
+              className={styles.variantBButton}
+            >
               完成
             </Button>
           </div>
@@ -454,7 +454,7 @@ function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionari
   };
 
   return (
-    <div style={pageStyle}>
+    <div className={styles.page}>
       <Header title="用户注册" />
       <Form layout="horizontal" mode="card">
         <Step1Fields values={step1} onChange={setStep1} />
@@ -466,23 +466,26 @@ function VariantA({ config, dictionaries }: { config: RegisterConfig; dictionari
           showInviteCode={config.showInviteCode}
         />
       </Form>
-      <div style={{ padding: '8px 20px 0' }}>
-        <Checkbox
-          checked={relative}
-          onChange={setRelative}
-          style={{ '--icon-size': '18px', '--font-size': '13px', '--gap': '6px' }}
-        >
+      <div className={styles.variantABox}>
+        <Checkbox checked={relative} onChange={setRelative} className={styles.variantACheckbox}>
           我是患者的亲友
         </Checkbox>
       </div>
-      <div style={{ padding: '8px 20px' }}>
+      <div className={styles.variantBBox}>
         <AgreementConsent checked={agreed} onChange={setAgreed} />
       </div>
-      <div style={{ display: 'flex', gap: 12, padding: '12px 20px' }}>
-        <Button block size="large" disabled={!agreed || busy} onClick={skip} style={{ flex: 1 }}>
+      <div className={styles.variantABox2}>
+        <Button block size="large" disabled={!agreed || busy} onClick={skip} className={styles.variantBButton}>
           跳过
         </Button>
-        <Button block color="primary" size="large" disabled={!agreed || busy} onClick={register} style={{ flex: 1 }}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!agreed || busy}
+          onClick={register}
+          className={styles.variantBButton}
+        >
           注册
         </Button>
       </div>
@@ -509,9 +512,9 @@ function Reauthorise() {
     });
   };
   return (
-    <div style={pageStyle}>
+    <div className={styles.page}>
       <Header title="重新授权" note="您的账号授权已失效，请重新授权后继续使用。" />
-      <div style={{ padding: '24px 20px' }}>
+      <div className={styles.reauthoriseBox}>
         <Button block color="primary" size="large" disabled={busy} onClick={authorise}>
           重新授权
         </Button>

@@ -15,6 +15,7 @@ import { api } from '../../api';
 import { RegionPicker, useRegionLabel } from '../../components/RegionPicker';
 import type { Region } from '../../components/RegionPicker';
 import { showError, toast } from '../../session/errors';
+import styles from './fields.module.css';
 
 /** A tappable value cell that opens a picker. */
 export function PickerCell({
@@ -33,16 +34,7 @@ export function PickerCell({
       type="button"
       aria-label={label}
       onClick={onOpen}
-      style={{
-        width: '100%',
-        padding: 0,
-        border: 'none',
-        background: 'none',
-        textAlign: 'left',
-        font: 'inherit',
-        fontSize: 'var(--adm-font-size-9, 15px)',
-        color: value === '' ? 'var(--adm-color-light)' : 'var(--adm-color-text)',
-      }}
+      className={`${styles.pickerCellButton} ${value === '' ? styles.placeholder : styles.picked}`}
     >
       {value === '' ? placeholder : value}
     </button>
@@ -78,7 +70,7 @@ export function OptionSelector({
             onChange(next);
           }
         }}
-        style={{ '--padding': '6px 8px', fontSize: 13 }}
+        className={styles.optionSelectorSelector}
       />
     </div>
   );

@@ -8,6 +8,7 @@ import type { AfterSubmit } from '../../hooks/useSubmitGuard';
 import { toast } from '../../session/errors';
 import { authenticate, reauthenticate } from '../../session/flow';
 import { useSession } from '../../store/session';
+import styles from './useRegistrationExit.module.css';
 
 /** The page that gets an account back (issue 15 D). */
 export const RECOVER_PATH = '/register/recover';
@@ -21,10 +22,10 @@ export interface RecoveryAttempt {
 /** 该手机号已被其他微信号绑定, with the offer to get the account back in plain words. */
 function offerRecovery(title: string, accept: () => void): void {
   void Dialog.confirm({
-    title: <span style={{ fontSize: 19 }}>{title}</span>,
-    content: <p style={{ margin: 0, fontSize: 17, lineHeight: 1.6 }}>{ACCOUNT_RECOVERY_MESSAGES.offerText}</p>,
-    confirmText: <span style={{ fontSize: 18 }}>{ACCOUNT_RECOVERY_MESSAGES.offerConfirm}</span>,
-    cancelText: <span style={{ fontSize: 18 }}>{ACCOUNT_RECOVERY_MESSAGES.offerCancel}</span>,
+    title: <span className={styles.offerRecoveryText}>{title}</span>,
+    content: <p className={styles.offerRecoveryText2}>{ACCOUNT_RECOVERY_MESSAGES.offerText}</p>,
+    confirmText: <span className={styles.offerRecoveryText3}>{ACCOUNT_RECOVERY_MESSAGES.offerConfirm}</span>,
+    cancelText: <span className={styles.offerRecoveryText3}>{ACCOUNT_RECOVERY_MESSAGES.offerCancel}</span>,
     onConfirm: accept,
   });
 }

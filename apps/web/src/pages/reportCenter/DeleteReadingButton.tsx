@@ -3,6 +3,7 @@ import { isApiError } from '@glucoguard/sdk';
 import { Button, Dialog } from 'antd-mobile';
 import { useState, type CSSProperties } from 'react';
 import { showError, toast } from '../../session/errors';
+import styles from './DeleteReadingButton.module.css';
 
 /** How a delete ended: done, or the reading was already gone (40400), or nothing happened. */
 export type DeleteOutcome = 'deleted' | 'gone' | 'cancelled' | 'failed';
@@ -77,7 +78,8 @@ export function DeleteReadingButton({
         event.stopPropagation();
         void click();
       }}
-      style={compact ? { minWidth: 56, minHeight: 44, fontSize: 15, ...style } : style}
+      className={compact ? styles.compact : undefined}
+      style={style}
     >
       {compact ? '删除' : '删除此条记录'}
     </Button>

@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { REPORT_CENTER_TABS, REPORT_CENTER_VIEWS, initialTab, rememberTab } from './tabs';
 import type { ReportCenterTab, ReportCenterView } from './tabs';
+import styles from './ReportCenterPage.module.css';
 
 type View = LazyExoticComponent<ComponentType<{ view: ReportCenterView }>>;
 
@@ -38,8 +39,8 @@ export default function ReportCenterPage() {
   const Current = tab === 'report' ? null : VIEWS[tab];
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: 'var(--adm-color-box)' }}>
-      <div style={{ position: 'sticky', top: 0, zIndex: 10, background: '#fff' }}>
+    <div className={styles.reportCenterPageBox}>
+      <div className={styles.reportCenterPageBox2}>
         <Tabs
           activeKey={tab}
           onChange={(key) => {
@@ -53,23 +54,13 @@ export default function ReportCenterPage() {
           ))}
         </Tabs>
       </div>
-      <main style={{ flex: 1, paddingBottom: tab === 'report' ? 0 : 56 }}>
+      <main className={`${styles.reportCenterPageMain} ${tab === 'report' ? styles.reportTab : styles.dataTab}`}>
         <Suspense fallback={<PageLoading />}>
           {Current === null ? <ReportListView /> : <Current key={`${tab}-${view}`} view={view} />}
         </Suspense>
       </main>
       {tab === 'report' ? null : (
-        <div
-          style={{
-            position: 'fixed',
-            left: 0,
-            right: 0,
-            bottom: 0,
-            background: '#fff',
-            borderTop: '1px solid var(--adm-color-border)',
-            zIndex: 10,
-          }}
-        >
+        <div className={styles.reportCenterPageBox3}>
           <TabBar activeKey={view} onChange={(key) => setView(key as ReportCenterView)} aria-label="数据视图">
             {REPORT_CENTER_VIEWS.map((item) => (
               <TabBar.Item key={item.key} title={item.title} />

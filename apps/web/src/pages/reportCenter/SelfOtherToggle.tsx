@@ -2,6 +2,7 @@ import { EMPTY_FOLLOW_LIST_MESSAGE, PAGE_SIZES } from '@glucoguard/domain';
 import { ActionSheet, Dialog, Selector } from 'antd-mobile';
 import { api } from '../../api';
 import { showError, toast } from '../../session/errors';
+import styles from './SelfOtherToggle.module.css';
 
 /** Asked before recording for someone else (spec 2 §2.4, §2.9). */
 export const OTHER_PERSON_CONFIRM = '为亲友记录时，当前填写的数据将不会保存，确定切换吗？';
@@ -84,12 +85,12 @@ export function SelfOtherToggle({ disabled = false, target, onChange }: SelfOthe
         }}
       />
       {target === null ? null : (
-        <div style={{ marginTop: 8, fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
+        <div className={styles.selfOtherToggleBox}>
           正在为 <strong aria-label="记录对象姓名">{target.name}</strong> 记录，数据将保存到对方的记录中
           <a
             role="button"
             tabIndex={0}
-            style={{ marginLeft: 8 }}
+            className={styles.selfOtherToggleLink}
             onClick={() => void chooseOther()}
             onKeyDown={(e) => e.key === 'Enter' && void chooseOther()}
           >

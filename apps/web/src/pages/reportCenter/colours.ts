@@ -1,7 +1,12 @@
 import type { BpLevel, SugarCellColour, SugarLevel } from '@glucoguard/domain';
+import { tokens } from '@glucoguard/ui';
 
-/** What the domain's colour names look like on screen. */
-export const CELL_COLOURS: Record<SugarCellColour, string> = { red: '#f5554a', yellow: '#f7b500', green: '#2bb673' };
+/** What the domain's colour names look like on screen (design tokens: --gg-color-level-*). */
+export const CELL_COLOURS: Record<SugarCellColour, string> = {
+  red: tokens.colorLevelHigh,
+  yellow: tokens.colorLevelLow,
+  green: tokens.colorLevelNormal,
+};
 /** Pressure levels on screen: low yellow, normal green, high red (the sugar table's palette). */
 export const BP_LEVEL_COLOURS: Record<BpLevel, string> = {
   low: CELL_COLOURS.yellow,
@@ -14,9 +19,9 @@ export const BP_LEVEL_COLOURS: Record<BpLevel, string> = {
  * distinguishable ones, so the severe levels are darker shades of the same colours.
  */
 export const REPORT_LEVEL_COLOURS: Record<SugarLevel, string> = {
-  seriousHigh: '#b3261e',
+  seriousHigh: tokens.colorLevelSeriousHigh,
   high: CELL_COLOURS.red,
   normal: CELL_COLOURS.green,
   low: CELL_COLOURS.yellow,
-  seriousLow: '#c77800',
+  seriousLow: tokens.colorLevelSeriousLow,
 };

@@ -3,6 +3,7 @@ import { api } from '../../api';
 import { brandOf } from '../../brand';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSession } from '../../store/session';
+import styles from './AboutUsPage.module.css';
 
 /** /set/aboutUs: brand name, what the product does and the running version (from the health check). */
 export default function AboutUsPage() {
@@ -24,44 +25,13 @@ export default function AboutUsPage() {
   }, []);
 
   return (
-    <div
-      style={{
-        minHeight: '100%',
-        background: 'var(--adm-color-background)',
-        padding: '48px 24px',
-        textAlign: 'center',
-      }}
-    >
-      <div
-        aria-hidden="true"
-        style={{
-          width: 72,
-          height: 72,
-          margin: '0 auto 16px',
-          borderRadius: 20,
-          background:
-            'linear-gradient(160deg, var(--adm-color-primary), var(--brand-color-deep, var(--adm-color-primary)))',
-          color: '#fff',
-          fontSize: 30,
-          fontWeight: 700,
-          lineHeight: '72px',
-        }}
-      >
+    <div className={styles.aboutUsPageBox}>
+      <div aria-hidden="true" className={styles.aboutUsPageBox2}>
         {brand.name.slice(0, 1)}
       </div>
-      <h1 style={{ margin: 0, fontSize: 22 }}>{brand.name}</h1>
-      <p style={{ margin: '8px 0 24px', fontSize: 13, color: 'var(--adm-color-weak)' }}>
-        {version ? `版本 ${version}` : '\u00a0'}
-      </p>
-      <p
-        style={{
-          margin: 0,
-          fontSize: 14,
-          lineHeight: 1.8,
-          color: 'var(--adm-color-text-secondary)',
-          textAlign: 'left',
-        }}
-      >
+      <h1 className={styles.aboutUsPageTitle}>{brand.name}</h1>
+      <p className={styles.aboutUsPageText}>{version ? `版本 ${version}` : '\u00a0'}</p>
+      <p className={styles.aboutUsPageText2}>
         {brand.name}
         为糖尿病和高血压患者及其亲友提供日常健康管理：记录血糖、血压、体重等数据并生成周报和月报，绑定血糖仪自动同步测量结果，在线咨询认证医生、购药，还可以邀请亲友一起关注您的健康。
       </p>

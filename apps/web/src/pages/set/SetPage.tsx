@@ -6,6 +6,7 @@ import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../session/errors';
 import { SwitchBackEntry } from '../../session/SwitchBackEntry';
+import styles from './SetPage.module.css';
 
 type MsgSetting = Schema<'MsgSetting'>;
 type SwitchKey = 'isReceive' | 'isNoTestReceive';
@@ -62,7 +63,7 @@ export default function SetPage() {
   );
 
   return (
-    <div style={{ minHeight: '100%', background: 'var(--adm-color-box)', paddingTop: 8 }}>
+    <div className={styles.setPageBox}>
       <List mode="card" header="消息通知">
         <List.Item extra={switchFor('isReceive', '个人测量消息通知')} description="测量后推送测量结果和健康提示">
           个人测量消息通知

@@ -16,6 +16,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError, toast } from '../../session/errors';
+import styles from './ShareManagePage.module.css';
 
 type ShareLinkInfo = Schema<'ShareLinkInfo'>;
 
@@ -98,33 +99,31 @@ export default function ShareManagePage() {
     }
   };
 
-  const section = { background: '#fff', margin: '10px 12px', borderRadius: 8, padding: '12px 16px' } as const;
-  const label = { fontSize: 14, margin: '4px 0 8px', color: 'var(--adm-color-text-secondary)' } as const;
   return (
-    <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 24 }}>
-      <section style={section} aria-label="生成分享链接">
-        <div style={label}>分享哪张表</div>
+    <div className={styles.shareManagePageBox}>
+      <section className={styles.section} aria-label="生成分享链接">
+        <div className={styles.label}>分享哪张表</div>
         <Selector
           aria-label="分享哪张表"
           options={KINDS.map((k) => ({ label: `${SHARE_KIND_NAMES[k]}数据表`, value: k }))}
           value={[kind]}
           onChange={(v) => v[0] && setKind(v[0])}
         />
-        <div style={label}>数据范围</div>
+        <div className={styles.label}>数据范围</div>
         <Selector
           aria-label="数据范围"
           options={SHARE_PERIOD_CHOICES.map((d) => ({ label: `近${d}天`, value: d }))}
           value={[period]}
           onChange={(v) => v[0] && setPeriod(v[0])}
         />
-        <div style={label}>链接有效期</div>
+        <div className={styles.label}>链接有效期</div>
         <Selector
           aria-label="链接有效期"
           options={SHARE_VALIDITY_CHOICES.map((d) => ({ label: `${d}天`, value: d }))}
           value={[validity]}
           onChange={(v) => v[0] && setValidity(v[0])}
         />
-        <div style={label}>标题（选填）</div>
+        <div className={styles.label}>标题（选填）</div>
         <GuardedInput
           aria-label="标题"
           placeholder="例如：给王医生看的血糖"
@@ -133,58 +132,50 @@ export default function ShareManagePage() {
           onChange={setTitle}
           clearable
         />
-        <Button block color="primary" style={{ marginTop: 16 }} disabled={busy} onClick={() => void create()}>
+        <Button
+          block
+          color="primary"
+          className={styles.shareManagePageButton}
+          disabled={busy}
+          onClick={() => void create()}
+        >
           生成分享链接
         </Button>
-        <p style={{ fontSize: 12, color: 'var(--adm-color-weak)', margin: '8px 0 0' }}>
+        <p className={styles.shareManagePageText}>
           拿到链接的人无需登录即可查看这段时间的数据，姓名会打码显示。链接到期或撤销后即失效。
         </p>
       </section>
       {created === null ? null : (
-        <section style={section} aria-label="新链接">
-          <div style={label}>新链接（只显示这一次，请复制保存）</div>
-          <div
-            data-testid="share-url"
-            style={{
-              wordBreak: 'break-all',
-              fontSize: 13,
-              background: '#f7f8fa',
-              padding: 8,
-              borderRadius: 4,
-              userSelect: 'all',
-            }}
-          >
+        <section className={styles.section} aria-label="新链接">
+          <div className={styles.label}>新链接（只显示这一次，请复制保存）</div>
+          <div data-testid="share-url" className={styles.shareManagePageBox2}>
             {created.url}
           </div>
-          <div style={{ fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 6 }}>
+          <div className={styles.shareManagePageBox3}>
             有效期至 {formatChinaTime(Date.parse(created.expiresAt), 'YYYY-MM-DD HH:mm')}
           </div>
           <Button
             block
             color="primary"
             fill="outline"
-            style={{ marginTop: 10 }}
+            className={styles.shareManagePageButton2}
             onClick={() => void copyText(created.url).then((ok) => toast(ok ? '链接已复制' : '请长按链接手动复制'))}
           >
             复制链接
           </Button>
         </section>
       )}
-      <section style={section} aria-label="有效的分享链接">
-        <div style={{ ...label, fontWeight: 600 }}>有效的分享链接</div>
+      <section className={styles.section} aria-label="有效的分享链接">
+        <div className={`${styles.label} ${styles.strongLabel}`}>有效的分享链接</div>
         {links === null ? <DotLoading aria-label="加载中" /> : null}
         {links?.length === 0 ? <EmptyState title="暂无分享链接" /> : null}
         {links?.map((link) => (
-          <div
-            key={link.shareId}
-            role="listitem"
-            style={{ display: 'flex', alignItems: 'center', borderTop: '1px solid #f0f0f0', padding: '10px 0' }}
-          >
-            <div style={{ flex: 1, fontSize: 14 }}>
+          <div key={link.shareId} role="listitem" className={styles.shareManagePageBox4}>
+            <div className={styles.shareManagePageBox5}>
               <div>
                 {SHARE_KIND_NAMES[link.kind]}数据表{link.title === '' ? '' : ` · ${link.title}`}
               </div>
-              <div style={{ fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 2 }}>
+              <div className={styles.shareManagePageBox6}>
                 {link.shareStartTime.slice(0, 10)} 至 {link.shareEndTime.slice(0, 10)}，有效期至{' '}
                 {formatChinaTime(Date.parse(link.expiresAt), 'MM-DD HH:mm')}
               </div>

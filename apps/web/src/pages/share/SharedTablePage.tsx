@@ -16,6 +16,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { bandHex } from '../../components/bandPalette';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import styles from './SharedTablePage.module.css';
 
 type SugarTable = Schema<'SharedSugarTable'>;
 type PressureTable = Schema<'SharedPressureTable'>;
@@ -68,7 +69,7 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
 
   if (state.status === 'loading') {
     return (
-      <div style={{ padding: 60, textAlign: 'center' }}>
+      <div className={styles.sharedTablePageBox}>
         <DotLoading aria-label="加载中" />
       </div>
     );
@@ -93,57 +94,50 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
     { label: '偏低', value: table.lowCount, colour: bandHex('low') },
     { label: '偏高', value: table.highShareCount, colour: bandHex('high') },
   ];
-  const cell = { flex: 1, padding: '10px 6px', textAlign: 'center' } as const;
   return (
-    <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 24 }}>
-      <header style={{ background: 'var(--adm-color-primary)', color: '#fff', padding: '20px 20px 16px' }}>
-        <h1 style={{ margin: 0, fontSize: 20 }}>
+    <div className={styles.sharedTablePageBox2}>
+      <header className={styles.sharedTablePageHeader}>
+        <h1 className={styles.sharedTablePageTitle}>
           {table.title !== '' ? table.title : `${SHARE_KIND_NAMES[kind]}数据表`}
         </h1>
-        <div style={{ marginTop: 8, fontSize: 14 }}>
+        <div className={styles.sharedTablePageBox3}>
           <span aria-label="姓名">{table.nickname}</span>
-          <span style={{ marginLeft: 12 }}>{table.dataTypeName}</span>
+          <span className={styles.sharedTablePageText}>{table.dataTypeName}</span>
         </div>
-        <div style={{ marginTop: 4, fontSize: 13, opacity: 0.9 }}>
+        <div className={styles.sharedTablePageBox4}>
           {table.shareStartTime.slice(0, 10)} 至 {table.shareEndTime.slice(0, 10)}
         </div>
       </header>
-      <section
-        aria-label="测量统计"
-        style={{ display: 'flex', background: '#fff', margin: 12, borderRadius: 8, padding: '12px 0' }}
-      >
+      <section aria-label="测量统计" className={styles.sharedTablePageSection}>
         {counts.map((count) => (
-          <div key={count.label} style={{ flex: 1, textAlign: 'center' }}>
-            <div style={{ fontSize: 22, fontWeight: 700, color: count.colour }} aria-label={count.label}>
+          <div key={count.label} className={styles.sharedTablePageBox5}>
+            <div className={styles.sharedTablePageBox6} style={{ color: count.colour }} aria-label={count.label}>
               {count.value}
             </div>
-            <div style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{count.label}</div>
+            <div className={styles.sharedTablePageBox7}>{count.label}</div>
           </div>
         ))}
       </section>
-      <section style={{ background: '#fff', margin: '0 12px', borderRadius: 8, overflow: 'hidden' }}>
+      <section className={styles.sharedTablePageSection2}>
         {loaded.kind === 'sugar' ? (
           <>
-            <div
-              style={{ display: 'flex', background: '#f7f8fa', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}
-            >
-              <div style={{ ...cell, flex: 1.6 }}>测量时间</div>
-              <div style={cell}>时段</div>
-              <div style={cell}>血糖(mmol/L)</div>
+            <div className={styles.sharedTablePageBox8}>
+              <div className={`${styles.cell} ${styles.cellVariant}`}>测量时间</div>
+              <div className={styles.cell}>时段</div>
+              <div className={styles.cell}>血糖(mmol/L)</div>
             </div>
             {loaded.table.items.length === 0 ? <EmptyState /> : null}
             {loaded.table.items.map((item) => {
               const band = sugarLevelBand(item.level);
               return (
-                <div
-                  role="row"
-                  key={item.testId}
-                  style={{ display: 'flex', borderTop: '1px solid #f0f0f0', fontSize: 14 }}
-                >
-                  <div style={{ ...cell, flex: 1.6 }}>{item.createTime.slice(0, 16)}</div>
-                  <div style={cell}>{SUGAR_TIME_TYPES.find((t) => t.timeType === item.timeType)?.name ?? ''}</div>
+                <div role="row" key={item.testId} className={styles.sharedTablePageBox9}>
+                  <div className={`${styles.cell} ${styles.cellVariant}`}>{item.createTime.slice(0, 16)}</div>
+                  <div className={styles.cell}>
+                    {SUGAR_TIME_TYPES.find((t) => t.timeType === item.timeType)?.name ?? ''}
+                  </div>
                   <div
-                    style={{ ...cell, fontWeight: 600, color: band === null ? undefined : bandHex(band) }}
+                    className={`${styles.cell} ${styles.cellVariant2}`}
+                    style={{ color: band === null ? undefined : bandHex(band) }}
                     data-band={band ?? ''}
                   >
                     {item.sugar}
@@ -154,30 +148,25 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
           </>
         ) : (
           <>
-            <div
-              style={{ display: 'flex', background: '#f7f8fa', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}
-            >
-              <div style={{ ...cell, flex: 1.6 }}>测量时间</div>
-              <div style={cell}>血压(mm Hg)</div>
-              <div style={cell}>脉搏(PM)</div>
+            <div className={styles.sharedTablePageBox8}>
+              <div className={`${styles.cell} ${styles.cellVariant}`}>测量时间</div>
+              <div className={styles.cell}>血压(mm Hg)</div>
+              <div className={styles.cell}>脉搏(PM)</div>
             </div>
             {loaded.table.items.length === 0 ? <EmptyState title="暂无血压数据" /> : null}
             {loaded.table.items.map((item) => {
               const band = pressureBand(item.color);
               return (
-                <div
-                  role="row"
-                  key={item.bpId}
-                  style={{ display: 'flex', borderTop: '1px solid #f0f0f0', fontSize: 14 }}
-                >
-                  <div style={{ ...cell, flex: 1.6 }}>{item.createTime.slice(0, 16)}</div>
+                <div role="row" key={item.bpId} className={styles.sharedTablePageBox9}>
+                  <div className={`${styles.cell} ${styles.cellVariant}`}>{item.createTime.slice(0, 16)}</div>
                   <div
-                    style={{ ...cell, fontWeight: 600, color: band === null ? undefined : bandHex(band) }}
+                    className={`${styles.cell} ${styles.cellVariant2}`}
+                    style={{ color: band === null ? undefined : bandHex(band) }}
                     data-band={band ?? ''}
                   >
                     {item.sbp}/{item.dbp}
                   </div>
-                  <div style={cell}>{item.hr}</div>
+                  <div className={styles.cell}>{item.hr}</div>
                 </div>
               );
             })}

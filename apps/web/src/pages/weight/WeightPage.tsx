@@ -12,7 +12,7 @@ import {
   weightChangeJin,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { EmptyState } from '@glucoguard/ui';
+import { EmptyState, tokens } from '@glucoguard/ui';
 import { Button, Dialog, DotLoading, Input, Popup } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
@@ -20,6 +20,7 @@ import { COLOUR_HEX } from '../../components/bandPalette';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError, toast } from '../../session/errors';
 import { useSession } from '../../store/session';
+import styles from './WeightPage.module.css';
 
 type WeightRecord = Schema<'WeightVo'>;
 
@@ -109,7 +110,7 @@ export default function WeightPage() {
 
   if (records === null) {
     return (
-      <div style={{ padding: 60, textAlign: 'center' }}>
+      <div className={styles.weightPageBox}>
         {failed ? <EmptyState title="加载失败" /> : <DotLoading aria-label="加载中" />}
       </div>
     );
@@ -119,41 +120,39 @@ export default function WeightPage() {
     previous !== null && current !== null && previous.id === current.weightId ? previous.record : undefined;
 
   return (
-    <div style={{ minHeight: '100%', background: '#f5f6f8', paddingBottom: 100 }}>
+    <div className={styles.weightPageBox2}>
       {current === null ? (
         <EmptyState title="暂无体重数据" description="点击下方按钮记录第一次体重" />
       ) : (
         <>
-          <section style={{ background: '#fff', padding: '16px 20px', textAlign: 'center' }}>
-            <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }} aria-label="记录时间">
+          <section className={styles.weightPageSection}>
+            <div className={styles.weightPageBox3} aria-label="记录时间">
               {current.createTime.slice(0, 16)}
             </div>
-            <div style={{ margin: '8px 0' }}>
-              <span style={{ fontSize: 44, fontWeight: 700 }} aria-label="当前体重">
+            <div className={styles.weightPageBox4}>
+              <span className={styles.weightPageText} aria-label="当前体重">
                 {current.weightJin}
               </span>
-              <span style={{ marginLeft: 4 }}>斤</span>
+              <span className={styles.weightPageText2}>斤</span>
             </div>
             <BmiBadge bmi={current.bmi} />
             <BmiGauge bmi={current.bmi} />
           </section>
-          <section style={{ background: '#fff', marginTop: 10, padding: '12px 8px' }}>
+          <section className={styles.weightPageSection2}>
             <WeightChart records={records} active={active} onSelect={setActive} />
           </section>
-          <section
-            style={{ background: '#fff', marginTop: 10, display: 'flex', textAlign: 'center', padding: '14px 0' }}
-          >
-            <div style={{ flex: 1 }}>
-              <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>较上次</div>
-              <div aria-label="较上次变化" style={{ fontSize: 18, marginTop: 4 }}>
+          <section className={styles.weightPageSection3}>
+            <div className={styles.weightPageBox5}>
+              <div className={styles.weightPageBox3}>较上次</div>
+              <div aria-label="较上次变化" className={styles.weightPageBox6}>
                 {previousRecord === undefined
                   ? '…'
                   : formatChange(weightChangeJin(current.weightJin, previousRecord?.weightJin))}
               </div>
             </div>
-            <div style={{ flex: 1, borderLeft: '1px solid #f0f0f0' }}>
-              <div style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>较第一次</div>
-              <div aria-label="较第一次变化" style={{ fontSize: 18, marginTop: 4 }}>
+            <div className={styles.weightPageBox7}>
+              <div className={styles.weightPageBox3}>较第一次</div>
+              <div aria-label="较第一次变化" className={styles.weightPageBox6}>
                 {formatChange(weightChangeJin(current.weightJin, first?.weightJin))}
               </div>
             </div>
@@ -161,19 +160,7 @@ export default function WeightPage() {
           {height !== null && height > 0 ? <IdealWeight heightCm={height} /> : null}
         </>
       )}
-      <div
-        style={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          display: 'flex',
-          gap: 12,
-          padding: '12px 20px',
-          background: '#fff',
-          boxShadow: '0 -1px 4px rgba(0,0,0,0.06)',
-        }}
-      >
+      <div className={styles.weightPageBox8}>
         {current === null ? null : (
           <Button block color="danger" fill="outline" onClick={() => void remove()}>
             删除
@@ -203,15 +190,8 @@ function BmiBadge({ bmi }: { bmi: number }) {
     <div
       data-testid="bmi-badge"
       data-colour={bmiClass.colour}
-      style={{
-        display: 'inline-flex',
-        gap: 8,
-        alignItems: 'center',
-        border: `1px solid ${colour}`,
-        borderRadius: 16,
-        padding: '4px 12px',
-        color: colour,
-      }}
+      className={styles.bmiBadgeBox}
+      style={{ border: `1px solid ${colour}`, color: colour }}
     >
       <span>BMI {bmi.toFixed(2)}</span>
       <span aria-label="BMI分类">{bmiClass.label}</span>
@@ -222,27 +202,20 @@ function BmiBadge({ bmi }: { bmi: number }) {
 /** Four equal quarters, one per BMI class, with the marker at the domain's gauge position. */
 function BmiGauge({ bmi }: { bmi: number }) {
   return (
-    <div style={{ position: 'relative', margin: '16px 4px 4px' }} aria-label={`BMI刻度 ${bmiGaugePercent(bmi)}%`}>
-      <div style={{ display: 'flex', height: 6, borderRadius: 3, overflow: 'hidden' }}>
+    <div className={styles.bmiGaugeBox} aria-label={`BMI刻度 ${bmiGaugePercent(bmi)}%`}>
+      <div className={styles.bmiGaugeBox2}>
         {BMI_CLASSES.map((c) => (
-          <div key={c.code} style={{ flex: 1, background: COLOUR_HEX[c.colour] ?? c.colour }} />
+          <div
+            key={c.code}
+            className={styles.weightPageBox5}
+            style={{ background: COLOUR_HEX[c.colour] ?? c.colour }}
+          />
         ))}
       </div>
-      <div
-        style={{
-          position: 'absolute',
-          top: -4,
-          left: `calc(${bmiGaugePercent(bmi)}% - 7px)`,
-          width: 14,
-          height: 14,
-          borderRadius: 7,
-          background: '#fff',
-          border: '2px solid #333',
-        }}
-      />
-      <div style={{ display: 'flex', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 6 }}>
+      <div className={styles.bmiGaugeBox3} style={{ left: `calc(${bmiGaugePercent(bmi)}% - 7px)` }} />
+      <div className={styles.bmiGaugeBox4}>
         {BMI_CLASSES.map((c) => (
-          <div key={c.code} style={{ flex: 1 }}>
+          <div key={c.code} className={styles.weightPageBox5}>
             {c.label}
           </div>
         ))}
@@ -254,39 +227,40 @@ function BmiGauge({ bmi }: { bmi: number }) {
 function IdealWeight({ heightCm }: { heightCm: number }) {
   const marks = idealWeightMarks(heightCm);
   return (
-    <section style={{ background: '#fff', marginTop: 10, padding: '14px 20px' }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+    <section className={styles.idealWeightSection}>
+      <div className={styles.idealWeightBox}>
         <span>理想体重</span>
-        <span aria-label="理想体重" style={{ fontWeight: 600 }}>
+        <span aria-label="理想体重" className={styles.idealWeightText}>
           {idealWeightJin(heightCm)}斤
         </span>
       </div>
-      <div style={{ display: 'flex', height: 6, borderRadius: 3, overflow: 'hidden', marginTop: 12 }}>
+      <div className={styles.idealWeightBox2}>
         {BMI_CLASSES.map((c) => (
-          <div key={c.code} style={{ flex: 1, background: COLOUR_HEX[c.colour] ?? c.colour }} />
+          <div
+            key={c.code}
+            className={styles.weightPageBox5}
+            style={{ background: COLOUR_HEX[c.colour] ?? c.colour }}
+          />
         ))}
       </div>
-      <div
-        style={{ display: 'flex', fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 4, textAlign: 'center' }}
-        aria-label="理想体重刻度"
-      >
-        <span style={{ flex: 1 }}>&lt;{marks.low}</span>
-        <span style={{ flex: 1 }}>
+      <div className={styles.idealWeightBox3} aria-label="理想体重刻度">
+        <span className={styles.weightPageBox5}>&lt;{marks.low}</span>
+        <span className={styles.weightPageBox5}>
           {marks.low}~{marks.standard}
         </span>
-        <span style={{ flex: 1 }}>
+        <span className={styles.weightPageBox5}>
           {marks.standard}~{marks.high}
         </span>
-        <span style={{ flex: 1 }}>≥{marks.high}</span>
+        <span className={styles.weightPageBox5}>≥{marks.high}</span>
       </div>
-      <div style={{ display: 'flex', fontSize: 12, marginTop: 2, textAlign: 'center' }}>
+      <div className={styles.idealWeightBox4}>
         {BMI_CLASSES.map((c) => (
-          <span key={c.code} style={{ flex: 1 }}>
+          <span key={c.code} className={styles.weightPageBox5}>
             {c.label}
           </span>
         ))}
       </div>
-      <div style={{ fontSize: 12, color: 'var(--adm-color-weak)', marginTop: 6 }}>身高 {heightCm}cm，单位：斤</div>
+      <div className={styles.idealWeightBox5}>身高 {heightCm}cm，单位：斤</div>
     </section>
   );
 }
@@ -338,7 +312,7 @@ function WeightChart({
       role="img"
       aria-label="体重趋势图"
       viewBox={`0 0 ${CHART_W} ${CHART_H}`}
-      style={{ width: '100%', touchAction: 'pan-y', userSelect: 'none' }}
+      className={styles.weightChartIcon}
       onPointerDown={(event) => {
         drag.current = { x: event.clientX, from: active };
       }}
@@ -359,7 +333,7 @@ function WeightChart({
         drag.current = null;
       }}
     >
-      <path d={path.join(' ')} fill="none" stroke="#1677ff" strokeWidth={2} />
+      <path d={path.join(' ')} fill="none" stroke={tokens.colorChartLine} strokeWidth={2} />
       {shown.map((p, i) => {
         const { x, y } = point(i, p.record.weightJin);
         const selected = p.index === active;
@@ -375,14 +349,14 @@ function WeightChart({
               cx={x}
               cy={y}
               r={selected ? 7 : 5}
-              fill={selected ? '#1677ff' : '#fff'}
-              stroke="#1677ff"
+              fill={selected ? tokens.colorChartLine : tokens.colorWhite}
+              stroke={tokens.colorChartLine}
               strokeWidth={2}
             />
-            <text x={x} y={y - 12} textAnchor="middle" fontSize={11} fill="#333">
+            <text x={x} y={y - 12} textAnchor="middle" fontSize={tokens.fontSize3xs} fill={tokens.colorText}>
               {p.record.weightJin}
             </text>
-            <text x={x} y={CHART_H - 8} textAnchor="middle" fontSize={10} fill="#999">
+            <text x={x} y={CHART_H - 8} textAnchor="middle" fontSize={tokens.fontSize4xs} fill={tokens.colorWeak}>
               {p.record.createTime.slice(5, 10)}
             </text>
           </g>
@@ -436,13 +410,6 @@ function WeightAddPopup({
       setSaving(false);
     }
   };
-  const row = {
-    display: 'flex',
-    alignItems: 'center',
-    gap: 8,
-    padding: '10px 0',
-    borderBottom: '1px solid #f0f0f0',
-  } as const;
   return (
     <Popup
       visible={visible}
@@ -450,10 +417,10 @@ function WeightAddPopup({
       bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 20px 24px' }}
     >
       <div role="dialog" aria-label="记录体重">
-        <h3 style={{ margin: '0 0 12px', textAlign: 'center', fontSize: 17 }}>记录体重</h3>
+        <h3 className={styles.weightAddPopupHeading}>记录体重</h3>
         {heightKnown ? null : (
-          <label style={row}>
-            <span style={{ width: 56 }}>身高</span>
+          <label className={styles.row}>
+            <span className={styles.weightAddPopupText}>身高</span>
             <Input
               aria-label="身高"
               type="number"
@@ -461,13 +428,13 @@ function WeightAddPopup({
               placeholder="请填写身高"
               value={height}
               onChange={(typed) => setHeight(limitDecimals(typed, 1))}
-              style={{ flex: 1 }}
+              className={styles.weightPageBox5}
             />
             <span>cm</span>
           </label>
         )}
-        <label style={row}>
-          <span style={{ width: 56 }}>体重</span>
+        <label className={styles.row}>
+          <span className={styles.weightAddPopupText}>体重</span>
           <Input
             aria-label="体重"
             type="number"
@@ -475,11 +442,11 @@ function WeightAddPopup({
             placeholder="请填写体重"
             value={weight}
             onChange={(typed) => setWeight(limitDecimals(typed, 1))}
-            style={{ flex: 1 }}
+            className={styles.weightPageBox5}
           />
           <span>斤</span>
         </label>
-        <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
+        <div className={styles.weightAddPopupBox}>
           <Button block onClick={close}>
             取消
           </Button>

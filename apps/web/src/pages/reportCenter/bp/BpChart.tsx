@@ -1,6 +1,6 @@
 import { BP_CHART_TICK_STEP, BP_CHART_VISIBLE_POINTS, BP_VALUE_MAX, parseChinaDateTime } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { EmptyState, TrendChart } from '@glucoguard/ui';
+import { EmptyState, tokens, TrendChart } from '@glucoguard/ui';
 import type { TrendSeries } from '@glucoguard/ui';
 import { DotLoading } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { api } from '../../../api';
 import { showError } from '../../../session/errors';
 import { CHART_LIB } from '../chartLib';
 import { BP_EMPTY_TEXT } from './BpTable';
+import styles from './BpChart.module.css';
 
 /** The chart's fixed value axis (spec 2 §9: 0–250). */
 const RANGE = { min: 0, max: BP_VALUE_MAX };
@@ -39,15 +40,15 @@ export function BpChart() {
       points: (records ?? []).map((record) => ({ time: at(record), value: pick(record) })),
     });
     return [
-      line('收缩压', '#f5554a', (r) => r.sbp),
-      line('舒张压', '#1677ff', (r) => r.dbp),
-      line('脉搏', '#2bb673', (r) => r.hr),
+      line('收缩压', tokens.colorLevelHigh, (r) => r.sbp),
+      line('舒张压', tokens.colorChartLine, (r) => r.dbp),
+      line('脉搏', tokens.colorLevelNormal, (r) => r.hr),
     ];
   }, [records]);
 
   if (records === null) {
     return (
-      <div style={{ padding: 24, textAlign: 'center' }}>
+      <div className={styles.bpChartBox}>
         <DotLoading aria-label="加载中" />
       </div>
     );
@@ -56,10 +57,8 @@ export function BpChart() {
     return <EmptyState title={BP_EMPTY_TEXT} />;
   }
   return (
-    <div style={{ background: '#fff', padding: '12px 4px' }}>
-      <div style={{ padding: '0 12px 8px', fontSize: 13, color: 'var(--adm-color-weak)' }}>
-        近365天 · 单位：mm Hg，脉搏 PM
-      </div>
+    <div className={styles.bpChartBox2}>
+      <div className={styles.bpChartBox3}>近365天 · 单位：mm Hg，脉搏 PM</div>
       <TrendChart
         lib={CHART_LIB}
         series={series}

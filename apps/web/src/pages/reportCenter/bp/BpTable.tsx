@@ -8,6 +8,7 @@ import { api } from '../../../api';
 import { ShareEntry } from '../../share/ShareEntry';
 import { AddButton } from '../AddButton';
 import { BP_CELL, BpHeaderRow, bpRecordLevel } from './bpRows';
+import styles from './BpTable.module.css';
 
 type Record = Schema<'BloodPressureVo'>;
 
@@ -42,7 +43,7 @@ export function BpTable() {
   const current = RANGES.find((range) => range.days === days);
 
   return (
-    <div style={{ background: '#fff', minHeight: '100%' }}>
+    <div className={styles.bpTableBox}>
       <Dropdown>
         <Dropdown.Item key="range" title={current?.label ?? ''}>
           <div role="listbox" aria-label="日期范围">
@@ -53,7 +54,7 @@ export function BpTable() {
                 aria-selected={range.days === days}
                 tabIndex={0}
                 onClick={() => setDays(range.days)}
-                style={{ padding: '12px 20px', color: range.days === days ? 'var(--adm-color-primary)' : undefined }}
+                className={`${styles.bpTableBox2} ${range.days === days ? styles.chosenRange : ''}`}
               >
                 {range.label}
               </div>
@@ -78,18 +79,16 @@ export function BpTable() {
               aria-label={`${record.createTime.slice(0, 16)} ${record.sbp}/${record.dbp}`}
               data-level={level}
               onClick={() => void navigate(`/reportCenter/bloodPressure/addBloodPressureReport/${record.bpId}`)}
-              style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid var(--adm-color-border)' }}
+              className={styles.bpTableBox3}
             >
-              <span style={{ ...BP_CELL, flex: 1.6, fontSize: 12, color: 'var(--adm-color-text-secondary)' }}>
-                {record.createTime.slice(0, 16)}
-              </span>
-              <span data-colour={colour} style={{ ...BP_CELL, color: colour, fontWeight: 600 }}>
+              <span className={`${BP_CELL} ${styles.time}`}>{record.createTime.slice(0, 16)}</span>
+              <span data-colour={colour} className={`${BP_CELL} ${styles.value}`} style={{ color: colour }}>
                 {record.sbp}
               </span>
-              <span data-colour={colour} style={{ ...BP_CELL, color: colour, fontWeight: 600 }}>
+              <span data-colour={colour} className={`${BP_CELL} ${styles.value}`} style={{ color: colour }}>
                 {record.dbp}
               </span>
-              <span style={BP_CELL}>{record.hr}</span>
+              <span className={BP_CELL}>{record.hr}</span>
             </div>
           );
         }}

@@ -16,7 +16,7 @@ import {
   parseChinaDateTime,
   validateLabEntry,
 } from '@glucoguard/domain';
-import { EmptyState, GuardedTextArea, InfiniteList, TrendChart } from '@glucoguard/ui';
+import { EmptyState, GuardedTextArea, InfiniteList, tokens, TrendChart } from '@glucoguard/ui';
 import { Button, DatePickerView, DotLoading, Dropdown, Input, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { bandHex } from '../../../components/bandPalette';
@@ -26,6 +26,7 @@ import { DeleteReadingButton } from '../DeleteReadingButton';
 import { deleteLab, loadLabPage, saveLab } from './labApi';
 import type { LabRecord } from './labApi';
 import type { LabKind, LabViewMode } from './types';
+import styles from './LabView.module.css';
 
 /** The ranges of the date-range dropdown: the latest 30, 60 or 90 days (as the tables of spec 2 §9). */
 const RANGES = Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([dateType, days]) => ({
@@ -33,14 +34,6 @@ const RANGES = Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([dateType, days]) => 
   days,
   label: `近${days}天`,
 }));
-/** The row's delete button: a 44-pixel tap target beside the two columns. */
-const ACTION_CELL = {
-  width: 72,
-  flex: 'none',
-  display: 'flex',
-  justifyContent: 'center',
-  padding: '4px 8px 4px 0',
-} as const;
 /** The chart reads one page of this many readings (spec 2 §9). */
 const CHART_PAGE_SIZE = 100;
 
@@ -55,7 +48,7 @@ function RangeDropdown({ days, onChange }: { days: number; onChange: (days: numb
   return (
     <Dropdown>
       <Dropdown.Item key="range" title={current?.label ?? ''}>
-        <div role="listbox" aria-label="日期范围" style={{ padding: '4px 0' }}>
+        <div role="listbox" aria-label="日期范围" className={styles.rangeDropdownBox}>
           {RANGES.map((range) => (
             <div
               key={range.key}
@@ -63,7 +56,7 @@ function RangeDropdown({ days, onChange }: { days: number; onChange: (days: numb
               aria-selected={range.days === days}
               tabIndex={0}
               onClick={() => onChange(range.days)}
-              style={{ padding: '12px 20px', color: range.days === days ? 'var(--adm-color-primary)' : undefined }}
+              className={`${styles.rangeDropdownBox2} ${range.days === days ? styles.chosenRange : ''}`}
             >
               {range.label}
             </div>
@@ -82,7 +75,7 @@ function RangeDropdown({ days, onChange }: { days: number; onChange: (days: numb
 export function LabView({ kind, view }: { kind: LabKind; view: LabViewMode }) {
   const [days, setDays] = useState<number>(RANGES[0]?.days ?? 30);
   return (
-    <div style={{ background: '#fff', minHeight: '100%', paddingBottom: 80 }}>
+    <div className={styles.labViewBox}>
       <RangeDropdown days={days} onChange={setDays} />
       {view === 'table' ? <LabTable kind={kind} days={days} /> : <LabChart kind={kind} days={days} />}
     </div>
@@ -94,15 +87,14 @@ function LabTable({ kind, days }: { kind: LabKind; days: number }) {
   // Bumped after a save or a delete: empties the list and loads page 1 again.
   const [reload, setReload] = useState(0);
   const [adding, setAdding] = useState(false);
-  const cell = { flex: 1, padding: '12px 16px', textAlign: 'center' } as const;
   return (
     <>
-      <div style={{ display: 'flex', background: '#f7f8fa', fontSize: 14, color: 'var(--adm-color-text-secondary)' }}>
-        <div style={cell}>测量日期</div>
-        <div style={cell}>
+      <div className={styles.labTableBox}>
+        <div className={styles.cell}>测量日期</div>
+        <div className={styles.cell}>
           {texts.name}（{texts.unit}）
         </div>
-        <div style={ACTION_CELL} aria-hidden="true" />
+        <div className={styles.actionCell} aria-hidden="true" />
       </div>
       <InfiniteList<LabRecord>
         aria-label={`${texts.name}记录`}
@@ -117,18 +109,16 @@ function LabTable({ kind, days }: { kind: LabKind; days: number }) {
           })
         }
         renderItem={(item) => (
-          <div
-            role="row"
-            style={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid #f0f0f0', fontSize: 15 }}
-          >
-            <div style={cell}>{item.createTime.slice(0, 16)}</div>
+          <div role="row" className={styles.labTableBox2}>
+            <div className={styles.cell}>{item.createTime.slice(0, 16)}</div>
             <div
-              style={{ ...cell, color: bandHex(labBand(kind, item.value)), fontWeight: 600 }}
+              className={`${styles.cell} ${styles.cellVariant}`}
+              style={{ color: bandHex(labBand(kind, item.value)) }}
               data-band={labBand(kind, item.value)}
             >
               {item.value}
             </div>
-            <div style={ACTION_CELL}>
+            <div className={styles.actionCell}>
               <DeleteReadingButton
                 compact
                 label={`删除${item.createTime.slice(5, 16)}的${texts.name}记录`}
@@ -144,17 +134,7 @@ function LabTable({ kind, days }: { kind: LabKind; days: number }) {
         shape="rounded"
         aria-label={`添加${texts.name}`}
         onClick={() => setAdding(true)}
-        style={{
-          position: 'fixed',
-          right: 20,
-          bottom: 90,
-          width: 56,
-          height: 56,
-          fontSize: 28,
-          lineHeight: 1,
-          boxShadow: '0 4px 12px rgba(0,0,0,0.15)',
-          zIndex: 10,
-        }}
+        className={styles.labTableButton}
       >
         +
       </Button>
@@ -243,17 +223,9 @@ export function LabAddPopup({
         bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 20px 24px' }}
       >
         <div role="dialog" aria-label={`添加${texts.name}`}>
-          <h3 style={{ margin: '0 0 12px', textAlign: 'center', fontSize: 17 }}>添加{texts.name}</h3>
-          <label
-            style={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 8,
-              padding: '10px 0',
-              borderBottom: '1px solid #f0f0f0',
-            }}
-          >
-            <span style={{ width: 72 }}>{texts.name}值</span>
+          <h3 className={styles.labAddPopupHeading}>添加{texts.name}</h3>
+          <label className={styles.labAddPopupLabel}>
+            <span className={styles.labAddPopupText}>{texts.name}值</span>
             <Input
               aria-label={`${texts.name}值`}
               type="number"
@@ -261,20 +233,12 @@ export function LabAddPopup({
               placeholder={`请输入${texts.name}值`}
               value={value}
               onChange={(typed) => setValue(limitDecimals(typed, LAB_LIMITS[kind].decimals))}
-              style={{ flex: 1 }}
+              className={styles.labAddPopupInput}
             />
-            <span style={{ color: 'var(--adm-color-weak)' }}>{texts.unit}</span>
+            <span className={styles.labAddPopupText2}>{texts.unit}</span>
           </label>
-          <div
-            style={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 8,
-              padding: '10px 0',
-              borderBottom: '1px solid #f0f0f0',
-            }}
-          >
-            <span style={{ width: 72 }}>测量时间</span>
+          <div className={styles.labAddPopupLabel}>
+            <span className={styles.labAddPopupText}>测量时间</span>
             <button
               type="button"
               aria-label="测量时间"
@@ -282,20 +246,12 @@ export function LabAddPopup({
                 setPending(time);
                 setPicking(true);
               }}
-              style={{
-                flex: 1,
-                textAlign: 'left',
-                background: 'none',
-                border: 'none',
-                padding: 0,
-                fontSize: 15,
-                color: 'inherit',
-              }}
+              className={styles.labAddPopupButton}
             >
               {formatChinaTime(time, 'YYYY-MM-DD HH:mm')}
             </button>
           </div>
-          <div style={{ padding: '10px 0' }}>
+          <div className={styles.labAddPopupBox}>
             <GuardedTextArea
               aria-label="备注"
               placeholder="备注"
@@ -305,7 +261,7 @@ export function LabAddPopup({
               onChange={setRemark}
             />
           </div>
-          <div style={{ display: 'flex', gap: 12, marginTop: 12 }}>
+          <div className={styles.labAddPopupBox2}>
             <Button block onClick={cancel}>
               取消
             </Button>
@@ -320,12 +276,8 @@ export function LabAddPopup({
         onMaskClick={() => setPicking(false)}
         bodyStyle={{ height: '35vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
       >
-        <div
-          role="dialog"
-          aria-label="选择测量时间"
-          style={{ display: 'flex', flexDirection: 'column', height: '100%' }}
-        >
-          <div style={{ display: 'flex', justifyContent: 'space-between', padding: '10px 16px' }}>
+        <div role="dialog" aria-label="选择测量时间" className={styles.labAddPopupBox3}>
+          <div className={styles.labAddPopupBox4}>
             <Button fill="none" size="small" onClick={cancel}>
               取消
             </Button>
@@ -341,13 +293,13 @@ export function LabAddPopup({
               确定
             </Button>
           </div>
-          <div style={{ flex: 1, overflow: 'hidden' }}>
+          <div className={styles.labAddPopupBox5}>
             <DatePickerView
               precision="minute"
               {...measuredTimePickerBounds(new Date())}
               value={pending}
               onChange={setPending}
-              style={{ '--height': '100%' }}
+              className={styles.labAddPopupDatePickerView}
             />
           </div>
         </div>
@@ -371,7 +323,7 @@ function LabChart({ kind, days }: { kind: LabKind; days: number }) {
   }, [kind, days]);
   if (state === null || (state !== 'failed' && state.days !== days)) {
     return (
-      <div style={{ padding: 40, textAlign: 'center' }}>
+      <div className={styles.labChartBox}>
         <DotLoading aria-label="加载中" />
       </div>
     );
@@ -384,13 +336,13 @@ function LabChart({ kind, days }: { kind: LabKind; days: number }) {
     return instant === null ? [] : [{ time: instant.getTime(), value: record.value }];
   });
   return (
-    <div style={{ padding: '12px 8px' }}>
-      <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', margin: '0 8px 8px' }}>
+    <div className={styles.labChartBox2}>
+      <div className={styles.labChartBox3}>
         {texts.name}（{texts.unit}）
       </div>
       <TrendChart
         lib={CHART_LIB}
-        series={[{ name: texts.name, colour: '#1677ff', points }]}
+        series={[{ name: texts.name, colour: tokens.colorChartLine, points }]}
         precision={LAB_LIMITS[kind].decimals}
         aria-label={`${texts.name}趋势图`}
       />

@@ -10,6 +10,7 @@ import { DataTable } from '@glucoguard/ui';
 import type { DataTableColumn } from '@glucoguard/ui';
 import { CELL_COLOURS } from '../colours';
 import { QualitySection, ReportSection, SummaryList, TextSection } from './ReportParts';
+import styles from './BpReportBody.module.css';
 
 type BpReport = Schema<'BpReport'>;
 type Row = BpReport['datas'][number];
@@ -50,7 +51,7 @@ export function BpReportBody({ report }: { report: BpReport }) {
         note="严重偏高：2级及以上高血压；偏高：1级高血压；正常含正常高值。"
       />
       <ReportSection title="血压数据表">
-        <div style={{ margin: '0 -12px' }}>
+        <div className={styles.bpReportBodyBox}>
           <DataTable
             aria-label="报告血压数据表"
             columns={COLUMNS}

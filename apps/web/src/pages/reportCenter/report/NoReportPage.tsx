@@ -3,6 +3,8 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { REPORT_CENTER_TAB_KEY } from '../tabs';
+import styles from './NoReportPage.module.css';
+import { tokens } from '@glucoguard/ui';
 
 /** Where 去测量 leads for each report type. */
 const ADD_PATHS = {
@@ -26,29 +28,31 @@ export default function NoReportPage() {
   useDocumentTitle(name);
 
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        background: '#fff',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        padding: '64px 24px 24px',
-        textAlign: 'center',
-      }}
-    >
+    <div className={styles.noReportPageBox}>
       <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true" focusable="false">
-        <rect x="20" y="12" width="56" height="72" rx="6" fill="#f5f6f8" stroke="#d9dce1" strokeWidth="2" />
-        <path d="M32 34h32M32 46h32M32 58h18" stroke="#b5b9c0" strokeWidth="3" strokeLinecap="round" />
-        <circle cx="70" cy="70" r="14" fill="#fff" stroke="var(--adm-color-primary)" strokeWidth="3" />
-        <path d="M70 63v8M70 75v1" stroke="var(--adm-color-primary)" strokeWidth="3" strokeLinecap="round" />
+        <rect
+          x="20"
+          y="12"
+          width="56"
+          height="72"
+          rx="6"
+          fill={tokens.colorPage}
+          stroke={tokens.colorIllustrationLine}
+          strokeWidth="2"
+        />
+        <path
+          d="M32 34h32M32 46h32M32 58h18"
+          stroke={tokens.colorIllustrationMark}
+          strokeWidth="3"
+          strokeLinecap="round"
+        />
+        <circle cx="70" cy="70" r="14" fill={tokens.colorWhite} stroke="var(--gg-color-primary)" strokeWidth="3" />
+        <path d="M70 63v8M70 75v1" stroke="var(--gg-color-primary)" strokeWidth="3" strokeLinecap="round" />
       </svg>
-      <h1 style={{ fontSize: 18, margin: '20px 0 12px' }}>{name}</h1>
-      <p style={{ margin: 0, fontSize: 15, lineHeight: 1.6 }}>{texts.reason}</p>
-      <p style={{ margin: '8px 0 0', fontSize: 14, lineHeight: 1.6, color: 'var(--adm-color-text-secondary)' }}>
-        {texts.keepMeasuring}
-      </p>
-      <div style={{ display: 'flex', gap: 12, marginTop: 32, width: '100%', maxWidth: 320 }}>
+      <h1 className={styles.noReportPageTitle}>{name}</h1>
+      <p className={styles.noReportPageText}>{texts.reason}</p>
+      <p className={styles.noReportPageText2}>{texts.keepMeasuring}</p>
+      <div className={styles.noReportPageBox2}>
         <Button
           block
           onClick={() => {

@@ -13,6 +13,7 @@ import { REPORT_CENTER_TAB_KEY } from '../tabs';
 import { BpReportBody } from './BpReportBody';
 import { Disclaimer } from './ReportParts';
 import { SugarReportBody } from './SugarReportBody';
+import styles from './ReportDetailPage.module.css';
 
 type Loaded = { kind: 'sugar'; report: Schema<'SugarReport'> } | { kind: 'pressure'; report: Schema<'BpReport'> };
 type Answer = { existsFlag: boolean; count: number; loaded: Loaded | null };
@@ -116,7 +117,7 @@ export default function ReportDetailPage() {
   }
   if (state.status === 'loading') {
     return (
-      <div style={{ padding: 60, textAlign: 'center' }}>
+      <div className={styles.reportDetailPageBox}>
         <DotLoading aria-label="加载中" />
       </div>
     );
@@ -130,13 +131,11 @@ export default function ReportDetailPage() {
   }
   const { loaded } = state;
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)' }}>
-      <header
-        style={{ background: 'var(--adm-color-primary)', color: '#fff', padding: '20px 16px 28px', marginBottom: -12 }}
-      >
-        <h1 style={{ margin: 0, fontSize: 20 }}>{name}</h1>
-        <div style={{ marginTop: 6, fontSize: 13, opacity: 0.9 }}>
-          {nickname === '' ? null : <span style={{ marginRight: 12 }}>{nickname}</span>}
+    <div className={styles.reportDetailPageBox2}>
+      <header className={styles.reportDetailPageHeader}>
+        <h1 className={styles.reportDetailPageTitle}>{name}</h1>
+        <div className={styles.reportDetailPageBox3}>
+          {nickname === '' ? null : <span className={styles.reportDetailPageText}>{nickname}</span>}
           {loaded.report.startTime} 至 {loaded.report.endTime}
         </div>
       </header>

@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../api';
 import { toast } from '../../../session/errors';
+import styles from './ReportListView.module.css';
 
 type ReportList = Schema<'HealthReportList'>;
 type Stat = Schema<'ReportStat'>;
@@ -53,29 +54,13 @@ function ReportEntry({
 }) {
   const kind = period === 'month' ? '月报' : '周报';
   return (
-    <section
-      aria-label={title}
-      style={{ background: '#fff', borderRadius: 8, margin: '0 12px 10px', padding: '12px 12px 10px' }}
-    >
-      <div style={{ display: 'flex', alignItems: 'baseline', gap: 8 }}>
-        <h3 style={{ margin: 0, fontSize: 16 }}>{title}</h3>
-        <span style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{range}</span>
-        {comingSoon ? (
-          <span
-            style={{
-              marginLeft: 'auto',
-              fontSize: 12,
-              color: '#fff',
-              background: 'var(--adm-color-weak)',
-              borderRadius: 10,
-              padding: '1px 8px',
-            }}
-          >
-            {REPORT_COMING_SOON_LABEL}
-          </span>
-        ) : null}
+    <section aria-label={title} className={styles.reportEntrySection}>
+      <div className={styles.reportEntryBox}>
+        <h3 className={styles.reportEntryHeading}>{title}</h3>
+        <span className={styles.reportEntryText}>{range}</span>
+        {comingSoon ? <span className={styles.reportEntryText2}>{REPORT_COMING_SOON_LABEL}</span> : null}
       </div>
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 10, marginTop: 10 }}>
+      <div className={styles.reportEntryBox2}>
         {stats.map((stat) => (
           <button
             key={stat.reportType}
@@ -83,25 +68,14 @@ function ReportEntry({
             aria-disabled={comingSoon}
             aria-label={`${REPORT_TYPE_NAMES[stat.reportType]}${kind}，${stat.quantity}次测量${comingSoon ? `，${REPORT_COMING_SOON_LABEL}` : ''}`}
             onClick={() => onOpen(stat)}
-            style={{
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              border: 'none',
-              borderRadius: 6,
-              padding: '10px 12px',
-              background: comingSoon ? '#f5f6f8' : 'var(--adm-color-box)',
-              color: comingSoon ? 'var(--adm-color-weak)' : 'inherit',
-              fontSize: 14,
-              cursor: comingSoon ? 'default' : 'pointer',
-            }}
+            className={`${styles.reportEntryButton} ${comingSoon ? styles.comingSoon : styles.available}`}
           >
             <span>
               {REPORT_TYPE_NAMES[stat.reportType]}
               {kind}
             </span>
             <span>
-              <strong style={{ fontSize: 18, color: comingSoon ? undefined : 'var(--adm-color-primary)' }}>
+              <strong className={`${styles.reportEntryStrong} ${comingSoon ? '' : styles.count}`}>
                 {stat.quantity}
               </strong>
               次
@@ -174,8 +148,8 @@ export default function ReportListView() {
 
   const monthPeriod: ReportPeriodRef = { kind: 'month', year: month.year, month: month.month };
   return (
-    <div style={{ paddingBottom: 16 }}>
-      <div style={{ display: 'flex', justifyContent: 'center', padding: '12px 0' }}>
+    <div className={styles.reportListViewBox}>
+      <div className={styles.reportListViewBox2}>
         <Button
           size="small"
           shape="rounded"
@@ -203,7 +177,7 @@ export default function ReportListView() {
           </Button>
         </EmptyState>
       ) : list === null ? (
-        <div style={{ padding: 24, textAlign: 'center' }}>
+        <div className={styles.reportListViewBox3}>
           <DotLoading aria-label="加载中" />
         </div>
       ) : (

@@ -3,25 +3,13 @@ import type { LevelCounts, SugarLevel } from '@glucoguard/domain';
 import { PieChart } from '@glucoguard/ui';
 import type { ReactNode } from 'react';
 import { CELL_COLOURS, REPORT_LEVEL_COLOURS } from '../colours';
+import styles from './ReportParts.module.css';
 
 /** A card of the report with its heading; a landmark named by the heading. */
 export function ReportSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section
-      aria-label={title}
-      style={{ background: '#fff', borderRadius: 8, margin: '0 12px 10px', padding: '12px 12px 14px' }}
-    >
-      <h2
-        style={{
-          margin: '0 0 10px',
-          fontSize: 16,
-          borderLeft: '3px solid var(--adm-color-primary)',
-          paddingLeft: 8,
-          lineHeight: 1.2,
-        }}
-      >
-        {title}
-      </h2>
+    <section aria-label={title} className={styles.reportSectionSection}>
+      <h2 className={styles.reportSectionHeading}>{title}</h2>
       {children}
     </section>
   );
@@ -31,7 +19,7 @@ export function ReportSection({ title, children }: { title: string; children: Re
 export function TextSection({ title, text }: { title: string; text: string }) {
   return (
     <ReportSection title={title}>
-      <p style={{ margin: 0, fontSize: 14, lineHeight: 1.7, color: 'var(--adm-color-text)' }}>{text}</p>
+      <p className={styles.textSectionText}>{text}</p>
     </ReportSection>
   );
 }
@@ -54,11 +42,11 @@ export function QualitySection({ counts, total, note }: { counts: LevelCounts; t
   ];
   return (
     <ReportSection title="测量质量">
-      <dl style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', margin: '0 0 12px', rowGap: 8 }}>
+      <dl className={styles.qualitySectionPairs}>
         {cells.map((cell) => (
-          <div key={cell.key} style={{ textAlign: 'center' }}>
-            <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{cell.label}</dt>
-            <dd aria-label={cell.label} style={{ margin: 0, fontSize: 20, fontWeight: 600, color: cell.colour }}>
+          <div key={cell.key} className={styles.qualitySectionBox}>
+            <dt className={styles.qualitySectionTerm}>{cell.label}</dt>
+            <dd aria-label={cell.label} className={styles.qualitySectionValue} style={{ color: cell.colour }}>
               {cell.value}
             </dd>
           </div>
@@ -73,7 +61,7 @@ export function QualitySection({ counts, total, note }: { counts: LevelCounts; t
           colour: REPORT_LEVEL_COLOURS[level],
         }))}
       />
-      {note ? <p style={{ margin: '10px 0 0', fontSize: 12, color: 'var(--adm-color-weak)' }}>{note}</p> : null}
+      {note ? <p className={styles.qualitySectionText}>{note}</p> : null}
     </ReportSection>
   );
 }
@@ -82,29 +70,17 @@ export function QualitySection({ counts, total, note }: { counts: LevelCounts; t
 export function SummaryList({ rows, note }: { rows: readonly { label: string; value: string }[]; note?: string }) {
   return (
     <>
-      <dl style={{ margin: 0 }}>
+      <dl className={styles.summaryListPairs}>
         {rows.map((row) => (
-          <div
-            key={row.label}
-            style={{
-              display: 'flex',
-              justifyContent: 'space-between',
-              gap: 12,
-              padding: '6px 0',
-              borderBottom: '1px solid var(--adm-color-border)',
-              fontSize: 14,
-            }}
-          >
-            <dt style={{ color: 'var(--adm-color-text-secondary)', flex: 'none', maxWidth: '45%' }}>{row.label}</dt>
-            <dd aria-label={row.label} style={{ margin: 0, textAlign: 'right' }}>
+          <div key={row.label} className={styles.summaryListBox}>
+            <dt className={styles.summaryListTerm}>{row.label}</dt>
+            <dd aria-label={row.label} className={styles.summaryListValue}>
               {row.value}
             </dd>
           </div>
         ))}
       </dl>
-      {note ? (
-        <p style={{ margin: '8px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>{note}</p>
-      ) : null}
+      {note ? <p className={styles.summaryListText}>{note}</p> : null}
     </>
   );
 }
@@ -112,10 +88,7 @@ export function SummaryList({ rows, note }: { rows: readonly { label: string; va
 /** The disclaimer at the end of every report. */
 export function Disclaimer() {
   return (
-    <section
-      aria-label="免责声明"
-      style={{ margin: '4px 16px 24px', fontSize: 12, lineHeight: 1.6, color: 'var(--adm-color-weak)' }}
-    >
+    <section aria-label="免责声明" className={styles.disclaimerSection}>
       <strong>免责声明：</strong>
       {REPORT_DISCLAIMER}
     </section>

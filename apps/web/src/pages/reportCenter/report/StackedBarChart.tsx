@@ -1,3 +1,5 @@
+import styles from './StackedBarChart.module.css';
+import { tokens } from '@glucoguard/ui';
 /** One coloured part of a bar. */
 export interface BarSegment {
   key: string;
@@ -69,20 +71,26 @@ export function StackedBarChart({ bars, height = 160, unit = '次', ...aria }: S
   };
   const description = `${aria['aria-label']}：${bars.map((bar, i) => describe(bar, totals[i] ?? 0)).join('；')}`;
   return (
-    <figure style={{ margin: 0 }}>
+    <figure className={styles.stackedBarChartFigure}>
       <svg
         role="img"
         aria-label={description}
         width="100%"
         viewBox={`0 0 ${WIDTH} ${TOP + height + BOTTOM}`}
-        style={{ display: 'block' }}
+        className={styles.stackedBarChartIcon}
       >
         {Array.from({ length: TICKS + 1 }, (_, i) => {
           const value = (axisMax / TICKS) * i;
           return (
             <g key={i}>
-              <line x1={LEFT} x2={WIDTH} y1={y(value)} y2={y(value)} stroke="#f0f0f0" />
-              <text x={LEFT - 4} y={y(value) + 3} textAnchor="end" fontSize={10} fill="#999">
+              <line x1={LEFT} x2={WIDTH} y1={y(value)} y2={y(value)} stroke={tokens.colorChartGrid} />
+              <text
+                x={LEFT - 4}
+                y={y(value) + 3}
+                textAnchor="end"
+                fontSize={tokens.fontSize4xs}
+                fill={tokens.colorWeak}
+              >
                 {value}
               </text>
             </g>
@@ -112,31 +120,32 @@ export function StackedBarChart({ bars, height = 160, unit = '次', ...aria }: S
                 base += segment.value;
                 return rect;
               })}
-              <text x={x + barWidth / 2} y={y(totals[i] ?? 0) - 3} textAnchor="middle" fontSize={10} fill="#333">
+              <text
+                x={x + barWidth / 2}
+                y={y(totals[i] ?? 0) - 3}
+                textAnchor="middle"
+                fontSize={tokens.fontSize4xs}
+                fill={tokens.colorText}
+              >
                 {totals[i] ?? 0}
               </text>
-              <text x={LEFT + band * i + band / 2} y={TOP + height + 15} textAnchor="middle" fontSize={11} fill="#666">
+              <text
+                x={LEFT + band * i + band / 2}
+                y={TOP + height + 15}
+                textAnchor="middle"
+                fontSize={tokens.fontSize3xs}
+                fill={tokens.colorChartText}
+              >
                 {bar.label}
               </text>
             </g>
           );
         })}
       </svg>
-      <ul
-        style={{
-          listStyle: 'none',
-          margin: '6px 0 0',
-          padding: 0,
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: '4px 12px',
-          justifyContent: 'center',
-          fontSize: 12,
-        }}
-      >
+      <ul className={styles.stackedBarChartList}>
         {[...legend.values()].map((segment) => (
-          <li key={segment.key} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-            <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: 2, background: segment.colour }} />
+          <li key={segment.key} className={styles.stackedBarChartItem}>
+            <span aria-hidden="true" className={styles.stackedBarChartText} style={{ background: segment.colour }} />
             {segment.label}
           </li>
         ))}

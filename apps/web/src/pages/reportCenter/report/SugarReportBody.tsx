@@ -9,11 +9,12 @@ import {
 } from '@glucoguard/domain';
 import type { SugarLevel } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { DataTable } from '@glucoguard/ui';
+import { DataTable, tokens } from '@glucoguard/ui';
 import type { DataTableColumn } from '@glucoguard/ui';
 import { CELL_COLOURS, REPORT_LEVEL_COLOURS } from '../colours';
 import { QualitySection, ReportSection, SummaryList, TextSection } from './ReportParts';
 import { StackedBarChart } from './StackedBarChart';
+import styles from './SugarReportBody.module.css';
 
 type SugarReport = Schema<'SugarReport'>;
 type Day = SugarReport['sugarLog'][number];
@@ -42,18 +43,13 @@ function slotColumn(timeType: number, name: string): DataTableColumn<Day> {
         return items[0]?.sugar ?? '';
       }
       return (
-        <span style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'center' }}>
+        <span className={styles.slotColumnText}>
           {items.map((item) => (
             <span
               key={item.time}
               data-colour={colourOf(item.level)}
-              style={{
-                color: '#fff',
-                background: colourOf(item.level) ?? '#999',
-                borderRadius: 3,
-                padding: '0 3px',
-                lineHeight: 1.5,
-              }}
+              className={styles.slotColumnText2}
+              style={{ background: colourOf(item.level) ?? tokens.colorWeak }}
             >
               {item.sugar}
             </span>
@@ -113,7 +109,7 @@ export function SugarReportBody({ report }: { report: SugarReport }) {
     <>
       <QualitySection counts={report} total={report.count} />
       <ReportSection title="血糖数据表">
-        <div style={{ margin: '0 -12px', fontSize: 12 }}>
+        <div className={styles.sugarReportBodyBox}>
           <DataTable aria-label="报告血糖数据表" columns={COLUMNS} rows={report.sugarLog} rowKey={(day) => day.dtime} />
         </div>
       </ReportSection>

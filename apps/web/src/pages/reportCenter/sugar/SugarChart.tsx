@@ -6,13 +6,14 @@ import {
   summariseSugar,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { EmptyState, TrendChart } from '@glucoguard/ui';
+import { EmptyState, tokens, TrendChart } from '@glucoguard/ui';
 import type { TrendSeries } from '@glucoguard/ui';
 import { DotLoading, Selector } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api';
 import { showError } from '../../../session/errors';
 import { CHART_LIB } from '../chartLib';
+import styles from './SugarChart.module.css';
 
 type DateType = keyof typeof SUGAR_CHART_RANGE_DAYS;
 type TimeType = (typeof SUGAR_CHART_TIME_TYPES)[keyof typeof SUGAR_CHART_TIME_TYPES];
@@ -56,16 +57,16 @@ export function SugarChart() {
       const time = parseChinaDateTime(item.time);
       return time === null ? [] : [{ time: time.getTime(), value: item.sugarValue }];
     });
-    return [{ name: '血糖', colour: '#1677ff', points }];
+    return [{ name: '血糖', colour: tokens.colorChartLine, points }];
   }, [trend]);
   const summary = summariseSugar((trend?.sugarTestList ?? []).map((item) => item.sugarValue));
 
   return (
-    <div style={{ background: '#fff', minHeight: '100%' }}>
-      <div role="group" aria-label="时间范围" style={{ padding: '12px 12px 8px' }}>
+    <div className={styles.sugarChartBox}>
+      <div role="group" aria-label="时间范围" className={styles.sugarChartBox2}>
         <Selector<DateType>
           columns={5}
-          style={{ '--padding': '6px 2px' }}
+          className={styles.sugarChartSelector}
           options={(Object.keys(SUGAR_CHART_RANGE_DAYS).map(Number) as DateType[]).map((key) => ({
             label: RANGE_LABELS[key],
             value: key,
@@ -74,7 +75,7 @@ export function SugarChart() {
           onChange={(values) => values[0] !== undefined && setDateType(values[0])}
         />
       </div>
-      <div role="group" aria-label="测量时段" style={{ padding: '0 12px 8px' }}>
+      <div role="group" aria-label="测量时段" className={styles.sugarChartBox3}>
         <Selector<TimeType>
           columns={3}
           options={TIME_TYPE_OPTIONS}
@@ -82,32 +83,23 @@ export function SugarChart() {
           onChange={(values) => values[0] !== undefined && setTimeType(values[0])}
         />
       </div>
-      <dl
-        aria-label="血糖趋势统计"
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(3, 1fr)',
-          margin: 0,
-          padding: '4px 12px',
-          textAlign: 'center',
-        }}
-      >
+      <dl aria-label="血糖趋势统计" className={styles.sugarChartPairs}>
         {[
           ['最低值', summary?.min],
           ['平均值', summary?.avg.toFixed(2)],
           ['最高值', summary?.max],
         ].map(([label, value]) => (
           <div key={label}>
-            <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{label}</dt>
-            <dd aria-label={String(label)} style={{ margin: 0, fontSize: 18, fontWeight: 600 }}>
+            <dt className={styles.sugarChartTerm}>{label}</dt>
+            <dd aria-label={String(label)} className={styles.sugarChartValue}>
               {value ?? '-'}
             </dd>
           </div>
         ))}
       </dl>
-      <div style={{ padding: '8px 4px' }}>
+      <div className={styles.sugarChartBox4}>
         {trend === null ? (
-          <div style={{ padding: 24, textAlign: 'center' }}>
+          <div className={styles.sugarChartBox5}>
             <DotLoading aria-label="加载中" />
           </div>
         ) : series[0]?.points.length === 0 ? (
@@ -116,9 +108,7 @@ export function SugarChart() {
           <TrendChart lib={CHART_LIB} series={series} aria-label="血糖趋势图" />
         )}
       </div>
-      <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>
-        单位：mmol/L
-      </div>
+      <div className={styles.sugarChartBox6}>单位：mmol/L</div>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { api } from '../../../api';
 import { showError } from '../../../session/errors';
 import { CELL_COLOURS } from '../colours';
+import styles from './SugarDayPopup.module.css';
 
 type Reading = Schema<'SugarTestVo'>;
 
@@ -55,9 +56,9 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
       bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}
     >
       <div role="dialog" aria-label={day === null ? undefined : `${day}的血糖记录`}>
-        <div style={{ padding: '14px 16px', fontWeight: 600, textAlign: 'center' }}>{day}</div>
+        <div className={styles.sugarDayPopupBox}>{day}</div>
         {readings === null ? (
-          <div style={{ padding: 24, textAlign: 'center' }}>
+          <div className={styles.sugarDayPopupBox2}>
             <DotLoading aria-label="加载中" />
           </div>
         ) : readings.length === 0 ? (
@@ -72,11 +73,7 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
               return (
                 <List.Item
                   key={reading.testId}
-                  prefix={
-                    <span style={{ fontSize: 13, color: 'var(--adm-color-weak)' }}>
-                      {reading.createTime.slice(11, 16)}
-                    </span>
-                  }
+                  prefix={<span className={styles.sugarDayPopupText}>{reading.createTime.slice(11, 16)}</span>}
                   description={[...tags, reading.remark].filter((text) => text !== '').join(' · ') || undefined}
                   extra={
                     canEdit && reading.deviceImei === null ? (
@@ -87,13 +84,13 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
                         编辑
                       </Link>
                     ) : reading.deviceImei === null ? null : !canEdit ? (
-                      <span style={{ fontSize: 12 }}>设备测量</span>
+                      <span className={styles.sugarDayPopupText2}>设备测量</span>
                     ) : (
                       // The owner opens a meter's reading read-only (spec 2 §2.4 type=device).
                       <Link
                         to={`/reportCenter/bloodSugar/addBloodSugarReport/${reading.testId}?type=device`}
                         aria-label={`查看${reading.createTime.slice(11, 16)}的设备测量血糖`}
-                        style={{ fontSize: 12 }}
+                        className={styles.sugarDayPopupText2}
                       >
                         设备测量
                       </Link>
@@ -104,7 +101,7 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
                   <strong data-colour={colour} style={{ color: colour }}>
                     {reading.sugar}
                   </strong>{' '}
-                  <span style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>mmol/L</span>
+                  <span className={styles.sugarDayPopupText3}>mmol/L</span>
                 </List.Item>
               );
             })}

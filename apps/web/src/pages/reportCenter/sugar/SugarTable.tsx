@@ -19,6 +19,7 @@ import { showError } from '../../../session/errors';
 import { CELL_COLOURS } from '../colours';
 import { SugarDayPopup } from './SugarDayPopup';
 import { useSugarRanges } from './useSugarRanges';
+import styles from './SugarTable.module.css';
 
 type DayRow = Schema<'SugarDayRow'>;
 type Judge = Schema<'SugarJudge'>;
@@ -76,19 +77,7 @@ function slotColumn(
         <>
           {cell.value}
           {cell.multiple ? (
-            <span
-              aria-label={`${cell.count}次测量`}
-              title={`${cell.count}次测量`}
-              style={{
-                position: 'absolute',
-                top: 2,
-                right: 2,
-                width: 6,
-                height: 6,
-                borderRadius: 3,
-                background: '#fff',
-              }}
-            />
+            <span aria-label={`${cell.count}次测量`} title={`${cell.count}次测量`} className={styles.slotColumnText} />
           ) : null}
         </>
       );
@@ -136,36 +125,27 @@ export function SugarTable() {
 
   return (
     <div>
-      <div style={{ background: '#fff' }}>
+      <div className={styles.sugarTableBox}>
         <CapsuleTabs activeKey={String(dateType)} onChange={(key) => setDateType(Number(key) as DateType)}>
           {Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([key, days]) => (
             <CapsuleTabs.Tab key={key} title={`近${days}天`} />
           ))}
         </CapsuleTabs>
         <ShareEntry kind="sugar" />
-        <dl
-          aria-label="血糖统计"
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(3, 1fr)',
-            margin: 0,
-            padding: '4px 12px 12px',
-            rowGap: 8,
-          }}
-        >
+        <dl aria-label="血糖统计" className={styles.sugarTablePairs}>
           {COUNTS.map((count) => (
-            <div key={count.key} style={{ textAlign: 'center' }}>
-              <dt style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{count.label}</dt>
-              <dd aria-label={count.label} style={{ margin: 0, fontSize: 20, fontWeight: 600, color: count.colour }}>
+            <div key={count.key} className={styles.sugarTableBox2}>
+              <dt className={styles.sugarTableTerm}>{count.label}</dt>
+              <dd aria-label={count.label} className={styles.sugarTableValue} style={{ color: count.colour }}>
                 {judge?.[count.key] ?? '-'}
               </dd>
             </div>
           ))}
         </dl>
       </div>
-      <div style={{ marginTop: 8, fontSize: 12 }}>
+      <div className={styles.sugarTableBox3}>
         {rows === null || dictionary === null ? (
-          <div style={{ padding: 24, textAlign: 'center' }}>
+          <div className={styles.sugarTableBox4}>
             <DotLoading aria-label="加载中" />
           </div>
         ) : rows.length === 0 ? (
