@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { api } from '../api';
 import { useCountdown } from '../hooks/useCountdown';
-import { showError, toast } from '../session/errors';
+import { showError, toast } from '../ui/toast';
 import styles from './CodeButton.module.css';
 
 export interface CodeButtonProps {

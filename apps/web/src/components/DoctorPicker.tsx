@@ -4,7 +4,8 @@ import { EmptyState } from '@glucoguard/ui';
 import { Button, DotLoading, List, Popup, SearchBar, Tabs, Tag } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { api } from '../api';
-import { showError } from '../session/errors';
+import { useApiData } from '../hooks/useApiData';
+import { showError } from '../ui/toast';
 import { RegionPicker, useRegionLabel } from './RegionPicker';
 import type { Region } from './RegionPicker';
 import styles from './DoctorPicker.module.css';
@@ -39,27 +40,13 @@ export function saveChosenDoctor(doctor: PickedDoctor) {
 
 /** Loads a list for the current step; `null` while loading, `[]` after a failure (already toasted). */
 function useList<T>(load: (() => Promise<T[]>) | null, key: string): T[] | null {
-  const [state, setState] = useState<{ key: string; items: T[] } | null>(null);
-  useEffect(() => {
-    if (load === null) {
-      return;
-    }
-    let alive = true;
-    load().then(
-      (items) => alive && setState({ key, items }),
-      (error: unknown) => {
-        if (alive) {
-          showError(error);
-          setState({ key, items: [] });
-        }
-      },
-    );
-    return () => {
-      alive = false;
-    };
-    // The key names what is loaded; the loader itself is rebuilt on every render.
-  }, [key]);
-  return state?.key === key ? state.items : null;
+  // The key names what is loaded; the loader itself is rebuilt on every render.
+  const list = useApiData(load ?? (() => Promise.resolve([])), key, {
+    enabled: load !== null,
+    clear: true,
+    onError: showError,
+  });
+  return list.failed ? [] : list.data;
 }
 
 function Loading() {

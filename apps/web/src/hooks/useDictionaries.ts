@@ -1,7 +1,7 @@
 import type { DictionaryOption } from '@glucoguard/domain';
-import { useEffect, useState } from 'react';
 import { api } from '../api';
-import { showError } from '../session/errors';
+import { showError } from '../ui/toast';
+import { useApiData } from './useApiData';
 
 /** The three dictionaries of the registration and profile forms (spec §3). */
 export interface ProfileDictionaries {
@@ -27,29 +27,12 @@ function load(): Promise<ProfileDictionaries> {
   return cache;
 }
 
+const NO_DICTIONARIES: ProfileDictionaries = { sex: [], diabetesType: [], bloodPressureType: [] };
+
 /** The dictionaries, loaded once per page load; `null` while loading, empty lists after a failure. */
 export function useDictionaries(): ProfileDictionaries | null {
-  const [value, setValue] = useState<ProfileDictionaries | null>(null);
-  useEffect(() => {
-    let alive = true;
-    load().then(
-      (data) => {
-        if (alive) {
-          setValue(data);
-        }
-      },
-      (error: unknown) => {
-        if (alive) {
-          showError(error);
-          setValue({ sex: [], diabetesType: [], bloodPressureType: [] });
-        }
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return value;
+  const dictionaries = useApiData(load, '', { onError: showError });
+  return dictionaries.failed ? NO_DICTIONARIES : dictionaries.data;
 }
 
 /** For tests: load the dictionaries again. */

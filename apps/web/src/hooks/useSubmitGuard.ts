@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@glucoguard/domain';
 import { Toast } from 'antd-mobile';
 import { useCallback, useRef, useState } from 'react';
-import { toastCount } from '../session/errors';
+import { toastCount } from '../ui/toast';
 
 /** What a guarded submit does once the loading toast is gone (show a message, move on). */
 export type AfterSubmit = (() => void) | undefined;

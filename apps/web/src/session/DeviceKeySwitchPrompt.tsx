@@ -1,8 +1,9 @@
 import type { Schema } from '@glucoguard/sdk';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Dialog } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
+import { useApiData } from '../hooks/useApiData';
 import { useDeviceKeySwitch } from '../store/deviceKeySwitch';
 import { switchDeviceKey } from './flow';
 import styles from './DeviceKeySwitchPrompt.module.css';
@@ -25,32 +26,22 @@ function accountLabel(lookup: Lookup): string {
  * is tapped. Not switching keeps everything as it was.
  */
 export function DeviceKeySwitchPrompt({ deviceKey }: { deviceKey: string }) {
-  const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let alive = true;
-    setLookup({ state: 'loading' });
-    api()
-      .POST('/login/v1/deviceKeyAccount', { body: { deviceKey } })
-      .then(
-        (account) => alive && setLookup({ state: 'found', account }),
-        (error: unknown) => {
-          if (!alive) {
-            return;
-          }
-          if (isApiError(error, 40400)) {
-            // The messaging app signs this browser in; a device key would change nothing.
-            useDeviceKeySwitch.getState().setPending(null);
-            return;
-          }
-          setLookup({ state: 'unknown' });
-        },
-      );
-    return () => {
-      alive = false;
-    };
-  }, [deviceKey]);
+  const read = useApiData(() => api().POST('/login/v1/deviceKeyAccount', { body: { deviceKey } }), deviceKey, {
+    clear: true,
+    onError: (error) => {
+      if (isApiError(error, 40400)) {
+        // The messaging app signs this browser in; a device key would change nothing.
+        useDeviceKeySwitch.getState().setPending(null);
+      }
+    },
+  });
+  const lookup: Lookup =
+    read.data !== null
+      ? { state: 'found', account: read.data }
+      : read.failed
+        ? { state: 'unknown' }
+        : { state: 'loading' };
 
   const name = accountLabel(lookup);
   const title =

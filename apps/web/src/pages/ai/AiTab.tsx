@@ -3,7 +3,7 @@ import { ChatPanel, type ChatMessage } from '@glucoguard/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { toast } from '../../session/errors';
+import { toast } from '../../ui/toast';
 import { isRegistered, useSession } from '../../store/session';
 import { AiSendError, streamAiAnswer } from './aiStream';
 import styles from './AiTab.module.css';

@@ -4,7 +4,7 @@ import { EmptyState } from '@glucoguard/ui';
 import { Button, DotLoading, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
-import { showError } from '../../session/errors';
+import { showError } from '../../ui/toast';
 import { useSession } from '../../store/session';
 import { ArticleBody } from './ArticleBody';
 import { useOpenedArticle } from './useOpenedArticle';

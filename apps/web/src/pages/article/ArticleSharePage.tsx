@@ -1,7 +1,7 @@
 import { EmptyState } from '@glucoguard/ui';
 import { DotLoading } from 'antd-mobile';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { useSession } from '../../store/session';
 import { ArticleBody } from './ArticleBody';
@@ -12,19 +12,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The follow QR (spec §2.10: visitors see 更多健康知识 with a QR code): the entry link with the sharer's invite code. */
 function FollowQr({ shareCid }: { shareCid: string | null }) {
   const imgDomain = useSession((state) => state.imgDomain);
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    api()
-      .GET('/customer/v1/getAccountQrcode', { params: { query: shareCid === null ? {} : { cid: shareCid } } })
-      .then(
-        (drawn) => live && setSrc(`${imgDomain}${drawn.qrcodeUrl}`),
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
-  }, [shareCid, imgDomain]);
+  const src = useApiData(async () => {
+    const drawn = await api().GET('/customer/v1/getAccountQrcode', {
+      params: { query: shareCid === null ? {} : { cid: shareCid } },
+    });
+    return `${imgDomain}${drawn.qrcodeUrl}`;
+  }, [shareCid, imgDomain]).data;
   return (
     <section
       aria-label="更多健康知识"

@@ -13,7 +13,7 @@ import { useCallback, useRef, useState } from 'react';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { useSession } from '../../store/session';
 import { CardTitle, Figure, PointsHeader, PointsPage, card } from '../points/layout';
 import styles from './CheckInPage.module.css';

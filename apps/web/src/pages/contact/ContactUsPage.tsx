@@ -17,7 +17,7 @@ import { brandOf } from '../../brand';
 import type { Brand } from '../../brand';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { useSession } from '../../store/session';
 import styles from './ContactUsPage.module.css';
 

@@ -15,7 +15,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { DoctorPicker, saveChosenDoctor, type PickedDoctor } from '../../components/DoctorPicker';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { DEVICE_LIST_PATH, bindErrorPath } from './paths';
 import { scanQRCode, wxReady } from '../../wechat/jssdk';
 import { canScan } from './scan';

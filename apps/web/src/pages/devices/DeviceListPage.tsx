@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { bindPath } from './paths';
 import styles from './DeviceListPage.module.css';
 

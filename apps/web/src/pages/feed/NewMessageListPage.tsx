@@ -2,11 +2,11 @@ import { FOLLOW_MESSAGES, unreadMessageKind } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, PersonAvatar } from '@glucoguard/ui';
 import { DotLoading } from 'antd-mobile';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError } from '../../session/errors';
+import { showError } from '../../ui/toast';
 import { imageUrl, useSession } from '../../store/session';
 import styles from './NewMessageListPage.module.css';
 
@@ -25,30 +25,25 @@ export default function NewMessageListPage() {
   useDocumentTitle('新消息');
   const navigate = useNavigate();
   const imgDomain = useSession((state) => state.imgDomain);
-  const [messages, setMessages] = useState<Message[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api()
-      .GET('/tangyou/v1/getUnreadCommentList', { params: { query: { pageNo: 1, pageSize: 100 } } })
-      .then(async (page) => {
-        if (live) {
-          setMessages(page.items);
+  const read = useApiData(
+    async () =>
+      (await api().GET('/tangyou/v1/getUnreadCommentList', { params: { query: { pageNo: 1, pageSize: 100 } } })).items,
+    '',
+    {
+      onLoad: (items) => {
+        if (items.length > 0) {
+          api()
+            .POST('/tangyou/v1/updateAllReadStatus', { body: {} })
+            .catch((error: unknown) => {
+              read.mutate([]);
+              showError(error);
+            });
         }
-        if (page.items.length > 0) {
-          await api().POST('/tangyou/v1/updateAllReadStatus', { body: {} });
-        }
-      })
-      .catch((error: unknown) => {
-        if (live) {
-          setMessages([]);
-          showError(error);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+      },
+      onError: showError,
+    },
+  );
+  const messages: Message[] | null = read.failed ? [] : read.data;
 
   if (messages === null) {
     return (

@@ -15,7 +15,7 @@ import { Button, Popup, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { api } from '../../api';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { imageUrl, useSession } from '../../store/session';
 import { CELL_COLOURS } from '../reportCenter/colours';
 import styles from './PostCard.module.css';

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { imageUrl, useSession } from '../../store/session';
 import styles from './FollowSearchPage.module.css';
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { imageUrl, useSession } from '../../store/session';
 import styles from './FollowersPage.module.css';
 

@@ -2,12 +2,13 @@ import { FOLLOW_MESSAGES } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { EmptyState, PersonAvatar } from '@glucoguard/ui';
 import { Button, Dialog, List, Switch } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError } from '../../session/errors';
+import { showError } from '../../ui/toast';
 import { imageUrl, useSession } from '../../store/session';
 import {
   FOLLOWING_LIST_PATH,
@@ -31,30 +32,18 @@ export default function FollowingDetailsPage() {
   const navigate = useNavigate();
   const imgDomain = useSession((state) => state.imgDomain);
   const id = search.get('id') ?? '';
-  const [friend, setFriend] = useState<Friend | null>(null);
-  const [gone, setGone] = useState(false);
+  const read = useApiData(() => api().GET('/follower/v1/getIFocus', { params: { query: { id } } }), id, {
+    onError: (error) => {
+      if (!isApiError(error, 40400)) {
+        showError(error);
+      }
+    },
+  });
+  const friend: Friend | null = read.data;
+  const setFriend = read.mutate;
+  const gone = read.failed && isApiError(read.error, 40400);
   const [editing, setEditing] = useState(false);
   useDocumentTitle(friend?.customerNote ?? search.get('name') ?? '亲友详情');
-
-  useEffect(() => {
-    let live = true;
-    api()
-      .GET('/follower/v1/getIFocus', { params: { query: { id } } })
-      .then((loaded) => live && setFriend(loaded))
-      .catch((error: unknown) => {
-        if (!live) {
-          return;
-        }
-        if (isApiError(error, 40400)) {
-          setGone(true);
-        } else {
-          showError(error);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [id]);
 
   if (gone) {
     return (

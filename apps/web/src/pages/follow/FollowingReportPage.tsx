@@ -2,12 +2,13 @@ import { FOLLOW_MESSAGES } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, Tabs } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError } from '../../session/errors';
+import { showError } from '../../ui/toast';
 import { FollowingBpView } from './FollowingBpView';
 import { FOLLOWING_LIST_PATH } from './followApi';
 import { FollowingSugarView } from './FollowingSugarView';
@@ -23,27 +24,21 @@ export default function FollowingReportPage() {
   const customerId = search.get('id') ?? '';
   const name = search.get('name') ?? '亲友';
   useDocumentTitle(`${name}的健康数据`);
-  const [access, setAccess] = useState<'checking' | 'granted' | 'denied'>('checking');
   const [tab, setTab] = useState('sugar');
 
   // One cheap call tells whether the patient's consent stands before the views load.
-  useEffect(() => {
-    let live = true;
-    api()
-      .GET('/follower/v1/queryIFocusStat', { params: { query: { customerId, dateType: 1 } } })
-      .then(() => live && setAccess('granted'))
-      .catch((error: unknown) => {
-        if (live) {
-          setAccess('denied');
-          if (!isApiError(error, 40300)) {
-            showError(error);
-          }
+  const check = useApiData(
+    () => api().GET('/follower/v1/queryIFocusStat', { params: { query: { customerId, dateType: 1 } } }),
+    customerId,
+    {
+      onError: (error) => {
+        if (!isApiError(error, 40300)) {
+          showError(error);
         }
-      });
-    return () => {
-      live = false;
-    };
-  }, [customerId]);
+      },
+    },
+  );
+  const access = check.failed ? 'denied' : check.data === null ? 'checking' : 'granted';
 
   if (access === 'checking') {
     return <PageLoading />;

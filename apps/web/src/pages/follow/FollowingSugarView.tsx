@@ -11,9 +11,10 @@ import type { Schema } from '@glucoguard/sdk';
 import { DataTable, EmptyState } from '@glucoguard/ui';
 import type { DataTableColumn } from '@glucoguard/ui';
 import { CapsuleTabs, DotLoading, List, Popup, Tag } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
-import { showError } from '../../session/errors';
+import { showError } from '../../ui/toast';
 import { CELL_COLOURS, REPORT_LEVEL_COLOURS } from '../reportCenter/colours';
 import styles from './FollowingSugarView.module.css';
 
@@ -67,33 +68,21 @@ function slotColumn(timeType: number, code: string, name: string): DataTableColu
  */
 export function FollowingSugarView({ customerId }: { customerId: string }) {
   const [dateType, setDateType] = useState<DateType>(1);
-  const [stat, setStat] = useState<Stat | null>(null);
-  const [days, setDays] = useState<Day[] | null>(null);
   const [openDay, setOpenDay] = useState<Day | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setDays(null);
-    Promise.all([
-      api().GET('/follower/v1/queryIFocusStat', { params: { query: { customerId, dateType } } }),
-      loadAllDays(customerId, dateType),
-    ])
-      .then(([counts, rows]) => {
-        if (live) {
-          setStat(counts);
-          setDays(rows);
-        }
-      })
-      .catch((error: unknown) => {
-        if (live) {
-          setDays([]);
-          showError(error);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [customerId, dateType]);
+  const read = useApiData(
+    async () => {
+      const [stat, rows] = await Promise.all([
+        api().GET('/follower/v1/queryIFocusStat', { params: { query: { customerId, dateType } } }),
+        loadAllDays(customerId, dateType),
+      ]);
+      return { stat, rows };
+    },
+    [customerId, dateType],
+    { onError: showError },
+  );
+  // The counts of the previous range stay up while the next range's days load.
+  const stat: Stat | null = read.data?.stat ?? null;
+  const days: Day[] | null = read.loading ? null : read.failed ? [] : (read.data?.rows ?? null);
 
   const columns: DataTableColumn<Day>[] = [
     { key: 'dateTime', title: '日期', width: 46, render: (day) => day.dateTime.slice(5) },

@@ -1,7 +1,7 @@
 import { FOLLOW_MESSAGES, validateFriendNote } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 
 export type Friend = Schema<'Friend'>;
 

@@ -1,16 +1,17 @@
 import { HEALTH_RECORD_MESSAGES, canChooseDoctor, validateHealthRecordFields } from '@glucoguard/domain';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, Tabs } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { DoctorPicker, saveChosenDoctor } from '../../components/DoctorPicker';
 import type { PickedDoctor } from '../../components/DoctorPicker';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useApiData } from '../../hooks/useApiData';
 import { useDictionaries } from '../../hooks/useDictionaries';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { HEALTH_TABS, bodyOf, fieldsOf, formOf, metaOf, patchForm, useHealthDraft } from './form';
 import type { HealthTab } from './form';
 import { useHealthOptions } from './options';
@@ -45,48 +46,41 @@ function useRecord(): { ready: boolean; failed: boolean; retry: () => void } {
   });
   // A draft of an earlier visit is not shown while the record loads.
   const [ready, setReady] = useState(keepDraft);
-  const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (keepDraft && attempt === 0) {
-      useHealthDraft.setState({ returning: false });
-      return;
-    }
-    let alive = true;
-    useHealthDraft.setState({
-      form: null,
-      meta: null,
-      returning: false,
-      ...(attempt === 0 ? { tab: 'basic' as const } : {}),
-    });
-    setFailed(false);
-    api()
-      .GET('/customer/v1/getHealthInfo')
-      .then(
-        (info) => {
-          if (alive) {
-            const { pendingTreatment } = useHealthDraft.getState();
-            const form = formOf(info);
-            useHealthDraft.setState({
-              form: pendingTreatment === null ? form : { ...form, treatmentTypeStr: pendingTreatment },
-              meta: metaOf(info),
-              pendingTreatment: null,
-            });
-            setReady(true);
-          }
-        },
-        (error: unknown) => {
-          if (alive) {
-            showError(error);
-            setFailed(true);
-          }
-        },
-      );
-    return () => {
-      alive = false;
-    };
-  }, [keepDraft, attempt]);
-  return { ready, failed, retry: () => setAttempt((n) => n + 1) };
+  const record = useApiData(
+    async () => {
+      if (keepDraft && attempt === 0) {
+        useHealthDraft.setState({ returning: false });
+        return null;
+      }
+      useHealthDraft.setState({
+        form: null,
+        meta: null,
+        returning: false,
+        ...(attempt === 0 ? { tab: 'basic' as const } : {}),
+      });
+      return api().GET('/customer/v1/getHealthInfo');
+    },
+    attempt,
+    {
+      clear: true,
+      onLoad: (info) => {
+        if (info === null) {
+          return;
+        }
+        const { pendingTreatment } = useHealthDraft.getState();
+        const form = formOf(info);
+        useHealthDraft.setState({
+          form: pendingTreatment === null ? form : { ...form, treatmentTypeStr: pendingTreatment },
+          meta: metaOf(info),
+          pendingTreatment: null,
+        });
+        setReady(true);
+      },
+      onError: showError,
+    },
+  );
+  return { ready, failed: record.failed, retry: () => setAttempt((n) => n + 1) };
 }
 
 /** /healthTarget/healthInfo (spec 2 §2.12): the health record in three tabs with one submit. */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { toast } from '../../session/errors';
+import { toast } from '../../ui/toast';
 import { patchForm, useHealthDraft } from './form';
 import { useHealthOptions } from './options';
 import styles from './TreatmentPage.module.css';

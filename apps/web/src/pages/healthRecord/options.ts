@@ -1,7 +1,7 @@
 import type { Schema } from '@glucoguard/sdk';
-import { useEffect, useState } from 'react';
 import { api } from '../../api';
-import { showError } from '../../session/errors';
+import { useApiData } from '../../hooks/useApiData';
+import { showError } from '../../ui/toast';
 
 /** The record's option lists by field name (the health-info dictionary, spec 2 §7). */
 export type HealthOptions = Schema<'HealthInfoDictionary'>;
@@ -21,18 +21,7 @@ export function loadHealthOptions(): Promise<HealthOptions> {
 
 /** The lists; `null` while loading. A failure toasts the server's message (spec 2 §8). */
 export function useHealthOptions(): HealthOptions | null {
-  const [options, setOptions] = useState<HealthOptions | null>(null);
-  useEffect(() => {
-    let alive = true;
-    loadHealthOptions().then(
-      (loaded) => alive && setOptions(loaded),
-      (error: unknown) => alive && showError(error),
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return options;
+  return useApiData(loadHealthOptions, '', { onError: showError }).data;
 }
 
 /** For tests: load the lists again. */

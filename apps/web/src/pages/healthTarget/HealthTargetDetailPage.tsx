@@ -14,7 +14,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { useSugarRanges } from '../reportCenter/sugar/useSugarRanges';
 import styles from './HealthTargetDetailPage.module.css';
 

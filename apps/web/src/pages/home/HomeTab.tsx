@@ -6,7 +6,7 @@ import { api } from '../../api';
 import { brandOf } from '../../brand';
 import { externalNavigation } from '../../components/externalNavigation';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError } from '../../session/errors';
+import { showError } from '../../ui/toast';
 import { isRegistered, useSession } from '../../store/session';
 import { ArticleSection, BannerCarousel, PointsCard } from './sections';
 import { homeTiles } from './tiles';

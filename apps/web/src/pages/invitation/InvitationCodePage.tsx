@@ -1,10 +1,10 @@
 import { Button } from 'antd-mobile';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError } from '../../session/errors';
+import { showError } from '../../ui/toast';
 import styles from './InvitationCodePage.module.css';
 
 interface InviteInfo {
@@ -16,30 +16,9 @@ interface InviteInfo {
 export default function InvitationCodePage() {
   useDocumentTitle('我的邀请码');
   const navigate = useNavigate();
-  const [info, setInfo] = useState<InviteInfo | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    api()
-      .GET('/customer/v1/inviteCount')
-      .then(
-        (data) => {
-          if (live) {
-            setInfo(data);
-          }
-        },
-        (error: unknown) => {
-          if (live) {
-            setFailed(true);
-            showError(error);
-          }
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const read = useApiData(() => api().GET('/customer/v1/inviteCount'), '', { onError: showError });
+  const info: InviteInfo | null = read.data;
+  const failed = read.failed;
 
   if (info === null) {
     return failed ? <p className={styles.invitationCodePageText}>邀请信息加载失败，请稍后再试</p> : <PageLoading />;

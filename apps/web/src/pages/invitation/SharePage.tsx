@@ -1,12 +1,13 @@
 import { REGISTER_PATH, isMessagingAppBrowser } from '@glucoguard/domain';
 import { Button } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { brandOf } from '../../brand';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError } from '../../session/errors';
+import { showError } from '../../ui/toast';
 import { loadCurrent } from '../../session/flow';
 import { isRegistered, useSession } from '../../store/session';
 import { absoluteUrl, useShareCard } from '../../wechat/jssdk';
@@ -26,50 +27,26 @@ export default function SharePage() {
   const sourceId = useSession((state) => state.sourceId);
   const registered = isRegistered(customer);
   // Loading the stored session's customer: null before, then done.
-  const [loading, setLoading] = useState(customer === null && token !== null);
-  const [poster, setPoster] = useState<{ inviteCode: string; src: string; link: string } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [needsCustomer] = useState(customer === null && token !== null);
+  const loading = useApiData(() => loadCurrent().catch(() => undefined), '', { enabled: needsCustomer }).loading;
   const brand = brandOf(sourceId);
   const imgDomain = useSession((state) => state.imgDomain);
 
-  useEffect(() => {
-    if (!loading) {
-      return;
-    }
-    void loadCurrent()
-      .catch(() => undefined)
-      .finally(() => setLoading(false));
-  }, [loading]);
-
-  useEffect(() => {
-    if (!registered) {
-      return;
-    }
-    let live = true;
-    Promise.all([
-      api().GET('/customer/v1/inviteCount'),
-      api().GET('/customer/v1/getCustomerPoster', {
-        params: { query: { activityName: brand.invitationName as '测量领积分' | '邀请注册有奖' } },
-      }),
-    ]).then(
-      ([info, drawn]) =>
-        live &&
-        setPoster({
-          inviteCode: info.inviteCode,
-          src: `${imgDomain}${drawn.posterUrl}?t=${Date.now()}`,
-          link: drawn.link,
+  const read = useApiData(
+    async () => {
+      const [info, drawn] = await Promise.all([
+        api().GET('/customer/v1/inviteCount'),
+        api().GET('/customer/v1/getCustomerPoster', {
+          params: { query: { activityName: brand.invitationName as '测量领积分' | '邀请注册有奖' } },
         }),
-      (error: unknown) => {
-        if (live) {
-          setFailed(true);
-          showError(error);
-        }
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [registered, brand.invitationName, imgDomain]);
+      ]);
+      return { inviteCode: info.inviteCode, src: `${imgDomain}${drawn.posterUrl}?t=${Date.now()}`, link: drawn.link };
+    },
+    [registered, brand.invitationName, imgDomain],
+    { enabled: registered, onError: showError },
+  );
+  const poster = read.data;
+  const failed = read.failed;
 
   // The share card in the messaging app: the invitation link the poster's QR code carries.
   const nickname = customer?.nickname ?? '';

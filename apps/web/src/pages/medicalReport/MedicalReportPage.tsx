@@ -17,7 +17,7 @@ import type { ChangeEvent } from 'react';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { imageUrl, useSession } from '../../store/session';
 import { ReportGallery, type ReportImage } from './ReportGallery';
 import { ReportViewer } from './ReportViewer';

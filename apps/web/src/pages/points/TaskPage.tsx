@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { CardTitle, PointsPage, card } from './layout';
 import styles from './TaskPage.module.css';
 

@@ -10,7 +10,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useDictionaries } from '../../hooks/useDictionaries';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { loadCurrent } from '../../session/flow';
 import { imageUrl, useSession } from '../../store/session';
 import type { SessionCustomer } from '../../store/session';

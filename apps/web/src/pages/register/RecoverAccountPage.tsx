@@ -12,7 +12,7 @@ import { api } from '../../api';
 import { CodeButton } from '../../components/CodeButton';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { renewTime, scheduleRenewal } from '../../session/flow';
 import { useSession } from '../../store/session';
 import { Row } from './fields';

@@ -16,6 +16,7 @@ import { Button, Checkbox, Form, Input, Steps } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { AgreementConsent } from '../../components/AgreementConsent';
 import { CodeButton } from '../../components/CodeButton';
@@ -25,7 +26,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useDictionaries } from '../../hooks/useDictionaries';
 import type { ProfileDictionaries } from '../../hooks/useDictionaries';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { DOCTOR_OPENID_PARAM, authenticate, reauthenticate, rememberedDoctorOpenid } from '../../session/flow';
 import { useSession } from '../../store/session';
 import {
@@ -529,28 +530,18 @@ export default function RegisterPage() {
   const thirdAuthCode = useSession((state) => state.thirdAuthCode);
   // Whether the user was registered when the page opened; registering on this page changes it.
   const [alreadyRegistered] = useState(() => useSession.getState().isAuth === '1');
-  const [config, setConfig] = useState<RegisterConfig | null>(null);
   const dictionaries = useDictionaries();
-
-  useEffect(() => {
-    let alive = true;
-    api()
-      .GET('/register/v1/config', { params: { query: { sourceId } } })
-      .then(
-        (data) => alive && setConfig(data),
-        (error: unknown) => {
-          showError(error);
-          // The brand's own switches with the two-step form.
-          const features = brandFeatures(sourceId);
-          if (alive) {
-            setConfig({ variant: 'B', showInviteCode: features.showInviteCode, showSkip: features.showSkip });
-          }
-        },
-      );
-    return () => {
-      alive = false;
-    };
-  }, [sourceId]);
+  const read = useApiData(async (): Promise<RegisterConfig> => {
+    try {
+      return await api().GET('/register/v1/config', { params: { query: { sourceId } } });
+    } catch (error) {
+      showError(error);
+      // The brand's own switches with the two-step form.
+      const features = brandFeatures(sourceId);
+      return { variant: 'B', showInviteCode: features.showInviteCode, showSkip: features.showSkip };
+    }
+  }, sourceId);
+  const config = read.data;
 
   if (thirdAuthCode === 2) {
     return <Reauthorise />;

@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { api } from '../../api';
 import { RegionPicker, useRegionLabel } from '../../components/RegionPicker';
 import type { Region } from '../../components/RegionPicker';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import styles from './fields.module.css';
 
 /** A tappable value cell that opens a picker. */

@@ -5,7 +5,7 @@ import { Dialog } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { AfterSubmit } from '../../hooks/useSubmitGuard';
-import { toast } from '../../session/errors';
+import { toast } from '../../ui/toast';
 import { authenticate, reauthenticate } from '../../session/flow';
 import { useSession } from '../../store/session';
 import styles from './useRegistrationExit.module.css';

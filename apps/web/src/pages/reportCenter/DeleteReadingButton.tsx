@@ -2,7 +2,7 @@ import { READING_DELETE_MESSAGES } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Dialog } from 'antd-mobile';
 import { useState, type CSSProperties } from 'react';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import styles from './DeleteReadingButton.module.css';
 
 /** How a delete ended: done, or the reading was already gone (40400), or nothing happened. */

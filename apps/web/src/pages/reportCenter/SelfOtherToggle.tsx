@@ -1,7 +1,7 @@
 import { EMPTY_FOLLOW_LIST_MESSAGE, PAGE_SIZES } from '@glucoguard/domain';
 import { ActionSheet, Dialog, Selector } from 'antd-mobile';
 import { api } from '../../api';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import styles from './SelfOtherToggle.module.css';
 
 /** Asked before recording for someone else (spec 2 §2.4, §2.9). */

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import styles from './ShareManagePage.module.css';
 
 type ShareLinkInfo = Schema<'ShareLinkInfo'>;

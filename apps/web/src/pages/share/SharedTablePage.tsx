@@ -11,8 +11,8 @@ import type { Schema } from '@glucoguard/sdk';
 import { isApiError } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, DotLoading } from 'antd-mobile';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { bandHex } from '../../components/bandPalette';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -46,26 +46,16 @@ function pressureBand(color: number | null): LabBand | null {
 export function SharedTablePage({ kind }: { kind: ShareKind }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   useDocumentTitle(`${SHARE_KIND_NAMES[kind]}数据分享`);
-
-  useEffect(() => {
-    if (token === '') {
-      setState({ status: 'gone' });
-      return undefined;
-    }
-    let live = true;
-    setState({ status: 'loading' });
-    loadShared(kind, token).then(
-      (loaded) => live && setState({ status: 'ready', loaded }),
-      (error: unknown) =>
-        live && setState({ status: isApiError(error, 40400) || isApiError(error, 40000) ? 'gone' : 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [kind, token, attempt]);
+  const read = useApiData(() => loadShared(kind, token), [kind, token], { enabled: token !== '', clear: true });
+  const state: State =
+    token === ''
+      ? { status: 'gone' }
+      : read.data !== null
+        ? { status: 'ready', loaded: read.data }
+        : read.failed
+          ? { status: isApiError(read.error, 40400) || isApiError(read.error, 40000) ? 'gone' : 'failed' }
+          : { status: 'loading' };
 
   if (state.status === 'loading') {
     return (
@@ -80,7 +70,7 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
   if (state.status === 'failed') {
     return (
       <EmptyState title="加载失败">
-        <Button size="small" color="primary" fill="outline" onClick={() => setAttempt((n) => n + 1)}>
+        <Button size="small" color="primary" fill="outline" onClick={read.reload}>
           点击重试
         </Button>
       </EmptyState>

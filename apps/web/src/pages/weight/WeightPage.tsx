@@ -14,11 +14,12 @@ import {
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, tokens } from '@glucoguard/ui';
 import { Button, Dialog, DotLoading, Input, Popup } from 'antd-mobile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { COLOUR_HEX } from '../../components/bandPalette';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError, toast } from '../../session/errors';
+import { showError, toast } from '../../ui/toast';
 import { useSession } from '../../store/session';
 import styles from './WeightPage.module.css';
 
@@ -51,43 +52,33 @@ function formatChange(change: number | null): string {
 export default function WeightPage() {
   useDocumentTitle('体重管理');
   const customerHeight = useSession((state) => state.customer?.height ?? null);
-  const [records, setRecords] = useState<WeightRecord[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [active, setActive] = useState(0);
-  const [previous, setPrevious] = useState<{ id: string; record: WeightRecord | null } | null>(null);
+  // Each load of the list counts, so the change beside a selected record is read again after it.
+  const [loads, setLoads] = useState(0);
+  const list = useApiData(loadAll, '', {
+    onLoad: () => {
+      setActive(0);
+      setLoads((n) => n + 1);
+    },
+    onError: showError,
+  });
+  const records = list.data;
+  const failed = list.failed;
+  const reload = list.reload;
   const [adding, setAdding] = useState(false);
 
-  const reload = useCallback(() => {
-    loadAll().then(
-      (loaded) => {
-        setRecords(loaded);
-        setActive(0);
-        setFailed(false);
-      },
-      (error: unknown) => {
-        setFailed(true);
-        showError(error);
-      },
-    );
-  }, []);
-  useEffect(reload, [reload]);
-
   const current = records?.[active] ?? null;
-  useEffect(() => {
-    if (current === null) {
-      return undefined;
-    }
-    let live = true;
-    api()
-      .GET('/weight/v1/getPreviousRecord', { params: { query: { createTimeStr: current.createTime } } })
-      .then(
-        (record) => live && setPrevious({ id: current.weightId, record }),
-        () => live && setPrevious({ id: current.weightId, record: null }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [current]);
+  const previous = useApiData(
+    async () => {
+      const selected = current!;
+      const record = await api()
+        .GET('/weight/v1/getPreviousRecord', { params: { query: { createTimeStr: selected.createTime } } })
+        .catch(() => null);
+      return { id: selected.weightId, record };
+    },
+    [current?.weightId ?? null, loads],
+    { enabled: current !== null },
+  ).data;
 
   const remove = async () => {
     if (current === null) {

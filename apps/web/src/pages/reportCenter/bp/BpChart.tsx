@@ -5,7 +5,7 @@ import type { TrendSeries } from '@glucoguard/ui';
 import { DotLoading } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api';
-import { showError } from '../../../session/errors';
+import { showError } from '../../../ui/toast';
 import { CHART_LIB } from '../chartLib';
 import { BP_EMPTY_TEXT } from './BpTable';
 import styles from './BpChart.module.css';

@@ -20,7 +20,7 @@ import { EmptyState, GuardedTextArea, InfiniteList, tokens, TrendChart } from '@
 import { Button, DatePickerView, DotLoading, Dropdown, Input, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { bandHex } from '../../../components/bandPalette';
-import { showError, toast } from '../../../session/errors';
+import { showError, toast } from '../../../ui/toast';
 import { CHART_LIB } from '../chartLib';
 import { DeleteReadingButton } from '../DeleteReadingButton';
 import { deleteLab, loadLabPage, saveLab } from './labApi';

@@ -17,7 +17,7 @@ import { Button, DatePicker, DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../api';
-import { toast } from '../../../session/errors';
+import { toast } from '../../../ui/toast';
 import styles from './ReportListView.module.css';
 
 type ReportList = Schema<'HealthReportList'>;

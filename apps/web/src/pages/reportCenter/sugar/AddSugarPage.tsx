@@ -8,7 +8,6 @@ import {
   clampSugar,
   extremeSugarConfirmText,
   formatChinaTime,
-  measuredTimePickerBounds,
   medalForRemarks,
   parseChinaDateTime,
   resolveSugarRange,
@@ -21,19 +20,18 @@ import {
 import type { Medal, SugarTagType } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import type { Schema } from '@glucoguard/sdk';
-import { GuardedTextArea, ValueDial } from '@glucoguard/ui';
-import { Button, DatePicker, Dialog, List, Mask, Selector } from 'antd-mobile';
+import { ValueDial } from '@glucoguard/ui';
+import { Dialog, Mask, Selector } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../../api';
-import { PageLoading } from '../../../components/PageLoading';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useGoBack } from '../../../hooks/useGoBack';
 import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
-import { showError, toast } from '../../../session/errors';
+import { showError, toast } from '../../../ui/toast';
 import { CELL_COLOURS } from '../colours';
-import { DeletedNotice } from '../DeletedNotice';
-import { DeleteReadingButton } from '../DeleteReadingButton';
-import { SelfOtherToggle, type RecordTarget } from '../SelfOtherToggle';
+import { RecordForm, useReadingToEdit } from '../RecordForm';
+import type { RecordTarget } from '../SelfOtherToggle';
 import { useSugarRanges } from './useSugarRanges';
 
 type TagKeys = Record<SugarTagType, '0' | '1' | '2' | '3'>;
@@ -42,14 +40,6 @@ const MEDAL_NAMES: Record<Medal, string> = { bronze: '铜牌', silver: '银牌',
 const MEDAL_COLOURS: Record<Medal, string> = { bronze: '#c07a3d', silver: '#9aa3ad', gold: '#e6b422' };
 
 type Saved = { medal: Medal; editcount: number; percentage: number };
-
-/** Leaves the page: back where the user came from, or to the report center when opened directly. */
-function useGoBack(): () => void {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return () =>
-    void (location.key === 'default' ? navigate('/reportCenter/reportCenter', { replace: true }) : navigate(-1));
-}
 
 /**
  * /reportCenter/bloodSugar/addBloodSugarReport/:reportId (spec 2 §2.4): 'add' (or empty) records
@@ -62,10 +52,9 @@ export default function AddSugarPage() {
   useDocumentTitle(editing ? '编辑血糖' : '记录血糖');
   const [search] = useSearchParams();
   const dictionary = useSugarRanges();
-  const goBack = useGoBack();
+  const goBack = useGoBack('/reportCenter/reportCenter');
   const { busy, run } = useSubmitGuard();
 
-  const [status, setStatus] = useState<'loading' | 'ready' | 'deleted'>(editing ? 'loading' : 'ready');
   const [value, setValue] = useState('');
   // The clamp message of the value shown (血糖不能低于0.3 / 血糖不能高于33.3): it stays in view until
   // the value is changed, and a save asks for confirmation while it is there.
@@ -76,7 +65,6 @@ export default function AddSugarPage() {
   const [remark, setRemark] = useState('');
   const [reminder, setReminder] = useState<string | null>(null);
   const [deviceImei, setDeviceImei] = useState<string | null>(null);
-  const [pickingTime, setPickingTime] = useState(false);
   const [medal, setMedal] = useState<Saved | null>(null);
   // Recording for a relative who granted it (spec 2 §2.4): `null` is the user.
   const [target, setTarget] = useState<RecordTarget | null>(null);
@@ -89,41 +77,17 @@ export default function AddSugarPage() {
     deviceImei !== null || search.get('type') === 'device' || ['false', '0'].includes(search.get('canEdit') ?? '');
 
   // Edit: load the reading; gone (existsFlag false or 40400) shows the deleted notice.
-  useEffect(() => {
-    if (!editing) {
-      return undefined;
-    }
-    let live = true;
-    api()
-      .GET('/sugarTest/v1/getById', { params: { query: { testId: reportId } } })
-      .then((read) => {
-        if (!live) {
-          return;
-        }
-        const vo = read.sugarTestVo;
-        if (!read.existsFlag || vo === null) {
-          setStatus('deleted');
-          return;
-        }
-        fill(vo);
-        setReminder(read.reminder);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (!live) {
-          return;
-        }
-        if (isApiError(error, 40400)) {
-          setStatus('deleted');
-        } else {
-          showError(error);
-          setStatus('ready');
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [editing, reportId]);
+  const { status, markDeleted } = useReadingToEdit(
+    editing ? reportId : null,
+    async (testId) => {
+      const read = await api().GET('/sugarTest/v1/getById', { params: { query: { testId } } });
+      return { existsFlag: read.existsFlag, reading: read.sugarTestVo, reminder: read.reminder };
+    },
+    (vo, note) => {
+      fill(vo);
+      setReminder(note);
+    },
+  );
 
   function fill(vo: Schema<'SugarTestVo'>) {
     setValue(String(vo.sugar));
@@ -223,7 +187,7 @@ export default function AddSugarPage() {
             }
           };
         } catch (error) {
-          return () => (isApiError(error, 40400) ? setStatus('deleted') : showError(error, '请求错误！'));
+          return () => (isApiError(error, 40400) ? markDeleted() : showError(error, '请求错误！'));
         }
       });
     if (extreme === null) {
@@ -244,149 +208,102 @@ export default function AddSugarPage() {
     });
   };
 
-  if (status === 'deleted') {
-    return <DeletedNotice tab="sugar" />;
-  }
-  if (status === 'loading') {
-    return <PageLoading />;
-  }
-
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingBottom: 24 }}>
-      <div style={{ background: '#fff', padding: '12px 16px' }}>
-        <SelfOtherToggle
-          disabled={editing}
-          target={target}
-          onChange={(next) => {
-            // The confirmation said so: what was filled in for the previous person is not kept.
-            if (next !== null) {
-              setValue('');
-              setRemark('');
-              setTags(NO_TAGS);
-            }
-            setTarget(next);
-          }}
-        />
-      </div>
-      <div style={{ background: '#fff', marginTop: 8 }}>
-        <ValueDial
-          label="血糖值"
-          unit="mmol/L"
-          min={SUGAR_MIN}
-          max={SUGAR_MAX}
-          step={0.1}
-          value={value}
-          onChange={changeValue}
-          onBlur={blurValue}
-          colour={colour}
-          disabled={readOnly}
-        />
-        {readOnly ? null : (
-          // The line is kept even while empty: the message appears as the field is left, often by a
-          // tap on 保存, and a layout that moved under the finger would make that tap miss.
-          <div
-            style={{
-              minHeight: 22,
-              padding: '0 16px 12px',
-              textAlign: 'center',
-              fontSize: 15,
-              lineHeight: '22px',
-              color: 'var(--adm-color-danger)',
-            }}
-          >
-            {clampNotice === null ? null : <span role="alert">{clampNotice}，请核对</span>}
-          </div>
-        )}
-        {readOnly ? (
-          <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>
-            设备测量的数据不能修改
-          </div>
-        ) : null}
-      </div>
-      <List style={{ marginTop: 8 }}>
-        <List.Item
-          title="测量时间"
-          clickable={!readOnly}
-          disabled={readOnly}
-          onClick={() => setPickingTime(true)}
-          extra={<span aria-label="测量时间">{formatChinaTime(createTime, 'YYYY-MM-DD HH:mm')}</span>}
-        />
-      </List>
-      <DatePicker
-        visible={pickingTime}
-        precision="minute"
-        {...measuredTimePickerBounds(new Date())}
-        value={createTime}
-        onClose={() => setPickingTime(false)}
-        onConfirm={(picked) => {
-          setCreateTime(picked);
-          if (!editing && dictionary !== null) {
-            setTimeType(timeTypeAt(picked, dictionary) ?? timeType);
-          }
-        }}
-      />
-      <div role="group" aria-label="测量时段" style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
-        <div style={{ fontSize: 14, marginBottom: 8 }}>测量时段</div>
-        <Selector<number>
-          columns={4}
-          disabled={readOnly}
-          options={SUGAR_TIME_TYPES.map((slot) => ({ label: slot.name, value: slot.timeType }))}
-          value={timeType === null ? [] : [timeType]}
-          onChange={(values) => values[0] !== undefined && setTimeType(values[0])}
-        />
-      </div>
-      <div style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
-        {(Object.keys(SUGAR_TAG_OPTIONS) as SugarTagType[]).map((code) => (
-          <div
-            key={code}
-            role="group"
-            aria-label={SUGAR_TAG_OPTIONS[code].name}
-            style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}
-          >
-            <span style={{ width: 36, fontSize: 14 }}>{SUGAR_TAG_OPTIONS[code].name}</span>
-            <Selector
-              style={{ flex: 1, '--padding': '6px 4px' }}
-              columns={4}
-              disabled={readOnly}
-              options={SUGAR_TAG_OPTIONS[code].items.map((label, index) => ({ label, value: String(index) }))}
-              value={[tags[code]]}
-              onChange={(values) =>
-                setTags((current) => ({ ...current, [code]: (values[0] ?? '0') as TagKeys[SugarTagType] }))
-              }
-            />
-          </div>
-        ))}
-        <GuardedTextArea
-          aria-label="备注"
-          placeholder="添加备注（选填）"
-          maxLength={SUGAR_REMARK_MAX}
-          showCount
-          rows={3}
-          value={remark}
-          onChange={setRemark}
-          disabled={readOnly}
-        />
-      </div>
-      {reminder === null ? null : (
-        <div role="note" style={{ margin: '8px 16px', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
-          温馨提示：{reminder}
-        </div>
-      )}
-      {readOnly ? null : (
-        <div style={{ padding: '16px 20px' }}>
-          <Button block color="primary" size="large" disabled={busy} onClick={save}>
-            保存
-          </Button>
-        </div>
-      )}
-      {editing && !readOnly ? (
-        <div style={{ padding: '0 20px 16px' }}>
-          <DeleteReadingButton
-            remove={() => api().POST('/sugarTest/v1/delete', { body: { testId: reportId } })}
-            onDone={(outcome) => (outcome === 'gone' ? setStatus('deleted') : goBack())}
+    <RecordForm
+      status={status}
+      kind="sugar"
+      editing={editing}
+      readOnly={readOnly}
+      target={target}
+      onTargetChange={(next) => {
+        // The confirmation said so: what was filled in for the previous person is not kept.
+        if (next !== null) {
+          setValue('');
+          setRemark('');
+          setTags(NO_TAGS);
+        }
+        setTarget(next);
+      }}
+      values={
+        <>
+          <ValueDial
+            label="血糖值"
+            unit="mmol/L"
+            min={SUGAR_MIN}
+            max={SUGAR_MAX}
+            step={0.1}
+            value={value}
+            onChange={changeValue}
+            onBlur={blurValue}
+            colour={colour}
+            disabled={readOnly}
+          />
+          {readOnly ? null : (
+            // The line is kept even while empty: the message appears as the field is left, often by a
+            // tap on 保存, and a layout that moved under the finger would make that tap miss.
+            <div
+              style={{
+                minHeight: 22,
+                padding: '0 16px 12px',
+                textAlign: 'center',
+                fontSize: 15,
+                lineHeight: '22px',
+                color: 'var(--adm-color-danger)',
+              }}
+            >
+              {clampNotice === null ? null : <span role="alert">{clampNotice}，请核对</span>}
+            </div>
+          )}
+        </>
+      }
+      createTime={createTime}
+      onTimeChange={(picked) => {
+        setCreateTime(picked);
+        if (!editing && dictionary !== null) {
+          setTimeType(timeTypeAt(picked, dictionary) ?? timeType);
+        }
+      }}
+      details={
+        <div role="group" aria-label="测量时段" style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
+          <div style={{ fontSize: 14, marginBottom: 8 }}>测量时段</div>
+          <Selector<number>
+            columns={4}
+            disabled={readOnly}
+            options={SUGAR_TIME_TYPES.map((slot) => ({ label: slot.name, value: slot.timeType }))}
+            value={timeType === null ? [] : [timeType]}
+            onChange={(values) => values[0] !== undefined && setTimeType(values[0])}
           />
         </div>
-      ) : null}
+      }
+      beforeRemark={(Object.keys(SUGAR_TAG_OPTIONS) as SugarTagType[]).map((code) => (
+        <div
+          key={code}
+          role="group"
+          aria-label={SUGAR_TAG_OPTIONS[code].name}
+          style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}
+        >
+          <span style={{ width: 36, fontSize: 14 }}>{SUGAR_TAG_OPTIONS[code].name}</span>
+          <Selector
+            style={{ flex: 1, '--padding': '6px 4px' }}
+            columns={4}
+            disabled={readOnly}
+            options={SUGAR_TAG_OPTIONS[code].items.map((label, index) => ({ label, value: String(index) }))}
+            value={[tags[code]]}
+            onChange={(values) =>
+              setTags((current) => ({ ...current, [code]: (values[0] ?? '0') as TagKeys[SugarTagType] }))
+            }
+          />
+        </div>
+      ))}
+      remark={remark}
+      remarkMax={SUGAR_REMARK_MAX}
+      onRemarkChange={setRemark}
+      reminder={reminder}
+      busy={busy}
+      onSave={save}
+      remove={() => api().POST('/sugarTest/v1/delete', { body: { testId: reportId } })}
+      onDeleted={(outcome) => (outcome === 'gone' ? markDeleted() : goBack())}
+    >
       <Mask visible={medal !== null} opacity={0.6}>
         {medal === null ? null : (
           <div
@@ -426,6 +343,6 @@ export default function AddSugarPage() {
           </div>
         )}
       </Mask>
-    </div>
+    </RecordForm>
   );
 }

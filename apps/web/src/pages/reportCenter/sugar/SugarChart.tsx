@@ -11,7 +11,7 @@ import type { TrendSeries } from '@glucoguard/ui';
 import { DotLoading, Selector } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api';
-import { showError } from '../../../session/errors';
+import { showError } from '../../../ui/toast';
 import { CHART_LIB } from '../chartLib';
 import styles from './SugarChart.module.css';
 

@@ -6,7 +6,7 @@ import { DotLoading, List, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../../api';
-import { showError } from '../../../session/errors';
+import { showError } from '../../../ui/toast';
 import { CELL_COLOURS } from '../colours';
 import styles from './SugarDayPopup.module.css';
 

@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../../api';
 import { ShareEntry } from '../../share/ShareEntry';
 import { AddButton } from '../AddButton';
-import { showError } from '../../../session/errors';
+import { showError } from '../../../ui/toast';
 import { CELL_COLOURS } from '../colours';
 import { SugarDayPopup } from './SugarDayPopup';
 import { useSugarRanges } from './useSugarRanges';

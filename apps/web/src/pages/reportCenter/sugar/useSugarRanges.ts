@@ -1,7 +1,7 @@
 import type { SugarDictionaryEntry } from '@glucoguard/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../../../api';
-import { showError } from '../../../session/errors';
+import { showError } from '../../../ui/toast';
 
 /**
  * The user's sugar dictionary (their own targets over the defaults): slot hours and the four
