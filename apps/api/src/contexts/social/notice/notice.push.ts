@@ -1,7 +1,7 @@
-import type { EntityManager } from '@mikro-orm/core';
 import type { ReadingPushFields } from '@glucoguard/domain';
-import { sql } from '../../../lib/db';
+import type { Db } from '../../../lib/db';
 import { PushError, type NoticePusher } from '../../../providers/push/push';
+import { NoticeRepository } from './notice.repository';
 
 /** How long a claimed notice stays with the instance sending it before another may take it over. */
 const LEASE_MS = 60_000;
@@ -19,17 +19,6 @@ export interface PushRun {
   skipped: number;
 }
 
-interface Claimed {
-  id: string;
-  recipient_id: string;
-  subject_id: string;
-  title: string;
-  text: string;
-  urgent: boolean;
-  push_attempts: number;
-  push_data: ReadingPushFields | string | null;
-}
-
 /**
  * Sends the reading notices waiting for the messaging app (the notice table is the outbox). Rows
  * are claimed with SKIP LOCKED under a lease, so several API instances never send one twice and a
@@ -37,37 +26,18 @@ interface Claimed {
  * switch (`msgReceive`) and the patient's consent are checked again: turning either off stops
  * messages still queued.
  */
-export async function dispatchNoticePushes(em: EntityManager, pusher: NoticePusher, now: Date): Promise<PushRun> {
-  const claimed = await em.transactional((tx) =>
-    sql(tx).execute<Claimed[]>(
-      `update notice set push_status = 'sending', push_next_at = ?, push_attempts = push_attempts + 1
-        where id in (select id from notice where push_status in ('pending', 'sending') and push_next_at <= ?
-                      order by push_next_at, id limit ? for update skip locked)
-        returning id::text as id, recipient_id, subject_id, title, text, urgent, push_attempts, push_data`,
-      [new Date(now.getTime() + LEASE_MS), now, BATCH],
-    ),
-  );
+export async function dispatchNoticePushes(db: Db, pusher: NoticePusher, now: Date): Promise<PushRun> {
+  const repo = new NoticeRepository(db);
+  const claimed = await repo.claimPushes(now, new Date(now.getTime() + LEASE_MS), BATCH);
   const run: PushRun = { sent: 0, retried: 0, failed: 0, skipped: 0 };
   for (const notice of claimed) {
     // `live`: the notice is still there (deleting its reading withdraws it, even while claimed here).
-    const [recipient] = await sql(em).execute<
-      { openid: string; msg_receive: boolean; granted: boolean; live: boolean }[]
-    >(
-      `select c.openid, c.msg_receive,
-              exists (select 1 from follow f where f.follower_id = c.id and f.patient_id = ? and f.status = 'accepted') as granted,
-              exists (select 1 from notice n where n.id = ?) as live
-         from customer c where c.id = ?`,
-      [notice.subject_id, notice.id, notice.recipient_id],
-    );
+    const recipient = await repo.pushRecipient(notice);
     const finish = (
       status: 'sent' | 'skipped' | 'failed' | 'pending',
       error: string | null,
       nextAt: Date | null = null,
-    ) =>
-      sql(em).execute(
-        `update notice set push_status = ?, push_error = ?, push_next_at = ?, pushed_at = ? where id = ? and push_status = 'sending'`,
-        [status, error?.slice(0, 200) ?? null, nextAt, status === 'sent' ? now : null, notice.id],
-      );
+    ) => repo.finishPush(notice.id, status, error, nextAt, now);
     const fields =
       typeof notice.push_data === 'string' ? (JSON.parse(notice.push_data) as ReadingPushFields) : notice.push_data;
     const why = !recipient

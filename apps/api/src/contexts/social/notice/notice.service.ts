@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import {
   classifyBloodPressure,
   classifySugar,
@@ -10,13 +9,11 @@ import {
   resolveSugarRange,
   type NoticeReading,
 } from '@glucoguard/domain';
-import { sql } from '../../../lib/db';
+import type { Db } from '../../../lib/db';
 import { pageOf } from '../../../lib/list';
-import { BloodPressureRange } from '../../health/pressure/pressureRange.entity';
-import { Customer } from '../../identity';
 import { FollowerRepository, type NoticeRecipient } from '../follow/follow.repository';
-import { SugarRepository } from '../../health/glucose/glucose.repository';
-import { Notice } from './notice.entity';
+import { PressureRepository, SugarRepository } from '../../health';
+import { NoticeRepository } from './notice.repository';
 
 /**
  * A reading just stored for a patient, as the notice fan-out needs it. Hand-recorded readings and
@@ -39,7 +36,7 @@ export interface NotifiableReading {
 }
 
 /** The reading as the domain's notice texts describe it (time left blank), classified against the patient's own thresholds. */
-async function describe(em: EntityManager, reading: NotifiableReading): Promise<NoticeReading> {
+async function describe(em: Db, reading: NotifiableReading): Promise<NoticeReading> {
   const time = '';
   if (reading.kind === 'bloodSugar') {
     const sugar = Number(reading.sugar ?? 0);
@@ -49,7 +46,7 @@ async function describe(em: EntityManager, reading: NotifiableReading): Promise<
     return { kind: 'bloodSugar', sugar, timeType, level: range ? classifySugar(sugar, range) : null, time };
   }
   const [sbp, dbp, hr] = [Number(reading.sbp ?? 0), Number(reading.dbp ?? 0), Number(reading.hr ?? 0)];
-  const config = await em.find(BloodPressureRange, {}, { orderBy: { sort: 'asc' } });
+  const config = await new PressureRepository(em).ranges();
   return {
     kind: 'bloodPressure',
     sbp,
@@ -69,7 +66,7 @@ async function describe(em: EntityManager, reading: NotifiableReading): Promise<
  * commits. Call it in the transaction that stored the reading. Answers how many were told.
  */
 export async function notifyFollowersOfReading(
-  em: EntityManager,
+  em: Db,
   reading: NotifiableReading,
   now: Date = new Date(),
   /** The patient's recipients when the caller already loaded them (a meter batch loads all its patients' at once). */
@@ -81,8 +78,8 @@ export async function notifyFollowersOfReading(
   if (recipients.length === 0) {
     return { notified: 0, urgent: false };
   }
-  const patient = await em.findOne(Customer, { id: reading.customerId }, { fields: ['nickname'] });
-  const nickname = patient?.nickname || '亲友';
+  const repo = new NoticeRepository(em);
+  const nickname = (await repo.nickname(reading.customerId)) || '亲友';
   const described = await describe(em, reading);
   const shown = { ...described, time: formatChinaTime(reading.measuredAt, 'MM-DD HH:mm') };
   const pushed = { ...described, time: formatChinaTime(reading.measuredAt, 'YYYY-MM-DD HH:mm') };
@@ -111,7 +108,7 @@ export async function notifyFollowersOfReading(
       pushData: r.msgReceive ? { ...readingPushFields(name, pushed) } : null,
     };
   });
-  await em.insertMany(Notice, rows);
+  await repo.insert(rows);
   return { notified: rows.length, urgent };
 }
 
@@ -120,20 +117,16 @@ export async function notifyFollowersOfReading(
  * any messaging-app push still queued (the row is the push's outbox entry). Call it in the
  * transaction that deletes the reading. Answers how many were withdrawn.
  */
-export function withdrawReadingNotices(
-  em: EntityManager,
-  kind: NotifiableReading['kind'],
-  readingId: string,
-): Promise<number> {
-  return em.nativeDelete(Notice, { readingKind: kind === 'bloodPressure' ? 'b' : 's', readingId });
+export function withdrawReadingNotices(em: Db, kind: NotifiableReading['kind'], readingId: string): Promise<number> {
+  return new NoticeRepository(em).deleteOfReading(kind === 'bloodPressure' ? 'b' : 's', readingId);
 }
 
 /** An in-app notice about a follow: a request to the patient, or an acceptance to the relative. */
 export async function noticeOfFollow(
-  em: EntityManager,
+  em: Db,
   kind: 'followRequest' | 'followAccepted',
   recipientId: string,
-  subject: Pick<Customer, 'id' | 'nickname'>,
+  subject: { id: string; nickname: string },
   now: Date,
 ) {
   const name = subject.nickname || '用户';
@@ -144,49 +137,27 @@ export async function noticeOfFollow(
           text: `${name}申请关注您的健康数据，同意后对方可以查看您的血糖、血压记录并收到测量提醒。`,
         }
       : { title: '亲友申请已通过', text: `${name}已同意您的关注申请，现在可以查看其健康数据。` };
-  await em.insert(Notice, {
-    recipientId,
-    kind,
-    subjectId: subject.id,
-    readingKind: null,
-    readingId: null,
-    urgent: false,
-    ...texts,
-    readAt: null,
-    createdAt: now,
-    pushStatus: 'none',
-    pushAttempts: 0,
-  });
+  await new NoticeRepository(em).insert([
+    {
+      recipientId,
+      kind,
+      subjectId: subject.id,
+      readingKind: null,
+      readingId: null,
+      urgent: false,
+      ...texts,
+      readAt: null,
+      createdAt: now,
+      pushStatus: 'none',
+      pushAttempts: 0,
+    },
+  ]);
 }
 
-// A reading notice is shown only while the patient's consent stands; the others always.
-const VISIBLE = `n.recipient_id = ? and (n.kind <> 'reading' or exists (
-  select 1 from follow f where f.follower_id = n.recipient_id and f.patient_id = n.subject_id and f.status = 'accepted'))`;
-
 /** The caller's notices, newest first (spec: none; GET /notice/v1/pageQueryList). */
-export async function pageNotices(em: EntityManager, customerId: string, pageNo: number, pageSize: number) {
-  const rows = await sql(em).execute<
-    {
-      id: string;
-      kind: string;
-      title: string;
-      text: string;
-      urgent: boolean;
-      read_at: Date | null;
-      subject_id: string;
-      reading_kind: string | null;
-      reading_id: string | null;
-      created_at: Date;
-    }[]
-  >(
-    `select n.id::text as id, n.kind, n.title, n.text, n.urgent, n.read_at, n.subject_id, n.reading_kind, n.reading_id::text as reading_id, n.created_at
-       from notice n where ${VISIBLE} order by n.created_at desc, n.id desc limit ? offset ?`,
-    [customerId, pageSize, (pageNo - 1) * pageSize],
-  );
-  const [{ n }] = (await sql(em).execute<{ n: string | number }[]>(
-    `select count(*) as n from notice n where ${VISIBLE}`,
-    [customerId],
-  )) as [{ n: string | number }];
+export async function pageNotices(em: Db, customerId: string, pageNo: number, pageSize: number) {
+  const repo = new NoticeRepository(em);
+  const [rows, n] = await Promise.all([repo.page(customerId, pageNo, pageSize), repo.count(customerId)]);
   const items = rows.map((r) => ({
     id: r.id,
     kind: r.kind as 'reading' | 'followRequest' | 'followAccepted',
@@ -205,16 +176,11 @@ export async function pageNotices(em: EntityManager, customerId: string, pageNo:
 }
 
 /** How many of the caller's visible notices are unread, and how many of those are urgent. */
-export async function noticeUnreadCount(em: EntityManager, customerId: string) {
-  const [row] = await sql(em).execute<{ n: string | number; u: string | number }[]>(
-    `select count(*) as n, count(*) filter (where n.urgent) as u from notice n where ${VISIBLE} and n.read_at is null`,
-    [customerId],
-  );
-  return { count: Number(row?.n ?? 0), urgent: Number(row?.u ?? 0) };
+export function noticeUnreadCount(em: Db, customerId: string) {
+  return new NoticeRepository(em).unread(customerId);
 }
 
 /** Marks all the caller's notices read. */
-export async function readAllNotices(em: EntityManager, customerId: string, now: Date) {
-  const updated = await em.nativeUpdate(Notice, { recipientId: customerId, readAt: null }, { readAt: now });
-  return { updated };
+export async function readAllNotices(em: Db, customerId: string, now: Date) {
+  return { updated: await new NoticeRepository(em).readAll(customerId, now) };
 }
