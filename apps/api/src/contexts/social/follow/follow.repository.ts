@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { FollowStatus } from '@glucoguard/domain';
 import { sql } from '../../../lib/db';
+import { Customer } from '../../identity';
 import { Follow } from './follow.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,6 +40,26 @@ type RawRow = Omit<FollowRow, 'isReceive' | 'sex'> & { isReceive: boolean; sex: 
 /** Storage of follows. */
 export class FollowerRepository {
   constructor(private readonly em: EntityManager) {}
+
+  /** A registered customer by id or phone, or null (visitors cannot be followed or found). */
+  registeredCustomer(where: { id: string } | { phone: string }): Promise<Customer | null> {
+    return this.em.findOne(Customer, { ...where, registeredAt: { $ne: null } });
+  }
+
+  /** A customer's nickname; throws when there is no such customer. */
+  async nickname(customerId: string): Promise<string> {
+    return (await this.em.findOneOrFail(Customer, { id: customerId }, { fields: ['nickname'] })).nickname;
+  }
+
+  /** A new follow, stored at the next `save`. */
+  create(data: Omit<Follow, 'id' | 'decidedAt' | 'acceptedAt'>): Follow {
+    return this.em.create(Follow, data as Follow);
+  }
+
+  /** Writes the follows changed or created since the last save. */
+  async save(): Promise<void> {
+    await this.em.flush();
+  }
 
   findById(id: string): Promise<Follow | null> {
     return BIGINT.test(id) ? this.em.findOne(Follow, { id }) : Promise.resolve(null);

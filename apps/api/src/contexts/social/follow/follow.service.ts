@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import {
   FOLLOW_MESSAGES,
   FRIEND_MESSAGES,
@@ -15,15 +14,13 @@ import {
   type FollowStatus,
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
-import { withSubjectLock } from '../../../lib/db';
+import { withSubjectLock, type Db } from '../../../lib/db';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
-import { Customer } from '../../identity';
 import { noticeOfFollow } from '../notice/notice.service';
 import { takeRateLimit } from '../../platform';
 import type { SessionContext } from '../../../lib/session-context';
 import type { ActingForPolicy } from '../../health';
-import { Follow } from './follow.entity';
 import { FollowerRepository, isCustomerId, type FollowRow } from './follow.repository';
 
 /** Phone searches a customer may make: each answers whether a phone is registered, so they are limited. */
@@ -47,7 +44,7 @@ export function registeredCaller(session: SessionContext | null): string {
  * passes here, so a decline or revoke takes effect on the next request.
  */
 export async function assertGrant(
-  em: EntityManager,
+  em: Db,
   callerId: string,
   patientId: string,
   message: string = FOLLOW_MESSAGES.noGrant,
@@ -99,11 +96,11 @@ function followerVo(row: FollowRow) {
 }
 
 /** Finds a registered customer by phone and says where the caller stands with them (spec: queryByPhone). */
-export async function searchByPhone(em: EntityManager, callerId: string, phone: string, now: Date) {
+export async function searchByPhone(em: Db, callerId: string, phone: string, now: Date) {
   const trimmed = phone.trim();
   assertValid(validateFriendSearch(trimmed));
   await takeRateLimit(em, 'friendSearch', callerId, [SEARCH_LIMIT], now);
-  const target = await em.findOne(Customer, { phone: trimmed, registeredAt: { $ne: null } });
+  const target = await new FollowerRepository(em).registeredCustomer({ phone: trimmed });
   if (!target) {
     return { isSelfFlag: false, existsFlag: false, customerVo: null, auditStatus: null };
   }
@@ -126,7 +123,7 @@ export async function searchByPhone(em: EntityManager, callerId: string, phone: 
  * Asks a patient for consent (spec: addFocus). Nothing is shared until the patient accepts; the
  * patient gets a notice when a request is new (not for a repeated tap while it waits).
  */
-export async function requestFollow(em: EntityManager, callerId: string, patientId: string, now: Date) {
+export async function requestFollow(em: Db, callerId: string, patientId: string, now: Date) {
   if (patientId === callerId) {
     throw new AppError(ErrorCodes.badRequest, FRIEND_MESSAGES.self);
   }
@@ -134,11 +131,11 @@ export async function requestFollow(em: EntityManager, callerId: string, patient
     throw userGone();
   }
   return withSubjectLock(em, `follow:${callerId}:${patientId}`, async (tx) => {
-    const patient = await tx.findOne(Customer, { id: patientId, registeredAt: { $ne: null } });
-    if (!patient) {
+    const repo = new FollowerRepository(tx);
+    if (!(await repo.registeredCustomer({ id: patientId }))) {
       throw userGone();
     }
-    const existing = await new FollowerRepository(tx).findPair(callerId, patientId);
+    const existing = await repo.findPair(callerId, patientId);
     const before = (existing?.status as FollowStatus | undefined) ?? null;
     const step = followTransition(before, 'request');
     if (!step.ok) {
@@ -146,7 +143,7 @@ export async function requestFollow(em: EntityManager, callerId: string, patient
     }
     const follow =
       existing ??
-      tx.create(Follow, {
+      repo.create({
         followerId: callerId,
         patientId,
         status: step.next,
@@ -157,17 +154,17 @@ export async function requestFollow(em: EntityManager, callerId: string, patient
         updatedAt: now,
       });
     Object.assign(follow, { status: step.next, requestedAt: now, decidedAt: null, acceptedAt: null, updatedAt: now });
-    await tx.flush();
+    await repo.save();
     if (before !== 'pending') {
-      const caller = await tx.findOneOrFail(Customer, { id: callerId }, { fields: ['nickname'] });
-      await noticeOfFollow(tx, 'followRequest', patientId, { id: callerId, nickname: caller.nickname }, now);
+      const nickname = await repo.nickname(callerId);
+      await noticeOfFollow(tx, 'followRequest', patientId, { id: callerId, nickname }, now);
     }
     return { id: follow.id, auditStatus: 0 as const };
   });
 }
 
 /** The people the caller follows or asked to follow, newest first (spec: queryIFocus). */
-export async function pageFollowing(em: EntityManager, callerId: string, pageNo: number, pageSize: number) {
+export async function pageFollowing(em: Db, callerId: string, pageNo: number, pageSize: number) {
   const [rows, total] = await new FollowerRepository(em).page(
     'follower',
     callerId,
@@ -179,7 +176,7 @@ export async function pageFollowing(em: EntityManager, callerId: string, pageNo:
 }
 
 /** One of the caller's live follows; anything else (missing, someone else's, ended) is 40400. */
-async function ownFollowing(em: EntityManager, callerId: string, id: string): Promise<FollowRow> {
+async function ownFollowing(em: Db, callerId: string, id: string): Promise<FollowRow> {
   const row = await new FollowerRepository(em).one('follower', id);
   if (!row || row.followerId !== callerId || !isLiveFollow(row.status)) {
     throw followGone();
@@ -187,13 +184,13 @@ async function ownFollowing(em: EntityManager, callerId: string, id: string): Pr
   return row;
 }
 
-export async function getFollowing(em: EntityManager, callerId: string, id: string) {
+export async function getFollowing(em: Db, callerId: string, id: string) {
   return friendVo(await ownFollowing(em, callerId, id));
 }
 
 /** Changes the note name or the notice switch of one of the caller's follows (spec: editIFocus). */
 export async function editFollowing(
-  em: EntityManager,
+  em: Db,
   callerId: string,
   input: { id: string; customerNote?: string; isReceive?: 0 | 1 },
   now: Date,
@@ -205,7 +202,8 @@ export async function editFollowing(
     assertValid(validateFriendNote(input.customerNote));
   }
   await ownFollowing(em, callerId, input.id);
-  const follow = await em.findOneOrFail(Follow, { id: input.id });
+  const repo = new FollowerRepository(em);
+  const follow = (await repo.findById(input.id))!;
   if (input.customerNote !== undefined) {
     follow.customerNote = input.customerNote.trim();
   }
@@ -213,13 +211,14 @@ export async function editFollowing(
     follow.isReceive = input.isReceive === 1;
   }
   follow.updatedAt = now;
-  await em.flush();
+  await repo.save();
   return getFollowing(em, callerId, input.id);
 }
 
 /** The relative stops following, or withdraws a request (spec: del). */
-export async function leaveFollowing(em: EntityManager, callerId: string, id: string, now: Date) {
-  const follow = await new FollowerRepository(em).findById(id);
+export async function leaveFollowing(em: Db, callerId: string, id: string, now: Date) {
+  const repo = new FollowerRepository(em);
+  const follow = await repo.findById(id);
   if (!follow || follow.followerId !== callerId) {
     throw followGone();
   }
@@ -228,18 +227,18 @@ export async function leaveFollowing(em: EntityManager, callerId: string, id: st
     throw followGone();
   }
   Object.assign(follow, { status: step.next, decidedAt: now, updatedAt: now });
-  await em.flush();
+  await repo.save();
   return { ok: true as const };
 }
 
 /** Requests waiting for the caller's decision, newest first. */
-export async function pageRequests(em: EntityManager, callerId: string, pageNo: number, pageSize: number) {
+export async function pageRequests(em: Db, callerId: string, pageNo: number, pageSize: number) {
   const [rows, total] = await new FollowerRepository(em).page('patient', callerId, ['pending'], pageNo, pageSize);
   return pageOf(rows.map(followerVo), total, pageNo, pageSize);
 }
 
 /** The people the caller lets see their data. */
-export async function pageFollowers(em: EntityManager, callerId: string, pageNo: number, pageSize: number) {
+export async function pageFollowers(em: Db, callerId: string, pageNo: number, pageSize: number) {
   const [rows, total] = await new FollowerRepository(em).page('patient', callerId, ['accepted'], pageNo, pageSize);
   return pageOf(rows.map(followerVo), total, pageNo, pageSize);
 }
@@ -249,13 +248,14 @@ export async function pageFollowers(em: EntityManager, callerId: string, pageNo:
  * a missing one; a request already decided answers 40900 该申请已处理.
  */
 export async function decideFollow(
-  em: EntityManager,
+  em: Db,
   callerId: string,
   id: string,
   action: Extract<FollowAction, 'accept' | 'decline' | 'revoke'>,
   now: Date,
 ) {
-  const follow = await new FollowerRepository(em).findById(id);
+  const repo = new FollowerRepository(em);
+  const follow = await repo.findById(id);
   if (!follow || follow.patientId !== callerId) {
     throw followGone();
   }
@@ -271,16 +271,16 @@ export async function decideFollow(
     updatedAt: now,
     ...(action === 'accept' && { acceptedAt: now }),
   });
-  await em.flush();
+  await repo.save();
   if (action === 'accept') {
-    const patient = await em.findOneOrFail(Customer, { id: callerId }, { fields: ['nickname'] });
-    await noticeOfFollow(em, 'followAccepted', follow.followerId, { id: callerId, nickname: patient.nickname }, now);
+    const nickname = await repo.nickname(callerId);
+    await noticeOfFollow(em, 'followAccepted', follow.followerId, { id: callerId, nickname }, now);
   }
   return follow;
 }
 
 /** Accepts a request and answers the new follower as the patient's list shows them. */
-export async function acceptFollow(em: EntityManager, callerId: string, id: string, now: Date) {
+export async function acceptFollow(em: Db, callerId: string, id: string, now: Date) {
   await decideFollow(em, callerId, id, 'accept', now);
   return followerVo((await new FollowerRepository(em).one('patient', id)) as FollowRow);
 }
