@@ -7,10 +7,12 @@ import {
   bpReportLevel,
   bpSportGuide,
   bpTestAnalysis,
+} from './bpReport';
+import type { BpPattern, ReportBpReading } from './bpReport';
+import { countLevels, mentionsMedicationAdvice } from './reportContent';
+import {
   coefficientOfVariation,
-  countLevels,
   judgeSugarReadings,
-  mentionsMedicationAdvice,
   sugarEatGuide,
   sugarHealthAlter,
   sugarLogByDay,
@@ -20,8 +22,8 @@ import {
   sugarSportGuide,
   sugarTestAnalysis,
   sugarTimeDistribution,
-} from './reportContent';
-import type { BpPattern, ReportBpReading, ReportSugarReading, SugarPattern } from './reportContent';
+} from './sugarReport';
+import type { ReportSugarReading, SugarPattern } from './sugarReport';
 import type { BpRangeConfig } from '../pressure/bloodPressure';
 import type { SugarRange } from '../glucose/sugar';
 import { parseChinaDateTime } from '../shared/time';
