@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { sql } from '../../../lib/db';
 import type { SugarTag } from '../../health/readings/glucose.entity';
-import { FeedComment, FeedPraise } from './feed.entity';
+import { FeedComment, FeedMessage, FeedPraise } from './feed.entity';
 
 /** A post's kind in storage: 's' a glucose reading, 'b' a pressure reading (as in the post id). */
 export type PostKind = 's' | 'b';
@@ -200,6 +200,13 @@ export class TangyouRepository {
     await this.em.nativeDelete(FeedComment, { postKind: kind, readingId });
   }
 
+  /** Stores a comment (or a reply) and answers it with its id. */
+  async addComment(data: Omit<FeedComment, 'id'>): Promise<FeedComment> {
+    const comment = this.em.create(FeedComment, data as FeedComment);
+    await this.em.flush();
+    return comment;
+  }
+
   findComment(id: string): Promise<FeedComment | null> {
     return /^[1-9]\d{0,17}$/.test(id) ? this.em.findOne(FeedComment, { id }) : Promise.resolve(null);
   }
@@ -235,6 +242,19 @@ export class FeedMessageRepository {
       [recipientId, pageSize, (pageNo - 1) * pageSize],
     );
     return { rows, total: await this.unreadCount(recipientId) };
+  }
+
+  /** Stores messages telling of a like, a comment or a reply. */
+  async add(messages: readonly Omit<FeedMessage, 'id'>[]): Promise<void> {
+    for (const message of messages) {
+      this.em.create(FeedMessage, message as FeedMessage);
+    }
+    await this.em.flush();
+  }
+
+  /** Marks all the recipient's unread messages read; answers how many. */
+  readAll(recipientId: string, now: Date): Promise<number> {
+    return this.em.nativeUpdate(FeedMessage, { recipientId, readAt: null }, { readAt: now });
   }
 
   async unreadCount(recipientId: string): Promise<number> {

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import {
   FOLLOW_MESSAGES,
   canEditPost,
@@ -23,23 +22,22 @@ import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
 import { regionNames } from '../../../providers/geocoder/regions';
-import { BloodPressureRange } from '../../health/pressure/pressureRange.entity';
 import { FollowerRepository, isCustomerId } from '../follow/follow.repository';
-import { SugarRepository } from '../../health/glucose/glucose.repository';
-import { tagsView } from '../../health/glucose/glucose.service';
-import { FeedComment, FeedMessage } from './feed.entity';
+import { PressureRepository, SugarRepository, tagsView } from '../../health';
+import { inTransaction, type Db } from '../../../lib/db';
+import type { FeedComment } from './feed.entity';
 import { FeedMessageRepository, TangyouRepository, type PostKind, type PostRow, type Span } from './feed.repository';
 
 const postGone = () => new AppError(ErrorCodes.notFound, FOLLOW_MESSAGES.postDeleted, 404);
 const kindOf = (kind: PostKind) => (kind === 'b' ? 'bloodPressure' : 'bloodSugar');
 
 /** Whose posts the viewer sees: their own and those of the patients who granted them. */
-async function visibleOwners(em: EntityManager, viewerId: string): Promise<string[]> {
+async function visibleOwners(em: Db, viewerId: string): Promise<string[]> {
   return [viewerId, ...(await new FollowerRepository(em).grantingPatients(viewerId))];
 }
 
 /** A post the viewer may see, or `null`: gone and not-yours look the same. */
-async function visiblePost(em: EntityManager, viewerId: string, testId: string): Promise<PostRow | null> {
+async function visiblePost(em: Db, viewerId: string, testId: string): Promise<PostRow | null> {
   const ref = parseFeedPostId(testId);
   if (!ref) {
     return null;
@@ -58,15 +56,13 @@ async function visiblePost(em: EntityManager, viewerId: string, testId: string):
 }
 
 /** Colours each post by the domain's feed rule against its owner's own thresholds. */
-async function levels(em: EntityManager, posts: readonly PostRow[]) {
+async function levels(em: Db, posts: readonly PostRow[]) {
   const owners = [...new Set(posts.filter((p) => p.kind === 's').map((p) => p.customerId))];
   const sugarRepo = new SugarRepository(em);
   const dictionaries = new Map(
     await Promise.all(owners.map(async (o) => [o, await sugarRepo.slotsWithObjectives(o)] as const)),
   );
-  const config: BpRangeConfig[] = posts.some((p) => p.kind === 'b')
-    ? await em.find(BloodPressureRange, {}, { orderBy: { sort: 'asc' } })
-    : [];
+  const config: BpRangeConfig[] = posts.some((p) => p.kind === 'b') ? await new PressureRepository(em).ranges() : [];
   return (post: PostRow): { level: 'low' | 'normal' | 'high' | null; urgent: boolean } => {
     if (post.kind === 'b') {
       const [sbp, dbp] = [post.sbp ?? 0, post.dbp ?? 0];
@@ -87,7 +83,7 @@ async function levels(em: EntityManager, posts: readonly PostRow[]) {
 }
 
 /** Posts as the feed shows them (spec 2 §3 "Feed post"), with likes, comments and the viewer's note names. */
-async function decorate(em: EntityManager, viewerId: string, posts: PostRow[]) {
+async function decorate(em: Db, viewerId: string, posts: PostRow[]) {
   const refs = posts.map((p) => ({ kind: p.kind, id: p.id }));
   const repo = new TangyouRepository(em);
   const [praises, comments, notes, level] = await Promise.all([
@@ -148,7 +144,7 @@ async function decorate(em: EntityManager, viewerId: string, posts: PostRow[]) {
  * may see (anyone else is 40300).
  */
 export async function getFeed(
-  em: EntityManager,
+  em: Db,
   viewerId: string,
   query: { dateTime?: string; customerId?: string; pageNo: number; pageSize: number },
 ) {
@@ -172,7 +168,7 @@ export async function getFeed(
 }
 
 /** One post (spec: dynamic); `existsFlag` false when it is gone or not the viewer's to see. */
-export async function getPost(em: EntityManager, viewerId: string, testId: string) {
+export async function getPost(em: Db, viewerId: string, testId: string) {
   const post = await visiblePost(em, viewerId, testId);
   if (!post) {
     return { existsFlag: false, post: null };
@@ -183,20 +179,21 @@ export async function getPost(em: EntityManager, viewerId: string, testId: strin
 
 /** Tells the post's owner (and, for a reply, the comment's author) in their unread messages. */
 async function tell(
-  em: EntityManager,
+  em: Db,
   post: PostRow,
   action: 'like' | 'comment',
   actorId: string,
   now: Date,
   comment?: FeedComment,
 ) {
-  for (const r of feedMessageRecipients({
+  const recipients = feedMessageRecipients({
     action,
     actorId,
     postOwnerId: post.customerId,
     repliedToId: comment?.replyToId ?? null,
-  })) {
-    em.create(FeedMessage, {
+  });
+  await new FeedMessageRepository(em).add(
+    recipients.map((r) => ({
       recipientId: r.recipientId,
       actorId,
       commentType: r.commentType,
@@ -206,14 +203,13 @@ async function tell(
       commentId: comment?.id ?? null,
       readAt: null,
       createdAt: now,
-    });
-  }
-  await em.flush();
+    })),
+  );
 }
 
 /** Likes a post once (spec: addPraise); a second like stores nothing. */
-export async function addPraise(em: EntityManager, viewerId: string, testId: string, now: Date) {
-  return em.transactional(async (tx) => {
+export async function addPraise(em: Db, viewerId: string, testId: string, now: Date) {
+  return inTransaction(em, async (tx) => {
     const post = await visiblePost(tx, viewerId, testId);
     if (!post) {
       throw postGone();
@@ -235,13 +231,13 @@ export async function addPraise(em: EntityManager, viewerId: string, testId: str
 
 /** Comments on a post, or replies to a comment on it (spec: addComment); nobody replies to themselves. */
 export async function addComment(
-  em: EntityManager,
+  em: Db,
   viewerId: string,
   input: { testId: string; content: string; replyCommentId?: string },
   now: Date,
 ) {
   assertValid(validateComment(input.content));
-  return em.transactional(async (tx) => {
+  return inTransaction(em, async (tx) => {
     const post = await visiblePost(tx, viewerId, input.testId);
     if (!post) {
       throw postGone();
@@ -256,7 +252,7 @@ export async function addComment(
         throw new AppError(ErrorCodes.badRequest, '不能回复自己的评论');
       }
     }
-    const comment = tx.create(FeedComment, {
+    const comment = await new TangyouRepository(tx).addComment({
       postKind: post.kind,
       readingId: post.id,
       postOwnerId: post.customerId,
@@ -266,14 +262,13 @@ export async function addComment(
       replyToId: replyTo?.customerId ?? null,
       createdAt: now,
     });
-    await tx.flush();
     await tell(tx, post, 'comment', viewerId, now, comment);
     return { commentId: comment.id };
   });
 }
 
 /** The viewer's unread likes, comments and replies, newest first (spec: getUnreadCommentList). */
-export async function unreadMessages(em: EntityManager, viewerId: string, pageNo: number, pageSize: number) {
+export async function unreadMessages(em: Db, viewerId: string, pageNo: number, pageSize: number) {
   const { rows, total } = await new FeedMessageRepository(em).unread(viewerId, pageNo, pageSize);
   const items = rows.map((m) => ({
     id: m.id,
@@ -288,11 +283,11 @@ export async function unreadMessages(em: EntityManager, viewerId: string, pageNo
   return pageOf(items, total, pageNo, pageSize);
 }
 
-export async function unreadMessageCount(em: EntityManager, viewerId: string) {
+export async function unreadMessageCount(em: Db, viewerId: string) {
   return { count: await new FeedMessageRepository(em).unreadCount(viewerId) };
 }
 
 /** Marks all the viewer's unread messages read (spec: updateAllReadStatus). */
-export async function readAllMessages(em: EntityManager, viewerId: string, now: Date) {
-  return { updated: await em.nativeUpdate(FeedMessage, { recipientId: viewerId, readAt: null }, { readAt: now }) };
+export async function readAllMessages(em: Db, viewerId: string, now: Date) {
+  return { updated: await new FeedMessageRepository(em).readAll(viewerId, now) };
 }
