@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import {
   DAILY_TASK_CAPS,
   POINTS_RULE_TEXTS,
@@ -15,7 +14,7 @@ import {
   taskPointsToAward,
   taskState,
 } from '@glucoguard/domain';
-import { withSubjectLock } from '../../../lib/db';
+import { withSubjectLock, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { customerRatio } from '../../identity';
@@ -47,7 +46,7 @@ export interface CreditRequest {
  * the customer's advisory lock, so parallel requests are counted one after another and a cap is
  * checked against everything already paid. A key already in the ledger pays nothing.
  */
-export async function credit(em: EntityManager, customerId: string, request: CreditRequest): Promise<CreditResult> {
+export async function credit(em: Db, customerId: string, request: CreditRequest): Promise<CreditResult> {
   return withSubjectLock(em, `points:${customerId}`, async (tx) => {
     const repo = new PointsRepository(tx);
     const idemKey = `${request.code}:${request.key}`;
@@ -90,7 +89,7 @@ export type ReadingKind = 'SUGAR_TEST' | 'BLOOD_PRESSURE_TEST';
  * cannot pay for days gone by.
  */
 export async function awardForReading(
-  em: EntityManager,
+  em: Db,
   customerId: string,
   kind: ReadingKind,
   readingKey: string,
@@ -106,12 +105,12 @@ export async function awardForReading(
 }
 
 /** The balance and this China month's points (spec: /sign/v1/getSignScore). */
-export function pointsSummary(em: EntityManager, customerId: string, now: Date) {
+export function pointsSummary(em: Db, customerId: string, now: Date) {
   return new PointsRepository(em).summary(customerId, monthPeriod(now));
 }
 
 /** The ledger, newest first, 10 a page (spec: /customer/v1/scoreDetail). */
-export async function scoreDetail(em: EntityManager, customerId: string, pageNo: number, pageSize: number) {
+export async function scoreDetail(em: Db, customerId: string, pageNo: number, pageSize: number) {
   const { lines, total } = await new PointsRepository(em).page(customerId, pageNo, pageSize);
   return { ...pageOf(lines, total, pageNo, pageSize), total };
 }
@@ -131,7 +130,7 @@ export function scoreRule() {
 }
 
 /** Whether a claim task's condition holds. */
-async function readiness(em: EntityManager, customerId: string): Promise<Record<string, boolean>> {
+async function readiness(em: Db, customerId: string): Promise<Record<string, boolean>> {
   const [customer, readings] = await Promise.all([
     new CustomerRepository(em).get(customerId),
     new PointsRepository(em).hasReadings(customerId),
@@ -144,7 +143,7 @@ async function readiness(em: EntityManager, customerId: string): Promise<Record<
 }
 
 /** The task list with today's progress (spec: /customer/v1/getDayTask): `complete` 0 shows 领取. */
-export async function dayTasks(em: EntityManager, customerId: string, now: Date) {
+export async function dayTasks(em: Db, customerId: string, now: Date) {
   const [progress, ready] = await Promise.all([
     new PointsRepository(em).progress(customerId, chinaDateKey(now)),
     readiness(em, customerId),
@@ -168,7 +167,7 @@ export async function dayTasks(em: EntityManager, customerId: string, now: Date)
  * first one's outcome with `duplicate` and pays nothing; a task whose condition does not hold yet
  * answers 40000.
  */
-export async function claimTask(em: EntityManager, customerId: string, settingCode: string, now: Date) {
+export async function claimTask(em: Db, customerId: string, settingCode: string, now: Date) {
   const task = pointsTask(settingCode);
   if (!task || task.kind !== 'claim') {
     throw new AppError(ErrorCodes.badRequest, TASK_UNKNOWN_MESSAGE);
@@ -194,7 +193,7 @@ const rankItem = (r: RankRow) => ({
 });
 
 /** Both rankings with the caller's own places (spec: /customer/v1/scoreRanking). */
-export async function scoreRanking(em: EntityManager, customerId: string, now: Date) {
+export async function scoreRanking(em: Db, customerId: string, now: Date) {
   const month = monthPeriod(now);
   const repo = new PointsRepository(em);
   const [top, own] = await Promise.all([repo.top(month, RANKING_LIST_SIZE), repo.own(customerId, month)]);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { SugarRepository } from './glucose.repository';
 import {
   addReading,
   customerDictionary,
@@ -10,19 +9,14 @@ import {
   getReading,
   judge,
   saveObjectives,
-  slotView,
+  slotDictionary,
   trend,
 } from './glucose.service';
 
 export function sugarRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
-  app.operation('querySugarDic', async (request) => {
-    const slots = await new SugarRepository(app.em).slots();
-    return slots
-      .filter((s) => request.query.timeType === undefined || s.timeType === request.query.timeType)
-      .map(slotView);
-  });
+  app.operation('querySugarDic', async (request) => slotDictionary(app.em, request.query.timeType));
 
   app.operation('queryCustomerSugarDic', async (request) =>
     customerDictionary(app.em, request.session.customerId, request.query.timeType),

@@ -339,6 +339,12 @@ export async function customerDictionary(db: Db, customerId: string, timeType?: 
     .map((s) => ({ ...slotView(s), ...range(s.timeType) }));
 }
 
+/** The slots with their default thresholds (spec: /config/v1/querySugarDic), one or all. */
+export async function slotDictionary(db: Db, timeType?: number) {
+  const slots = await new SugarRepository(db).slots();
+  return slots.filter((s) => timeType === undefined || s.timeType === timeType).map(slotView);
+}
+
 export function slotView(s: SlotRow) {
   return {
     timeType: s.timeType,
