@@ -8,6 +8,7 @@ import { showError } from '../../ui/toast';
 import { useSession } from '../../store/session';
 import { ArticleBody } from './ArticleBody';
 import { useOpenedArticle } from './useOpenedArticle';
+import styles from './ArticleDetailPage.module.css';
 
 type Detail = Schema<'ArticleDetail'>;
 
@@ -107,24 +108,16 @@ function Article({ article, onPraised }: { article: Detail; onPraised: (praise: 
   };
 
   return (
-    <article style={{ padding: '20px 18px 32px', background: 'var(--adm-color-background)', minHeight: '100%' }}>
-      <h1 style={{ margin: 0, fontSize: 21, lineHeight: 1.4 }}>{article.title}</h1>
-      <p style={{ margin: '8px 0 16px', fontSize: 12, color: 'var(--adm-color-weak)' }}>
+    <article className={styles.articleArticle}>
+      <h1 className={styles.articleTitle}>{article.title}</h1>
+      <p className={styles.articleText}>
         {article.typeName} · {article.createTime.slice(0, 10)} · 阅读 {article.readNum}
       </p>
-      {article.picUrl && (
-        <img
-          src={article.picUrl}
-          alt=""
-          style={{ display: 'block', width: '100%', borderRadius: 10, aspectRatio: '5 / 3', objectFit: 'cover' }}
-        />
-      )}
+      {article.picUrl && <img src={article.picUrl} alt="" className={styles.articleImage} />}
       <ArticleBody content={article.content} />
-      <p style={{ margin: '24px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>
-        本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。
-      </p>
-      <div ref={end} aria-hidden="true" style={{ height: 1 }} />
-      <div style={{ display: 'flex', justifyContent: 'center', marginTop: 24 }}>
+      <p className={styles.articleText2}>本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。</p>
+      <div ref={end} aria-hidden="true" className={styles.articleBox} />
+      <div className={styles.articleBox2}>
         <Button
           shape="rounded"
           color={praised ? 'default' : 'primary'}
@@ -138,9 +131,7 @@ function Article({ article, onPraised }: { article: Detail; onPraised: (praise: 
         </Button>
       </div>
       {article.addScore > 0 && (
-        <p style={{ margin: '12px 0 0', textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)' }}>
-          {finished ? '已读完本文' : `读完本文可得${article.addScore}积分`}
-        </p>
+        <p className={styles.articleText3}>{finished ? '已读完本文' : `读完本文可得${article.addScore}积分`}</p>
       )}
     </article>
   );
@@ -158,7 +149,7 @@ export default function ArticleDetailPage() {
   }
   if (detail.data === null) {
     return (
-      <div style={{ padding: 48, textAlign: 'center' }}>
+      <div className={styles.articleDetailPageBox}>
         <DotLoading />
       </div>
     );

@@ -6,6 +6,7 @@ import { api } from '../../api';
 import { useSession } from '../../store/session';
 import { ArticleBody } from './ArticleBody';
 import { useOpenedArticle } from './useOpenedArticle';
+import styles from './ArticleSharePage.module.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,25 +20,10 @@ function FollowQr({ shareCid }: { shareCid: string | null }) {
     return `${imgDomain}${drawn.qrcodeUrl}`;
   }, [shareCid, imgDomain]).data;
   return (
-    <section
-      aria-label="更多健康知识"
-      style={{
-        margin: '28px 0 0',
-        padding: '18px 16px',
-        borderRadius: 12,
-        background: 'var(--adm-color-fill-content)',
-        textAlign: 'center',
-      }}
-    >
-      <h2 style={{ margin: 0, fontSize: 17 }}>更多健康知识</h2>
-      <p style={{ margin: '6px 0 12px', fontSize: 13, color: 'var(--adm-color-weak)' }}>
-        长按识别二维码，注册后每天阅读健康文章还能领积分
-      </p>
-      {src === null ? (
-        <DotLoading />
-      ) : (
-        <img src={src} alt="二维码" style={{ width: 180, height: 204, display: 'inline-block' }} />
-      )}
+    <section aria-label="更多健康知识" className={styles.followQrSection}>
+      <h2 className={styles.followQrHeading}>更多健康知识</h2>
+      <p className={styles.followQrText}>长按识别二维码，注册后每天阅读健康文章还能领积分</p>
+      {src === null ? <DotLoading /> : <img src={src} alt="二维码" className={styles.followQrImage} />}
     </section>
   );
 }
@@ -63,28 +49,20 @@ export default function ArticleSharePage() {
   const article = detail.data;
   if (article === null) {
     return (
-      <div style={{ padding: 48, textAlign: 'center' }}>
+      <div className={styles.articleSharePageBox}>
         <DotLoading />
       </div>
     );
   }
   return (
-    <article style={{ padding: '20px 18px 32px', background: 'var(--adm-color-background)', minHeight: '100%' }}>
-      <h1 style={{ margin: 0, fontSize: 21, lineHeight: 1.4 }}>{article.title}</h1>
-      <p style={{ margin: '8px 0 16px', fontSize: 12, color: 'var(--adm-color-weak)' }}>
+    <article className={styles.articleSharePageArticle}>
+      <h1 className={styles.articleSharePageTitle}>{article.title}</h1>
+      <p className={styles.articleSharePageText}>
         {article.typeName} · {article.createTime.slice(0, 10)} · 阅读 {article.readNum}
       </p>
-      {article.picUrl && (
-        <img
-          src={article.picUrl}
-          alt=""
-          style={{ display: 'block', width: '100%', borderRadius: 10, aspectRatio: '5 / 3', objectFit: 'cover' }}
-        />
-      )}
+      {article.picUrl && <img src={article.picUrl} alt="" className={styles.articleSharePageImage} />}
       <ArticleBody content={article.content} />
-      <p style={{ margin: '24px 0 0', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>
-        本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。
-      </p>
+      <p className={styles.articleSharePageText2}>本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。</p>
       {!registered && <FollowQr shareCid={shareCid} />}
     </article>
   );

@@ -2,7 +2,7 @@ import { formatChinaTime, measuredTimePickerBounds } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { GuardedTextArea } from '@glucoguard/ui';
 import { Button, DatePicker, List } from 'antd-mobile';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { PageLoading } from '../../components/PageLoading';
 import { useApiData } from '../../hooks/useApiData';
@@ -12,6 +12,7 @@ import { DeleteReadingButton } from './DeleteReadingButton';
 import type { DeleteOutcome } from './DeleteReadingButton';
 import { SelfOtherToggle } from './SelfOtherToggle';
 import type { RecordTarget } from './SelfOtherToggle';
+import styles from './RecordForm.module.css';
 
 /** Where an add/edit page of a reading stands. */
 export type RecordStatus = 'loading' | 'ready' | 'deleted';
@@ -70,7 +71,8 @@ export interface RecordFormProps {
   onTargetChange: (next: RecordTarget | null) => void;
   /** The value section: gauge, dials and their messages. */
   values: ReactNode;
-  valuesStyle?: CSSProperties;
+  /** A class of the page for the value section (its own spacing). */
+  valuesClassName?: string;
   createTime: Date;
   onTimeChange: (picked: Date) => void;
   /** Sections between the time and the remark (the sugar's time slot). */
@@ -105,19 +107,15 @@ export function RecordForm(props: RecordFormProps) {
     return <PageLoading />;
   }
   return (
-    <div style={{ minHeight: '100vh', background: 'var(--adm-color-box)', paddingBottom: 24 }}>
-      <div style={{ background: '#fff', padding: '12px 16px' }}>
+    <div className={styles.recordFormBox}>
+      <div className={styles.recordFormBox2}>
         <SelfOtherToggle disabled={editing} target={props.target} onChange={props.onTargetChange} />
       </div>
-      <div style={{ background: '#fff', marginTop: 8, ...props.valuesStyle }}>
+      <div className={`${styles.values} ${props.valuesClassName ?? ''}`}>
         {props.values}
-        {readOnly ? (
-          <div style={{ textAlign: 'center', fontSize: 12, color: 'var(--adm-color-weak)', paddingBottom: 12 }}>
-            设备测量的数据不能修改
-          </div>
-        ) : null}
+        {readOnly ? <div className={styles.recordFormBox3}>设备测量的数据不能修改</div> : null}
       </div>
-      <List style={{ marginTop: 8 }}>
+      <List className={styles.recordFormList}>
         <List.Item
           title="测量时间"
           clickable={!readOnly}
@@ -135,7 +133,7 @@ export function RecordForm(props: RecordFormProps) {
         onConfirm={props.onTimeChange}
       />
       {props.details}
-      <div style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
+      <div className={styles.recordFormBox4}>
         {props.beforeRemark}
         <GuardedTextArea
           aria-label="备注"
@@ -149,19 +147,19 @@ export function RecordForm(props: RecordFormProps) {
         />
       </div>
       {reminder === null ? null : (
-        <div role="note" style={{ margin: '8px 16px', fontSize: 13, color: 'var(--adm-color-text-secondary)' }}>
+        <div role="note" className={styles.recordFormBox5}>
           温馨提示：{reminder}
         </div>
       )}
       {readOnly ? null : (
-        <div style={{ padding: '16px 20px' }}>
+        <div className={styles.recordFormBox6}>
           <Button block color="primary" size="large" disabled={props.busy} onClick={props.onSave}>
             保存
           </Button>
         </div>
       )}
       {editing && !readOnly ? (
-        <div style={{ padding: '0 20px 16px' }}>
+        <div className={styles.recordFormBox7}>
           <DeleteReadingButton remove={props.remove} onDone={props.onDeleted} />
         </div>
       ) : null}

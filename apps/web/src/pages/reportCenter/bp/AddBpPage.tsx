@@ -28,6 +28,7 @@ import { showError, toast } from '../../../ui/toast';
 import { BP_LEVEL_COLOURS } from '../colours';
 import { RecordForm, useReadingToEdit } from '../RecordForm';
 import type { RecordTarget } from '../SelfOtherToggle';
+import styles from './AddBpPage.module.css';
 
 type Field = (typeof BP_ENTRY_FIELDS)[number]['key'];
 export const BP_LEVEL_NAMES: Record<BpLevel, string> = { low: '偏低', normal: '正常', high: '偏高' };
@@ -129,7 +130,7 @@ export default function AddBpPage() {
         }
         setTarget(next);
       }}
-      valuesStyle={{ paddingTop: 12 }}
+      valuesClassName={styles.values}
       values={
         <>
           <LevelGauge
@@ -155,16 +156,7 @@ export default function AddBpPage() {
             />
           ))}
           {swapped && !readOnly ? (
-            <div
-              role="alert"
-              style={{
-                margin: '0 16px',
-                padding: '8px 12px 12px',
-                fontSize: 15,
-                color: 'var(--adm-color-danger)',
-                textAlign: 'center',
-              }}
-            >
+            <div role="alert" className={styles.addBpPageBox}>
               {BP_SYSTOLIC_NOT_ABOVE_MESSAGE}
             </div>
           ) : null}

@@ -33,11 +33,16 @@ import { CELL_COLOURS } from '../colours';
 import { RecordForm, useReadingToEdit } from '../RecordForm';
 import type { RecordTarget } from '../SelfOtherToggle';
 import { useSugarRanges } from './useSugarRanges';
+import styles from './AddSugarPage.module.css';
 
 type TagKeys = Record<SugarTagType, '0' | '1' | '2' | '3'>;
 const NO_TAGS: TagKeys = { diet: '0', pharmacy: '0', sport: '0' };
 const MEDAL_NAMES: Record<Medal, string> = { bronze: '铜牌', silver: '银牌', gold: '金牌' };
-const MEDAL_COLOURS: Record<Medal, string> = { bronze: '#c07a3d', silver: '#9aa3ad', gold: '#e6b422' };
+const MEDAL_COLOURS: Record<Medal, string> = {
+  bronze: 'var(--gg-color-medal-bronze)',
+  silver: 'var(--gg-color-medal-silver)',
+  gold: 'var(--gg-color-medal-gold)',
+};
 
 type Saved = { medal: Medal; editcount: number; percentage: number };
 
@@ -241,16 +246,7 @@ export default function AddSugarPage() {
           {readOnly ? null : (
             // The line is kept even while empty: the message appears as the field is left, often by a
             // tap on 保存, and a layout that moved under the finger would make that tap miss.
-            <div
-              style={{
-                minHeight: 22,
-                padding: '0 16px 12px',
-                textAlign: 'center',
-                fontSize: 15,
-                lineHeight: '22px',
-                color: 'var(--adm-color-danger)',
-              }}
-            >
+            <div className={styles.addSugarPageBox}>
               {clampNotice === null ? null : <span role="alert">{clampNotice}，请核对</span>}
             </div>
           )}
@@ -264,8 +260,8 @@ export default function AddSugarPage() {
         }
       }}
       details={
-        <div role="group" aria-label="测量时段" style={{ background: '#fff', marginTop: 8, padding: '12px 16px' }}>
-          <div style={{ fontSize: 14, marginBottom: 8 }}>测量时段</div>
+        <div role="group" aria-label="测量时段" className={styles.addSugarPageBox2}>
+          <div className={styles.addSugarPageBox3}>测量时段</div>
           <Selector<number>
             columns={4}
             disabled={readOnly}
@@ -276,15 +272,10 @@ export default function AddSugarPage() {
         </div>
       }
       beforeRemark={(Object.keys(SUGAR_TAG_OPTIONS) as SugarTagType[]).map((code) => (
-        <div
-          key={code}
-          role="group"
-          aria-label={SUGAR_TAG_OPTIONS[code].name}
-          style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}
-        >
-          <span style={{ width: 36, fontSize: 14 }}>{SUGAR_TAG_OPTIONS[code].name}</span>
+        <div key={code} role="group" aria-label={SUGAR_TAG_OPTIONS[code].name} className={styles.addSugarPageBox4}>
+          <span className={styles.addSugarPageText}>{SUGAR_TAG_OPTIONS[code].name}</span>
           <Selector
-            style={{ flex: 1, '--padding': '6px 4px' }}
+            className={styles.addSugarPageSelector}
             columns={4}
             disabled={readOnly}
             options={SUGAR_TAG_OPTIONS[code].items.map((label, index) => ({ label, value: String(index) }))}
@@ -306,38 +297,16 @@ export default function AddSugarPage() {
     >
       <Mask visible={medal !== null} opacity={0.6}>
         {medal === null ? null : (
-          <div
-            role="dialog"
-            aria-label="获得勋章"
-            style={{
-              position: 'absolute',
-              top: '30%',
-              left: '50%',
-              transform: 'translateX(-50%)',
-              width: 260,
-              padding: 24,
-              borderRadius: 12,
-              background: '#fff',
-              textAlign: 'center',
-            }}
-          >
+          <div role="dialog" aria-label="获得勋章" className={styles.addSugarPageBox5}>
             <div
               aria-hidden="true"
-              style={{
-                width: 72,
-                height: 72,
-                margin: '0 auto',
-                borderRadius: 36,
-                background: MEDAL_COLOURS[medal.medal],
-                color: '#fff',
-                fontSize: 28,
-                lineHeight: '72px',
-              }}
+              className={styles.addSugarPageBox6}
+              style={{ background: MEDAL_COLOURS[medal.medal] }}
             >
               ★
             </div>
-            <div style={{ marginTop: 12, fontSize: 17, fontWeight: 600 }}>恭喜获得{MEDAL_NAMES[medal.medal]}</div>
-            <div style={{ marginTop: 6, fontSize: 13, color: 'var(--adm-color-weak)' }}>
+            <div className={styles.addSugarPageBox7}>恭喜获得{MEDAL_NAMES[medal.medal]}</div>
+            <div className={styles.addSugarPageBox8}>
               本月已记录备注{medal.editcount}次，达标率{medal.percentage}%
             </div>
           </div>
