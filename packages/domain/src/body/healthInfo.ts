@@ -1,8 +1,8 @@
 /**
  * The health record's choices (spec 2 §2.12, §3 "Health record"): the option lists behind its
  * chips, the meaning of the smoking and drinking codes that show or hide dependent fields, the
- * treatment-method text of the /treatment picker and the doctor picker's rules. The spec fixes only
- * the 'other' complication key (0); every other key and label is ours
+ * treatment-method text of the /treatment picker (the doctor picker's rules are in care/doctor.ts).
+ * The spec fixes only the 'other' complication key (0); every other key and label is ours
  * (docs/adr/0064-health-record-shares-the-profile.md).
  */
 
@@ -153,50 +153,4 @@ export function splitTreatment(text: string | null | undefined): {
     }
   }
   return { chosen, other: rest.join(TREATMENT_SEPARATOR) };
-}
-
-/** The two kinds of carer in the doctor picker (spec 2 §4 "Device binding"). */
-export const DOCTOR_ROLE_TYPES = Object.freeze([
-  Object.freeze({ roleType: 1, label: '医生' }),
-  Object.freeze({ roleType: 2, label: '教育护士' }),
-] as const);
-
-/** 医生 for roleType 1, 教育护士 for 2. */
-export function doctorRoleLabel(roleType: number): string {
-  return DOCTOR_ROLE_TYPES.find((role) => role.roleType === roleType)?.label ?? '医生';
-}
-
-/** How the patient's doctor was linked: not at all, by the doctor's invite code, or chosen in the health record. */
-export type DoctorLink = 'none' | 'invite' | 'chosen';
-
-/**
- * `modifyType` of the health record: '1' (the doctor may be chosen) unless the doctor was linked
- * through the doctor's own invite code, which is the doctor's link and not the patient's to change.
- */
-export function doctorModifyType(link: DoctorLink): '0' | '1' {
-  return link === 'invite' ? '0' : '1';
-}
-
-/** Digits a phone keyword needs before the search matches phone numbers (fewer would list half the doctors). */
-export const DOCTOR_PHONE_KEYWORD_MIN = 4;
-
-/**
- * How the doctor search reads a keyword: digits only (at least four) search the phone numbers,
- * anything else the names; a blank keyword is no search.
- */
-export function doctorKeywordKind(keyword: string | null | undefined): 'phone' | 'name' | null {
-  const text = (keyword ?? '').trim();
-  if (text === '') {
-    return null;
-  }
-  return /^\d+$/.test(text) && text.length >= DOCTOR_PHONE_KEYWORD_MIN ? 'phone' : 'name';
-}
-
-/** A mobile number as shown to others: the first 3 and last 4 digits (138****8000); anything shorter is hidden whole. */
-export function maskPhone(phone: string | null | undefined): string {
-  const digits = (phone ?? '').trim();
-  if (digits.length < 8) {
-    return '*'.repeat(digits.length);
-  }
-  return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 7)}${digits.slice(-4)}`;
 }

@@ -2,4 +2,5 @@
 export * from './labels';
 export * from './consult';
 export * from './consultForm';
+export * from './doctor';
 export * from './medication';

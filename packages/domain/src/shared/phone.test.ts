@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMobilePhone, isStrictMobilePhone, validatePhone } from './phone';
+import { isMobilePhone, isStrictMobilePhone, maskPhone, validatePhone } from './phone';
 
 describe('validatePhone', () => {
   it.each([
@@ -36,5 +36,16 @@ describe('isMobilePhone', () => {
   ])('%s is a possible mobile number: %s', (phone, expected) => {
     expect(isMobilePhone(phone)).toBe(expected);
     expect(isStrictMobilePhone(phone)).toBe(expected);
+  });
+});
+
+describe('maskPhone', () => {
+  it.each([
+    ['13800138000', '138****8000'],
+    ['1380013', '*******'],
+    ['', ''],
+    [null, ''],
+  ] as const)('masks %j as %j', (phone, masked) => {
+    expect(maskPhone(phone)).toBe(masked);
   });
 });

@@ -37,3 +37,12 @@ export function phoneCheck(
 export function validatePhone(phone: string | null | undefined): ValidationResult {
   return phoneCheck('phone', phone, PHONE_EMPTY_MESSAGE, PHONE_INVALID_MESSAGE) ?? OK;
 }
+
+/** A mobile number as shown to others: the first 3 and last 4 digits (138****8000); anything shorter is hidden whole. */
+export function maskPhone(phone: string | null | undefined): string {
+  const digits = (phone ?? '').trim();
+  if (digits.length < 8) {
+    return '*'.repeat(digits.length);
+  }
+  return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 7)}${digits.slice(-4)}`;
+}
