@@ -84,8 +84,8 @@ function healthOf(parsed: readonly { imei: string; uplink: MeterUplink }[]) {
  * `(imei, readingId)` is unique, so a resend stores nothing and is reported as a duplicate. A bound
  * meter's new readings also become the customer's glucose or pressure records in the same
  * transaction — all of that in one statement, by the readings core (`recordMeterBatch`), whose
- * subscribers pay the points and tell the followers in that transaction. Answers, per message and in order, the
- * acks to send to the meter. Throws only when the database fails; the caller must then not
+ * subscribers pay the points and tell the followers in that transaction. Answers, per message and
+ * in order, the acks to send to the meter. Throws only when the database fails; the caller must then not
  * acknowledge any of the messages.
  */
 export async function storeMeterMessages(
@@ -130,34 +130,32 @@ export async function storeMeterMessages(
   }));
   // The readings core stores the batch in one transaction and tells its subscribers (notices, points).
   const results = await recordMeterBatch(db, candidates, healthOf(parsed), now);
-  {
-    const reasonOf = (i: number) => {
-      const result = results[i]!;
-      return result.status === 'unknownMeter'
-        ? METER_UNKNOWN_DEVICE_REASON
-        : result.status === 'otherKind'
-          ? meterKindMismatchReason(result.meterKind)
-          : null;
-    };
-    for (let i = 0; i < candidates.length; i += 1) {
-      const c = candidates[i]!;
-      const result = results[i]!;
-      const outcome = outcomes[messageOf[i]!]!;
-      if (result.status === 'stored') {
-        outcome.stored.push(c.reading.id);
-      } else if (result.status === 'duplicate') {
-        outcome.duplicate.push(c.reading.id);
-      } else {
-        refuse(outcome.rejected, c.reading.id, reasonOf(i)!);
-      }
+  const reasonOf = (i: number) => {
+    const result = results[i]!;
+    return result.status === 'unknownMeter'
+      ? METER_UNKNOWN_DEVICE_REASON
+      : result.status === 'otherKind'
+        ? meterKindMismatchReason(result.meterKind)
+        : null;
+  };
+  for (let i = 0; i < candidates.length; i += 1) {
+    const c = candidates[i]!;
+    const result = results[i]!;
+    const outcome = outcomes[messageOf[i]!]!;
+    if (result.status === 'stored') {
+      outcome.stored.push(c.reading.id);
+    } else if (result.status === 'duplicate') {
+      outcome.duplicate.push(c.reading.id);
+    } else {
+      refuse(outcome.rejected, c.reading.id, reasonOf(i)!);
     }
-    for (const r of repeats) {
-      const reason = reasonOf(r.first);
-      if (reason === null) {
-        outcomes[r.message]!.duplicate.push(r.id);
-      } else {
-        refuse(outcomes[r.message]!.rejected, r.id, reason);
-      }
+  }
+  for (const r of repeats) {
+    const reason = reasonOf(r.first);
+    if (reason === null) {
+      outcomes[r.message]!.duplicate.push(r.id);
+    } else {
+      refuse(outcomes[r.message]!.rejected, r.id, reason);
     }
   }
   return outcomes.map((o) => ({ acks: meterAcks(o) }));
