@@ -1,7 +1,7 @@
 import { CODE_COUNTDOWN_SECONDS, codeCountdownLabel } from '@glucoguard/domain';
 import type { ValidationResult } from '@glucoguard/domain';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { useSubmitGuard } from '../hooks/useSubmitGuard';
 import { api } from '../api';
 import { useCountdown } from '../hooks/useCountdown';
 import { showError, toast } from '../ui/toast';
@@ -20,7 +20,7 @@ export interface CodeButtonProps {
  */
 export function CodeButton({ phone, purpose, validatePhone }: CodeButtonProps) {
   const { secondsLeft, start } = useCountdown();
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useSubmitGuard({ loader: false });
 
   const send = async () => {
     const check = validatePhone(phone);
@@ -28,15 +28,15 @@ export function CodeButton({ phone, purpose, validatePhone }: CodeButtonProps) {
       toast(check.message);
       return;
     }
-    setSending(true);
-    try {
-      await api().POST('/shortMsg/v1/getCode', { body: { phone: phone.trim(), purpose } });
-      start(CODE_COUNTDOWN_SECONDS);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSending(false);
-    }
+    await run(async () => {
+      try {
+        await api().POST('/shortMsg/v1/getCode', { body: { phone: phone.trim(), purpose } });
+        start(CODE_COUNTDOWN_SECONDS);
+      } catch (error) {
+        showError(error);
+      }
+      return undefined;
+    });
   };
 
   return (

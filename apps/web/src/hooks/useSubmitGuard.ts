@@ -6,37 +6,57 @@ import { toastCount } from '../ui/toast';
 /** What a guarded submit does once the loading toast is gone (show a message, move on). */
 export type AfterSubmit = (() => void) | undefined;
 
+/** How a guarded submit shows that it runs. */
+export interface SubmitGuardOptions {
+  /**
+   * `false`: no loading toast; the page shows the wait itself (a switch's or a button's own
+   * spinner). The repeat-click guard and `busy` work the same.
+   */
+  loader?: boolean;
+}
+
 /**
  * The repeat-click guard of spec §2.5: while a submit runs a second one is ignored, and the
  * loading toast 拼命上传中... stays up until the answer arrives. The task returns what to do
  * once the answer is in; a message it shows replaces the loader, otherwise the loader is cleared.
+ * Every page that saves goes through it, so none keeps a saving flag of its own.
  */
-export function useSubmitGuard(): { busy: boolean; run: (task: () => Promise<AfterSubmit>) => Promise<void> } {
+export function useSubmitGuard({ loader = true }: SubmitGuardOptions = {}): {
+  busy: boolean;
+  run: (task: () => Promise<AfterSubmit>) => Promise<void>;
+} {
   const lock = useRef(false);
   const [busy, setBusy] = useState(false);
-  const run = useCallback(async (task: () => Promise<AfterSubmit>) => {
-    if (lock.current) {
-      return;
-    }
-    lock.current = true;
-    setBusy(true);
-    Toast.show({ icon: 'loading', content: ACCOUNT_MESSAGES.registering, duration: 0, maskClickable: false });
-    let after: AfterSubmit;
-    try {
-      after = await task();
-    } catch (error) {
-      Toast.clear();
-      throw error;
-    } finally {
-      lock.current = false;
-      setBusy(false);
-    }
-    // A message replaces the loader in place; without one the loader just goes.
-    const before = toastCount();
-    after?.();
-    if (toastCount() === before) {
-      Toast.clear();
-    }
-  }, []);
+  const run = useCallback(
+    async (task: () => Promise<AfterSubmit>) => {
+      if (lock.current) {
+        return;
+      }
+      lock.current = true;
+      setBusy(true);
+      if (loader) {
+        Toast.show({ icon: 'loading', content: ACCOUNT_MESSAGES.registering, duration: 0, maskClickable: false });
+      }
+      let after: AfterSubmit;
+      try {
+        after = await task();
+      } catch (error) {
+        if (loader) {
+          Toast.clear();
+        }
+        throw error;
+      } finally {
+        lock.current = false;
+        setBusy(false);
+      }
+      // A message replaces the loader in place; without one the loader just goes.
+      const before = toastCount();
+      after?.();
+      if (loader && toastCount() === before) {
+        Toast.clear();
+      }
+    },
+    [loader],
+  );
   return { busy, run };
 }

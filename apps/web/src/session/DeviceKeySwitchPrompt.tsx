@@ -1,7 +1,7 @@
 import type { Schema } from '@glucoguard/sdk';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Dialog } from 'antd-mobile';
-import { useState } from 'react';
+import { useSubmitGuard } from '../hooks/useSubmitGuard';
 import { api } from '../api';
 import { useApiData } from '../hooks/useApiData';
 import { useDeviceKeySwitch } from '../store/deviceKeySwitch';
@@ -26,7 +26,7 @@ function accountLabel(lookup: Lookup): string {
  * is tapped. Not switching keeps everything as it was.
  */
 export function DeviceKeySwitchPrompt({ deviceKey }: { deviceKey: string }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmitGuard({ loader: false });
   const read = useApiData(() => api().POST('/login/v1/deviceKeyAccount', { body: { deviceKey } }), deviceKey, {
     clear: true,
     onError: (error) => {
@@ -54,8 +54,10 @@ export function DeviceKeySwitchPrompt({ deviceKey }: { deviceKey: string }) {
 
   const stay = () => useDeviceKeySwitch.getState().setPending(null);
   const confirm = () => {
-    setBusy(true);
-    void switchDeviceKey(deviceKey).finally(() => setBusy(false));
+    void run(async () => {
+      await switchDeviceKey(deviceKey);
+      return undefined;
+    });
   };
 
   return (

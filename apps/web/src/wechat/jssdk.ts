@@ -4,7 +4,7 @@
 // Outside the messaging app every call here does nothing (the share card) or answers null (scan).
 import { useEffect, useRef } from 'react';
 import { api } from '../api';
-import { scanCode } from '../pages/devices/scan';
+import { scanCode } from './scan';
 
 /** The JS-SDK file the messaging app serves. */
 export const JSSDK_SCRIPT_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
@@ -140,8 +140,8 @@ export function useShareCard(card: ShareCard | null, key: string): void {
 
 /**
  * Opens the messaging app's QR scanner and answers what it read; null outside the messaging app
- * or when the user cancels. The scan itself is the device-binding page's `scanCode`
- * (pages/devices/scan.ts), called once the SDK is configured here.
+ * or when the user cancels. The scan itself is `scanCode` (wechat/scan.ts), called once the SDK
+ * is configured here.
  */
 export async function scanQRCode(): Promise<string | null> {
   const sdk = await wxReady();

@@ -9,7 +9,8 @@ import {
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { Button, Popup } from 'antd-mobile';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
@@ -183,33 +184,24 @@ export default function CheckInPage() {
       params: { query: { startTime: `${monthKey}-01`, endTime: `${monthKey}-${pad(last)}` } },
     });
   }, monthKey);
-  const busy = useRef(false);
-  const [signing, setSigning] = useState(false);
+  // Repeat clicks are ignored while the request runs (spec §2.9); the button shows its spinner.
+  const { busy: signing, run } = useSubmitGuard({ loader: false });
   const reloadSigns = signs.reload;
   const reloadInfo = info.reload;
 
   const onSign = useCallback(() => {
-    // Repeat clicks are ignored while the request runs (spec §2.9).
-    if (busy.current) {
-      return;
-    }
-    busy.current = true;
-    setSigning(true);
-    api()
-      .POST('/sign/v1/signIn', { body: {} })
-      .then(
-        (result) => {
-          toast(result.alreadySigned ? '今天已经签过到了' : `签到成功，获得${result.reward}积分`);
-          reloadInfo();
-          reloadSigns();
-        },
-        (error: unknown) => showError(error),
-      )
-      .finally(() => {
-        busy.current = false;
-        setSigning(false);
-      });
-  }, [reloadInfo, reloadSigns]);
+    void run(async () => {
+      try {
+        const result = await api().POST('/sign/v1/signIn', { body: {} });
+        toast(result.alreadySigned ? '今天已经签过到了' : `签到成功，获得${result.reward}积分`);
+        reloadInfo();
+        reloadSigns();
+      } catch (error) {
+        showError(error);
+      }
+      return undefined;
+    });
+  }, [run, reloadInfo, reloadSigns]);
 
   const data = info.data;
   const signed = data?.signedToday ?? false;

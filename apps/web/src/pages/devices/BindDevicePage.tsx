@@ -10,15 +10,17 @@ import {
 } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Input, type InputRef } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { api } from '../../api';
 import { DoctorPicker, saveChosenDoctor, type PickedDoctor } from '../../components/DoctorPicker';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError, toast } from '../../ui/toast';
 import { DEVICE_LIST_PATH, bindErrorPath } from './paths';
 import { scanQRCode, wxReady } from '../../wechat/jssdk';
-import { canScan } from './scan';
+import { canScan } from '../../wechat/scan';
 import styles from './BindDevicePage.module.css';
 
 /**
@@ -38,41 +40,39 @@ export default function BindDevicePage() {
   const [typedCode, setTypedCode] = useState('');
   const [imeiProblem, setImeiProblem] = useState<string | null>(null);
   const [codeProblem, setCodeProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The buttons show their own spinner while binding.
+  const { busy, run } = useSubmitGuard({ loader: false });
   const [picking, setPicking] = useState(false);
-  // The scanner is offered once the messaging app's SDK is configured for this page.
-  const [scanner, setScanner] = useState(false);
   const started = useRef(false);
   const codeInput = useRef<InputRef>(null);
 
   const done = () => void navigate(DEVICE_LIST_PATH, { replace: true });
 
   /** Binds the IMEI with the code; both were checked by the domain rules already. */
-  const bind = async (imei: string, bindCode: string) => {
-    setBusy(true);
-    try {
-      await api().POST('/device/v1/bind', { body: { deviceImei: imei, bindCode } });
-      toast('绑定成功');
-      const doctorName =
-        type === '2' || type === '3' ? (await api().GET('/customer/v1/getHealthInfo')).doctorName : null;
-      if (bindNeedsDoctor(type, doctorName)) {
-        setPicking(true);
-      } else {
-        done();
+  const bind = (imei: string, bindCode: string) =>
+    run(async () => {
+      try {
+        await api().POST('/device/v1/bind', { body: { deviceImei: imei, bindCode } });
+        toast('绑定成功');
+        const doctorName =
+          type === '2' || type === '3' ? (await api().GET('/customer/v1/getHealthInfo')).doctorName : null;
+        if (bindNeedsDoctor(type, doctorName)) {
+          setPicking(true);
+        } else {
+          done();
+        }
+      } catch (error) {
+        const cause = isApiError(error) ? bindFailureOf(error.code) : null;
+        if (cause) {
+          void navigate(bindErrorPath(imei, cause), { replace: true });
+        } else {
+          // Too many attempts, or the network: said under the button, where it stays.
+          setCodeProblem(isApiError(error) && error.errMsg !== '' ? error.errMsg : null);
+          showError(error);
+        }
       }
-    } catch (error) {
-      const cause = isApiError(error) ? bindFailureOf(error.code) : null;
-      if (cause) {
-        void navigate(bindErrorPath(imei, cause), { replace: true });
-      } else {
-        // Too many attempts, or the network: said under the button, where it stays.
-        setCodeProblem(isApiError(error) && error.errMsg !== '' ? error.errMsg : null);
-        showError(error);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+      return undefined;
+    });
 
   const submitTyped = () => {
     const imei = imeiToBind(typedImei);
@@ -108,26 +108,18 @@ export default function BindDevicePage() {
     await bind(imei, bindCode);
   };
 
-  useEffect(() => {
-    if (!canScan()) {
-      return undefined;
-    }
-    let live = true;
-    void wxReady().then((sdk) => {
-      if (!live || sdk === null) {
-        return;
-      }
-      setScanner(true);
-      if (scansAtOnce(type) && !started.current) {
-        started.current = true;
-        void scan();
-      }
-    });
-    return () => {
-      live = false;
-    };
-    // Scanning starts once, when the page opens.
-  }, []);
+  // The scanner is offered once the messaging app's SDK is configured for this page; scanning
+  // starts once, when the page opens.
+  const scanner =
+    (useApiData(wxReady, '', {
+      enabled: canScan(),
+      onLoad: (sdk) => {
+        if (sdk !== null && scansAtOnce(type) && !started.current) {
+          started.current = true;
+          void scan();
+        }
+      },
+    }).data ?? null) !== null;
 
   const pick = async (doctor: PickedDoctor) => {
     try {

@@ -2,8 +2,8 @@ import { DEVICE_MESSAGES, deviceNameEdit, formatChinaTime } from '@glucoguard/do
 import { isApiError, type Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, Dialog, DotLoading, Input } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError, toast } from '../../ui/toast';
@@ -29,25 +29,17 @@ export default function DeviceListPage() {
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const marked = query.get('deviceId');
-  const [list, setList] = useState<DeviceList | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  const reload = useCallback(() => {
-    api()
-      .GET('/device/v1/queryDeviceList')
-      .then(
-        (loaded) => {
-          setList(loaded);
-          setFailed(null);
-        },
-        (error: unknown) => {
-          // Spec 2 §8: the server's errMsg, else 请求错误！ (a network failure has none).
-          setFailed(isApiError(error) && error.errMsg !== '' ? error.errMsg : DEVICE_MESSAGES.listError);
-          showError(error, DEVICE_MESSAGES.listError);
-        },
-      );
-  }, []);
-  useEffect(reload, [reload]);
+  const read = useApiData(() => api().GET('/device/v1/queryDeviceList'), '', {
+    onError: (error) => showError(error, DEVICE_MESSAGES.listError),
+  });
+  const list: DeviceList | null = read.data;
+  // Spec 2 §8: the server's errMsg, else 请求错误！ (a network failure has none).
+  const failed: string | null = read.failed
+    ? isApiError(read.error) && read.error.errMsg !== ''
+      ? read.error.errMsg
+      : DEVICE_MESSAGES.listError
+    : null;
+  const reload = read.reload;
 
   const rename = async (device: Device) => {
     let typed = device.deviceName;

@@ -12,8 +12,9 @@ import {
 } from '@glucoguard/domain';
 import { EmptyState, GuardedInput } from '@glucoguard/ui';
 import { ActionSheet, Button, Dialog, DotLoading } from 'antd-mobile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
@@ -46,20 +47,11 @@ async function loadReports(): Promise<ReportImage[]> {
 
 /** The report types of the dictionary `report_type`; the domain's list when it cannot be read. */
 function useReportTypes(): readonly TypeOption[] {
-  const [types, setTypes] = useState<readonly TypeOption[]>(REPORT_TYPE_DICTIONARY);
-  useEffect(() => {
-    let live = true;
-    api()
-      .GET('/dictionary/v1/getByCodes', { params: { query: { codes: 'report_type' } } })
-      .then(
-        (data) => live && (data.report_type ?? []).length > 0 && setTypes(data.report_type ?? []),
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return types;
+  const read = useApiData(() =>
+    api().GET('/dictionary/v1/getByCodes', { params: { query: { codes: 'report_type' } } }),
+  );
+  const loaded = read.data?.report_type ?? [];
+  return loaded.length > 0 ? loaded : REPORT_TYPE_DICTIONARY;
 }
 
 /** The upload in progress: the chosen photo, then its type, then its name. */
@@ -70,26 +62,14 @@ export default function MedicalReportPage() {
   useDocumentTitle('检查报告');
   const imgDomain = useSession((state) => state.imgDomain);
   const types = useReportTypes();
-  const [reports, setReports] = useState<ReportImage[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = useApiData(loadReports, '', { onError: showError });
+  const reports: ReportImage[] | null = list.data;
+  const failed = list.failed;
+  const reload = list.reload;
   const [pending, setPending] = useState<Pending | null>(null);
   const [viewing, setViewing] = useState<ReportImage | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { run } = useSubmitGuard();
-
-  const reload = useCallback(() => {
-    loadReports().then(
-      (loaded) => {
-        setReports(loaded);
-        setFailed(false);
-      },
-      (error: unknown) => {
-        setFailed(true);
-        showError(error);
-      },
-    );
-  }, []);
-  useEffect(reload, [reload]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

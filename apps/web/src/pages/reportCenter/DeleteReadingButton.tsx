@@ -1,7 +1,8 @@
 import { READING_DELETE_MESSAGES } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Dialog } from 'antd-mobile';
-import { useState, type CSSProperties } from 'react';
+import { type CSSProperties } from 'react';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../ui/toast';
 import styles from './DeleteReadingButton.module.css';
 
@@ -53,18 +54,16 @@ export function DeleteReadingButton({
   compact?: boolean;
   style?: CSSProperties;
 }) {
-  const [busy, setBusy] = useState(false);
-  const click = async () => {
-    if (busy) {
-      return;
-    }
-    setBusy(true);
-    const outcome = await confirmDeleteReading(remove);
-    setBusy(false);
-    if (outcome === 'deleted' || outcome === 'gone') {
-      onDone(outcome);
-    }
-  };
+  const { busy, run } = useSubmitGuard({ loader: false });
+  const click = () =>
+    run(async () => {
+      const outcome = await confirmDeleteReading(remove);
+      return () => {
+        if (outcome === 'deleted' || outcome === 'gone') {
+          onDone(outcome);
+        }
+      };
+    });
   return (
     <Button
       aria-label={label}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { brandOf } from '../../brand';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -9,20 +9,8 @@ import styles from './AboutUsPage.module.css';
 export default function AboutUsPage() {
   useDocumentTitle('关于我们');
   const brand = brandOf(useSession((state) => state.sourceId));
-  const [version, setVersion] = useState<string | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    api()
-      .GET('/healthz')
-      .then(
-        (health) => alive && setVersion(health.version),
-        () => alive && setVersion(''),
-      );
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const read = useApiData(() => api().GET('/healthz'));
+  const version: string | null = read.failed ? '' : (read.data?.version ?? null);
 
   return (
     <div className={styles.aboutUsPageBox}>

@@ -1,7 +1,8 @@
 import type { Schema } from '@glucoguard/sdk';
 import { List, Switch } from 'antd-mobile';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../ui/toast';
@@ -15,18 +16,11 @@ type SwitchKey = 'isReceive' | 'isNoTestReceive';
 export default function SetPage() {
   useDocumentTitle('设置');
   const navigate = useNavigate();
-  const [setting, setSetting] = useState<MsgSetting | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let alive = true;
-    api()
-      .GET('/customer/v1/getMsgSetting')
-      .then((data) => alive && setSetting(data), showError);
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const read = useApiData(() => api().GET('/customer/v1/getMsgSetting'), '', { onError: showError });
+  const setting: MsgSetting | null = read.data;
+  const setSetting = read.mutate;
+  // The switch shows its own spinner while the change is saved.
+  const { busy: saving, run } = useSubmitGuard({ loader: false });
 
   const toggle = (key: SwitchKey, on: boolean) => {
     if (setting === null) {
@@ -35,21 +29,24 @@ export default function SetPage() {
     const previous = setting;
     const next = { ...setting, [key]: on ? 1 : 0 } as MsgSetting;
     setSetting(next);
-    setSaving(true);
-    api()
-      .POST('/customer/v1/updateMsgSetting', {
-        body: {
-          category: 'wechatMsg',
-          code: 'sugarTest',
-          isReceive: next.isReceive,
-          isNoTestReceive: next.isNoTestReceive,
-        },
-      })
-      .then(setSetting, (error: unknown) => {
+    void run(async () => {
+      try {
+        setSetting(
+          await api().POST('/customer/v1/updateMsgSetting', {
+            body: {
+              category: 'wechatMsg',
+              code: 'sugarTest',
+              isReceive: next.isReceive,
+              isNoTestReceive: next.isNoTestReceive,
+            },
+          }),
+        );
+      } catch (error) {
         setSetting(previous);
         showError(error);
-      })
-      .finally(() => setSaving(false));
+      }
+      return undefined;
+    });
   };
 
   const switchFor = (key: SwitchKey, label: string) => (

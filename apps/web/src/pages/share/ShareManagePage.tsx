@@ -11,8 +11,10 @@ import type { ShareKind } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, GuardedInput } from '@glucoguard/ui';
 import { Button, Dialog, DotLoading, Selector } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useApiData } from '../../hooks/useApiData';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError, toast } from '../../ui/toast';
@@ -50,41 +52,30 @@ export default function ShareManagePage() {
   const [validity, setValidity] = useState<number>(SHARE_VALIDITY_DEFAULT_DAYS);
   const [title, setTitle] = useState('');
   const [created, setCreated] = useState<{ url: string; expiresAt: string } | null>(null);
-  const [links, setLinks] = useState<ShareLinkInfo[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmitGuard({ loader: false });
 
-  const loadLinks = useCallback(() => {
-    api()
-      .GET('/share/v1/list')
-      .then(setLinks, (error: unknown) => {
-        setLinks([]);
+  const list = useApiData(() => api().GET('/share/v1/list'), '', { onError: showError });
+  const links: ShareLinkInfo[] | null = list.failed ? [] : list.data;
+  const loadLinks = list.reload;
+
+  const create = () =>
+    run(async () => {
+      try {
+        const answer = await api().POST('/share/v1/create', {
+          body: {
+            kind,
+            ...sharePeriod(Date.now(), period),
+            days: validity,
+            ...(title.trim() === '' ? {} : { title: title.trim() }),
+          },
+        });
+        setCreated({ url: shareUrl(window.location.origin, kind, answer.token), expiresAt: answer.expiresAt });
+        loadLinks();
+      } catch (error) {
         showError(error);
-      });
-  }, []);
-  useEffect(loadLinks, [loadLinks]);
-
-  const create = async () => {
-    if (busy) {
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await api().POST('/share/v1/create', {
-        body: {
-          kind,
-          ...sharePeriod(Date.now(), period),
-          days: validity,
-          ...(title.trim() === '' ? {} : { title: title.trim() }),
-        },
-      });
-      setCreated({ url: shareUrl(window.location.origin, kind, answer.token), expiresAt: answer.expiresAt });
-      loadLinks();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+      }
+      return undefined;
+    });
 
   const revoke = async (link: ShareLinkInfo) => {
     if (!(await Dialog.confirm({ content: REVOKE_CONFIRM }))) {

@@ -15,6 +15,7 @@ import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, tokens } from '@glucoguard/ui';
 import { Button, Dialog, DotLoading, Input, Popup } from 'antd-mobile';
 import { useRef, useState } from 'react';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { COLOUR_HEX } from '../../components/bandPalette';
@@ -371,7 +372,7 @@ function WeightAddPopup({
 }) {
   const [height, setHeight] = useState('');
   const [weight, setWeight] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSubmitGuard({ loader: false });
   const close = () => {
     setHeight('');
     setWeight('');
@@ -383,23 +384,20 @@ function WeightAddPopup({
       toast(check.message);
       return;
     }
-    if (saving) {
-      return;
-    }
-    setSaving(true);
-    try {
-      await api().POST('/weight/v1/add', {
-        body: { weight: Number(weight), ...(heightKnown ? {} : { height: Number(height) }) },
-      });
-      toast(WEIGHT_ADDED_MESSAGE);
-      setHeight('');
-      setWeight('');
-      onSaved();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        await api().POST('/weight/v1/add', {
+          body: { weight: Number(weight), ...(heightKnown ? {} : { height: Number(height) }) },
+        });
+        toast(WEIGHT_ADDED_MESSAGE);
+        setHeight('');
+        setWeight('');
+        onSaved();
+      } catch (error) {
+        showError(error);
+      }
+      return undefined;
+    });
   };
   return (
     <Popup

@@ -3,7 +3,8 @@ import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, tokens, TrendChart } from '@glucoguard/ui';
 import type { TrendSeries } from '@glucoguard/ui';
 import { DotLoading } from 'antd-mobile';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useApiData } from '../../../hooks/useApiData';
 import { api } from '../../../api';
 import { showError } from '../../../ui/toast';
 import { CHART_LIB } from '../chartLib';
@@ -15,22 +16,8 @@ const RANGE = { min: 0, max: BP_VALUE_MAX };
 
 /** The blood-pressure chart (spec 2 §2.8): the last 365 days, systolic, diastolic and pulse on 0–250. */
 export function BpChart() {
-  const [records, setRecords] = useState<Schema<'BloodPressureVo'>[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    api()
-      .GET('/bloodPressureTest/v1/trendpageQueryList')
-      .then((list) => live && setRecords(list))
-      .catch((error: unknown) => {
-        if (live) {
-          setRecords([]);
-          showError(error);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const read = useApiData(() => api().GET('/bloodPressureTest/v1/trendpageQueryList'), '', { onError: showError });
+  const records: Schema<'BloodPressureVo'>[] | null = read.failed ? [] : read.data;
 
   const series = useMemo<TrendSeries[]>(() => {
     const at = (record: Schema<'BloodPressureVo'>) => parseChinaDateTime(record.createTime)?.getTime() ?? 0;

@@ -18,7 +18,9 @@ import {
 } from '@glucoguard/domain';
 import { EmptyState, GuardedTextArea, InfiniteList, tokens, TrendChart } from '@glucoguard/ui';
 import { Button, DatePickerView, DotLoading, Dropdown, Input, Popup } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
+import { useApiData } from '../../../hooks/useApiData';
 import { bandHex } from '../../../components/bandPalette';
 import { showError, toast } from '../../../ui/toast';
 import { CHART_LIB } from '../chartLib';
@@ -169,7 +171,7 @@ export function LabAddPopup({
   const [time, setTime] = useState(() => new Date());
   const [picking, setPicking] = useState(false);
   const [pending, setPending] = useState(() => new Date());
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSubmitGuard({ loader: false });
 
   const clear = () => {
     setValue('');
@@ -182,9 +184,6 @@ export function LabAddPopup({
     onClose();
   };
   const save = async () => {
-    if (saving) {
-      return;
-    }
     const warning = labEmptyWarning(kind, value);
     if (warning !== null) {
       // The spec shows the message yet still sends the save (the API answers with the same words).
@@ -196,23 +195,23 @@ export function LabAddPopup({
         return;
       }
     }
-    setSaving(true);
-    try {
-      await saveLab(kind, {
-        value: value.trim() === '' ? null : Number(value),
-        createTimeStr: labCreateTimeStr(time),
-        remark,
-      });
-      toast(LAB_SAVED_MESSAGE);
-      clear();
-      onSaved();
-    } catch (error) {
-      if (warning === null) {
-        showError(error);
+    await run(async () => {
+      try {
+        await saveLab(kind, {
+          value: value.trim() === '' ? null : Number(value),
+          createTimeStr: labCreateTimeStr(time),
+          remark,
+        });
+        toast(LAB_SAVED_MESSAGE);
+        clear();
+        onSaved();
+      } catch (error) {
+        if (warning === null) {
+          showError(error);
+        }
       }
-    } finally {
-      setSaving(false);
-    }
+      return undefined;
+    });
   };
 
   return (
@@ -310,17 +309,16 @@ export function LabAddPopup({
 
 function LabChart({ kind, days }: { kind: LabKind; days: number }) {
   const texts = LAB_TEXTS[kind];
-  const [state, setState] = useState<{ days: number; records: readonly LabRecord[] } | 'failed' | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadLabPage(kind, { ...rangeQuery(days), pageNo: 1, pageSize: CHART_PAGE_SIZE }).then(
-      (page) => live && setState({ days, records: page.items }),
-      () => live && setState('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [kind, days]);
+  const read = useApiData(
+    () => loadLabPage(kind, { ...rangeQuery(days), pageNo: 1, pageSize: CHART_PAGE_SIZE }),
+    [kind, days],
+    { clear: true },
+  );
+  const state: { days: number; records: readonly LabRecord[] } | 'failed' | null = read.failed
+    ? 'failed'
+    : read.data === null
+      ? null
+      : { days, records: read.data.items };
   if (state === null || (state !== 'failed' && state.days !== days)) {
     return (
       <div className={styles.labChartBox}>

@@ -4,8 +4,9 @@ import type { Schema } from '@glucoguard/sdk';
 import { isApiError } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, DotLoading } from 'antd-mobile';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useApiData } from '../../../hooks/useApiData';
 import { api } from '../../../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSession } from '../../../store/session';
@@ -74,39 +75,30 @@ export default function ReportDetailPage() {
   const nickname = useSession((s) => s.customer?.nickname ?? '');
   const query = useMemo(() => parseReportDetailSearch(location.search), [location.search]);
   const name = query === null ? '健康报告' : reportName(query.period, query.reportType);
-  const [state, setState] = useState<State>({ status: 'loading' });
   useDocumentTitle(name);
-
-  useEffect(() => {
-    if (query === null) {
-      return undefined;
-    }
-    let live = true;
-    setState({ status: 'loading' });
-    loadReport(query.reportType, query.period).then(
-      (answer) => {
-        if (!live) {
-          return;
-        }
-        if (!answer.existsFlag || answer.loaded === null) {
-          const params = new URLSearchParams({
-            name,
-            count: String(answer.count),
-            reportType: String(query.reportType),
-          });
-          void navigate(`${NO_REPORT_PATH}?${params.toString()}`, { replace: true });
-          return;
-        }
-        setState({ status: 'ready', loaded: answer.loaded });
-      },
-      (error: unknown) =>
-        live &&
-        setState({ status: 'failed', message: isApiError(error) && error.errMsg !== '' ? error.errMsg : '加载失败' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query, name, navigate]);
+  const read = useApiData(() => loadReport(query!.reportType, query!.period), location.search, {
+    enabled: query !== null,
+    clear: true,
+    onLoad: (answer) => {
+      if (query !== null && (!answer.existsFlag || answer.loaded === null)) {
+        const params = new URLSearchParams({
+          name,
+          count: String(answer.count),
+          reportType: String(query.reportType),
+        });
+        void navigate(`${NO_REPORT_PATH}?${params.toString()}`, { replace: true });
+      }
+    },
+  });
+  const state: State =
+    read.data !== null && read.data.loaded !== null && read.data.existsFlag
+      ? { status: 'ready', loaded: read.data.loaded }
+      : read.failed
+        ? {
+            status: 'failed',
+            message: isApiError(read.error) && read.error.errMsg !== '' ? read.error.errMsg : '加载失败',
+          }
+        : { status: 'loading' };
 
   if (query === null) {
     return (

@@ -14,8 +14,9 @@ import type { ReportPeriodRef, ReportType, YearMonth } from '@glucoguard/domain'
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, DatePicker, DotLoading } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useApiData } from '../../../hooks/useApiData';
 import { api } from '../../../api';
 import { toast } from '../../../ui/toast';
 import styles from './ReportListView.module.css';
@@ -97,24 +98,13 @@ export default function ReportListView() {
   const navigate = useNavigate();
   const [month, setMonth] = useState<YearMonth>(() => storedMonth(Date.now()));
   const [picking, setPicking] = useState(false);
-  const [list, setList] = useState<ReportList | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setList(null);
-    setFailed(false);
-    api()
-      .GET('/healthReport/v1/list', { params: { query: { year: month.year, month: month.month } } })
-      .then(
-        (data) => live && setList(data),
-        () => live && setFailed(true),
-      );
-    return () => {
-      live = false;
-    };
-  }, [month, attempt]);
+  const read = useApiData(
+    () => api().GET('/healthReport/v1/list', { params: { query: { year: month.year, month: month.month } } }),
+    [month.year, month.month],
+    { clear: true },
+  );
+  const list: ReportList | null = read.data;
+  const failed = read.failed;
 
   const bounds = reportMonthBounds(Date.now());
   const pick = (date: Date) => {
@@ -172,7 +162,7 @@ export default function ReportListView() {
       />
       {failed ? (
         <EmptyState title="加载失败">
-          <Button size="small" color="primary" fill="outline" onClick={() => setAttempt((n) => n + 1)}>
+          <Button size="small" color="primary" fill="outline" onClick={read.reload}>
             点击重试
           </Button>
         </EmptyState>

@@ -9,7 +9,8 @@ import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, tokens, TrendChart } from '@glucoguard/ui';
 import type { TrendSeries } from '@glucoguard/ui';
 import { DotLoading, Selector } from 'antd-mobile';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useApiData } from '../../../hooks/useApiData';
 import { api } from '../../../api';
 import { showError } from '../../../ui/toast';
 import { CHART_LIB } from '../chartLib';
@@ -25,32 +26,18 @@ const TIME_TYPE_OPTIONS: { label: string; value: TimeType }[] = [
   { label: '餐后', value: SUGAR_CHART_TIME_TYPES.afterMeal },
 ];
 
+const NO_TREND: Schema<'SugarTrend'> = { sugarTestList: [], judgeMap: null };
+
 /** The sugar chart (spec 2 §2.3): range and time-type pickers, the trend line, min / max / average. */
 export function SugarChart() {
   const [dateType, setDateType] = useState<DateType>(SUGAR_CHART_DEFAULT_DATE_TYPE);
   const [timeType, setTimeType] = useState<TimeType>(SUGAR_CHART_TIME_TYPES.fasting);
-  const [trend, setTrend] = useState<Schema<'SugarTrend'> | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setTrend(null);
-    api()
-      .GET('/sugarTestReport/v1/queryTrend', { params: { query: { dateType, timeType } } })
-      .then((data) => {
-        if (live) {
-          setTrend(data);
-        }
-      })
-      .catch((error: unknown) => {
-        if (live) {
-          setTrend({ sugarTestList: [], judgeMap: null });
-          showError(error);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [dateType, timeType]);
+  const read = useApiData(
+    () => api().GET('/sugarTestReport/v1/queryTrend', { params: { query: { dateType, timeType } } }),
+    [dateType, timeType],
+    { clear: true, onError: showError },
+  );
+  const trend: Schema<'SugarTrend'> | null = read.failed ? NO_TREND : read.data;
 
   const series = useMemo<TrendSeries[]>(() => {
     const points = (trend?.sugarTestList ?? []).flatMap((item) => {

@@ -3,8 +3,8 @@ import type { SugarDictionaryEntry } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { DotLoading, List, Popup } from 'antd-mobile';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useApiData } from '../../../hooks/useApiData';
 import { api } from '../../../api';
 import { showError } from '../../../ui/toast';
 import { CELL_COLOURS } from '../colours';
@@ -23,30 +23,15 @@ export interface SugarDayPopupProps {
 
 /** The pop-up listing one day's readings (spec 2 §2.2). */
 export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPopupProps) {
-  const [readings, setReadings] = useState<Reading[] | null>(null);
-  useEffect(() => {
-    if (day === null) {
-      return undefined;
-    }
-    let live = true;
-    setReadings(null);
-    api()
-      .GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: day } } })
-      .then((list) => {
-        if (live) {
-          setReadings([...list].sort((a, b) => a.createTime.localeCompare(b.createTime)));
-        }
-      })
-      .catch((error: unknown) => {
-        if (live) {
-          setReadings([]);
-          showError(error);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [day]);
+  const read = useApiData(
+    async () =>
+      [...(await api().GET('/sugarTest/v1/queryDayData', { params: { query: { dateTime: day ?? '' } } }))].sort(
+        (a, b) => a.createTime.localeCompare(b.createTime),
+      ),
+    day,
+    { enabled: day !== null, clear: true, onError: showError },
+  );
+  const readings: Reading[] | null = read.failed ? [] : read.data;
 
   return (
     <Popup

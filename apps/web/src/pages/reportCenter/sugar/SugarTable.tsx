@@ -10,8 +10,9 @@ import type { Schema } from '@glucoguard/sdk';
 import { DataTable, EmptyState } from '@glucoguard/ui';
 import type { DataTableColumn } from '@glucoguard/ui';
 import { CapsuleTabs, DotLoading } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useApiData } from '../../../hooks/useApiData';
 import { api } from '../../../api';
 import { ShareEntry } from '../../share/ShareEntry';
 import { AddButton } from '../AddButton';
@@ -90,33 +91,21 @@ export function SugarTable() {
   const navigate = useNavigate();
   const dictionary = useSugarRanges();
   const [dateType, setDateType] = useState<DateType>(1);
-  const [rows, setRows] = useState<DayRow[] | null>(null);
-  const [judge, setJudge] = useState<Judge | null>(null);
   const [openDay, setOpenDay] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setRows(null);
-    Promise.all([
-      loadAllDays(dateType),
-      api().GET('/sugarTestReport/v1/queryJudge', { params: { query: { dateType } } }),
-    ])
-      .then(([days, counts]) => {
-        if (live) {
-          setRows(days);
-          setJudge(counts);
-        }
-      })
-      .catch((error: unknown) => {
-        if (live) {
-          setRows([]);
-          showError(error);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [dateType]);
+  const read = useApiData(
+    async () => {
+      const [days, counts] = await Promise.all([
+        loadAllDays(dateType),
+        api().GET('/sugarTestReport/v1/queryJudge', { params: { query: { dateType } } }),
+      ]);
+      return { days, counts };
+    },
+    dateType,
+    { onError: showError },
+  );
+  // The counts of the previous range stay up while the next range's days load.
+  const rows: DayRow[] | null = read.loading ? null : read.failed ? [] : (read.data?.days ?? null);
+  const judge: Judge | null = read.data?.counts ?? null;
 
   const columns: DataTableColumn<DayRow>[] = [
     { key: 'dtime', title: '日期', width: 46, render: (row) => row.dtime.slice(5) },

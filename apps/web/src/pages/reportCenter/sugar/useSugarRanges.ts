@@ -1,32 +1,15 @@
 import type { SugarDictionaryEntry } from '@glucoguard/domain';
-import { useEffect, useState } from 'react';
+import { useApiData } from '../../../hooks/useApiData';
 import { api } from '../../../api';
 import { showError } from '../../../ui/toast';
+
+const NO_RANGES: readonly SugarDictionaryEntry[] = [];
 
 /**
  * The user's sugar dictionary (their own targets over the defaults): slot hours and the four
  * thresholds per time type. `null` while loading.
  */
 export function useSugarRanges(): readonly SugarDictionaryEntry[] | null {
-  const [ranges, setRanges] = useState<readonly SugarDictionaryEntry[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    api()
-      .GET('/customer/v1/querySugarDic')
-      .then((data) => {
-        if (live) {
-          setRanges(data);
-        }
-      })
-      .catch((error: unknown) => {
-        if (live) {
-          setRanges([]);
-          showError(error);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return ranges;
+  const read = useApiData(() => api().GET('/customer/v1/querySugarDic'), '', { onError: showError });
+  return read.failed ? NO_RANGES : read.data;
 }
