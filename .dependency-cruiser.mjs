@@ -58,7 +58,7 @@ export default {
       name: 'orm-only-in-repositories',
       severity: 'error',
       comment:
-        'Only repositories, entities, lib/db.ts, db/, migrations/, seed/ and plugins/db.ts touch MikroORM or SQL; ' +
+        'Only repositories, entities, lib/db.ts, db/, migrations/, seed/, plugins/db.ts and *.listener.ts touch MikroORM or SQL; ' +
         'services hold the opaque Db handle of lib/db.ts.',
       from: {
         path: '^apps/api/src/',
@@ -67,6 +67,8 @@ export default {
           '^apps/api/src/lib/db\\.ts$',
           '^apps/api/src/(db|migrations|seed)/',
           '^apps/api/src/plugins/db\\.ts$',
+          // A PostgreSQL LISTEN connection of its own (identity/session): database plumbing, not a query.
+          '\\.listener\\.ts$',
           '\\.test\\.ts$',
         ],
       },

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { sql } from '../../../lib/db';
+import { Article, ArticleCategory } from './article.entity';
 
 export interface ArticleRow {
   article_id: number;
@@ -126,5 +127,19 @@ export class ArticleRepository {
       'update article_reader set read_seconds = read_seconds + ?, last_beat_at = ? where customer_id = ? and article_id = ?',
       [seconds, at, customerId, articleId],
     );
+  }
+
+  /** Every published article's id, title and category, newest first (the assistant's reading list). */
+  publishedTitles(): Promise<Pick<Article, 'id' | 'title' | 'typeId'>[]> {
+    return this.em.find(
+      Article,
+      { status: 1 },
+      { fields: ['id', 'title', 'typeId'], orderBy: { publishedAt: 'desc', id: 'desc' } },
+    );
+  }
+
+  /** The categories shown. */
+  activeCategories(): Promise<ArticleCategory[]> {
+    return this.em.find(ArticleCategory, { status: 1 });
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../../lib/db';
+import { inTransaction, type Db } from '../../../lib/db';
 import { ARTICLE_GONE_MESSAGE, creditedReadSeconds } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
@@ -87,7 +87,7 @@ export async function completeArticle(em: Db, session: SessionContext, articleId
 /** A read-time heartbeat: credits what the domain's rule allows since the last beat (bounded, so it cannot be farmed). */
 export async function articleHeartbeat(em: Db, customerId: string, articleId: number, now: Date) {
   await shownArticle(new ArticleRepository(em), articleId);
-  return em.transactional(async (tx) => {
+  return inTransaction(em, async (tx) => {
     const repo = new ArticleRepository(tx);
     await repo.open(customerId, articleId, now);
     const reader = await repo.reader(customerId, articleId, true);

@@ -17,13 +17,11 @@ import {
   type ChatTurn,
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
-import { Article, ArticleCategory } from '../article/article.entity';
-import { BloodPressureTest } from '../../health';
+import { ArticleRepository } from '../article/article.repository';
 import { registeredCustomer } from '../../identity';
 import { takeRateLimit } from '../../platform';
 import type { SessionContext } from '../../../lib/session-context';
-import { SugarRepository } from '../../health';
-import { rangesFor } from '../../health';
+import { PressureRepository, rangesFor, SugarRepository } from '../../health';
 import type { AssistantRequest } from '../../../providers/assistant/assistant';
 
 /** The user's own numbers: glucose of the last 14 China days, pressure of the last 30. */
@@ -39,17 +37,9 @@ async function contextFor(
   const [{ slots, range }, sugarRows, bpRows, articles, categories] = await Promise.all([
     rangesFor(em, customerId),
     new SugarRepository(em).leanInRange(customerId, sugarSpan.start, sugarSpan.end),
-    em.find(
-      BloodPressureTest,
-      { customerId, measuredAt: { $gte: bpSpan.start, $lt: bpSpan.end } },
-      { fields: ['sbp', 'dbp'] },
-    ),
-    em.find(
-      Article,
-      { status: 1 },
-      { fields: ['id', 'title', 'typeId'], orderBy: { publishedAt: 'desc', id: 'desc' } },
-    ),
-    em.find(ArticleCategory, { status: 1 }),
+    new PressureRepository(em).pressures(customerId, bpSpan),
+    new ArticleRepository(em).publishedTitles(),
+    new ArticleRepository(em).activeCategories(),
   ]);
   const slotName = new Map(slots.map((s) => [s.timeType, s.name]));
   const sugar = digestSugar(

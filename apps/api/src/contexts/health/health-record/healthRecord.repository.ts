@@ -21,4 +21,9 @@ export class HealthRecordRepository {
   create(customerId: string, now: Date): HealthRecord {
     return this.em.create(HealthRecord, { customerId, complications: [], createdAt: now, updatedAt: now });
   }
+
+  /** Writes the changes made to the loaded customer and record. */
+  async save(): Promise<void> {
+    await this.em.flush();
+  }
 }

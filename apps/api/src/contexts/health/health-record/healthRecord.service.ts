@@ -1,4 +1,4 @@
-import type { Db } from '../../../lib/db';
+import { inTransaction, type Db } from '../../../lib/db';
 import type { Schema } from '@glucoguard/sdk';
 import {
   HEALTH_INFO_OPTIONS,
@@ -208,7 +208,7 @@ export async function saveHealthInfo(
   now: Date,
 ): Promise<Schema<'HealthInfo'>> {
   await registeredCustomer(em, session);
-  return em.transactional(async (tx) => {
+  return inTransaction(em, async (tx) => {
     const repo = new HealthRecordRepository(tx);
     const customer = await repo.lockCustomer(session.customerId);
     const saved = await repo.find(customer.id);
@@ -225,7 +225,7 @@ export async function saveHealthInfo(
     if (weightKg !== null && weightKg !== weightBefore && heightCm !== null) {
       await recordWeighing(tx, customer.id, { weightKg, heightCm }, now);
     }
-    await tx.flush();
+    await repo.save();
     return healthInfoVo(customer, record, await linkedDoctor(tx, customer));
   });
 }
@@ -237,7 +237,7 @@ export async function saveDoctor(
   input: Schema<'SaveDoctorInput'>,
 ): Promise<Schema<'HealthDoctor'>> {
   await registeredCustomer(em, session);
-  return em.transactional(async (tx) => {
+  return inTransaction(em, async (tx) => {
     const customer = await new HealthRecordRepository(tx).lockCustomer(session.customerId);
     const current = await linkedDoctor(tx, customer);
     if (!canChooseDoctor(doctorModifyType(doctorLinkOf(customer, current?.doctor ?? null)))) {
@@ -252,7 +252,7 @@ export async function saveDoctor(
       throw new AppError(ErrorCodes.badRequest, HEALTH_RECORD_API_ERRORS.doctorChanged);
     }
     customer.doctorId = doctor.id;
-    await tx.flush();
+    await new HealthRecordRepository(tx).save();
     const place = (await repo.workplacesOf([doctor])).get(doctor.id) as Workplace;
     return {
       doctorId: doctor.id,

@@ -35,4 +35,19 @@ export class MedicalReportRepository {
   async deleteOwn(customerId: string, reportId: string): Promise<boolean> {
     return (await this.em.nativeDelete(MedicalReport, { id: reportId, customerId })) > 0;
   }
+
+  /** Saves a new report. */
+  async add(row: {
+    customerId: string;
+    typeCode: number;
+    reportName: string;
+    imagePath: string;
+    previewPath: string;
+    createdAt: Date;
+    updatedAt: Date;
+  }): Promise<MedicalReport> {
+    const report = this.em.create(MedicalReport, row);
+    await this.em.flush();
+    return report;
+  }
 }

@@ -1,4 +1,5 @@
 // Uploaded medical reports (spec 2 §2.14, §3 "Report image", §5 "Report upload", §7).
+import type { BodyOf } from '../../../lib/contract';
 //
 // The photo and its optional preview go through the image upload's checks (base64, size, magic
 // bytes) restricted to JPEG and PNG, and are stored like every other upload. The 50-per-type limit
@@ -23,7 +24,7 @@ import type { SessionContext } from '../../../lib/session-context';
 import type { ObjectStore } from '../../../providers/storage/storage';
 import { signPrivatePath } from '../../platform';
 import { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from '../../platform';
-import { MedicalReport } from './medicalReport.entity';
+import type { MedicalReport } from './medicalReport.entity';
 import { MedicalReportRepository } from './medicalReport.repository';
 
 /** The folder code report photos are stored under (uploads/274/…), apart from form images (273). */
@@ -42,12 +43,8 @@ const PREVIEW_LIMITS: UploadLimits = {
   tooLargeMessage: REPORT_UPLOAD_MESSAGES.previewTooLarge,
 };
 
-export interface ReportUpload {
-  reportName?: string | null;
-  typeCode: number;
-  data: string;
-  pressData?: string;
-}
+/** A report photo and its preview (openapi.yaml uploadReport). */
+export type ReportUpload = BodyOf<'uploadReport'>;
 
 /**
  * A report as the API shows it (spec 2 §3 "Report image"), to its owner: the image addresses are
@@ -97,7 +94,7 @@ export async function uploadReport(
         stored.push(await putImage(store, preview, REPORT_FOLDER_CODE, now));
       }
       const [image, previewImage = image] = stored as [StoredImage, StoredImage?];
-      const report = tx.create(MedicalReport, {
+      const report = await new MedicalReportRepository(tx).add({
         customerId: customer.id,
         typeCode: input.typeCode,
         reportName: (input.reportName ?? '').trim(),
@@ -106,7 +103,6 @@ export async function uploadReport(
         createdAt: now,
         updatedAt: now,
       });
-      await tx.flush();
       return reportImageVo(report, secret, now);
     } catch (error) {
       // Nothing refers to the files of a report that was not saved.

@@ -1,15 +1,15 @@
 import { ACCOUNT_RECOVERY_MESSAGES, validateAccountRecovery } from '@glucoguard/domain';
+import type { BodyOf } from '../../../lib/contract';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
 import { withSubjectLock, type Db } from '../../../lib/db';
-import { Customer } from '../customer/customer.entity';
 import { CustomerRepository } from '../customer/customer.repository';
 import { takeRateLimit } from '../../platform';
-import { Session } from '../session/session.entity';
+import { SessionRepository } from '../session/session.repository';
 import { issueSession, type SessionContext } from '../session/session.service';
 import type { SessionCache } from '../session/session.cache';
 import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
-import { AccountRecovery } from './accountRecovery.entity';
+import { AccountRecoveryRepository } from './accountRecovery.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -45,7 +45,7 @@ export async function recoverAccount(
   em: Db,
   sms: Pick<SmsCodeDeps, 'secret'>,
   session: SessionContext,
-  input: { phone: string; validCode: string },
+  input: BodyOf<'recoverAccount'>,
   context: RecoveryContext,
   now: Date,
   cache?: SessionCache,
@@ -76,23 +76,17 @@ export async function recoverAccount(
 
   const moved = await withSubjectLock(em, `recover:${owner.id}`, async (tx) => {
     const since = new Date(now.getTime() - DAY_MS);
-    if (
-      (await tx.count(AccountRecovery, { customerId: owner.id, createdAt: { $gt: since } })) >=
-      RECOVERY_POLICY.movesPerAccountPerDay
-    ) {
+    if ((await new AccountRecoveryRepository(tx).countFor(owner.id, since)) >= RECOVERY_POLICY.movesPerAccountPerDay) {
       throw new AppError(ErrorCodes.tooManyRequests, ACCOUNT_RECOVERY_MESSAGES.movedTooOften, 429);
     }
     const fromOpenid = owner.openid;
     const toOpenid = caller.openid;
     // Two statements in this order: openid is unique, so the visitor lets go of it first.
-    await tx.nativeUpdate(
-      Customer,
-      { id: caller.id, registeredAt: null },
-      { openid: retiredOpenid(caller.id), unionid: null },
-    );
-    await tx.nativeUpdate(Customer, { id: owner.id }, { openid: toOpenid, unionid: caller.unionid ?? null });
-    await tx.nativeUpdate(Session, { customerId: { $in: [owner.id, caller.id] }, revokedAt: null }, { revokedAt: now });
-    tx.create(AccountRecovery, {
+    const customers = new CustomerRepository(tx);
+    await customers.setVisitorSignIn(caller.id, retiredOpenid(caller.id), null);
+    await customers.setSignIn(owner.id, toOpenid, caller.unionid ?? null);
+    await new SessionRepository(tx).revokeAllOf([owner.id, caller.id], now);
+    new AccountRecoveryRepository(tx).add({
       customerId: owner.id,
       fromOpenid,
       toOpenid,

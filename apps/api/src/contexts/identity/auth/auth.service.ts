@@ -1,10 +1,9 @@
 import type { Db } from '../../../lib/db';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { IdentityError, createState, verifyState, type MessagingIdentity } from '../../../providers/wechat/identity';
 import type { Providers } from '../../../providers/providers';
 import { WechatApiError } from '../../../providers/wechat/wechat-http';
-import { Customer } from '../customer/customer.entity';
+import type { Customer } from '../customer/customer.entity';
 import { CustomerRepository } from '../customer/customer.repository';
 import { issueSession, revokeSession, type SessionContext } from '../session/session.service';
 import type { SessionCache } from '../session/session.cache';
@@ -51,10 +50,11 @@ async function customerFor(em: Db, identity: MessagingIdentity, sourceId: number
       existing.headimgurl = identity.headimgurl.slice(0, 512);
       existing.sex = identity.sex;
     }
-    await em.flush();
+    await repo.save();
     return existing;
   }
-  const fresh = em.create(Customer, {
+  // Two first sign-ins at once: the repository answers the row the other request created.
+  return repo.createOnce({
     openid: identity.openid,
     unionid: identity.unionid,
     sourceId,
@@ -63,20 +63,6 @@ async function customerFor(em: Db, identity: MessagingIdentity, sourceId: number
     sex: identity.sex,
     inviteCode: await repo.newInviteCode(),
   });
-  try {
-    await em.flush();
-    return fresh;
-  } catch (error) {
-    // Two first sign-ins at once: the other request created the row.
-    if (error instanceof UniqueConstraintViolationException) {
-      em.clear();
-      const row = await repo.findByOpenid(identity.openid);
-      if (row) {
-        return row;
-      }
-    }
-    throw error;
-  }
 }
 
 /** Exchanges a login code for a session (spec: GET /wechat/v1/getHtmlAccessToken); CLIENT_RATE_LIMITS caps sign-ins per client. */

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { randomInt } from 'node:crypto';
 import { INVITE_CODE_LENGTH } from '@glucoguard/domain';
 import { Customer } from './customer.entity';
@@ -55,5 +55,54 @@ export class CustomerRepository {
 
   async save(): Promise<void> {
     await this.em.flush();
+  }
+
+  /**
+   * Creates a customer; when another request created the same openid at the same moment (a unique
+   * violation), answers that row instead.
+   */
+  async createOnce(fields: {
+    openid: string;
+    unionid: string | null;
+    sourceId: number;
+    nickname: string;
+    headimgurl: string;
+    sex: number;
+    inviteCode: string;
+  }): Promise<Customer> {
+    const fresh = this.em.create(Customer, fields);
+    try {
+      await this.em.flush();
+      return fresh;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        this.em.clear();
+        const row = await this.findByOpenid(fields.openid);
+        if (row) {
+          return row;
+        }
+      }
+      throw error;
+    }
+  }
+
+  /** How many registered customers entered `inviteCode` at registration. */
+  countRegisteredInvitedBy(inviteCode: string | null): Promise<number> {
+    return this.em.count(Customer, { usedInviteCode: inviteCode, registeredAt: { $ne: null } });
+  }
+
+  /** Gives a visitor (never a registered customer) another messaging-app sign-in. */
+  async setVisitorSignIn(id: string, openid: string, unionid: string | null): Promise<void> {
+    await this.em.nativeUpdate(Customer, { id, registeredAt: null }, { openid, unionid });
+  }
+
+  /** Gives a customer another messaging-app sign-in. */
+  async setSignIn(id: string, openid: string, unionid: string | null): Promise<void> {
+    await this.em.nativeUpdate(Customer, { id }, { openid, unionid });
+  }
+
+  /** A registered customer, or null. */
+  findRegistered(id: string): Promise<Customer | null> {
+    return this.em.findOne(Customer, { id, registeredAt: { $ne: null } });
   }
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { customerVo } from './customer.view';
-import { editProfile, messageSettings, registeredCustomer, updatePhone } from './customer.service';
+import {
+  editProfile,
+  messageSettings,
+  registeredCustomer,
+  updateMessageSettings,
+  updatePhone,
+} from './customer.service';
 import { getLocation, updateLocation } from './customerLocation.service';
 
 export function customerRoutes(app: FastifyInstance) {
@@ -17,17 +23,9 @@ export function customerRoutes(app: FastifyInstance) {
 
   app.operation('getMsgSetting', async (request) => messageSettings(await registeredCustomer(app.em, request.session)));
 
-  app.operation('updateMsgSetting', async (request) => {
-    const customer = await registeredCustomer(app.em, request.session);
-    if (request.body.isReceive !== undefined) {
-      customer.msgReceive = request.body.isReceive === 1;
-    }
-    if (request.body.isNoTestReceive !== undefined) {
-      customer.msgNoTestReceive = request.body.isNoTestReceive === 1;
-    }
-    await app.em.flush();
-    return messageSettings(customer);
-  });
+  app.operation('updateMsgSetting', async (request) =>
+    messageSettings(await updateMessageSettings(app.em, request.session, request.body)),
+  );
 
   app.operation('getLocation', async (request) => getLocation(app.em, request.session));
 

@@ -10,7 +10,8 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
-import type { SessionContext } from '../../../lib/session-context';
+import type { BodyOf } from '../../../lib/contract';
+import { registeredCustomerId, type SessionContext } from '../../../lib/session-context';
 import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
 import { applyInviteCode } from './inviteCode';
 import { CustomerRepository } from './customer.repository';
@@ -18,29 +19,11 @@ import type { Customer } from './customer.entity';
 
 /** Profile changes need a registered customer; visitors register first. */
 export async function registeredCustomer(em: Db, session: SessionContext): Promise<Customer> {
-  if (!session.registered) {
-    throw new AppError(ErrorCodes.forbidden, '请先注册', 403);
-  }
-  return new CustomerRepository(em).get(session.customerId);
+  return new CustomerRepository(em).get(registeredCustomerId(session));
 }
 
-export interface ProfileEdit {
-  nickname?: string;
-  headimgurl?: string;
-  sex?: 0 | 1 | 2;
-  birthday?: string;
-  roleType?: 1 | 2;
-  diabetesType?: string | null;
-  bloodPressureType?: string | null;
-  province?: string | null;
-  city?: string | null;
-  district?: string | null;
-  address?: string | null;
-  isFamilyMember?: boolean;
-  inviteCode?: string;
-  height?: number | null;
-  weight?: number | null;
-}
+/** The profile fields a customer may change (openapi.yaml editCustomer). */
+export type ProfileEdit = BodyOf<'editCustomer'>;
 
 /** Edits the caller's own profile (spec: /customer/v1/edit; also registration step 2). */
 export async function editProfile(em: Db, session: SessionContext, input: ProfileEdit, now: Date): Promise<Customer> {
@@ -76,7 +59,7 @@ export async function editProfile(em: Db, session: SessionContext, input: Profil
   if (inviteCode) {
     await applyInviteCode(em, customer, inviteCode);
   }
-  await em.flush();
+  await new CustomerRepository(em).save();
   return customer;
 }
 
@@ -85,7 +68,7 @@ export async function updatePhone(
   em: Db,
   sms: Pick<SmsCodeDeps, 'secret'>,
   session: SessionContext,
-  input: { phone: string; validCode: string },
+  input: BodyOf<'updatePhone'>,
   now: Date,
 ) {
   assertValid(validatePhoneChange(input));
@@ -102,7 +85,7 @@ export async function updatePhone(
     throw new AppError(ErrorCodes.conflict, '该手机号已被其他账号使用', 409);
   }
   customer.phone = input.phone;
-  await em.flush();
+  await new CustomerRepository(em).save();
   return customer;
 }
 
@@ -114,4 +97,21 @@ export function messageSettings(customer: Customer) {
     isReceive: customer.msgReceive ? (1 as const) : (0 as const),
     isNoTestReceive: customer.msgNoTestReceive ? (1 as const) : (0 as const),
   };
+}
+
+/** Turns the two notice switches on or off (spec: updateMsgSetting); an absent one stays as it is. */
+export async function updateMessageSettings(
+  db: Db,
+  session: SessionContext,
+  input: BodyOf<'updateMsgSetting'>,
+): Promise<Customer> {
+  const customer = await registeredCustomer(db, session);
+  if (input.isReceive !== undefined) {
+    customer.msgReceive = input.isReceive === 1;
+  }
+  if (input.isNoTestReceive !== undefined) {
+    customer.msgNoTestReceive = input.isNoTestReceive === 1;
+  }
+  await new CustomerRepository(db).save();
+  return customer;
 }

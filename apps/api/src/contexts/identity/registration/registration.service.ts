@@ -1,4 +1,5 @@
 import type { Db } from '../../../lib/db';
+import type { BodyOf } from '../../../lib/contract';
 import {
   INVITE_CODE_LENGTH,
   brandFeatures,
@@ -53,12 +54,8 @@ export async function checkInvitation(em: Db, session: SessionContext, code: str
   return inviter && inviter.id !== session.customerId ? 1 : 0;
 }
 
-interface Binding {
-  nickname: string;
-  phone: string;
-  validCode: string;
-  openid?: string;
-}
+/** What every registration sends: the bind and skip bodies (openapi.yaml registerBind, registerSkip). */
+type Binding = BodyOf<'registerBind'>  ;
 
 /**
  * The common core of every registration: the spec's 10000/10001/90000 answers for an account
@@ -115,24 +112,12 @@ export async function bind(
   if (input.headimgurl) {
     customer.headimgurl = normalizeAvatarUrl(input.headimgurl) ?? '';
   }
-  await em.flush();
+  await new CustomerRepository(em).save();
   return customer.id;
 }
 
-export interface FullRegistration extends Binding {
-  headimgurl?: string;
-  sex: number;
-  birthday: string;
-  diabetesType?: string;
-  bloodPressureType?: string;
-  inviteCode?: string;
-  province?: string;
-  city?: string;
-  district?: string;
-  address?: string;
-  roleType?: 1 | 2;
-  sourceId?: number;
-}
+/** The one-page registration (openapi.yaml registerFull). */
+export type FullRegistration = BodyOf<'registerFull'>;
 
 /** Variant A: the whole form at once (spec 1 §2.5, §3 registration payload). */
 export async function registerFull(
@@ -172,7 +157,7 @@ export async function registerFull(
   if (input.inviteCode) {
     await applyInviteCode(em, customer, input.inviteCode);
   }
-  await em.flush();
+  await new CustomerRepository(em).save();
   return customer.id;
 }
 

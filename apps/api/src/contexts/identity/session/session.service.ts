@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Session } from './session.entity';
-import { sql, type Db } from '../../../lib/db';
+import type { Db } from '../../../lib/db';
+import { SessionRepository } from './session.repository';
 import type { SessionCache } from './session.cache';
 import type { SessionContext } from '../../../lib/session-context';
 
@@ -21,7 +21,7 @@ export async function issueSession(
 ): Promise<IssuedSession> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(meta.now.getTime() + meta.ttlMs);
-  em.create(Session, {
+  await new SessionRepository(em).add({
     tokenHash: hashToken(token),
     customerId,
     createdAt: meta.now,
@@ -29,7 +29,6 @@ export async function issueSession(
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     ip: meta.ip?.slice(0, 64) ?? null,
   });
-  await em.flush();
   return { token, expiresAt };
 }
 
@@ -53,30 +52,17 @@ export async function resolveSession(
     return cached;
   }
   const ticket = cache?.ticket() ?? 0;
-  const rows = await sql(em).execute<
-    { session_id: string; customer_id: string; openid: string; registered: boolean; expires_at: Date | string }[]
-  >(
-    `select s.id as session_id, c.id as customer_id, c.openid, c.registered_at is not null as registered, s.expires_at
-       from session s join customer c on c.id = s.customer_id
-      where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`,
-    [tokenHash, now],
-  );
-  const row = rows[0];
-  if (!row) {
+  const found = await new SessionRepository(em).findLive(tokenHash, now);
+  if (!found) {
     return null;
   }
-  const session = {
-    sessionId: row.session_id,
-    customerId: row.customer_id,
-    openid: row.openid,
-    registered: row.registered,
-  };
-  cache?.put(tokenHash, session, new Date(row.expires_at), ticket);
+  const { session, expiresAt } = found;
+  cache?.put(tokenHash, session, expiresAt, ticket);
   return session;
 }
 
 /** Revokes a session; `cache` forgets it at once (other processes hear of it from the database). */
 export async function revokeSession(em: Db, sessionId: string, now: Date, cache?: SessionCache): Promise<void> {
-  await em.nativeUpdate(Session, { id: sessionId, revokedAt: null }, { revokedAt: now });
+  await new SessionRepository(em).revoke(sessionId, now);
   cache?.forgetSession(sessionId);
 }

@@ -3,7 +3,7 @@ import { CODE_COUNTDOWN_SECONDS, VERIFY_CODE_LENGTH, startOfChinaDay, validatePh
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { withSubjectLock, type Db } from '../../../lib/db';
 import { SmsError, type SmsSender } from '../../../providers/sms/sms';
-import { SmsCode } from './smsCode.entity';
+import { SmsCodeRepository, type SmsPurpose } from './smsCode.repository';
 
 /** Server-side policy of verification codes (the 6 digits and the 120 s come from the domain). */
 export const SMS_POLICY = {
@@ -14,7 +14,7 @@ export const SMS_POLICY = {
   perAddressPerDay: 30,
 } as const;
 
-export type SmsPurpose = 'register' | 'updatePhone';
+export type { SmsPurpose } from './smsCode.repository';
 
 export const SMS_MESSAGES = {
   wrongCode: '请输入正确的验证码',
@@ -51,21 +51,22 @@ export async function requestCode(
   const { phone, purpose, clientIp, now } = input;
   const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
   const row = await withSubjectLock(em, `sms:${phone}`, async (tx) => {
-    const last = await tx.findOne(SmsCode, { phone }, { orderBy: { createdAt: 'desc' } });
+    const codes = new SmsCodeRepository(tx);
+    const last = await codes.lastSentTo(phone);
     if (last && now.getTime() - last.createdAt.getTime() < SMS_POLICY.resendAfterMs) {
       const wait = Math.ceil((SMS_POLICY.resendAfterMs - (now.getTime() - last.createdAt.getTime())) / 1000);
       throw new AppError(ErrorCodes.tooManyRequests, SMS_MESSAGES.tooSoon(wait), 429);
     }
     const dayStart = startOfChinaDay(now);
-    if ((await tx.count(SmsCode, { phone, createdAt: { $gte: dayStart } })) >= SMS_POLICY.perPhonePerDay) {
+    if ((await codes.countSentToPhoneSince(phone, dayStart)) >= SMS_POLICY.perPhonePerDay) {
       throw new AppError(ErrorCodes.tooManyRequests, SMS_MESSAGES.phoneDailyCap, 429);
     }
-    if ((await tx.count(SmsCode, { clientIp, createdAt: { $gte: dayStart } })) >= SMS_POLICY.perAddressPerDay) {
+    if ((await codes.countSentForAddressSince(clientIp, dayStart)) >= SMS_POLICY.perAddressPerDay) {
       throw new AppError(ErrorCodes.tooManyRequests, SMS_MESSAGES.addressDailyCap, 429);
     }
     // A new code replaces any earlier one for the same use.
-    await tx.nativeUpdate(SmsCode, { phone, purpose, consumedAt: null, voidedAt: null }, { voidedAt: now });
-    return tx.create(SmsCode, {
+    await codes.voidOpen(phone, purpose, now);
+    return codes.add({
       phone,
       purpose,
       codeHash: hashCode(deps.secret, phone, purpose, code),
@@ -78,7 +79,7 @@ export async function requestCode(
     await deps.sender.sendCode(phone, code);
   } catch (error) {
     // The row stays (voided) so failed sends still count against the limits.
-    await em.nativeUpdate(SmsCode, { id: row.id }, { voidedAt: new Date() });
+    await new SmsCodeRepository(em).void(row.id, new Date());
     if (error instanceof SmsError) {
       throw new AppError(ErrorCodes.unavailable, SMS_MESSAGES.sendFailed, 503);
     }
@@ -98,11 +99,8 @@ export async function verifyCode(
 ): Promise<void> {
   const { phone, purpose, code, now } = input;
   await withSubjectLock(em, `sms:${phone}`, async (tx) => {
-    const row = await tx.findOne(
-      SmsCode,
-      { phone, purpose, consumedAt: null, voidedAt: null },
-      { orderBy: { createdAt: 'desc' } },
-    );
+    const codes = new SmsCodeRepository(tx);
+    const row = await codes.latestOpen(phone, purpose);
     if (!row || row.expiresAt.getTime() <= now.getTime()) {
       throw new AppError(90001, SMS_MESSAGES.expired);
     }
@@ -113,13 +111,13 @@ export async function verifyCode(
       if (row.failedAttempts >= SMS_POLICY.maxFailedAttempts) {
         row.voidedAt = now;
       }
-      await tx.flush();
+      await codes.save();
       // Thrown after the flush, and the transaction commits because the error is raised outside it.
       return 'wrong' as const;
     }
     if (input.consume) {
       row.consumedAt = now;
-      await tx.flush();
+      await codes.save();
     }
     return 'ok' as const;
   }).then((outcome) => {

@@ -1,6 +1,6 @@
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { withSubjectLock, type Db } from '../../../lib/db';
-import { RateEvent } from './rateEvent.entity';
+import { RateEventRepository } from './rateEvent.repository';
 
 export interface RateWindow {
   /** Events allowed within the window. */
@@ -28,13 +28,14 @@ export async function takeRateLimit(
     throw new Error(`rate limit "${bucket}" has a window longer than the ${RATE_EVENT_KEEP_MS} ms its events are kept`);
   }
   await withSubjectLock(em, `rate:${bucket}:${subject}`, async (tx) => {
+    const events = new RateEventRepository(tx);
     for (const window of windows) {
       const since = new Date(now.getTime() - window.windowMs);
-      const used = await tx.count(RateEvent, { bucket, subject, createdAt: { $gt: since } });
+      const used = await events.countSince(bucket, subject, since);
       if (used >= window.max) {
         throw new AppError(ErrorCodes.tooManyRequests, window.message, 429);
       }
     }
-    await tx.insert(RateEvent, { bucket, subject: subject.slice(0, 128), createdAt: now });
+    await events.add(bucket, subject, now);
   });
 }

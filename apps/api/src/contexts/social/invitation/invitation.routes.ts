@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../../config';
-import { Customer } from '../../identity';
 import { registeredCustomer } from '../../identity';
-import { accountQrcode, invitationPoster, invitationLink } from './invitation.service';
+import {
+  accountQrcode,
+  invitationCount,
+  invitationLink,
+  invitationPoster,
+  sharerInviteCode,
+} from './invitation.service';
 import { brandOfActivity } from './invitation.poster';
 
 /** Links on posters and QR codes point at PUBLIC_BASE_URL, never at the Host header a client sent. */
 export function invitationRoutes(app: FastifyInstance, config: Pick<AppConfig, 'publicBaseUrl'>) {
   // How many people registered with the caller's invite code (spec 1 §3 invitation info).
-  app.operation('inviteCount', async (request) => {
-    const customer = await registeredCustomer(app.em, request.session);
-    const count = await app.em.count(Customer, { usedInviteCode: customer.inviteCode, registeredAt: { $ne: null } });
-    return { count, inviteCode: customer.inviteCode };
-  });
+  app.operation('inviteCount', async (request) => invitationCount(app.em, request.session));
 
   // The invitation poster (spec 1 §3 Poster): a PNG drawn on the server once per input, then cached.
   app.operation('getCustomerPoster', async (request) => {
@@ -32,10 +33,7 @@ export function invitationRoutes(app: FastifyInstance, config: Pick<AppConfig, '
   // may ask; the sharer's cid only chooses whose public invite code the entry link carries.
   app.operation('getAccountQrcode', async (request) => {
     const brand = brandOfActivity(undefined, Number(request.headers['x-source-id'] ?? 4));
-    const sharerId = request.query.cid;
-    const sharer =
-      sharerId === undefined ? null : await app.em.findOne(Customer, { id: sharerId, registeredAt: { $ne: null } });
-    const link = invitationLink(config.publicBaseUrl, sharer?.inviteCode ?? null, brand);
+    const link = invitationLink(config.publicBaseUrl, await sharerInviteCode(app.em, request.query.cid), brand);
     return accountQrcode(app.providers.storage, app.providers.sessionSecret, brand, link);
   });
 }

@@ -1,3 +1,6 @@
+import type { Db } from '../../../lib/db';
+import type { SessionContext } from '../../../lib/session-context';
+import { CustomerRepository, registeredCustomer } from '../../identity';
 import { createHmac } from 'node:crypto';
 import type { Brand } from '@glucoguard/domain';
 import type { ObjectStore } from '../../../providers/storage/storage';
@@ -61,4 +64,17 @@ export async function accountQrcode(store: ObjectStore, secret: string, brand: B
     renderAccountQr(brand, link),
   );
   return { qrcodeUrl: path, link, cached };
+}
+
+/** How many people registered with the caller's invite code (spec 1 §3 invitation info). */
+export async function invitationCount(db: Db, session: SessionContext) {
+  const customer = await registeredCustomer(db, session);
+  const count = await new CustomerRepository(db).countRegisteredInvitedBy(customer.inviteCode);
+  return { count, inviteCode: customer.inviteCode };
+}
+
+/** The public invite code of a registered sharer, or null (no sharer, or not a registered one). */
+export async function sharerInviteCode(db: Db, sharerId: string | undefined): Promise<string | null> {
+  const sharer = sharerId === undefined ? null : await new CustomerRepository(db).findRegistered(sharerId);
+  return sharer?.inviteCode ?? null;
 }

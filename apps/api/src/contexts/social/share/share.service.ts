@@ -1,4 +1,5 @@
 import type { Db } from '../../../lib/db';
+import type { BodyOf } from '../../../lib/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   BP_COLOR,
@@ -13,12 +14,11 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
-import { Customer } from '../../identity';
-import { BloodPressureTest } from '../../health';
+import { CustomerRepository, type Customer } from '../../identity';
 import { ranges as pressureRanges, bloodPressureVo } from '../../health';
-import { SugarTest } from '../../health';
 import { rangesFor, sugarTestVo } from '../../health';
-import { ShareLink } from './shareLink.entity';
+import type { ShareLink } from './shareLink.entity';
+import { ShareLinkRepository } from './shareLink.repository';
 
 export type ShareKind = 'sugar' | 'bloodPressure';
 
@@ -33,12 +33,7 @@ const GONE = '分享链接已失效';
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Creates a link for one table of the caller's readings over [start, end]. */
-export async function createShare(
-  em: Db,
-  customerId: string,
-  input: { kind: ShareKind; createStartTime: string; createEndTime: string; days?: number; title?: string },
-  now: Date,
-) {
+export async function createShare(em: Db, customerId: string, input: BodyOf<'createShare'>, now: Date) {
   const start = parseChinaDateTime(input.createStartTime);
   const end = parseChinaDateTime(input.createEndTime);
   if (!start || !end || start.getTime() > end.getTime()) {
@@ -49,7 +44,7 @@ export async function createShare(
   }
   assertValid(firstFailure([() => emojiCheck('title', input.title)]));
   const token = randomBytes(24).toString('base64url');
-  const link = em.create(ShareLink, {
+  const link = await new ShareLinkRepository(em).add({
     customerId,
     kind: input.kind,
     tokenHash: hash(token),
@@ -59,16 +54,11 @@ export async function createShare(
     createdAt: now,
     expiresAt: new Date(now.getTime() + (input.days ?? SHARE_VALIDITY.defaultDays) * DAY),
   });
-  await em.flush();
   return { shareId: link.id, token, expiresAt: link.expiresAt.toISOString() };
 }
 
 export async function listShares(em: Db, customerId: string, now: Date) {
-  const links = await em.find(
-    ShareLink,
-    { customerId, revokedAt: null, expiresAt: { $gt: now } },
-    { orderBy: { createdAt: 'desc' } },
-  );
+  const links = await new ShareLinkRepository(em).openOf(customerId, now);
   return links.map((l) => ({
     shareId: l.id,
     kind: l.kind as ShareKind,
@@ -81,22 +71,23 @@ export async function listShares(em: Db, customerId: string, now: Date) {
 
 /** Revokes one of the caller's links; someone else's answers like a missing one. */
 export async function revokeShare(em: Db, customerId: string, shareId: string, now: Date) {
-  const link = /^[0-9a-f-]{36}$/.test(shareId) ? await em.findOne(ShareLink, { id: shareId }) : null;
+  const repo = new ShareLinkRepository(em);
+  const link = /^[0-9a-f-]{36}$/.test(shareId) ? await repo.findById(shareId) : null;
   if (!link || link.customerId !== customerId) {
     throw notFound('分享不存在');
   }
   link.revokedAt ??= now;
-  await em.flush();
+  await repo.save();
   return { ok: true as const };
 }
 
 async function openLink(em: Db, token: string, kind: ShareKind, now: Date) {
   const link =
-    token.length >= 20 && token.length <= 64 ? await em.findOne(ShareLink, { tokenHash: hash(token) }) : null;
+    token.length >= 20 && token.length <= 64 ? await new ShareLinkRepository(em).findByTokenHash(hash(token)) : null;
   if (!link || link.kind !== kind || link.revokedAt || link.expiresAt.getTime() <= now.getTime()) {
     throw new AppError(ErrorCodes.notFound, GONE, 404);
   }
-  const owner = await em.findOneOrFail(Customer, { id: link.customerId });
+  const owner = await new CustomerRepository(em).get(link.customerId);
   return { link, owner };
 }
 
@@ -112,11 +103,7 @@ const header = (link: ShareLink, owner: Customer, dataTypeName: string) => ({
 export async function sharedSugarTable(em: Db, token: string, now: Date) {
   const { link, owner } = await openLink(em, token, 'sugar', now);
   const [readings, { range }] = await Promise.all([
-    em.find(
-      SugarTest,
-      { customerId: owner.id, measuredAt: { $gte: link.rangeStart, $lte: link.rangeEnd } },
-      { orderBy: { measuredAt: 'desc' }, limit: MAX_ROWS },
-    ),
+    new ShareLinkRepository(em).sugarReadings(owner.id, link.rangeStart, link.rangeEnd, MAX_ROWS),
     rangesFor(em, owner.id),
   ]);
   const counts = { totalData: readings.length, normalShareCount: 0, lowCount: 0, highShareCount: 0 };
@@ -141,11 +128,7 @@ export async function sharedSugarTable(em: Db, token: string, now: Date) {
 export async function sharedPressureTable(em: Db, token: string, now: Date) {
   const { link, owner } = await openLink(em, token, 'bloodPressure', now);
   const [readings, config] = await Promise.all([
-    em.find(
-      BloodPressureTest,
-      { customerId: owner.id, measuredAt: { $gte: link.rangeStart, $lte: link.rangeEnd } },
-      { orderBy: { measuredAt: 'desc' }, limit: MAX_ROWS },
-    ),
+    new ShareLinkRepository(em).pressureReadings(owner.id, link.rangeStart, link.rangeEnd, MAX_ROWS),
     pressureRanges(em),
   ]);
   const counts = { totalData: readings.length, normalShareCount: 0, lowCount: 0, highShareCount: 0 };
