@@ -34,7 +34,7 @@ export { tagsView } from './glucose/glucose.service';
 export { PressureRepository } from './pressure/pressure.repository';
 export type { SugarTag } from './readings/glucose.entity';
 export { rangesFor, sugarTestVo } from './glucose/glucose.service';
-export { bloodPressureVo, ranges } from './pressure/pressure.service';
+export { bloodPressureVo, pagePressure, ranges } from './pressure/pressure.service';
 export { SugarTest } from './readings/glucose.entity';
 export { BloodPressureTest } from './readings/pressure.entity';
 // The health record, medical reports and reports.

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { sql } from '../../../lib/db';
-import type { SugarTag } from '../../health/readings/glucose.entity';
+import type { SugarTag } from '../../health';
 import { FeedComment, FeedMessage, FeedPraise } from './feed.entity';
 
 /** A post's kind in storage: 's' a glucose reading, 'b' a pressure reading (as in the post id). */

@@ -28,13 +28,6 @@ export interface FollowRow {
   phone: string | null;
 }
 
-/** A follower to tell about a reading: their note for the patient and whether the messaging app may be used. */
-export interface NoticeRecipient {
-  followerId: string;
-  customerNote: string | null;
-  msgReceive: boolean;
-}
-
 type RawRow = Omit<FollowRow, 'isReceive' | 'sex'> & { isReceive: boolean; sex: number | string };
 
 /** Storage of follows. */
@@ -146,34 +139,6 @@ export class FollowerRepository {
           acceptedAt: row.acceptedAt ? new Date(row.acceptedAt) : null,
         }
       : null;
-  }
-
-  /** The followers of a patient to tell about a reading: accepted, with notices switched on. */
-  async noticeRecipients(patientId: string): Promise<NoticeRecipient[]> {
-    return sql(this.em).execute<NoticeRecipient[]>(
-      `select f.follower_id as "followerId", f.customer_note as "customerNote", c.msg_receive as "msgReceive"
-         from follow f join customer c on c.id = f.follower_id
-        where f.patient_id = ? and f.status = 'accepted' and f.is_receive`,
-      [patientId],
-    );
-  }
-
-  /** The notice recipients of several patients in one statement (a meter batch holds many). */
-  async noticeRecipientsOf(patientIds: readonly string[]): Promise<Map<string, NoticeRecipient[]>> {
-    const byPatient = new Map<string, NoticeRecipient[]>();
-    if (patientIds.length === 0) {
-      return byPatient;
-    }
-    const rows = await sql(this.em).execute<(NoticeRecipient & { patientId: string })[]>(
-      `select f.patient_id as "patientId", f.follower_id as "followerId", f.customer_note as "customerNote", c.msg_receive as "msgReceive"
-         from follow f join customer c on c.id = f.follower_id
-        where f.patient_id in (${patientIds.map(() => '?').join(', ')}) and f.status = 'accepted' and f.is_receive`,
-      [...patientIds],
-    );
-    for (const { patientId, ...recipient } of rows) {
-      byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), recipient]);
-    }
-    return byPatient;
   }
 
   /** The follower's note names for some patients (accepted follows only). */

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
 import {
   SUGAR_TABLE_RANGE_DAYS,
   classifySugar,
@@ -9,8 +8,8 @@ import {
   resolveSugarRange,
   type SugarLevel,
 } from '@glucoguard/domain';
-import { pagePressure } from '../../health/pressure/pressure.service';
-import { SugarRepository } from '../../health/glucose/glucose.repository';
+import type { Db } from '../../../lib/db';
+import { pagePressure, SugarRepository } from '../../health';
 import { assertGrant } from './follow.service';
 
 /*
@@ -18,7 +17,7 @@ import { assertGrant } from './follow.service';
  * (every call checks it again). Levels are the patient's own: their targets over the defaults.
  */
 
-async function levelOf(em: EntityManager, patientId: string) {
+async function levelOf(em: Db, patientId: string) {
   const { slots, objectives } = await new SugarRepository(em).slotsWithObjectives(patientId);
   return (reading: { sugar: number; timeType: number }): SugarLevel | null => {
     const range = resolveSugarRange(reading.timeType, slots, objectives);
@@ -27,13 +26,7 @@ async function levelOf(em: EntityManager, patientId: string) {
 }
 
 /** The patient's sugar counts by the five levels over the latest 30, 60 or 90 days (spec: queryIFocusStat). */
-export async function friendStat(
-  em: EntityManager,
-  callerId: string,
-  patientId: string,
-  dateType: 1 | 2 | 3,
-  now: Date,
-) {
+export async function friendStat(em: Db, callerId: string, patientId: string, dateType: 1 | 2 | 3, now: Date) {
   await assertGrant(em, callerId, patientId);
   const span = latestChinaDays(now, SUGAR_TABLE_RANGE_DAYS[dateType]);
   const [readings, level] = await Promise.all([
@@ -48,7 +41,7 @@ export async function friendStat(
  * (spec: the friend day list, `dateTime` and `sugarTestMaps` with the level as `pj`).
  */
 export async function friendSugarDays(
-  em: EntityManager,
+  em: Db,
   callerId: string,
   patientId: string,
   query: { dateType: 1 | 2 | 3; pageNo: number; pageSize: number },
@@ -89,7 +82,7 @@ export async function friendSugarDays(
 
 /** The patient's pressure readings, newest first: the owner's own list, read-only. */
 export async function friendPressure(
-  em: EntityManager,
+  em: Db,
   callerId: string,
   patientId: string,
   query: { createStartTime?: string; createEndTime?: string; pageNo: number; pageSize: number },

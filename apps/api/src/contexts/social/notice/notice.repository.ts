@@ -4,6 +4,13 @@ import { sql } from '../../../lib/db';
 import { Customer } from '../../identity';
 import { Notice } from './notice.entity';
 
+/** A follower to tell about a reading: their note for the patient and whether the messaging app may be used. */
+export interface NoticeRecipient {
+  followerId: string;
+  customerNote: string | null;
+  msgReceive: boolean;
+}
+
 /** A notice row as written (every column but the id). */
 export type NoticeRow = Omit<Notice, 'id'>;
 
@@ -40,6 +47,34 @@ const VISIBLE = `n.recipient_id = ? and (n.kind <> 'reading' or exists (
 /** Storage of in-app notices; the notice table is also the messaging-app push's outbox. */
 export class NoticeRepository {
   constructor(private readonly em: EntityManager) {}
+
+  /** The followers of a patient to tell about a reading: accepted, with notices switched on. */
+  async noticeRecipients(patientId: string): Promise<NoticeRecipient[]> {
+    return sql(this.em).execute<NoticeRecipient[]>(
+      `select f.follower_id as "followerId", f.customer_note as "customerNote", c.msg_receive as "msgReceive"
+         from follow f join customer c on c.id = f.follower_id
+        where f.patient_id = ? and f.status = 'accepted' and f.is_receive`,
+      [patientId],
+    );
+  }
+
+  /** The notice recipients of several patients in one statement (a meter batch holds many). */
+  async noticeRecipientsOf(patientIds: readonly string[]): Promise<Map<string, NoticeRecipient[]>> {
+    const byPatient = new Map<string, NoticeRecipient[]>();
+    if (patientIds.length === 0) {
+      return byPatient;
+    }
+    const rows = await sql(this.em).execute<(NoticeRecipient & { patientId: string })[]>(
+      `select f.patient_id as "patientId", f.follower_id as "followerId", f.customer_note as "customerNote", c.msg_receive as "msgReceive"
+         from follow f join customer c on c.id = f.follower_id
+        where f.patient_id in (${patientIds.map(() => '?').join(', ')}) and f.status = 'accepted' and f.is_receive`,
+      [...patientIds],
+    );
+    for (const { patientId, ...recipient } of rows) {
+      byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), recipient]);
+    }
+    return byPatient;
+  }
 
   async insert(rows: readonly Partial<NoticeRow>[]): Promise<void> {
     await this.em.insertMany(Notice, rows as NoticeRow[]);

@@ -11,9 +11,8 @@ import {
 } from '@glucoguard/domain';
 import type { Db } from '../../../lib/db';
 import { pageOf } from '../../../lib/list';
-import { FollowerRepository, type NoticeRecipient } from '../follow/follow.repository';
 import { PressureRepository, SugarRepository } from '../../health';
-import { NoticeRepository } from './notice.repository';
+import { NoticeRepository, type NoticeRecipient } from './notice.repository';
 
 /**
  * A reading just stored for a patient, as the notice fan-out needs it. Hand-recorded readings and
@@ -72,7 +71,7 @@ export async function notifyFollowersOfReading(
   /** The patient's recipients when the caller already loaded them (a meter batch loads all its patients' at once). */
   preloaded?: readonly NoticeRecipient[],
 ): Promise<{ notified: number; urgent: boolean }> {
-  const recipients = (preloaded ?? (await new FollowerRepository(em).noticeRecipients(reading.customerId))).filter(
+  const recipients = (preloaded ?? (await new NoticeRepository(em).noticeRecipients(reading.customerId))).filter(
     (r) => r.followerId !== reading.recordedBy,
   );
   if (recipients.length === 0) {

@@ -1,6 +1,6 @@
 import type { Db } from '../../../lib/db';
 import type { ReadingDeleted, ReadingRecorded, Subscriber } from '../../health';
-import { FollowerRepository } from '../follow/follow.repository';
+import { NoticeRepository } from './notice.repository';
 import { notifyFollowersOfReading, withdrawReadingNotices, type NotifiableReading } from './notice.service';
 
 /** The readings notices are about: glucose and pressure. */
@@ -47,7 +47,7 @@ async function noticesOfMeterBatch(tx: Db, events: readonly Notified[]): Promise
       newest.set(group, e);
     }
   }
-  const recipients = await new FollowerRepository(tx).noticeRecipientsOf([
+  const recipients = await new NoticeRepository(tx).noticeRecipientsOf([
     ...new Set([...newest.values()].map((e) => e.customerId)),
   ]);
   for (const e of newest.values()) {
