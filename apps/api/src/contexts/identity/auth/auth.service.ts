@@ -106,7 +106,8 @@ export function authStatus(session: SessionContext, claimedOpenid: string | unde
     throw new AppError(ErrorCodes.forbidden, '登录信息不一致，请重新进入', 403);
   }
   return {
-    // Following the official account cannot be checked without its server API; see docs/decisions.md.
+    // Following the official account cannot be checked without its server API; see
+    // docs/adr/0008-sign-in-providers-visitors-and-sessions.md.
     subscribe: '1' as const,
     customerId: wantCid ? session.customerId : null,
     isAuth: session.registered ? ('1' as const) : ('0' as const),
