@@ -25,7 +25,8 @@ import styles from './BindDevicePage.module.css';
 
 /**
  * /devices/bindDevices/:type (spec 2 §2.17, §4): the meter's IMEI and its bind code, both on the
- * label, prove that the user holds the meter (docs/adr/0091-bind-code.md). In the messaging app the label's QR code fills both (domain `parseBindScan`); an older
+ * label, prove that the user holds the meter (docs/adr/0091-bind-code.md). In the messaging app
+ * the label's QR code fills both (domain `parseBindScan`); an older
  * QR code with the IMEI only fills the IMEI and asks for the code. `auto` starts the scanner at
  * once. For types 2 and 3 a user without a doctor then chooses one.
  */
