@@ -13,7 +13,7 @@ import {
   trend,
 } from './glucose.service';
 
-export function sugarRoutes(app: FastifyInstance) {
+export function glucoseRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
   app.operation('querySugarDic', async (request) => slotDictionary(app.em, request.query.timeType));

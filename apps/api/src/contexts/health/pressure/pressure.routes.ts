@@ -10,7 +10,7 @@ import {
   ranges,
 } from './pressure.service';
 
-export function bloodPressureRoutes(app: FastifyInstance) {
+export function pressureRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
   app.operation('getBloodPressureDictionary', async () =>

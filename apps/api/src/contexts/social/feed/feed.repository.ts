@@ -88,7 +88,7 @@ function toPost(r: Raw): PostRow {
 }
 
 /** Reads of the feed: readings as posts, likes, comments and unread messages. */
-export class TangyouRepository {
+export class FeedRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** One page of the owners' readings, newest first, and how many there are. */

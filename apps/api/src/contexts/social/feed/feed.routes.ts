@@ -11,7 +11,7 @@ import {
 } from './feed.service';
 
 /** The friends' feed (spec 2 §2.16, §7 "Friends and feed"). */
-export function tangyouRoutes(app: FastifyInstance) {
+export function feedRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
   app.operation('getFeed', async (request) => {

@@ -22,18 +22,18 @@ import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
 import { regionNames } from '../../../providers/geocoder/regions';
-import { FollowerRepository, isCustomerId } from '../follow/follow.repository';
+import { FollowRepository, isCustomerId } from '../follow/follow.repository';
 import { PressureRepository, SugarRepository, tagsView } from '../../health';
 import { inTransaction, type Db } from '../../../lib/db';
 import type { FeedComment } from './feed.entity';
-import { FeedMessageRepository, TangyouRepository, type PostKind, type PostRow, type Span } from './feed.repository';
+import { FeedMessageRepository, FeedRepository, type PostKind, type PostRow, type Span } from './feed.repository';
 
 const postGone = () => new AppError(ErrorCodes.notFound, FOLLOW_MESSAGES.postDeleted, 404);
 const kindOf = (kind: PostKind) => (kind === 'b' ? 'bloodPressure' : 'bloodSugar');
 
 /** Whose posts the viewer sees: their own and those of the patients who granted them. */
 async function visibleOwners(em: Db, viewerId: string): Promise<string[]> {
-  return [viewerId, ...(await new FollowerRepository(em).grantingPatients(viewerId))];
+  return [viewerId, ...(await new FollowRepository(em).grantingPatients(viewerId))];
 }
 
 /** A post the viewer may see, or `null`: gone and not-yours look the same. */
@@ -42,13 +42,13 @@ async function visiblePost(em: Db, viewerId: string, testId: string): Promise<Po
   if (!ref) {
     return null;
   }
-  const post = await new TangyouRepository(em).post(ref.kind === 'bloodPressure' ? 'b' : 's', ref.readingId);
+  const post = await new FeedRepository(em).post(ref.kind === 'bloodPressure' ? 'b' : 's', ref.readingId);
   if (!post) {
     return null;
   }
   if (
     post.customerId !== viewerId &&
-    (await new FollowerRepository(em).statusOf(viewerId, post.customerId)) !== 'accepted'
+    (await new FollowRepository(em).statusOf(viewerId, post.customerId)) !== 'accepted'
   ) {
     return null;
   }
@@ -85,11 +85,11 @@ async function levels(em: Db, posts: readonly PostRow[]) {
 /** Posts as the feed shows them (spec 2 §3 "Feed post"), with likes, comments and the viewer's note names. */
 async function decorate(em: Db, viewerId: string, posts: PostRow[]) {
   const refs = posts.map((p) => ({ kind: p.kind, id: p.id }));
-  const repo = new TangyouRepository(em);
+  const repo = new FeedRepository(em);
   const [praises, comments, notes, level] = await Promise.all([
     repo.praises(refs),
     repo.comments(refs),
-    new FollowerRepository(em).notesFor(viewerId, [...new Set(posts.map((p) => p.customerId))]),
+    new FollowRepository(em).notesFor(viewerId, [...new Set(posts.map((p) => p.customerId))]),
     levels(em, posts),
   ]);
   return posts.map((p) => {
@@ -163,7 +163,7 @@ export async function getFeed(
     }
     span = chinaDayRange(day);
   }
-  const [rows, total] = await new TangyouRepository(em).posts(owners, span, query.pageNo, query.pageSize);
+  const [rows, total] = await new FeedRepository(em).posts(owners, span, query.pageNo, query.pageSize);
   return pageOf(await decorate(em, viewerId, rows), total, query.pageNo, query.pageSize);
 }
 
@@ -214,7 +214,7 @@ export async function addPraise(em: Db, viewerId: string, testId: string, now: D
     if (!post) {
       throw postGone();
     }
-    const repo = new TangyouRepository(tx);
+    const repo = new FeedRepository(tx);
     const added = await repo.addPraise({
       postKind: post.kind,
       readingId: post.id,
@@ -244,7 +244,7 @@ export async function addComment(
     }
     let replyTo: FeedComment | null = null;
     if (input.replyCommentId !== undefined) {
-      replyTo = await new TangyouRepository(tx).findComment(input.replyCommentId);
+      replyTo = await new FeedRepository(tx).findComment(input.replyCommentId);
       if (!replyTo || replyTo.postKind !== post.kind || replyTo.readingId !== post.id) {
         throw new AppError(ErrorCodes.notFound, '该评论已被删除', 404);
       }
@@ -252,7 +252,7 @@ export async function addComment(
         throw new AppError(ErrorCodes.badRequest, '不能回复自己的评论');
       }
     }
-    const comment = await new TangyouRepository(tx).addComment({
+    const comment = await new FeedRepository(tx).addComment({
       postKind: post.kind,
       readingId: post.id,
       postOwnerId: post.customerId,

@@ -1,5 +1,5 @@
 import type { ReadingDeleted, Subscriber } from '../../health';
-import { TangyouRepository } from './feed.repository';
+import { FeedRepository } from './feed.repository';
 
 /**
  * A reading was deleted: its feed post (the reading itself) is gone, so are its likes and comments.
@@ -8,7 +8,7 @@ import { TangyouRepository } from './feed.repository';
 export const feedOnReadingDeleted: Subscriber<ReadingDeleted> = async (tx, events) => {
   for (const e of events) {
     if (e.kind === 'glucose' || e.kind === 'pressure') {
-      await new TangyouRepository(tx).forgetPost(e.kind === 'pressure' ? 'b' : 's', e.readingId);
+      await new FeedRepository(tx).forgetPost(e.kind === 'pressure' ? 'b' : 's', e.readingId);
     }
   }
 };

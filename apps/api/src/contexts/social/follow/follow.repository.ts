@@ -31,7 +31,7 @@ export interface FollowRow {
 type RawRow = Omit<FollowRow, 'isReceive' | 'sex'> & { isReceive: boolean; sex: number | string };
 
 /** Storage of follows. */
-export class FollowerRepository {
+export class FollowRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** A registered customer by id or phone, or null (visitors cannot be followed or found). */

@@ -15,7 +15,7 @@ import {
 import { friendPressure, friendStat, friendSugarDays } from './follow.views';
 
 /** Relatives following patients (spec 2 §2.15, §7 "Friends"), and the patient's side of it. */
-export function followerRoutes(app: FastifyInstance) {
+export function followRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
   app.operation('queryFriendByPhone', async (request) =>

@@ -21,7 +21,7 @@ import { noticeOfFollow } from '../notice/notice.service';
 import { takeRateLimit } from '../../platform';
 import type { SessionContext } from '../../../lib/session-context';
 import type { ActingForPolicy } from '../../health';
-import { FollowerRepository, isCustomerId, type FollowRow } from './follow.repository';
+import { FollowRepository, isCustomerId, type FollowRow } from './follow.repository';
 
 /** Phone searches a customer may make: each answers whether a phone is registered, so they are limited. */
 const SEARCH_LIMIT = { max: 30, windowMs: 60 * 60 * 1000, message: FOLLOW_MESSAGES.searchTooOften };
@@ -52,7 +52,7 @@ export async function assertGrant(
   if (patientId === callerId) {
     return;
   }
-  if (!grantsAccess(await new FollowerRepository(em).statusOf(callerId, patientId))) {
+  if (!grantsAccess(await new FollowRepository(em).statusOf(callerId, patientId))) {
     throw forbidden(message);
   }
 }
@@ -100,7 +100,7 @@ export async function searchByPhone(em: Db, callerId: string, phone: string, now
   const trimmed = phone.trim();
   assertValid(validateFriendSearch(trimmed));
   await takeRateLimit(em, 'friendSearch', callerId, [SEARCH_LIMIT], now);
-  const target = await new FollowerRepository(em).registeredCustomer({ phone: trimmed });
+  const target = await new FollowRepository(em).registeredCustomer({ phone: trimmed });
   if (!target) {
     return { isSelfFlag: false, existsFlag: false, customerVo: null, auditStatus: null };
   }
@@ -115,7 +115,7 @@ export async function searchByPhone(em: Db, callerId: string, phone: string, now
   if (target.id === callerId) {
     return { isSelfFlag: true, existsFlag: true, customerVo: shown(true), auditStatus: null };
   }
-  const auditStatus = auditStatusOf(await new FollowerRepository(em).statusOf(callerId, target.id));
+  const auditStatus = auditStatusOf(await new FollowRepository(em).statusOf(callerId, target.id));
   return { isSelfFlag: false, existsFlag: true, customerVo: shown(auditStatus === 1), auditStatus };
 }
 
@@ -131,7 +131,7 @@ export async function requestFollow(em: Db, callerId: string, patientId: string,
     throw userGone();
   }
   return withSubjectLock(em, `follow:${callerId}:${patientId}`, async (tx) => {
-    const repo = new FollowerRepository(tx);
+    const repo = new FollowRepository(tx);
     if (!(await repo.registeredCustomer({ id: patientId }))) {
       throw userGone();
     }
@@ -165,7 +165,7 @@ export async function requestFollow(em: Db, callerId: string, patientId: string,
 
 /** The people the caller follows or asked to follow, newest first (spec: queryIFocus). */
 export async function pageFollowing(em: Db, callerId: string, pageNo: number, pageSize: number) {
-  const [rows, total] = await new FollowerRepository(em).page(
+  const [rows, total] = await new FollowRepository(em).page(
     'follower',
     callerId,
     ['accepted', 'pending'],
@@ -177,7 +177,7 @@ export async function pageFollowing(em: Db, callerId: string, pageNo: number, pa
 
 /** One of the caller's live follows; anything else (missing, someone else's, ended) is 40400. */
 async function ownFollowing(em: Db, callerId: string, id: string): Promise<FollowRow> {
-  const row = await new FollowerRepository(em).one('follower', id);
+  const row = await new FollowRepository(em).one('follower', id);
   if (!row || row.followerId !== callerId || !isLiveFollow(row.status)) {
     throw followGone();
   }
@@ -202,7 +202,7 @@ export async function editFollowing(
     assertValid(validateFriendNote(input.customerNote));
   }
   await ownFollowing(em, callerId, input.id);
-  const repo = new FollowerRepository(em);
+  const repo = new FollowRepository(em);
   const follow = (await repo.findById(input.id))!;
   if (input.customerNote !== undefined) {
     follow.customerNote = input.customerNote.trim();
@@ -217,7 +217,7 @@ export async function editFollowing(
 
 /** The relative stops following, or withdraws a request (spec: del). */
 export async function leaveFollowing(em: Db, callerId: string, id: string, now: Date) {
-  const repo = new FollowerRepository(em);
+  const repo = new FollowRepository(em);
   const follow = await repo.findById(id);
   if (!follow || follow.followerId !== callerId) {
     throw followGone();
@@ -233,13 +233,13 @@ export async function leaveFollowing(em: Db, callerId: string, id: string, now: 
 
 /** Requests waiting for the caller's decision, newest first. */
 export async function pageRequests(em: Db, callerId: string, pageNo: number, pageSize: number) {
-  const [rows, total] = await new FollowerRepository(em).page('patient', callerId, ['pending'], pageNo, pageSize);
+  const [rows, total] = await new FollowRepository(em).page('patient', callerId, ['pending'], pageNo, pageSize);
   return pageOf(rows.map(followerVo), total, pageNo, pageSize);
 }
 
 /** The people the caller lets see their data. */
 export async function pageFollowers(em: Db, callerId: string, pageNo: number, pageSize: number) {
-  const [rows, total] = await new FollowerRepository(em).page('patient', callerId, ['accepted'], pageNo, pageSize);
+  const [rows, total] = await new FollowRepository(em).page('patient', callerId, ['accepted'], pageNo, pageSize);
   return pageOf(rows.map(followerVo), total, pageNo, pageSize);
 }
 
@@ -254,7 +254,7 @@ export async function decideFollow(
   action: Extract<FollowAction, 'accept' | 'decline' | 'revoke'>,
   now: Date,
 ) {
-  const repo = new FollowerRepository(em);
+  const repo = new FollowRepository(em);
   const follow = await repo.findById(id);
   if (!follow || follow.patientId !== callerId) {
     throw followGone();
@@ -282,5 +282,5 @@ export async function decideFollow(
 /** Accepts a request and answers the new follower as the patient's list shows them. */
 export async function acceptFollow(em: Db, callerId: string, id: string, now: Date) {
   await decideFollow(em, callerId, id, 'accept', now);
-  return followerVo((await new FollowerRepository(em).one('patient', id)) as FollowRow);
+  return followerVo((await new FollowRepository(em).one('patient', id)) as FollowRow);
 }
