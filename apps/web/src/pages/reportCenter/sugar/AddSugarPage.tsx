@@ -38,10 +38,11 @@ import styles from './AddSugarPage.module.css';
 type TagKeys = Record<SugarTagType, '0' | '1' | '2' | '3'>;
 const NO_TAGS: TagKeys = { diet: '0', pharmacy: '0', sport: '0' };
 const MEDAL_NAMES: Record<Medal, string> = { bronze: '铜牌', silver: '银牌', gold: '金牌' };
-const MEDAL_COLOURS: Record<Medal, string> = {
-  bronze: 'var(--gg-color-medal-bronze)',
-  silver: 'var(--gg-color-medal-silver)',
-  gold: 'var(--gg-color-medal-gold)',
+/** The medal's colour: a class of the page's module (tokens --gg-color-medal-*). */
+const MEDAL_CLASSES: Record<Medal, string | undefined> = {
+  bronze: styles.medalBronze,
+  silver: styles.medalSilver,
+  gold: styles.medalGold,
 };
 
 type Saved = { medal: Medal; editcount: number; percentage: number };
@@ -298,11 +299,7 @@ export default function AddSugarPage() {
       <Mask visible={medal !== null} opacity={0.6}>
         {medal === null ? null : (
           <div role="dialog" aria-label="获得勋章" className={styles.addSugarPageBox5}>
-            <div
-              aria-hidden="true"
-              className={styles.addSugarPageBox6}
-              style={{ background: MEDAL_COLOURS[medal.medal] }}
-            >
+            <div aria-hidden="true" className={`${styles.addSugarPageBox6} ${MEDAL_CLASSES[medal.medal] ?? ''}`}>
               ★
             </div>
             <div className={styles.addSugarPageBox7}>恭喜获得{MEDAL_NAMES[medal.medal]}</div>
