@@ -14,8 +14,7 @@ import {
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
 import { regionFromCode } from '../../../providers/geocoder/regions';
-import type { Customer } from '../../identity';
-import { registeredCustomer } from '../../identity';
+import { type Customer, registeredCustomer } from '../../identity';
 import { recordWeighing } from '../weight/weight.service';
 import { CareDirectoryRepository, DictionaryRepository, type Workplace } from '../../platform';
 import type { SessionContext } from '../../../lib/session-context';

@@ -2,8 +2,7 @@ import { bmiFromKg, classifyBmi, doctorModifyType, type DoctorLink } from '@gluc
 import type { Schema } from '@glucoguard/sdk';
 import { regionNames } from '../../../providers/geocoder/regions';
 import type { Customer } from '../../identity';
-import type { Doctor } from '../../platform';
-import type { Workplace } from '../../platform';
+import type { Doctor, Workplace } from '../../platform';
 import type { HealthRecord } from './healthRecord.entity';
 
 /** The linked carer with where they work, when there is one. */

@@ -19,11 +19,18 @@ import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
 import { registeredCustomer } from '../../identity';
-import { takeRateLimit, type RateWindow } from '../../platform';
+import {
+  checkImage,
+  putImage,
+  type RateWindow,
+  removeImage,
+  signPrivatePath,
+  type StoredImage,
+  takeRateLimit,
+  type UploadLimits,
+} from '../../platform';
 import type { SessionContext } from '../../../lib/session-context';
 import type { ObjectStore } from '../../../providers/storage/storage';
-import { signPrivatePath } from '../../platform';
-import { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from '../../platform';
 import type { MedicalReport } from './medicalReport.entity';
 import { MedicalReportRepository } from './medicalReport.repository';
 

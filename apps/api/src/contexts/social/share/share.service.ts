@@ -15,8 +15,7 @@ import {
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
 import { CustomerRepository, type Customer } from '../../identity';
-import { ranges as pressureRanges, bloodPressureVo } from '../../health';
-import { rangesFor, sugarTestVo } from '../../health';
+import { bloodPressureVo, ranges as pressureRanges, rangesFor, sugarTestVo } from '../../health';
 import type { ShareLink } from './shareLink.entity';
 import { ShareLinkRepository } from './shareLink.repository';
 
