@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveSession } from '../contexts/identity/session/session.service';
+import { resolveSession } from '../contexts/identity';
 
 /**
  * Reads `Authorization: Bearer <token>` and attaches the caller's session (from the session cache

@@ -13,3 +13,4 @@ export { customerRoutes } from './customer/customer.routes';
 export { Customer } from './customer/customer.entity';
 export { registeredCustomer } from './customer/customer.service';
 export { customerRatio } from './customer/customer.view';
+export { resolveSession } from './session/session.service';
