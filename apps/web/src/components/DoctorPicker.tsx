@@ -3,6 +3,7 @@ import type { Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, DotLoading, List, Popup, SearchBar, Tabs, Tag } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useSubmitGuard } from '../hooks/useSubmitGuard';
 import { api } from '../api';
 import { useApiData } from '../hooks/useApiData';
 import { showError } from '../ui/toast';
@@ -111,7 +112,8 @@ export function DoctorPicker({
   const [regionOpen, setRegionOpen] = useState(false);
   const [roleType, setRoleType] = useState<1 | 2>(1);
   const [keyword, setKeyword] = useState('');
-  const [picking, setPicking] = useState(false);
+  // A second tap while the choice is saved is ignored.
+  const { run } = useSubmitGuard({ loader: false });
   const regionLabel = useRegionLabel(region);
 
   // Every opening starts afresh at the hospitals of the user's city.
@@ -158,20 +160,18 @@ export function DoctorPicker({
     `search:${searchWord}`,
   );
 
-  const pick = (doctor: PickedDoctor) => {
-    if (picking) {
-      return;
-    }
-    setPicking(true);
-    Promise.resolve(onPick(doctor))
-      .then(() => {
+  const pick = (doctor: PickedDoctor) =>
+    void run(async () => {
+      try {
+        await onPick(doctor);
         setStep({ kind: 'hospital' });
         setKeyword('');
         onClose();
-      })
-      .catch((error: unknown) => showError(error))
-      .finally(() => setPicking(false));
-  };
+      } catch (error) {
+        showError(error);
+      }
+      return undefined;
+    });
 
   const back = () => {
     if (step.kind === 'department') {

@@ -2,6 +2,7 @@ import { ASSISTANT_SEND_FAILED, REGISTER_PATH, boundHistory } from '@glucoguard/
 import { ChatPanel, type ChatMessage } from '@glucoguard/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toast } from '../../ui/toast';
 import { isRegistered, useSession } from '../../store/session';
@@ -38,54 +39,55 @@ export default function AiTab() {
   const signedIn = useSession((state) => isRegistered(state.customer) && state.token !== null);
   const [draft, setDraft] = useState('');
   const [messages, setMessages] = useState<Turn[]>([]);
-  const [busy, setBusy] = useState(false);
+  // One question at a time; the pending answer shows the wait.
+  const { busy, run } = useSubmitGuard({ loader: false });
   const live = useRef<AbortController | null>(null);
 
   // Leaving the tab closes the stream, which stops the generation on the server.
   useEffect(() => () => live.current?.abort(), []);
 
   const send = (text: string) => {
-    if (busy) {
-      return;
-    }
-    const history = boundHistory(
-      messages.filter((m) => m.failed !== true && m.pending !== true).map((m) => ({ role: m.role, content: m.text })),
-    );
-    const answerId = newId();
-    setMessages((list) => [
-      ...list,
-      { id: newId(), role: 'user', text },
-      { id: answerId, role: 'assistant', text: '', pending: true },
-    ]);
-    setDraft('');
-    setBusy(true);
-    const controller = new AbortController();
-    live.current = controller;
-    const update = (change: (m: Turn) => Turn) =>
-      setMessages((list) => list.map((m) => (m.id === answerId ? change(m) : m)));
-    streamAiAnswer(
-      { msg: text, lastMsg: history },
-      (chunk) => update((m) => ({ ...m, text: m.text + chunk })),
-      controller.signal,
-    )
-      .then(
-        () => update((m) => ({ ...m, pending: false })),
-        (error: unknown) => {
-          if (controller.signal.aborted) {
-            return;
-          }
-          update((m) => ({ ...m, pending: false, failed: true, text: ASSISTANT_SEND_FAILED }));
-          toast(
-            error instanceof AiSendError && error.serverMessage !== null ? error.serverMessage : ASSISTANT_SEND_FAILED,
-          );
-        },
+    void run(async () => {
+      const history = boundHistory(
+        messages.filter((m) => m.failed !== true && m.pending !== true).map((m) => ({ role: m.role, content: m.text })),
+      );
+      const answerId = newId();
+      setMessages((list) => [
+        ...list,
+        { id: newId(), role: 'user', text },
+        { id: answerId, role: 'assistant', text: '', pending: true },
+      ]);
+      setDraft('');
+      const controller = new AbortController();
+      live.current = controller;
+      const update = (change: (m: Turn) => Turn) =>
+        setMessages((list) => list.map((m) => (m.id === answerId ? change(m) : m)));
+      await streamAiAnswer(
+        { msg: text, lastMsg: history },
+        (chunk) => update((m) => ({ ...m, text: m.text + chunk })),
+        controller.signal,
       )
-      .finally(() => {
-        if (live.current === controller) {
-          live.current = null;
-          setBusy(false);
-        }
-      });
+        .then(
+          () => update((m) => ({ ...m, pending: false })),
+          (error: unknown) => {
+            if (controller.signal.aborted) {
+              return;
+            }
+            update((m) => ({ ...m, pending: false, failed: true, text: ASSISTANT_SEND_FAILED }));
+            toast(
+              error instanceof AiSendError && error.serverMessage !== null
+                ? error.serverMessage
+                : ASSISTANT_SEND_FAILED,
+            );
+          },
+        )
+        .finally(() => {
+          if (live.current === controller) {
+            live.current = null;
+          }
+        });
+      return undefined;
+    });
   };
 
   const blockedNote = signedIn ? undefined : (

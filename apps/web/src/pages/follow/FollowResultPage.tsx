@@ -1,8 +1,9 @@
 import { FOLLOW_MESSAGES } from '@glucoguard/domain';
 import { Button, Result } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useGoBack } from '../../hooks/useGoBack';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { FOLLOWING_LIST_PATH } from './followApi';
+import { FOLLOW_SEARCH_PATH, FOLLOWING_LIST_PATH } from './followApi';
 import styles from './FollowResultPage.module.css';
 
 /** /friend/sucess (spec 2 §2.15, §8): the outcome of a request to follow someone. */
@@ -11,6 +12,8 @@ export default function FollowResultPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const ok = search.get('result') === 'success';
+  // Back to the search it came from; opened from a link, to a fresh search.
+  const searchAgain = useGoBack(FOLLOW_SEARCH_PATH);
   return (
     <div className={styles.followResultPageBox}>
       <Result
@@ -23,7 +26,7 @@ export default function FollowResultPage() {
           返回亲友列表
         </Button>
         {ok ? null : (
-          <Button block onClick={() => void navigate(-1)}>
+          <Button block onClick={searchAgain}>
             重新搜索
           </Button>
         )}

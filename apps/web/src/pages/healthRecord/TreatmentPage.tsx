@@ -3,6 +3,7 @@ import { GuardedTextArea } from '@glucoguard/ui';
 import { Button, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useGoBack } from '../../hooks/useGoBack';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toast } from '../../ui/toast';
@@ -20,6 +21,7 @@ const RECORD_PATH = '/healthTarget/healthInfo';
 export default function TreatmentPage() {
   useDocumentTitle('治疗方式');
   const navigate = useNavigate();
+  const goBack = useGoBack(RECORD_PATH);
   const options = useHealthOptions();
   const [initial] = useState(() => {
     const { form, pendingTreatment } = useHealthDraft.getState();
@@ -34,8 +36,8 @@ export default function TreatmentPage() {
 
   const leave = () => {
     const { returning, form } = useHealthDraft.getState();
-    if (returning && form !== null && window.history.length > 1) {
-      void navigate(-1);
+    if (returning && form !== null) {
+      goBack();
     } else {
       void navigate(RECORD_PATH, { replace: true });
     }

@@ -10,7 +10,8 @@ import type { SugarDictionaryEntry } from '@glucoguard/domain';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, DotLoading, Input, List } from 'antd-mobile';
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useGoBack } from '../../hooks/useGoBack';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
@@ -104,14 +105,12 @@ function TargetForm({ slot, name, onSaved }: { slot: SugarDictionaryEntry; name:
 export default function HealthTargetDetailPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const location = useLocation();
   const timeType = sugarTargetIndex(search.get('index'));
   const slots = useSugarRanges();
   const slot = slots?.find((entry) => entry.timeType === timeType);
   const name = search.get('value')?.trim() || slot?.name || '血糖目标';
   useDocumentTitle(`${name}目标`);
-  const goBack = () =>
-    void (location.key === 'default' ? navigate(SUGAR_TARGET_PATHS.list, { replace: true }) : navigate(-1));
+  const goBack = useGoBack(SUGAR_TARGET_PATHS.list);
 
   if (timeType !== null && slots === null) {
     return (

@@ -2,8 +2,9 @@ import { TASK_TYPE_DAILY } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
@@ -55,32 +56,27 @@ export default function TaskPage() {
   useDocumentTitle('积分任务');
   const navigate = useNavigate();
   const tasks = useApiData(() => api().GET('/customer/v1/getDayTask'));
-  const claiming = useRef<string | null>(null);
-  const [busyCode, setBusyCode] = useState<string | null>(null);
+  const { busy, run } = useSubmitGuard({ loader: false });
+  // The row whose reward is being claimed shows the spinner.
+  const [claimingCode, setClaimingCode] = useState<string | null>(null);
+  const busyCode = busy ? claimingCode : null;
 
   const onPress = (task: Task) => {
     if (!task.claimable) {
       void navigate(task.url);
       return;
     }
-    if (claiming.current !== null) {
-      return;
-    }
-    claiming.current = task.settingCode;
-    setBusyCode(task.settingCode);
-    api()
-      .POST('/customer/v1/claimTask', { body: { settingCode: task.settingCode } })
-      .then(
-        (result) => {
-          toast(result.duplicate ? '该任务奖励已领取' : `领取成功，获得${result.paid}积分`);
-          tasks.reload();
-        },
-        (error: unknown) => showError(error),
-      )
-      .finally(() => {
-        claiming.current = null;
-        setBusyCode(null);
-      });
+    setClaimingCode(task.settingCode);
+    void run(async () => {
+      try {
+        const result = await api().POST('/customer/v1/claimTask', { body: { settingCode: task.settingCode } });
+        toast(result.duplicate ? '该任务奖励已领取' : `领取成功，获得${result.paid}积分`);
+        tasks.reload();
+      } catch (error) {
+        showError(error);
+      }
+      return undefined;
+    });
   };
 
   const groups: { title: string; items: Task[] }[] = [
