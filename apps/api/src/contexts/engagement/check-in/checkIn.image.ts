@@ -1,4 +1,4 @@
-// The sign-in day share image (spec §2.9: "a day-detail call returns an image for sharing").
+// The check-in (签到) day share image (spec §2.9: "a day-detail call returns an image for sharing").
 import type { Brand } from '@glucoguard/domain';
 import { renderPng, svgText } from '../../../lib/poster';
 import { BRAND_LOOKS } from '../../social';

@@ -9,11 +9,11 @@ export interface CheckInDay {
 
 const DAY = `to_char(day, 'YYYY-MM-DD')`;
 
-/** Storage of sign-in days. */
+/** Storage of check-in (签到) days. */
 export class CheckInRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** The latest sign-in on or before a China day. */
+  /** The latest check-in on or before a China day. */
   async latestUpTo(customerId: string, day: string): Promise<CheckInDay | null> {
     const rows = await sql(this.em).execute<CheckInDay[]>(
       `select ${DAY} as day, series, score from sign_in where customer_id = ? and day <= ? order by day desc limit 1`,

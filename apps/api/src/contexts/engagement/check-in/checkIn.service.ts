@@ -21,7 +21,7 @@ import { CheckInRepository } from './checkIn.repository';
 const MAX_SPAN_DAYS = 62;
 
 /**
- * Signs the caller in for today's China day (spec: POST /sign/v1/signIn): the streak grows when
+ * Checks the caller in (签到) for today's China day (spec: POST /sign/v1/signIn): the streak grows when
  * yesterday was signed, the reward follows the streak (domain `signInReward`). Once a day: a second
  * call answers today's result with `alreadySigned` and pays nothing. The same advisory lock as the
  * ledger makes parallel calls wait for each other.
@@ -45,7 +45,7 @@ export async function checkIn(em: Db, customerId: string, now: Date) {
   return { ...outcome, signDay: today, ...(await pointsSummary(em, customerId, now)) };
 }
 
-/** The sign-in page's header (spec: GET /sign/v1/getSignInfo). */
+/** The check-in page's header (spec: GET /sign/v1/getSignInfo). */
 export async function checkInInfo(em: Db, customerId: string, now: Date) {
   const today = chinaDateKey(now);
   const last = await new CheckInRepository(em).latestUpTo(customerId, today);
@@ -71,7 +71,7 @@ function spanDays(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 }
 
-/** The signed days of a calendar span (spec: GET /sign/v1/getSigns with startTime and endTime). */
+/** The checked-in days of a calendar span (spec: GET /sign/v1/getSigns with startTime and endTime). */
 export async function checkInDays(em: Db, customerId: string, startTime: string, endTime: string) {
   const from = startTime.slice(0, 10);
   const to = endTime.slice(0, 10);
