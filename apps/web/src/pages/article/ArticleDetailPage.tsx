@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { showError } from '../../ui/toast';
 import { useSession } from '../../store/session';
-import { ArticleBody } from './ArticleBody';
+import { ArticleView } from './ArticleView';
 import { useOpenedArticle } from './useOpenedArticle';
 import styles from './ArticleDetailPage.module.css';
 
@@ -108,14 +108,7 @@ function Article({ article, onPraised }: { article: Detail; onPraised: (praise: 
   };
 
   return (
-    <article className={styles.articleArticle}>
-      <h1 className={styles.articleTitle}>{article.title}</h1>
-      <p className={styles.articleText}>
-        {article.typeName} · {article.createTime.slice(0, 10)} · 阅读 {article.readNum}
-      </p>
-      {article.picUrl && <img src={article.picUrl} alt="" className={styles.articleImage} />}
-      <ArticleBody content={article.content} />
-      <p className={styles.articleText2}>本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。</p>
+    <ArticleView article={article}>
       <div ref={end} aria-hidden="true" className={styles.articleBox} />
       <div className={styles.articleBox2}>
         <Button
@@ -133,7 +126,7 @@ function Article({ article, onPraised }: { article: Detail; onPraised: (praise: 
       {article.addScore > 0 && (
         <p className={styles.articleText3}>{finished ? '已读完本文' : `读完本文可得${article.addScore}积分`}</p>
       )}
-    </article>
+    </ArticleView>
   );
 }
 

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { useSession } from '../../store/session';
-import { ArticleBody } from './ArticleBody';
+import { ArticleView } from './ArticleView';
 import { useOpenedArticle } from './useOpenedArticle';
 import styles from './ArticleSharePage.module.css';
 
@@ -54,16 +54,5 @@ export default function ArticleSharePage() {
       </div>
     );
   }
-  return (
-    <article className={styles.articleSharePageArticle}>
-      <h1 className={styles.articleSharePageTitle}>{article.title}</h1>
-      <p className={styles.articleSharePageText}>
-        {article.typeName} · {article.createTime.slice(0, 10)} · 阅读 {article.readNum}
-      </p>
-      {article.picUrl && <img src={article.picUrl} alt="" className={styles.articleSharePageImage} />}
-      <ArticleBody content={article.content} />
-      <p className={styles.articleSharePageText2}>本文为健康科普，不能代替医生的诊断和治疗；如有不适请及时就医。</p>
-      {!registered && <FollowQr shareCid={shareCid} />}
-    </article>
-  );
+  return <ArticleView article={article}>{!registered && <FollowQr shareCid={shareCid} />}</ArticleView>;
 }
