@@ -17,7 +17,7 @@ import {
   unfollow,
   saveNote,
   saveReceive,
-  type Friend,
+  type Follow,
 } from './followApi';
 import { NoteDialog } from './NoteDialog';
 import styles from './FollowingDetailsPage.module.css';
@@ -39,11 +39,11 @@ export default function FollowingDetailsPage() {
       }
     },
   });
-  const friend: Friend | null = read.data;
-  const setFriend = read.mutate;
+  const follow: Follow | null = read.data;
+  const setFollow = read.mutate;
   const gone = read.failed && isApiError(read.error, 40400);
   const [editing, setEditing] = useState(false);
-  useDocumentTitle(friend?.customerNote ?? search.get('name') ?? '亲友详情');
+  useDocumentTitle(follow?.customerNote ?? search.get('name') ?? '亲友详情');
 
   if (gone) {
     return (
@@ -54,13 +54,13 @@ export default function FollowingDetailsPage() {
       </EmptyState>
     );
   }
-  if (friend === null) {
+  if (follow === null) {
     return <PageLoading />;
   }
-  const accepted = friend.auditStatus === 1;
+  const accepted = follow.auditStatus === 1;
   const remove = async () => {
     const yes = await Dialog.confirm({ content: FOLLOW_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' });
-    if (yes && (await unfollow(friend.id))) {
+    if (yes && (await unfollow(follow.id))) {
       void navigate(FOLLOWING_LIST_PATH, { replace: true });
     }
   };
@@ -69,25 +69,25 @@ export default function FollowingDetailsPage() {
     <div className={styles.followingDetailsPageBox}>
       <div className={styles.followingDetailsPageBox2}>
         <PersonAvatar
-          name={friend.customerNote}
-          url={imageUrl(friend.customerHeadimgurl, imgDomain)}
-          sex={friend.sex}
+          name={follow.customerNote}
+          url={imageUrl(follow.customerHeadimgurl, imgDomain)}
+          sex={follow.sex}
           size={56}
         />
         <div>
-          <div className={styles.followingDetailsPageBox3}>{friend.customerNote}</div>
-          <div className={styles.followingDetailsPageBox4}>昵称：{friend.nickname}</div>
+          <div className={styles.followingDetailsPageBox3}>{follow.customerNote}</div>
+          <div className={styles.followingDetailsPageBox4}>昵称：{follow.nickname}</div>
           {accepted ? null : <div className={styles.followingDetailsPageBox5}>{FOLLOW_TEXTS.waiting}</div>}
         </div>
       </div>
       <List className={styles.followingDetailsPageList}>
-        <List.Item clickable extra={friend.customerNote} onClick={() => setEditing(true)}>
+        <List.Item clickable extra={follow.customerNote} onClick={() => setEditing(true)}>
           备注名
         </List.Item>
         {accepted ? (
           <List.Item
             clickable
-            onClick={() => void navigate(followingReportPath(friend.customerId, friend.customerNote))}
+            onClick={() => void navigate(followingReportPath(follow.customerId, follow.customerNote))}
           >
             查看亲友数据
           </List.Item>
@@ -97,8 +97,8 @@ export default function FollowingDetailsPage() {
           extra={
             <Switch
               aria-label="测量提醒"
-              checked={friend.isReceive === 1}
-              onChange={(on) => void saveReceive(friend.id, on ? 1 : 0).then((saved) => saved && setFriend(saved))}
+              checked={follow.isReceive === 1}
+              onChange={(on) => void saveReceive(follow.id, on ? 1 : 0).then((saved) => saved && setFollow(saved))}
             />
           }
         >
@@ -112,12 +112,12 @@ export default function FollowingDetailsPage() {
       </div>
       <NoteDialog
         visible={editing}
-        initial={friend.customerNote}
+        initial={follow.customerNote}
         onClose={() => setEditing(false)}
         onSave={(note) =>
-          void saveNote(friend.id, note).then((saved) => {
+          void saveNote(follow.id, note).then((saved) => {
             if (saved) {
-              setFriend(saved);
+              setFollow(saved);
               setEditing(false);
             }
           })

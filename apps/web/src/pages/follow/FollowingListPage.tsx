@@ -15,7 +15,7 @@ import {
   unfollow,
   saveNote,
   saveReceive,
-  type Friend,
+  type Follow,
 } from './followApi';
 import { NoteDialog } from './NoteDialog';
 import styles from './FollowingListPage.module.css';
@@ -30,7 +30,7 @@ export default function FollowingListPage() {
   const navigate = useNavigate();
   const imgDomain = useSession((state) => state.imgDomain);
   const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState<Friend | null>(null);
+  const [editing, setEditing] = useState<Follow | null>(null);
   const reload = () => setVersion((v) => v + 1);
   const loadPage = useCallback(
     (pageNo: number) =>
@@ -38,24 +38,24 @@ export default function FollowingListPage() {
     [],
   );
 
-  const openMenu = (friend: Friend) => {
+  const openMenu = (follow: Follow) => {
     const handler = ActionSheet.show({
       cancelText: '取消',
       actions: [
         { key: 'note', text: '修改备注' },
-        { key: 'receive', text: friend.isReceive === 1 ? '关闭测量提醒' : '开启测量提醒' },
+        { key: 'receive', text: follow.isReceive === 1 ? '关闭测量提醒' : '开启测量提醒' },
         { key: 'delete', text: '删除亲友', danger: true },
       ],
       onAction: (action) => {
         handler.close();
         if (action.key === 'note') {
-          setEditing(friend);
+          setEditing(follow);
         } else if (action.key === 'receive') {
-          void saveReceive(friend.id, friend.isReceive === 1 ? 0 : 1).then((saved) => saved && reload());
+          void saveReceive(follow.id, follow.isReceive === 1 ? 0 : 1).then((saved) => saved && reload());
         } else {
           void Dialog.confirm({ content: FOLLOW_TEXTS.deleteConfirm, confirmText: '删除', cancelText: '取消' }).then(
             async (yes) => {
-              if (yes && (await unfollow(friend.id))) {
+              if (yes && (await unfollow(follow.id))) {
                 reload();
               }
             },
@@ -71,44 +71,44 @@ export default function FollowingListPage() {
         <span className={styles.followingListPageText}>我关注的亲友</span>
         <Link to={FOLLOWERS_PATH}>关注我的人</Link>
       </div>
-      <InfiniteList<Friend>
+      <InfiniteList<Follow>
         aria-label="我的亲友"
         resetKey={version}
         loadPage={loadPage}
-        itemKey={(friend) => friend.id}
+        itemKey={(follow) => follow.id}
         emptyText={FOLLOW_TEXTS.empty}
-        renderItem={(friend) => (
+        renderItem={(follow) => (
           <div className={styles.followingListPageBox3}>
             <div
               role="link"
               tabIndex={0}
-              aria-label={`查看${friend.customerNote}`}
-              onClick={() => void navigate(followingDetailsPath(friend))}
-              onKeyDown={(e) => e.key === 'Enter' && void navigate(followingDetailsPath(friend))}
+              aria-label={`查看${follow.customerNote}`}
+              onClick={() => void navigate(followingDetailsPath(follow))}
+              onKeyDown={(e) => e.key === 'Enter' && void navigate(followingDetailsPath(follow))}
               className={styles.followingListPageBox4}
             >
               <PersonAvatar
-                name={friend.customerNote}
-                url={imageUrl(friend.customerHeadimgurl, imgDomain)}
-                sex={friend.sex}
+                name={follow.customerNote}
+                url={imageUrl(follow.customerHeadimgurl, imgDomain)}
+                sex={follow.sex}
               />
               <div className={styles.followingListPageBox5}>
                 <div className={styles.followingListPageBox6}>
-                  {truncate(friend.customerNote, TRUNCATE.feedNickname)}
+                  {truncate(follow.customerNote, TRUNCATE.feedNickname)}
                 </div>
-                {friend.auditStatus === 0 ? (
+                {follow.auditStatus === 0 ? (
                   <Tag color="warning" fill="outline" className={styles.followingListPageTag}>
                     {FOLLOW_TEXTS.waiting}
                   </Tag>
                 ) : null}
               </div>
             </div>
-            <BellIcon on={friend.isReceive === 1} />
+            <BellIcon on={follow.isReceive === 1} />
             <Button
               size="mini"
               fill="none"
-              aria-label={`${friend.customerNote}的操作`}
-              onClick={() => openMenu(friend)}
+              aria-label={`${follow.customerNote}的操作`}
+              onClick={() => openMenu(follow)}
             >
               ···
             </Button>

@@ -3,7 +3,7 @@ import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { showError, toast } from '../../ui/toast';
 
-export type Friend = Schema<'Friend'>;
+export type Follow = Schema<'Friend'>;
 
 /** The friend list (spec 2 §2.15). */
 export const FOLLOWING_LIST_PATH = '/friend/friendList';
@@ -12,12 +12,12 @@ export const FOLLOWERS_PATH = '/friend/followers';
 export const FOLLOW_SEARCH_PATH = '/friend/searchFriend';
 
 /** The friend details page of a follow, with the query the spec gives it (id, name, isReceive, customerId). */
-export function followingDetailsPath(friend: Pick<Friend, 'id' | 'customerNote' | 'isReceive' | 'customerId'>): string {
+export function followingDetailsPath(follow: Pick<Follow, 'id' | 'customerNote' | 'isReceive' | 'customerId'>): string {
   const query = new URLSearchParams({
-    id: friend.id,
-    name: friend.customerNote,
-    isReceive: String(friend.isReceive),
-    customerId: friend.customerId,
+    id: follow.id,
+    name: follow.customerNote,
+    isReceive: String(follow.isReceive),
+    customerId: follow.customerId,
   });
   return `/friendDetails?${query.toString()}`;
 }
@@ -28,7 +28,7 @@ export function followingReportPath(customerId: string, name: string): string {
 }
 
 /** Saves a new note name after the domain's check; answers the follow as saved, or null. */
-export async function saveNote(id: string, note: string): Promise<Friend | null> {
+export async function saveNote(id: string, note: string): Promise<Follow | null> {
   const check = validateFriendNote(note);
   if (!check.ok) {
     toast(check.message);
@@ -43,7 +43,7 @@ export async function saveNote(id: string, note: string): Promise<Friend | null>
 }
 
 /** Turns the reading notices of a follow on or off; answers the follow as saved, or null. */
-export async function saveReceive(id: string, isReceive: 0 | 1): Promise<Friend | null> {
+export async function saveReceive(id: string, isReceive: 0 | 1): Promise<Follow | null> {
   try {
     const saved = await api().POST('/follower/v1/editIFocus', { body: { id, isReceive } });
     toast(isReceive === 1 ? '已开启测量提醒' : '已关闭测量提醒');
