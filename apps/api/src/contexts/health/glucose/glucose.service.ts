@@ -28,25 +28,17 @@ import {
   type SugarLevel,
   type SugarRange,
 } from '@glucoguard/domain';
+import type { BodyOf } from '../../../lib/contract';
 import type { Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
 import { readingOwner } from '../readings/actingFor';
 import type { SugarTag, SugarTest } from '../readings/glucose.entity';
 import { changeReading, deleteReading, recordReading } from '../readings/recordReading';
-import type { SugarObjective } from './glucoseSlot.entity';
 import { SugarRepository, type SlotRow } from './glucose.repository';
 
-export interface SugarEntryInput {
-  sugar: number;
-  createTime: string;
-  timeType?: number;
-  remark?: string;
-  tags?: SugarTag[];
-  synckey?: string;
-  followerId?: string;
-  testType?: '1' | '2';
-}
+/** A reading as the add and edit forms send it (the contract's types; the edit form has no relative or synckey). */
+export type SugarEntryInput = BodyOf<'addSugarTest'> | Omit<BodyOf<'editSugarTest'>, 'testId'>;
 
 const dictionaryOf = (slots: SlotRow[]): SugarDictionaryEntry[] => slots.map((s) => ({ ...s }));
 
@@ -360,7 +352,11 @@ export function slotView(s: SlotRow) {
 }
 
 /** Saves the caller's own targets (spec: saveSugarObjective), each checked by the domain's rule. */
-export async function saveObjectives(db: Db, customerId: string, rows: Omit<SugarObjective, 'id' | 'customerId'>[]) {
+export async function saveObjectives(
+  db: Db,
+  customerId: string,
+  rows: BodyOf<'saveSugarObjective'>['sugarObjectives'],
+) {
   const known = new Set((await new SugarRepository(db).slots()).map((s) => s.timeType));
   if (
     rows.length === 0 ||

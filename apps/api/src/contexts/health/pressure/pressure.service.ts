@@ -9,6 +9,7 @@ import {
   validateMeasurementTime,
   type BpLevel,
 } from '@glucoguard/domain';
+import type { BodyOf } from '../../../lib/contract';
 import type { Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
 import { listSpan, pageOf } from '../../../lib/list';
@@ -19,16 +20,8 @@ import { changeReading, deleteReading, recordReading } from '../readings/recordR
 import { PressureRepository } from './pressure.repository';
 import type { BloodPressureRange } from './pressureRange.entity';
 
-export interface BpEntryInput {
-  sbp: number;
-  dbp: number;
-  hr: number;
-  createTime: string;
-  remark?: string;
-  synckey?: string;
-  followerId?: string;
-  testType?: '1' | '2';
-}
+/** A reading as the add and edit forms send it (the contract's types). */
+export type BpEntryInput = BodyOf<'addBloodPressure'> | Omit<BodyOf<'editBloodPressure'>, 'bpId'>;
 
 /** The pressure chart covers the last 365 days (spec 2 §9). */
 const TREND_DAYS = 365;

@@ -9,6 +9,7 @@ import {
   validateMeasurementTime,
   validateWeightRecord,
 } from '@glucoguard/domain';
+import type { BodyOf } from '../../../lib/contract';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
@@ -18,13 +19,8 @@ import { CustomerRepository } from '../../identity';
 import { inTransaction, type Db } from '../../../lib/db';
 import { WeightRepository } from './weight.repository';
 
-export interface WeightEntryInput {
-  /** Jin, as the app shows it. */
-  weight?: number | null;
-  /** cm; the customer's own height when absent. */
-  height?: number | null;
-  createTimeStr?: string;
-}
+/** A weighing as the form sends it (the contract's type): jin, cm (the customer's own height when absent). */
+export type WeightEntryInput = BodyOf<'addWeight'>;
 
 /** A record as the API shows it: kg as stored, jin as shown, BMI with its class by the domain's rule. */
 export function weightVo(r: WeightRecord) {

@@ -14,6 +14,7 @@ import {
   type FollowStatus,
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
+import type { BodyOf } from '../../../lib/contract';
 import { withSubjectLock, type Db } from '../../../lib/db';
 import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
@@ -189,12 +190,7 @@ export async function getFollowing(em: Db, callerId: string, id: string) {
 }
 
 /** Changes the note name or the notice switch of one of the caller's follows (spec: editIFocus). */
-export async function editFollowing(
-  em: Db,
-  callerId: string,
-  input: { id: string; customerNote?: string; isReceive?: 0 | 1 },
-  now: Date,
-) {
+export async function editFollowing(em: Db, callerId: string, input: BodyOf<'editIFocus'>, now: Date) {
   if (input.customerNote === undefined && input.isReceive === undefined) {
     throw new AppError(ErrorCodes.badRequest, '请选择要修改的内容');
   }
