@@ -2,6 +2,9 @@
 // The QR code is drawn from the qrcode library's module matrix as rectangles (crisp at any scale).
 import { renderAsync } from '@resvg/resvg-js';
 import QRCode from 'qrcode';
+import { createHmac } from 'node:crypto';
+import { INVITATION_ACTIVITY_NAME, SOURCE_ID, type Brand } from '@glucoguard/domain';
+import type { ObjectStore } from '../providers/storage/storage';
 
 /**
  * The family text is set in. resvg loads the system fonts; Debian's fonts-noto-cjk provides this
@@ -70,4 +73,47 @@ export async function renderPng(svg: string, scale = 2): Promise<Buffer> {
 export function clip(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** The brands' names and colours as the web app shows them (apps/web/src/brand.ts). */
+export const BRAND_LOOKS: Readonly<Record<Brand, { name: string; primary: string; deep: string }>> = {
+  health: { name: '糖护健康', primary: '#12a182', deep: '#0a7a62' },
+  medical: { name: '糖护医疗', primary: '#1677ff', deep: '#0b55c4' },
+};
+
+/** The brand a poster or share image is drawn in: the activity's, else the caller's source. */
+export const brandOfActivity = (activityName: string | undefined, sourceId: number): Brand => {
+  if (activityName === INVITATION_ACTIVITY_NAME.health) {
+    return 'health';
+  }
+  if (activityName === INVITATION_ACTIVITY_NAME.medical) {
+    return 'medical';
+  }
+  return sourceId === SOURCE_ID.health ? 'health' : 'medical';
+};
+
+/**
+ * A stored image drawn once per distinct input: the key is an HMAC of everything drawn (so a
+ * changed nickname or link draws a new one, and nobody can guess another user's file name), kept
+ * in the object store under uploads/ and served by GET /api/files/.
+ */
+export async function cachedImage(
+  store: ObjectStore,
+  secret: string,
+  kind: string,
+  inputs: unknown,
+  draw: () => Promise<Buffer>,
+): Promise<{ path: string; cached: boolean }> {
+  const digest = createHmac('sha256', secret)
+    .update(JSON.stringify([kind, inputs]))
+    .digest('hex')
+    .slice(0, 40);
+  const path = `uploads/${kind}/${digest}.png`;
+  // Stored under press_<name>, the form every served upload has (see storedKeyFor).
+  const key = `uploads/${kind}/press_${digest}.png`;
+  if ((await store.get(key)) !== null) {
+    return { path, cached: true };
+  }
+  await store.put(key, await draw(), 'image/png');
+  return { path, cached: false };
 }

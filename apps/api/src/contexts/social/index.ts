@@ -6,7 +6,5 @@
 export { followActingFor } from './follow/follow.service';
 export { noticesOnReadingDeleted, noticesOnReadingRecorded } from './notice/notice.subscriber';
 export { feedOnReadingDeleted } from './feed/feed.subscriber';
-export { BRAND_LOOKS, brandOfActivity } from './invitation/invitation.poster';
-export { cachedImage } from './invitation/invitation.service';
 export { shareRoutes } from './share/share.routes';
 export { invitationRoutes } from './invitation/invitation.routes';

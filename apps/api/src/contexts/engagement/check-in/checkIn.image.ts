@@ -1,7 +1,7 @@
 // The check-in (签到) day share image (spec §2.9: "a day-detail call returns an image for sharing").
 import type { Brand } from '@glucoguard/domain';
 import { renderPng, svgText } from '../../../lib/poster';
-import { BRAND_LOOKS } from '../../social';
+import { BRAND_LOOKS } from '../../../lib/poster';
 import type { CheckInDay } from './checkIn.repository';
 
 /** Bump when the drawing changes, so cached images are drawn again. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registeredCustomerId } from '../../../lib/session-context';
-import { brandOfActivity } from '../../social';
+import { brandOfActivity } from '../../../lib/poster';
 import { checkInDayImage, checkInDays, checkIn, checkInInfo } from './checkIn.service';
 
 export function checkInRoutes(app: FastifyInstance) {

@@ -12,7 +12,7 @@ import { withSubjectLock, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import type { Brand } from '@glucoguard/domain';
 import type { ObjectStore } from '../../../providers/storage/storage';
-import { cachedImage } from '../../social';
+import { cachedImage } from '../../../lib/poster';
 import { CHECK_IN_IMAGE_VERSION, renderCheckInDayImage } from './checkIn.image';
 import { credit, pointsSummary } from '../points/points.service';
 import { CheckInRepository } from './checkIn.repository';

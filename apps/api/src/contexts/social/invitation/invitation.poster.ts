@@ -1,11 +1,5 @@
-import { INVITATION_ACTIVITY_NAME, SOURCE_ID, type Brand } from '@glucoguard/domain';
-import { clip, qrSvg, renderPng, svgText } from '../../../lib/poster';
-
-/** The brands' names and colours as the web app shows them (apps/web/src/brand.ts). */
-export const BRAND_LOOKS: Readonly<Record<Brand, { name: string; primary: string; deep: string }>> = {
-  health: { name: '糖护健康', primary: '#12a182', deep: '#0a7a62' },
-  medical: { name: '糖护医疗', primary: '#1677ff', deep: '#0b55c4' },
-};
+import { INVITATION_ACTIVITY_NAME, type Brand } from '@glucoguard/domain';
+import { BRAND_LOOKS, clip, qrSvg, renderPng, svgText } from '../../../lib/poster';
 
 export interface InvitationPosterContent {
   brand: Brand;
@@ -49,16 +43,6 @@ export function invitationPosterSvg(content: InvitationPosterContent): string {
 export function renderInvitationPoster(content: InvitationPosterContent): Promise<Buffer> {
   return renderPng(invitationPosterSvg(content));
 }
-
-export const brandOfActivity = (activityName: string | undefined, sourceId: number): Brand => {
-  if (activityName === INVITATION_ACTIVITY_NAME.health) {
-    return 'health';
-  }
-  if (activityName === INVITATION_ACTIVITY_NAME.medical) {
-    return 'medical';
-  }
-  return sourceId === SOURCE_ID.health ? 'health' : 'medical';
-};
 
 /** The follow QR card of a shared article: the QR code of the entry link and a line under it. */
 export const ACCOUNT_QR_SIZE = { width: 240, height: 272 } as const;

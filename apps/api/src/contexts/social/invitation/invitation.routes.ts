@@ -8,7 +8,7 @@ import {
   invitationPoster,
   sharerInviteCode,
 } from './invitation.service';
-import { brandOfActivity } from './invitation.poster';
+import { brandOfActivity } from '../../../lib/poster';
 
 /** Links on posters and QR codes point at PUBLIC_BASE_URL, never at the Host header a client sent. */
 export function invitationRoutes(app: FastifyInstance, config: Pick<AppConfig, 'publicBaseUrl'>) {

@@ -1,8 +1,8 @@
 import type { Db } from '../../../lib/db';
 import type { SessionContext } from '../../../lib/session-context';
 import { CustomerRepository, registeredCustomer } from '../../identity';
-import { createHmac } from 'node:crypto';
 import type { Brand } from '@glucoguard/domain';
+import { cachedImage } from '../../../lib/poster';
 import type { ObjectStore } from '../../../providers/storage/storage';
 import {
   POSTER_VERSION,
@@ -19,32 +19,6 @@ export function invitationLink(origin: string, inviteCode: string | null, brand:
   }
   url.searchParams.set('sourceId', brand === 'health' ? '3' : '4');
   return url.toString();
-}
-
-/**
- * A stored image drawn once per distinct input: the key is an HMAC of everything drawn (so a
- * changed nickname or link draws a new one, and nobody can guess another user's file name), kept
- * in the object store under uploads/ and served by GET /api/files/.
- */
-export async function cachedImage(
-  store: ObjectStore,
-  secret: string,
-  kind: string,
-  inputs: unknown,
-  draw: () => Promise<Buffer>,
-): Promise<{ path: string; cached: boolean }> {
-  const digest = createHmac('sha256', secret)
-    .update(JSON.stringify([kind, inputs]))
-    .digest('hex')
-    .slice(0, 40);
-  const path = `uploads/${kind}/${digest}.png`;
-  // Stored under press_<name>, the form every served upload has (see storedKeyFor).
-  const key = `uploads/${kind}/press_${digest}.png`;
-  if ((await store.get(key)) !== null) {
-    return { path, cached: true };
-  }
-  await store.put(key, await draw(), 'image/png');
-  return { path, cached: false };
 }
 
 export async function invitationPoster(
