@@ -46,7 +46,7 @@ function keyText(key: ApiDataKey): string {
 /**
  * The one way a page reads data: with `load` when the component mounts and whenever `key`
  * changes. Answers that arrive after unmounting, or after a newer read started, are dropped,
- * so pages never hand-roll `let live = true` effects.
+ * so no page hand-rolls its own fetch effect with a still-mounted flag.
  */
 export function useApiData<T>(
   load: () => Promise<T>,
