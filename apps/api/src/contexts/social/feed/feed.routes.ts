@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registeredCaller } from '../follow/follow.service';
+import { registeredCustomerId } from '../../../lib/session-context';
 import {
   addComment,
   addPraise,
@@ -16,30 +16,35 @@ export function feedRoutes(app: FastifyInstance) {
 
   app.operation('getFeed', async (request) => {
     const { pageNo = 1, pageSize = 5, ...filter } = request.query;
-    return getFeed(app.em, registeredCaller(request.session), { ...filter, pageNo, pageSize });
+    return getFeed(app.em, registeredCustomerId(request.session), { ...filter, pageNo, pageSize });
   });
 
   app.operation('getFeedPost', async (request) =>
-    getPost(app.em, registeredCaller(request.session), request.query.testId),
+    getPost(app.em, registeredCustomerId(request.session), request.query.testId),
   );
 
   app.operation('addPraise', async (request) =>
-    addPraise(app.em, registeredCaller(request.session), request.body.testId, now()),
+    addPraise(app.em, registeredCustomerId(request.session), request.body.testId, now()),
   );
 
   app.operation('addComment', async (request) =>
-    addComment(app.em, registeredCaller(request.session), request.body, now()),
+    addComment(app.em, registeredCustomerId(request.session), request.body, now()),
   );
 
   app.operation('getUnreadCommentList', async (request) =>
-    unreadMessages(app.em, registeredCaller(request.session), request.query.pageNo ?? 1, request.query.pageSize ?? 20),
+    unreadMessages(
+      app.em,
+      registeredCustomerId(request.session),
+      request.query.pageNo ?? 1,
+      request.query.pageSize ?? 20,
+    ),
   );
 
   app.operation('getUnreadCommentCount', async (request) =>
-    unreadMessageCount(app.em, registeredCaller(request.session)),
+    unreadMessageCount(app.em, registeredCustomerId(request.session)),
   );
 
   app.operation('updateAllReadStatus', async (request) =>
-    readAllMessages(app.em, registeredCaller(request.session), now()),
+    readAllMessages(app.em, registeredCustomerId(request.session), now()),
   );
 }

@@ -20,7 +20,6 @@ import { pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
 import { noticeOfFollow } from '../notice/notice.service';
 import { takeRateLimit } from '../../platform';
-import type { SessionContext } from '../../../lib/session-context';
 import type { ActingForPolicy } from '../../health';
 import { FollowRepository, isCustomerId, type FollowRow } from './follow.repository';
 
@@ -29,15 +28,6 @@ const SEARCH_LIMIT = { max: 30, windowMs: 60 * 60 * 1000, message: FOLLOW_MESSAG
 
 const followGone = () => new AppError(ErrorCodes.notFound, FOLLOW_MESSAGES.notFound, 404);
 const userGone = () => new AppError(ErrorCodes.notFound, FRIEND_MESSAGES.unknownUser, 404);
-
-/** Friends and the feed are for registered customers (the spec: a friend has completed authentication). */
-export function registeredCaller(session: SessionContext | null): string {
-  const s = session as SessionContext;
-  if (!s.registered) {
-    throw new AppError(ErrorCodes.forbidden, FOLLOW_MESSAGES.registerFirst, 403);
-  }
-  return s.customerId;
-}
 
 /**
  * Refuses unless the caller may see (and record for) the patient: the caller is the patient, or
