@@ -6,17 +6,7 @@
  */
 
 // The readings core (docs/adr/0010, 0011): the one path of "a reading was recorded".
-export {
-  readingEvents,
-  type AfterCommit,
-  type ReadingDeleted,
-  type ReadingEvents,
-  type ReadingKind,
-  type ReadingRecorded,
-  type ReadingSource,
-  type RecordedReading,
-  type Subscriber,
-} from './readings/readings.events';
+export { readingEvents, type ReadingDeleted, type ReadingRecorded, type Subscriber } from './readings/readings.events';
 export { setActingForPolicy, type ActingForPolicy } from './readings/actingFor';
 /**
  * The meter paths into the core (devices context):
@@ -26,8 +16,8 @@ export { setActingForPolicy, type ActingForPolicy } from './readings/actingFor';
  * - `attachMeterRecords(tx, readings: UnattachedMeterReading[], customerId, now): Promise<string[]>`
  *   makes a newly bound meter's earlier readings the owner's records, in the bind's transaction.
  */
-export { attachMeterRecords, recordMeterBatch, type UnattachedMeterReading } from './readings/recordReading';
-export { LAST_SEEN_RESOLUTION_MS, type BatchReading, type BatchReadingResult } from './readings/meterBatch.repository';
+export { attachMeterRecords, recordMeterBatch } from './readings/recordReading';
+export { LAST_SEEN_RESOLUTION_MS, type BatchReading } from './readings/meterBatch.repository';
 // What social and engagement read of the readings.
 export { SugarRepository } from './glucose/glucose.repository';
 export { tagsView } from './glucose/glucose.service';
