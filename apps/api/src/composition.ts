@@ -14,6 +14,8 @@ import {
  * meter store a gateway opens; calling it again changes nothing (subscribers register by name).
  *
  * Subscribers run in the order listed, inside the transaction that stored (or deleted) the reading.
+ * One more is an app's own: the notice-push plugin (plugins/notice-push.ts) subscribes a kick, so a
+ * form's reading is pushed to the followers' messaging app right after the commit.
  */
 export function composeContexts(): void {
   setActingForPolicy(followActingFor);

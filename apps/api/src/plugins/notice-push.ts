@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config';
+import { readingEvents } from '../contexts/health';
 import { dispatchNoticePushes, type PushRun } from '../contexts/social/notice/notice.push';
 
 declare module 'fastify' {
@@ -34,6 +35,9 @@ export function noticePushIntervalFromEnv(env: NodeJS.ProcessEnv): number {
   return ms;
 }
 
+/** Apps built in this process (tests build many): each subscribes its own kick under its own name. */
+let instances = 0;
+
 /** Sends queued reading notices through the notice pusher: every `intervalMs` and right after a save. */
 export default fp<NoticePushOptions>(
   (app: FastifyInstance, { intervalMs }) => {
@@ -51,8 +55,18 @@ export default fp<NoticePushOptions>(
     };
     const timer = intervalMs > 0 ? setInterval(background, intervalMs) : null;
     timer?.unref();
-    app.decorate('noticePush', { runOnce, kick: () => (intervalMs > 0 ? background() : undefined) });
+    const kick = () => (intervalMs > 0 ? background() : undefined);
+    app.decorate('noticePush', { runOnce, kick });
+    // A glucose or pressure reading typed into a form: its followers' pushes go out right after the
+    // commit rather than at the next interval (a meter's wait for the interval, as they always have).
+    const subscriber = `notice-push#${(instances += 1)}`;
+    readingEvents.subscribe('ReadingRecorded', subscriber, async (_tx, events) =>
+      events.some((e) => e.source !== 'meter' && (e.reading.kind === 'glucose' || e.reading.kind === 'pressure'))
+        ? kick
+        : undefined,
+    );
     app.addHook('onClose', async () => {
+      readingEvents.unsubscribe('ReadingRecorded', subscriber);
       if (timer) {
         clearInterval(timer);
       }

@@ -26,12 +26,7 @@ export function glucoseRoutes(app: FastifyInstance) {
     saveObjectives(app.em, request.session.customerId, request.body.sugarObjectives),
   );
 
-  app.operation('addSugarTest', async (request) => {
-    const saved = await addReading(app.em, request.session.customerId, request.body, now());
-    // Followers' messaging-app notices go out right away rather than at the next interval.
-    app.noticePush.kick();
-    return saved;
-  });
+  app.operation('addSugarTest', async (request) => addReading(app.em, request.session.customerId, request.body, now()));
 
   app.operation('editSugarTest', async (request) => {
     const { testId, ...entry } = request.body;

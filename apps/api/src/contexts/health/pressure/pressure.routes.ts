@@ -24,11 +24,9 @@ export function pressureRoutes(app: FastifyInstance) {
     })),
   );
 
-  app.operation('addBloodPressure', async (request) => {
-    const saved = await addPressure(app.em, request.session.customerId, request.body, now());
-    app.noticePush.kick();
-    return saved;
-  });
+  app.operation('addBloodPressure', async (request) =>
+    addPressure(app.em, request.session.customerId, request.body, now()),
+  );
 
   app.operation('editBloodPressure', async (request) => {
     const { bpId, ...entry } = request.body;

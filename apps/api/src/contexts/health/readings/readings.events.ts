@@ -78,6 +78,11 @@ export class EventBus<Events extends { [K in keyof Events]: { type: K } }> {
     this.subscribers.set(type, named);
   }
 
+  /** Removes a subscriber (an app closing). */
+  unsubscribe(type: keyof Events, name: string): void {
+    this.subscribers.get(type)?.delete(name);
+  }
+
   /** Runs every subscriber of `type` on `events` in `tx`; answers what they left for after the commit. */
   async publish<T extends keyof Events>(tx: Db, type: T, events: readonly Events[T][]): Promise<AfterCommit[]> {
     const after: AfterCommit[] = [];
