@@ -22,7 +22,7 @@ import type { HealthRecord } from './healthRecord.entity';
 import { HealthRecordRepository } from './healthRecord.repository';
 import { doctorLinkOf, healthInfoVo, type LinkedDoctor } from './healthRecord.view';
 
-/** Messages of this module's own checks (docs/decisions.md). */
+/** Messages of this module's own checks (docs/adr/0064-health-record-shares-the-profile.md). */
 export const HEALTH_RECORD_API_ERRORS = {
   region: '请选择正确的省市区',
   diabetesType: '请选择正确的糖尿病类型',
