@@ -43,26 +43,26 @@ export function mineMenu(brand: Brand): MineLink[] {
   const settings = links.findIndex((link) => link.key === 'settings');
   links.splice(settings < 0 ? links.length : settings, 0, CONTACT_LINK);
   // Relatives and friends (spec 2 §2.15) are reached from mine as well as from the feed.
-  links.splice(0, 0, FRIENDS_LINK);
+  links.splice(0, 0, FOLLOWING_LINK);
   // The patient's meters (spec 2 §2.17); the home grid's tile only binds a new one.
   links.splice(1, 0, DEVICES_LINK);
   // The patient's uploaded examination reports (spec 2 §2.14), which the spec links from nowhere.
-  links.splice(2, 0, EXAMINING_REPORTS_LINK);
+  links.splice(2, 0, MEDICAL_REPORTS_LINK);
   return links;
 }
 
 /** The mine entry of /contactUs (spec §2.4 help centre, §2.11). */
 export const CONTACT_LINK: MineLink = { key: 'contact', title: '帮助与客服', to: '/contactUs' };
 
-/** The mine entry of the friend list 我的亲友 (spec 2 §2.15; the spec's mine menu does not place it). */
-export const FRIENDS_LINK: MineLink = { key: 'friends', title: '我的亲友', to: '/friend/friendList' };
+/** The mine entry of the follow list 我的亲友 (spec 2 §2.15; the spec's mine menu does not place it). */
+export const FOLLOWING_LINK: MineLink = { key: 'following', title: '我的亲友', to: '/friend/friendList' };
 
 /** The mine entry of the device list 我的设备 (spec 2 §2.17; the spec's mine menu does not place it). */
 export const DEVICES_LINK: MineLink = { key: 'devices', title: '我的设备', to: '/devices/unbindDevices' };
 
-/** The mine entry of the uploaded examination reports 检查报告 (spec 2 §2.14; the spec's mine menu does not place it). */
-export const EXAMINING_REPORTS_LINK: MineLink = {
-  key: 'examiningReports',
+/** The mine entry of the uploaded medical reports 检查报告 (spec 2 §2.14; the spec's mine menu does not place it). */
+export const MEDICAL_REPORTS_LINK: MineLink = {
+  key: 'medicalReports',
   title: '检查报告',
   to: '/examiningReport/uploadExaminingReport',
 };
