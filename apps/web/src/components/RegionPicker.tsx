@@ -1,6 +1,6 @@
 import { CascadePicker } from 'antd-mobile';
 import type { CascadePickerOption } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useApiData } from '../hooks/useApiData';
 
 /** A chosen region: six-digit province, city and district codes (district may be missing). */
 export interface Region {
@@ -42,12 +42,8 @@ function loadAreaData(): Promise<AreaData> {
 
 /** 'Province City District' for display; codes the data does not know are left out. */
 export function useRegionLabel(region: Region | null): string {
-  const [names, setNames] = useState<Map<string, string> | null>(null);
-  useEffect(() => {
-    if (region !== null) {
-      void loadAreaData().then((data) => setNames(data.names));
-    }
-  }, [region]);
+  // The area data is its own chunk, loaded the first time a region is shown.
+  const names = useApiData(loadAreaData, '', { enabled: region !== null }).data?.names ?? null;
   if (region === null || names === null) {
     return '';
   }
@@ -66,12 +62,7 @@ export interface RegionPickerProps {
 
 /** The region picker of registration step 2 (antd-mobile CascadePicker on @vant/area-data). */
 export function RegionPicker({ visible, value, onClose, onConfirm }: RegionPickerProps) {
-  const [options, setOptions] = useState<CascadePickerOption[] | null>(null);
-  useEffect(() => {
-    if (visible && options === null) {
-      void loadAreaData().then((data) => setOptions(data.options));
-    }
-  }, [visible, options]);
+  const options = useApiData(loadAreaData, '', { enabled: visible }).data?.options ?? null;
   return (
     <CascadePicker
       title="所在地区"
