@@ -18,7 +18,9 @@ const cruise = JSON.parse(
 /** A module is a folder under src/modules/ or under src/contexts/<context>/. */
 function moduleOf(path) {
   const m = path.match(/apps\/api\/src\/(?:modules|contexts\/[^/]+)\/([^/.]+)\//);
-  if (m) return path.includes('/contexts/') ? path.match(/contexts\/([^/]+\/[^/.]+)\//)[1] : m[1];
+  if (m) {
+    return path.includes('/contexts/') ? path.match(/contexts\/([^/]+\/[^/.]+)\//)[1] : m[1];
+  }
   const c = path.match(/apps\/api\/src\/contexts\/([^/]+)\/[^/]+\.ts$/);
   return c ? `${c[1]}/index` : null;
 }
@@ -26,11 +28,17 @@ function moduleOf(path) {
 const graph = new Map();
 for (const m of cruise.modules) {
   const from = moduleOf(m.source);
-  if (!from) continue;
-  if (!graph.has(from)) graph.set(from, new Set());
+  if (!from) {
+    continue;
+  }
+  if (!graph.has(from)) {
+    graph.set(from, new Set());
+  }
   for (const d of m.dependencies) {
     const to = moduleOf(d.resolved);
-    if (to && to !== from) graph.get(from).add(to);
+    if (to && to !== from) {
+      graph.get(from).add(to);
+    }
   }
 }
 const nodes = [...graph.keys()];
@@ -53,7 +61,9 @@ function strong(v) {
     if (!idx.has(w)) {
       strong(w);
       low.set(v, Math.min(low.get(v), low.get(w)));
-    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    } else if (onStack.has(w)) {
+      low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
   }
   if (low.get(v) === idx.get(v)) {
     const c = [];
@@ -67,31 +77,50 @@ function strong(v) {
     sccs.push(c);
   }
 }
-for (const n of nodes) if (!idx.has(n)) strong(n);
+for (const n of nodes) {
+  if (!idx.has(n)) {
+    strong(n);
+  }
+}
 const cycles = sccs.filter((c) => c.length > 1);
 let inCycle = 0;
-for (const a of nodes) for (const b of graph.get(a)) if (comp.get(a) === comp.get(b)) inCycle++;
+for (const a of nodes) {
+  for (const b of graph.get(a)) {
+    if (comp.get(a) === comp.get(b)) {
+      inCycle++;
+    }
+  }
+}
 
 // Longest chain of modules in the graph with cycles collapsed.
 const memo = new Map();
 function longest(c) {
-  if (memo.has(c)) return memo.get(c);
+  if (memo.has(c)) {
+    return memo.get(c);
+  }
   memo.set(c, [sccs[c].join('+')]);
   let best = [];
-  for (const a of sccs[c])
+  for (const a of sccs[c]) {
     for (const b of graph.get(a) ?? []) {
       const cb = comp.get(b);
       if (cb !== c) {
         const path = longest(cb);
-        if (path.length > best.length) best = path;
+        if (path.length > best.length) {
+          best = path;
+        }
       }
     }
+  }
   const result = [sccs[c].join('+'), ...best];
   memo.set(c, result);
   return result;
 }
 let chain = [];
-for (let c = 0; c < sccs.length; c++) if (longest(c).length > chain.length) chain = longest(c);
+for (let c = 0; c < sccs.length; c++) {
+  if (longest(c).length > chain.length) {
+    chain = longest(c);
+  }
+}
 
 const files = execFileSync('git', ['ls-files', 'apps', 'packages'], { cwd: root, encoding: 'utf8' })
   .split('\n')
@@ -116,4 +145,6 @@ console.log(`Longest chain (${chain.length}): ${chain.join(' → ')}`);
 console.log(`Web app: hand-rolled fetch effects (let live/alive/active/cancelled): ${letLive}`);
 console.log(`Web app: inline style objects (style={{…}}): ${inlineStyles}`);
 console.log('Largest source files (lines):');
-for (const [n, f] of sizes.slice(0, 10)) console.log(`  ${String(n).padStart(5)}  ${f}`);
+for (const [n, f] of sizes.slice(0, 10)) {
+  console.log(`  ${String(n).padStart(5)}  ${f}`);
+}

@@ -22,13 +22,7 @@ import {
   systemRoutes,
   uploadRoutes,
 } from './contexts/platform';
-import {
-  accountRecoveryRoutes,
-  authRoutes,
-  customerRoutes,
-  registrationRoutes,
-  smsRoutes,
-} from './contexts/identity';
+import { accountRecoveryRoutes, authRoutes, customerRoutes, registrationRoutes, smsRoutes } from './contexts/identity';
 import { healthRecordRoutes, medicalReportRoutes, ownsMedicalReportFile, reportRoutes } from './contexts/health';
 import { invitationRoutes, shareRoutes } from './contexts/social';
 import { articleRoutes, assistantRoutes, checkInRoutes, feedbackRoutes } from './contexts/engagement';

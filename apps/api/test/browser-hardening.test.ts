@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AbstractSqlDriver } from '@mikro-orm/sql';
+import type { AbstractSqlDriver } from '@mikro-orm/postgresql';
 import { Customer } from '../src/contexts/identity/customer/customer.entity';
 import { Migration20261126061500_avatar_hosts } from '../src/migrations/Migration20261126061500_avatar_hosts';
 import { acceptedFollow } from './follow-fixtures';

@@ -18,8 +18,6 @@ export type ParamsOf<Id extends OperationId> =
   Op<Id> extends { parameters: { path?: infer P } } ? ([P] extends [never] ? unknown : NonNullable<P>) : unknown;
 /** The whole JSON body of an operation's 200 answer (the envelope, or another system's shape). */
 export type SuccessOf<Id extends OperationId> = Op<Id> extends { responses: { 200: infer R } } ? JsonBody<R> : never;
-/** The `data` of an operation's success envelope. */
-export type ResultOf<Id extends OperationId> = SuccessOf<Id> extends { code: unknown; data: infer D } ? D : never;
 
 /**
  * The operations whose openapi.yaml `security` lets a caller without a session in (`security: []`

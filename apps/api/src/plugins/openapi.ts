@@ -13,7 +13,7 @@ import {
 } from '../lib/contract';
 import type { SessionContext } from '../lib/session-context';
 
-export type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from '../lib/contract';
+export type { BodyOf, ParamsOf, QueryOf } from '../lib/contract';
 
 /** What a handler returns: the `data` of the success envelope. */
 export type DataOf<Id extends OperationId> = [SuccessOf<Id>] extends [never]

@@ -5,4 +5,3 @@
  */
 export { meterRoutes } from './meter/meter.routes';
 export { ingestionRoutes } from './ingestion/ingestion.routes';
-export { Device, MeterReading } from './meter/meter.entity';

@@ -9,7 +9,7 @@ export { systemRoutes } from './system/system.routes';
 export { dictionaryRoutes } from './dictionary/dictionary.routes';
 export { frontLogRoutes } from './front-log/frontLog.routes';
 export { locationRoutes } from './location/location.routes';
-export { uploadRoutes, type UploadRouteOptions } from './upload/upload.routes';
+export { uploadRoutes } from './upload/upload.routes';
 export { partnerRoutes } from './partner/partner.routes';
 // What the other contexts use.
 export { lookUpRegion, round6 } from './location/location.service';

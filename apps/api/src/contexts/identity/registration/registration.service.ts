@@ -55,7 +55,7 @@ export async function checkInvitation(em: Db, session: SessionContext, code: str
 }
 
 /** What every registration sends: the bind and skip bodies (openapi.yaml registerBind, registerSkip). */
-type Binding = BodyOf<'registerBind'>  ;
+type Binding = BodyOf<'registerBind'>;
 
 /**
  * The common core of every registration: the spec's 10000/10001/90000 answers for an account
