@@ -34,9 +34,12 @@ function rememberCapped(group: string, day: string) {
  */
 async function payMeterReadings(tx: Db, events: readonly ReadingRecorded[]): Promise<string[]> {
   const capped: string[] = [];
+  // A batch's readings all reached us at one moment: its China day is worked out once, not per reading.
+  const dayOf = new Map<number, string>();
+  const day = (at: Date) => dayOf.get(at.getTime()) ?? dayOf.set(at.getTime(), chinaDateKey(at)).get(at.getTime())!;
   const payable = events
     .map((e) => ({ e, task: TASK[e.reading.kind]! }))
-    .filter(({ e, task }) => cappedOn.get(`${e.customerId}|${task}`) !== chinaDateKey(e.at));
+    .filter(({ e, task }) => cappedOn.get(`${e.customerId}|${task}`) !== day(e.at));
   payable.sort((a, b) => a.e.customerId.localeCompare(b.e.customerId));
   for (const { e, task } of payable) {
     const group = `${e.customerId}|${task}`;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ReadingPushFields } from '@glucoguard/domain';
-import { sql } from '../../../lib/db';
+import { nativeQuery, sql } from '../../../lib/db';
 import { Customer } from '../../identity';
 import { Notice } from './notice.entity';
 
@@ -58,17 +58,23 @@ export class NoticeRepository {
     );
   }
 
-  /** The notice recipients of several patients in one statement (a meter batch holds many). */
+  /**
+   * The notice recipients of several patients in one statement (a meter batch holds many): one
+   * constant text with the ids as an array, prepared on each connection (`nativeQuery` with a
+   * name), since a meter batch asks it on every call.
+   */
   async noticeRecipientsOf(patientIds: readonly string[]): Promise<Map<string, NoticeRecipient[]>> {
     const byPatient = new Map<string, NoticeRecipient[]>();
     if (patientIds.length === 0) {
       return byPatient;
     }
-    const rows = await sql(this.em).execute<(NoticeRecipient & { patientId: string })[]>(
+    const rows = await nativeQuery<NoticeRecipient & { patientId: string }>(
+      this.em,
       `select f.patient_id as "patientId", f.follower_id as "followerId", f.customer_note as "customerNote", c.msg_receive as "msgReceive"
          from follow f join customer c on c.id = f.follower_id
-        where f.patient_id in (${patientIds.map(() => '?').join(', ')}) and f.status = 'accepted' and f.is_receive`,
-      [...patientIds],
+        where f.patient_id = any($1::uuid[]) and f.status = 'accepted' and f.is_receive`,
+      [`{${patientIds.join(',')}}`],
+      { name: 'notice_recipients_of' },
     );
     for (const { patientId, ...recipient } of rows) {
       byPatient.set(patientId, [...(byPatient.get(patientId) ?? []), recipient]);
