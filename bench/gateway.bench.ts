@@ -50,6 +50,9 @@ const TSX = ['--import', 'tsx', '--conditions=@glucoguard/source'];
  */
 const CPU_PROF_DIR = process.env.BENCH_GATEWAY_CPU_PROF ?? '';
 const PROFILE = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
+/** BENCH_API_CPU_PROF=DIR: the same for the API (its built entry), to see where a reading's time goes in the API. */
+const API_CPU_PROF_DIR = process.env.BENCH_API_CPU_PROF ?? '';
+const API_PROFILE = API_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${API_CPU_PROF_DIR}`] : [];
 
 const imeiOf = (i: number) => `86900000${String(i).padStart(7, '0')}`;
 let seq = 0;
@@ -238,7 +241,7 @@ export async function gatewayBenchmarks(apiEnv: Record<string, string>, apiEntry
   ];
   const before = await measureBaseline(noopPort, noopHealthPort);
   const api = await startProcess(
-    [apiEntry],
+    [...API_PROFILE, apiEntry],
     { ...apiEnv, PORT: String(apiPort) },
     `http://127.0.0.1:${apiPort}/api/healthz`,
   );
