@@ -89,7 +89,12 @@ function exists(relPath) {
 }
 
 function isIgnored(relPath) {
-  return spawnSync('git', ['check-ignore', '-q', relPath.replace(/\/+$/, '')], { cwd: root }).status === 0;
+  const clean = relPath.replace(/\/+$/, '');
+  // Also as a folder: a pattern such as `dist/` matches only folders, and on a clean clone the
+  // build output does not exist yet for git to see that it is one.
+  return [clean, `${clean}/`].some(
+    (path) => spawnSync('git', ['check-ignore', '-q', path], { cwd: root }).status === 0,
+  );
 }
 
 const topLevelDirs = new Set([...topLevel].filter((entry) => repoDirSet.has(entry)));
