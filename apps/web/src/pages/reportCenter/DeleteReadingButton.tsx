@@ -1,7 +1,8 @@
 import { READING_DELETE_MESSAGES } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Dialog } from 'antd-mobile';
-import { useState, type CSSProperties } from 'react';
+import { type CSSProperties } from 'react';
+import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../ui/toast';
 import styles from './DeleteReadingButton.module.css';
 
@@ -53,20 +54,18 @@ export function DeleteReadingButton({
   compact?: boolean;
   style?: CSSProperties;
 }) {
-  // Its own flag for now, not useSubmitGuard: with the guard, a tap right after 取消 was dropped
-  // in deleteReading.test.tsx (ketone and uric-acid rows); to be folded in once that is understood.
-  const [busy, setBusy] = useState(false);
-  const click = async () => {
-    if (busy) {
-      return;
-    }
-    setBusy(true);
-    const outcome = await confirmDeleteReading(remove);
-    setBusy(false);
-    if (outcome === 'deleted' || outcome === 'gone') {
-      onDone(outcome);
-    }
-  };
+  // The guard's lock, without rendering `busy` as `disabled`: the confirmation's mask covers the
+  // button while it is up, and a tap right after 取消 must not meet a still-disabled button (ADR 0031).
+  const { run } = useSubmitGuard({ loader: false });
+  const click = () =>
+    run(async () => {
+      const outcome = await confirmDeleteReading(remove);
+      return () => {
+        if (outcome === 'deleted' || outcome === 'gone') {
+          onDone(outcome);
+        }
+      };
+    });
   return (
     <Button
       aria-label={label}
@@ -74,7 +73,6 @@ export function DeleteReadingButton({
       fill="outline"
       block={!compact}
       size={compact ? 'middle' : 'large'}
-      disabled={busy}
       onClick={(event) => {
         // In a tappable row, deleting is not opening the reading.
         event.stopPropagation();
