@@ -22,6 +22,8 @@ export const READING_DELETE_MESSAGES = {
   gone: '该数据已被删除',
   /** A meter's reading stays read-only (spec 2 §2.4, §2.9). */
   meterReadOnly: '设备上传的数据不能删除',
+  /** The same, answered to an edit. */
+  meterNotEditable: '设备上传的数据不能修改',
 } as const;
 
 /** Shown when an image upload fails. */

@@ -30,11 +30,11 @@ import {
 } from '@glucoguard/domain';
 import type { BodyOf } from '../../../lib/contract';
 import type { Db } from '../../../lib/db';
-import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
+import { AppError, ErrorCodes } from '../../../lib/errors';
 import { assertValid } from '../../../lib/validate';
 import { readingOwner } from '../readings/actingFor';
 import type { SugarTag, SugarTest } from '../readings/glucose.entity';
-import { changeReading, deleteReading, recordReading } from '../readings/recordReading';
+import { changeReading, deleteReading, readingToChange, recordReading } from '../readings/recordReading';
 import { SugarRepository, type SlotRow } from './glucose.repository';
 
 /** A reading as the add and edit forms send it (the contract's types; the edit form has no relative or synckey). */
@@ -184,14 +184,7 @@ async function ownReading(db: Db, customerId: string, testId: string): Promise<S
 
 /** Changes a reading (spec: POST /sugarTest/v1/edit). Meter readings are read-only. */
 export async function editReading(db: Db, customerId: string, testId: string, input: SugarEntryInput, now: Date) {
-  const reading = await ownReading(db, customerId, testId);
-  if (!reading) {
-    // Another user's reading answers exactly like a missing one.
-    throw new AppError(ErrorCodes.notFound, '该数据已被删除', 404);
-  }
-  if (reading.deviceImei) {
-    throw forbidden('设备上传的数据不能修改');
-  }
+  const reading = await readingToChange(db, 'glucose', testId, customerId);
   const entry = parseEntry(input, now);
   await changeReading(db, 'glucose', reading, {
     ...entry,

@@ -11,12 +11,11 @@ import {
 } from '@glucoguard/domain';
 import type { BodyOf } from '../../../lib/contract';
 import type { Db } from '../../../lib/db';
-import { AppError, ErrorCodes, forbidden } from '../../../lib/errors';
 import { listSpan, pageOf } from '../../../lib/list';
 import { assertValid } from '../../../lib/validate';
 import { readingOwner } from '../readings/actingFor';
 import type { BloodPressureTest } from '../readings/pressure.entity';
-import { changeReading, deleteReading, recordReading } from '../readings/recordReading';
+import { changeReading, deleteReading, readingToChange, recordReading } from '../readings/recordReading';
 import { PressureRepository } from './pressure.repository';
 import type { BloodPressureRange } from './pressureRange.entity';
 
@@ -110,13 +109,7 @@ async function ownPressure(db: Db, customerId: string, bpId: string) {
 
 /** Changes one of the caller's readings; meter readings are read-only. */
 export async function editPressure(db: Db, customerId: string, bpId: string, input: BpEntryInput, now: Date) {
-  const reading = await ownPressure(db, customerId, bpId);
-  if (!reading) {
-    throw new AppError(ErrorCodes.notFound, '该数据已被删除', 404);
-  }
-  if (reading.deviceImei) {
-    throw forbidden('设备上传的数据不能修改');
-  }
+  const reading = await readingToChange(db, 'pressure', bpId, customerId);
   await changeReading(db, 'pressure', reading, { ...parseEntry(input, now), updatedAt: now });
   return { bpId: reading.id, duplicate: false, color: await colourOf(db, reading) };
 }

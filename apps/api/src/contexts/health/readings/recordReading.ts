@@ -108,6 +108,28 @@ export async function recordReading<K extends ReadingKind>(
   }
 }
 
+/**
+ * One of the caller's readings of `kind`, to be changed: the same ownership rule as deleting
+ * (domain `readingDeletion`): another user's answers exactly like a missing one (40400), a meter's
+ * is read-only (40300).
+ */
+export async function readingToChange<K extends ReadingKind>(
+  db: Db,
+  kind: K,
+  readingId: string,
+  callerId: string,
+): Promise<ReadingRow<K>> {
+  const reading = await new ReadingsRepository(db).find(kind, readingId);
+  const verdict = readingDeletion(reading, callerId);
+  if (verdict === 'gone' || !reading) {
+    throw new AppError(ErrorCodes.notFound, READING_DELETE_MESSAGES.gone, 404);
+  }
+  if (verdict === 'meter') {
+    throw forbidden(READING_DELETE_MESSAGES.meterNotEditable);
+  }
+  return reading;
+}
+
 /** Changes a stored reading (the edit forms). No event: nothing reacts to an edit. */
 export function changeReading<K extends ReadingKind>(
   db: Db,
