@@ -16,6 +16,7 @@ import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { showError } from '../../ui/toast';
 import { CELL_COLOURS, REPORT_LEVEL_COLOURS } from '../reportCenter/colours';
+import table from '../reportCenter/sugar/SugarTable.module.css';
 import styles from './FollowingSugarView.module.css';
 
 type Day = Schema<'FriendSugarDay'>;
@@ -55,7 +56,7 @@ function slotColumn(timeType: number, code: string, name: string): DataTableColu
       return (
         <>
           {latest.sugar}
-          {slot.length > 1 ? <span aria-label={`${slot.length}次测量`} className={styles.slotColumnText} /> : null}
+          {slot.length > 1 ? <span aria-label={`${slot.length}次测量`} className={table.slotColumnText} /> : null}
         </>
       );
     },
@@ -91,25 +92,25 @@ export function FollowingSugarView({ customerId }: { customerId: string }) {
 
   return (
     <div>
-      <div className={styles.followingSugarViewBox}>
+      <div className={table.sugarTableBox}>
         <CapsuleTabs activeKey={String(dateType)} onChange={(key) => setDateType(Number(key) as DateType)}>
           {Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([key, n]) => (
             <CapsuleTabs.Tab key={key} title={`近${n}天`} />
           ))}
         </CapsuleTabs>
-        <dl aria-label="血糖统计" className={styles.followingSugarViewPairs}>
-          <div className={styles.followingSugarViewBox2}>
-            <dt className={styles.followingSugarViewTerm}>总次数</dt>
-            <dd aria-label="总次数" className={styles.followingSugarViewValue}>
+        <dl aria-label="血糖统计" className={table.sugarTablePairs}>
+          <div className={table.sugarTableBox2}>
+            <dt className={table.sugarTableTerm}>总次数</dt>
+            <dd aria-label="总次数" className={table.sugarTableValue}>
               {stat?.total ?? '-'}
             </dd>
           </div>
           {FRIEND_STAT_LEVELS.map((level) => (
-            <div key={level} className={styles.followingSugarViewBox2}>
-              <dt className={styles.followingSugarViewTerm}>{SUGAR_LEVEL_LABELS[level]}</dt>
+            <div key={level} className={table.sugarTableBox2}>
+              <dt className={table.sugarTableTerm}>{SUGAR_LEVEL_LABELS[level]}</dt>
               <dd
                 aria-label={SUGAR_LEVEL_LABELS[level]}
-                className={styles.followingSugarViewValue}
+                className={table.sugarTableValue}
                 style={{ color: REPORT_LEVEL_COLOURS[level] }}
               >
                 {stat?.[level] ?? '-'}
@@ -118,9 +119,9 @@ export function FollowingSugarView({ customerId }: { customerId: string }) {
           ))}
         </dl>
       </div>
-      <div className={styles.followingSugarViewBox3}>
+      <div className={table.sugarTableBox3}>
         {days === null ? (
-          <div className={styles.followingSugarViewBox4}>
+          <div className={table.sugarTableBox4}>
             <DotLoading aria-label="加载中" />
           </div>
         ) : days.length === 0 ? (
