@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'test-results');
-const webDist = join(root, 'apps/web/dist');
+const webDist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 const staticMode = process.argv.includes('--static');
 
 function fail(message) {

@@ -21,7 +21,8 @@ export default defineConfig((_env, argv) => {
     entry: { main: './src/main.tsx' },
     devtool: isDev ? 'cheap-module-source-map' : 'source-map',
     output: {
-      path: fileURLToPath(new URL('./dist/', import.meta.url)),
+      // WEB_OUT_DIR builds elsewhere (e.g. a second copy to test against); the API serves WEB_DIST.
+      path: process.env.WEB_OUT_DIR ?? fileURLToPath(new URL('./dist/', import.meta.url)),
       publicPath: '/',
       filename: hashed('.js'),
       chunkFilename: hashed('.js'),
