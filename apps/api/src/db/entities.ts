@@ -22,6 +22,7 @@ import { WeightRecord } from '../contexts/health/readings/weight.entity';
 import { PointsEntry, PointsScoreCount, PointsTally } from '../contexts/engagement/points/points.entity';
 import { CheckIn } from '../contexts/engagement/check-in/checkIn.entity';
 import { Article, ArticleCategory, ArticleReader } from '../contexts/engagement/article/article.entity';
+import { Banner } from '../contexts/engagement/banner/banner.entity';
 import { Follow } from '../contexts/social/follow/follow.entity';
 import { FeedComment, FeedMessage, FeedPraise } from '../contexts/social/feed/feed.entity';
 import { Notice } from '../contexts/social/notice/notice.entity';
@@ -64,4 +65,5 @@ export const entities = [
   Article,
   ArticleCategory,
   ArticleReader,
+  Banner,
 ];

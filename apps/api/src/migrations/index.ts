@@ -23,6 +23,7 @@ import { Migration20261126052016_device_bind_code } from './Migration20261126052
 import { Migration20261126052041_notice_reading_index } from './Migration20261126052041_notice_reading_index';
 import { Migration20261126052549_account_recovery } from './Migration20261126052549_account_recovery';
 import { Migration20261126061500_avatar_hosts } from './Migration20261126061500_avatar_hosts';
+import { Migration20261126113530_banner } from './Migration20261126113530_banner';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -48,4 +49,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126052041_notice_reading_index', class: Migration20261126052041_notice_reading_index },
   { name: 'Migration20261126052549_account_recovery', class: Migration20261126052549_account_recovery },
   { name: 'Migration20261126061500_avatar_hosts', class: Migration20261126061500_avatar_hosts },
+  { name: 'Migration20261126113530_banner', class: Migration20261126113530_banner },
 ];
