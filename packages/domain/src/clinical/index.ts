@@ -1,3 +1,4 @@
-/** Clinical summaries beyond the spec (consensus ranges, variability, GMI, home blood pressure), each citing its source; the reports use them. */
+/** Clinical summaries beyond the spec (consensus ranges, variability, GMI, home blood pressure) and the health tips, each citing its source. */
 export * from './glucose';
 export * from './homeBp';
+export * from './healthTips';
