@@ -17,15 +17,22 @@ import { seed } from './seed/seed';
 import {
   dictionaryRoutes,
   frontLogRoutes,
+  legalRoutes,
   locationRoutes,
   partnerRoutes,
   systemRoutes,
   uploadRoutes,
 } from './contexts/platform';
 import { accountRecoveryRoutes, authRoutes, customerRoutes, registrationRoutes, smsRoutes } from './contexts/identity';
-import { healthRecordRoutes, medicalReportRoutes, ownsMedicalReportFile, reportRoutes } from './contexts/health';
+import {
+  healthRecordRoutes,
+  healthTipRoutes,
+  medicalReportRoutes,
+  ownsMedicalReportFile,
+  reportRoutes,
+} from './contexts/health';
 import { invitationRoutes, shareRoutes } from './contexts/social';
-import { articleRoutes, assistantRoutes, checkInRoutes, feedbackRoutes } from './contexts/engagement';
+import { articleRoutes, assistantRoutes, bannerRoutes, checkInRoutes, feedbackRoutes } from './contexts/engagement';
 import { doctorRoutes } from './contexts/care';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
@@ -128,6 +135,7 @@ function api(config: AppConfig) {
     systemRoutes(scope, config.version);
     dictionaryRoutes(scope);
     frontLogRoutes(scope);
+    legalRoutes(scope);
     authRoutes(scope, config);
     smsRoutes(scope, config);
     registrationRoutes(scope, config);
@@ -138,6 +146,7 @@ function api(config: AppConfig) {
     invitationRoutes(scope, config);
     partnerRoutes(scope, config);
     glucoseRoutes(scope);
+    healthTipRoutes(scope);
     labRoutes(scope);
     weightRoutes(scope);
     pressureRoutes(scope);
@@ -155,6 +164,7 @@ function api(config: AppConfig) {
     pointsRoutes(scope);
     checkInRoutes(scope);
     articleRoutes(scope);
+    bannerRoutes(scope);
     assistantRoutes(scope);
     scope.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
@@ -211,15 +221,11 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
       routeTable.push({ method, url: route.url, operationId: route.config?.operationId });
     }
   });
-  // Set first, so every answer carries it, including one refused by a later onRequest hook (a
-  // synchronous hook: an async onSend cost a promise and a microtask on every request).
-  instance.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', String(request.id));
-    done();
-  });
+  // First, so every answer carries the request id and the security headers, including one refused
+  // by a later onRequest hook.
+  await instance.register(securityHeaders, { publicBaseUrl: config.publicBaseUrl, imgDomain: config.imgDomain });
   await instance.register(accessLog);
   await instance.register(errors);
-  await instance.register(securityHeaders, { publicBaseUrl: config.publicBaseUrl, imgDomain: config.imgDomain });
   await instance.register(openapi, { path: config.openapiPath });
   await instance.register(providers, {
     env: config.rawEnv,

@@ -111,16 +111,19 @@ export function securityHeaders(options: SecurityHeadersOptions): Record<string,
 }
 
 /**
- * Sets the security headers on every answer. helmet is run once at start and its headers copied
- * onto each reply: @fastify/helmet would rebuild helmet's middleware on every request (about 9 µs
- * each, against 0.3 µs for a built one). Routes that need their own policy (stored files, the API
- * docs) overwrite the content-security-policy header on their reply.
+ * Sets the security headers and `X-Request-Id` on every answer, in one synchronous hook (an async
+ * onSend cost a promise and a microtask on every request; each further hook costs its own call).
+ * helmet is run once at start and its headers copied onto each reply: @fastify/helmet would rebuild
+ * helmet's middleware on every request (about 9 µs each, against 0.3 µs for a built one). Routes
+ * that need their own policy (stored files, the API docs) overwrite the content-security-policy
+ * header on their reply.
  */
 export default fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, options) => {
     const headers = securityHeaders(options);
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
+      reply.header('X-Request-Id', String(request.id));
       done();
     });
   },
