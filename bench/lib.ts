@@ -244,6 +244,20 @@ export function processCpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** CPU seconds a process has used in user and in system (kernel) mode (null without /proc). */
+export function processCpuSplit(pid: number | undefined): { user: number; system: number } | null {
+  if (pid === undefined) {
+    return null;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]) / CLOCK_TICKS_PER_SECOND, system: Number(fields[12]) / CLOCK_TICKS_PER_SECOND };
+  } catch {
+    return null;
+  }
+}
+
 /** CPU seconds used by every PostgreSQL server process on this machine (null without /proc). */
 export function postgresCpuSeconds(): number | null {
   let pids: string[];

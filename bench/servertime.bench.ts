@@ -17,7 +17,7 @@ import {
   DURATION_SECONDS,
   describePair,
   freePort,
-  processCpuSeconds,
+  processCpuSplit,
   startProcess,
   stopProcess,
   type Comparison,
@@ -71,6 +71,8 @@ interface TurnsResult {
   measurements: Measurement[];
   /** CPU µs per request of each target (null without /proc). */
   cpuMicrosPerRequest: Array<number | null>;
+  /** The same, split into user and system (kernel: socket and log writes) µs per request. */
+  cpuSplitPerRequest: Array<{ user: number; system: number } | null>;
   /** Per round, each target's requests per second. */
   rates: number[][];
 }
@@ -91,19 +93,27 @@ async function measureHttpTurns(targets: HttpTarget[], rounds = 2 * DURATION_SEC
   for (const target of targets) {
     await run(target, 1);
   }
-  const totals: Array<{ requests: number; seconds: number; p99: number[]; errors: number; cpu: number | null }> =
-    targets.map(() => ({ requests: 0, seconds: 0, p99: [], errors: 0, cpu: 0 }));
+  const totals: Array<{
+    requests: number;
+    seconds: number;
+    p99: number[];
+    errors: number;
+    cpu: { user: number; system: number } | null;
+  }> = targets.map(() => ({ requests: 0, seconds: 0, p99: [], errors: 0, cpu: { user: 0, system: 0 } }));
   const rates: number[][] = [];
   for (let i = 0; i < rounds; i++) {
     const round: number[] = [];
     const order = targets.map((_, k) => k);
     for (const k of i % 2 === 0 ? order : order.reverse()) {
       const target = targets[k]!;
-      const before = processCpuSeconds(target.pid);
+      const before = processCpuSplit(target.pid);
       const result = await run(target, 1);
-      const after = processCpuSeconds(target.pid);
+      const after = processCpuSplit(target.pid);
       const side = totals[k]!;
-      side.cpu = side.cpu === null || before === null || after === null ? null : side.cpu + after - before;
+      side.cpu =
+        side.cpu === null || before === null || after === null
+          ? null
+          : { user: side.cpu.user + after.user - before.user, system: side.cpu.system + after.system - before.system };
       side.requests += result.requests.total;
       side.seconds += result.duration;
       side.p99.push(result.latency.p99);
@@ -122,7 +132,12 @@ async function measureHttpTurns(targets: HttpTarget[], rounds = 2 * DURATION_SEC
       };
     }),
     cpuMicrosPerRequest: totals.map((side) =>
-      side.cpu === null || side.requests === 0 ? null : (side.cpu * 1e6) / side.requests,
+      side.cpu === null || side.requests === 0 ? null : ((side.cpu.user + side.cpu.system) * 1e6) / side.requests,
+    ),
+    cpuSplitPerRequest: totals.map((side) =>
+      side.cpu === null || side.requests === 0
+        ? null
+        : { user: (side.cpu.user * 1e6) / side.requests, system: (side.cpu.system * 1e6) / side.requests },
     ),
     rates,
   };
@@ -168,11 +183,17 @@ export async function serverTimeBenchmarks(
         await stopProcess(api);
         closeSync(logFd);
       }
-      const against = (k: 1 | 2) =>
-        describePair({
+      const split = (k: number) => {
+        const cpu = turns.cpuSplitPerRequest[k];
+        return cpu ? `${cpu.user.toFixed(1)} + ${cpu.system.toFixed(1)}` : 'n/a';
+      };
+      const against = (k: 1 | 2) => [
+        ...describePair({
           pairedRatios: turns.rates.map((round) => round[0]! / round[k]!),
           cpuMicrosPerRequest: [turns.cpuMicrosPerRequest[0]!, turns.cpuMicrosPerRequest[k]!],
-        });
+        }),
+        `CPU µs per request, user + system: subject ${split(0)}, baseline ${split(k)}`,
+      ];
       const logged =
         logLevel === 'info' ? [`access log written: ${(statSync(logPath).size / 1024 / 1024).toFixed(1)} MB`] : [];
       results.push(
