@@ -17,7 +17,7 @@ after(async () => {
 
 /** @param {import('playwright-core').Page} page @param {string} title */
 function tab(page, title) {
-  return page.getByRole('navigation', { name: '主导航' }).locator('.adm-tab-bar-item', { hasText: title });
+  return page.getByRole('navigation', { name: '主导航' }).locator('[role="tab"]', { hasText: title });
 }
 
 describe('web shell on a phone in the messaging app', () => {

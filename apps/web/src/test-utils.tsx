@@ -7,6 +7,7 @@ import { resetDictionaries } from './hooks/useDictionaries';
 import { routes } from './routes';
 import { resetSessionFlow } from './session/flow';
 import { useSession } from './store/session';
+import { reloadElderMode } from './store/elderMode';
 import type { SessionCustomer, SessionState } from './store/session';
 import { useUnread } from './store/unread';
 
@@ -64,6 +65,7 @@ export function resetStores(session: Partial<SessionState> = {}): void {
   resetSessionFlow();
   resetDictionaries();
   localStorage.clear();
+  reloadElderMode();
   setApiFetch(() => Promise.reject(new Error('no fake server for this test')));
   useSession.setState({
     token: null,

@@ -31,7 +31,7 @@ function Harness({ unread = 0, onChange }: { unread?: number; onChange?: (key: K
 }
 
 function tabItem(title: string): HTMLElement {
-  const item = screen.getByText(title).closest<HTMLElement>('.adm-tab-bar-item');
+  const item = screen.getByText(title).closest<HTMLElement>('[role="tab"]');
   if (!item) {
     throw new Error(`no tab item titled ${title}`);
   }
@@ -67,6 +67,16 @@ describe('TabShell', () => {
   it('puts a capped unread badge on a tab', () => {
     render(<Harness unread={120} />);
     expect(tabItem('我的').textContent).toContain('99+');
+  });
+
+  it('gives every item the tab role, its selected state and a name that includes the unread count', () => {
+    render(<Harness unread={3} />);
+    const list = screen.getByRole('tablist', { name: '主导航' });
+    const items = screen.getAllByRole('tab');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['健康', 'AI助手', '我的，3条未读消息']);
+    expect(items.every((item) => list.contains(item) && item.tagName === 'BUTTON')).toBe(true);
+    expect(screen.getByRole('tab', { name: '健康' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'AI助手' }).getAttribute('aria-selected')).toBe('false');
   });
 
   it('shows no badge for 0 unread', () => {

@@ -1,6 +1,6 @@
-import { TabBar } from 'antd-mobile';
+import { Badge, SafeArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { formatUnreadCount } from './unread';
+import { describeUnreadCount, formatUnreadCount } from './unread';
 import styles from './tab-shell.module.css';
 
 export interface TabShellTab<K extends string = string> {
@@ -32,27 +32,46 @@ export function TabShell<K extends string>({ tabs, activeKey, onChange, children
         {children}
       </main>
       <nav aria-label="主导航" className={styles.tabShellNav}>
-        <TabBar
-          activeKey={activeKey}
-          safeArea
-          onChange={(key) => {
-            const known = byKey.get(key);
-            if (known !== undefined && known !== activeKey) {
-              onChange(known);
-            }
-          }}
-        >
-          {tabs.map((tab) => (
-            <TabBar.Item
-              key={tab.key}
-              title={tab.title}
-              icon={tab.icon}
-              badge={formatUnreadCount(tab.unread ?? 0)}
-              aria-current={tab.key === activeKey ? 'page' : undefined}
-              data-tab-key={tab.key}
-            />
-          ))}
-        </TabBar>
+        {/* Tabs in the ARIA sense (role, selected state, keyboard focus): antd-mobile's TabBar renders
+            plain divs without a role, so the bar is ours and only the badge is antd-mobile's. */}
+        <div role="tablist" aria-label="主导航" className={styles.tabShellList}>
+          {tabs.map((tab) => {
+            const active = tab.key === activeKey;
+            const badge = formatUnreadCount(tab.unread ?? 0) ?? undefined;
+            const unread = describeUnreadCount(tab.unread ?? 0);
+            const icon = typeof tab.icon === 'function' ? tab.icon(active) : tab.icon;
+            return (
+              <button
+                key={tab.key}
+                type="button"
+                role="tab"
+                aria-selected={active}
+                aria-current={active ? 'page' : undefined}
+                aria-label={unread === undefined ? tab.title : `${tab.title}，${unread}`}
+                data-tab-key={tab.key}
+                className={active ? `${styles.tabShellItem} ${styles.tabShellItemActive}` : styles.tabShellItem}
+                onClick={() => {
+                  const known = byKey.get(tab.key);
+                  if (known !== undefined && !active) {
+                    onChange(known);
+                  }
+                }}
+              >
+                {icon === undefined ? null : (
+                  <Badge content={badge} className={styles.tabShellBadge}>
+                    <span aria-hidden="true" className={styles.tabShellIcon}>
+                      {icon}
+                    </span>
+                  </Badge>
+                )}
+                <span className={styles.tabShellTitle}>
+                  {icon === undefined && badge !== undefined ? <Badge content={badge}>{tab.title}</Badge> : tab.title}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+        <SafeArea position="bottom" />
       </nav>
     </div>
   );

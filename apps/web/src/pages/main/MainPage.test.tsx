@@ -7,7 +7,7 @@ import { DICTIONARIES, fakeApi, renderApp, resetStores } from '../../test-utils'
 
 function tabItem(title: string): HTMLElement {
   const nav = screen.getByRole('navigation', { name: '主导航' });
-  const item = within(nav).getByText(title).closest<HTMLElement>('.adm-tab-bar-item');
+  const item = within(nav).getByText(title).closest<HTMLElement>('[role="tab"]');
   if (item === null) {
     throw new Error(`no tab titled ${title}`);
   }

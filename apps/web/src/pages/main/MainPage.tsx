@@ -2,6 +2,7 @@ import { TabShell } from '@glucoguard/ui';
 import type { TabShellTab } from '@glucoguard/ui';
 import { Suspense, lazy, useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ElderModeOffer } from '../../components/ElderModeOffer';
 import { AssistantIcon, HealthIcon, MineIcon } from '../../components/icons';
 import { PageLoading } from '../../components/PageLoading';
 import { useUnread } from '../../store/unread';
@@ -36,6 +37,8 @@ export default function MainPage() {
     <TabShell tabs={tabs} activeKey={active} onChange={openTab}>
       <Suspense fallback={<PageLoading />}>
         {active === 'home' ? <HomeTab onOpenAssistant={() => openTab('ai')} /> : null}
+        {/* The one-time offer of 长辈模式 comes where the guideline puts it: on entering the home page. */}
+        {active === 'home' ? <ElderModeOffer /> : null}
         {active === 'ai' ? <AiTab /> : null}
         {active === 'mine' ? <MineTab /> : null}
       </Suspense>

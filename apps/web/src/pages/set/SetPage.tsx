@@ -7,18 +7,21 @@ import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../ui/toast';
 import { SwitchBackEntry } from '../../session/SwitchBackEntry';
+import { useElderMode } from '../../store/elderMode';
 import styles from './SetPage.module.css';
 
 type MsgSetting = Schema<'MsgSetting'>;
 type SwitchKey = 'isReceive' | 'isNoTestReceive';
 
-/** /set/set: the two notice switches, the agreements and about us (spec §2.12). */
+/** /set/set: 长辈模式 (this device's elder-friendly mode), the two notice switches, the agreements and about us (spec §2.12). */
 export default function SetPage() {
   useDocumentTitle('设置');
   const navigate = useNavigate();
   const read = useApiData(() => api().GET('/customer/v1/getMsgSetting'), '', { onError: showError });
   const setting: MsgSetting | null = read.data;
   const setSetting = read.mutate;
+  const elderOn = useElderMode((state) => state.on);
+  const chooseElder = useElderMode((state) => state.choose);
   // The switch shows its own spinner while the change is saved.
   const { busy: saving, run } = useSubmitGuard({ loader: false });
 
@@ -61,6 +64,14 @@ export default function SetPage() {
 
   return (
     <div className={styles.setPageBox}>
+      <List mode="card" header="显示">
+        <List.Item
+          extra={<Switch aria-label="长辈模式" checked={elderOn} onChange={chooseElder} />}
+          description="字更大、按钮更大、颜色更清楚，只对这部手机生效"
+        >
+          长辈模式
+        </List.Item>
+      </List>
       <List mode="card" header="消息通知">
         <List.Item extra={switchFor('isReceive', '个人测量消息通知')} description="测量后推送测量结果和健康提示">
           个人测量消息通知
