@@ -39,8 +39,10 @@ export default function FeedPage() {
   return (
     <div className={styles.feedPageBox}>
       <nav aria-label="糖友圈导航" className={styles.feedPageNav}>
-        <Link to="/friend/friendList">我的亲友</Link>
-        <Link to={NOTICE_LIST_PATH} aria-label={noticeCount > 0 ? `通知，${noticeCount}条未读` : '通知'}>
+        <Link to="/friend/friendList" data-tap-area>
+          我的亲友
+        </Link>
+        <Link to={NOTICE_LIST_PATH} aria-label={noticeCount > 0 ? `通知，${noticeCount}条未读` : '通知'} data-tap-area>
           <Badge
             content={noticeCount > 0 ? unreadBadge(noticeCount) : null}
             color={(notices.data?.urgent ?? 0) > 0 ? 'var(--gg-color-level-high)' : undefined}

@@ -72,14 +72,11 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
       <PointsCard registered={registered} />
       <ArticleSection />
       <div className={styles.homeTabBox2} />
-      <FloatingBubble
-        axis="y"
-        magnetic="x"
-        aria-label="签到"
-        className={styles.homeTabFloatingBubble}
-        onClick={() => void navigate('/signIn')}
-      >
-        <span className={styles.homeTabText2}>签到</span>
+      <FloatingBubble axis="y" magnetic="x" className={styles.homeTabFloatingBubble}>
+        {/* A real button inside the bubble: antd-mobile's bubble is a div without a role. */}
+        <button type="button" className={styles.homeTabText2} onClick={() => void navigate('/signIn')}>
+          签到
+        </button>
       </FloatingBubble>
     </div>
   );

@@ -53,7 +53,7 @@ export default function MineTab() {
             sex={customer.sex}
             completion={ratio ?? profileCompletion(customer)}
             renderAction={(label) => (
-              <Link to="/register/editUserInfo" className={styles.mineTabLink}>
+              <Link to="/register/editUserInfo" className={styles.mineTabLink} data-tap-area>
                 {label}
               </Link>
             )}

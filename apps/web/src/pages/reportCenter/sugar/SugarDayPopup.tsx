@@ -65,6 +65,7 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
                       <Link
                         to={`/reportCenter/bloodSugar/addBloodSugarReport/${reading.testId}`}
                         aria-label={`编辑${reading.createTime.slice(11, 16)}的血糖`}
+                        data-tap-area
                       >
                         编辑
                       </Link>
@@ -76,6 +77,7 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
                         to={`/reportCenter/bloodSugar/addBloodSugarReport/${reading.testId}?type=device`}
                         aria-label={`查看${reading.createTime.slice(11, 16)}的设备测量血糖`}
                         className={styles.sugarDayPopupText2}
+                        data-tap-area
                       >
                         设备测量
                       </Link>
