@@ -43,6 +43,7 @@ import { ingestionRoutes, meterRoutes } from './contexts/devices';
 import { followRoutes } from './contexts/social/follow/follow.routes';
 import { feedRoutes } from './contexts/social/feed/feed.routes';
 import { noticeRoutes } from './contexts/social/notice/notice.routes';
+import { badgeRoutes } from './contexts/social/badge/badge.routes';
 import noticePush, { noticePushIntervalFromEnv } from './plugins/notice-push';
 import { pointsRoutes } from './contexts/engagement/points/points.routes';
 import providers, { type Providers } from './plugins/providers';
@@ -161,6 +162,7 @@ function api(config: AppConfig) {
     followRoutes(scope);
     feedRoutes(scope);
     noticeRoutes(scope);
+    badgeRoutes(scope);
     pointsRoutes(scope);
     checkInRoutes(scope);
     articleRoutes(scope);

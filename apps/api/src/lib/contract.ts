@@ -30,6 +30,8 @@ export const PUBLIC_OPERATIONS = [
   'articleImage',
   'articleList',
   'articleTypes',
+  'bannerImage',
+  'bannerList',
   'deviceKeyAccount',
   'emqxAuthenticate',
   'emqxAuthorize',

@@ -12,10 +12,11 @@ import { seedDemoFriends } from './demoFriends';
 import { seedCareDirectory } from './careDirectory';
 import { seedDemoMeters } from './demoMeters';
 import { seedArticleLibrary } from './articles';
+import { seedBannerLibrary } from './banners';
 
 /**
  * Seeds the reference data every installation needs (dictionaries, slot thresholds, pressure ranges,
- * the care directory, the article library) and, unless `withDemo` is false, the demo accounts,
+ * the care directory, the article library, the banners) and, unless `withDemo` is false, the demo accounts,
  * readings and meters. Idempotent: every step is an upsert or skips what exists, so restarts change nothing.
  */
 export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true): Promise<void> {
@@ -29,6 +30,7 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
     onConflictAction: 'merge',
   });
   await seedArticleLibrary(em, demo.now);
+  await seedBannerLibrary(em);
   if (!withDemo) {
     return;
   }

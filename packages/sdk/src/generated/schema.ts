@@ -859,6 +859,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sugarTest/v1/getLastRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest reading, or null (the home page's summary) */
+        get: operations["getLastSugarTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sugarTest/v1/queryDayData": {
         parameters: {
             query?: never;
@@ -2259,6 +2276,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notice/v1/getBadgeCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the mine tab's unread badge counts, and the newest follow request
+         * @description Registered customers only. `total` is the unread notices (other than follow-request
+         *     notices) plus the follow requests waiting for the caller's decision; a pending request
+         *     counts until it is decided, whether its notice was read or not. `followRequest` is the
+         *     newest pending request, for the home page.
+         */
+        get: operations["getUnreadBadge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notice/v1/updateAllReadStatus": {
         parameters: {
             query?: never;
@@ -2599,6 +2639,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/activity/v1/bannerList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home carousel's banners of one brand, in display order
+         * @description `productCode` is the brand's (domain `bannerProductCode`: `health` for source id 3,
+         *     `medical` otherwise); an unknown code has no banners. `clickUrl` is an in-app path, an
+         *     `https://` page on the allowed hosts (domain `bannerTarget`), or empty for a banner that
+         *     is not a link.
+         */
+        get: operations["bannerList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activity/v1/bannerImage/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A seeded banner's picture (SVG kept with the server) */
+        get: operations["bannerImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/united-ai/message/send": {
         parameters: {
             query?: never;
@@ -2789,6 +2869,97 @@ export interface paths {
          *     the link without an invite code. Drawn once per content and kept in storage.
          */
         get: operations["getAccountQrcode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/getCustomerQrCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * QR code for the account, under the spec's own name (POST; same answer as getAccountQrcode)
+         * @description Spec 1 §7.2 names this call among the POST calls. It answers exactly what
+         *     `GET /customer/v1/getAccountQrcode` answers (kept for the SDK's published name): any signed-in
+         *     caller, visitors too; `cid` is the sharer (the shared link's `shareCid`) and only chooses whose
+         *     public invite code the entry link in the QR code carries. As in the spec's request style, `cid`
+         *     travels in the query; the body is an empty JSON object.
+         */
+        post: operations["getCustomerQrCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/queryLegal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The legal texts (user service agreement and privacy policy), from their one source
+         * @description The texts `/protocolPage?type=` and the registration consent show (spec 1 §2.12): type 1 the
+         *     user service agreement, 2 the privacy policy. Public (read before registering). The brand's
+         *     name (from `X-Source-Id`) is filled in. `version` is the revision date and changes with
+         *     every change of a text, so a consent can name the version it was given to.
+         */
+        get: operations["queryLegal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/v1/getHealthMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The health tip shown after a check-in: one a day, in turn
+         * @description General advice (not a diagnosis) for people with diabetes or high blood pressure; the same
+         *     tip all China day, the next one the next day. Any signed-in caller.
+         */
+        get: operations["getSignHealthMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarTest/v1/getHealthMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The health tip shown with a reading: by the level of the caller's latest reading
+         * @description `reportType` 1 (the default) answers a tip for blood sugar, 2 for blood pressure, chosen by
+         *     the level of the caller's own latest reading of that kind (`level`, null when there is
+         *     none yet, with a tip about starting to measure) and varied by China day. General advice,
+         *     never a diagnosis; severe levels always say when to see a doctor. Any signed-in caller.
+         */
+        get: operations["getReadingHealthMessage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3258,6 +3429,14 @@ export interface components {
             typeName: string;
             itemKey: string;
             itemValue: string;
+        };
+        Banner: {
+            id: number;
+            /** @description What the picture says, for screen readers (its alt text). */
+            title: string;
+            imgUrl: string;
+            /** @description An in-app path, an allowed https page, or empty (not a link). */
+            clickUrl: string;
         };
         SugarTestVo: {
             testId: string;
@@ -4235,6 +4414,12 @@ export interface components {
             currentPage: number;
             totalPage: number;
         };
+        UnreadBadge: {
+            total: number;
+            notices: number;
+            followRequests: number;
+            followRequest: components["schemas"]["Follower"] | null;
+        };
         NoticeCount: {
             count: number;
             urgent: number;
@@ -4508,6 +4693,37 @@ export interface components {
         };
         DeviceUnbindResult: {
             id: string;
+        };
+        /** @description An empty body; the call's inputs travel in the query. */
+        EmptyInput: Record<string, never>;
+        LegalText: {
+            /**
+             * @description 1 the user service agreement, 2 the privacy policy.
+             * @enum {integer}
+             */
+            type: 1 | 2;
+            title: string;
+            /** @description The revision date, yyyy-MM-dd. */
+            version: string;
+            intro: string[];
+            sections: components["schemas"]["LegalSection"][];
+        };
+        LegalSection: {
+            heading: string;
+            paragraphs: string[];
+        };
+        HealthMessageResult: {
+            healthMessage: components["schemas"]["HealthMessage"];
+        };
+        HealthMessage: {
+            /** @description The tip, in Chinese. */
+            content: string;
+            /**
+             * @description The level of the latest reading the tip was chosen by (sugar seriousLow…seriousHigh,
+             *     pressure low/normal/high); null after a check-in or when there is no reading yet.
+             * @enum {string|null}
+             */
+            level: "seriousLow" | "low" | "normal" | "high" | "seriousHigh" | null;
         };
         AccountQrcode: {
             /** @description The stored path of the PNG. */
@@ -5838,6 +6054,31 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["SugarTestRead"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLastSugarTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SugarTestVo"] | null;
                     };
                 };
             };
@@ -7882,6 +8123,31 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getUnreadBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["UnreadBadge"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     readAllNotices: {
         parameters: {
             query?: never;
@@ -8370,6 +8636,56 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    bannerList: {
+        parameters: {
+            query: {
+                productCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Banner"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    bannerImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     sendAiMessage: {
         parameters: {
             query?: never;
@@ -8582,6 +8898,119 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["AccountQrcode"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCustomerQrCode: {
+        parameters: {
+            query?: {
+                /** @description The sharer's cid (the shared article link's shareCid). */
+                cid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["AccountQrcode"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryLegal: {
+        parameters: {
+            query?: {
+                /** @description One text (1 or 2); without it, both. */
+                type?: 1 | 2;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["LegalText"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSignHealthMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["HealthMessageResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReadingHealthMessage: {
+        parameters: {
+            query?: {
+                /** @description 1 blood sugar (default), 2 blood pressure. */
+                reportType?: 1 | 2;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["HealthMessageResult"];
                     };
                 };
             };

@@ -6,5 +6,6 @@
 export { pointsOnReadingRecorded } from './points/points.subscriber';
 export { checkInRoutes } from './check-in/checkIn.routes';
 export { articleRoutes } from './article/article.routes';
+export { bannerRoutes } from './banner/banner.routes';
 export { assistantRoutes } from './assistant/assistant.routes';
 export { feedbackRoutes } from './feedback/feedback.routes';

@@ -121,6 +121,11 @@ export class SugarRepository {
     return this.em.findOne(SugarTest, { customerId, synckey });
   }
 
+  /** A customer's latest reading by measuring time (the newest stored first on a tie), or null. */
+  latest(customerId: string): Promise<SugarTest | null> {
+    return this.em.findOne(SugarTest, { customerId }, { orderBy: { measuredAt: 'desc', id: 'desc' } });
+  }
+
   /** A customer's readings in [start, end), oldest first; optionally only some slots. */
   inRange(customerId: string, start: Date, end: Date, timeTypes?: readonly number[]): Promise<SugarTest[]> {
     return this.em.find(

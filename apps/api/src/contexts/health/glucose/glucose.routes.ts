@@ -7,6 +7,7 @@ import {
   deleteGlucose,
   editReading,
   getReading,
+  lastReading,
   judge,
   saveObjectives,
   slotDictionary,
@@ -40,6 +41,8 @@ export function glucoseRoutes(app: FastifyInstance) {
   app.operation('getSugarTest', async (request) =>
     getReading(app.em, request.session.customerId, request.query.testId),
   );
+
+  app.operation('getLastSugarTest', async (request) => lastReading(app.em, request.session.customerId));
 
   app.operation('querySugarDayData', async (request) =>
     dayReadings(app.em, request.session.customerId, request.query.dateTime, request.query.timeType),

@@ -215,6 +215,16 @@ export async function getReading(db: Db, customerId: string, testId: string) {
   return { existsFlag: true, sugarTestVo: sugarTestVo(reading, level), reminder: level ? sugarReminder(level) : null };
 }
 
+/** The caller's latest reading with its level, or null (spec-free addition: the home page's summary, ADR 0102). */
+export async function lastReading(db: Db, customerId: string) {
+  const reading = await new SugarRepository(db).latest(customerId);
+  if (!reading) {
+    return null;
+  }
+  const { range } = await rangesFor(db, customerId);
+  return sugarTestVo(reading, levelOf(reading, range));
+}
+
 const SLOT_CODES = SUGAR_TIME_TYPES.map((t) => t.code);
 type DayRow = { dtime: string } & Record<(typeof SLOT_CODES)[number], string>;
 /** A day row's slots, all empty. */

@@ -72,7 +72,7 @@ export function friendVo(row: FollowRow) {
 }
 
 /** A follow as the patient's list shows it: who asked, their masked phone, when. */
-function followerVo(row: FollowRow) {
+export function followerVo(row: FollowRow) {
   return {
     id: row.id,
     customerId: row.followerId,

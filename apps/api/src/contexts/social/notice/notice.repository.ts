@@ -123,6 +123,15 @@ export class NoticeRepository {
     return { count: Number(row?.n ?? 0), urgent: Number(row?.u ?? 0) };
   }
 
+  /** How many of the recipient's visible notices of other kinds than `kind` are unread. */
+  async unreadBesides(recipientId: string, kind: string): Promise<number> {
+    const [row] = await sql(this.em).execute<{ n: string | number }[]>(
+      `select count(*) as n from notice n where ${VISIBLE} and n.read_at is null and n.kind <> ?`,
+      [recipientId, kind],
+    );
+    return Number(row?.n ?? 0);
+  }
+
   readAll(recipientId: string, now: Date): Promise<number> {
     return this.em.nativeUpdate(Notice, { recipientId, readAt: null }, { readAt: now });
   }

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { registeredCustomerId } from '../../../lib/session-context';
+import { unreadBadge } from './badge.service';
+
+/** The mine tab's unread badge. */
+export function badgeRoutes(app: FastifyInstance) {
+  app.operation('getUnreadBadge', async (request) => unreadBadge(app.em, registeredCustomerId(request.session)));
+}
