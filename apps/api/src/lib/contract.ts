@@ -49,6 +49,7 @@ export const PUBLIC_OPERATIONS = [
   'meterAuth',
   'queryDicAll',
   'queryDicByTypeCode',
+  'queryLegal',
   'querySugarDic',
   'reportFrontLog',
   'shareBloodPressureTable',

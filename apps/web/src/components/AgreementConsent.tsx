@@ -1,17 +1,15 @@
 import { Button, Checkbox, Popup } from 'antd-mobile';
 import { useState } from 'react';
-import { brandOf } from '../brand';
-import { agreementFor } from '../content/agreements';
-import type { AgreementType } from '../content/agreements';
-import { useSession } from '../store/session';
-import { AgreementView } from './AgreementView';
+import { LEGAL_TITLES, LegalTextView, type LegalType } from './LegalText';
 import styles from './AgreementConsent.module.css';
 
-/** The consent box of registration: 我已阅读并同意《用户服务协议》和《隐私政策》, each viewable in an overlay. */
+/**
+ * The consent box of registration: 我已阅读并同意《用户服务协议》和《隐私政策》, each viewable in an
+ * overlay that reads the text from the API (the same source as /protocolPage).
+ */
 export function AgreementConsent({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
-  const sourceId = useSession((state) => state.sourceId);
-  const [open, setOpen] = useState<AgreementType | null>(null);
-  const link = (type: AgreementType, text: string) => (
+  const [open, setOpen] = useState<LegalType | null>(null);
+  const link = (type: LegalType, text: string) => (
     <a
       href={`/protocolPage?type=${type}`}
       onClick={(event) => {
@@ -34,14 +32,8 @@ export function AgreementConsent({ checked, onChange }: { checked: boolean; onCh
         onClose={() => setOpen(null)}
         bodyStyle={{ height: '80vh', display: 'flex', flexDirection: 'column', borderRadius: '12px 12px 0 0' }}
       >
-        <div
-          role="dialog"
-          aria-label={open === 2 ? '隐私政策' : '用户服务协议'}
-          className={styles.agreementConsentBox2}
-        >
-          {open === null ? null : (
-            <AgreementView agreement={agreementFor(open, brandOf(sourceId).name)} headingLevel={2} />
-          )}
+        <div role="dialog" aria-label={LEGAL_TITLES[open ?? 1]} className={styles.agreementConsentBox2}>
+          {open === null ? null : <LegalTextView type={open} headingLevel={2} />}
         </div>
         <div className={styles.agreementConsentBox3}>
           <Button block color="primary" onClick={() => setOpen(null)}>

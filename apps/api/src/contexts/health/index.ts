@@ -32,3 +32,4 @@ export { healthRecordRoutes } from './health-record/healthRecord.routes';
 export { medicalReportRoutes } from './medical-report/medicalReport.routes';
 export { ownsMedicalReportFile } from './medical-report/medicalReport.service';
 export { reportRoutes } from './report/report.routes';
+export { healthTipRoutes } from './health-tip/healthTip.routes';

@@ -8,6 +8,7 @@
 export { systemRoutes } from './system/system.routes';
 export { dictionaryRoutes } from './dictionary/dictionary.routes';
 export { frontLogRoutes } from './front-log/frontLog.routes';
+export { legalRoutes } from './legal/legal.routes';
 export { locationRoutes } from './location/location.routes';
 export { uploadRoutes } from './upload/upload.routes';
 export { partnerRoutes } from './partner/partner.routes';

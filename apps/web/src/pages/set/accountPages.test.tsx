@@ -147,19 +147,45 @@ describe('/set/set', () => {
 });
 
 describe('agreements and about us', () => {
+  const legal = (type: 1 | 2, title: string, brand: string) => ({
+    type,
+    title,
+    version: '2026-11-26',
+    intro: [`欢迎使用${brand}。`],
+    sections: [{ heading: '一、第一条', paragraphs: [`${title}的第一段。`] }],
+  });
+
   it.each([
-    ['1', '用户服务协议', ['三、医生资质与在线问诊', '四、禁止私下交易', '未满18周岁的未成年人']],
-    ['2', '隐私政策', ['二、敏感个人信息的单独同意', '三、与亲友共享', '2. 撤回同意', '3. 删除与注销', '血糖仪绑定']],
-  ])('shows /protocolPage?type=%s as %s', async (typeId, title, phrases) => {
+    ['1', '用户服务协议'],
+    ['2', '隐私政策'],
+  ])('shows /protocolPage?type=%s as %s, read from the API', async (typeId, title) => {
+    const api = fakeApi({
+      'GET /customer/v1/queryLegal': (call) => [legal(Number(call.query.get('type')) as 1 | 2, title, '糖护医疗')],
+    });
     renderApp(`/protocolPage?type=${typeId}`);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(title));
-    expect(screen.getByText(/修订日期：\d{4}-\d{2}-\d{2}/)).toBeTruthy();
-    const text = document.body.textContent ?? '';
-    for (const phrase of phrases) {
-      expect(text).toContain(phrase);
-    }
-    expect(text).toContain('糖护医疗');
+    expect(screen.getByText('修订日期：2026-11-26')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '一、第一条' })).toBeTruthy();
+    expect(screen.getByText('欢迎使用糖护医疗。')).toBeTruthy();
+    expect(api.called('GET /customer/v1/queryLegal')[0]?.query.get('type')).toBe(typeId);
+  });
+
+  it('offers a retry when the text cannot be read', async () => {
+    let fail = true;
+    fakeApi({
+      'GET /customer/v1/queryLegal': () => {
+        if (fail) {
+          throw apiFailure(50300, '服务暂不可用', 503);
+        }
+        return [legal(2, '隐私政策', '糖护医疗')];
+      },
+    });
+    renderApp('/protocolPage?type=2');
+    expect(await screen.findByText('隐私政策暂时无法读取')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '隐私政策' })).toBeTruthy();
   });
 
   it('shows the brand, the version from the health check and a description', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { checkInTip } from '@glucoguard/domain';
 import { registeredCustomerId } from '../../../lib/session-context';
 import { brandOfActivity } from '../../../lib/poster';
 import { checkInDayImage, checkInDays, checkIn, checkInInfo } from './checkIn.service';
@@ -9,6 +10,9 @@ export function checkInRoutes(app: FastifyInstance) {
   app.operation('signIn', async (request) => checkIn(app.em, registeredCustomerId(request.session), now()));
 
   app.operation('getSignInfo', async (request) => checkInInfo(app.em, registeredCustomerId(request.session), now()));
+
+  // The tip shown after a check-in (spec 1 §7.2 getHealthMessage): one a day, in turn.
+  app.operation('getSignHealthMessage', async () => ({ healthMessage: { content: checkInTip(now()), level: null } }));
 
   app.operation('getSigns', async (request) =>
     checkInDays(app.em, registeredCustomerId(request.session), request.query.startTime, request.query.endTime),

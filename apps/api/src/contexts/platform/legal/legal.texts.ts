@@ -1,30 +1,32 @@
-// The user service agreement (type 1) and the privacy policy (type 2) of /protocolPage, written
-// for this product (spec 1 §2.12). Plain data, so the registration overlay and the agreement page
-// show the same text. `{brand}` is replaced by the brand's name.
+// The legal texts of the product, in one place: the user service agreement (type 1) and the privacy
+// policy (type 2) of /protocolPage (spec 1 §2.12), served by GET /customer/v1/queryLegal to the
+// agreement page and the registration consent. Written for this product; `{brand}` is replaced by
+// the brand's name. Any change of a text is a new version: change LEGAL_TEXTS_VERSION with it
+// (docs/adr/0105-legal-texts-served-by-the-api.md).
 
-export type AgreementType = 1 | 2;
+export type LegalType = 1 | 2;
 
-export interface AgreementSection {
+export interface LegalSection {
   heading: string;
-  paragraphs: readonly string[];
+  paragraphs: string[];
 }
 
-export interface Agreement {
-  type: AgreementType;
+export interface LegalText {
+  type: LegalType;
   title: string;
-  /** Date of the last revision, yyyy-MM-dd. */
-  revised: string;
-  intro: readonly string[];
-  sections: readonly AgreementSection[];
+  /** The revision date, yyyy-MM-dd: what a consent names. */
+  version: string;
+  intro: string[];
+  sections: LegalSection[];
 }
 
-/** Last revision of both texts. */
-export const AGREEMENTS_REVISED = '2026-11-22';
+/** The revision of both texts. */
+export const LEGAL_TEXTS_VERSION = '2026-11-26';
 
-const USER_AGREEMENT: Agreement = {
+const USER_AGREEMENT: LegalText = {
   type: 1,
   title: '用户服务协议',
-  revised: AGREEMENTS_REVISED,
+  version: LEGAL_TEXTS_VERSION,
   intro: [
     '欢迎使用{brand}。{brand}是一款帮助糖尿病、高血压患者及其亲友进行日常健康管理的移动应用（以下简称“本平台”）。',
     '请您在注册前仔细阅读本协议，特别是第七条责任限制和第八条争议解决。您勾选“我已阅读并同意”并完成注册，即表示您已充分理解并同意本协议的全部内容。如您不同意，请不要注册或使用本平台。',
@@ -91,13 +93,13 @@ const USER_AGREEMENT: Agreement = {
   ],
 };
 
-const PRIVACY_POLICY: Agreement = {
+const PRIVACY_POLICY: LegalText = {
   type: 2,
   title: '隐私政策',
-  revised: AGREEMENTS_REVISED,
+  version: LEGAL_TEXTS_VERSION,
   intro: [
     '{brand}（以下简称“我们”）深知健康信息对您的重要性。本政策说明我们在您使用在线医生问答、付费问诊、处方与购药、血糖仪绑定、健康周报和月报等服务时，收集哪些信息、为什么收集、如何保护，以及您享有的权利。',
-    '其中健康、医疗、未成年人信息等属于敏感个人信息，我们会在收集前单独征得您的同意。',
+    '其中健康、医疗、未成年人信息等属于敏感个人信息，我们在第二条单独说明处理这些信息的必要性和对您的影响，并征得您的同意。',
   ],
   sections: [
     {
@@ -110,25 +112,30 @@ const PRIVACY_POLICY: Agreement = {
         '5. 设备信息：您绑定的血糖仪等设备的编号和测量数据。用于自动同步测量结果，免去手动录入。',
         '6. 交易信息：订单、收货地址、支付状态。用于完成药品和商品的购买、配送与售后。我们不保存您的银行卡信息。',
         '7. 位置信息：仅在您查找附近药房时，经您授权获取。您拒绝授权不影响其他功能。',
+        '8. AI助手：您向AI助手提出的问题，以及为回答问题所需的您本人近期的血糖、血压记录。用于生成回答，不用于其他目的。',
+        '9. 运行日志：页面出错时的页面地址、错误信息、浏览器类型和版本。用于发现和修复故障，保存30天后自动删除。',
       ],
     },
     {
-      heading: '二、敏感个人信息的单独同意',
+      heading: '二、敏感个人信息的处理',
       paragraphs: [
-        '健康信息一旦泄露可能对您造成较大影响。我们只在实现上述用途所必需的范围内处理，并在您首次录入健康数据、发起问诊或绑定设备前，以弹窗等方式单独征求您的同意。您可以不同意，此时仍可使用不涉及健康信息的功能。',
+        '健康信息一旦泄露，可能对您的人身、财产造成较大影响。我们只在实现上述用途所必需的范围内处理健康信息，处理目的和方式以本节及第一条第3至5项为准。',
+        '注册时，请您在勾选同意前阅读本节。您勾选同意，即表示您同意我们按本节处理您的健康信息。您可以不同意或随时撤回同意（见第六条），此时我们不再处理您的健康信息，您仍可浏览健康文章等不涉及健康信息的内容。',
       ],
     },
     {
       heading: '三、与亲友共享',
       paragraphs: [
-        '“亲友”功能允许您关注的家人查看您的血糖、血压记录和健康报告，方便照护。只有在您主动添加亲友并单独同意后，我们才向该亲友展示您的健康数据；您可以随时在亲友列表中解除关注，解除后对方将无法再查看。',
+        '“亲友”功能方便家人照护您：亲友向您发出关注申请，只有在您同意后，对方才能查看您的血糖、血压记录和健康报告，收到您的测量提醒，并可以代您录入测量数据（代录的数据会注明由谁录入）。',
+        '您可以随时在亲友列表中取消对方的查看权限，取消后对方立即无法再查看，也不再收到提醒；对方不会看到您的手机号码和详细地址。',
       ],
     },
     {
       heading: '四、向第三方提供',
       paragraphs: [
         '1. 为您问诊的医生、审核处方的药师、为您配送的药房和物流服务商，会在完成服务所必需的范围内获得相关信息。',
-        '2. 除法律法规要求或您另行同意外，我们不会向其他任何第三方出售或提供您的个人信息。',
+        '2. 我们委托短信服务商发送验证码，委托地图服务商将位置换算为省市区，委托AI服务商生成AI助手的回答；受托方只能按我们的要求处理，不得用于其他目的。',
+        '3. 除法律法规要求或您另行同意外，我们不会向其他任何第三方出售或提供您的个人信息。',
       ],
     },
     {
@@ -164,23 +171,20 @@ const PRIVACY_POLICY: Agreement = {
   ],
 };
 
-const AGREEMENTS: Record<AgreementType, Agreement> = { 1: USER_AGREEMENT, 2: PRIVACY_POLICY };
+const TEXTS: Record<LegalType, LegalText> = { 1: USER_AGREEMENT, 2: PRIVACY_POLICY };
 
-/** Parses `type` of /protocolPage: 1 the user service agreement, 2 the privacy policy. */
-export function parseAgreementType(value: string | null): AgreementType | null {
-  return value === '1' ? 1 : value === '2' ? 2 : null;
-}
-
-/** An agreement with the brand's name filled in. */
-export function agreementFor(type: AgreementType, brandName: string): Agreement {
+/** The texts asked for (one type, or both in order), with the brand's name filled in. */
+export function legalTexts(brandName: string, type?: LegalType): LegalText[] {
   const fill = (text: string) => text.replaceAll('{brand}', brandName);
-  const source = AGREEMENTS[type];
-  return {
-    ...source,
-    intro: source.intro.map(fill),
-    sections: source.sections.map((section) => ({
-      heading: fill(section.heading),
-      paragraphs: section.paragraphs.map(fill),
-    })),
-  };
+  return (type === undefined ? ([1, 2] as const) : [type]).map((t) => {
+    const source = TEXTS[t];
+    return {
+      ...source,
+      intro: source.intro.map(fill),
+      sections: source.sections.map((section) => ({
+        heading: fill(section.heading),
+        paragraphs: section.paragraphs.map(fill),
+      })),
+    };
+  });
 }

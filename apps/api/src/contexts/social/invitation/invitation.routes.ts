@@ -31,9 +31,17 @@ export function invitationRoutes(app: FastifyInstance, config: Pick<AppConfig, '
 
   // The follow QR on a shared article (spec: QR code for the account, cid = shareCid). Visitors
   // may ask; the sharer's cid only chooses whose public invite code the entry link carries.
-  app.operation('getAccountQrcode', async (request) => {
-    const brand = brandOfActivity(undefined, Number(request.headers['x-source-id'] ?? 4));
-    const link = invitationLink(config.publicBaseUrl, await sharerInviteCode(app.em, request.query.cid), brand);
+  // getCustomerQrCode is the spec's own name (a POST, cid in the query); getAccountQrcode stays for
+  // the SDK's published name. One handler answers both.
+  const qrcode = async (sourceId: number, cid: string | undefined) => {
+    const brand = brandOfActivity(undefined, sourceId);
+    const link = invitationLink(config.publicBaseUrl, await sharerInviteCode(app.em, cid), brand);
     return accountQrcode(app.providers.storage, app.providers.sessionSecret, brand, link);
-  });
+  };
+  app.operation('getAccountQrcode', (request) =>
+    qrcode(Number(request.headers['x-source-id'] ?? 4), request.query.cid),
+  );
+  app.operation('getCustomerQrCode', (request) =>
+    qrcode(Number(request.headers['x-source-id'] ?? 4), request.query.cid),
+  );
 }
