@@ -1,8 +1,10 @@
 // `npm test`: every check the project has, in order, with one closing count of tests.
-// Doc references → build → lint → typecheck → SDK drift → migration drift → package checks → unit tests (with the
-// domain coverage gate) → integration tests on PGlite (and on PostgreSQL when DATABASE_URL is
-// set) → end-to-end tests in Chromium. It runs every step even after a failure, so one run
-// shows everything that is broken, and exits non-zero if anything failed.
+// Doc references → build → the web app's JS byte budget (size-limit) → lint → typecheck → SDK drift →
+// migration drift → package checks → unit tests (with the domain coverage gate) → integration tests
+// on PGlite (and on PostgreSQL when DATABASE_URL is set) → end-to-end tests in Chromium (among them
+// the web vitals under mobile throttling and Lighthouse accessibility, printed as figures). It runs
+// every step even after a failure, so one run shows everything that is broken, and exits non-zero if
+// anything failed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +68,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 await step('doc references', 'node', ['scripts/check-doc-refs.mjs']);
 await step('build', npm, ['run', 'build']);
+await step('web JS budget', npm, ['run', 'check:budget', '-w', '@glucoguard/web']);
 await step('lint', npm, ['run', 'lint']);
 await step('typecheck', npm, ['run', 'typecheck']);
 await step('sdk drift', npm, ['run', 'sdk:check']);

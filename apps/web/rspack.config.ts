@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { FirstRouteManifestPlugin } from './build/firstRoute';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -67,6 +68,8 @@ export default defineConfig((_env, argv) => {
         scriptLoading: 'defer',
       }),
       isDev ? new ReactRefreshRspackPlugin() : null,
+      // first-route.json: the home route's scripts, which the JavaScript byte budget measures (ADR 0101).
+      isDev ? null : new FirstRouteManifestPlugin(),
     ],
     optimization: {
       splitChunks: {
