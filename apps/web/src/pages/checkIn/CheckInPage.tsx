@@ -17,6 +17,7 @@ import { useApiData } from '../../hooks/useApiData';
 import { showError, toast } from '../../ui/toast';
 import { useSession } from '../../store/session';
 import { CardTitle, Figure, PointsHeader, PointsPage, card } from '../points/layout';
+import { HealthTipCard } from '../../components/HealthTip';
 import styles from './CheckInPage.module.css';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
@@ -228,6 +229,8 @@ export default function CheckInPage() {
         {signed && data && <ShareDay day={data.today} />}
         {info.failed && <p className={styles.checkInPageText}>加载失败，请稍后再试</p>}
       </PointsHeader>
+      {/* The day's health tip, once checked in (spec getHealthMessage). */}
+      {signed && <HealthTipCard className={card} />}
       <section aria-label="签到奖励" className={card}>
         <CardTitle title="签到奖励" />
         <p className={styles.checkInPageText2}>

@@ -24,6 +24,7 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useApiData } from '../../../hooks/useApiData';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
+import { useHealthTip } from '../../../components/HealthTip';
 import { showError, toast } from '../../../ui/toast';
 import { BP_LEVEL_COLOURS } from '../colours';
 import { RecordForm, useReadingToEdit } from '../RecordForm';
@@ -47,6 +48,8 @@ export default function AddBpPage() {
   const [remark, setRemark] = useState('');
   // Recording for a relative who granted it (spec 2 §2.9): `null` is the user.
   const [target, setTarget] = useState<RecordTarget | null>(null);
+  // A new reading of one's own shows the tip chosen by one's latest reading (spec getHealthMessage).
+  const tip = useHealthTip('pressure', !editing && target === null);
   const [reminder, setReminder] = useState<string | null>(null);
   const [readOnly, setReadOnly] = useState(false);
   const config: readonly BpRangeConfig[] =
@@ -167,7 +170,7 @@ export default function AddBpPage() {
       remark={remark}
       remarkMax={BP_REMARK_MAX}
       onRemarkChange={setRemark}
-      reminder={reminder}
+      reminder={reminder ?? tip}
       busy={busy}
       onSave={save}
       remove={() => api().POST('/bloodPressureTest/v1/delete', { body: { bpId: hyperReportId } })}

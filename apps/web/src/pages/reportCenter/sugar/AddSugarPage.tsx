@@ -28,6 +28,7 @@ import { api } from '../../../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useGoBack } from '../../../hooks/useGoBack';
 import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
+import { useHealthTip } from '../../../components/HealthTip';
 import { showError, toast } from '../../../ui/toast';
 import { CELL_COLOURS } from '../colours';
 import { RecordForm, useReadingToEdit } from '../RecordForm';
@@ -74,6 +75,8 @@ export default function AddSugarPage() {
   const [medal, setMedal] = useState<Saved | null>(null);
   // Recording for a relative who granted it (spec 2 §2.4): `null` is the user.
   const [target, setTarget] = useState<RecordTarget | null>(null);
+  // A new reading of one's own shows the tip chosen by one's latest reading (spec getHealthMessage).
+  const tip = useHealthTip('sugar', !editing && target === null);
   const hadRemarkBefore = useRef(false);
   // The medal dialog's timer, dropped if the user leaves first.
   const medalTimer = useRef<number | undefined>(undefined);
@@ -290,7 +293,7 @@ export default function AddSugarPage() {
       remark={remark}
       remarkMax={SUGAR_REMARK_MAX}
       onRemarkChange={setRemark}
-      reminder={reminder}
+      reminder={reminder ?? tip}
       busy={busy}
       onSave={save}
       remove={() => api().POST('/sugarTest/v1/delete', { body: { testId: reportId } })}
