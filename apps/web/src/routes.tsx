@@ -99,6 +99,7 @@ const NewMessageDetailPage = lazy(
   () => import(/* webpackChunkName: "page-feed-post" */ './pages/feed/NewMessageDetailPage'),
 );
 const NoticeListPage = lazy(() => import(/* webpackChunkName: "page-notices" */ './pages/notice/NoticeListPage'));
+const UrineDoctorPage = lazy(() => import(/* webpackChunkName: "page-urine" */ './pages/urine/UrineDoctorPage'));
 const DeviceListPage = lazy(() => import(/* webpackChunkName: "page-devices" */ './pages/devices/DeviceListPage'));
 const BindDevicePage = lazy(() => import(/* webpackChunkName: "page-devices-bind" */ './pages/devices/BindDevicePage'));
 const BindErrorPage = lazy(
@@ -165,6 +166,7 @@ export const routes: RouteObject[] = [
       { path: '/devices/bindDevices/:type', element: <BindDevicePage /> },
       { path: '/devices/bindError', element: <BindErrorPage /> },
       { path: '/notice/noticeList', element: <NoticeListPage /> },
+      { path: '/urineDoctor', element: <UrineDoctorPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -7,6 +7,7 @@ export * from './numbers';
 export * from './phone';
 export * from './plausibleDates';
 export * from './readings';
+export * from './readingWhen';
 export * from './time';
 export * from './upload';
 export * from './validator';

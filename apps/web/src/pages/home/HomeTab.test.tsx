@@ -27,6 +27,7 @@ describe('home sections', () => {
     const long = '控制血糖从一日三餐开始，主食定量、先吃蔬菜再吃主食，能让餐后血糖更平稳。';
     const api = fakeApi({
       'GET /sign/v1/getSignScore': () => ({ score: 120, monthScore: 15 }),
+      'GET /activity/v1/bannerList': () => [],
       'GET /article/type/list': () => [
         { typeId: 1, typeName: '饮食' },
         { typeId: 2, typeName: '运动' },
@@ -56,7 +57,9 @@ describe('home sections', () => {
     expect(await within(points).findByText('120')).toBeTruthy();
     expect(within(within(points).getByLabelText('本月积分')).getByText('15')).toBeTruthy();
     expect(within(points).getByRole('link', { name: '积分明细' }).getAttribute('href')).toBe('/integral');
-    expect(within(screen.getByRole('region', { name: '活动' })).getByText('暂无数据')).toBeTruthy();
+    // No banners for the brand: the carousel is not shown at all (no empty card).
+    await waitFor(() => expect(api.called('GET /activity/v1/bannerList')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: '活动' })).toBeNull();
     const articles = screen.getByRole('region', { name: '健康资讯' });
     const item = await within(articles).findByRole('link', { name: '餐盘法' });
     expect(item.getAttribute('href')).toBe('/articleDetails?articleId=101');
@@ -78,30 +81,52 @@ describe('home sections', () => {
 });
 
 describe('urine-analysis tile', () => {
-  it('opens the partner’s signed address for a registered customer', async () => {
-    const open = vi.spyOn(externalNavigation, 'open').mockImplementation(() => undefined);
+  it('opens the partner’s signed address in place of /urineDoctor for a registered customer', async () => {
+    const replace = vi.spyOn(externalNavigation, 'replace').mockImplementation(() => undefined);
     const api = fakeApi({
       'GET /partner/v1/urineLink': () => ({ url: 'https://partner.example/h5?bind=c1&sign=abc' }),
     });
-    renderApp('/');
+    const { router } = renderApp('/');
     await screen.findByRole('heading', { name: '糖护医疗' });
     fireEvent.click(tile('尿液分析'));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('https://partner.example/h5?bind=c1&sign=abc'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('https://partner.example/h5?bind=c1&sign=abc'));
+    expect(router.state.location.pathname).toBe('/urineDoctor');
     expect(api.called('GET /partner/v1/urineLink')).toHaveLength(1);
   });
 
-  it('shows the server message when the link cannot be built', async () => {
-    const open = vi.spyOn(externalNavigation, 'open').mockImplementation(() => undefined);
+  it('explains urine analysis, without a 503 toast, when the partner is not configured', async () => {
+    const replace = vi.spyOn(externalNavigation, 'replace').mockImplementation(() => undefined);
     fakeApi({
       'GET /partner/v1/urineLink': () => {
         throw apiFailure(50300, '尿液分析服务暂未开通', 503);
       },
     });
-    renderApp('/');
+    const { router } = renderApp('/');
     await screen.findByRole('heading', { name: '糖护医疗' });
     fireEvent.click(tile('尿液分析'));
-    expect(await screen.findByText('尿液分析服务暂未开通')).toBeTruthy();
-    expect(open).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: '服务暂未开通' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '什么是尿液分析' })).toBeTruthy();
+    expect(screen.queryByText('尿液分析服务暂未开通')).toBeNull();
+    expect(replace).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '上传检查报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/examiningReport/uploadExaminingReport'));
+  });
+
+  it('offers a retry when the link fails for another reason', async () => {
+    let calls = 0;
+    const replace = vi.spyOn(externalNavigation, 'replace').mockImplementation(() => undefined);
+    fakeApi({
+      'GET /partner/v1/urineLink': () => {
+        calls += 1;
+        if (calls === 1) {
+          throw apiFailure(50000, '服务器开小差了', 500);
+        }
+        return { url: 'https://partner.example/h5' };
+      },
+    });
+    renderApp('/urineDoctor');
+    fireEvent.click(await screen.findByRole('button', { name: '重试' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('https://partner.example/h5'));
   });
 
   it('sends a visitor to registration without asking for the link', async () => {

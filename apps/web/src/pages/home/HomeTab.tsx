@@ -4,11 +4,12 @@ import { FloatingBubble, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { brandOf } from '../../brand';
-import { externalNavigation } from '../../components/externalNavigation';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { showError } from '../../ui/toast';
+import { useApiData } from '../../hooks/useApiData';
 import { isRegistered, useSession } from '../../store/session';
+import { URINE_DOCTOR_PATH } from '../urine/paths';
 import { ArticleSection, BannerCarousel, PointsCard } from './sections';
+import { FollowRequestCard, TodaySummary } from './TodaySummary';
 import { homeTiles } from './tiles';
 import type { HomeTile } from './tiles';
 import styles from './HomeTab.module.css';
@@ -17,13 +18,22 @@ export interface HomeTabProps {
   onOpenAssistant: () => void;
 }
 
-/** The health (home) tab: brand header, entry tiles, banner, points card, articles and the sign-in button (spec 2.3). */
+/**
+ * The health (home) tab (spec 2.3): brand header, entry tiles, a waiting follow request, today's
+ * summary, banners, points card, articles and the sign-in button.
+ */
 export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
   const sourceId = useSession((state) => state.sourceId);
   const registered = useSession((state) => isRegistered(state.customer));
   const navigate = useNavigate();
   const brand = brandOf(sourceId);
   useDocumentTitle(brand.name);
+  // With a meter bound the device tile becomes 我的设备 (spec 1 §2.3); a visitor has none.
+  const devices = useApiData(
+    () => (registered ? api().GET('/device/v1/queryDeviceList') : Promise.resolve(null)),
+    registered ? 1 : 0,
+  );
+  const hasDevice = devices.data?.existsFlag ?? false;
 
   const sendToRegistration = () => {
     Toast.show({ content: '请先注册后再使用' });
@@ -40,13 +50,8 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
         if (!registered) {
           sendToRegistration();
         } else {
-          // The partner's signed address is built on the server (the app key stays there).
-          api()
-            .GET('/partner/v1/urineLink')
-            .then(
-              ({ url }) => externalNavigation.open(url),
-              (error: unknown) => showError(error),
-            );
+          // The page opens the partner through the server-signed link, or says why it cannot.
+          void navigate(URINE_DOCTOR_PATH);
         }
         return;
       case 'route':
@@ -66,9 +71,11 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
         <p className={styles.homeTabText}>血糖 · 血压 · 日常健康管理</p>
       </header>
       <section aria-label="功能入口" className={styles.homeTabSection}>
-        <EntryGrid tiles={homeTiles(brand)} onSelect={onSelect} />
+        <EntryGrid tiles={homeTiles(brand, { hasDevice })} onSelect={onSelect} />
       </section>
-      <BannerCarousel banners={[]} />
+      <FollowRequestCard />
+      <TodaySummary registered={registered} />
+      <BannerCarousel sourceId={sourceId} />
       <PointsCard registered={registered} />
       <ArticleSection />
       <div className={styles.homeTabBox2} />

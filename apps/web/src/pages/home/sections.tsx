@@ -1,21 +1,19 @@
-import { HOME_BANNER_AUTOPLAY_MS, PAGE_SIZES, articleSummary } from '@glucoguard/domain';
+import {
+  HOME_BANNER_AUTOPLAY_MS,
+  PAGE_SIZES,
+  articleSummary,
+  bannerProductCode,
+  bannerTarget,
+} from '@glucoguard/domain';
 import { EmptyState, InfiniteList } from '@glucoguard/ui';
 import { Swiper, Tabs } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
+import { externalNavigation } from '../../components/externalNavigation';
 import { useApiData } from '../../hooks/useApiData';
 import styles from './sections.module.css';
-
-/** One banner of the home carousel (`/activity/v1/bannerList`). */
-export interface HomeBanner {
-  id: string;
-  imageUrl: string;
-  /** Where a tap goes; in-app paths only. */
-  to: string | null;
-  title: string;
-}
 
 function SectionHeader({ title, extra }: { title: string; extra?: ReactNode }) {
   return (
@@ -27,31 +25,57 @@ function SectionHeader({ title, extra }: { title: string; extra?: ReactNode }) {
 }
 
 /**
- * The banner carousel, playing every 3 s (spec §2.3, §9). The banner call comes with the
- * engagement issue; until then there are no banners and the empty state shows.
+ * The banner carousel (spec 1 §2.3, §9): the brand's banners from GET /activity/v1/bannerList,
+ * playing every 3 s. While they load it holds their place; with no banners it is not shown at
+ * all. A banner links only where `bannerTarget` allows: an in-app page, or an allowed https page.
  */
-export function BannerCarousel({ banners }: { banners: readonly HomeBanner[] }) {
+export function BannerCarousel({ sourceId }: { sourceId: number }) {
+  const productCode = bannerProductCode(sourceId);
+  const banners = useApiData(
+    () => api().GET('/activity/v1/bannerList', { params: { query: { productCode } } }),
+    productCode,
+  );
+  if (banners.data === null) {
+    return banners.loading ? <div aria-hidden="true" className={`${styles.card} ${styles.bannerPlaceholder}`} /> : null;
+  }
+  if (banners.data.length === 0) {
+    return null;
+  }
+  const many = banners.data.length > 1;
   return (
     <section aria-label="活动" className={styles.card}>
-      {banners.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <Swiper autoplay autoplayInterval={HOME_BANNER_AUTOPLAY_MS} loop>
-          {banners.map((banner) => (
-            <Swiper.Item key={banner.id}>
-              {banner.to === null ? (
-                <img src={banner.imageUrl} alt={banner.title} className={styles.bannerCarouselImage} />
-              ) : (
-                <Link to={banner.to}>
-                  <img src={banner.imageUrl} alt={banner.title} className={styles.bannerCarouselImage} />
-                </Link>
-              )}
-            </Swiper.Item>
-          ))}
-        </Swiper>
-      )}
+      <Swiper autoplay={many} autoplayInterval={HOME_BANNER_AUTOPLAY_MS} loop={many}>
+        {banners.data.map((banner) => (
+          <Swiper.Item key={banner.id}>
+            <BannerLink banner={banner} />
+          </Swiper.Item>
+        ))}
+      </Swiper>
     </section>
   );
+}
+
+function BannerLink({ banner }: { banner: Schema<'Banner'> }) {
+  const image = <img src={banner.imgUrl} alt={banner.title} className={styles.bannerCarouselImage} />;
+  const target = bannerTarget(banner.clickUrl);
+  switch (target.kind) {
+    case 'route':
+      return <Link to={target.to}>{image}</Link>;
+    case 'external':
+      return (
+        <a
+          href={target.url}
+          onClick={(event) => {
+            event.preventDefault();
+            externalNavigation.open(target.url);
+          }}
+        >
+          {image}
+        </a>
+      );
+    case 'none':
+      return image;
+  }
 }
 
 /** The points card (spec §2.3): my points, this month's points and 积分明细 → /integral. Visitors are asked to register. */

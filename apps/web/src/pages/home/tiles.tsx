@@ -6,7 +6,7 @@ import { CircleIcon, DeviceIcon, GiftIcon, ReportIcon, RobotIcon, TileIcon, Urin
 export type HomeTileAction =
   /** Open an in-app route; `registeredOnly` sends visitors to registration instead. */
   | { kind: 'route'; to: string; registeredOnly: boolean }
-  /** The partner urine-analysis site (signed link), registered customers only. */
+  /** /urineDoctor: the partner urine-analysis site (signed link) or, unconfigured, what it is; registered customers only. */
   | { kind: 'urine' }
   /** Switch to the AI assistant tab. */
   | { kind: 'assistant' };
@@ -15,8 +15,15 @@ export interface HomeTile extends EntryTile {
   action: HomeTileAction;
 }
 
-/** The home entry tiles of spec 2.3, in order. */
-export function homeTiles(brand: Brand): HomeTile[] {
+/** Where the device tile goes: binding a first meter, or the list of the user's meters. */
+export const BIND_DEVICE_PATH = '/devices/bindDevices/auto';
+export const MY_DEVICES_PATH = '/devices/unbindDevices';
+
+/**
+ * The home entry tiles of spec 2.3, in order. With a meter bound (`hasDevice`) the device tile is
+ * the spec's device variant: 我的设备, opening the list of the user's meters, instead of 绑定设备.
+ */
+export function homeTiles(brand: Brand, { hasDevice = false }: { hasDevice?: boolean } = {}): HomeTile[] {
   return [
     {
       key: 'report',
@@ -60,13 +67,13 @@ export function homeTiles(brand: Brand): HomeTile[] {
     },
     {
       key: 'device',
-      title: '绑定设备',
+      title: hasDevice ? '我的设备' : '绑定设备',
       icon: (
         <TileIcon color="var(--gg-color-tile-cyan)" tint="var(--gg-color-tile-cyan-tint)">
           <DeviceIcon />
         </TileIcon>
       ),
-      action: { kind: 'route', to: '/devices/bindDevices/auto', registeredOnly: false },
+      action: { kind: 'route', to: hasDevice ? MY_DEVICES_PATH : BIND_DEVICE_PATH, registeredOnly: false },
     },
     {
       key: 'assistant',

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ElderModeOffer } from '../../components/ElderModeOffer';
 import { AssistantIcon, HealthIcon, MineIcon } from '../../components/icons';
 import { PageLoading } from '../../components/PageLoading';
+import { useUnreadBadge } from '../../hooks/useUnreadBadge';
 import { useUnread } from '../../store/unread';
 import { searchForTab, tabFromSearch } from './tabs';
 import type { MainTab } from './tabs';
@@ -17,6 +18,7 @@ const MineTab = lazy(() => import(/* webpackChunkName: "tab-mine" */ '../mine/Mi
 export default function MainPage() {
   const [params, setParams] = useSearchParams();
   const active = tabFromSearch(params);
+  useUnreadBadge();
   const unread = useUnread((state) => state.unread);
 
   const openTab = useCallback(

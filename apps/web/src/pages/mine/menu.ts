@@ -5,7 +5,26 @@ export interface MineLink {
   key: string;
   title: string;
   to: string;
+  /** The page is built by a later issue: the entry shows 即将上线 and does not navigate. */
+  comingSoon: boolean;
+  /** Which of the unread counts shows on the entry, if any. */
+  count?: 'notices' | 'followRequests';
 }
+
+/**
+ * The mine entries whose pages do not exist yet (ADR 0104). The one list to change when a page
+ * arrives: remove its id here and the entry links to it; until then no entry leads to a 404.
+ */
+export const COMING_SOON_IDS: ReadonlySet<string> = new Set([
+  'orders',
+  'addresses',
+  'coupons',
+  'prescriptions',
+  'monitoringPlan',
+  'medicationRecord',
+  'onlinePharmacy',
+  'servicePackage',
+]);
 
 /** Chinese titles of the mine entries; the entries, their routes and brands come from @glucoguard/domain. */
 const TITLES: Record<string, string> = {
@@ -26,7 +45,12 @@ const TITLES: Record<string, string> = {
 /** The entries shown as quick links across the top of mine rather than in the list. */
 const SHORTCUT_IDS = ['orders', 'healthFile', 'weight', 'coupons'];
 
-const toLink = (item: MineMenuItem): MineLink => ({ key: item.id, title: TITLES[item.id] ?? item.id, to: item.path });
+const toLink = (item: MineMenuItem): MineLink => ({
+  key: item.id,
+  title: TITLES[item.id] ?? item.id,
+  to: item.path,
+  comingSoon: COMING_SOON_IDS.has(item.id),
+});
 
 /** The quick links across the top of mine (spec 2.4). */
 export const MINE_SHORTCUTS: readonly MineLink[] = SHORTCUT_IDS.flatMap((id) =>
@@ -48,21 +72,52 @@ export function mineMenu(brand: Brand): MineLink[] {
   links.splice(1, 0, DEVICES_LINK);
   // The patient's uploaded examination reports (spec 2 §2.14), which the spec links from nowhere.
   links.splice(2, 0, MEDICAL_REPORTS_LINK);
+  // What the tab's badge counts is found here: the notices, and the requests to follow the user.
+  links.splice(0, 0, NOTICES_LINK, FOLLOW_REQUESTS_LINK);
   return links;
 }
 
 /** The mine entry of /contactUs (spec §2.4 help centre, §2.11). */
-export const CONTACT_LINK: MineLink = { key: 'contact', title: '帮助与客服', to: '/contactUs' };
+export const CONTACT_LINK: MineLink = { key: 'contact', title: '帮助与客服', to: '/contactUs', comingSoon: false };
+
+/** The mine entry of the notices (their unread count beside it). */
+export const NOTICES_LINK: MineLink = {
+  key: 'notices',
+  title: '消息通知',
+  to: '/notice/noticeList',
+  comingSoon: false,
+  count: 'notices',
+};
+
+/** The mine entry of the people who follow the user, with the requests waiting for a decision. */
+export const FOLLOW_REQUESTS_LINK: MineLink = {
+  key: 'followers',
+  title: '关注我的人',
+  to: '/friend/followers',
+  comingSoon: false,
+  count: 'followRequests',
+};
 
 /** The mine entry of the follow list 我的亲友 (spec 2 §2.15; the spec's mine menu does not place it). */
-export const FOLLOWING_LINK: MineLink = { key: 'following', title: '我的亲友', to: '/friend/friendList' };
+export const FOLLOWING_LINK: MineLink = {
+  key: 'following',
+  title: '我的亲友',
+  to: '/friend/friendList',
+  comingSoon: false,
+};
 
 /** The mine entry of the device list 我的设备 (spec 2 §2.17; the spec's mine menu does not place it). */
-export const DEVICES_LINK: MineLink = { key: 'devices', title: '我的设备', to: '/devices/unbindDevices' };
+export const DEVICES_LINK: MineLink = {
+  key: 'devices',
+  title: '我的设备',
+  to: '/devices/unbindDevices',
+  comingSoon: false,
+};
 
 /** The mine entry of the uploaded medical reports 检查报告 (spec 2 §2.14; the spec's mine menu does not place it). */
 export const MEDICAL_REPORTS_LINK: MineLink = {
   key: 'medicalReports',
   title: '检查报告',
   to: '/examiningReport/uploadExaminingReport',
+  comingSoon: false,
 };
