@@ -9,7 +9,7 @@
  *   daily foot checks, yearly eye and kidney screening.
  * - 中国高血压防治指南（2018年修订版） and 中国居民膳食指南（2022） — salt under 5 g a day, home
  *   measurement after 5 minutes of rest, 180/110 mmHg as the level that needs prompt care.
- * The texts were written for this product (docs/adr/0106-health-tips.md).
+ * The texts were written for this product (docs/adr/0106-health-tips-and-the-spec-calls-check.md).
  */
 import type { BpLevel } from '../pressure/bloodPressure';
 import type { SugarLevel } from '../glucose/sugar';
