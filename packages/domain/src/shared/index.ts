@@ -9,5 +9,6 @@ export * from './plausibleDates';
 export * from './readings';
 export * from './readingWhen';
 export * from './time';
+export * from './trendChart';
 export * from './upload';
 export * from './validator';
