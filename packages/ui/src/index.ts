@@ -27,7 +27,15 @@ export type { DataTableColumn, DataTableProps } from './data-table';
 export { ValueDial, limitDecimals } from './value-dial';
 export type { ValueDialProps } from './value-dial';
 export { TrendChart, densityForStep, toChartData } from './trend-chart';
-export type { ChartLibrary, TrendChartProps, TrendPoint, TrendSeries } from './trend-chart';
+export type {
+  ChartLibrary,
+  TrendBand,
+  TrendChartProps,
+  TrendLine,
+  TrendPoint,
+  TrendSeries,
+  TrendSpan,
+} from './trend-chart';
 export { LevelGauge, needleEnd } from './level-gauge';
 export type { LevelGaugeProps } from './level-gauge';
 export { PieChart, percentText, pieArcs } from './pie-chart';

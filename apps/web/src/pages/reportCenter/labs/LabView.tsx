@@ -1,4 +1,5 @@
 import {
+  CHART_MIN_SPANS,
   LAB_LIMITS,
   LAB_REMARK_MAX,
   LAB_SAVED_MESSAGE,
@@ -341,6 +342,8 @@ function LabChart({ kind, days }: { kind: LabKind; days: number }) {
       <TrendChart
         lib={CHART_LIB}
         series={[{ name: texts.name, colour: tokens.colorChartLine, points }]}
+        days={days}
+        minSpan={CHART_MIN_SPANS[kind]}
         precision={LAB_LIMITS[kind].decimals}
         aria-label={`${texts.name}趋势图`}
       />

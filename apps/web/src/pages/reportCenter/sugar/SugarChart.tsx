@@ -1,19 +1,23 @@
 import {
+  CHART_MIN_SPANS,
   SUGAR_CHART_DEFAULT_DATE_TYPE,
   SUGAR_CHART_RANGE_DAYS,
   SUGAR_CHART_TIME_TYPES,
   parseChinaDateTime,
+  resolveSugarRange,
+  sugarChartTargetBand,
   summariseSugar,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, tokens, TrendChart } from '@glucoguard/ui';
-import type { TrendSeries } from '@glucoguard/ui';
+import type { TrendBand, TrendSeries } from '@glucoguard/ui';
 import { DotLoading, Selector } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useApiData } from '../../../hooks/useApiData';
 import { api } from '../../../api';
 import { showError } from '../../../ui/toast';
 import { CHART_LIB } from '../chartLib';
+import { useSugarRanges } from './useSugarRanges';
 import styles from './SugarChart.module.css';
 
 type DateType = keyof typeof SUGAR_CHART_RANGE_DAYS;
@@ -46,6 +50,17 @@ export function SugarChart() {
     });
     return [{ name: '血糖', colour: tokens.colorChartLine, points }];
   }, [trend]);
+  const dictionary = useSugarRanges();
+  const band = useMemo<TrendBand | undefined>(() => {
+    const target = sugarChartTargetBand(timeType, (slot) => resolveSugarRange(slot, dictionary ?? []));
+    return (
+      target && {
+        low: target.low,
+        high: target.high,
+        label: `目标范围 ${target.low.toFixed(1)}–${target.high.toFixed(1)}${target.uniform ? '' : '（各时段目标合并）'}`,
+      }
+    );
+  }, [dictionary, timeType]);
   const summary = summariseSugar((trend?.sugarTestList ?? []).map((item) => item.sugarValue));
 
   return (
@@ -92,7 +107,20 @@ export function SugarChart() {
         ) : series[0]?.points.length === 0 ? (
           <EmptyState />
         ) : (
-          <TrendChart lib={CHART_LIB} series={series} aria-label="血糖趋势图" />
+          <>
+            <div className={styles.sugarChartCaption}>
+              近{RANGE_LABELS[dateType]}共 {series[0]?.points.length} 次测量
+            </div>
+            <TrendChart
+              lib={CHART_LIB}
+              series={series}
+              // The chart shows the whole range it names (ADR 0109), readings or not.
+              days={SUGAR_CHART_RANGE_DAYS[dateType]}
+              band={band}
+              minSpan={CHART_MIN_SPANS.sugar}
+              aria-label="血糖趋势图"
+            />
+          </>
         )}
       </div>
       <div className={styles.sugarChartBox6}>单位：mmol/L</div>
