@@ -4,10 +4,13 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { routes } from './routes';
 import { takeLaunchParams } from './session/flow';
+import { installElderMode } from './store/elderMode';
 import '@glucoguard/ui/tokens.css';
 import './styles.css';
 
 installAntdMobileRender();
+// 长辈模式 (a choice kept on this device) is on <html> before the first screen renders.
+installElderMode();
 // The login code and state (and a scanned-in doctor) leave the address before the router reads it.
 takeLaunchParams();
 

@@ -29,6 +29,14 @@ function plain(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
+/**
+ * A column width in px is written for normal text; it grows with the text (`--gg-text-scale`, 1.4 in
+ * 长辈模式), so a date column still holds its date on one line.
+ */
+function scaledWidth(width: number | string | undefined): string | undefined {
+  return typeof width === 'number' ? `calc(${width}px * var(--gg-text-scale, 1))` : width;
+}
+
 /** A compact table for phone screens: fixed columns, optional per-cell colour and clickable rows. */
 export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, ...aria }: DataTableProps<Row>) {
   return (
@@ -40,7 +48,7 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, rowLabel, ..
               key={column.key}
               scope="col"
               className={`${styles.cell} ${styles.head}`}
-              style={{ width: column.width }}
+              style={{ width: scaledWidth(column.width) }}
             >
               {column.title}
             </th>

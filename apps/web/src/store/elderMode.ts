@@ -70,11 +70,21 @@ export const useElderMode = create<ElderModeState>()((set) => ({
   },
 }));
 
-// The attribute follows the store from the first render on, so the first paint is already large.
-applyToDocument(useElderMode.getState().on);
-useElderMode.subscribe((state) => applyToDocument(state.on));
+/**
+ * Puts the stored choice on `<html>` and keeps it there as the choice changes. Called once at
+ * start-up (main.tsx), before the first render, so the first screen is already large.
+ */
+let installed = false;
+export function installElderMode(): void {
+  applyToDocument(useElderMode.getState().on);
+  if (!installed) {
+    installed = true;
+    useElderMode.subscribe((state) => applyToDocument(state.on));
+  }
+}
 
-/** Reads the stored choice again (tests, after they clear localStorage). */
+/** Reads the stored choice again and applies it (tests, after they clear localStorage). */
 export function reloadElderMode(): void {
+  installElderMode();
   useElderMode.setState(initialState());
 }

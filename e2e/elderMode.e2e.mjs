@@ -1,0 +1,207 @@
+/* global document, getComputedStyle */
+// 长辈模式 and the accessibility floor, measured in the browser (issue 17 §4): a patient born in 1950
+// is offered the mode once on the home page; normal mode has no text under 12 px and every text at
+// least 4.5:1 against what is behind it; after the switch in 设置, body text is at least 18 px, key
+// numbers are larger than in normal mode, and every text is still at least 4.5:1. The key screens
+// are photographed in both modes: into test-results/, or into docs/screens/ with UPDATE_SCREENS=1
+// (`npm run screens:update`), the pictures the README shows.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { BASE_URL, PHONE, launchBrowser } from './phone.mjs';
+import { apiCall, assertFitsWidth, freshPhone, outboxCode } from './helpers.mjs';
+import { collectVisibleText, worstContrast } from './wcag.mjs';
+
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
+const screensDir = process.env.UPDATE_SCREENS === '1' ? 'docs/screens' : 'test-results/screens';
+
+/** `YYYY-MM-DD HH:mm` in China, `hoursAgo` before now. */
+function chinaTime(hoursAgo) {
+  return new Date(Date.now() + 8 * 3_600_000 - hoursAgo * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** A patient born in 1950 with a week of sugar readings (high, normal and low), signed in by device key. */
+async function elderPatient() {
+  const key = randomBytes(32).toString('base64url');
+  const { token } = await apiCall('GET', `/wechat/v1/getHtmlAccessToken?code=${key}&sourceId=4`);
+  const phone = freshPhone('134');
+  await apiCall('POST', '/shortMsg/v1/getCode', { phone }, token);
+  await apiCall('POST', '/register/v1/bind', { nickname: '李秀兰', phone, validCode: await outboxCode(phone) }, token);
+  await apiCall('POST', '/customer/v1/edit', { sex: 2, birthday: '1950-05-01' }, token);
+  const day = (daysAgo, time) => `${chinaTime(daysAgo * 24).slice(0, 10)} ${time}`;
+  const readings = [
+    [day(1, '06:50'), 5.6],
+    [day(1, '09:10'), 11.4],
+    [day(1, '21:30'), 3.6],
+    [day(2, '06:40'), 7.2],
+    [day(2, '12:10'), 6.1],
+    [day(3, '06:45'), 5.2],
+    [day(3, '18:20'), 9.8],
+    [chinaTime(1), 6.8],
+  ];
+  for (const [createTime, sugar] of readings) {
+    await apiCall('POST', '/sugarTest/v1/add', { sugar, createTime }, token);
+  }
+  return key;
+}
+
+/** The key screens: where each is and what shows it has loaded. */
+const SCREENS = [
+  // The start-up skeleton shows the brand's heading too: the entry tiles are the app's own.
+  { name: 'home', path: '/', ready: (page) => page.getByRole('region', { name: '功能入口' }) },
+  {
+    name: 'report-sugar',
+    path: '/reportCenter/reportCenter',
+    ready: (page) => page.getByRole('table', { name: '血糖数据表' }),
+  },
+  {
+    name: 'add-sugar',
+    path: '/reportCenter/bloodSugar/addBloodSugarReport',
+    ready: (page) => page.getByRole('button', { name: '保存' }).first(),
+  },
+  { name: 'mine', path: '/?tab=mine', ready: (page) => page.getByText('李秀兰').first() },
+  { name: 'set', path: '/set/set', ready: (page) => page.getByRole('switch', { name: '长辈模式' }) },
+];
+
+/**
+ * Opens every key screen, photographs it and measures its text.
+ * @param {import('playwright-core').Page} page @param {'normal' | 'elder'} mode
+ */
+async function auditScreens(page, mode) {
+  /** @type {Map<string, ReturnType<typeof collectVisibleText>>} */
+  const texts = new Map();
+  for (const screen of SCREENS) {
+    await page.goto(`${BASE_URL}${screen.path}`);
+    await screen
+      .ready(page)
+      .waitFor()
+      .catch(async (error) => {
+        await page.screenshot({ path: `test-results/screens/${screen.name}-${mode}-not-ready.png` });
+        throw error;
+      });
+    // Let lazy sections and fonts settle before measuring and photographing.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
+
+    assert.equal(
+      await page.evaluate(() => document.documentElement.dataset.elder ?? 'off'),
+      mode === 'elder' ? 'on' : 'off',
+    );
+    await assertFitsWidth(page);
+    await page.screenshot({ path: `${screensDir}/${screen.name}-${mode}.png` });
+    texts.set(screen.name, await page.evaluate(collectVisibleText));
+  }
+  return texts;
+}
+
+/** Texts below a floor, as readable lines for an assertion message. */
+function offenders(texts, test) {
+  const lines = [];
+  for (const [screen, items] of texts) {
+    for (const item of items) {
+      const problem = test(item);
+      if (problem !== null) {
+        lines.push(`${screen}: 「${item.text}」 ${item.where} ${problem}`);
+      }
+    }
+  }
+  return lines;
+}
+
+const tooSmall = (min) => (item) => (item.fontSize < min ? `${item.fontSize}px < ${min}px` : null);
+const lowContrast = (item) => {
+  if (item.image) {
+    return null;
+  }
+  const ratio = worstContrast(item);
+  return ratio !== null && ratio < 4.5
+    ? `contrast ${ratio.toFixed(2)}:1 (${item.colour} on ${item.layers.join(' | ')})`
+    : null;
+};
+
+/** Computed font size of the first element a locator finds, in px. @param {import('playwright-core').Locator} locator */
+async function fontSizeOf(locator) {
+  return locator.first().evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+}
+
+describe('长辈模式 and the accessibility floor', { skip: skipStatic }, () => {
+  it('offers 长辈模式 once, keeps every text readable in both modes, and makes text and key numbers larger', async () => {
+    const key = await elderPatient();
+    const context = await browser.newContext({ ...PHONE, deviceScaleFactor: 2 });
+    context.setDefaultTimeout(20_000);
+    const page = await context.newPage();
+    /** @type {string[]} */
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    try {
+      await page.addInitScript((deviceKey) => localStorage.setItem('glucoguard.deviceKey', deviceKey), key);
+
+      // The one-time offer, on the home page, to a patient born in 1950.
+      await page.goto(`${BASE_URL}/`);
+      const offer = page.locator('.adm-dialog-body').filter({ hasText: '开启长辈模式？' });
+      await offer.waitFor();
+      await page.screenshot({ path: `${screensDir}/elder-offer.png` });
+      await offer.getByRole('button', { name: '暂不开启' }).tap();
+      await offer.waitFor({ state: 'hidden' });
+      await page.reload();
+      await page.getByRole('region', { name: '功能入口' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.getByText('开启长辈模式？').count(), 0, 'the offer is made once');
+
+      // The tab bar: tabs with roles and names, each at least 44 px tall.
+      const tabs = page.getByRole('tablist', { name: '主导航' }).getByRole('tab');
+      assert.deepEqual(await tabs.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label'))), [
+        '健康',
+        'AI助手',
+        '我的',
+      ]);
+      for (const box of await tabs.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height))) {
+        assert.ok(box >= 44, `a tab is ${box}px tall`);
+      }
+
+      const normal = await auditScreens(page, 'normal');
+      await page.goto(`${BASE_URL}/reportCenter/reportCenter`);
+      // A key number: the count of normal readings above the sugar table.
+      const keyNumber = page.locator('dl[aria-label="血糖统计"] dd[aria-label="正常"]');
+      const normalKeyNumber = await fontSizeOf(keyNumber);
+
+      assert.deepEqual(offenders(normal, tooSmall(12)), [], 'no text under 12 px in normal mode');
+      assert.deepEqual(offenders(normal, lowContrast), [], 'every text at least 4.5:1 in normal mode');
+
+      // The switch in 设置.
+      await page.goto(`${BASE_URL}/set/set`);
+      const toggle = page.getByRole('switch', { name: '长辈模式' });
+      await toggle.tap();
+      await page.locator('html[data-elder="on"]').waitFor({ state: 'attached' });
+      assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+
+      const elder = await auditScreens(page, 'elder');
+      assert.deepEqual(offenders(elder, tooSmall(18)), [], 'every text at least 18 px in 长辈模式');
+      assert.deepEqual(offenders(elder, lowContrast), [], 'every text at least 4.5:1 in 长辈模式');
+      await page.goto(`${BASE_URL}/reportCenter/reportCenter`);
+      const elderKeyNumber = await fontSizeOf(keyNumber);
+      assert.ok(
+        elderKeyNumber >= normalKeyNumber * 1.2,
+        `a key number grows: ${normalKeyNumber}px → ${elderKeyNumber}px`,
+      );
+      // The choice stays on this device.
+      await page.reload();
+      await page.locator('html[data-elder="on"]').waitFor({ state: 'attached' });
+
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
