@@ -27,7 +27,6 @@ function ComingSoonEntry({ title, className, children }: { title: string; classN
   return (
     <button
       type="button"
-      aria-disabled="true"
       aria-label={`${title}，${COMING_SOON_TEXT}`}
       onClick={() => Toast.show({ content: `${title}${COMING_SOON_TEXT}，敬请期待` })}
       className={`${className ?? ''} ${styles.soon ?? ''}`}
