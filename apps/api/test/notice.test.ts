@@ -104,7 +104,7 @@ describe('notices of a patient’s readings', () => {
     expect((await readingNotices(people.accepted.client)).every((n) => n.read)).toBe(true);
   });
 
-  it('does not tell the relative who recorded the reading, but tells the others', async () => {
+  it('does not tell the relative who recorded the reading, but tells the others who entered it', async () => {
     const sister = await registeredCustomer(api, '张伟');
     await acceptedFollow(sister, people.patient);
     await addSugar(people.accepted.client, 2.5, '2026-11-20 09:30', {
@@ -113,8 +113,13 @@ describe('notices of a patient’s readings', () => {
       testType: '2',
     });
     expect(await count(people.accepted.client)).toEqual({ count: 0, urgent: 0 });
+    // The others are told who entered it.
     expect(await readingNotices(sister.client)).toEqual([
-      expect.objectContaining({ title: '紧急提醒：张建国血糖严重偏低', urgent: true }),
+      expect.objectContaining({
+        title: '紧急提醒：张建国血糖严重偏低',
+        text: '张建国在11-20 09:30测得午餐前血糖2.5mmol/L，严重偏低，请尽快与其联系。（由亲友 张丽 代为记录）',
+        urgent: true,
+      }),
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPressure, addSugar, circle, type Client } from './follow-fixtures';
+import { acceptedFollow, addPressure, addSugar, circle, type Client } from './follow-fixtures';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 
 // 2026-11-20 10:00 China time.
@@ -264,5 +264,26 @@ describe('likes, comments and unread messages', () => {
       existsFlag: false,
       post: null,
     });
+  });
+});
+
+describe('a reading a relative entered for the patient', () => {
+  it('names the relative on the post, for the patient and the others who see it; the owner’s own posts name nobody', async () => {
+    const family = await circle(api);
+    const son = await registeredCustomer(api, '张伟');
+    await acceptedFollow(son, family.patient);
+    const entered = `b${await addPressure(family.accepted.client, 128, 82, '2026-11-20 09:40', {
+      followerId: family.patient.cid,
+      testType: '2',
+    })}`;
+    const own = `s${await addSugar(family.patient.client, 6.4, '2026-11-20 09:45', { timeType: 2 })}`;
+    for (const viewer of [family.patient, family.accepted, son]) {
+      const items = (await feed(viewer.client, { customerId: family.patient.cid })).items;
+      expect(items.find((p) => p.testId === entered)).toMatchObject({
+        customerId: family.patient.cid,
+        recorder: { customerId: family.accepted.cid, nickname: '张丽' },
+      });
+      expect(items.find((p) => p.testId === own)).toMatchObject({ recorder: null });
+    }
   });
 });

@@ -11,6 +11,8 @@ import {
   deviceNameEdit,
   deviceNameError,
   imeiToBind,
+  typedImeiDigits,
+  typedImeiProblem,
   scansAtOnce,
 } from './deviceBinding';
 import { DEVICE_MESSAGES } from './labels';
@@ -69,11 +71,15 @@ describe('bind failures', () => {
     expect(BIND_FAILURES.notBindable).toEqual({
       code: 40401,
       errMsg: 'IMEI号或绑定码不正确，或该设备已被他人绑定',
-      causes: ['wrongCode', 'boundByOther'],
+      causes: ['wrongEntry', 'boundByOther'],
     });
     expect(BIND_FAILURES.notBindable.causes.map((c) => BIND_CAUSES[c])).toEqual([
-      '二维码错误，或IMEI号、绑定码输入有误',
+      'IMEI号或绑定码有误',
       '该设备已被他人绑定（需原主人先解绑）',
+    ]);
+    // Only a scan that is not our label speaks of a QR code.
+    expect(BIND_FAILURES.unreadableScan.causes.map((c) => BIND_CAUSES[c])).toEqual([
+      '二维码错误：扫描的不是本公司设备标签上的二维码',
     ]);
   });
   it.each([
@@ -126,5 +132,27 @@ describe('bind page types', () => {
     ['auto', undefined, false],
   ])('type %s with doctor %j opens the picker: %s', (type, doctor, expected) => {
     expect(bindNeedsDoctor(type, doctor)).toBe(expected);
+  });
+});
+
+describe('typedImeiProblem', () => {
+  it.each([
+    ['868888000000017', null],
+    ['8688 8800 0000 017', null],
+    ['868888-000000-017', null],
+    ['', '请输入设备IMEI号'],
+    ['   ', '请输入设备IMEI号'],
+    ['86888800000001', 'IMEI号应为15位数字，您输入了14位'],
+    ['8688880000000170', 'IMEI号应为15位数字，您输入了16位'],
+    ['86888800000001A', 'IMEI号只含数字，请核对设备标签'],
+    // One digit typed wrong: the Luhn check digit no longer fits.
+    ['868888000000018', 'IMEI号校验不通过，请逐位核对设备标签上的号码'],
+    ['868888000000071', 'IMEI号校验不通过，请逐位核对设备标签上的号码'],
+  ])('%j → %j', (typed, problem) => {
+    expect(typedImeiProblem(typed)).toBe(problem);
+  });
+
+  it('binds a typed IMEI without its separators', () => {
+    expect(typedImeiDigits(' 8688 8800-0000 017 ')).toBe('868888000000017');
   });
 });

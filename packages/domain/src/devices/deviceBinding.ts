@@ -1,6 +1,6 @@
-import { extractImei, isImei } from './imei';
+import { extractImei, hasValidImeiCheckDigit, isImei } from './imei';
 import { shouldSaveDeviceName, validateDeviceName } from './deviceName';
-import { DEVICE_MESSAGES } from './labels';
+import { DEVICE_MESSAGES, IMEI_MESSAGES } from './labels';
 
 /**
  * Device binding (spec 2 §2.17, §3 Device, §4, §8): the kinds and their list groups, the device
@@ -53,10 +53,13 @@ export function deviceNameError(typed: string): string | null {
 
 /**
  * The bind-error page's list of causes (spec 2 §8: wrong QR code, already bound by you, already
- * bound by someone else), each in words an older user can act on.
+ * bound by someone else), each in words an older user can act on. A wrong QR code (one that is
+ * not our label's) and a wrong IMEI or bind code are two causes: a user who typed the numbers is
+ * not told about a QR code they never scanned.
  */
 export const BIND_CAUSES = {
-  wrongCode: '二维码错误，或IMEI号、绑定码输入有误',
+  wrongQr: '二维码错误：扫描的不是本公司设备标签上的二维码',
+  wrongEntry: 'IMEI号或绑定码有误',
   boundBySelf: '该设备已被您绑定',
   boundByOther: '该设备已被他人绑定（需原主人先解绑）',
 } as const;
@@ -74,10 +77,10 @@ export const BIND_FAILURES = {
   notBindable: {
     code: 40401,
     errMsg: 'IMEI号或绑定码不正确，或该设备已被他人绑定',
-    causes: ['wrongCode', 'boundByOther'],
+    causes: ['wrongEntry', 'boundByOther'],
   },
   boundBySelf: { code: 40901, errMsg: '您已绑定该设备', causes: ['boundBySelf'] },
-  unreadableScan: { code: null, errMsg: '二维码错误，未找到设备IMEI号', causes: ['wrongCode'] },
+  unreadableScan: { code: null, errMsg: '二维码错误，未找到设备IMEI号', causes: ['wrongQr'] },
 } as const satisfies Record<string, { code: number | null; errMsg: string; causes: readonly BindCause[] }>;
 
 export type BindFailureCause = keyof typeof BIND_FAILURES;
@@ -109,6 +112,32 @@ export function bindFailureNamed(name: string | null): BindFailureCause | null {
 export function imeiToBind(scanOrTyped: string): string | null {
   const imei = extractImei(scanOrTyped);
   return isImei(imei) ? imei : null;
+}
+
+/**
+ * What is wrong with an IMEI typed by hand, or null when it is one: empty, not digits, not fifteen
+ * of them, or failing its Luhn check digit (the commonest typo, one digit wrong, fails it). Spaces
+ * and hyphens a label prints between groups are ignored. Only typed IMEIs are checked this far: a
+ * scanned label is read exactly, and bench meters carry IMEIs that fail the check
+ * (docs/adr/0111-imei-errors-and-bind-causes.md).
+ */
+export function typedImeiProblem(typed: string): string | null {
+  const digits = typed.replace(/[\s-]/g, '');
+  if (digits === '') {
+    return IMEI_MESSAGES.required;
+  }
+  if (!/^\d+$/.test(digits)) {
+    return IMEI_MESSAGES.notDigits;
+  }
+  if (!isImei(digits)) {
+    return IMEI_MESSAGES.length(digits.length);
+  }
+  return hasValidImeiCheckDigit(digits) ? null : IMEI_MESSAGES.checkDigit;
+}
+
+/** A typed IMEI without its group separators, as it is bound. */
+export function typedImeiDigits(typed: string): string {
+  return typed.replace(/[\s-]/g, '');
 }
 
 /** Route types of /devices/bindDevices/:type: `auto` starts scanning at once. */

@@ -17,5 +17,13 @@ export const DEVICE_MESSAGES = {
   unbindConfirm: '确定解绑该设备吗？解绑后将不再接收该设备的测量数据。',
 } as const;
 
+/** What is wrong with a typed IMEI (domain `typedImeiProblem`), said about the IMEI itself. */
+export const IMEI_MESSAGES = {
+  required: '请输入设备IMEI号',
+  notDigits: 'IMEI号只含数字，请核对设备标签',
+  length: (typed: number) => `IMEI号应为15位数字，您输入了${typed}位`,
+  checkDigit: 'IMEI号校验不通过，请逐位核对设备标签上的号码',
+} as const;
+
 /** Shown when the device name is too long. */
 export const DEVICE_NAME_TOO_LONG_MESSAGE = '设备名不能超过10个字符';

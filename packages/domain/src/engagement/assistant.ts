@@ -1,4 +1,4 @@
-import { type SugarLevel } from '../glucose/sugar';
+import { formatSugar, type SugarLevel } from '../glucose/sugar';
 import { roundTo } from '../shared/numbers';
 import { ASSISTANT_DISCLAIMER } from './labels';
 
@@ -234,7 +234,7 @@ export interface AssistantContext {
 
 /** The glucose summary as a sentence with the real numbers. */
 export function describeSugar(d: SugarDigest): string {
-  let text = `最近${d.days}天您记录了${d.count}次血糖，平均${d.mean.toFixed(1)} mmol/L，最低${d.min.toFixed(1)}，最高${d.max.toFixed(1)}，其中${d.inRangePercent}%在您的目标范围内`;
+  let text = `最近${d.days}天您记录了${d.count}次血糖，平均${formatSugar(d.mean)} mmol/L，最低${formatSugar(d.min)}，最高${formatSugar(d.max)}，其中${d.inRangePercent}%在您的目标范围内`;
   const parts: string[] = [];
   if (d.high > 0) {
     parts.push(

@@ -1,4 +1,5 @@
 /** The Chinese texts of engagement: messages, labels and names, in the spec's words. Rules and tables that hold a text beside their numbers stay with their rule. */
+import { SIGN_IN_ROW_END_BONUS } from './points';
 
 /** Shown for a missing, hidden or unknown article. */
 export const ARTICLE_GONE_MESSAGE = '文章不存在或已下架';
@@ -18,8 +19,8 @@ export const FEEDBACK_EMPTY_MESSAGE = '问题描述不能为空';
 /** Shown after a successful submit. */
 export const FEEDBACK_SUCCESS_MESSAGE = '提交成功';
 
-/** The note shown next to the streak reward text (the extra 3 on the row's last day). */
-export const SIGN_IN_BONUS_NOTE = '奖励3积分';
+/** The note shown right after the streak reward text: what the row's last day pays on top of an ordinary day. */
+export const SIGN_IN_BONUS_NOTE = `比平时多奖励${SIGN_IN_ROW_END_BONUS}积分`;
 
 /** Shown when 领取 is pressed on a claim task whose condition does not hold yet. */
 export const TASK_NOT_READY_MESSAGE = '任务还未完成，完成后再来领取吧';

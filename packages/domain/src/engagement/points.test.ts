@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   POINTS_RULE_TEXTS,
   POINTS_TASKS,
+  SIGN_IN_DAILY_POINTS,
   SIGN_IN_REWARD_TEXT,
+  SIGN_IN_ROW_END_BONUS,
   TASK_TYPE_DAILY,
   TASK_TYPE_FIXED,
   currentSeries,
@@ -22,7 +24,7 @@ import {
   stripsForInvitations,
   taskPointsToAward,
 } from './points';
-import { RANK_RULE_TEXTS } from './labels';
+import { RANK_RULE_TEXTS, SIGN_IN_BONUS_NOTE } from './labels';
 
 describe('signInReward', () => {
   it.each([
@@ -103,7 +105,12 @@ describe('sign-in streak', () => {
   });
 
   it('words the reward from the rule', () => {
-    expect(SIGN_IN_REWARD_TEXT).toBe('连续签到每天奖励1积分，每连续7天的最后一天奖励4积分');
+    expect(SIGN_IN_REWARD_TEXT + SIGN_IN_BONUS_NOTE).toBe(
+      '每天签到奖励1积分；连续签到每满7天，当天共奖励4积分，比平时多奖励3积分',
+    );
+    // The row's last day pays what the text says: the ordinary point and the bonus.
+    expect(signInReward(7)).toBe(SIGN_IN_DAILY_POINTS + SIGN_IN_ROW_END_BONUS);
+    expect(signInReward(14)).toBe(4);
     expect(previousDayKey('2026-01-01')).toBe('2025-12-31');
   });
 });

@@ -19,8 +19,15 @@ export function signInReward(series: number): number {
   return streakDayInRow(series) === SIGN_IN_ROW_DAYS ? SIGN_IN_ROW_END_POINTS : SIGN_IN_DAILY_POINTS;
 }
 
-/** The reward text of the sign-in page. */
-export const SIGN_IN_REWARD_TEXT = `连续签到每天奖励${SIGN_IN_DAILY_POINTS}积分，每连续${SIGN_IN_ROW_DAYS}天的最后一天奖励${SIGN_IN_ROW_END_POINTS}积分`;
+/** What the last day of a row pays on top of an ordinary day: the spec's note 奖励3积分. */
+export const SIGN_IN_ROW_END_BONUS = SIGN_IN_ROW_END_POINTS - SIGN_IN_DAILY_POINTS;
+
+/**
+ * The reward text of the sign-in page, worded from the rule's numbers: the row's last day pays
+ * 4 in all, which is the ordinary 1 and the bonus 3. The page shows the bonus note
+ * (`SIGN_IN_BONUS_NOTE`) right after it, so the two read as one sentence.
+ */
+export const SIGN_IN_REWARD_TEXT = `每天签到奖励${SIGN_IN_DAILY_POINTS}积分；连续签到每满${SIGN_IN_ROW_DAYS}天，当天共奖励${SIGN_IN_ROW_END_POINTS}积分，`;
 
 /** The China calendar day before a `YYYY-MM-DD` day. */
 export function previousDayKey(day: string): string {

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  SUGAR_COUNT_ORDER,
+  formatSugar,
   classifySugar,
   clampSugar,
   feedSugarBand,
@@ -268,5 +270,33 @@ describe('isUrgentSugar', () => {
     [null, false],
   ] as const)('sugar level %s urgent: %s', (level, urgent) => {
     expect(isUrgentSugar(level)).toBe(urgent);
+  });
+});
+
+describe('formatSugar', () => {
+  it.each([
+    [7, '7.0'],
+    [7.0, '7.0'],
+    [6.5, '6.5'],
+    [12.34, '12.3'],
+    [0.3, '0.3'],
+    [33.3, '33.3'],
+    [5.96, '6.0'],
+  ])('shows %d mmol/L as %s', (value, shown) => {
+    expect(formatSugar(value)).toBe(shown);
+  });
+
+  it('always shows exactly one decimal', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.3, max: 33.3, noNaN: true }), (value) => {
+        expect(formatSugar(value)).toMatch(/^\d+\.\d$/);
+      }),
+    );
+  });
+});
+
+describe('SUGAR_COUNT_ORDER', () => {
+  it("lists the five levels once each, in the spec's order", () => {
+    expect(SUGAR_COUNT_ORDER).toEqual(['normal', 'high', 'low', 'seriousHigh', 'seriousLow']);
   });
 });

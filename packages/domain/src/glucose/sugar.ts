@@ -56,6 +56,27 @@ export const SUGAR_LEVELS = ['seriousLow', 'low', 'normal', 'high', 'seriousHigh
 /** One of the five levels of a glucose reading. */
 export type SugarLevel = (typeof SUGAR_LEVELS)[number];
 
+/**
+ * The order of the level counts wherever they are listed beside the total (the patient's own
+ * table, a relative's view of it, the shared table): the spec's own order of §2.2 — normal, high,
+ * low, severe high, severe low.
+ */
+export const SUGAR_COUNT_ORDER = [
+  'normal',
+  'high',
+  'low',
+  'seriousHigh',
+  'seriousLow',
+] as const satisfies readonly SugarLevel[];
+
+/**
+ * A glucose value as every screen and text shows it: mmol/L with exactly one decimal (`7.0`, not
+ * `7`), the precision the meters and the form record. The one formatting of a sugar value.
+ */
+export function formatSugar(value: number): string {
+  return (Math.round(value * 10) / 10).toFixed(1);
+}
+
 /** The result of leaving the value field: the value to keep and the toast to show, if any. */
 export type SugarClamp = { readonly value: number; readonly message: string | null };
 

@@ -3,6 +3,7 @@ import { validateMeasurementTime } from '../shared/plausibleDates';
 import { emojiCheck, failWhen, firstFailure, isBlank, maxLengthCheck, tooLongMessage } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
 import { SUGAR_ENTRY_MESSAGES } from './labels';
+import { formatSugar } from './sugar';
 
 /** Longest sugar remark, in characters. */
 export const SUGAR_REMARK_MAX = 100;
@@ -38,5 +39,5 @@ export function validateSugarEntry(
  * user confirms it is what they measured rather than a typo (0, 99).
  */
 export function extremeSugarConfirmText(clamp: { readonly value: number; readonly message: string }): string {
-  return `${clamp.message}，将按${clamp.value} mmol/L保存。确定保存吗？`;
+  return `${clamp.message}，将按${formatSugar(clamp.value)} mmol/L保存。确定保存吗？`;
 }

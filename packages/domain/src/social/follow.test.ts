@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   FOLLOW_ACTORS,
   FOLLOW_STATUSES,
-  FRIEND_STAT_LEVELS,
   auditStatusOf,
   followTransition,
   friendStatistics,
@@ -93,9 +92,5 @@ describe('friendStatistics', () => {
       total: 7,
     });
     expect(friendStatistics([])).toEqual({ seriousHigh: 0, high: 0, normal: 0, low: 0, seriousLow: 0, total: 0 });
-  });
-
-  it('shows the levels worst-high first', () => {
-    expect(FRIEND_STAT_LEVELS).toEqual(['seriousHigh', 'high', 'normal', 'low', 'seriousLow']);
   });
 });

@@ -5,7 +5,6 @@
  * stands. The patient can take it back at any time; the relative can leave at any time.
  */
 import type { SugarLevel } from '../glucose/sugar';
-import { SUGAR_LEVELS } from '../glucose/sugar';
 
 /**
  * The states of one follow, from the relative (follower) to the patient:
@@ -103,6 +102,3 @@ export function friendStatistics(levels: readonly SugarLevel[]): FriendStatistic
   }
   return counts;
 }
-
-/** The friend statistics' five levels in the order they are shown, worst-high first (spec 2 §9). */
-export const FRIEND_STAT_LEVELS: readonly SugarLevel[] = [...SUGAR_LEVELS].reverse();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingNoticeText, readingPushFields } from './readingNotice';
+import { readingNoticeText, readingPushFields, readingRecorderNote, savedForMessage } from './readingNotice';
 
 describe('readingNoticeText', () => {
   it('calls a severe glucose reading urgent and asks to get in touch', () => {
@@ -141,5 +141,40 @@ describe('readingPushFields', () => {
         time: 't',
       }).result,
     ).toBe('已记录');
+  });
+});
+
+describe('readingRecorderNote', () => {
+  it('names the relative who entered a reading, and speaks to that relative as 我', () => {
+    expect(readingRecorderNote('张丽')).toBe('由亲友 张丽 代为记录');
+    expect(readingRecorderNote('张丽', true)).toBe('由我代为记录');
+    expect(readingRecorderNote('  ')).toBe('由亲友 亲友 代为记录');
+  });
+
+  it('confirms whose data a relative saved', () => {
+    expect(savedForMessage('张*国')).toBe('已为「张*国」保存');
+    expect(savedForMessage('')).toBe('已为「亲友」保存');
+  });
+
+  it('ends a notice with who entered the reading, when a relative did', () => {
+    const reading = { kind: 'bloodSugar', sugar: 7, timeType: 1, level: 'normal', time: '11-20 07:30' } as const;
+    expect(readingNoticeText('张建国', { ...reading, recorder: '张丽' }).text).toBe(
+      '张建国在11-20 07:30测得空腹血糖7.0mmol/L，正常。（由亲友 张丽 代为记录）',
+    );
+    expect(readingNoticeText('张建国', { ...reading, recorder: null }).text).toBe(
+      '张建国在11-20 07:30测得空腹血糖7.0mmol/L，正常。',
+    );
+    expect(
+      readingNoticeText('张建国', {
+        kind: 'bloodPressure',
+        sbp: 185,
+        dbp: 112,
+        hr: 80,
+        level: 'high',
+        urgent: true,
+        time: '11-20 07:30',
+        recorder: '张丽',
+      }).text,
+    ).toBe('张建国在11-20 07:30测得血压185/112mmHg，脉搏80次/分，严重偏高，请尽快与其联系。（由亲友 张丽 代为记录）');
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { BpLevel } from '../pressure/bloodPressure';
 import { BP_LEVEL_LABELS } from '../pressure/labels';
-import { SUGAR_TIME_TYPES, isUrgentSugar, type SugarLevel } from '../glucose/sugar';
+import { SUGAR_TIME_TYPES, formatSugar, isUrgentSugar, type SugarLevel } from '../glucose/sugar';
 import { SUGAR_LEVEL_LABELS } from '../glucose/labels';
 
 /** A reading as a notice describes it. */
@@ -17,6 +17,8 @@ export type NoticeReading =
       readonly timeType: number;
       readonly level: SugarLevel | null;
       readonly time: string;
+      /** The relative who entered the reading for the patient, when one did. */
+      readonly recorder?: string | null;
     }
   | {
       readonly kind: 'bloodPressure';
@@ -26,10 +28,31 @@ export type NoticeReading =
       readonly level: BpLevel | null;
       readonly urgent: boolean;
       readonly time: string;
+      /** The relative who entered the reading for the patient, when one did. */
+      readonly recorder?: string | null;
     };
 
 /** A notice's texts: a short title and one sentence. */
 export type ReadingNoticeText = { readonly urgent: boolean; readonly title: string; readonly text: string };
+
+/**
+ * Who entered a reading for its patient, as the feed and the notices say it:
+ * `由亲友 张丽 代为记录`, or `由我代为记录` to the relative who entered it. A reading the patient
+ * entered, or their meter sent, says nothing (null recorder).
+ */
+export function readingRecorderNote(recorder: string, byViewer = false): string {
+  return byViewer ? '由我代为记录' : `由亲友 ${recorder.trim() || '亲友'} 代为记录`;
+}
+
+/** The confirmation after a relative saved a reading for a patient: whose data it now is, `已为「张*国」保存`. */
+export function savedForMessage(patientName: string): string {
+  return `已为「${patientName.trim() || '亲友'}」保存`;
+}
+
+/** The notice text's ending for a reading a relative entered: `（由亲友 张丽 代为记录）`, else nothing. */
+function recorderClause(reading: NoticeReading): string {
+  return reading.recorder ? `（${readingRecorderNote(reading.recorder)}）` : '';
+}
 
 /**
  * The notice for a reading of `name` (the relative's note for the patient, else the nickname);
@@ -40,17 +63,17 @@ export function readingNoticeText(name: string, reading: NoticeReading): Reading
     const urgent = isUrgentSugar(reading.level);
     const slot = SUGAR_TIME_TYPES.find((t) => t.timeType === reading.timeType)?.name ?? '';
     const label = reading.level ? SUGAR_LEVEL_LABELS[reading.level] : '';
-    const value = `${slot}血糖${reading.sugar.toFixed(1)}mmol/L`;
+    const value = `${slot}血糖${formatSugar(reading.sugar)}mmol/L`;
     return urgent
       ? {
           urgent,
           title: `紧急提醒：${name}血糖${label}`,
-          text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。`,
+          text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。${recorderClause(reading)}`,
         }
       : {
           urgent,
           title: `${name}测量了血糖`,
-          text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。`,
+          text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。${recorderClause(reading)}`,
         };
   }
   const urgent = reading.urgent;
@@ -60,12 +83,12 @@ export function readingNoticeText(name: string, reading: NoticeReading): Reading
     ? {
         urgent,
         title: `紧急提醒：${name}血压${label}`,
-        text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。`,
+        text: `${name}在${reading.time}测得${value}，${label}，请尽快与其联系。${recorderClause(reading)}`,
       }
     : {
         urgent,
         title: `${name}测量了血压`,
-        text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。`,
+        text: `${name}在${reading.time}测得${value}${label ? `，${label}` : ''}。${recorderClause(reading)}`,
       };
 }
 
@@ -90,7 +113,7 @@ export function readingPushFields(name: string, reading: NoticeReading): Reading
     return {
       name: shortName,
       item: `${slot}血糖`,
-      value: `${reading.sugar.toFixed(1)}mmol/L`,
+      value: `${formatSugar(reading.sugar)}mmol/L`,
       result: reading.level ? SUGAR_LEVEL_LABELS[reading.level] : '已记录',
       time: reading.time,
     };

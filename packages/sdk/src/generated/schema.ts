@@ -4343,6 +4343,11 @@ export interface components {
             praised: boolean;
             /** @description The caller's own post. */
             canEdit: boolean;
+            /** @description The relative who entered the reading for its owner (acting for them through an accepted follow); null when the owner or their meter did. */
+            recorder: null | {
+                customerId: string;
+                nickname: string;
+            };
             createTime: string;
         };
         FeedPage: {

@@ -28,6 +28,9 @@ export interface PostRow {
   district: string | null;
   diabetesType: string | null;
   bloodPressureType: string | null;
+  /** The relative who entered the reading for its owner, or null (the owner or their meter did). */
+  recorderId: string | null;
+  recorderName: string | null;
 }
 
 /** A time window, start inclusive and end exclusive. */
@@ -61,9 +64,9 @@ function readings(owners: readonly string[], span: Span | null, only?: { kind: P
   };
   const s = where('sugar_test');
   const b = where('blood_pressure_test');
-  const sugar = `select 's' as kind, sugar_test.id, customer_id, measured_at, time_type, sugar, null::smallint as sbp, null::smallint as dbp, null::smallint as hr, remark, tags, device_imei
+  const sugar = `select 's' as kind, sugar_test.id, customer_id, recorded_by, measured_at, time_type, sugar, null::smallint as sbp, null::smallint as dbp, null::smallint as hr, remark, tags, device_imei
                    from sugar_test where ${s.clause}`;
-  const pressure = `select 'b' as kind, blood_pressure_test.id, customer_id, measured_at, null::smallint as time_type, null::numeric as sugar, sbp, dbp, hr, remark,
+  const pressure = `select 'b' as kind, blood_pressure_test.id, customer_id, recorded_by, measured_at, null::smallint as time_type, null::numeric as sugar, sbp, dbp, hr, remark,
                            '[]'::jsonb as tags, device_imei
                       from blood_pressure_test where ${b.clause}`;
   if (only) {
@@ -74,7 +77,12 @@ function readings(owners: readonly string[], span: Span | null, only?: { kind: P
 
 const POST_COLUMNS = `p.kind, p.id::text as id, p.customer_id as "customerId", p.measured_at as "measuredAt", p.time_type as "timeType", p.sugar,
   p.sbp, p.dbp, p.hr, p.remark, p.tags, p.device_imei as "deviceImei", c.nickname, c.headimgurl, c.sex, c.province, c.city, c.district,
-  c.diabetes_type as "diabetesType", c.blood_pressure_type as "bloodPressureType"`;
+  c.diabetes_type as "diabetesType", c.blood_pressure_type as "bloodPressureType",
+  rb.id as "recorderId", rb.nickname as "recorderName"`;
+
+/** The posts' readings with their owners and, for a reading a relative entered, that relative. */
+const POST_SOURCES = (union: string) => `(${union}) p join customer c on c.id = p.customer_id
+  left join customer rb on rb.id = p.recorded_by and p.recorded_by <> p.customer_id`;
 
 function toPost(r: Raw): PostRow {
   const tags = typeof r.tags === 'string' ? (JSON.parse(r.tags) as SugarTag[]) : (r.tags ?? []);
@@ -103,7 +111,7 @@ export class FeedRepository {
     }
     const { union, params } = readings(owners, span);
     const rows = await sql(this.em).execute<Raw[]>(
-      `select ${POST_COLUMNS} from (${union}) p join customer c on c.id = p.customer_id
+      `select ${POST_COLUMNS} from ${POST_SOURCES(union)}
         order by p.measured_at desc, p.kind, p.id desc limit ? offset ?`,
       [...params, pageSize, (pageNo - 1) * pageSize],
     );
@@ -125,10 +133,7 @@ export class FeedRepository {
       return null;
     }
     const { union, params } = readings([owner.customer_id], null, { kind, id });
-    const [row] = await sql(this.em).execute<Raw[]>(
-      `select ${POST_COLUMNS} from (${union}) p join customer c on c.id = p.customer_id`,
-      params,
-    );
+    const [row] = await sql(this.em).execute<Raw[]>(`select ${POST_COLUMNS} from ${POST_SOURCES(union)}`, params);
     return row ? toPost(row) : null;
   }
 

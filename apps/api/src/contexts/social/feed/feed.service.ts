@@ -133,6 +133,7 @@ async function decorate(em: Db, viewerId: string, posts: PostRow[]) {
       commentSize: postComments.length,
       praised: postPraises.some((r) => r.customerId === viewerId),
       canEdit: canEditPost(p, viewerId),
+      recorder: p.recorderId === null ? null : { customerId: p.recorderId, nickname: p.recorderName ?? '' },
       createTime: formatChinaTime(p.measuredAt),
     };
   });

@@ -24,7 +24,7 @@ export interface NotifiableReading {
   id: string;
   /** The patient whose reading it is. */
   customerId: string;
-  /** Who typed it in, when a relative recorded it for the patient; they are not told about it. */
+  /** Who typed it in, when a relative recorded it for the patient: they are not told about it, the others are told who did. */
   recordedBy?: string | null;
   measuredAt: Date;
   sugar?: number | null;
@@ -79,7 +79,12 @@ export async function notifyFollowersOfReading(
   }
   const repo = new NoticeRepository(em);
   const nickname = (await repo.nickname(reading.customerId)) || '亲友';
-  const described = await describe(em, reading);
+  // A reading a relative entered for the patient says so (domain readingRecorderNote).
+  const recorder =
+    reading.recordedBy && reading.recordedBy !== reading.customerId
+      ? (await repo.nickname(reading.recordedBy)) || '亲友'
+      : null;
+  const described = { ...(await describe(em, reading)), recorder };
   const shown = { ...described, time: formatChinaTime(reading.measuredAt, 'MM-DD HH:mm') };
   const pushed = { ...described, time: formatChinaTime(reading.measuredAt, 'YYYY-MM-DD HH:mm') };
   const readingKind = reading.kind === 'bloodPressure' ? 'b' : 's';
