@@ -20,7 +20,7 @@ after(async () => {
 
 const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
 /** The high colour of the tables and the feed (apps/web/src/pages/reportCenter/colours.ts). */
-const RED = '#f5554a';
+const RED = '#c9302c'; // --gg-color-level-high
 
 describe('relatives and friends on two phones', { skip: skipStatic }, () => {
   it('asks, is accepted, sees an urgent high, likes and comments, and loses access when revoked', async () => {

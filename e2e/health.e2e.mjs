@@ -18,7 +18,7 @@ after(async () => {
 
 const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
 /** The high colour of the tables (apps/web/src/pages/reportCenter/colours.ts). */
-const RED = '#f5554a';
+const RED = '#c9302c'; // --gg-color-level-high
 
 describe('health data on a phone', { skip: skipStatic }, () => {
   it('records a sugar and a pressure reading through the report center and sees them coloured and counted', async () => {

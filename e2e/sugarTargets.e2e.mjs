@@ -19,8 +19,8 @@ after(async () => {
 
 const skipStatic = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
 /** The table's colours (apps/web/src/pages/reportCenter/colours.ts). */
-const RED = '#f5554a';
-const GREEN = '#2bb673';
+const RED = '#c9302c'; // --gg-color-level-high
+const GREEN = '#1b7f4e'; // --gg-color-level-normal
 
 /**
  * The fasting cell holding 8 in the sugar table, once the table shows it.
@@ -90,7 +90,7 @@ describe('sugar targets on a phone', { skip: skipStatic }, () => {
       await page.goto(`${BASE_URL}/reportCenter/reportCenter`);
       await page.getByRole('tab', { name: '血糖' }).waitFor();
       const cell = await fastingCell(page);
-      await page.waitForFunction((td) => td?.getAttribute('data-colour') === '#2bb673', await cell.elementHandle());
+      await page.waitForFunction((td) => td?.getAttribute('data-colour') === '#1b7f4e', await cell.elementHandle());
       assert.equal(await cell.getAttribute('data-colour'), GREEN);
       await page.screenshot({ path: shot('sugar-targets-table') });
 
