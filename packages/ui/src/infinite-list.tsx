@@ -21,6 +21,8 @@ export interface InfiniteListProps<T> {
   itemKey?: (item: T, index: number) => Key;
   /** Shown when the first page is empty: 暂无数据 by default (the spec also uses 暂无数据！ and 暂无数据~~). */
   emptyText?: ReactNode;
+  /** Shown under the empty text, when the first page is empty: what the list is and how it fills. */
+  emptyExtra?: ReactNode;
   /** Shown under the last page once the list is locked; nothing by default. */
   finishedText?: ReactNode;
   /** Changing it drops what is loaded and starts again from page 1 (a new filter or tab). */
@@ -57,6 +59,7 @@ export function InfiniteList<T>({
   renderItem,
   itemKey,
   emptyText,
+  emptyExtra,
   finishedText,
   resetKey,
   ...aria
@@ -124,7 +127,7 @@ export function InfiniteList<T>({
   const empty = status === 'finished' && items.length === 0;
   return (
     <div aria-label={aria['aria-label']} aria-busy={status === 'loading'}>
-      {empty ? <EmptyState title={emptyText} /> : null}
+      {empty ? <EmptyState title={emptyText}>{emptyExtra}</EmptyState> : null}
       {items.map((item, index) => (
         <Fragment key={itemKey ? itemKey(item, index) : index}>{renderItem(item, index)}</Fragment>
       ))}

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SIGN_IN_BONUS_NOTE, SIGN_IN_REWARD_TEXT } from '@glucoguard/domain';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
 
@@ -22,8 +23,8 @@ const info = (signed: boolean) => ({
   todayReward: 4,
   today: '2026-11-20',
   rowDays: 7,
-  rewardText: '连续签到每天奖励1积分，每连续7天的最后一天奖励4积分',
-  bonusNote: '奖励3积分',
+  rewardText: SIGN_IN_REWARD_TEXT,
+  bonusNote: SIGN_IN_BONUS_NOTE,
   score: signed ? 14 : 10,
   monthScore: signed ? 9 : 5,
 });
@@ -44,8 +45,10 @@ describe('sign-in page (/signIn)', () => {
     renderApp('/signIn');
     const button = await screen.findByRole('button', { name: '签到' });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    expect(screen.getByText('连续签到每天奖励1积分，每连续7天的最后一天奖励4积分')).toBeTruthy();
-    expect(screen.getByText('奖励3积分')).toBeTruthy();
+    // The rule and its note read as one sentence that does not contradict itself.
+    expect(screen.getByLabelText('签到奖励').querySelector('p')?.textContent).toBe(
+      '每天签到奖励1积分；连续签到每满7天，当天共奖励4积分，比平时多奖励3积分',
+    );
     expect(within(screen.getByLabelText('我的积分')).getByText('10')).toBeTruthy();
     expect(screen.getByRole('grid', { name: '2026年11月' })).toBeTruthy();
     fireEvent.click(button);

@@ -1,12 +1,13 @@
 import {
   BIND_CODE_MESSAGES,
-  DEVICE_MESSAGES,
   bindCodeError,
   bindFailureOf,
   bindNeedsDoctor,
   imeiToBind,
   parseBindScan,
   scansAtOnce,
+  typedImeiDigits,
+  typedImeiProblem,
 } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { Button, Input, type InputRef } from 'antd-mobile';
@@ -74,13 +75,15 @@ export default function BindDevicePage() {
       return undefined;
     });
 
+  // A typed IMEI is checked by the domain's IMEI rule (15 digits, Luhn check digit), and what is
+  // wrong is said about the IMEI, under its field; 二维码错误 is only for a scanned code.
   const submitTyped = () => {
-    const imei = imeiToBind(typedImei);
+    const imeiError = typedImeiProblem(typedImei);
     const codeError = bindCodeError(typedCode);
-    setImeiProblem(imei === null ? DEVICE_MESSAGES.badImei : null);
+    setImeiProblem(imeiError);
     setCodeProblem(codeError);
-    if (imei !== null && codeError === null) {
-      void bind(imei, typedCode);
+    if (imeiError === null && codeError === null) {
+      void bind(typedImeiDigits(typedImei), typedCode);
     }
   };
 

@@ -208,7 +208,11 @@ describe('/devices/bindDevices/:type', () => {
   });
 
   it.each([
-    ['12345', CODE, '请输入正确的设备IMEI号'],
+    // A typed IMEI that is wrong is told what is wrong with the IMEI, never 二维码错误.
+    ['', CODE, '请输入设备IMEI号'],
+    ['12345', CODE, 'IMEI号应为15位数字，您输入了5位'],
+    ['86888800000001X', CODE, 'IMEI号只含数字，请核对设备标签'],
+    ['868888000000018', CODE, 'IMEI号校验不通过，请逐位核对设备标签上的号码'],
     [IMEI, '', '请输入绑定码'],
     // One symbol mistyped: the check symbol catches it before the server is asked.
     [IMEI, 'RA9MT3FY', '绑定码有误，请核对设备标签上的8位绑定码'],
@@ -222,7 +226,7 @@ describe('/devices/bindDevices/:type', () => {
   });
 
   it.each([
-    [40401, 'notBindable', ['二维码错误，或IMEI号、绑定码输入有误', '该设备已被他人绑定（需原主人先解绑）']],
+    [40401, 'notBindable', ['IMEI号或绑定码有误', '该设备已被他人绑定（需原主人先解绑）']],
     [40901, 'boundBySelf', ['该设备已被您绑定']],
   ])('goes to the bind-error page on %d with the causes it may be marked', async (code, cause, marked) => {
     fakeApi({
@@ -238,7 +242,8 @@ describe('/devices/bindDevices/:type', () => {
     expect(screen.getByLabelText('设备IMEI号').textContent).toBe(`IMEI：${IMEI}`);
     const causes = within(screen.getByLabelText('失败原因')).getAllByRole('listitem');
     expect(causes.map((li) => li.textContent)).toEqual([
-      '二维码错误，或IMEI号、绑定码输入有误',
+      '二维码错误：扫描的不是本公司设备标签上的二维码',
+      'IMEI号或绑定码有误',
       '该设备已被您绑定',
       '该设备已被他人绑定（需原主人先解绑）',
     ]);
@@ -334,7 +339,7 @@ describe('/devices/bindDevices/:type', () => {
     expect(router.state.location.search).toBe('?imei=hello&cause=unreadableScan');
     const causes = within(await screen.findByLabelText('失败原因')).getAllByRole('listitem');
     expect(causes.filter((li) => li.dataset.current === 'true').map((li) => li.textContent)).toEqual([
-      '二维码错误，或IMEI号、绑定码输入有误',
+      '二维码错误：扫描的不是本公司设备标签上的二维码',
     ]);
     expect(server.called('POST /device/v1/bind')).toHaveLength(0);
   });

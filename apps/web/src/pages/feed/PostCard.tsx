@@ -6,6 +6,8 @@ import {
   canReplyToComment,
   diabetesTypeKind,
   feedPostKind,
+  formatSugar,
+  readingRecorderNote,
   truncate,
   validateComment,
 } from '@glucoguard/domain';
@@ -51,7 +53,7 @@ function Reading({ post }: { post: FeedPost }) {
       <>
         <span>{SUGAR_TIME_TYPES.find((t) => t.timeType === post.timeType)?.name ?? ''}血糖</span>
         <strong aria-label="测量值" data-colour={colour} className={styles.readingStrong} style={{ color: colour }}>
-          {post.sugar}
+          {post.sugar === null ? '' : formatSugar(post.sugar)}
         </strong>
         <span className={styles.readingText}>mmol/L</span>
       </>
@@ -161,6 +163,11 @@ export function PostCard({ post: initial }: { post: FeedPost }) {
         </div>
       </header>
       <Reading post={post} />
+      {post.recorder === null ? null : (
+        <div aria-label="记录人" className={styles.recorder}>
+          {readingRecorderNote(post.recorder.nickname, post.recorder.customerId === me)}
+        </div>
+      )}
       {post.tags.length > 0 || post.remark ? (
         <div className={styles.postCardBox4}>
           {[...post.tags.map((t) => t.itemValue), post.remark].filter((t) => t !== '').join(' · ')}

@@ -50,6 +50,7 @@ const post = (testId: string, overrides: Record<string, unknown> = {}) => ({
   praiseSize: 0,
   praised: false,
   canEdit: false,
+  recorder: null as { customerId: string; nickname: string } | null,
   createTime: '2026-11-20 08:00:00',
   ...overrides,
 });
@@ -98,6 +99,27 @@ describe('/tangyouCircle/tangyouCircle', () => {
     expect(await screen.findByRole('link', { name: '3条新消息' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '通知，2条未读' })).toBeTruthy();
     expect(server.called('GET /tangyou/v1/getSugarTest')[0]?.query.get('pageSize')).toBe('5');
+  });
+
+  it('says who entered a reading for its owner, and 由我 to the relative who did', async () => {
+    fakeApi(
+      feedRoutes([
+        post('s1', { sugar: 7, recorder: { customerId: 'li', nickname: '张丽' } }),
+        post('s2', { recorder: { customerId: 'me', nickname: '我自己' } }),
+        pressure,
+      ]),
+    );
+    renderApp('/tangyouCircle/tangyouCircle');
+    const [byRelative, byMe, own] = (await screen.findAllByRole('article', { name: '爸爸的动态' })) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(byRelative).getByLabelText('记录人').textContent).toBe('由亲友 张丽 代为记录');
+    // Sugar always with one decimal.
+    expect(within(byRelative).getByLabelText('测量值').textContent).toBe('7.0');
+    expect(within(byMe).getByLabelText('记录人').textContent).toBe('由我代为记录');
+    expect(within(own).queryByLabelText('记录人')).toBeNull();
   });
 
   it('shows no unread badge when opened for a day', async () => {

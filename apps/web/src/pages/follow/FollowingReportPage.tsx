@@ -15,7 +15,7 @@ import { FollowingSugarView } from './FollowingSugarView';
 import styles from './FollowingReportPage.module.css';
 
 /**
- * /friend/friendReportList?id&name (spec 2 §2.15): a followed patient's sugar and pressure, read
+ * /friend/friendReportList?id&name[&tab=pressure] (spec 2 §2.15): a followed patient's sugar and pressure, read
  * only, while their consent stands. Without it (never given, or revoked) the page says so instead.
  */
 export default function FollowingReportPage() {
@@ -24,7 +24,8 @@ export default function FollowingReportPage() {
   const customerId = search.get('id') ?? '';
   const name = search.get('name') ?? '亲友';
   useDocumentTitle(`${name}的健康数据`);
-  const [tab, setTab] = useState('sugar');
+  // A relative who just recorded a pressure reading for the patient lands on its tab (?tab=pressure).
+  const [tab, setTab] = useState(() => (search.get('tab') === 'pressure' ? 'pressure' : 'sugar'));
 
   // One cheap call tells whether the patient's consent stands before the views load.
   const check = useApiData(

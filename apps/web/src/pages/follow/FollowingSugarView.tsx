@@ -1,21 +1,16 @@
-import {
-  FRIEND_STAT_LEVELS,
-  PAGE_SIZES,
-  SUGAR_LEVEL_LABELS,
-  SUGAR_TABLE_RANGE_DAYS,
-  SUGAR_TIME_TYPES,
-  reportLevelColour,
-} from '@glucoguard/domain';
-import type { SugarLevel } from '@glucoguard/domain';
+import { PAGE_SIZES, SUGAR_TIME_TYPES, formatSugar, reportLevelColour } from '@glucoguard/domain';
+import type { SugarLevel, SUGAR_TABLE_RANGE_DAYS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { DataTable, EmptyState } from '@glucoguard/ui';
 import type { DataTableColumn } from '@glucoguard/ui';
-import { CapsuleTabs, DotLoading, List, Popup, Tag } from 'antd-mobile';
+import { DotLoading, List, Popup, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { showError } from '../../ui/toast';
-import { CELL_COLOURS, REPORT_LEVEL_COLOURS } from '../reportCenter/colours';
+import { CELL_COLOURS } from '../reportCenter/colours';
+import { RangeSelector, TABLE_RANGES } from '../reportCenter/RangeSelector';
+import { SugarCounts } from '../reportCenter/sugar/SugarCounts';
 import table from '../reportCenter/sugar/SugarTable.module.css';
 import styles from './FollowingSugarView.module.css';
 
@@ -55,7 +50,7 @@ function slotColumn(timeType: number, code: string, name: string): DataTableColu
       }
       return (
         <>
-          {latest.sugar}
+          {formatSugar(latest.sugar)}
           {slot.length > 1 ? <span aria-label={`${slot.length}次测量`} className={table.slotColumnText} /> : null}
         </>
       );
@@ -93,31 +88,8 @@ export function FollowingSugarView({ customerId }: { customerId: string }) {
   return (
     <div>
       <div className={table.sugarTableBox}>
-        <CapsuleTabs activeKey={String(dateType)} onChange={(key) => setDateType(Number(key) as DateType)}>
-          {Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([key, n]) => (
-            <CapsuleTabs.Tab key={key} title={`近${n}天`} />
-          ))}
-        </CapsuleTabs>
-        <dl aria-label="血糖统计" className={table.sugarTablePairs}>
-          <div className={table.sugarTableBox2}>
-            <dt className={table.sugarTableTerm}>总次数</dt>
-            <dd aria-label="总次数" className={table.sugarTableValue}>
-              {stat?.total ?? '-'}
-            </dd>
-          </div>
-          {FRIEND_STAT_LEVELS.map((level) => (
-            <div key={level} className={table.sugarTableBox2}>
-              <dt className={table.sugarTableTerm}>{SUGAR_LEVEL_LABELS[level]}</dt>
-              <dd
-                aria-label={SUGAR_LEVEL_LABELS[level]}
-                className={table.sugarTableValue}
-                style={{ color: REPORT_LEVEL_COLOURS[level] }}
-              >
-                {stat?.[level] ?? '-'}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <RangeSelector options={TABLE_RANGES} value={dateType} onChange={setDateType} />
+        <SugarCounts counts={stat} />
       </div>
       <div className={table.sugarTableBox3}>
         {days === null ? (
@@ -160,7 +132,7 @@ export function FollowingSugarView({ customerId }: { customerId: string }) {
                     className={styles.followingSugarViewText2}
                     style={{ color: colourOf(reading.pj) }}
                   >
-                    {reading.sugar}
+                    {formatSugar(reading.sugar)}
                   </span>
                   <span className={styles.followingSugarViewText3}>mmol/L</span>
                 </List.Item>

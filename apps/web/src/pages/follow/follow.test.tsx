@@ -265,13 +265,24 @@ describe('/friend/friendReportList', () => {
     renderApp('/friend/friendReportList?id=c1&name=爸爸');
     await waitFor(() => expect(screen.getByLabelText('严重偏高').textContent).toBe('1'));
     expect(screen.getByLabelText('总次数').textContent).toBe('3');
+    // The counts in the patient's own order, 严重偏低 in a colour of its own.
+    const counts = within(screen.getByLabelText('血糖统计'));
+    expect(counts.getAllByRole('term').map((dt) => dt.textContent)).toEqual([
+      '总次数',
+      '正常',
+      '偏高',
+      '偏低',
+      '严重偏高',
+      '严重偏低',
+    ]);
+    expect(screen.getByLabelText('严重偏低').dataset.level).toBe('seriousLow');
     const table = await screen.findByRole('table', { name: '亲友血糖数据表' });
-    // The fasting cell shows the latest reading (25, red) and marks the two readings.
-    expect(within(table).getByText('25')).toBeTruthy();
+    // The fasting cell shows the latest reading (25.0 — one decimal, red) and marks the two readings.
+    expect(within(table).getByText('25.0')).toBeTruthy();
     expect(within(table).getByLabelText('2次测量')).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: '查看2026-11-20的血糖' }));
     const popup = await screen.findByRole('dialog', { name: '2026-11-20的血糖记录' });
-    expect(within(popup).getByText('25').dataset.colour).toBe(CELL_COLOURS.red);
+    expect(within(popup).getByText('25.0').dataset.colour).toBe(CELL_COLOURS.red);
     expect(within(popup).getByText('2.5').dataset.colour).toBe(CELL_COLOURS.yellow);
     expect(within(popup).getByText('设备测量')).toBeTruthy();
     expect(within(popup).queryByText('编辑')).toBeNull();

@@ -22,9 +22,10 @@ export function followingDetailsPath(follow: Pick<Follow, 'id' | 'customerNote' 
   return `/friendDetails?${query.toString()}`;
 }
 
-/** The read-only report of a followed patient (spec: query id = the patient, name). */
-export function followingReportPath(customerId: string, name: string): string {
-  return `/friend/friendReportList?${new URLSearchParams({ id: customerId, name }).toString()}`;
+/** The read-only report of a followed patient (spec: query id = the patient, name), on its pressure tab with `tab`. */
+export function followingReportPath(customerId: string, name: string, tab: 'sugar' | 'pressure' = 'sugar'): string {
+  const query = new URLSearchParams({ id: customerId, name, ...(tab === 'pressure' ? { tab } : {}) });
+  return `/friend/friendReportList?${query.toString()}`;
 }
 
 /** Saves a new note name after the domain's check; answers the follow as saved, or null. */

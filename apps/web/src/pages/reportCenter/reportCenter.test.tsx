@@ -50,7 +50,7 @@ const sugarRoutes = {
         antePrandium: '3.9,1',
         afterLunch: '0,0',
         atBedtime: '2.5,1',
-        beforeDawn: '15.1,1',
+        beforeDawn: '15,1',
       },
     ],
     currentPage: 1,
@@ -123,7 +123,17 @@ describe('sugar table', () => {
     const table = await screen.findByRole('table', { name: '血糖数据表' });
     await waitFor(() => expect(screen.getByLabelText('总次数').textContent).toBe('6'));
     expect(screen.getByLabelText('严重偏低').textContent).toBe('1');
+    // The same order of counts as a relative's view of them, and 严重偏低 in a colour of its own.
+    expect(
+      within(screen.getByLabelText('血糖统计'))
+        .getAllByRole('term')
+        .map((dt) => dt.textContent),
+    ).toEqual(['总次数', '正常', '偏高', '偏低', '严重偏高', '严重偏低']);
+    expect(screen.getByLabelText('严重偏低').className).not.toBe(screen.getByLabelText('偏低').className);
     expect(cellOf(table, 0).textContent).toBe('11-20');
+    // Sugar always with one decimal: 15 shows as 15.0.
+    expect(cellOf(table, 1).textContent).toBe('7.5');
+    expect(cellOf(table, 8).textContent).toBe('15.0');
     // Fasting 7.5 is above its 7.0 high: red; after breakfast 8.2 is normal (high 10.0) and holds three readings.
     expect(cellOf(table, 1).dataset.colour).toBe(CELL_COLOURS.red);
     expect(cellOf(table, 2).dataset.colour).toBe(CELL_COLOURS.green);
@@ -258,8 +268,9 @@ describe('add or edit a sugar reading', () => {
     fireEvent.change(screen.getByPlaceholderText('添加备注（选填）'), { target: { value: '早餐后散步' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(api.called('POST /sugarTest/v1/add')).toHaveLength(1));
-    expect(await screen.findByText('恭喜获得银牌')).toBeTruthy();
-    expect(screen.getByText('本月已记录备注20次，达标率75%')).toBeTruthy();
+    expect(await screen.findByText('恭喜获得银牌！')).toBeTruthy();
+    expect(screen.getByText('本月已记录 20 次备注，血糖达标率 75%')).toBeTruthy();
+    expect(screen.getByText('再记录 12 次备注可获得金牌')).toBeTruthy();
     const body = api.called('POST /sugarTest/v1/add')[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({ sugar: 6.3, remark: '早餐后散步', tags: [{ typeCode: 'diet', itemKey: '2' }] });
     expect(body.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -355,7 +366,7 @@ describe('add or edit a sugar reading', () => {
     expect(screen.queryByLabelText('记录对象姓名')).toBeNull();
   });
 
-  it('records for a chosen relative with followerId and testType 2, clearing what was filled in', async () => {
+  it('records for a chosen relative with followerId and testType 2, clearing what was filled in, then confirms whose data it saved and opens their report', async () => {
     const server = fakeApi({
       ...sugarRoutes,
       'GET /follower/v1/queryIFocus': () => ({
@@ -395,8 +406,10 @@ describe('add or edit a sugar reading', () => {
       followerId: 'p1',
       testType: '2',
     });
-    // No medal for someone else's reading: the page goes straight back.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reportCenter/reportCenter'));
+    // No medal for someone else's reading: the page says whose data it saved and opens their report.
+    expect(await screen.findByText('已为「爸爸」保存')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/friend/friendReportList'));
+    expect(router.state.location.search).toBe(`?${new URLSearchParams({ id: 'p1', name: '爸爸' }).toString()}`);
     expect(screen.queryByRole('dialog', { name: '获得勋章' })).toBeNull();
   });
 });

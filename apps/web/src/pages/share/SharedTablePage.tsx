@@ -3,6 +3,7 @@ import {
   SHARE_LINK_GONE_MESSAGE,
   SUGAR_LEVELS,
   SUGAR_TIME_TYPES,
+  formatSugar,
   levelFromColor,
   sugarBand,
 } from '@glucoguard/domain';
@@ -80,9 +81,10 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
   const { table } = loaded;
   const counts = [
     { label: '总次数', value: table.totalData, colour: undefined },
+    // The order of the report screens' counts (domain SUGAR_COUNT_ORDER): normal, high, low.
     { label: '正常', value: table.normalShareCount, colour: bandHex('normal') },
-    { label: '偏低', value: table.lowCount, colour: bandHex('low') },
     { label: '偏高', value: table.highShareCount, colour: bandHex('high') },
+    { label: '偏低', value: table.lowCount, colour: bandHex('low') },
   ];
   return (
     <div className={styles.sharedTablePageBox2}>
@@ -130,7 +132,7 @@ export function SharedTablePage({ kind }: { kind: ShareKind }) {
                     style={{ color: band === null ? undefined : bandHex(band) }}
                     data-band={band ?? ''}
                   >
-                    {item.sugar}
+                    {formatSugar(item.sugar)}
                   </div>
                 </div>
               );

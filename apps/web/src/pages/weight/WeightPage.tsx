@@ -400,11 +400,7 @@ function WeightAddPopup({
     });
   };
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={close}
-      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 20px 24px' }}
-    >
+    <Popup visible={visible} onMaskClick={close} bodyClassName={styles.sheet}>
       <div role="dialog" aria-label="记录体重">
         <h3 className={styles.weightAddPopupHeading}>记录体重</h3>
         {heightKnown ? null : (

@@ -29,6 +29,7 @@ import { showError, toast } from '../../../ui/toast';
 import { BP_LEVEL_COLOURS } from '../colours';
 import { RecordForm, useReadingToEdit } from '../RecordForm';
 import type { RecordTarget } from '../SelfOtherToggle';
+import { useAfterSave } from '../useAfterSave';
 import styles from './AddBpPage.module.css';
 
 type Field = (typeof BP_ENTRY_FIELDS)[number]['key'];
@@ -70,6 +71,7 @@ export default function AddBpPage() {
   );
 
   const goBack = useGoBack('/reportCenter/reportCenter');
+  const afterSave = useAfterSave('pressure');
 
   // Anything but a positive integer is cleared with the spec's toast when the field is left.
   const blur = (field: Field) => {
@@ -112,7 +114,7 @@ export default function AddBpPage() {
         } else {
           await api().POST('/bloodPressureTest/v1/add', { body });
         }
-        return goBack;
+        return () => afterSave(target);
       } catch (error) {
         return () => (isApiError(error, 40400) ? markDeleted() : showError(error, '请求错误！'));
       }

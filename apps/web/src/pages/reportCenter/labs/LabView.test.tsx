@@ -1,4 +1,5 @@
-import { installAntdMobileRender } from '@glucoguard/ui';
+import { labGuide } from '@glucoguard/domain';
+import { installAntdMobileRender, tokens } from '@glucoguard/ui';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFailure, fakeApi, resetStores } from '../../../test-utils';
@@ -33,6 +34,9 @@ beforeEach(() => {
   resetStores({ isAuth: '1', customerId: 'c1' });
 });
 
+/** A token's #rrggbb as the browser reports an element's colour. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
 const ketone = (id: string, value: number, createTime = '2026-11-20 08:00:00') => ({
   id,
   ketone: value,
@@ -60,11 +64,11 @@ describe('ketone and uric acid tables', () => {
     render(<KetoneView view="table" />);
     const high = await screen.findByText('8');
     expect(high.getAttribute('data-band')).toBe('high');
-    expect(high.style.color).toBe('rgb(245, 34, 45)');
+    expect(high.style.color).toBe(rgb(tokens.colorBandRed));
     expect(screen.getByText('0').getAttribute('data-band')).toBe('low');
-    expect(screen.getByText('0').style.color).toBe('rgb(250, 173, 20)');
+    expect(screen.getByText('0').style.color).toBe(rgb(tokens.colorBandYellow));
     expect(screen.getByText('3.2').getAttribute('data-band')).toBe('normal');
-    expect(screen.getByText('3.2').style.color).toBe('rgb(82, 196, 26)');
+    expect(screen.getByText('3.2').style.color).toBe(rgb(tokens.colorBandGreen));
   });
 
   it('colours uric acid values by the domain bands and asks for the latest 30 days, 20 a page', async () => {
@@ -95,6 +99,35 @@ describe('ketone and uric acid tables', () => {
     });
     render(kind === 'ketone' ? <KetoneView view="table" /> : <UricAcidView view="table" />);
     expect(await screen.findByText(text)).toBeTruthy();
+    // It explains itself: what the reading is, its reference range and how readings arrive.
+    const guide = screen.getByRole('region', { name: '说明' });
+    expect(guide.textContent).toContain(labGuide(kind).what);
+    expect(guide.textContent).toContain(labGuide(kind).range);
+    expect(guide.textContent).toContain(`目前可绑定的血糖仪、血压计都不测量${kind === 'ketone' ? '血酮' : '尿酸'}`);
+  });
+
+  it.each([
+    ['ketone', '无血酮测试数据'],
+    ['uricAcid', '无尿酸测试数据'],
+  ] as const)('explains an empty %s chart the same way', async (kind, text) => {
+    fakeApi({
+      'GET /ketoneTest/v1/pageQueryList': () => ({ items: [], currentPage: 1, totalPage: 0 }),
+      'GET /urineTest/v1/pageQueryList': () => ({ items: [], currentPage: 1, totalPage: 0 }),
+    });
+    render(kind === 'ketone' ? <KetoneView view="chart" /> : <UricAcidView view="chart" />);
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole('region', { name: '说明' }).textContent).toContain(labGuide(kind).how);
+  });
+
+  it("offers the report screens' one range control: every range in sight, one tap to change", async () => {
+    const server = fakeApi({
+      'GET /ketoneTest/v1/pageQueryList': () => ({ items: [], currentPage: 1, totalPage: 0 }),
+    });
+    render(<KetoneView view="table" />);
+    const ranges = within(await screen.findByRole('group', { name: '日期范围' }));
+    expect(ranges.getAllByRole('option').map((o) => o.textContent)).toEqual(['近30天', '近60天', '近90天']);
+    fireEvent.click(ranges.getByText('近90天'));
+    await waitFor(() => expect(server.called('GET /ketoneTest/v1/pageQueryList')).toHaveLength(2));
   });
 });
 

@@ -18,7 +18,7 @@ import {
   validateLabEntry,
 } from '@glucoguard/domain';
 import { EmptyState, GuardedTextArea, InfiniteList, tokens, TrendChart } from '@glucoguard/ui';
-import { Button, DatePickerView, DotLoading, Dropdown, Input, Popup } from 'antd-mobile';
+import { Button, DatePickerView, DotLoading, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../../hooks/useSubmitGuard';
 import { useApiData } from '../../../hooks/useApiData';
@@ -26,17 +26,15 @@ import { bandHex } from '../../../components/bandPalette';
 import { showError, toast } from '../../../ui/toast';
 import { CHART_LIB } from '../chartLib';
 import { DeleteReadingButton } from '../DeleteReadingButton';
+import { RangeSelector } from '../RangeSelector';
 import { deleteLab, loadLabPage, saveLab } from './labApi';
+import { LabGuide } from './LabGuide';
 import type { LabRecord } from './labApi';
 import type { LabKind, LabViewMode } from './types';
 import styles from './LabView.module.css';
 
-/** The ranges of the date-range dropdown: the latest 30, 60 or 90 days (as the tables of spec 2 §9). */
-const RANGES = Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([dateType, days]) => ({
-  key: dateType,
-  days,
-  label: `近${days}天`,
-}));
+/** The ranges: the latest 30, 60 or 90 days (as the tables of spec 2 §9), in the report screens' one range control. */
+const RANGES = Object.values(SUGAR_TABLE_RANGE_DAYS).map((days) => ({ value: days, label: `近${days}天` }));
 /** The chart reads one page of this many readings (spec 2 §9). */
 const CHART_PAGE_SIZE = 100;
 
@@ -46,40 +44,16 @@ function rangeQuery(days: number, now = Date.now()): { createStartTime: string; 
   return { createStartTime: chinaDateKey(start), createEndTime: chinaDateKey(now) };
 }
 
-function RangeDropdown({ days, onChange }: { days: number; onChange: (days: number) => void }) {
-  const current = RANGES.find((range) => range.days === days) ?? RANGES[0];
-  return (
-    <Dropdown>
-      <Dropdown.Item key="range" title={current?.label ?? ''}>
-        <div role="listbox" aria-label="日期范围" className={styles.rangeDropdownBox}>
-          {RANGES.map((range) => (
-            <div
-              key={range.key}
-              role="option"
-              aria-selected={range.days === days}
-              tabIndex={0}
-              onClick={() => onChange(range.days)}
-              className={`${styles.rangeDropdownBox2} ${range.days === days ? styles.chosenRange : ''}`}
-            >
-              {range.label}
-            </div>
-          ))}
-        </div>
-      </Dropdown.Item>
-    </Dropdown>
-  );
-}
-
 /**
  * A ketone or uric acid view of the report center (spec 2 §2.10): the table (date-range dropdown,
  * infinite two-column list coloured by the domain's band, the add popup) or the chart (one page of
  * 100 readings in the range as a line).
  */
 export function LabView({ kind, view }: { kind: LabKind; view: LabViewMode }) {
-  const [days, setDays] = useState<number>(RANGES[0]?.days ?? 30);
+  const [days, setDays] = useState<number>(RANGES[0]?.value ?? 30);
   return (
     <div className={styles.labViewBox}>
-      <RangeDropdown days={days} onChange={setDays} />
+      <RangeSelector options={RANGES} value={days} onChange={setDays} />
       {view === 'table' ? <LabTable kind={kind} days={days} /> : <LabChart kind={kind} days={days} />}
     </div>
   );
@@ -103,6 +77,7 @@ function LabTable({ kind, days }: { kind: LabKind; days: number }) {
         aria-label={`${texts.name}记录`}
         resetKey={`${days}-${reload}`}
         emptyText={texts.tableEmpty}
+        emptyExtra={<LabGuide kind={kind} />}
         itemKey={(item) => item.id}
         loadPage={(pageNo) =>
           loadLabPage(kind, {
@@ -217,11 +192,7 @@ export function LabAddPopup({
 
   return (
     <>
-      <Popup
-        visible={visible}
-        onMaskClick={cancel}
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '16px 20px 24px' }}
-      >
+      <Popup visible={visible} onMaskClick={cancel} bodyClassName={styles.sheet}>
         <div role="dialog" aria-label={`添加${texts.name}`}>
           <h3 className={styles.labAddPopupHeading}>添加{texts.name}</h3>
           <label className={styles.labAddPopupLabel}>
@@ -327,8 +298,15 @@ function LabChart({ kind, days }: { kind: LabKind; days: number }) {
       </div>
     );
   }
-  if (state === 'failed' || state.records.length === 0) {
+  if (state === 'failed') {
     return <EmptyState title={texts.chartEmpty} />;
+  }
+  if (state.records.length === 0) {
+    return (
+      <EmptyState title={texts.chartEmpty}>
+        <LabGuide kind={kind} />
+      </EmptyState>
+    );
   }
   const points = state.records.flatMap((record) => {
     const instant = parseChinaDateTime(record.createTime);

@@ -4,6 +4,7 @@ import {
   REPORT_LEVEL_ORDER,
   SUGAR_LEVEL_LABELS,
   SUGAR_TIME_TYPES,
+  formatSugar,
   insufficientDataText,
   reportLevelColour,
 } from '@glucoguard/domain';
@@ -40,7 +41,7 @@ function slotColumn(timeType: number, name: string): DataTableColumn<Day> {
     render: (day) => {
       const items = inSlot(day);
       if (items.length <= 1) {
-        return items[0]?.sugar ?? '';
+        return items[0] === undefined ? '' : formatSugar(items[0].sugar);
       }
       return (
         <span className={styles.slotColumnText}>
@@ -51,7 +52,7 @@ function slotColumn(timeType: number, name: string): DataTableColumn<Day> {
               className={styles.slotColumnText2}
               style={{ background: colourOf(item.level) ?? tokens.colorWeak }}
             >
-              {item.sugar}
+              {formatSugar(item.sugar)}
             </span>
           ))}
         </span>

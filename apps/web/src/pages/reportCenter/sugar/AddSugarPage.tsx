@@ -8,7 +8,7 @@ import {
   clampSugar,
   extremeSugarConfirmText,
   formatChinaTime,
-  medalForRemarks,
+  medalDialogText,
   parseChinaDateTime,
   resolveSugarRange,
   showsMedalDialog,
@@ -17,7 +17,7 @@ import {
   timeTypeAt,
   validateSugarEntry,
 } from '@glucoguard/domain';
-import type { Medal, SugarTagType } from '@glucoguard/domain';
+import type { Medal, MedalDialogText, SugarTagType } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import type { Schema } from '@glucoguard/sdk';
 import { ValueDial } from '@glucoguard/ui';
@@ -33,20 +33,18 @@ import { showError, toast } from '../../../ui/toast';
 import { CELL_COLOURS } from '../colours';
 import { RecordForm, useReadingToEdit } from '../RecordForm';
 import type { RecordTarget } from '../SelfOtherToggle';
+import { useAfterSave } from '../useAfterSave';
 import { useSugarRanges } from './useSugarRanges';
 import styles from './AddSugarPage.module.css';
 
 type TagKeys = Record<SugarTagType, '0' | '1' | '2' | '3'>;
 const NO_TAGS: TagKeys = { diet: '0', pharmacy: '0', sport: '0' };
-const MEDAL_NAMES: Record<Medal, string> = { bronze: '铜牌', silver: '银牌', gold: '金牌' };
 /** The medal's colour: a class of the page's module (tokens --gg-color-medal-*). */
 const MEDAL_CLASSES: Record<Medal, string | undefined> = {
   bronze: styles.medalBronze,
   silver: styles.medalSilver,
   gold: styles.medalGold,
 };
-
-type Saved = { medal: Medal; editcount: number; percentage: number };
 
 /**
  * /reportCenter/bloodSugar/addBloodSugarReport/:reportId (spec 2 §2.4): 'add' (or empty) records
@@ -60,6 +58,7 @@ export default function AddSugarPage() {
   const [search] = useSearchParams();
   const dictionary = useSugarRanges();
   const goBack = useGoBack('/reportCenter/reportCenter');
+  const afterSave = useAfterSave('sugar');
   const { busy, run } = useSubmitGuard();
 
   const [value, setValue] = useState('');
@@ -72,7 +71,7 @@ export default function AddSugarPage() {
   const [remark, setRemark] = useState('');
   const [reminder, setReminder] = useState<string | null>(null);
   const [deviceImei, setDeviceImei] = useState<string | null>(null);
-  const [medal, setMedal] = useState<Saved | null>(null);
+  const [medal, setMedal] = useState<MedalDialogText | null>(null);
   // Recording for a relative who granted it (spec 2 §2.4): `null` is the user.
   const [target, setTarget] = useState<RecordTarget | null>(null);
   // A new reading of one's own shows the tip chosen by one's latest reading (spec getHealthMessage).
@@ -185,14 +184,10 @@ export default function AddSugarPage() {
               target === null &&
               showsMedalDialog({ hasRemarkOrTag, editing, hadRemarkBefore: hadRemarkBefore.current })
             ) {
-              setMedal({
-                medal: medalForRemarks(saved.editcount),
-                editcount: saved.editcount,
-                percentage: saved.percentage,
-              });
+              setMedal(medalDialogText(saved.editcount, saved.percentage));
               medalTimer.current = window.setTimeout(goBack, MEDAL_DIALOG_MS);
             } else {
-              goBack();
+              afterSave(target);
             }
           };
         } catch (error) {
@@ -305,10 +300,9 @@ export default function AddSugarPage() {
             <div aria-hidden="true" className={`${styles.addSugarPageBox6} ${MEDAL_CLASSES[medal.medal] ?? ''}`}>
               ★
             </div>
-            <div className={styles.addSugarPageBox7}>恭喜获得{MEDAL_NAMES[medal.medal]}</div>
-            <div className={styles.addSugarPageBox8}>
-              本月已记录备注{medal.editcount}次，达标率{medal.percentage}%
-            </div>
+            <div className={styles.addSugarPageBox7}>{medal.title}</div>
+            <div className={styles.addSugarPageBox8}>{medal.detail}</div>
+            {medal.next === null ? null : <div className={styles.addSugarPageBox8}>{medal.next}</div>}
           </div>
         )}
       </Mask>

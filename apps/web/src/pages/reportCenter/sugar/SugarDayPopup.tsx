@@ -1,4 +1,4 @@
-import { SUGAR_TIME_TYPES, resolveSugarRange, sugarCellColour } from '@glucoguard/domain';
+import { SUGAR_TIME_TYPES, formatSugar, resolveSugarRange, sugarCellColour } from '@glucoguard/domain';
 import type { SugarDictionaryEntry } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
@@ -86,7 +86,7 @@ export function SugarDayPopup({ day, dictionary, canEdit, onClose }: SugarDayPop
                 >
                   <span>{slot}</span>{' '}
                   <strong data-colour={colour} style={{ color: colour }}>
-                    {reading.sugar}
+                    {formatSugar(reading.sugar)}
                   </strong>{' '}
                   <span className={styles.sugarDayPopupText3}>mmol/L</span>
                 </List.Item>

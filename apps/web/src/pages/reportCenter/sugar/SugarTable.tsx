@@ -1,15 +1,15 @@
 import {
-  SUGAR_TABLE_RANGE_DAYS,
   SUGAR_TIME_TYPES,
+  formatSugar,
   parseSugarDayCell,
   resolveSugarRange,
   sugarCellColour,
 } from '@glucoguard/domain';
-import type { SugarDictionaryEntry, SugarSlotCode } from '@glucoguard/domain';
+import type { SugarDictionaryEntry, SugarSlotCode, SUGAR_TABLE_RANGE_DAYS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { DataTable, EmptyState } from '@glucoguard/ui';
 import type { DataTableColumn } from '@glucoguard/ui';
-import { CapsuleTabs, DotLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiData } from '../../../hooks/useApiData';
@@ -18,6 +18,8 @@ import { ShareEntry } from '../../share/ShareEntry';
 import { AddButton } from '../AddButton';
 import { showError } from '../../../ui/toast';
 import { CELL_COLOURS } from '../colours';
+import { RangeSelector, TABLE_RANGES } from '../RangeSelector';
+import { SugarCounts, type SugarCountValues } from './SugarCounts';
 import { SugarDayPopup } from './SugarDayPopup';
 import { useSugarRanges } from './useSugarRanges';
 import styles from './SugarTable.module.css';
@@ -31,14 +33,17 @@ const PAGE_SIZE = 20;
 /** Add a reading. */
 export const ADD_SUGAR_PATH = '/reportCenter/bloodSugar/addBloodSugarReport/add';
 
-const COUNTS: readonly { key: keyof Judge; label: string; colour?: string }[] = [
-  { key: 'total', label: '总次数' },
-  { key: 'normalCount', label: '正常', colour: CELL_COLOURS.green },
-  { key: 'highCount', label: '偏高', colour: CELL_COLOURS.red },
-  { key: 'lowCount', label: '偏低', colour: CELL_COLOURS.yellow },
-  { key: 'seriousHighCount', label: '严重偏高', colour: CELL_COLOURS.red },
-  { key: 'seriousLowCount', label: '严重偏低', colour: CELL_COLOURS.yellow },
-];
+/** The judge summary's counts by level (spec 2 §3: normalCount, highCount, …). */
+function judgeCounts(judge: Judge): SugarCountValues {
+  return {
+    total: judge.total,
+    normal: judge.normalCount,
+    high: judge.highCount,
+    low: judge.lowCount,
+    seriousHigh: judge.seriousHighCount,
+    seriousLow: judge.seriousLowCount,
+  };
+}
 
 /** Every row of the range: the latest 90 days are at most five pages of 20. */
 async function loadAllDays(dateType: DateType): Promise<DayRow[]> {
@@ -76,7 +81,7 @@ function slotColumn(
       }
       return (
         <>
-          {cell.value}
+          {formatSugar(cell.value)}
           {cell.multiple ? (
             <span aria-label={`${cell.count}次测量`} title={`${cell.count}次测量`} className={styles.slotColumnText} />
           ) : null}
@@ -86,7 +91,7 @@ function slotColumn(
   };
 }
 
-/** The sugar table (spec 2 §2.2): range picker, six counts, the day table, the day pop-up and the add button. */
+/** The sugar table (spec 2 §2.2): the range control, six counts, the day table, the day pop-up and the add button. */
 export function SugarTable() {
   const navigate = useNavigate();
   const dictionary = useSugarRanges();
@@ -115,22 +120,9 @@ export function SugarTable() {
   return (
     <div>
       <div className={styles.sugarTableBox}>
-        <CapsuleTabs activeKey={String(dateType)} onChange={(key) => setDateType(Number(key) as DateType)}>
-          {Object.entries(SUGAR_TABLE_RANGE_DAYS).map(([key, days]) => (
-            <CapsuleTabs.Tab key={key} title={`近${days}天`} />
-          ))}
-        </CapsuleTabs>
+        <RangeSelector options={TABLE_RANGES} value={dateType} onChange={setDateType} />
         <ShareEntry kind="sugar" />
-        <dl aria-label="血糖统计" className={styles.sugarTablePairs}>
-          {COUNTS.map((count) => (
-            <div key={count.key} className={styles.sugarTableBox2}>
-              <dt className={styles.sugarTableTerm}>{count.label}</dt>
-              <dd aria-label={count.label} className={styles.sugarTableValue} style={{ color: count.colour }}>
-                {judge?.[count.key] ?? '-'}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <SugarCounts counts={judge === null ? null : judgeCounts(judge)} />
       </div>
       <div className={styles.sugarTableBox3}>
         {rows === null || dictionary === null ? (
