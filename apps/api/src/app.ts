@@ -135,7 +135,7 @@ function api(config: AppConfig) {
     await scope.register(auth);
     systemRoutes(scope, config.version);
     dictionaryRoutes(scope);
-    frontLogRoutes(scope);
+    frontLogRoutes(scope, config);
     legalRoutes(scope);
     authRoutes(scope, config);
     smsRoutes(scope, config);

@@ -1,5 +1,6 @@
 import { appCodeForSource, createApiClient } from '@glucoguard/sdk';
 import type { ApiClient } from '@glucoguard/sdk';
+import { reportApiFailure } from './errorReporting';
 import { useSession } from './store/session';
 
 /** The fetch the API client uses; tests inject a fake with {@link setApiFetch}. */
@@ -19,11 +20,38 @@ function apiBase(): string {
   return `${origin}/api`;
 }
 
+/** The network, with failed calls (no answer, or a 5xx) reported to the front log (errorReporting.ts). */
+async function observedFetch(request: Request): Promise<Response> {
+  let response: Response;
+  try {
+    response = await baseFetch(request);
+  } catch (error) {
+    reportApiFailure(request.method, request.url, { error });
+    throw error;
+  }
+  if (response.status >= 500) {
+    const status = response.status;
+    const requestId = response.headers.get('x-request-id') ?? '';
+    void response
+      .clone()
+      .text()
+      .then(
+        (text) =>
+          reportApiFailure(request.method, request.url, {
+            status,
+            detail: `${text.slice(0, 1000)} requestId=${requestId}`,
+          }),
+        () => undefined,
+      );
+  }
+  return response;
+}
+
 /** Answers 40100 (token expired or revoked) by signing in again once and repeating the call once. */
 async function fetchWithResignIn(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.replace(/^\/api/, '');
   const retry = NO_RETRY.some((prefix) => path.startsWith(prefix)) || resignIn === null ? null : request.clone();
-  const response = await baseFetch(request);
+  const response = await observedFetch(request);
   if (retry === null || response.status !== 401) {
     return response;
   }
@@ -45,7 +73,7 @@ async function fetchWithResignIn(request: Request): Promise<Response> {
   }
   const headers = new Headers(retry.headers);
   headers.set('Authorization', `Bearer ${token}`);
-  return baseFetch(new Request(retry, { headers }));
+  return observedFetch(new Request(retry, { headers }));
 }
 
 /** The app's API client for the current brand (one instance per source id). */

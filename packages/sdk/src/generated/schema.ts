@@ -78,6 +78,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/v1/frontLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own front-end error reports, newest first (development only)
+         * @description The reports recorded against the caller's session (at most 20, newest first), so an
+         *     end-to-end test can see a reported error arrive in the log table. Never in production
+         *     configuration (40400 there, like the SMS outbox).
+         */
+        get: operations["getOwnFrontLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wechat/v1/getAuthorizeUrl": {
         parameters: {
             query?: never;
@@ -3063,6 +3085,16 @@ export interface components {
              */
             timeZone: "Asia/Shanghai";
         };
+        FrontLogEntry: {
+            id: string;
+            url: string;
+            funName: string | null;
+            errName: string;
+            errMessage: string;
+            claimedCustomerId: string | null;
+            /** @description ISO 8601. */
+            createdAt: string;
+        };
         FrontLogInput: {
             /** @description The customer id the client believes it has; recorded as a claim only. */
             customerId?: string | null;
@@ -4873,6 +4905,31 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["FrontLogReceipt"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnFrontLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["FrontLogEntry"][];
                     };
                 };
             };

@@ -23,4 +23,9 @@ export class FrontLogRepository {
     const id = await this.em.insert(FrontLog, { ...entry, createdAt: new Date() });
     return String(id);
   }
+
+  /** A session customer's latest reports, newest first. */
+  latestOf(sessionCustomerId: string, limit: number): Promise<FrontLog[]> {
+    return this.em.find(FrontLog, { sessionCustomerId }, { orderBy: { id: 'desc' }, limit });
+  }
 }

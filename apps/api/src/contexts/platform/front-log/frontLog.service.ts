@@ -42,3 +42,20 @@ export async function recordFrontLog(
   });
   return { id };
 }
+
+/** How many of a customer's own reports the development read answers. */
+const OWN_REPORTS_SHOWN = 20;
+
+/** The caller's own reports, newest first (GET /dev/v1/frontLog, development only). */
+export async function ownFrontLogs(repo: FrontLogRepository, sessionCustomerId: string) {
+  const rows = await repo.latestOf(sessionCustomerId, OWN_REPORTS_SHOWN);
+  return rows.map((row) => ({
+    id: String(row.id),
+    url: row.url,
+    funName: row.funName ?? null,
+    errName: row.errName,
+    errMessage: row.errMessage,
+    claimedCustomerId: row.claimedCustomerId ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
