@@ -26,16 +26,12 @@ export { DataTable } from './data-table';
 export type { DataTableColumn, DataTableProps } from './data-table';
 export { ValueDial, limitDecimals } from './value-dial';
 export type { ValueDialProps } from './value-dial';
-export { TrendChart, densityForStep, toChartData } from './trend-chart';
-export type {
-  ChartLibrary,
-  TrendBand,
-  TrendChartProps,
-  TrendLine,
-  TrendPoint,
-  TrendSeries,
-  TrendSpan,
-} from './trend-chart';
+export { TrendChart } from './trend-chart';
+export type { TrendChartProps, TrendLine, TrendSeries } from './trend-chart';
+export { densityForStep } from './trend-chart-canvas';
+export type { ChartLibrary, TrendBand } from './trend-chart-canvas';
+export { toChartData } from './trend-chart-time';
+export type { TrendPoint, TrendSpan } from './trend-chart-time';
 export { LevelGauge, needleEnd } from './level-gauge';
 export type { LevelGaugeProps } from './level-gauge';
 export { PieChart, percentText, pieArcs } from './pie-chart';

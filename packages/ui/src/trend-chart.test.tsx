@@ -1,7 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { TrendChart, densityForStep, onGrid, tickLabel, timeGrid, toChartData } from './trend-chart';
-import type { ChartLibrary, TrendChartProps } from './trend-chart';
+import { TrendChart } from './trend-chart';
+import type { TrendChartProps } from './trend-chart';
+import { densityForStep } from './trend-chart-canvas';
+import type { ChartLibrary } from './trend-chart-canvas';
+import { onGrid, tickLabel, timeGrid, toChartData } from './trend-chart-time';
 
 /** A stand-in for lightweight-charts (jsdom has no canvas) that records what the chart asked of it. */
 function fakeLibrary() {

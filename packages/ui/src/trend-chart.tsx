@@ -1,42 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type {
-  createChart as CreateChart,
-  IChartApi,
-  IPrimitivePaneRenderer,
-  IPrimitivePaneView,
-  ISeriesApi,
-  ISeriesPrimitive,
-  LineSeries as LineSeriesDefinition,
-  SeriesType,
-  Time,
-  UTCTimestamp,
-} from 'lightweight-charts';
-import {
-  CHART_GRID_STEP_MS,
-  chartSpanDays,
-  chartTimeUnit,
-  fitChartValueRange,
-  formatChartTick,
-  formatChinaTime,
-} from '@glucoguard/domain';
-import type { ChartTickKind, ChartTimeUnit, ChartValueRange } from '@glucoguard/domain';
+import type { IChartApi, Time } from 'lightweight-charts';
+import { chartSpanDays, chartTimeUnit, fitChartValueRange, formatChinaTime } from '@glucoguard/domain';
+import type { ChartValueRange } from '@glucoguard/domain';
 import styles from './trend-chart.module.css';
 import { tokens } from './tokens';
-
-/**
- * The parts of lightweight-charts the chart uses. The app passes the real library; tests pass a
- * fake (jsdom has no canvas), and the package stays free of a runtime dependency on it.
- */
-export interface ChartLibrary {
-  createChart: typeof CreateChart;
-  LineSeries: typeof LineSeriesDefinition;
-}
-
-/** One point: a time in ms since the epoch and its value. */
-export interface TrendPoint {
-  time: number;
-  value: number;
-}
+import { BandPrimitive, MARGINS, createSharpChart, densityForStep, labelFontSize } from './trend-chart-canvas';
+import type { ChartLibrary, TrendBand } from './trend-chart-canvas';
+import { drawnLabels, fromChartTime, onGrid, tickLabel, timeGrid, toChartData } from './trend-chart-time';
+import type { TrendPoint, TrendSpan } from './trend-chart-time';
 
 /** One line of a {@link TrendChart}. */
 export interface TrendSeries {
@@ -45,24 +16,10 @@ export interface TrendSeries {
   points: readonly TrendPoint[];
 }
 
-/** A target band drawn behind the lines (e.g. the user's sugar target of the slot). */
-export interface TrendBand {
-  low: number;
-  high: number;
-  /** What the legend says about it, e.g. 目标范围 4.4–7.0. */
-  label: string;
-}
-
 /** A dashed reference line (e.g. systolic 140). */
 export interface TrendLine {
   value: number;
   colour: string;
-}
-
-/** The span of time on screen, in ms since the epoch. */
-export interface TrendSpan {
-  from: number;
-  to: number;
 }
 
 export interface TrendChartProps {
@@ -92,162 +49,8 @@ export interface TrendChartProps {
   'aria-label'?: string;
 }
 
-/** China time is UTC+8 all year; the chart's time axis shows UTC, so points are shifted to read as China time. */
-const CHINA_OFFSET_S = 8 * 3600;
-
-/** The axis labels' size when the label token cannot be read, and the height the time axis takes below the values. */
-const FONT_SIZE = 12;
-const TIME_AXIS_HEIGHT = 28;
-
-/** The axis labels follow the smallest text token, so 长辈模式 enlarges them with the page's other text. */
-function labelFontSize(element: HTMLElement): number {
-  const size = Number.parseFloat(getComputedStyle(element).getPropertyValue('--gg-font-size-3xs'));
-  return Number.isFinite(size) && size > 0 ? size : FONT_SIZE;
-}
-const MARGINS = { top: 0.04, bottom: 0.02 };
 /** Past this many points in a series, its point markers would merge into a thick line. */
 const MAX_MARKED_POINTS = 60;
-
-/** lightweight-charts' TickMarkType (Year, Month, DayOfMonth, Time, TimeWithSeconds) as the domain names it. */
-const TICK_KINDS: readonly ChartTickKind[] = ['year', 'month', 'day', 'time', 'time'];
-
-/**
- * The `tickMarkDensity` that makes lightweight-charts label a range every `step`. The library has
- * no tick-step option: it picks the smallest "round" span (…, 20, 25, 40, 50, …) at least
- * `range × ⌈fontSize × density⌉ / axis height`. Aiming that lower bound at 0.87 × step leaves ±7 %
- * for the axis height it really gets while staying above the next rounder span below 25 (20).
- */
-export function densityForStep(
-  range: { min: number; max: number },
-  step: number,
-  height: number,
-  fontSize = FONT_SIZE,
-): number {
-  const visible = (range.max - range.min) / (1 - MARGINS.top - MARGINS.bottom);
-  const axisHeight = height - TIME_AXIS_HEIGHT - (fontSize - FONT_SIZE);
-  return Math.floor(((0.87 * step * axisHeight) / visible / fontSize) * 100) / 100;
-}
-
-/** Points as the library wants them: seconds, ascending, one value per second (the last wins). */
-export function toChartData(points: readonly TrendPoint[]): { time: UTCTimestamp; value: number }[] {
-  const bySecond = new Map<number, number>();
-  for (const point of [...points].sort((a, b) => a.time - b.time)) {
-    bySecond.set(toChartTime(point.time), point.value);
-  }
-  return [...bySecond].map(([time, value]) => ({ time: time as UTCTimestamp, value }));
-}
-
-function toChartTime(ms: number): number {
-  return Math.floor(ms / 1000) + CHINA_OFFSET_S;
-}
-
-function fromChartTime(time: Time): number {
-  return ((time as number) - CHINA_OFFSET_S) * 1000;
-}
-
-/**
- * The even time grid of a window, as whitespace points (times without values) of a series of its
- * own: the library spaces points evenly, so without them a month with few readings would take as
- * little room as a day with many, and a month whose first day has no reading would get no 月 tick.
- */
-export function timeGrid(window: TrendSpan): { time: UTCTimestamp }[] {
-  const step = CHART_GRID_STEP_MS;
-  const grid: { time: UTCTimestamp }[] = [];
-  for (let at = Math.ceil(window.from / step) * step; at <= window.to; at += step) {
-    grid.push({ time: toChartTime(at) as UTCTimestamp });
-  }
-  return grid;
-}
-
-/**
- * A series placed on the time grid: each point on the hour it was taken in, a second point of the
- * same hour on the next free hour, so that the grid stays the chart's only points and equal times
- * keep equal widths (an hour is under a pixel on a month's chart).
- */
-export function onGrid(points: readonly TrendPoint[]): { time: UTCTimestamp; value: number }[] {
-  const step = CHART_GRID_STEP_MS;
-  const taken = new Set<number>();
-  const placed: { time: UTCTimestamp; value: number }[] = [];
-  for (const point of [...points].sort((a, b) => a.time - b.time)) {
-    let slot = Math.floor(point.time / step) * step;
-    while (taken.has(slot)) {
-      slot += step;
-    }
-    taken.add(slot);
-    placed.push({ time: toChartTime(slot) as UTCTimestamp, value: point.value });
-  }
-  return placed.sort((a, b) => a.time - b.time);
-}
-
-/** The time axis labels of a chart: the domain's formatter for its unit, blank where the unit has none. */
-export function tickLabel(time: Time, tickMarkType: number, unit: ChartTimeUnit): string {
-  return formatChartTick(fromChartTime(time), TICK_KINDS[tickMarkType] ?? 'time', unit) ?? '';
-}
-
-/**
- * Creates the chart so that it draws at `devicePixelRatio`. lightweight-charts sizes its canvases
- * from ResizeObserver's device-pixel-content-box when the browser offers it, but Chromium's device
- * emulation (DevTools' phone mode, Playwright, Lighthouse) reports that box at the host's own ratio,
- * so a 3× phone got 1× canvases (ADR 0108). Refusing that box while the chart is created makes the
- * library use its other path, canvas size × `devicePixelRatio`, which is right on every browser.
- */
-function createSharpChart(lib: ChartLibrary, element: HTMLElement, options: Parameters<typeof CreateChart>[1]) {
-  const Native = globalThis.ResizeObserver as typeof ResizeObserver | undefined;
-  if (Native === undefined) {
-    return lib.createChart(element, options);
-  }
-  class ContentBoxObserver extends Native {
-    override observe(target: Element, observeOptions?: ResizeObserverOptions): void {
-      if (observeOptions?.box === 'device-pixel-content-box') {
-        throw new TypeError('device-pixel-content-box is not used: it ignores emulated ratios');
-      }
-      super.observe(target, observeOptions);
-    }
-  }
-  globalThis.ResizeObserver = ContentBoxObserver;
-  try {
-    return lib.createChart(element, options);
-  } finally {
-    globalThis.ResizeObserver = Native;
-  }
-}
-
-/** Paints the target band behind the lines, between two prices of the series it is attached to. */
-class BandPrimitive implements ISeriesPrimitive<Time> {
-  private series: ISeriesApi<SeriesType> | null = null;
-  private readonly view: IPrimitivePaneView;
-
-  constructor(band: TrendBand, colour: string) {
-    const renderer: IPrimitivePaneRenderer = {
-      draw: () => undefined,
-      drawBackground: (target) => {
-        const top = this.series?.priceToCoordinate(band.high);
-        const bottom = this.series?.priceToCoordinate(band.low);
-        if (top === null || top === undefined || bottom === null || bottom === undefined) {
-          return;
-        }
-        target.useBitmapCoordinateSpace(({ context, bitmapSize, verticalPixelRatio }) => {
-          const y = Math.round(top * verticalPixelRatio);
-          context.fillStyle = colour;
-          context.fillRect(0, y, bitmapSize.width, Math.round(bottom * verticalPixelRatio) - y);
-        });
-      },
-    };
-    this.view = { zOrder: () => 'bottom', renderer: () => renderer };
-  }
-
-  attached({ series }: { series: ISeriesApi<SeriesType> }): void {
-    this.series = series;
-  }
-
-  detached(): void {
-    this.series = null;
-  }
-
-  paneViews(): readonly IPrimitivePaneView[] {
-    return [this.view];
-  }
-}
 
 /** The value axis of the chart: fitted to the points and the band and lines (ADR 0108). */
 function fittedRange(props: Pick<TrendChartProps, 'series' | 'band' | 'lines' | 'tickStep' | 'minSpan'>) {
@@ -360,26 +163,6 @@ export function TrendChart({
       />
     </div>
   );
-}
-
-/**
- * Keeps the time axis's labels, as last drawn, in the chart's `data-time-labels` (the canvas holds
- * them only as pixels), so that tests and assistive tools can read them. The library formats the
- * ticks of a frame from left to right: an earlier time than the last one starts a new frame.
- */
-function drawnLabels(element: HTMLElement) {
-  let frame: { time: number; label: string }[] = [];
-  return {
-    label(time: Time, label: string): string {
-      const at = time as number;
-      if (frame.length > 0 && at <= (frame.at(-1)?.time ?? 0)) {
-        frame = [];
-      }
-      frame.push({ time: at, label });
-      element.dataset.timeLabels = frame.flatMap((tick) => (tick.label === '' ? [] : [tick.label])).join(' ');
-      return label;
-    },
-  };
 }
 
 interface DrawOptions {
