@@ -130,6 +130,41 @@ const lowContrast = (item) => {
     : null;
 };
 
+/**
+ * The tap area of a control in px: its own box, or the larger invisible ::after that the tokens give
+ * compact controls (ADR 0043).
+ * @param {import('playwright-core').Locator} locator
+ */
+async function hitArea(locator) {
+  return locator.first().evaluate((element) => {
+    const own = element.getBoundingClientRect();
+    const after = getComputedStyle(element, '::after');
+    const extra =
+      after.content === 'none'
+        ? { width: 0, height: 0 }
+        : { width: parseFloat(after.width), height: parseFloat(after.height) };
+    return { width: Math.max(own.width, extra.width), height: Math.max(own.height, extra.height) };
+  });
+}
+
+/**
+ * The compact controls of 我的 and the home page keep a hit area of at least `min` px each way, and
+ * the 签到 bubble is a button.
+ * @param {import('playwright-core').Page} page @param {number} min
+ */
+async function assertTapTargets(page, min) {
+  await page.goto(`${BASE_URL}/?tab=mine`);
+  const complete = page.getByRole('link', { name: '去完善' });
+  await complete.waitFor();
+  const area = await hitArea(complete);
+  assert.ok(area.width >= min && area.height >= min, `去完善 is ${area.width}×${area.height}px to tap`);
+  await page.goto(`${BASE_URL}/`);
+  const checkIn = page.getByRole('button', { name: '签到', exact: true });
+  await checkIn.waitFor();
+  const bubble = await hitArea(checkIn);
+  assert.ok(bubble.width >= 44 && bubble.height >= 44, `签到 is ${bubble.width}×${bubble.height}px to tap`);
+}
+
 /** Computed font size of the first element a locator finds, in px. @param {import('playwright-core').Locator} locator */
 async function fontSizeOf(locator) {
   return locator.first().evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
@@ -178,6 +213,7 @@ describe('长辈模式 and the accessibility floor', { skip: skipStatic }, () =>
 
       assert.deepEqual(offenders(normal, tooSmall(12)), [], 'no text under 12 px in normal mode');
       assert.deepEqual(offenders(normal, lowContrast), [], 'every text at least 4.5:1 in normal mode');
+      await assertTapTargets(page, 44);
 
       // The switch in 设置.
       await page.goto(`${BASE_URL}/set/set`);
@@ -189,6 +225,7 @@ describe('长辈模式 and the accessibility floor', { skip: skipStatic }, () =>
       const elder = await auditScreens(page, 'elder');
       assert.deepEqual(offenders(elder, tooSmall(18)), [], 'every text at least 18 px in 长辈模式');
       assert.deepEqual(offenders(elder, lowContrast), [], 'every text at least 4.5:1 in 长辈模式');
+      await assertTapTargets(page, 48);
       await page.goto(`${BASE_URL}/reportCenter/reportCenter`);
       const elderKeyNumber = await fontSizeOf(keyNumber);
       assert.ok(
