@@ -74,7 +74,7 @@ export default {
           '\\.test\\.ts$',
         ],
       },
-      to: { path: 'node_modules/(@mikro-orm/[^/]+|kysely|pg|@electric-sql/pglite)/' },
+      to: { path: 'node_modules/(@mikro-orm/[^/]+|kysely|pg|pg-boss|@electric-sql/pglite)/' },
     },
     {
       name: 'packages-not-to-apps',

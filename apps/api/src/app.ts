@@ -51,6 +51,7 @@ import auth from './plugins/auth';
 import sessionCache from './plugins/session-cache';
 import clientRateLimit from './plugins/client-rate-limit';
 import retention, { retentionIntervalFromEnv } from './plugins/retention';
+import jobs from './plugins/jobs';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -237,7 +238,12 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   await instance.register(db, { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   await instance.register(sessionCache, { databaseUrl: config.databaseUrl });
   await instance.register(clientRateLimit);
-  await instance.register(retention, { intervalMs: retentionIntervalFromEnv(config.rawEnv) });
+  await instance.register(retention);
+  await instance.register(jobs, {
+    databaseUrl: config.databaseUrl,
+    ...config.jobs,
+    retentionIntervalMs: retentionIntervalFromEnv(config.rawEnv),
+  });
   await instance.register(noticePush, { intervalMs: noticePushIntervalFromEnv(config.rawEnv) });
   await seed(
     instance.orm,

@@ -1,4 +1,5 @@
 import { pointsOnReadingRecorded } from './contexts/engagement';
+import { pruneExpiredRows, type JobQueue } from './contexts/platform';
 import { readingEvents, setActingForPolicy } from './contexts/health';
 import {
   feedOnReadingDeleted,
@@ -27,4 +28,34 @@ export function composeContexts(): void {
   // A reading was deleted by its owner (points paid for it are kept).
   readingEvents.subscribe('ReadingDeleted', 'social.notices', noticesOnReadingDeleted);
   readingEvents.subscribe('ReadingDeleted', 'social.feed', feedOnReadingDeleted);
+}
+
+/** The durable jobs' names: a job's name is stored with it, so a name never changes. */
+export const JobNames = {
+  /** Deletes expired front-log reports and rate-limit events (contexts/platform/retention). */
+  pruneExpiredRows: 'platform.retention.prune',
+} as const;
+
+export interface JobSettings {
+  /** RETENTION_INTERVAL_MS: how often the pruning recurs; 0 runs it only on demand. */
+  retentionIntervalMs: number;
+}
+
+/**
+ * Which module runs which durable job (docs/adr/0046): every handler is registered here, by job
+ * name, before the app's worker starts. A module schedules its jobs with `scheduleJob` inside the
+ * transaction of the change that needs them.
+ */
+export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
+  // Deletes in batches of its own, each bounded by time: safe to run again, so not atomic.
+  jobs.define(
+    JobNames.pruneExpiredRows,
+    async (db, _payload, { now }) => {
+      await pruneExpiredRows(db, now);
+    },
+    { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 1800 },
+  );
+  if (settings.retentionIntervalMs > 0) {
+    jobs.every(JobNames.pruneExpiredRows, settings.retentionIntervalMs);
+  }
 }

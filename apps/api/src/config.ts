@@ -47,8 +47,37 @@ export interface AppConfig {
    * Required in production; elsewhere it defaults to http://localhost:PORT.
    */
   publicBaseUrl: string;
+  /** The durable job queue's worker (contexts/platform/jobs). */
+  jobs: JobsConfig;
   /** Whether PUBLIC_BASE_URL was set; without it (development and tests) redirects may also return to a loopback address or the request's own origin. */
   publicBaseUrlSet: boolean;
+}
+
+export interface JobsConfig {
+  /** JOBS_POLL_INTERVAL_MS: how often each job name's worker looks for due jobs (at least 500). */
+  pollIntervalMs: number;
+  /** JOBS_CONCURRENCY: jobs of one name run at most this many at a time in one API process. */
+  concurrency: number;
+}
+
+/** Reads JOBS_POLL_INTERVAL_MS (default 2000) and JOBS_CONCURRENCY (default 2), adding any problem to `problems`. */
+export function readJobsConfig(env: NodeJS.ProcessEnv, problems: string[]): JobsConfig {
+  const whole = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      return fallback;
+    }
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+      return fallback;
+    }
+    return value;
+  };
+  return {
+    pollIntervalMs: whole('JOBS_POLL_INTERVAL_MS', 2000, 500, 3_600_000),
+    concurrency: whole('JOBS_CONCURRENCY', 2, 1, 50),
+  };
 }
 
 export interface AssistantConfig {
@@ -303,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: readTrustProxy(env.TRUST_PROXY, problems),
     publicBaseUrl: publicBase.url,
     publicBaseUrlSet: publicBase.set,
+    jobs: readJobsConfig(env, problems),
   };
   if (problems.length > 0) {
     throw new ConfigError(problems);

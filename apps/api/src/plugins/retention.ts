@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config';
-import { pruneExpiredRows, type PruneRun } from '../contexts/platform/retention/retention.service';
+import { pruneExpiredRows, type PruneRun } from '../contexts/platform';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,11 +10,6 @@ declare module 'fastify' {
       runOnce(): Promise<PruneRun>;
     };
   }
-}
-
-export interface RetentionOptions {
-  /** Milliseconds between runs; 0 runs only on demand (tests). */
-  intervalMs: number;
 }
 
 /** RETENTION_INTERVAL_MS: an hour by default, 0 (on demand) under NODE_ENV=test. */
@@ -34,12 +29,13 @@ export function retentionIntervalFromEnv(env: NodeJS.ProcessEnv): number {
 
 /**
  * Deletes expired rows (front-log reports after 30 days, rate-limit events after their longest
- * window) a minute after start and then every interval. Nothing is remembered in memory: a restart
- * just runs again, and every process may run it, since each delete is bounded by time and the
- * processes take turns through an advisory lock (contexts/platform/retention).
+ * window) on demand. The recurring run is the durable job `platform.retention.prune`
+ * (composition.ts, plugins/jobs.ts): one occurrence per interval across every API process, and one
+ * that fell due while the API was down runs at start. Each delete is bounded by time, so a run
+ * repeated after a crash is safe.
  */
-export default fp<RetentionOptions>(
-  (app: FastifyInstance, { intervalMs }) => {
+export default fp(
+  (app: FastifyInstance) => {
     let running: Promise<PruneRun> | null = null;
     const runOnce = () => {
       running ??= pruneExpiredRows(app.orm.em.fork(), app.providers.clock()).finally(() => {
@@ -47,28 +43,8 @@ export default fp<RetentionOptions>(
       });
       return running;
     };
-    const background = () => {
-      void runOnce().then(
-        (run) => {
-          if (run.frontLogs + run.rateEvents > 0) {
-            app.log.info(run, 'expired rows deleted');
-          }
-        },
-        (error: unknown) => app.log.error({ err: error }, 'retention run failed'),
-      );
-    };
-    const timers: NodeJS.Timeout[] = [];
-    if (intervalMs > 0) {
-      timers.push(setTimeout(background, Math.min(60_000, intervalMs)), setInterval(background, intervalMs));
-      for (const timer of timers) {
-        timer.unref();
-      }
-    }
     app.decorate('retention', { runOnce });
     app.addHook('onClose', async () => {
-      for (const timer of timers) {
-        clearTimeout(timer);
-      }
       await running?.catch(() => undefined);
     });
   },

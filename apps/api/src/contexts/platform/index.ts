@@ -1,6 +1,6 @@
 /**
  * The platform context's public face: the shared kernel every other context may use (system,
- * dictionary, location, front-log, retention, rate-limit, upload, partner). It imports no other
+ * dictionary, location, front-log, retention, rate-limit, upload, partner, jobs). It imports no other
  * context. Other contexts import only this file, never a module inside it.
  */
 
@@ -21,4 +21,6 @@ export { takeRateLimit, type RateWindow } from './rate-limit/rateLimit.service';
 export { DictionaryRepository } from './dictionary/dictionary.repository';
 export { signPrivatePath } from './upload/private-files';
 export { UPLOAD_LIMITS } from './upload/upload.routes';
+export { JobQueue, scheduleJob, type JobContext, type JobHandler, type JobOptions } from './jobs/jobs.service';
+export { pruneExpiredRows, type PruneRun } from './retention/retention.service';
 export { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from './upload/upload.service';
