@@ -182,6 +182,34 @@ describe('home and mine on a phone', { skip: skipStatic }, () => {
     }
   });
 
+  it('keeps the summary and mine inside the phone in 长辈模式', async () => {
+    const { context, page, problems } = await openPhone(browser);
+    await context.addInitScript(() => globalThis.localStorage.setItem('glucoguard.elderMode', 'on'));
+    try {
+      await openHome(page, DEMO_PATIENT);
+      const summary = page.getByRole('region', { name: '今日概览' });
+      await summary.locator('strong[data-level]').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await assertFitsWidth(page);
+      // Each reading stays inside the card, and its content inside its half.
+      const overflowing = await summary.evaluate((card) => {
+        const edge = card.getBoundingClientRect().right;
+        return [...card.querySelectorAll('a')]
+          .filter((link) => link.getBoundingClientRect().right > edge + 1 || link.scrollWidth > link.clientWidth + 1)
+          .map((link) => link.textContent);
+      });
+      assert.deepEqual(overflowing, []);
+      await page.screenshot({ path: shot('home-demo-patient-elder') });
+      await page.getByRole('tab', { name: /^我的/ }).tap();
+      await page.getByRole('list', { name: '更多服务' }).waitFor();
+      await assertFitsWidth(page);
+      await page.screenshot({ path: shot('mine-elder') });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('explains urine analysis when the partner is not configured, with no 503 toast', async () => {
     const { key } = await newCustomer('周华');
     const { context, page } = await openPhone(browser);
