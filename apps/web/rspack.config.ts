@@ -6,6 +6,7 @@ import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { FirstRouteManifestPlugin } from './build/firstRoute';
+import { PrecompressPlugin } from './build/precompress';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -68,6 +69,8 @@ export default defineConfig((_env, argv) => {
         scriptLoading: 'defer',
       }),
       isDev ? new ReactRefreshRspackPlugin() : null,
+      // Brotli and gzip beside every text asset, served by the API as they are (ADR 0098).
+      isDev ? null : new PrecompressPlugin(),
       // first-route.json: the home route's scripts, which the JavaScript byte budget measures (ADR 0101).
       isDev ? null : new FirstRouteManifestPlugin(),
     ],
