@@ -1,111 +1,122 @@
 import { AI_ASSISTANT_PATH, NO_REPORT_PATH, REGISTER_PATH, REPORT_DETAIL_PATH } from '@glucoguard/domain';
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from './components/AppLayout';
 import { RouteError } from './components/RouteError';
+import { lazyPage } from './lazyPage';
+import type { PreloadHandle } from './lazyPage';
+import { mainPagePreload } from './pages/main/tabPages';
 
-// Every page is its own chunk, loaded when its route is first opened.
-const MainPage = lazy(() => import(/* webpackChunkName: "page-main" */ './pages/main/MainPage'));
-const AiAssistantRedirect = lazy(
+// Every page is its own chunk, loaded when its route is first opened, or at start-up when the
+// visit begins on it (main.tsx, preloadRoute).
+const MainPage = lazyPage(() => import(/* webpackChunkName: "page-main" */ './pages/main/MainPage'));
+const AiAssistantRedirect = lazyPage(
   () => import(/* webpackChunkName: "page-ai-redirect" */ './pages/ai/AiAssistantRedirect'),
 );
-const RegisterPage = lazy(() => import(/* webpackChunkName: "page-register" */ './pages/register/RegisterPage'));
-const EditUserInfoPage = lazy(
+const RegisterPage = lazyPage(() => import(/* webpackChunkName: "page-register" */ './pages/register/RegisterPage'));
+const EditUserInfoPage = lazyPage(
   () => import(/* webpackChunkName: "page-edit-user-info" */ './pages/register/EditUserInfoPage'),
 );
-const EditPhonePage = lazy(() => import(/* webpackChunkName: "page-edit-phone" */ './pages/register/EditPhonePage'));
-const RecoverAccountPage = lazy(
+const EditPhonePage = lazyPage(
+  () => import(/* webpackChunkName: "page-edit-phone" */ './pages/register/EditPhonePage'),
+);
+const RecoverAccountPage = lazyPage(
   () => import(/* webpackChunkName: "page-recover-account" */ './pages/register/RecoverAccountPage'),
 );
-const SetPage = lazy(() => import(/* webpackChunkName: "page-set" */ './pages/set/SetPage'));
-const AboutUsPage = lazy(() => import(/* webpackChunkName: "page-about-us" */ './pages/set/AboutUsPage'));
-const ProtocolPage = lazy(() => import(/* webpackChunkName: "page-protocol" */ './pages/protocol/ProtocolPage'));
-const ContactUsPage = lazy(() => import(/* webpackChunkName: "page-contact-us" */ './pages/contact/ContactUsPage'));
-const InvitationCodePage = lazy(
+const SetPage = lazyPage(() => import(/* webpackChunkName: "page-set" */ './pages/set/SetPage'));
+const AboutUsPage = lazyPage(() => import(/* webpackChunkName: "page-about-us" */ './pages/set/AboutUsPage'));
+const ProtocolPage = lazyPage(() => import(/* webpackChunkName: "page-protocol" */ './pages/protocol/ProtocolPage'));
+const ContactUsPage = lazyPage(() => import(/* webpackChunkName: "page-contact-us" */ './pages/contact/ContactUsPage'));
+const InvitationCodePage = lazyPage(
   () => import(/* webpackChunkName: "page-invitation-code" */ './pages/invitation/InvitationCodePage'),
 );
-const SharePage = lazy(() => import(/* webpackChunkName: "page-share" */ './pages/invitation/SharePage'));
-const MiniProgramPage = lazy(
+const SharePage = lazyPage(() => import(/* webpackChunkName: "page-share" */ './pages/invitation/SharePage'));
+const MiniProgramPage = lazyPage(
   () => import(/* webpackChunkName: "page-miniprogram" */ './pages/miniprogram/MiniProgramPage'),
 );
-const ReportCenterPage = lazy(
+const ReportCenterPage = lazyPage(
   () => import(/* webpackChunkName: "page-report-center" */ './pages/reportCenter/ReportCenterPage'),
 );
-const AddSugarPage = lazy(
+const AddSugarPage = lazyPage(
   () => import(/* webpackChunkName: "page-add-sugar" */ './pages/reportCenter/sugar/AddSugarPage'),
 );
-const AddBpPage = lazy(
+const AddBpPage = lazyPage(
   () => import(/* webpackChunkName: "page-add-blood-pressure" */ './pages/reportCenter/bp/AddBpPage'),
 );
-const ReportDetailPage = lazy(
+const ReportDetailPage = lazyPage(
   () => import(/* webpackChunkName: "page-report-detail" */ './pages/reportCenter/report/ReportDetailPage'),
 );
-const NoReportPage = lazy(
+const NoReportPage = lazyPage(
   () => import(/* webpackChunkName: "page-no-report" */ './pages/reportCenter/report/NoReportPage'),
 );
-const WeightPage = lazy(() => import(/* webpackChunkName: "page-weight" */ './pages/weight/WeightPage'));
-const HealthInfoPage = lazy(
+const WeightPage = lazyPage(() => import(/* webpackChunkName: "page-weight" */ './pages/weight/WeightPage'));
+const HealthInfoPage = lazyPage(
   () => import(/* webpackChunkName: "page-health-info" */ './pages/healthRecord/HealthInfoPage'),
 );
-const TreatmentPage = lazy(() => import(/* webpackChunkName: "page-treatment" */ './pages/healthRecord/TreatmentPage'));
-const ShareManagePage = lazy(() => import(/* webpackChunkName: "page-share-manage" */ './pages/share/ShareManagePage'));
-const ShareBloodSugarPage = lazy(
+const TreatmentPage = lazyPage(
+  () => import(/* webpackChunkName: "page-treatment" */ './pages/healthRecord/TreatmentPage'),
+);
+const ShareManagePage = lazyPage(
+  () => import(/* webpackChunkName: "page-share-manage" */ './pages/share/ShareManagePage'),
+);
+const ShareBloodSugarPage = lazyPage(
   () => import(/* webpackChunkName: "page-share-sugar" */ './pages/share/ShareBloodSugarPage'),
 );
-const ShareBloodPressurePage = lazy(
+const ShareBloodPressurePage = lazyPage(
   () => import(/* webpackChunkName: "page-share-pressure" */ './pages/share/ShareBloodPressurePage'),
 );
-const MedicalReportPage = lazy(
+const MedicalReportPage = lazyPage(
   () => import(/* webpackChunkName: "page-medical-report" */ './pages/medicalReport/MedicalReportPage'),
 );
-const HealthTargetPage = lazy(
+const HealthTargetPage = lazyPage(
   () => import(/* webpackChunkName: "page-health-target" */ './pages/healthTarget/HealthTargetPage'),
 );
-const HealthTargetDetailPage = lazy(
+const HealthTargetDetailPage = lazyPage(
   () => import(/* webpackChunkName: "page-health-target-detail" */ './pages/healthTarget/HealthTargetDetailPage'),
 );
-const PointsHomePage = lazy(() => import(/* webpackChunkName: "page-points" */ './pages/points/PointsHomePage'));
-const RulePage = lazy(() => import(/* webpackChunkName: "page-points-rule" */ './pages/points/RulePage'));
-const TaskPage = lazy(() => import(/* webpackChunkName: "page-points-task" */ './pages/points/TaskPage'));
-const RankPage = lazy(() => import(/* webpackChunkName: "page-rank" */ './pages/points/RankPage'));
-const CheckInPage = lazy(() => import(/* webpackChunkName: "page-check-in" */ './pages/checkIn/CheckInPage'));
-const ArticleDetailPage = lazy(
+const PointsHomePage = lazyPage(() => import(/* webpackChunkName: "page-points" */ './pages/points/PointsHomePage'));
+const RulePage = lazyPage(() => import(/* webpackChunkName: "page-points-rule" */ './pages/points/RulePage'));
+const TaskPage = lazyPage(() => import(/* webpackChunkName: "page-points-task" */ './pages/points/TaskPage'));
+const RankPage = lazyPage(() => import(/* webpackChunkName: "page-rank" */ './pages/points/RankPage'));
+const CheckInPage = lazyPage(() => import(/* webpackChunkName: "page-check-in" */ './pages/checkIn/CheckInPage'));
+const ArticleDetailPage = lazyPage(
   () => import(/* webpackChunkName: "page-article" */ './pages/article/ArticleDetailPage'),
 );
-const ArticleSharePage = lazy(
+const ArticleSharePage = lazyPage(
   () => import(/* webpackChunkName: "page-article-share" */ './pages/article/ArticleSharePage'),
 );
-const FollowingListPage = lazy(
+const FollowingListPage = lazyPage(
   () => import(/* webpackChunkName: "page-follow-list" */ './pages/follow/FollowingListPage'),
 );
-const FollowSearchPage = lazy(
+const FollowSearchPage = lazyPage(
   () => import(/* webpackChunkName: "page-follow-search" */ './pages/follow/FollowSearchPage'),
 );
-const FollowResultPage = lazy(
+const FollowResultPage = lazyPage(
   () => import(/* webpackChunkName: "page-follow-result" */ './pages/follow/FollowResultPage'),
 );
-const FollowingDetailsPage = lazy(
+const FollowingDetailsPage = lazyPage(
   () => import(/* webpackChunkName: "page-follow-details" */ './pages/follow/FollowingDetailsPage'),
 );
-const FollowingReportPage = lazy(
+const FollowingReportPage = lazyPage(
   () => import(/* webpackChunkName: "page-follow-report" */ './pages/follow/FollowingReportPage'),
 );
-const FollowersPage = lazy(() => import(/* webpackChunkName: "page-followers" */ './pages/follow/FollowersPage'));
-const FeedPage = lazy(() => import(/* webpackChunkName: "page-feed" */ './pages/feed/FeedPage'));
-const NewMessageListPage = lazy(
+const FollowersPage = lazyPage(() => import(/* webpackChunkName: "page-followers" */ './pages/follow/FollowersPage'));
+const FeedPage = lazyPage(() => import(/* webpackChunkName: "page-feed" */ './pages/feed/FeedPage'));
+const NewMessageListPage = lazyPage(
   () => import(/* webpackChunkName: "page-feed-messages" */ './pages/feed/NewMessageListPage'),
 );
-const NewMessageDetailPage = lazy(
+const NewMessageDetailPage = lazyPage(
   () => import(/* webpackChunkName: "page-feed-post" */ './pages/feed/NewMessageDetailPage'),
 );
-const NoticeListPage = lazy(() => import(/* webpackChunkName: "page-notices" */ './pages/notice/NoticeListPage'));
-const UrineDoctorPage = lazy(() => import(/* webpackChunkName: "page-urine" */ './pages/urine/UrineDoctorPage'));
-const DeviceListPage = lazy(() => import(/* webpackChunkName: "page-devices" */ './pages/devices/DeviceListPage'));
-const BindDevicePage = lazy(() => import(/* webpackChunkName: "page-devices-bind" */ './pages/devices/BindDevicePage'));
-const BindErrorPage = lazy(
+const NoticeListPage = lazyPage(() => import(/* webpackChunkName: "page-notices" */ './pages/notice/NoticeListPage'));
+const UrineDoctorPage = lazyPage(() => import(/* webpackChunkName: "page-urine" */ './pages/urine/UrineDoctorPage'));
+const DeviceListPage = lazyPage(() => import(/* webpackChunkName: "page-devices" */ './pages/devices/DeviceListPage'));
+const BindDevicePage = lazyPage(
+  () => import(/* webpackChunkName: "page-devices-bind" */ './pages/devices/BindDevicePage'),
+);
+const BindErrorPage = lazyPage(
   () => import(/* webpackChunkName: "page-devices-bind-error" */ './pages/devices/BindErrorPage'),
 );
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
+const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**
  * The route table. Later issues add their pages here (spec 2.1 lists them all); until then
@@ -117,7 +128,7 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <MainPage /> },
+      { path: '/', element: <MainPage />, handle: mainPagePreload },
       { path: AI_ASSISTANT_PATH, element: <AiAssistantRedirect /> },
       { path: REGISTER_PATH, element: <RegisterPage /> },
       { path: '/register/editUserInfo', element: <EditUserInfoPage /> },
@@ -130,7 +141,16 @@ export const routes: RouteObject[] = [
       { path: '/invitationCode/invitationCode', element: <InvitationCodePage /> },
       { path: '/sharePage', element: <SharePage /> },
       { path: '/miniprogram', element: <MiniProgramPage /> },
-      { path: '/reportCenter/reportCenter', element: <ReportCenterPage /> },
+      {
+        path: '/reportCenter/reportCenter',
+        element: <ReportCenterPage />,
+        // The default tab's view (血糖) comes with the page.
+        handle: {
+          preload: () => {
+            import(/* webpackChunkName: "report-sugar" */ './pages/reportCenter/sugar/SugarView').catch(() => {});
+          },
+        } satisfies PreloadHandle,
+      },
       { path: '/reportCenter/bloodSugar/addBloodSugarReport/:reportId?', element: <AddSugarPage /> },
       { path: '/reportCenter/bloodPressure/addBloodPressureReport/:hyperReportId', element: <AddBpPage /> },
       { path: REPORT_DETAIL_PATH, element: <ReportDetailPage /> },

@@ -7,7 +7,7 @@ import { PageLoading } from '../components/PageLoading';
 import { useDeviceKeySwitch } from '../store/deviceKeySwitch';
 import { useSession } from '../store/session';
 import { DeviceKeySwitchPrompt } from './DeviceKeySwitchPrompt';
-import { startSession } from './flow';
+import { startSession, startupSettled } from './flow';
 
 /**
  * The route guard of spec 1 §2.1 and §4 around every page: share pages open without sign-in;
@@ -62,6 +62,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
       );
     case 'redirect':
     case 'wait':
-      return <PageLoading />;
+      // Nothing during the first start-up: #root stays empty, so index.html's skeleton stays on screen
+      // (its CSS hides it once #root has content) instead of a spinner between skeleton and page.
+      return startupSettled() ? <PageLoading /> : null;
   }
 }

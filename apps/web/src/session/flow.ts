@@ -251,6 +251,13 @@ function reportQuietly(error: unknown): void {
 }
 
 let running: Promise<void> | null = null;
+/** Whether a start-up flow has ended once in this page load (until then the page shows index.html's skeleton). */
+let settledOnce = false;
+
+/** Whether the first start-up of this page load has ended (signed in, or failed and let through). */
+export function startupSettled(): boolean {
+  return settledOnce;
+}
 
 async function run(): Promise<void> {
   const session = useSession.getState();
@@ -265,11 +272,13 @@ async function run(): Promise<void> {
     }
     await authenticate();
     scheduleRenewal();
+    settledOnce = true;
     useSession.setState({ phase: 'done' });
   } catch (error) {
     // A failed sign-in still lets the navigation go on (spec §4).
     Toast.show({ content: signInFailureMessage(error), position: 'center' });
     reportQuietly(error);
+    settledOnce = true;
     useSession.setState({ phase: 'failed' });
   }
 }
@@ -350,6 +359,7 @@ function installResignIn(): void {
 /** For tests: forget the running flow. */
 export function resetSessionFlow(): void {
   running = null;
+  settledOnce = false;
   loginCallback = null;
   useDeviceKeySwitch.getState().setPending(null);
   if (renewTimer !== null) {

@@ -1,18 +1,15 @@
 import { TabShell } from '@glucoguard/ui';
 import type { TabShellTab } from '@glucoguard/ui';
-import { Suspense, lazy, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ElderModeOffer } from '../../components/ElderModeOffer';
 import { AssistantIcon, HealthIcon, MineIcon } from '../../components/icons';
 import { PageLoading } from '../../components/PageLoading';
 import { useUnreadBadge } from '../../hooks/useUnreadBadge';
 import { useUnread } from '../../store/unread';
+import { AiTab, HomeTab, MineTab } from './tabPages';
 import { searchForTab, tabFromSearch } from './tabs';
 import type { MainTab } from './tabs';
-
-const HomeTab = lazy(() => import(/* webpackChunkName: "tab-home" */ '../home/HomeTab'));
-const AiTab = lazy(() => import(/* webpackChunkName: "tab-ai" */ '../ai/AiTab'));
-const MineTab = lazy(() => import(/* webpackChunkName: "tab-mine" */ '../mine/MineTab'));
 
 /** The main page `/`: health, AI assistant and mine behind a bottom tab bar (spec 2.2). */
 export default function MainPage() {
