@@ -8,9 +8,9 @@ import { create } from 'zustand';
  */
 export const ELDER_MODE_STORAGE_KEY = 'glucoguard.elderMode';
 
-export type ElderChoice = 'on' | 'off';
+type ElderChoice = 'on' | 'off';
 
-export interface ElderModeState {
+interface ElderModeState {
   /** The mode is on. */
   on: boolean;
   /** The user has chosen (in 设置 or in the offer) on this device, so the offer is not shown again. */
