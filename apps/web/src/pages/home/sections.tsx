@@ -26,7 +26,7 @@ function SectionHeader({ title, extra }: { title: string; extra?: ReactNode }) {
 
 /**
  * The banner carousel (spec 1 §2.3, §9): the brand's banners from GET /activity/v1/bannerList,
- * playing every 3 s. While they load it holds their place; with no banners it is not shown at
+ * playing every 3 s (not with the system's reduced motion). While they load it holds their place; with no banners it is not shown at
  * all. A banner links only where `bannerTarget` allows: an in-app page, or an allowed https page.
  */
 export function BannerCarousel({ sourceId }: { sourceId: number }) {
@@ -44,7 +44,7 @@ export function BannerCarousel({ sourceId }: { sourceId: number }) {
   const many = banners.data.length > 1;
   return (
     <section aria-label="活动" className={styles.card}>
-      <Swiper autoplay={many} autoplayInterval={HOME_BANNER_AUTOPLAY_MS} loop={many}>
+      <Swiper autoplay={many && !prefersReducedMotion()} autoplayInterval={HOME_BANNER_AUTOPLAY_MS} loop={many}>
         {banners.data.map((banner) => (
           <Swiper.Item key={banner.id}>
             <BannerLink banner={banner} />
@@ -53,6 +53,11 @@ export function BannerCarousel({ sourceId }: { sourceId: number }) {
       </Swiper>
     </section>
   );
+}
+
+/** A user who asked the system for less motion gets banners that move only when swiped. */
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
 function BannerLink({ banner }: { banner: Schema<'Banner'> }) {
