@@ -209,16 +209,30 @@ export async function signIn(): Promise<'signedIn' | 'redirecting'> {
   return 'signedIn';
 }
 
-/** The customer with the completion ratio (getCurrent ratio=yes). */
-export async function loadCurrent(): Promise<void> {
-  const current = await api().GET('/login/v1/getCurrent', { params: { query: { ratio: 'yes' } } });
+function fetchCurrent() {
+  return api().GET('/login/v1/getCurrent', { params: { query: { ratio: 'yes' } } });
+}
+
+function applyCurrent(current: Awaited<ReturnType<typeof fetchCurrent>>): void {
   useSession.setState({ imgDomain: current.imgDomain });
   useSession.getState().setCustomer(current.customerVo, current.ratio);
 }
 
-/** The user-auth call (subscribe, customerId, isAuth), then the customer. */
+/** The customer with the completion ratio (getCurrent ratio=yes). */
+export async function loadCurrent(): Promise<void> {
+  applyCurrent(await fetchCurrent());
+}
+
+/**
+ * The user-auth call (subscribe, customerId, isAuth) and the customer. getCurrent needs only the
+ * session, so it goes out alongside auth instead of after it (docs/adr/0099-parallel-first-screen.md);
+ * its answer is used when auth names a customer, as before.
+ */
 export async function authenticate(): Promise<void> {
   const { sourceId, identity } = useSession.getState();
+  const current = fetchCurrent();
+  // Its failure is reported below when the customer is wanted, and is of no interest otherwise.
+  current.catch(() => {});
   const status = await api().POST('/login/v1/auth', {
     body: {
       isGetCid: true,
@@ -229,7 +243,7 @@ export async function authenticate(): Promise<void> {
   useSession.setState({ subscribe: status.subscribe, isAuth: status.isAuth, customerId: status.customerId });
   if (status.customerId !== null) {
     try {
-      await loadCurrent();
+      applyCurrent(await current);
     } catch (error) {
       Toast.show({ content: ACCOUNT_MESSAGES.userInfoFailed, position: 'center' });
       reportQuietly(error);
