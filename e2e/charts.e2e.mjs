@@ -116,6 +116,32 @@ describe('trend charts on a 3× phone', { skip: skipStatic }, () => {
       // The value axis is fitted: never the whole 0–33.3 of the meter.
       assert.ok(Number(await sugar.getAttribute('data-value-max')) < 20);
 
+      // After meals: three readings a day on the year's hourly grid, the after-meal target.
+      await page.getByRole('group', { name: '测量时段' }).getByText('餐后', { exact: true }).tap();
+      await page.getByText(/^目标范围 4\.4–10\.0/).waitFor();
+      await assertSharp(sugar, 'sugar after meals');
+      for (const label of await timeLabels(sugar)) {
+        assert.match(label, /^(\d{1,2}月|\d{4}年)$/);
+      }
+      await page.screenshot({ path: shot('charts-sugar-after-meals') });
+
+      // Ketone and uric acid: the latest 30 days, labelled in days.
+      for (const [tab, name] of [
+        ['血酮', '血酮趋势图'],
+        ['尿酸', '尿酸趋势图'],
+      ]) {
+        await page.getByRole('tab', { name: tab }).tap();
+        const lab = page.getByRole('img', { name });
+        await lab.waitFor();
+        await assertSharp(lab, name);
+        const labels = await timeLabels(lab);
+        for (const [index, label] of labels.entries()) {
+          assert.match(label, /^(\d{1,2}日|\d{1,2}月|\d{4}年)$/, `${name}: ${labels.join(' ')}`);
+          assert.notEqual(label, labels[index - 1], `${name}: ${labels.join(' ')}`);
+        }
+        await page.screenshot({ path: shot(`charts-${tab}`) });
+      }
+
       await page.getByRole('tab', { name: '血压' }).tap();
       const pressure = page.getByRole('img', { name: '血压趋势图' });
       await pressure.waitFor();
@@ -145,6 +171,11 @@ describe('trend charts on a 3× phone', { skip: skipStatic }, () => {
       await page.mouse.up();
       await page.waitForFunction((text) => !window.document.body.innerText.includes(text), before);
       await page.screenshot({ path: shot('charts-pressure-dragged') });
+      // Weight: an SVG chart (sharp at any ratio), seven records at a time, with its drag hint.
+      await page.goto(`${BASE_URL}/weightDetails`);
+      await page.getByRole('img', { name: '体重趋势图' }).waitFor();
+      await page.getByText('左右拖动图表，查看其他记录').waitFor();
+      await page.screenshot({ path: shot('charts-weight') });
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -138,7 +138,7 @@ export function chartSpanDays(times: readonly number[]): number {
 
 /**
  * The smallest span of each chart's value axis, in its unit, so that a few close readings are not
- * stretched over the whole height: 4 mmol/L of sugar, 50 mmHg of pressure, 1 mmol/L of ketone and
- * 100 μmol/L of uric acid.
+ * stretched over the whole height: 4 mmol/L of sugar, 50 mmHg of pressure, 1 mmol/L of ketone,
+ * 100 μmol/L of uric acid and 6 jin of weight.
  */
-export const CHART_MIN_SPANS = { sugar: 4, pressure: 50, ketone: 1, uricAcid: 100 } as const;
+export const CHART_MIN_SPANS = { sugar: 4, pressure: 50, ketone: 1, uricAcid: 100, weightJin: 6 } as const;

@@ -1,10 +1,12 @@
 import {
   BMI_CLASSES,
+  CHART_MIN_SPANS,
   WEIGHT_ADDED_MESSAGE,
   WEIGHT_CHART_POINTS,
   WEIGHT_DELETE_CONFIRM,
   bmiGaugePercent,
   classifyBmi,
+  fitChartValueRange,
   idealWeightJin,
   idealWeightMarks,
   limitDecimals,
@@ -132,6 +134,9 @@ export default function WeightPage() {
           </section>
           <section className={styles.weightPageSection2}>
             <WeightChart records={records} active={active} onSelect={setActive} />
+            {records.length > WEIGHT_CHART_POINTS && (
+              <div className={styles.weightChartHint}>左右拖动图表，查看其他记录</div>
+            )}
           </section>
           <section className={styles.weightPageSection3}>
             <div className={styles.weightPageBox5}>
@@ -283,16 +288,20 @@ function WeightChart({
     .slice(windowStart, windowStart + WEIGHT_CHART_POINTS)
     .map((record, i) => ({ record, index: windowStart + i }));
   shown.reverse();
-  const values = shown.map((p) => p.record.weightJin);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const span = max - min || 1;
+  // The value range is fitted with a minimum span (ADR 0108), so a change of half a jin does not
+  // swing from the bottom of the chart to its top.
+  const fitted = fitChartValueRange(
+    shown.map((p) => p.record.weightJin),
+    { minSpan: CHART_MIN_SPANS.weightJin },
+  );
+  const min = fitted?.min ?? 0;
+  const span = (fitted?.max ?? 1) - min || 1;
   const step = CHART_W / WEIGHT_CHART_POINTS;
   // Fewer than 7 records sit on the right, the newest at the right edge; equal values sit mid-height.
   const offset = WEIGHT_CHART_POINTS - shown.length;
   const point = (i: number, v: number) => ({
     x: step / 2 + (offset + i) * step,
-    y: max === min ? CHART_H / 2 - 10 : 24 + (1 - (v - min) / span) * (CHART_H - 60),
+    y: 24 + (1 - (v - min) / span) * (CHART_H - 60),
   });
   const path = shown.map((p, i) => {
     const { x, y } = point(i, p.record.weightJin);
