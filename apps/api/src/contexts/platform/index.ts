@@ -21,6 +21,6 @@ export { takeRateLimit, type RateWindow } from './rate-limit/rateLimit.service';
 export { DictionaryRepository } from './dictionary/dictionary.repository';
 export { signPrivatePath } from './upload/private-files';
 export { UPLOAD_LIMITS } from './upload/upload.routes';
-export { JobQueue, scheduleJob, type JobContext, type JobHandler, type JobOptions } from './jobs/jobs.service';
+export { JobQueue, scheduleJob } from './jobs/jobs.service';
 export { pruneExpiredRows, type PruneRun } from './retention/retention.service';
 export { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from './upload/upload.service';
