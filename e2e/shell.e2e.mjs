@@ -69,16 +69,18 @@ describe('web shell on a phone in the messaging app', () => {
       assert.match(page.url(), /[?&]tab=mine\b/);
       const menu = page.getByRole('list', { name: '更多服务' });
       assert.deepEqual(await menu.getByRole('link').allInnerTexts(), [
+        '消息通知',
+        '关注我的人',
         '我的亲友',
         '我的设备',
         '检查报告',
-        '收货地址',
-        '我的处方',
         '健康目标',
         '帮助与客服',
         '设置',
       ]);
-      assert.equal(await page.getByRole('link', { name: '我的订单' }).getAttribute('href'), '/order/orderList');
+      // Pages of later issues are entries that say 即将上线 (ADR 0104), not links to a 404.
+      assert.deepEqual(await menu.getByRole('button').allInnerTexts(), ['收货地址\n即将上线', '我的处方\n即将上线']);
+      await page.getByRole('button', { name: '我的订单，即将上线' }).waitFor();
       assert.equal(await page.getByRole('button', { name: '注册 / 登录' }).isVisible(), true);
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('shell-mine') });
@@ -105,19 +107,19 @@ describe('web shell on a phone in the messaging app', () => {
       const menu = page.getByRole('list', { name: '更多服务' });
       await menu.waitFor();
       assert.deepEqual(await menu.getByRole('link').allInnerTexts(), [
+        '消息通知',
+        '关注我的人',
         '我的亲友',
         '我的设备',
         '检查报告',
-        '收货地址',
-        '我的处方',
         '健康目标',
-        '监测计划',
-        '用药记录',
-        '在线药房',
-        '服务包',
         '帮助与客服',
         '设置',
       ]);
+      assert.deepEqual(
+        await menu.getByRole('button').allInnerTexts(),
+        ['收货地址', '我的处方', '监测计划', '用药记录', '在线药房', '服务包'].map((title) => `${title}\n即将上线`),
+      );
 
       // The source id is kept for the session even when the address no longer carries it.
       await page.goto(`${BASE_URL}/`);
