@@ -171,6 +171,18 @@ describe('trend charts on a 3× phone', { skip: skipStatic }, () => {
       await page.mouse.up();
       await page.waitForFunction((text) => !window.document.body.innerText.includes(text), before);
       await page.screenshot({ path: shot('charts-pressure-dragged') });
+      // 长辈模式: the axis labels follow the text tokens (the chart is drawn again when the tab opens).
+      await page.evaluate(() => {
+        window.document.documentElement.dataset.elder = 'on';
+      });
+      await page.getByRole('tab', { name: '血糖' }).tap();
+      await sugar.waitFor();
+      await assertSharp(sugar, 'sugar in 长辈模式');
+      await page.screenshot({ path: shot('charts-sugar-elder') });
+      await page.evaluate(() => {
+        delete window.document.documentElement.dataset.elder;
+      });
+
       // Weight: an SVG chart (sharp at any ratio), seven records at a time, with its drag hint.
       await page.goto(`${BASE_URL}/weightDetails`);
       await page.getByRole('img', { name: '体重趋势图' }).waitFor();

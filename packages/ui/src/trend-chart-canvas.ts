@@ -37,7 +37,8 @@ export function labelFontSize(element: HTMLElement): number {
   const size = Number.parseFloat(getComputedStyle(element).getPropertyValue('--gg-font-size-3xs'));
   return Number.isFinite(size) && size > 0 ? size : FONT_SIZE;
 }
-export const MARGINS = { top: 0.04, bottom: 0.02 };
+// Room above the top label and below the bottom one, so neither is cut off, in 长辈模式 too.
+export const MARGINS = { top: 0.05, bottom: 0.05 };
 /**
  * The `tickMarkDensity` that makes lightweight-charts label a range every `step`. The library has
  * no tick-step option: it picks the smallest "round" span (…, 20, 25, 40, 50, …) at least

@@ -210,7 +210,7 @@ describe('densityForStep', () => {
   // least range × ⌈12 × density⌉ / axis height. Around 25 those spans are 20, 25 and 40.
   const ROUND_SPANS = [10, 12.5, 20, 25, 40, 50, 100];
   const labelSpan = (range: number, density: number, axisHeight: number) => {
-    const visible = range / 0.94;
+    const visible = range / 0.9;
     const minimum = (visible * Math.ceil(12 * density)) / axisHeight;
     return ROUND_SPANS.find((span) => span >= minimum);
   };
