@@ -4,3 +4,4 @@ export * from './address';
 export * from './dealer';
 export * from './order';
 export * from './orderForm';
+export * from './payment';

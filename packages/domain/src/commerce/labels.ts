@@ -54,3 +54,29 @@ export const GOODS_OFF_SHELF_MESSAGE = '商品已下架';
 
 /** Order submit messages, in the spec's words. */
 export const ORDER_SUBMIT_MESSAGES = { receiveType: '请选取领取方式...', address: '请添加地址！' } as const;
+
+/** The payment result the payer sees, in the spec's words (spec 3: 支付成功, 支付失败！请重试, 支付取消). */
+export const PAYMENT_RESULT_MESSAGES = {
+  success: '支付成功',
+  failed: '支付失败！请重试',
+  cancelled: '支付取消',
+} as const;
+
+/** Why a payment event was refused (logged and answered to the provider; the payer never sees these). */
+export const PAYMENT_REFUSALS = {
+  amountMismatch: '支付金额与订单金额不符',
+  closed: '支付单已关闭',
+  alreadyPaid: '支付单已支付，不能关闭',
+  notPaid: '支付单未支付，不能退款',
+  noRefund: '支付单没有进行中的退款',
+} as const;
+
+/** A payment intent's state as staff and the payer read it. */
+export const PAYMENT_STATE_LABELS = {
+  created: '待支付',
+  paid: '已支付',
+  refunding: '退款中',
+  refunded: '退款成功',
+  refundFailed: '退款失败',
+  closed: '已关闭',
+} as const;
