@@ -40,7 +40,11 @@ describe('engagement on a phone', { skip: skipStatic }, () => {
       // Sign in for the day: 已签到, and the points go from 0 to 1.
       const signButton = page.getByRole('button', { name: '签到', exact: true });
       await signButton.waitFor();
-      await page.getByText('奖励3积分').waitFor();
+      // The rule reads as one sentence that does not contradict itself.
+      await page
+        .getByLabel('签到奖励')
+        .getByText('每天签到奖励1积分；连续签到每满7天，当天共奖励4积分，比平时多奖励3积分')
+        .waitFor();
       assert.equal(await figure(page, '我的积分'), 0);
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('engagement-sign-in-before') });
