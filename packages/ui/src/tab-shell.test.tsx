@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { TabShell } from './tab-shell';
+import { TabBarList, TabShell } from './tab-shell';
 import type { TabShellTab } from './tab-shell';
 
 type Key = 'home' | 'ai' | 'mine';
@@ -83,5 +83,28 @@ describe('TabShell', () => {
     const { container } = render(<Harness unread={0} />);
     expect(container.querySelector('.adm-badge')).toBeNull();
     expect(tabItem('我的').textContent).toBe('我的');
+  });
+});
+
+describe('TabBarList', () => {
+  it('is a named tablist of title-only tabs that reports a tap on another one', () => {
+    const onChange = vi.fn();
+    render(
+      <TabBarList
+        label="数据视图"
+        tabs={[
+          { key: 'table', title: '数据' },
+          { key: 'chart', title: '趋势' },
+        ]}
+        activeKey="table"
+        onChange={onChange}
+      />,
+    );
+    expect(screen.getByRole('tablist', { name: '数据视图' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '数据' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: '趋势' }));
+    expect(onChange).toHaveBeenCalledWith('chart');
+    fireEvent.click(screen.getByRole('tab', { name: '数据' }));
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 });

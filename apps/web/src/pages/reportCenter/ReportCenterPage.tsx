@@ -1,4 +1,5 @@
-import { TabBar, Tabs } from 'antd-mobile';
+import { TabBarList } from '@glucoguard/ui';
+import { Tabs } from 'antd-mobile';
 import { Suspense, lazy, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -61,11 +62,7 @@ export default function ReportCenterPage() {
       </main>
       {tab === 'report' ? null : (
         <div className={styles.reportCenterPageBox3}>
-          <TabBar activeKey={view} onChange={(key) => setView(key as ReportCenterView)} aria-label="数据视图">
-            {REPORT_CENTER_VIEWS.map((item) => (
-              <TabBar.Item key={item.key} title={item.title} />
-            ))}
-          </TabBar>
+          <TabBarList label="数据视图" tabs={REPORT_CENTER_VIEWS} activeKey={view} onChange={setView} />
         </div>
       )}
     </div>
