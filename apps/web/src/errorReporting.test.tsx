@@ -1,4 +1,7 @@
+import { render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouteError } from './components/RouteError';
 import { api, setApiFetch } from './api';
 import {
   ErrorReporter,
@@ -98,6 +101,12 @@ describe('ErrorReporter', () => {
     expect(sent).toEqual([]);
   });
 
+  it('sends an error a route caught, with where it was caught', () => {
+    const { r, sent } = reporter();
+    expect(r.caught(new RangeError('out of range'))).toBe(true);
+    expect(sent[0]).toMatchObject({ funName: 'route', errName: 'RangeError' });
+  });
+
   it('cuts every field to the length the API accepts', () => {
     const { r, sent } = reporter();
     r.report('error', { funName: 'f'.repeat(500), errName: 'E'.repeat(500), errMessage: 'm'.repeat(9000) });
@@ -165,5 +174,25 @@ describe('installErrorReporting', () => {
     expect(report).toMatchObject({ funName: 'GET /config/v1/getServerTime', errName: 'HTTP 500' });
     expect(report.errMessage).toContain('服务器开小差了');
     expect(report.errMessage).toContain('requestId=req-42');
+  });
+});
+
+describe('the route error screen', () => {
+  it('reports the error a page threw while rendering', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    installErrorReporting(window);
+    function Broken(): never {
+      throw new SyntaxError('page exploded');
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: '页面加载失败' })).toBeTruthy();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toMatchObject({
+      funName: 'route',
+      errName: 'SyntaxError',
+    });
+    vi.unstubAllGlobals();
   });
 });

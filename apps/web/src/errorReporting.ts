@@ -120,6 +120,15 @@ export class ErrorReporter {
     });
   }
 
+  /** An error a route's error screen caught: a page that failed to render or to load its code. */
+  caught(error: unknown): boolean {
+    return this.report('error', {
+      funName: 'route',
+      errName: error instanceof Error ? error.name : 'Error',
+      errMessage: describe(error, String(error)),
+    });
+  }
+
   /** A promise rejected with nobody to catch it (window `unhandledrejection` event). */
   unhandled(reason: unknown): boolean {
     return this.report('rejection', {
@@ -214,6 +223,14 @@ export function reportApiFailure(
   const reporter = installed;
   if (reporter !== null) {
     guarded(() => reporter.apiFailure(method, url, outcome));
+  }
+}
+
+/** Reports an error the route error screen caught (components/RouteError.tsx), once reporting is installed. */
+export function reportRouteError(error: unknown): void {
+  const reporter = installed;
+  if (reporter !== null) {
+    guarded(() => reporter.caught(error));
   }
 }
 
