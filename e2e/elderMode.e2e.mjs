@@ -210,6 +210,10 @@ describe('长辈模式 and the accessibility floor', { skip: skipStatic }, () =>
       // A key number: the count of normal readings above the sugar table.
       const keyNumber = page.locator('dl[aria-label="血糖统计"] dd[aria-label="正常"]');
       const normalKeyNumber = await fontSizeOf(keyNumber);
+      // The 数据/趋势 switch is a tablist too.
+      const views = page.getByRole('tablist', { name: '数据视图' }).getByRole('tab');
+      assert.deepEqual(await views.allInnerTexts(), ['数据', '趋势']);
+      assert.equal(await views.first().getAttribute('aria-selected'), 'true');
 
       assert.deepEqual(offenders(normal, tooSmall(12)), [], 'no text under 12 px in normal mode');
       assert.deepEqual(offenders(normal, lowContrast), [], 'every text at least 4.5:1 in normal mode');
