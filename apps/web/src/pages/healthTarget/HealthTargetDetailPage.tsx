@@ -5,6 +5,7 @@ import {
   limitDecimals,
   sugarTargetIndex,
   validateSugarTargets,
+  formatSugar,
 } from '@glucoguard/domain';
 import type { SugarDictionaryEntry } from '@glucoguard/domain';
 import { EmptyState } from '@glucoguard/ui';
@@ -23,10 +24,10 @@ type Field = (typeof SUGAR_TARGET_FIELDS)[number]['field'];
 type Values = Record<Field, string>;
 
 const valuesOf = (slot: SugarDictionaryEntry): Values => ({
-  minValue: slot.minValue.toFixed(1),
-  lowValue: slot.lowValue.toFixed(1),
-  highValue: slot.highValue.toFixed(1),
-  maxValue: slot.maxValue.toFixed(1),
+  minValue: formatSugar(slot.minValue),
+  lowValue: formatSugar(slot.lowValue),
+  highValue: formatSugar(slot.highValue),
+  maxValue: formatSugar(slot.maxValue),
 });
 
 /** Keeps what a sugar value may hold while typing: digits and one point, one decimal (spec 2 §5). */

@@ -1,4 +1,4 @@
-import { sugarTargetDetailPath } from '@glucoguard/domain';
+import { sugarTargetDetailPath, formatSugar } from '@glucoguard/domain';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, DotLoading, List } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { useSugarRanges } from '../reportCenter/sugar/useSugarRanges';
 import styles from './HealthTargetPage.module.css';
 
 /** A threshold as the app shows sugar values: one decimal. */
-const sugar = (value: number) => value.toFixed(1);
+const sugar = formatSugar;
 
 /**
  * /healthTarget/healthTarget (spec 2 §2.13): the eight time types, each with its current

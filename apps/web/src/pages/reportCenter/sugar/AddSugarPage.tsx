@@ -16,6 +16,7 @@ import {
   sugarCellColour,
   timeTypeAt,
   validateSugarEntry,
+  formatSugar,
 } from '@glucoguard/domain';
 import type { Medal, MedalDialogText, SugarTagType } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
@@ -98,7 +99,7 @@ export default function AddSugarPage() {
   );
 
   function fill(vo: Schema<'SugarTestVo'>) {
-    setValue(String(vo.sugar));
+    setValue(formatSugar(vo.sugar));
     setCreateTime(parseChinaDateTime(vo.createTime) ?? new Date());
     setTimeType(vo.timeType);
     setRemark(vo.remark);
@@ -129,7 +130,7 @@ export default function AddSugarPage() {
       setValue('');
       return;
     }
-    setValue(String(clamped.value));
+    setValue(formatSugar(clamped.value));
     if (clamped.message !== null) {
       setClampNotice(clamped.message);
       toast(clamped.message);
@@ -198,7 +199,7 @@ export default function AddSugarPage() {
       void submit();
       return;
     }
-    setValue(String(clamped.value));
+    setValue(formatSugar(clamped.value));
     setClampNotice(extreme);
     void Dialog.confirm({
       title: '请确认血糖值',

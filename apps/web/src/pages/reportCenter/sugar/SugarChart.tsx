@@ -7,6 +7,7 @@ import {
   resolveSugarRange,
   sugarChartTargetBand,
   summariseSugar,
+  formatSugar,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { EmptyState, tokens, TrendChart } from '@glucoguard/ui';
@@ -87,9 +88,9 @@ export function SugarChart() {
       </div>
       <dl aria-label="血糖趋势统计" className={styles.sugarChartPairs}>
         {[
-          ['最低值', summary?.min],
+          ['最低值', summary && formatSugar(summary.min)],
           ['平均值', summary?.avg.toFixed(2)],
-          ['最高值', summary?.max],
+          ['最高值', summary && formatSugar(summary.max)],
         ].map(([label, value]) => (
           <div key={label}>
             <dt className={styles.sugarChartTerm}>{label}</dt>
