@@ -85,4 +85,41 @@ describe('error reporting', { skip: skipStatic }, () => {
       await context.close();
     }
   });
+
+  it('stores a call the server failed (a 5xx), with the call and the answer', async () => {
+    const { context, page, problems } = await openPhone(browser);
+    try {
+      const marker = `e2e-503-${Date.now()}`;
+      // The sign-in page's first call fails as a broken server would answer it.
+      await page.route('**/api/sign/v1/getSignInfo', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 50300, errMsg: `服务暂不可用 ${marker}`, data: null }),
+        }),
+      );
+      await page.goto(`${BASE_URL}/signIn?deviceKey=demo-patient-0000000001`);
+      await page.getByText('加载失败，请稍后再试').waitFor();
+      const token = await page.evaluate(() => JSON.parse(localStorage.getItem('glucoguard.session') ?? '{}').token);
+
+      /** @type {Awaited<ReturnType<typeof ownReports>>} */
+      let mine = [];
+      for (let attempt = 0; attempt < 40 && mine.length === 0; attempt += 1) {
+        await page.waitForTimeout(250);
+        mine = (await ownReports(token)).filter((r) => r.errMessage.includes(marker));
+      }
+      assert.equal(mine.length, 1, JSON.stringify(mine));
+      assert.equal(mine[0]?.funName, 'GET /sign/v1/getSignInfo');
+      assert.equal(mine[0]?.errName, 'HTTP 503');
+      assert.match(mine[0]?.url ?? '', /^\/signIn/);
+      assert.doesNotMatch(mine[0]?.url ?? '', /demo-patient/);
+      // The browser logs the failed resource itself; nothing else went wrong.
+      assert.deepEqual(
+        problems.filter((p) => !p.includes('503')),
+        [],
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });
