@@ -19,6 +19,7 @@ export function ElderModeOffer({ now = Date.now }: { now?: () => number }) {
   return (
     <Dialog
       visible
+      aria-label="开启长辈模式？"
       title={<span className={styles.elderModeOfferTitle}>开启长辈模式？</span>}
       closeOnMaskClick={false}
       actions={[]}

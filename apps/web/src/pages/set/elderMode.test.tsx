@@ -43,6 +43,7 @@ describe('the one-time offer of 长辈模式', () => {
   it('is made on the home page to someone 60 or older by birth year, and 开启 turns the mode on for good', async () => {
     signedInAs('1950-06-01');
     const first = renderApp('/');
+    expect(await screen.findByRole('dialog', { name: '开启长辈模式？' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: '开启长辈模式' }));
     expect(elderAttribute()).toBe('on');
     expect(localStorage.getItem(ELDER_MODE_STORAGE_KEY)).toBe('on');
