@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGAL_TEXTS_VERSION } from '../src/contexts/platform/legal/legal.texts';
-import { failure, startTestApi, type TestApi } from './harness';
+import { Customer } from '../src/contexts/identity/customer/customer.entity';
+import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -60,5 +61,16 @@ describe('GET /customer/v1/queryLegal', () => {
     ]) {
       expect(text(privacy)).toContain(phrase);
     }
+  });
+});
+
+describe('consent to the legal texts', () => {
+  it('records at registration the version of the texts the user consented to', async () => {
+    const visitor = await signInNewVisitor(api);
+    const visitorId = (await visitor.client.GET('/login/v1/getCurrent')).customerVo.cid;
+    const registered = await registeredCustomer(api);
+    const em = api.app.orm.em.fork();
+    expect((await em.findOneOrFail(Customer, { id: visitorId })).legalVersion).toBeNull();
+    expect((await em.findOneOrFail(Customer, { id: registered.cid })).legalVersion).toBe(LEGAL_TEXTS_VERSION);
   });
 });

@@ -24,6 +24,7 @@ import { Migration20261126052041_notice_reading_index } from './Migration2026112
 import { Migration20261126052549_account_recovery } from './Migration20261126052549_account_recovery';
 import { Migration20261126061500_avatar_hosts } from './Migration20261126061500_avatar_hosts';
 import { Migration20261126113530_banner } from './Migration20261126113530_banner';
+import { Migration20261126121832_legal_version } from './Migration20261126121832_legal_version';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -50,4 +51,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126052549_account_recovery', class: Migration20261126052549_account_recovery },
   { name: 'Migration20261126061500_avatar_hosts', class: Migration20261126061500_avatar_hosts },
   { name: 'Migration20261126113530_banner', class: Migration20261126113530_banner },
+  { name: 'Migration20261126121832_legal_version', class: Migration20261126121832_legal_version },
 ];

@@ -13,6 +13,7 @@ export { locationRoutes } from './location/location.routes';
 export { uploadRoutes } from './upload/upload.routes';
 export { partnerRoutes } from './partner/partner.routes';
 // What the other contexts use.
+export { LEGAL_TEXTS_VERSION } from './legal/legal.texts';
 export { lookUpRegion, round6 } from './location/location.service';
 export { CareDirectoryRepository, type Workplace } from './care-directory/careDirectory.repository';
 export { Doctor } from './care-directory/doctor.entity';

@@ -53,6 +53,11 @@ export const CustomerSchema = defineEntity({
     /** Reminders when a day passes without a measurement (settings). */
     msgNoTestReceive: p.boolean().default(true),
     registeredAt: p.datetime().nullable(),
+    /**
+     * The version of the legal texts (user agreement and privacy policy, `LEGAL_TEXTS_VERSION`) the
+     * customer consented to by registering; null before registration.
+     */
+    legalVersion: p.string().length(10).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

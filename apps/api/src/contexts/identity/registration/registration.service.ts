@@ -20,6 +20,7 @@ import { CustomerRepository } from '../customer/customer.repository';
 import type { Customer } from '../customer/customer.entity';
 import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
 import { applyInviteCode } from '../customer/inviteCode';
+import { LEGAL_TEXTS_VERSION } from '../../platform';
 
 export const REGISTRATION_ERRORS = {
   otherPhone: '该微信号已经绑定手机号码，与当前手机号码不一致,登陆失败',
@@ -93,6 +94,9 @@ async function bindPhone(
   customer.phone = input.phone;
   customer.nickname = input.nickname.trim();
   customer.registeredAt = now;
+  // Registering needs the consent box ticked (the web app's Next does nothing without it): the
+  // texts consented to are the ones served now (docs/adr/0105-legal-texts-served-by-the-api.md).
+  customer.legalVersion = LEGAL_TEXTS_VERSION;
   customer.thirdAuthCode = 1;
   return customer;
 }
