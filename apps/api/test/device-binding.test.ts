@@ -76,9 +76,9 @@ describe('device calls', () => {
 
 describe('bad input', () => {
   it.each([
-    [{ deviceImei: '86888800000001', bindCode: 'RA9MT3FX' }, 40000, '请输入正确的设备IMEI号'],
-    [{ deviceImei: 'imei=868888000000017', bindCode: 'RA9MT3FX' }, 40000, '请输入正确的设备IMEI号'],
-    [{ deviceImei: '', bindCode: 'RA9MT3FX' }, 40000, '请输入正确的设备IMEI号'],
+    [{ deviceImei: '86888800000001', bindCode: 'RA9MT3FX' }, 40000, 'IMEI号应为15位数字，您输入了14位'],
+    [{ deviceImei: 'imei=868888000000017', bindCode: 'RA9MT3FX' }, 40000, 'IMEI号只含数字，请核对设备标签'],
+    [{ deviceImei: '', bindCode: 'RA9MT3FX' }, 40000, '请输入设备IMEI号'],
     [{ deviceImei: '868888000000017' }, 40000, '请输入绑定码'],
     [{ deviceImei: '868888000000017', bindCode: '  ' }, 40000, '请输入绑定码'],
     // Eight symbols whose check symbol does not match, one too few, and a symbol outside the alphabet.

@@ -12,6 +12,7 @@ import {
   deviceNameError,
   imeiToBind,
   typedImeiDigits,
+  imeiShapeProblem,
   typedImeiProblem,
   scansAtOnce,
 } from './deviceBinding';
@@ -154,5 +155,18 @@ describe('typedImeiProblem', () => {
 
   it('binds a typed IMEI without its separators', () => {
     expect(typedImeiDigits(' 8688 8800-0000 017 ')).toBe('868888000000017');
+  });
+});
+
+describe('imeiShapeProblem', () => {
+  it.each([
+    ['868888000000017', null],
+    // The shape only: a failing check digit is left to the typed-IMEI rule.
+    ['868888000000018', null],
+    ['', '请输入设备IMEI号'],
+    ['imei=868888000000017', 'IMEI号只含数字，请核对设备标签'],
+    ['86888800000001', 'IMEI号应为15位数字，您输入了14位'],
+  ])('%j → %j', (text, problem) => {
+    expect(imeiShapeProblem(text)).toBe(problem);
   });
 });

@@ -122,17 +122,22 @@ export function imeiToBind(scanOrTyped: string): string | null {
  * (docs/adr/0111-imei-errors-and-bind-causes.md).
  */
 export function typedImeiProblem(typed: string): string | null {
-  const digits = typed.replace(/[\s-]/g, '');
-  if (digits === '') {
+  const digits = typedImeiDigits(typed);
+  return imeiShapeProblem(digits) ?? (hasValidImeiCheckDigit(digits) ? null : IMEI_MESSAGES.checkDigit);
+}
+
+/**
+ * What keeps a text from having an IMEI's shape (empty, not digits, not fifteen of them), or null:
+ * the bind call's check, which leaves the check digit alone (bench meters fail it).
+ */
+export function imeiShapeProblem(text: string): string | null {
+  if (text === '') {
     return IMEI_MESSAGES.required;
   }
-  if (!/^\d+$/.test(digits)) {
+  if (!/^\d+$/.test(text)) {
     return IMEI_MESSAGES.notDigits;
   }
-  if (!isImei(digits)) {
-    return IMEI_MESSAGES.length(digits.length);
-  }
-  return hasValidImeiCheckDigit(digits) ? null : IMEI_MESSAGES.checkDigit;
+  return isImei(text) ? null : IMEI_MESSAGES.length(text.length);
 }
 
 /** A typed IMEI without its group separators, as it is bound. */

@@ -9,7 +9,6 @@ export const BIND_CODE_MESSAGES = {
 
 export const DEVICE_MESSAGES = {
   nameRequired: '请输入设备名',
-  badImei: '请输入正确的设备IMEI号',
   notFound: '设备不存在',
   empty: '尚未绑定任何设备',
   listError: '请求错误！',

@@ -2811,7 +2811,7 @@ export interface paths {
          *     caller's records (`attached` counts them).
          *
          *     Refusals, in this order:
-         *     - 40000 with HTTP 400: an IMEI that is not 15 digits (请输入正确的设备IMEI号), a missing
+         *     - 40000 with HTTP 400: an IMEI that is not 15 digits, said about the IMEI (请输入设备IMEI号, IMEI号只含数字…, IMEI号应为15位数字，您输入了14位), a missing
          *       code (请输入绑定码) or a malformed one (绑定码有误，请核对设备标签上的8位绑定码). These
          *       are not counted.
          *     - 42900 with HTTP 429: every well-formed attempt, a successful one too, counts against the

@@ -15,6 +15,7 @@ import {
   deviceNameError,
   formatChinaTime,
   METER_KINDS,
+  imeiShapeProblem,
   isImei,
   makeBindCode,
   normalizeBindCode,
@@ -299,8 +300,9 @@ export async function bindDeviceForCustomer(
   now: Date,
 ) {
   const imei = input.deviceImei.trim();
-  if (!isImei(imei)) {
-    throw new AppError(ErrorCodes.badRequest, DEVICE_MESSAGES.badImei);
+  const imeiProblem = imeiShapeProblem(imei);
+  if (imeiProblem !== null) {
+    throw new AppError(ErrorCodes.badRequest, imeiProblem);
   }
   const bindCode = normalizeBindCode(input.bindCode);
   if (bindCode === null) {
