@@ -158,3 +158,26 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('the job queue settings', () => {
+  it('polls every 2 s, runs 2 jobs of a name at a time and checks leases every minute by default', () => {
+    expect(loadConfig({}).jobs).toEqual({ pollIntervalMs: 2000, concurrency: 2, leaseCheckIntervalMs: 60_000 });
+    expect(
+      loadConfig({ JOBS_POLL_INTERVAL_MS: '500', JOBS_CONCURRENCY: '8', JOBS_LEASE_CHECK_INTERVAL_MS: '1000' }).jobs,
+    ).toEqual({ pollIntervalMs: 500, concurrency: 8, leaseCheckIntervalMs: 1000 });
+  });
+
+  it('refuses a poll faster than 500 ms, no concurrency and what is not a whole number', () => {
+    let error: unknown;
+    try {
+      loadConfig({ JOBS_POLL_INTERVAL_MS: '100', JOBS_CONCURRENCY: '0', JOBS_LEASE_CHECK_INTERVAL_MS: '1.5' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'JOBS_POLL_INTERVAL_MS must be a whole number from 500 to 3600000, got "100".',
+      'JOBS_CONCURRENCY must be a whole number from 1 to 50, got "0".',
+      'JOBS_LEASE_CHECK_INTERVAL_MS must be a whole number from 1000 to 3600000, got "1.5".',
+    ]);
+  });
+});

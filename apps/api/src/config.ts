@@ -58,9 +58,14 @@ export interface JobsConfig {
   pollIntervalMs: number;
   /** JOBS_CONCURRENCY: jobs of one name run at most this many at a time in one API process. */
   concurrency: number;
+  /** JOBS_LEASE_CHECK_INTERVAL_MS: how often a job whose lease ran out (its process died) is put back for a retry. */
+  leaseCheckIntervalMs: number;
 }
 
-/** Reads JOBS_POLL_INTERVAL_MS (default 2000) and JOBS_CONCURRENCY (default 2), adding any problem to `problems`. */
+/**
+ * Reads JOBS_POLL_INTERVAL_MS (default 2000), JOBS_CONCURRENCY (default 2) and
+ * JOBS_LEASE_CHECK_INTERVAL_MS (default 60000), adding any problem to `problems`.
+ */
 export function readJobsConfig(env: NodeJS.ProcessEnv, problems: string[]): JobsConfig {
   const whole = (name: string, fallback: number, min: number, max: number): number => {
     const raw = env[name];
@@ -77,6 +82,7 @@ export function readJobsConfig(env: NodeJS.ProcessEnv, problems: string[]): Jobs
   return {
     pollIntervalMs: whole('JOBS_POLL_INTERVAL_MS', 2000, 500, 3_600_000),
     concurrency: whole('JOBS_CONCURRENCY', 2, 1, 50),
+    leaseCheckIntervalMs: whole('JOBS_LEASE_CHECK_INTERVAL_MS', 60_000, 1000, 3_600_000),
   };
 }
 

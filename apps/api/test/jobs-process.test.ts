@@ -21,6 +21,8 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 interface ApiProcess {
   child: ChildProcess;
   pid: number;
+  /** Resolves when the process reports `event` (a test job's handler started). */
+  next(event: string): Promise<unknown>;
   call<T>(op: string, args?: Record<string, unknown>): Promise<T>;
 }
 
@@ -40,6 +42,8 @@ function startApi(env: Record<string, string>): Promise<ApiProcess> {
   });
   children.push(child);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const waiting = new Map<string, (message: unknown) => void>();
+  const next = (event: string) => new Promise((resolve) => waiting.set(event, resolve));
   let nextId = 0;
   child.on('exit', (code, signal) => {
     for (const p of pending.values()) {
@@ -55,23 +59,31 @@ function startApi(env: Record<string, string>): Promise<ApiProcess> {
     });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the API process exited (${code}) before it was ready`)));
-    child.on('message', (reply: { id?: number; ready?: boolean; pid?: number; result?: unknown; error?: string }) => {
-      if (reply.ready !== undefined) {
-        if (reply.ready) {
-          resolve({ child, pid: reply.pid!, call });
-        } else {
-          reject(new Error(reply.error));
+    child.on(
+      'message',
+      (reply: { id?: number; ready?: boolean; pid?: number; result?: unknown; error?: string; event?: string }) => {
+        if (reply.event !== undefined) {
+          waiting.get(reply.event)?.(reply);
+          waiting.delete(reply.event);
+          return;
         }
-        return;
-      }
-      const p = pending.get(reply.id!);
-      pending.delete(reply.id!);
-      if (reply.error !== undefined) {
-        p?.reject(new Error(reply.error));
-      } else {
-        p?.resolve(reply.result);
-      }
-    });
+        if (reply.ready !== undefined) {
+          if (reply.ready) {
+            resolve({ child, pid: reply.pid!, call, next });
+          } else {
+            reject(new Error(reply.error));
+          }
+          return;
+        }
+        const p = pending.get(reply.id!);
+        pending.delete(reply.id!);
+        if (reply.error !== undefined) {
+          p?.reject(new Error(reply.error));
+        } else {
+          p?.resolve(reply.result);
+        }
+      },
+    );
   });
 }
 
@@ -165,6 +177,23 @@ describe('a job scheduled before the API is killed', () => {
     expect((await drain(api, 'sentinel-2')).get('before-kill')).toHaveLength(1);
     // Scheduling its key again is still the same (completed) job.
     expect(await api.call('schedule', { keys: ['before-kill'], dueAt: Date.now() })).toBe(0);
+    await api.call('close');
+  });
+});
+
+describe('a job whose process died while running it', () => {
+  it('is retried once its lease runs out, and its effect is there once', { timeout: 240_000 }, async () => {
+    let api = await startApi(env);
+    const started = api.next('started');
+    await api.call('schedule', { job: 'test.stuck-once', keys: ['stuck'], dueAt: Date.now() });
+    await started;
+    // Killed in the middle of the first attempt: nothing of it committed.
+    await kill(api);
+    api = await startApi(env);
+    await until(async () => (await runs(api)).has('stuck#2'), 'the second attempt ran');
+    const byKey = await drain(api, 'sentinel-stuck');
+    expect([...byKey.keys()].filter((key) => key.startsWith('stuck'))).toEqual(['stuck#2']);
+    expect(byKey.get('stuck#2')).toHaveLength(1);
     await api.call('close');
   });
 });

@@ -1,7 +1,8 @@
 // The real API in a process of its own for jobs-process.test.ts, which kills it with SIGKILL: the
 // whole app (createServer, its job worker started with it) on the PGlite in DATA_DIR or on
 // DATABASE_URL, plus one test-only job, `test.record-run`, that records each run (its key and this
-// process's pid) in job_test_run. Nothing of it is in the app: the job is defined here, after start.
+// process's pid) in job_test_run, and `test.stuck-once`, whose first attempt hangs. Nothing of it is
+// in the app: the jobs are defined here, after start.
 // Started with an IPC channel; answers `{ ready }`, then runs `{ id, op, args }` and answers
 // `{ id, result }` or `{ id, error }`.
 import { createServer } from '../src/app';
@@ -23,6 +24,7 @@ async function main() {
     SEED_DEMO_DATA: 'false',
     JOBS_POLL_INTERVAL_MS: '500',
     JOBS_CONCURRENCY: '4',
+    JOBS_LEASE_CHECK_INTERVAL_MS: '1000',
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
   });
   const app = await createServer(config, { write: () => {} });
@@ -37,12 +39,30 @@ async function main() {
     await nativeQuery(tx, 'insert into job_test_run (job_key, pid) values ($1, $2)', [key, process.pid]);
   });
 
+  // Its first attempt tells the test it started and then never ends (the test kills the process);
+  // a later attempt records its run. Its lease is 2 s.
+  await app.jobs.defineNow(
+    'test.stuck-once',
+    async (tx, _payload, { key, attempt }) => {
+      if (attempt === 1) {
+        await send({ event: 'started', key });
+        await new Promise(() => {});
+      }
+      await nativeQuery(tx, 'insert into job_test_run (job_key, pid) values ($1, $2)', [
+        `${key}#${attempt}`,
+        process.pid,
+      ]);
+    },
+    { leaseSeconds: 2, backoffSeconds: 1 },
+  );
+
   const ops: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = {
-    /** `{ keys, dueAt }` (epoch ms): schedules test.record-run once per key; how many were new. */
+    /** `{ keys, dueAt, job? }` (epoch ms): schedules the job (test.record-run) once per key; how many were new. */
     async schedule(args) {
       let created = 0;
+      const job = (args.job as string | undefined) ?? 'test.record-run';
       for (const key of args.keys as string[]) {
-        created += Number(await app.jobs.schedule(em(), 'test.record-run', key, new Date(args.dueAt as number)));
+        created += Number(await app.jobs.schedule(em(), job, key, new Date(args.dueAt as number)));
       }
       return created;
     },

@@ -14,6 +14,7 @@ export interface JobsPluginOptions {
   databaseUrl: string | undefined;
   pollIntervalMs: number;
   concurrency: number;
+  leaseCheckIntervalMs: number;
   /** The retention run's interval (RETENTION_INTERVAL_MS); 0: only on demand. */
   retentionIntervalMs: number;
 }
@@ -28,6 +29,7 @@ export default fp<JobsPluginOptions>(
     const queue = new JobQueue({
       pollIntervalMs: options.pollIntervalMs,
       concurrency: options.concurrency,
+      leaseCheckIntervalMs: options.leaseCheckIntervalMs,
       clock: app.providers.clock,
       log: app.log,
     });

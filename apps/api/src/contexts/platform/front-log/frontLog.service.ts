@@ -1,6 +1,6 @@
 import type { FrontLogRepository } from './frontLog.repository';
 
-/** Reports are kept this many days (plugins/retention.ts deletes older ones). */
+/** Reports are kept this many days (the retention job, platform.retention.prune, deletes older ones). */
 export const FRONT_LOG_KEEP_DAYS = 30;
 /**
  * The largest request body a report may come in: each field has its own length limit in

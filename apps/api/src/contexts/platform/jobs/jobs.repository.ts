@@ -69,11 +69,23 @@ export class JobStore {
     this.boss = boss;
   }
 
-  /** A store on the database `root` belongs to (its PGlite instance, or `databaseUrl`'s server). */
-  static async open(root: Db, databaseUrl: string | undefined, poolSize: number): Promise<JobStore> {
-    const common = { schema: 'pgboss', registerInstance: false, openTelemetry: { enabled: false } } as const;
+  /**
+   * A store on the database `root` belongs to (its PGlite instance, or `databaseUrl`'s server);
+   * every `leaseCheckSeconds` one process puts jobs whose lease ran out back for a retry.
+   */
+  static async open(
+    root: Db,
+    databaseUrl: string | undefined,
+    options: { poolSize: number; leaseCheckSeconds: number },
+  ): Promise<JobStore> {
+    const common = {
+      schema: 'pgboss',
+      registerInstance: false,
+      openTelemetry: { enabled: false },
+      superviseIntervalSeconds: options.leaseCheckSeconds,
+    } as const;
     if (databaseUrl) {
-      return new JobStore(new PgBoss({ ...common, connectionString: databaseUrl, max: poolSize }));
+      return new JobStore(new PgBoss({ ...common, connectionString: databaseUrl, max: options.poolSize }));
     }
     const connection = sql(root).getConnection() as unknown as { getNativeClient(): Promise<PGliteLike> };
     const pglite = await connection.getNativeClient();

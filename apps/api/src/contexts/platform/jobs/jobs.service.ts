@@ -35,6 +35,8 @@ export interface JobQueueOptions {
   pollIntervalMs: number;
   /** Jobs of one name run at most this many at a time in this process. */
   concurrency: number;
+  /** How often jobs whose lease ran out are put back for a retry (by one process per interval). */
+  leaseCheckIntervalMs: number;
   clock: () => Date;
   log: {
     warn(details: object, message: string): void;
@@ -118,7 +120,10 @@ export class JobQueue {
 
   /** Opens the store on `root`'s database, creates the queues and starts a worker per job name. */
   async start(root: Db, databaseUrl: string | undefined): Promise<void> {
-    const store = await JobStore.open(root, databaseUrl, this.options.concurrency * 2 + 2);
+    const store = await JobStore.open(root, databaseUrl, {
+      poolSize: this.options.concurrency * 2 + 2,
+      leaseCheckSeconds: Math.max(1, Math.round(this.options.leaseCheckIntervalMs / 1000)),
+    });
     await store.start();
     this.#root = root;
     this.#store = store;

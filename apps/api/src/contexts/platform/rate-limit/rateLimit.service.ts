@@ -10,7 +10,7 @@ export interface RateWindow {
   message: string;
 }
 
-/** How long counted events are kept (plugins/retention.ts deletes older ones): no window may be longer. */
+/** How long counted events are kept (the retention job, platform.retention.prune, deletes older ones): no window may be longer. */
 export const RATE_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
