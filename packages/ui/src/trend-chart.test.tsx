@@ -173,6 +173,8 @@ describe('TrendChart', () => {
       />,
     );
     expect(fake.primitives).toHaveLength(1);
+    // One reading is a dot, not a level stroke across the chart.
+    expect(fake.series[0]!.options).toMatchObject({ lineVisible: false, pointMarkersVisible: true });
     expect(screen.getByText('目标范围 4.4–7.0')).toBeTruthy();
     const chart = screen.getByRole('img', { name: '血糖趋势' });
     expect(Number(chart.dataset.valueMin)).toBeLessThanOrEqual(4.4);
@@ -189,7 +191,8 @@ describe('TrendChart', () => {
     }
     // The grid is a series of its own, before the lines, holding only times.
     expect(fake.series).toHaveLength(3);
-    const window = { from: Date.UTC(2026, 4, 26, 4), to: Date.UTC(2026, 10, 22, 4) };
+    // From 180 days back to 3.6 days ahead, so a reading of just now is not cut by the edge.
+    const window = { from: Date.UTC(2026, 4, 26, 4), to: Date.UTC(2026, 10, 22, 4) + 3.6 * 86_400_000 };
     expect(fake.series[0]!.setData).toHaveBeenCalledWith(timeGrid(window));
     const formatter = fake.chartOptions().timeScale!.tickMarkFormatter as (time: number, type: number) => string;
     const chart = screen.getByRole('img');

@@ -97,7 +97,11 @@ export function TrendChart({
     if (element === null) {
       return undefined;
     }
-    const shownWindow = days === undefined ? undefined : { from: Date.now() - days * 86_400_000, to: Date.now() };
+    // The grid runs a fiftieth of the range past now, so a reading taken just now is not cut by the edge.
+    const shownWindow =
+      days === undefined
+        ? undefined
+        : { from: Date.now() - days * 86_400_000, to: Date.now() + (days * 86_400_000) / 50 };
     const chart = drawChart(lib, element, {
       series,
       window: shownWindow,
@@ -210,7 +214,11 @@ function drawChart(lib: ChartLibrary, element: HTMLElement, options: DrawOptions
       // Intraday ticks are typed as times (not as days, which printed 24日 twice): the formatter blanks them off an hour axis.
       timeVisible: true,
       fixLeftEdge: true,
-      fixRightEdge: true,
+      // On a window the right edge is the window's end, past the last reading: the library's fixed right
+      // edge is the last point with a value. A window is never scrolled, so nothing else needs fixing.
+      fixRightEdge: shownWindow === undefined,
+      // The chart is fitted before autoSize has measured it: keep the fitted span when the size arrives.
+      lockVisibleTimeRangeOnResize: true,
       // A year on the hourly grid is 8,760 places across about 340 px.
       minBarSpacing: 0.01,
       // Labels are at most 2026年 or 08:00 wide; 11月24日 only on an hour axis.
@@ -242,6 +250,8 @@ function drawChart(lib: ChartLibrary, element: HTMLElement, options: DrawOptions
     const added = chart.addSeries(lib.LineSeries, {
       color: line.colour,
       lineWidth: 2,
+      // The library draws a lone point as a level stroke a bar wide, which reads as a trend: a dot instead.
+      lineVisible: (data[index]?.length ?? 0) > 1,
       lastValueVisible: false,
       priceLineVisible: false,
       pointMarkersVisible: scrollable || (data[index]?.length ?? 0) <= MAX_MARKED_POINTS,
