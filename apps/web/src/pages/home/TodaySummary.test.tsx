@@ -95,6 +95,24 @@ describe("home's today summary", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/reportCenter/bloodSugar/addBloodSugarReport'));
   });
 
+  it('offers a retry when the latest readings cannot be read', async () => {
+    let calls = 0;
+    fakeApi({
+      'GET /sugarTest/v1/getLastRecord': () => {
+        calls += 1;
+        if (calls === 1) {
+          throw new Error('offline');
+        }
+        return sugar;
+      },
+      'GET /bloodPressureTest/v1/pageQueryList': () => noPressure,
+    });
+    renderApp('/');
+    const card = await summary();
+    fireEvent.click(await within(card).findByRole('button', { name: '重试' }));
+    expect(await within(card).findByText('7.0')).toBeTruthy();
+  });
+
   it('asks a visitor to register and reads nothing of theirs', async () => {
     resetStores();
     const api = fakeApi({ 'GET /activity/v1/bannerList': () => [] });

@@ -62,9 +62,21 @@ export function TodaySummary({ registered }: { registered: boolean }) {
     );
   }
   if (latest.data === null) {
-    // Loading, or the read failed: keep the card's place so nothing below jumps.
+    // Loading: keep the card's place so nothing below jumps; a failed read offers another try.
     return (
-      <section aria-label="今日概览" aria-busy={latest.loading} className={`${styles.card} ${styles.placeholder}`} />
+      <section aria-label="今日概览" aria-busy={latest.loading} className={`${styles.card} ${styles.placeholder}`}>
+        {latest.failed ? (
+          <>
+            <h2 className={styles.heading}>今日概览</h2>
+            <p className={styles.note}>最新测量结果加载失败。</p>
+            <div className={styles.actions}>
+              <Button onClick={latest.reload} className={styles.action}>
+                重试
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </section>
     );
   }
   const { sugar, pressure } = latest.data;
