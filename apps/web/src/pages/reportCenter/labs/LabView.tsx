@@ -286,11 +286,11 @@ function LabChart({ kind, days }: { kind: LabKind; days: number }) {
     [kind, days],
     { clear: true },
   );
-  const state: { days: number; records: readonly LabRecord[] } | 'failed' | null = read.failed
+  const state: { days: number; records: readonly LabRecord[]; more: boolean } | 'failed' | null = read.failed
     ? 'failed'
     : read.data === null
       ? null
-      : { days, records: read.data.items };
+      : { days, records: read.data.items, more: read.data.totalPage > 1 };
   if (state === null || (state !== 'failed' && state.days !== days)) {
     return (
       <div className={styles.labChartBox}>
@@ -314,13 +314,14 @@ function LabChart({ kind, days }: { kind: LabKind; days: number }) {
   });
   return (
     <div className={styles.labChartBox2}>
+      {/* The chart names what it shows (ADR 0109): the whole range, or only its latest page of readings. */}
       <div className={styles.labChartBox3}>
-        {texts.name}（{texts.unit}）
+        近{days}天{state.more ? `最近 ${CHART_PAGE_SIZE}` : `共 ${points.length}`} 次测量 · 单位：{texts.unit}
       </div>
       <TrendChart
         lib={CHART_LIB}
         series={[{ name: texts.name, colour: tokens.colorChartLine, points }]}
-        days={days}
+        days={state.more ? undefined : days}
         minSpan={CHART_MIN_SPANS[kind]}
         precision={LAB_LIMITS[kind].decimals}
         aria-label={`${texts.name}趋势图`}
