@@ -23,6 +23,7 @@ import { PointsEntry, PointsScoreCount, PointsTally } from '../contexts/engageme
 import { CheckIn } from '../contexts/engagement/check-in/checkIn.entity';
 import { Article, ArticleCategory, ArticleReader } from '../contexts/engagement/article/article.entity';
 import { Banner } from '../contexts/engagement/banner/banner.entity';
+import { PaymentIntent } from '../contexts/commerce/payment/paymentIntent.entity';
 import { Follow } from '../contexts/social/follow/follow.entity';
 import { FeedComment, FeedMessage, FeedPraise } from '../contexts/social/feed/feed.entity';
 import { Notice } from '../contexts/social/notice/notice.entity';
@@ -66,4 +67,5 @@ export const entities = [
   ArticleCategory,
   ArticleReader,
   Banner,
+  PaymentIntent,
 ];
