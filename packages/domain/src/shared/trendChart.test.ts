@@ -104,6 +104,10 @@ describe('fitChartValueRange', () => {
     expect(fitChartValueRange([0.3, 0.4], { minSpan: 0.5 })).toEqual({ min: 0, max: 0.8, step: 0.2 });
   });
 
+  it('gives a single value room on both sides, and skips values that are not numbers', () => {
+    expect(fitChartValueRange([5, Number.NaN])).toEqual({ min: 4, max: 6, step: 0.5 });
+  });
+
   it('is null with nothing to show', () => {
     expect(fitChartValueRange([])).toBeNull();
   });
