@@ -76,7 +76,11 @@ export class JobStore {
   static async open(
     root: Db,
     databaseUrl: string | undefined,
-    options: { poolSize: number; leaseCheckSeconds: number },
+    options: {
+      poolSize: number;
+      leaseCheckSeconds: number;
+      onProblem: (problem: unknown, kind: 'error' | 'warning') => void;
+    },
   ): Promise<JobStore> {
     const common = {
       schema: 'pgboss',
@@ -85,11 +89,24 @@ export class JobStore {
       superviseIntervalSeconds: options.leaseCheckSeconds,
     } as const;
     if (databaseUrl) {
-      return new JobStore(new PgBoss({ ...common, connectionString: databaseUrl, max: options.poolSize }));
+      return JobStore.#watched(
+        new PgBoss({ ...common, connectionString: databaseUrl, max: options.poolSize }),
+        options,
+      );
     }
     const connection = sql(root).getConnection() as unknown as { getNativeClient(): Promise<PGliteLike> };
     const pglite = await connection.getNativeClient();
-    return new JobStore(new PgBoss({ ...common, db: fromPglite(pglite), backend: 'pglite' }));
+    return JobStore.#watched(new PgBoss({ ...common, db: fromPglite(pglite), backend: 'pglite' }), options);
+  }
+
+  /** pg-boss reports a failed background pass (maintenance, a poll) as an `error` event: unheard, it would end the process. */
+  static #watched(
+    boss: PgBoss,
+    options: { onProblem: (problem: unknown, kind: 'error' | 'warning') => void },
+  ): JobStore {
+    boss.on('error', (error) => options.onProblem(error, 'error'));
+    boss.on('warning', (warning) => options.onProblem(warning, 'warning'));
+    return new JobStore(boss);
   }
 
   /** Creates pg-boss's schema (or migrates it) and starts its maintenance. */

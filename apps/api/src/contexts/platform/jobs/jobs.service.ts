@@ -40,6 +40,7 @@ export interface JobQueueOptions {
   clock: () => Date;
   log: {
     warn(details: object, message: string): void;
+    error(details: object, message: string): void;
   };
 }
 
@@ -123,6 +124,10 @@ export class JobQueue {
     const store = await JobStore.open(root, databaseUrl, {
       poolSize: this.options.concurrency * 2 + 2,
       leaseCheckSeconds: Math.max(1, Math.round(this.options.leaseCheckIntervalMs / 1000)),
+      onProblem: (problem, kind) =>
+        kind === 'error'
+          ? this.options.log.error({ err: problem }, 'job queue error')
+          : this.options.log.warn({ warning: problem }, 'job queue warning'),
     });
     await store.start();
     this.#root = root;
