@@ -296,6 +296,18 @@ describe('/friend/friendReportList', () => {
     expect(screen.queryByRole('button', { name: '添加血压' })).toBeNull();
   });
 
+  it('opens on the pressure tab after a pressure reading was saved for the patient, with the same range control', async () => {
+    const server = fakeApi(routes);
+    renderApp('/friend/friendReportList?id=c1&name=爸爸&tab=pressure');
+    expect((await screen.findByText('185')).dataset.colour).toBe(CELL_COLOURS.red);
+    const ranges = within(screen.getByRole('group', { name: '日期范围' }));
+    expect(ranges.getAllByRole('option').map((o) => o.textContent)).toEqual(['近30天', '近60天', '近90天']);
+    fireEvent.click(ranges.getByText('近90天'));
+    await waitFor(() => expect(server.called('GET /follower/v1/queryIFocusBloodPressure')).toHaveLength(2));
+    const [first, second] = server.called('GET /follower/v1/queryIFocusBloodPressure');
+    expect(second?.query.get('createStartTime')).not.toBe(first?.query.get('createStartTime'));
+  });
+
   it('says so when the patient has not granted access or took it back', async () => {
     fakeApi({
       'GET /follower/v1/queryIFocusStat': () => {

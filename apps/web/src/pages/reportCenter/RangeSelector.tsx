@@ -13,6 +13,12 @@ export const TABLE_RANGES: readonly RangeOption<keyof typeof SUGAR_TABLE_RANGE_D
   Object.keys(SUGAR_TABLE_RANGE_DAYS).map(Number) as (keyof typeof SUGAR_TABLE_RANGE_DAYS)[]
 ).map((dateType) => ({ value: dateType, label: `近${SUGAR_TABLE_RANGE_DAYS[dateType]}天` }));
 
+/** The same ranges by their number of days, for the lists that ask by dates (pressure, ketone, uric acid). */
+export const DAY_RANGES: readonly RangeOption<number>[] = Object.values(SUGAR_TABLE_RANGE_DAYS).map((days) => ({
+  value: days,
+  label: `近${days}天`,
+}));
+
 /**
  * The one range control of the report screens (sugar, pressure, ketone, uric acid, and a
  * relative's view of them): every choice in sight as a row of buttons, one tap to change, the

@@ -1,4 +1,4 @@
-import { SUGAR_TABLE_RANGE_DAYS, chinaDateKey, latestChinaDays } from '@glucoguard/domain';
+import { chinaDateKey, latestChinaDays } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { InfiniteList } from '@glucoguard/ui';
 import { useCallback, useState } from 'react';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../../api';
 import { ShareEntry } from '../../share/ShareEntry';
 import { AddButton } from '../AddButton';
-import { RangeSelector } from '../RangeSelector';
+import { DAY_RANGES, RangeSelector } from '../RangeSelector';
 import { BP_CELL, BpHeaderRow, bpRecordLevel } from './bpRows';
 import styles from './BpTable.module.css';
 
@@ -14,15 +14,13 @@ type Record = Schema<'BloodPressureVo'>;
 
 /** The pressure table's page size (spec 2 §9). */
 const PAGE_SIZE = 20;
-/** The ranges: the latest 30, 60 or 90 days, as the other report-center tables. */
-const RANGES = Object.values(SUGAR_TABLE_RANGE_DAYS).map((days) => ({ value: days, label: `近${days}天` }));
 export const BP_EMPTY_TEXT = '暂无血压数据';
 const ADD_PATH = '/reportCenter/bloodPressure/addBloodPressureReport/add';
 
 /** The blood-pressure table (spec 2 §2.7): the range control (one kind on every tab), infinite list coloured by `color`, add button. */
 export function BpTable() {
   const navigate = useNavigate();
-  const [days, setDays] = useState<number>(RANGES[0]?.value ?? 30);
+  const [days, setDays] = useState<number>(DAY_RANGES[0]?.value ?? 30);
   const loadPage = useCallback(
     (pageNo: number) => {
       const now = Date.now();
@@ -43,7 +41,7 @@ export function BpTable() {
 
   return (
     <div className={styles.bpTableBox}>
-      <RangeSelector options={RANGES} value={days} onChange={setDays} />
+      <RangeSelector options={DAY_RANGES} value={days} onChange={setDays} />
       <ShareEntry kind="bloodPressure" />
       <BpHeaderRow />
       <InfiniteList<Record>

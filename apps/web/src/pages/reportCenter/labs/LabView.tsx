@@ -5,7 +5,6 @@ import {
   LAB_SAVED_MESSAGE,
   LAB_TEXTS,
   PAGE_SIZES,
-  SUGAR_TABLE_RANGE_DAYS,
   chinaDateKey,
   formatChinaTime,
   labBand,
@@ -26,15 +25,13 @@ import { bandHex } from '../../../components/bandPalette';
 import { showError, toast } from '../../../ui/toast';
 import { CHART_LIB } from '../chartLib';
 import { DeleteReadingButton } from '../DeleteReadingButton';
-import { RangeSelector } from '../RangeSelector';
+import { DAY_RANGES, RangeSelector } from '../RangeSelector';
 import { deleteLab, loadLabPage, saveLab } from './labApi';
 import { LabGuide } from './LabGuide';
 import type { LabRecord } from './labApi';
 import type { LabKind, LabViewMode } from './types';
 import styles from './LabView.module.css';
 
-/** The ranges: the latest 30, 60 or 90 days (as the tables of spec 2 §9), in the report screens' one range control. */
-const RANGES = Object.values(SUGAR_TABLE_RANGE_DAYS).map((days) => ({ value: days, label: `近${days}天` }));
 /** The chart reads one page of this many readings (spec 2 §9). */
 const CHART_PAGE_SIZE = 100;
 
@@ -50,10 +47,10 @@ function rangeQuery(days: number, now = Date.now()): { createStartTime: string; 
  * 100 readings in the range as a line).
  */
 export function LabView({ kind, view }: { kind: LabKind; view: LabViewMode }) {
-  const [days, setDays] = useState<number>(RANGES[0]?.value ?? 30);
+  const [days, setDays] = useState<number>(DAY_RANGES[0]?.value ?? 30);
   return (
     <div className={styles.labViewBox}>
-      <RangeSelector options={RANGES} value={days} onChange={setDays} />
+      <RangeSelector options={DAY_RANGES} value={days} onChange={setDays} />
       {view === 'table' ? <LabTable kind={kind} days={days} /> : <LabChart kind={kind} days={days} />}
     </div>
   );
