@@ -37,3 +37,5 @@ export type { LevelGaugeProps } from './level-gauge';
 export { PieChart, percentText, pieArcs } from './pie-chart';
 export { tokens } from './tokens';
 export type { PieArc, PieChartProps, PieSlice } from './pie-chart';
+export { DEFAULT_LOCATION_LABELS, LocationFailure, LocationPanel } from './location-panel';
+export type { LocationLabels, LocationPanelProps, LocationPlace } from './location-panel';
