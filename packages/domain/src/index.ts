@@ -17,3 +17,4 @@ export * from './account';
 export * from './care';
 export * from './commerce';
 export * from './after-sales';
+export * from './staff';

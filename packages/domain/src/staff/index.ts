@@ -1,0 +1,2 @@
+/** Staff of the console: roles, the permission table, sign-in lockout. */
+export * from './staff';

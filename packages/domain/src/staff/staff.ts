@@ -1,0 +1,122 @@
+/**
+ * Staff of the console (docs/adr/0118-staff-accounts-in-identity.md): who they are (roles), what each
+ * role may do (the permission table every console operation in openapi.yaml is checked against),
+ * and the sign-in rules (lockout, password and username shapes).
+ */
+
+/** The console's roles. A staff member has exactly one. */
+export const STAFF_ROLES = ['doctor', 'pharmacist', 'operator', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  doctor: '医生',
+  pharmacist: '药师',
+  operator: '运营',
+  admin: '管理员',
+};
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * Which role may do what. Each console operation names one permission (`x-permission` in
+ * openapi.yaml) and lists exactly these roles (`x-roles`); the API refuses to start otherwise.
+ * Later issues add their permissions here (e.g. `consultation.own` for doctors).
+ */
+export const STAFF_PERMISSIONS = {
+  /** Sign out, read one's own account: everyone signed in to the console. */
+  'console.self': ['doctor', 'pharmacist', 'operator', 'admin'],
+  /** List, create, change the role of and disable staff accounts. */
+  'staff.manage': ['admin'],
+  /** Browse the audit trail. */
+  'audit.read': ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
+
+export function isStaffPermission(value: unknown): value is StaffPermission {
+  return typeof value === 'string' && Object.hasOwn(STAFF_PERMISSIONS, value);
+}
+
+/** Whether `role` may do what `permission` covers. */
+export function roleMay(role: StaffRole, permission: StaffPermission): boolean {
+  return (STAFF_PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+/** The permissions a role holds (what the console shows it). */
+export function permissionsOf(role: StaffRole): StaffPermission[] {
+  return (Object.keys(STAFF_PERMISSIONS) as StaffPermission[]).filter((p) => roleMay(role, p));
+}
+
+/** After this many failed sign-ins in a row, the account is locked … */
+export const STAFF_MAX_FAILED_SIGN_INS = 5;
+/** … for this long. */
+export const STAFF_LOCKOUT_MINUTES = 15;
+/** A console session lasts a working day. */
+export const STAFF_SESSION_HOURS = 12;
+
+export interface SignInFailureState {
+  failedCount: number;
+  lockedUntil: Date | null;
+}
+
+/** Whole minutes (rounded up, at least 1) until the lock lifts, or 0 when the account is not locked. */
+export function lockedMinutesLeft(state: SignInFailureState, now: Date): number {
+  if (!state.lockedUntil || state.lockedUntil.getTime() <= now.getTime()) {
+    return 0;
+  }
+  return Math.max(1, Math.ceil((state.lockedUntil.getTime() - now.getTime()) / 60_000));
+}
+
+/**
+ * The state after one more failed sign-in: the count grows, and the fifth failure in a row locks
+ * the account for 15 minutes (the count starts again once a lock has passed).
+ */
+export function afterFailedSignIn(state: SignInFailureState, now: Date): SignInFailureState {
+  const lockPassed = state.lockedUntil !== null && state.lockedUntil.getTime() <= now.getTime();
+  const failedCount = (lockPassed ? 0 : state.failedCount) + 1;
+  if (failedCount >= STAFF_MAX_FAILED_SIGN_INS) {
+    return { failedCount, lockedUntil: new Date(now.getTime() + STAFF_LOCKOUT_MINUTES * 60_000) };
+  }
+  return { failedCount, lockedUntil: lockPassed ? null : state.lockedUntil };
+}
+
+export const STAFF_MESSAGES = {
+  badCredentials: '用户名或密码错误',
+  locked: (minutes: number) => `账号已锁定，请 ${minutes} 分钟后再试`,
+  badTotp: '验证码错误',
+  forbidden: '无权限',
+  disabled: '账号已停用',
+  usernameTaken: '用户名已存在',
+  signInFirst: '请先登录控制台',
+  doctorNeeded: '医生账号须关联医生档案',
+  doctorUnknown: '医生档案不存在',
+  doctorOnlyForDoctors: '只有医生账号可关联医生档案',
+  notSelf: '不能停用或降级自己的账号',
+} as const;
+
+/** A username: 3–32 lower-case letters, digits, `.`, `_` or `-`, starting with a letter. */
+export const STAFF_USERNAME_PATTERN = /^[a-z][a-z0-9._-]{2,31}$/;
+
+/** The alphabet of one-time passwords: no 0/O, 1/l/I, easy to read aloud and to type. */
+const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const ONE_TIME_PASSWORD_LENGTH = 16;
+
+/**
+ * A one-time password from random bytes (the caller passes `crypto.getRandomValues`' output, at
+ * least ONE_TIME_PASSWORD_LENGTH bytes): 16 characters of a 56-letter alphabet, about 93 bits.
+ * Rejection sampling keeps every character equally likely; bytes that would bias it are skipped.
+ */
+export function oneTimePassword(randomBytes: Uint8Array): string | null {
+  const limit = 256 - (256 % PASSWORD_ALPHABET.length);
+  let out = '';
+  for (const byte of randomBytes) {
+    if (byte < limit) {
+      out += PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length];
+      if (out.length === ONE_TIME_PASSWORD_LENGTH) {
+        return out;
+      }
+    }
+  }
+  return null;
+}
