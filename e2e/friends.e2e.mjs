@@ -85,7 +85,7 @@ describe('relatives and friends on two phones', { skip: skipStatic }, () => {
       const post = daughter.page.getByRole('article', { name: '张建国的动态' });
       const value = post.getByLabel('测量值');
       await value.waitFor();
-      assert.equal(await value.textContent(), '25');
+      assert.equal(await value.textContent(), '25.0', 'sugar always with one decimal');
       assert.equal(await value.getAttribute('data-colour'), RED);
       await post.getByText('紧急', { exact: true }).waitFor();
       await daughter.page.getByRole('link', { name: /^通知，\d+条未读$/ }).waitFor();
@@ -114,13 +114,13 @@ describe('relatives and friends on two phones', { skip: skipStatic }, () => {
       await daughter.page.getByText('查看亲友数据').tap();
       await daughter.page.waitForURL((url) => url.pathname === '/friend/friendReportList');
       const table = daughter.page.getByRole('table', { name: '亲友血糖数据表' });
-      const cell = table.locator('td', { hasText: /^25$/ });
+      const cell = table.locator('td', { hasText: /^25\.0$/ });
       await cell.waitFor();
       assert.equal(await cell.getAttribute('data-colour'), RED);
       await daughter.page.getByLabel('严重偏高').filter({ hasText: /^1$/ }).waitFor();
       await table.getByRole('button').first().tap();
       const day = daughter.page.getByRole('dialog', { name: /的血糖记录$/ });
-      await day.getByText('25', { exact: true }).waitFor();
+      await day.getByText('25.0', { exact: true }).waitFor();
       assert.equal(await day.getByText('编辑').count(), 0);
       await daughter.page.screenshot({ path: shot('friends-report') });
 
