@@ -27,6 +27,8 @@ import { PaymentIntent } from '../contexts/commerce/payment/paymentIntent.entity
 import { Follow } from '../contexts/social/follow/follow.entity';
 import { FeedComment, FeedMessage, FeedPraise } from '../contexts/social/feed/feed.entity';
 import { Notice } from '../contexts/social/notice/notice.entity';
+import { Staff, StaffSession } from '../contexts/identity/staff/staff.entity';
+import { AuditEvent } from '../contexts/platform/audit/auditEvent.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
@@ -68,4 +70,7 @@ export const entities = [
   ArticleReader,
   Banner,
   PaymentIntent,
+  Staff,
+  StaffSession,
+  AuditEvent,
 ];

@@ -26,6 +26,7 @@ import { Migration20261126061500_avatar_hosts } from './Migration20261126061500_
 import { Migration20261126113530_banner } from './Migration20261126113530_banner';
 import { Migration20261126121832_legal_version } from './Migration20261126121832_legal_version';
 import { Migration20261126122655_paymentIntent } from './Migration20261126122655_paymentIntent';
+import { Migration20261126123506_staff } from './Migration20261126123506_staff';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -54,4 +55,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126113530_banner', class: Migration20261126113530_banner },
   { name: 'Migration20261126121832_legal_version', class: Migration20261126121832_legal_version },
   { name: 'Migration20261126122655_paymentIntent', class: Migration20261126122655_paymentIntent },
+  { name: 'Migration20261126123506_staff', class: Migration20261126123506_staff },
 ];
