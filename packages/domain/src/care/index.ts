@@ -4,3 +4,4 @@ export * from './consult';
 export * from './consultForm';
 export * from './doctor';
 export * from './medication';
+export * from './chat';
