@@ -2,13 +2,15 @@
 // says the page runs inside the messaging app (getWxJsConfig answers enabled), `wx.config` is
 // called with the server's signature, then the share card and the QR scanner are offered.
 // Outside the messaging app every call here does nothing (the share card) or answers null (scan).
+import { isMessagingAppBrowser } from '@glucoguard/domain';
 import { useEffect, useRef } from 'react';
 import { api } from '../api';
+import { browserPosition, messagingAppPosition, type PositionAnswer } from './location';
 import { scanCode } from './scan';
 
 /** The JS-SDK file the messaging app serves. */
 export const JSSDK_SCRIPT_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
-const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'scanQRCode'];
+const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'scanQRCode', 'getLocation'];
 
 export interface ShareCard {
   title: string;
@@ -151,4 +153,13 @@ export async function scanQRCode(): Promise<string | null> {
 /** A page of this app as an absolute address (share links must be absolute). */
 export function absoluteUrl(path: string): string {
   return new URL(path, window.location.origin).toString();
+}
+
+/**
+ * The phone's position: through the messaging app's JS-SDK inside the app (configured here first),
+ * through the browser's geolocation elsewhere or when the SDK cannot be configured.
+ */
+export async function currentPosition(): Promise<PositionAnswer> {
+  const sdk = isMessagingAppBrowser(navigator.userAgent) ? await wxReady() : null;
+  return (sdk === null ? null : messagingAppPosition()) ?? browserPosition();
 }

@@ -1,8 +1,9 @@
+import { LOCATION_MESSAGES } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { GeocoderError, type GeoPoint, type Geocoder, type Region } from '../../../providers/geocoder/geocoder';
 
 /** Spec 1 §8: the message when a location cannot be placed (the client offers to retry). */
-export const LOCATION_NOT_FOUND = '系统无法检测到您的位置，是否重试？';
+export const LOCATION_NOT_FOUND = LOCATION_MESSAGES.notFound;
 const LOOKUP_UNAVAILABLE = '定位服务暂不可用，请稍后再试';
 
 /** Six decimals (about 0.1 m), what the columns keep. */
