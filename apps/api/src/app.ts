@@ -34,6 +34,7 @@ import {
 import { invitationRoutes, shareRoutes } from './contexts/social';
 import { articleRoutes, assistantRoutes, bannerRoutes, checkInRoutes, feedbackRoutes } from './contexts/engagement';
 import { doctorRoutes } from './contexts/care';
+import { paymentRoutes } from './contexts/commerce';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
 import { composeContexts } from './composition';
@@ -159,6 +160,7 @@ function api(config: AppConfig) {
     ingestionRoutes(scope, config);
     healthRecordRoutes(scope);
     doctorRoutes(scope);
+    paymentRoutes(scope);
     medicalReportRoutes(scope);
     followRoutes(scope);
     feedRoutes(scope);

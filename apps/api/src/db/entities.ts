@@ -23,6 +23,7 @@ import { PointsEntry, PointsScoreCount, PointsTally } from '../contexts/engageme
 import { CheckIn } from '../contexts/engagement/check-in/checkIn.entity';
 import { Article, ArticleCategory, ArticleReader } from '../contexts/engagement/article/article.entity';
 import { Banner } from '../contexts/engagement/banner/banner.entity';
+import { ChatMember, ChatMessage, ChatSession } from '../contexts/care/chat/chat.entity';
 import { PaymentIntent } from '../contexts/commerce/payment/paymentIntent.entity';
 import { Follow } from '../contexts/social/follow/follow.entity';
 import { FeedComment, FeedMessage, FeedPraise } from '../contexts/social/feed/feed.entity';
@@ -32,6 +33,9 @@ import { AuditEvent } from '../contexts/platform/audit/auditEvent.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
+  ChatSession,
+  ChatMember,
+  ChatMessage,
   AccountRecovery,
   BloodPressureRange,
   BloodPressureTest,

@@ -47,6 +47,7 @@ export const PUBLIC_OPERATIONS = [
   'getSmsOutbox',
   'getWxJsConfig',
   'meterAuth',
+  'paymentNotify',
   'queryDicAll',
   'queryDicByTypeCode',
   'queryLegal',
