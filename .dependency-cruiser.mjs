@@ -13,6 +13,7 @@ const below = {
   engagement: ['platform', 'identity', 'health', 'social'],
   devices: ['platform', 'identity', 'health'],
   care: ['platform', 'identity', 'health'],
+  commerce: ['platform', 'identity', 'health'],
 };
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -8,6 +8,7 @@ import { objectStoreFromEnv } from '../providers/storage/storage';
 import { geocoderFromEnv } from '../providers/geocoder/config';
 import { noticePusherFromEnv } from '../providers/push/config';
 import { assistantFromEnv } from '../providers/assistant/config';
+import { paymentProviderFromEnv } from '../providers/payment/config';
 
 export type { Providers } from '../providers/providers';
 
@@ -28,6 +29,7 @@ export interface ProvidersPluginOptions {
 export default fp<ProvidersPluginOptions>(
   (app: FastifyInstance, { env, dataDir, overrides = {} }) => {
     const identity = identityConfigFromEnv(env);
+    const clock = overrides.clock ?? systemClock;
     app.decorate('providers', {
       sms: overrides.sms ?? smsSenderFromEnv(env),
       identity: overrides.identity ?? identity.provider,
@@ -37,7 +39,8 @@ export default fp<ProvidersPluginOptions>(
       noticePusher: overrides.noticePusher ?? noticePusherFromEnv(env),
       assistant: overrides.assistant ?? assistantFromEnv(env),
       sessionSecret: overrides.sessionSecret ?? identity.sessionSecret,
-      clock: overrides.clock ?? systemClock,
+      payment: overrides.payment ?? paymentProviderFromEnv(env, clock),
+      clock,
     });
   },
   { name: 'providers' },

@@ -1,6 +1,7 @@
 import type { Clock } from '../lib/clock';
 import type { AssistantProvider } from './assistant/assistant';
 import type { Geocoder } from './geocoder/geocoder';
+import type { PaymentProvider } from './payment/payment';
 import type { NoticePusher } from './push/push';
 import type { SmsSender } from './sms/sms';
 import type { ObjectStore } from './storage/storage';
@@ -20,6 +21,8 @@ export interface Providers {
   noticePusher: NoticePusher;
   /** The AI assistant: the embedded offline one by default, an OpenAI-compatible service by configuration. */
   assistant: AssistantProvider;
+  /** Payments: the local stand-in by default, WeChat Pay API v3 JSAPI by configuration (PAYMENT_PROVIDER). */
+  payment: PaymentProvider;
   /** Signs OAuth states and keys code hashes. */
   sessionSecret: string;
   clock: Clock;

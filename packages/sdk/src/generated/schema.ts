@@ -3012,10 +3012,281 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment/v1/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WeChat Pay's payment and refund notifies (and the local provider's)
+         * @description WeChat Pay API v3 posts TRANSACTION.SUCCESS and REFUND.* notifies here (docs/adr/0113). The
+         *     body is kept as the raw text it arrived as: its `Wechatpay-Signature` is checked over those
+         *     exact bytes with WeChat Pay's public key, `Wechatpay-Serial` must name that key and
+         *     `Wechatpay-Timestamp` be within 5 minutes; the resource is decrypted with the API v3 key
+         *     and its `mchid` and amount checked. A notify is applied once however often it comes.
+         *     Not our envelope: 204 tells WeChat Pay it was taken; 4xx with `{code: FAIL, message}`
+         *     refuses it (WeChat Pay retries a refusal later).
+         */
+        post: operations["paymentNotify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/v1/prepay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepays the caller's payment intent and returns the pay parameters
+         * @description `payParams` go to `WeixinJSBridge.invoke('getBrandWCPayRequest', payParams)` (or
+         *     `wx.chooseWXPay`); `paySign` is the merchant's RSA signature over appId, timeStamp,
+         *     nonceStr and package. With the local provider (`provider: local`) the app shows its own
+         *     payment sheet (支付 / 取消) and answers with `localPay` instead.
+         */
+        post: operations["paymentPrepay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/v1/intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's payment intents and its state */
+        get: operations["paymentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/v1/localPay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The local payment sheet's 支付 or 取消 (PAYMENT_PROVIDER=local only)
+         * @description 支付 makes the local provider sign and encrypt a payment notify the way WeChat Pay does and
+         *     post it to `paymentNotify`, so it passes the same checks (docs/adr/0114). 取消 changes
+         *     nothing. The answer carries the result text the sheet shows: 支付成功, 支付失败！请重试 or
+         *     支付取消. With PAYMENT_PROVIDER=wechatpay it answers 40400.
+         */
+        post: operations["paymentLocalPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A staff member signs in to the console
+         * @description Staff accounts are not customers (docs/adr/0118-staff-accounts-in-identity.md). A wrong
+         *     username or password answers 用户名或密码错误; the fifth failure in a row locks the account
+         *     for 15 minutes (账号已锁定，请 N 分钟后再试). An account with TOTP needs `totpCode` (验证码错误).
+         *     The token (`staff.` + 43 characters) is sent as `Authorization: Bearer` to the console's
+         *     operations only; customers' operations do not accept it.
+         */
+        post: operations["consoleSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/signOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends this console session */
+        post: operations["consoleSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member and what their role may do */
+        get: operations["consoleMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff account (admin) */
+        get: operations["listStaff"];
+        put?: never;
+        /**
+         * Creates a staff account and answers its one-time password (admin)
+         * @description The password is shown once and must be changed at first sign-in. A doctor is linked to the
+         *     care directory's doctor record patients see (`doctorId`, required for doctors only). With
+         *     `totp: true` the account gets a TOTP secret, answered once as an `otpauth://` URI.
+         */
+        post: operations["createStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/staff/{staffId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a staff member's role (admin) */
+        post: operations["changeStaffRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/staff/{staffId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disables a staff account and ends its sessions (admin) */
+        post: operations["disableStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail, newest first (admin)
+         * @description Who read or wrote whose data, when and from where (docs/adr/0119-audit-trail.md). Browsing
+         *     it is itself recorded (`audit.read`).
+         */
+        get: operations["browseAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description doctor 医生, pharmacist 药师, operator 运营, admin 管理员.
+         * @enum {string}
+         */
+        StaffRole: "doctor" | "pharmacist" | "operator" | "admin";
+        StaffMember: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            displayName: string;
+            role: components["schemas"]["StaffRole"];
+            doctorId: number | null;
+            /** @description Sign-in asks for a TOTP code. */
+            totp: boolean;
+            mustChangePassword: boolean;
+            disabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+        };
+        StaffMemberEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["StaffMember"];
+        };
+        ConsoleNullEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: null;
+        };
+        AuditEvent: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            actorKind: "staff" | "customer";
+            /** Format: uuid */
+            actorId: string;
+            action: string;
+            /** Format: uuid */
+            patientId: string | null;
+            target: string | null;
+            ip: string | null;
+            requestId: string | null;
+        };
         /**
          * @description 0 means success.
          * @constant
@@ -4780,6 +5051,53 @@ export interface components {
         FrontLogReceipt: {
             /** @description The id of the stored report. */
             id: string;
+        };
+        PaymentIntentRef: {
+            /** Format: uuid */
+            intentId: string;
+        };
+        PaymentIntent: {
+            intentId: string;
+            /**
+             * @description What it pays for (with subjectId).
+             * @enum {string}
+             */
+            subjectKind: "consultService" | "order";
+            subjectId: string;
+            description: string;
+            /** @description The amount in cents (分). */
+            amountCents: number;
+            /** @enum {string} */
+            state: "created" | "paid" | "refunding" | "refunded" | "refundFailed" | "closed";
+            /** @description The state in Chinese (待支付, 已支付, 退款中, 退款成功, 退款失败, 已关闭). */
+            stateLabel: string;
+            /** @enum {string} */
+            provider: "local" | "wechatpay";
+        };
+        PaymentPrepay: {
+            intent: components["schemas"]["PaymentIntent"];
+            payParams: {
+                appId: string;
+                timeStamp: string;
+                nonceStr: string;
+                /** @description prepay_id=… */
+                package: string;
+                /** @constant */
+                signType: "RSA";
+                paySign: string;
+            };
+        };
+        PaymentLocalResult: {
+            /** @enum {string} */
+            outcome: "success" | "cancelled" | "failed";
+            /** @description 支付成功, 支付失败！请重试 or 支付取消. */
+            message: string;
+            intent: components["schemas"]["PaymentIntent"];
+        };
+        PaymentNotifyRefusal: {
+            /** @constant */
+            code: "FAIL";
+            message: string;
         };
     };
     responses: {
@@ -9101,6 +9419,372 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["SignDayDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentNotify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The notify was verified and applied (or was a duplicate). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentNotifyRefusal"];
+                };
+            };
+            /** @description The signature, serial or timestamp did not hold. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentNotifyRefusal"];
+                };
+            };
+        };
+    };
+    paymentPrepay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIntentRef"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PaymentPrepay"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentIntent: {
+        parameters: {
+            query: {
+                intentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PaymentIntent"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentLocalPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    intentId: string;
+                    /** @enum {string} */
+                    action: "pay" | "cancel";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PaymentLocalResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                    totpCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            token: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            staff: components["schemas"]["StaffMember"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleNullEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            staff: components["schemas"]["StaffMember"];
+                            permissions: string[];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts, by username. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["StaffMember"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    displayName?: string;
+                    role: components["schemas"]["StaffRole"];
+                    doctorId?: number;
+                    totp?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            staff: components["schemas"]["StaffMember"];
+                            oneTimePassword: string;
+                            totpUri: string | null;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    changeStaffRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["StaffRole"];
+                    doctorId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The account after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disableStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    browseAudit: {
+        parameters: {
+            query?: {
+                actorId?: string;
+                patientId?: string;
+                action?: string;
+                /** @description Events older than this id (the last id of the previous page). */
+                beforeId?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["AuditEvent"][];
                     };
                 };
             };

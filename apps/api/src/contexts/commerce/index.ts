@@ -1,0 +1,14 @@
+/**
+ * The commerce context's public face: payments now (payment intents, WeChat Pay, the local
+ * provider); orders and goods come next. It may import platform, identity and health. Other
+ * contexts import only this file, never a module inside it.
+ */
+
+export { paymentRoutes } from './payment/payment.routes';
+export {
+  createPaymentIntent,
+  reconcilePendingIntents,
+  refundPaymentIntent,
+  type IntentView,
+  type NewIntent,
+} from './payment/payment.service';

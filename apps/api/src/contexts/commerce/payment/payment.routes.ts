@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { LocalPaymentProvider } from '../../../providers/payment/local';
+import { PAYMENT_NOTIFY_PATH } from '../../../providers/payment/config';
+import { NotifyRefused } from '../../../providers/payment/payment';
+import { handlePaymentNotify, payLocally, PaymentRefused, paymentIntentOf, prepayIntent } from './payment.service';
+
+const NOTIFY_BODY_LIMIT = 64 * 1024;
+
+/** The payment operations; the notify keeps its body as the raw text its signature covers. */
+export function paymentRoutes(app: FastifyInstance) {
+  const { payment: provider, clock } = app.providers;
+
+  app.register((raw, _options, done) => {
+    // Only in this scope: the notify's JSON stays a string until its signature holds.
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT },
+      (_req, body, next) => {
+        next(null, body);
+      },
+    );
+    raw.operation('paymentNotify', async (request, reply) => {
+      try {
+        const result = await handlePaymentNotify(app.em, provider, request.headers, String(request.body), clock());
+        request.log.info({ result }, 'payment notify applied');
+        return reply.code(204).send();
+      } catch (error) {
+        if (error instanceof NotifyRefused) {
+          request.log.warn({ reason: error.reason }, 'payment notify refused');
+          return reply.code(401).send({ code: 'FAIL', message: error.reason });
+        }
+        if (error instanceof PaymentRefused) {
+          request.log.warn({ reason: error.reason }, 'payment notify not applied');
+          return reply.code(400).send({ code: 'FAIL', message: error.message });
+        }
+        throw error;
+      }
+    });
+    done();
+  });
+
+  app.operation('paymentPrepay', async (request) =>
+    prepayIntent(app.em, provider, request.session, request.body.intentId),
+  );
+  app.operation('paymentIntent', async (request) => paymentIntentOf(app.em, request.session, request.query.intentId));
+  app.operation('paymentLocalPay', async (request) =>
+    payLocally(app.em, provider, request.session, request.body.intentId, request.body.action),
+  );
+
+  if (provider instanceof LocalPaymentProvider) {
+    // The local provider's notifies take the road WeChat Pay's take: HTTP into the notify route.
+    provider.deliverNotifiesTo(async (notify) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url: PAYMENT_NOTIFY_PATH,
+        headers: notify.headers,
+        payload: notify.body,
+      });
+      if (answer.statusCode !== 204) {
+        throw new Error(`local payment notify answered ${answer.statusCode}: ${answer.body}`);
+      }
+    });
+  }
+}
