@@ -154,7 +154,7 @@ export class JobQueue {
       throw new Error(`job ${name} is not running yet`);
     }
     const created = await this.#requireStore().insert(db, name, key, dueAt, payload);
-    if (created) {
+    if (created && !this.#stopping) {
       this.#wakeAt(name, dueAt);
     }
     return created;
@@ -167,15 +167,16 @@ export class JobQueue {
       clearTimeout(timer);
     }
     this.#timers.clear();
+    await this.#store?.stop(timeoutMs);
+    this.#store = null;
     if (this.#root) {
       queues.delete(queueKeyOf(this.#root));
     }
-    await this.#store?.stop(timeoutMs);
-    this.#store = null;
   }
 
   #requireStore(): JobStore {
-    if (!this.#store || this.#stopping) {
+    // Still there while stopping: a job running then completes, and a request finishing then schedules.
+    if (!this.#store) {
       throw new Error('the job queue is not running');
     }
     return this.#store;
