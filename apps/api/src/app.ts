@@ -23,7 +23,14 @@ import {
   systemRoutes,
   uploadRoutes,
 } from './contexts/platform';
-import { accountRecoveryRoutes, authRoutes, customerRoutes, registrationRoutes, smsRoutes } from './contexts/identity';
+import {
+  accountRecoveryRoutes,
+  authRoutes,
+  customerRoutes,
+  registrationRoutes,
+  smsRoutes,
+  staffRoutes,
+} from './contexts/identity';
 import {
   healthRecordRoutes,
   healthTipRoutes,
@@ -49,6 +56,7 @@ import noticePush, { noticePushIntervalFromEnv } from './plugins/notice-push';
 import { pointsRoutes } from './contexts/engagement/points/points.routes';
 import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
+import staffAuth from './plugins/staff-auth';
 import sessionCache from './plugins/session-cache';
 import clientRateLimit from './plugins/client-rate-limit';
 import retention, { retentionIntervalFromEnv } from './plugins/retention';
@@ -135,6 +143,7 @@ function api(config: AppConfig) {
   return async (scope: FastifyInstance) => {
     scope.removeContentTypeParser('text/plain');
     await scope.register(auth);
+    await scope.register(staffAuth);
     systemRoutes(scope, config.version);
     dictionaryRoutes(scope);
     frontLogRoutes(scope, config);
@@ -144,6 +153,7 @@ function api(config: AppConfig) {
     registrationRoutes(scope, config);
     accountRecoveryRoutes(scope, config);
     customerRoutes(scope);
+    staffRoutes(scope);
     uploadRoutes(scope, { ownsPrivateFile: ownsMedicalReportFile });
     feedbackRoutes(scope);
     invitationRoutes(scope, config);

@@ -32,6 +32,7 @@ export const PUBLIC_OPERATIONS = [
   'articleTypes',
   'bannerImage',
   'bannerList',
+  'consoleSignIn',
   'deviceKeyAccount',
   'emqxAuthenticate',
   'emqxAuthorize',
@@ -60,3 +61,20 @@ export const PUBLIC_OPERATIONS = [
 
 /** An operation a caller may reach without a session. */
 export type PublicOperation = (typeof PUBLIC_OPERATIONS)[number];
+
+/**
+ * The console's operations (`security: staffAuth` in openapi.yaml): they need a staff token, never a
+ * customer's session, and the role their `x-permission` names. The openapi plugin checks this list
+ * against the document at start-up.
+ */
+export const STAFF_OPERATIONS = [
+  'browseAudit',
+  'changeStaffRole',
+  'consoleMe',
+  'consoleSignOut',
+  'createStaff',
+  'disableStaff',
+  'listStaff',
+] as const satisfies readonly OperationId[];
+
+export type StaffOperation = (typeof STAFF_OPERATIONS)[number];

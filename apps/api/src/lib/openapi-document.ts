@@ -12,6 +12,11 @@ export interface Operation {
   url: string;
   /** Whether a signed-in session is required (false when the operation allows anonymous calls). */
   requiresAuth: boolean;
+  /**
+   * A console operation (`security: staffAuth`): the permission it needs (`x-permission`) and the
+   * roles that hold it (`x-roles`), checked by the openapi plugin against the domain's table.
+   */
+  staff: { permission: string; roles: string[] } | null;
   /** The success answer is not our JSON envelope (a file, an image, or `x-envelope: false`). */
   rawResponse: boolean;
   schema: {
@@ -149,8 +154,15 @@ export function loadOpenApi(path: string): OpenApiDocument {
         const properties = params.properties as Record<string, JsonSchema>;
         params = { ...params, required: ['*'], properties: { '*': properties[last] ?? {} } };
       }
+      const staffOnly = security.some((s) => isObject(s) && 'staffAuth' in s);
+      const permission = rawOp?.['x-permission'];
+      const roles = rawOp?.['x-roles'];
+      if (staffOnly && (typeof permission !== 'string' || !Array.isArray(roles))) {
+        throw new Error(`openapi.yaml: ${operationId} uses staffAuth but lacks x-permission or x-roles`);
+      }
       operations.set(operationId, {
         operationId,
+        staff: staffOnly ? { permission: permission as string, roles: (roles as unknown[]).map(String) } : null,
         method: method.toUpperCase() as Operation['method'],
         path,
         url,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveSession } from '../contexts/identity';
+import { STAFF_TOKEN_PREFIX } from '../lib/staff-context';
 
 /**
  * Reads `Authorization: Bearer <token>` and attaches the caller's session (from the session cache
@@ -12,7 +13,8 @@ export default fp(
     // A callback hook, so a request without a token (most of the anonymous ones) costs no promise.
     app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) {
+      // A console token is the staff-auth plugin's, never a customer's session.
+      if (!header?.startsWith('Bearer ') || header.startsWith(`Bearer ${STAFF_TOKEN_PREFIX}`)) {
         done();
         return;
       }

@@ -1,17 +1,21 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOpenApi, type OpenApiDocument } from '../lib/openapi-document';
-import { unauthenticated } from '../lib/errors';
+import { forbidden, unauthenticated } from '../lib/errors';
+import { isStaffPermission, roleMay, STAFF_MESSAGES, STAFF_PERMISSIONS } from '@glucoguard/domain';
 import {
   PUBLIC_OPERATIONS,
+  STAFF_OPERATIONS,
   type BodyOf,
   type OperationId,
   type ParamsOf,
   type PublicOperation,
   type QueryOf,
+  type StaffOperation,
   type SuccessOf,
 } from '../lib/contract';
 import type { SessionContext } from '../lib/session-context';
+import type { StaffContext } from '../lib/staff-context';
 
 export type { BodyOf, ParamsOf, QueryOf } from '../lib/contract';
 
@@ -27,13 +31,18 @@ export type DataOf<Id extends OperationId> = [SuccessOf<Id>] extends [never]
  * The session a handler of `Id` sees: present for every operation whose `security` needs one (the
  * plugin has refused the request otherwise), possibly null for the public ones.
  */
-export type SessionOf<Id extends OperationId> = Id extends PublicOperation ? SessionContext | null : SessionContext;
+export type SessionOf<Id extends OperationId> = Id extends PublicOperation | StaffOperation
+  ? SessionContext | null
+  : SessionContext;
+
+/** The staff member a console operation (`StaffOperation`) sees: present, with a role the operation allows. */
+export type StaffOf<Id extends OperationId> = Id extends StaffOperation ? StaffContext : StaffContext | null;
 
 export type OperationRequest<Id extends OperationId> = FastifyRequest<{
   Body: BodyOf<Id>;
   Querystring: QueryOf<Id>;
   Params: ParamsOf<Id>;
-}> & { session: SessionOf<Id> };
+}> & { session: SessionOf<Id>; staff: StaffOf<Id> };
 
 export interface OperationOptions {
   /** A larger body limit than the server's default, e.g. for image uploads. */
@@ -62,6 +71,10 @@ declare module 'fastify' {
     session: SessionContext | null;
     /** The request carried a token that is unknown, revoked or expired. */
     tokenRejected: boolean;
+    /** The signed-in staff member, when the request carried a valid console token (plugins/staff-auth.ts). */
+    staff: StaffContext | null;
+    /** The request carried a console token that is unknown, revoked, expired or of a disabled account. */
+    staffTokenRejected: boolean;
   }
 }
 
@@ -70,6 +83,25 @@ export interface OpenApiPluginOptions {
 }
 
 const publicOperations: ReadonlySet<string> = new Set(PUBLIC_OPERATIONS);
+const staffOperations: ReadonlySet<string> = new Set(STAFF_OPERATIONS);
+
+/**
+ * The roles a console operation allows, after checking that openapi.yaml's `x-roles` are exactly
+ * the domain table's roles for its `x-permission` (the table is the rule, the document declares it).
+ */
+function staffRolesOf(operationId: string, staff: { permission: string; roles: string[] }) {
+  const { permission, roles } = staff;
+  if (!isStaffPermission(permission)) {
+    throw new Error(`openapi.yaml: ${operationId} names an unknown x-permission "${permission}"`);
+  }
+  const expected: readonly string[] = STAFF_PERMISSIONS[permission];
+  if (roles.length !== expected.length || !roles.every((r) => expected.includes(r))) {
+    throw new Error(
+      `openapi.yaml: ${operationId}'s x-roles (${roles.join(', ')}) differ from STAFF_PERMISSIONS['${permission}'] (${expected.join(', ')})`,
+    );
+  }
+  return permission;
+}
 
 /** Loads openapi.yaml and lets modules register its operations by id. */
 export default fp<OpenApiPluginOptions>(
@@ -78,6 +110,8 @@ export default fp<OpenApiPluginOptions>(
     app.decorate('openapi', document);
     app.decorateRequest('session', null);
     app.decorateRequest('tokenRejected', false);
+    app.decorateRequest('staff', null);
+    app.decorateRequest('staffTokenRejected', false);
     app.decorate('operation', function operation<
       Id extends OperationId,
     >(this: FastifyInstance, operationId: Id, handler: OperationHandler<Id>, options: OperationOptions = {}) {
@@ -85,7 +119,14 @@ export default fp<OpenApiPluginOptions>(
       if (!op) {
         throw new Error(`openapi.yaml has no operation "${operationId}"`);
       }
-      if (op.requiresAuth === publicOperations.has(operationId)) {
+      if ((op.staff !== null) !== staffOperations.has(operationId)) {
+        throw new Error(
+          `openapi.yaml says "${operationId}" ${op.staff ? 'is' : 'is not'} a console operation (staffAuth), ` +
+            'but STAFF_OPERATIONS in lib/contract.ts says otherwise',
+        );
+      }
+      const permission = op.staff ? staffRolesOf(operationId, op.staff) : null;
+      if (op.requiresAuth === (publicOperations.has(operationId) || permission !== null)) {
         throw new Error(
           `openapi.yaml says "${operationId}" ${op.requiresAuth ? 'needs' : 'does not need'} a session, ` +
             'but PUBLIC_OPERATIONS in lib/contract.ts says otherwise',
@@ -99,15 +140,27 @@ export default fp<OpenApiPluginOptions>(
         ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
         // Sign-in is checked first, on the request alone (the auth plugin's onRequest resolved the
         // session): an anonymous call answers 401 before its body is read or validated.
-        onRequest: op.requiresAuth
-          ? (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+        onRequest: permission
+          ? // A console operation: a staff token (never a customer's session) whose role holds the permission.
+            (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+              const staff = request.staff;
               done(
-                request.session
-                  ? undefined
-                  : unauthenticated(request.tokenRejected ? '登录已过期，请重新登录' : '请先登录'),
+                !staff
+                  ? unauthenticated(request.staffTokenRejected ? '登录已过期，请重新登录' : STAFF_MESSAGES.signInFirst)
+                  : roleMay(staff.role, permission)
+                    ? undefined
+                    : forbidden(STAFF_MESSAGES.forbidden),
               );
             }
-          : undefined,
+          : op.requiresAuth
+            ? (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+                done(
+                  request.session
+                    ? undefined
+                    : unauthenticated(request.tokenRejected ? '登录已过期，请重新登录' : '请先登录'),
+                );
+              }
+            : undefined,
         handler: async (request, reply) => {
           const data = await handler(request as OperationRequest<Id>, reply);
           // A file answer is sent by the handler itself, and an `x-envelope: false` answer is the

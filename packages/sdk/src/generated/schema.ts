@@ -1762,6 +1762,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/consult/v1/querySig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's chat signature (sdkAppId, sig, imUserId)
+         * @description Registered customers only. With the local provider (`provider: local`, `sdkAppId` 0) `sig` is a
+         *     signed token for the caller's chat identity that expires at `expireTime` (two hours); the
+         *     client opens the WebSocket at `socketPath?sig=…` with it and fetches a new one when it expires.
+         *     The spec's `imUserId` and `type` query parameters are accepted and ignored: the identity is
+         *     always the caller's own.
+         */
+        get: operations["querySig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/chatSocket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chat's WebSocket (local provider)
+         * @description Upgrade to a WebSocket with the `sig` from querySig (a browser's WebSocket cannot send the
+         *     Bearer token). A bad or expired `sig` closes the socket with code 4401. The client sends
+         *     `{"type":"send","sessionId","clientId","payload"}` (payload as in sendChatMessage); the server
+         *     answers `{"type":"ack","clientId","message","duplicate"}` or
+         *     `{"type":"error","clientId","code","errMsg"}`, and pushes `{"type":"message","message"}` to
+         *     every open connection of the session's members, in every API process. A message resent with
+         *     the same `clientId` is stored and pushed once (its ack says `duplicate: true`).
+         */
+        get: operations["chatSocket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/sendChatMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a chat message (the socket's send, over HTTP)
+         * @description The sender is the caller; only a member of the session may send, and only text (1–500
+         *     characters, not blank), an image or a voice clip from our uploads while the consultation is
+         *     running (status 2; otherwise 咨询已结束). `clientId` is the client's own id for the message:
+         *     sent again (a resend after a reconnect) it answers the stored message with `duplicate: true`
+         *     and delivers nothing again.
+         */
+        post: operations["sendChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/pagedQueryMessageList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a session's history, before lastMessageTime
+         * @description Members only. The `pageSize` (10) messages sent before `lastMessageTime` (ms; the newest page
+         *     when absent), oldest first; the next page passes the first item's `time`. `pageNo` is
+         *     accepted for the spec's call and not used: the time is the cursor.
+         */
+        get: operations["pagedQueryMessageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/queryUnreadCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's unread chat messages, in total and per session
+         * @description Messages from others after what the caller has read; the list shows 99+ above 99.
+         */
+        get: operations["queryUnreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/setSessionReaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a session read for the caller */
+        post: operations["setSessionReaded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/v1/meterAuth": {
         parameters: {
             query?: never;
@@ -3241,6 +3374,41 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What a client may send; custom messages are posted by the server. */
+        ChatClientPayload: {
+            /** @enum {string} */
+            type: "text";
+            text: string;
+        } | {
+            /** @enum {string} */
+            type: "image";
+            url: string;
+        } | {
+            /** @enum {string} */
+            type: "voice";
+            url: string;
+            seconds: number;
+        };
+        ChatMessage: {
+            id: string;
+            sessionId: string;
+            /** @description The sender's imUserId. */
+            from: string;
+            clientId: string;
+            /** @description When it was stored (ms); strictly increasing inside a session. */
+            time: number;
+            /** @description text, image (url), voice (url, seconds) or custom (data, description, extension; spec 3 §3). */
+            payload: {
+                /** @enum {string} */
+                type: "text" | "image" | "voice" | "custom";
+                text?: string;
+                url?: string;
+                seconds?: number;
+                data?: string;
+                description?: string;
+                extension?: string;
+            };
+        };
         /**
          * @description doctor 医生, pharmacist 药师, operator 运营, admin 管理员.
          * @enum {string}
@@ -7721,6 +7889,199 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["DoctorVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    querySig: {
+        parameters: {
+            query?: {
+                imUserId?: string;
+                type?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            sdkAppId: number;
+                            sig: string;
+                            imUserId: string;
+                            /** @description When `sig` expires (ms since the epoch). */
+                            expireTime: number;
+                            /** @enum {string} */
+                            provider: "local";
+                            /** @description The WebSocket's path (local provider). */
+                            socketPath: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    chatSocket: {
+        parameters: {
+            query: {
+                sig: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching to the WebSocket protocol. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                    clientId: string;
+                    payload: components["schemas"]["ChatClientPayload"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            message: components["schemas"]["ChatMessage"];
+                            duplicate: boolean;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pagedQueryMessageList: {
+        parameters: {
+            query: {
+                sessionId: string;
+                lastMessageTime?: number;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ChatMessage"][];
+                            totalNum: number;
+                            totalPage: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryUnreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            total: number;
+                            sessions: {
+                                sessionId: string;
+                                unreadCount: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setSessionReaded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: null;
                     };
                 };
             };

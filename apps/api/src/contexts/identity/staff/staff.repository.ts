@@ -1,0 +1,89 @@
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import type { StaffRole } from '@glucoguard/domain';
+import { Staff, StaffSession } from './staff.entity';
+
+export type StaffRow = Staff;
+export type NewStaff = Pick<
+  Staff,
+  'username' | 'displayName' | 'passwordHash' | 'role' | 'doctorId' | 'totpSecret' | 'createdAt'
+>;
+
+/** Storage of staff accounts and their sessions. */
+export class StaffRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  byUsername(username: string): Promise<StaffRow | null> {
+    return this.em.findOne(Staff, { username }, { disableIdentityMap: true });
+  }
+
+  byId(id: string): Promise<StaffRow | null> {
+    return this.em.findOne(Staff, { id }, { disableIdentityMap: true });
+  }
+
+  all(): Promise<StaffRow[]> {
+    return this.em.find(Staff, {}, { orderBy: { username: 'asc' }, disableIdentityMap: true });
+  }
+
+  /** Inserts an account; null when the username is taken (the unique index decides, not a prior read). */
+  async insert(staff: NewStaff): Promise<StaffRow | null> {
+    try {
+      const id = await this.em.insert(Staff, {
+        ...staff,
+        id: randomUUID(),
+        mustChangePassword: true,
+        failedSignIns: 0,
+        lockedUntil: null,
+        disabledAt: null,
+        lastSignInAt: null,
+      });
+      return this.byId(String(id));
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  async recordFailure(id: string, failedSignIns: number, lockedUntil: Date | null): Promise<void> {
+    await this.em.nativeUpdate(Staff, { id }, { failedSignIns, lockedUntil });
+  }
+
+  async recordSignIn(id: string, now: Date): Promise<void> {
+    await this.em.nativeUpdate(Staff, { id }, { failedSignIns: 0, lockedUntil: null, lastSignInAt: now });
+  }
+
+  async setRole(id: string, role: StaffRole, doctorId: number | null): Promise<void> {
+    await this.em.nativeUpdate(Staff, { id }, { role, doctorId });
+  }
+
+  async disable(id: string, now: Date): Promise<void> {
+    await this.em.nativeUpdate(Staff, { id, disabledAt: null }, { disabledAt: now });
+    await this.em.nativeUpdate(StaffSession, { staffId: id, revokedAt: null }, { revokedAt: now });
+  }
+
+  async addSession(
+    session: Pick<StaffSession, 'tokenHash' | 'staffId' | 'createdAt' | 'expiresAt' | 'ip' | 'userAgent'>,
+  ) {
+    await this.em.insert(StaffSession, { ...session, id: randomUUID(), revokedAt: null });
+  }
+
+  /** The live session of a token and its account (not revoked, not expired, account not disabled). */
+  async findLive(tokenHash: string, now: Date): Promise<{ session: StaffSession; staff: StaffRow } | null> {
+    const session = await this.em.findOne(
+      StaffSession,
+      { tokenHash, revokedAt: null, expiresAt: { $gt: now } },
+      { disableIdentityMap: true },
+    );
+    if (!session) {
+      return null;
+    }
+    const staff = await this.byId(session.staffId);
+    return staff && !staff.disabledAt ? { session, staff } : null;
+  }
+
+  async revokeSession(id: string, now: Date): Promise<void> {
+    await this.em.nativeUpdate(StaffSession, { id, revokedAt: null }, { revokedAt: now });
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { browseAudit, recordAudit, type AuditActor } from '../../platform';
+import type { StaffContext } from '../../../lib/staff-context';
+import {
+  changeStaffRole,
+  createStaff,
+  disableStaff,
+  listStaff,
+  signInStaff,
+  signOutStaff,
+  staffMe,
+} from './staff.service';
+
+/** Who acts in a console request, for the audit trail: the staff member, the client's IP, the request id. */
+export function staffActor(request: FastifyRequest, staff: StaffContext): AuditActor {
+  return { kind: 'staff', id: staff.staffId, ip: request.ip, requestId: String(request.id) };
+}
+
+/** The console's own operations (tag `console`): sign-in, the account, staff management, the audit trail. */
+export function staffRoutes(app: FastifyInstance) {
+  const now = () => app.providers.clock();
+
+  app.operation('consoleSignIn', async (request) => {
+    const { token, expiresAt, staff } = await signInStaff(app.em, request.body, {
+      now: now(),
+      ip: request.ip,
+      requestId: String(request.id),
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+    });
+    return { token, expiresAt: expiresAt.toISOString(), staff };
+  });
+
+  app.operation('consoleSignOut', async (request) => {
+    await signOutStaff(app.em, request.staff, now());
+    return null;
+  });
+
+  app.operation('consoleMe', async (request) => staffMe(app.em, request.staff));
+
+  app.operation('listStaff', async (request) => listStaff(app.em, staffActor(request, request.staff), now()));
+
+  app.operation('createStaff', async (request) =>
+    createStaff(app.em, request.body, staffActor(request, request.staff), now()),
+  );
+
+  app.operation('changeStaffRole', async (request) =>
+    changeStaffRole(
+      app.em,
+      request.staff,
+      staffActor(request, request.staff),
+      request.params.staffId,
+      request.body,
+      now(),
+    ),
+  );
+
+  app.operation('disableStaff', async (request) =>
+    disableStaff(app.em, request.staff, staffActor(request, request.staff), request.params.staffId, now()),
+  );
+
+  app.operation('browseAudit', async (request) => {
+    const { actorId, patientId, action, beforeId, pageSize } = request.query;
+    const page = await browseAudit(app.em, { actorId, patientId, action, beforeId }, pageSize ?? 50);
+    // Reading the trail is itself recorded (after the page is read, so it does not show itself).
+    await recordAudit(
+      app.em,
+      staffActor(request, request.staff),
+      { action: 'audit.read', patientId: patientId ?? null, detail: { actorId, action, beforeId } },
+      now(),
+    );
+    return page;
+  });
+}

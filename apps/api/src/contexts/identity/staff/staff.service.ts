@@ -1,0 +1,294 @@
+import { createHash, getRandomValues, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import {
+  afterFailedSignIn,
+  lockedMinutesLeft,
+  oneTimePassword,
+  permissionsOf,
+  STAFF_MESSAGES,
+  STAFF_SESSION_HOURS,
+  type StaffPermission,
+  type StaffRole,
+} from '@glucoguard/domain';
+import type { Db } from '../../../lib/db';
+import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
+import { STAFF_TOKEN_PREFIX, type StaffContext } from '../../../lib/staff-context';
+import { CareDirectoryRepository, recordAudit, type AuditActor } from '../../platform';
+import { StaffRepository, type StaffRow } from './staff.repository';
+
+/** What the console shows of an account (never its hash or TOTP secret). */
+export interface StaffView {
+  id: string;
+  username: string;
+  displayName: string;
+  role: StaffRole;
+  doctorId: number | null;
+  totp: boolean;
+  mustChangePassword: boolean;
+  disabled: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+export const staffView = (s: StaffRow): StaffView => ({
+  id: s.id,
+  username: s.username,
+  displayName: s.displayName,
+  role: s.role as StaffRole,
+  doctorId: s.doctorId ?? null,
+  totp: Boolean(s.totpSecret),
+  mustChangePassword: s.mustChangePassword,
+  disabled: Boolean(s.disabledAt),
+  createdAt: s.createdAt.toISOString(),
+  lastSignInAt: s.lastSignInAt?.toISOString() ?? null,
+});
+
+/** argon2id (the library's default algorithm) with its default cost: 19 MiB, 2 passes. */
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Verified when the username is unknown, so a wrong username costs as long as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+
+const badCredentials = () => new AppError(ErrorCodes.unauthenticated, STAFF_MESSAGES.badCredentials, 401);
+const locked = (minutes: number) => new AppError(ErrorCodes.tooManyRequests, STAFF_MESSAGES.locked(minutes), 429);
+
+export interface SignInMeta {
+  now: Date;
+  ip: string | null;
+  requestId: string | null;
+  userAgent?: string;
+}
+
+/**
+ * Signs a staff member in: password (argon2id), then the TOTP code when the account has one. Every
+ * failure counts towards the lockout (5 in a row → 15 minutes, the domain's rule); a locked account
+ * is refused before its password is checked.
+ */
+export async function signInStaff(
+  db: Db,
+  input: { username: string; password: string; totpCode?: string },
+  meta: SignInMeta,
+): Promise<{ token: string; expiresAt: Date; staff: StaffView }> {
+  const repo = new StaffRepository(db);
+  const staff = await repo.byUsername(input.username.trim().toLowerCase());
+  if (!staff || staff.disabledAt) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verify(await dummyHash, input.password).catch(() => false);
+    throw badCredentials();
+  }
+  const state = { failedCount: staff.failedSignIns, lockedUntil: staff.lockedUntil ?? null };
+  const minutes = lockedMinutesLeft(state, meta.now);
+  if (minutes > 0) {
+    throw locked(minutes);
+  }
+  const passwordOk = await verify(staff.passwordHash, input.password).catch(() => false);
+  const totpOk =
+    passwordOk &&
+    (!staff.totpSecret ||
+      (input.totpCode !== undefined &&
+        (
+          await verifyTotp({
+            secret: staff.totpSecret,
+            token: input.totpCode,
+            epoch: Math.floor(meta.now.getTime() / 1000),
+            epochTolerance: 30,
+          })
+        ).valid));
+  if (!totpOk) {
+    const next = afterFailedSignIn(state, meta.now);
+    await repo.recordFailure(staff.id, next.failedCount, next.lockedUntil);
+    const left = lockedMinutesLeft(next, meta.now);
+    if (left > 0) {
+      throw locked(left);
+    }
+    throw passwordOk ? new AppError(ErrorCodes.unauthenticated, STAFF_MESSAGES.badTotp, 401) : badCredentials();
+  }
+  const token = STAFF_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const expiresAt = new Date(meta.now.getTime() + STAFF_SESSION_HOURS * 3_600_000);
+  await repo.recordSignIn(staff.id, meta.now);
+  await repo.addSession({
+    tokenHash: hashToken(token),
+    staffId: staff.id,
+    createdAt: meta.now,
+    expiresAt,
+    ip: meta.ip?.slice(0, 64) ?? null,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  });
+  await recordAudit(
+    db,
+    { kind: 'staff', id: staff.id, ip: meta.ip, requestId: meta.requestId },
+    { action: 'staff.signIn' },
+    meta.now,
+  );
+  return { token, expiresAt, staff: staffView({ ...staff, lastSignInAt: meta.now }) };
+}
+
+/** The staff member of a console token, or null when it is unknown, revoked, expired or the account is disabled. */
+export async function resolveStaffSession(db: Db, token: string, now: Date): Promise<StaffContext | null> {
+  if (!token.startsWith(STAFF_TOKEN_PREFIX) || token.length > 100) {
+    return null;
+  }
+  const found = await new StaffRepository(db).findLive(hashToken(token), now);
+  if (!found) {
+    return null;
+  }
+  return {
+    sessionId: found.session.id,
+    staffId: found.staff.id,
+    username: found.staff.username,
+    role: found.staff.role as StaffRole,
+    doctorId: found.staff.doctorId ?? null,
+  };
+}
+
+export async function signOutStaff(db: Db, staff: StaffContext, now: Date): Promise<void> {
+  await new StaffRepository(db).revokeSession(staff.sessionId, now);
+}
+
+export async function staffMe(
+  db: Db,
+  staff: StaffContext,
+): Promise<{ staff: StaffView; permissions: StaffPermission[] }> {
+  const row = await new StaffRepository(db).byId(staff.staffId);
+  if (!row) {
+    throw notFound();
+  }
+  return { staff: staffView(row), permissions: permissionsOf(row.role as StaffRole) };
+}
+
+export async function listStaff(db: Db, actor: AuditActor, now: Date): Promise<StaffView[]> {
+  const rows = await new StaffRepository(db).all();
+  await recordAudit(db, actor, { action: 'staff.list' }, now);
+  return rows.map(staffView);
+}
+
+/** A doctor is linked to a doctor record that exists; no other role has one. */
+async function checkDoctorLink(db: Db, role: StaffRole, doctorId: number | undefined | null): Promise<number | null> {
+  if (role !== 'doctor') {
+    if (typeof doctorId === 'number') {
+      throw new AppError(ErrorCodes.badRequest, STAFF_MESSAGES.doctorOnlyForDoctors);
+    }
+    return null;
+  }
+  if (typeof doctorId !== 'number') {
+    throw new AppError(ErrorCodes.badRequest, STAFF_MESSAGES.doctorNeeded);
+  }
+  if (!(await new CareDirectoryRepository(db).findDoctor(doctorId))) {
+    throw new AppError(ErrorCodes.badRequest, STAFF_MESSAGES.doctorUnknown);
+  }
+  return doctorId;
+}
+
+/** A new one-time password (16 characters, about 93 bits). */
+export function newOneTimePassword(): string {
+  for (;;) {
+    const password = oneTimePassword(getRandomValues(new Uint8Array(64)));
+    if (password) {
+      return password;
+    }
+  }
+}
+
+export interface NewStaffInput {
+  username: string;
+  role: StaffRole;
+  displayName?: string;
+  doctorId?: number;
+  totp?: boolean;
+  /** A chosen password (the demo seed's published ones); otherwise a one-time password is made. */
+  password?: string;
+}
+
+/**
+ * Creates an account with a one-time password (answered once, stored only hashed) and, when asked,
+ * a TOTP secret (answered once as an otpauth URI). `actor` is whoever creates it (null: the command line).
+ */
+export async function createStaff(
+  db: Db,
+  input: NewStaffInput,
+  actor: AuditActor | null,
+  now: Date,
+): Promise<{ staff: StaffView; oneTimePassword: string; totpUri: string | null }> {
+  const doctorId = await checkDoctorLink(db, input.role, input.doctorId);
+  const password = input.password ?? newOneTimePassword();
+  const totpSecret = input.totp ? generateSecret() : null;
+  const row = await new StaffRepository(db).insert({
+    username: input.username,
+    displayName: input.displayName ?? '',
+    passwordHash: await hashPassword(password),
+    role: input.role,
+    doctorId,
+    totpSecret,
+    createdAt: now,
+  });
+  if (!row) {
+    throw new AppError(ErrorCodes.conflict, STAFF_MESSAGES.usernameTaken, 409);
+  }
+  if (actor) {
+    await recordAudit(
+      db,
+      actor,
+      { action: 'staff.create', target: `staff:${row.id}`, detail: { role: input.role } },
+      now,
+    );
+  }
+  return {
+    staff: staffView(row),
+    oneTimePassword: password,
+    totpUri: totpSecret
+      ? generateURI({ issuer: 'GlucoGuard 控制台', label: input.username, secret: totpSecret })
+      : null,
+  };
+}
+
+async function otherStaff(db: Db, caller: StaffContext, staffId: string): Promise<StaffRow> {
+  if (staffId === caller.staffId) {
+    throw forbidden(STAFF_MESSAGES.notSelf);
+  }
+  const row = await new StaffRepository(db).byId(staffId);
+  if (!row) {
+    throw notFound('账号不存在');
+  }
+  return row;
+}
+
+export async function changeStaffRole(
+  db: Db,
+  caller: StaffContext,
+  actor: AuditActor,
+  staffId: string,
+  input: { role: StaffRole; doctorId?: number },
+  now: Date,
+): Promise<StaffView> {
+  const row = await otherStaff(db, caller, staffId);
+  const doctorId = await checkDoctorLink(
+    db,
+    input.role,
+    input.doctorId ?? (input.role === 'doctor' ? row.doctorId : null),
+  );
+  const repo = new StaffRepository(db);
+  await repo.setRole(staffId, input.role, doctorId);
+  await recordAudit(
+    db,
+    actor,
+    { action: 'staff.role', target: `staff:${staffId}`, detail: { from: row.role, to: input.role } },
+    now,
+  );
+  return staffView((await repo.byId(staffId))!);
+}
+
+export async function disableStaff(
+  db: Db,
+  caller: StaffContext,
+  actor: AuditActor,
+  staffId: string,
+  now: Date,
+): Promise<StaffView> {
+  await otherStaff(db, caller, staffId);
+  const repo = new StaffRepository(db);
+  await repo.disable(staffId, now);
+  await recordAudit(db, actor, { action: 'staff.disable', target: `staff:${staffId}` }, now);
+  return staffView((await repo.byId(staffId))!);
+}
