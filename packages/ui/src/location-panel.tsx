@@ -1,9 +1,4 @@
-import {
-  LOCATION_MESSAGES,
-  canRetryLocation,
-  locationLabel,
-  type LocationFailure as LocationFailureKind,
-} from '@glucoguard/domain';
+import { LOCATION_MESSAGES, canRetryLocation, locationLabel, type LocationFailureKind } from '@glucoguard/domain';
 import { useRef, useState } from 'react';
 import styles from './location-panel.module.css';
 

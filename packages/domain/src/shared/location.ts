@@ -16,7 +16,7 @@ export const LOCATION_MESSAGES = {
 export const LOCATION_RETRY_LIMIT = 10;
 
 /** Why an attempt to locate failed. */
-export type LocationFailure = keyof typeof LOCATION_MESSAGES;
+export type LocationFailureKind = keyof typeof LOCATION_MESSAGES;
 
 /** Whether another attempt may be offered after `attempts` failed ones. */
 export function canRetryLocation(attempts: number): boolean {

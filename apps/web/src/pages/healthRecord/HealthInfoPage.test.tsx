@@ -395,4 +395,53 @@ describe('/healthTarget/healthInfo', () => {
     // The record was read once: coming back does not reload it over the unsaved changes.
     expect(server.called('GET /customer/v1/getHealthInfo')).toHaveLength(1);
   });
+
+  it('fills the region from the current position with 使用当前位置, and says why when it is refused', async () => {
+    let allowed = false;
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (success: (p: unknown) => void, failure: (e: unknown) => void) =>
+          allowed
+            ? success({ coords: { longitude: 113.93, latitude: 22.53 } })
+            : failure({ code: 1, PERMISSION_DENIED: 1 }),
+      },
+    });
+    try {
+      const server = healthApi(emptyInfo({ patientName: '张三', nameLocked: true }), {
+        'POST /customer/v1/updateLocation': () => ({
+          province: '440000',
+          city: '440300',
+          district: '440305',
+          provinceName: '广东省',
+          cityName: '深圳市',
+          districtName: '南山区',
+          longitude: 113.93,
+          latitude: 22.53,
+        }),
+        'POST /customer/v1/saveHealthInfo': (call) => emptyInfo(call.body as Partial<HealthInfo>),
+      });
+      await open();
+      const panel = screen.getByRole('group', { name: '定位所在地区' });
+      fireEvent.click(within(panel).getByRole('button', { name: '使用当前位置' }));
+      expect((await within(panel).findByRole('alert')).textContent).toBe('请允许授权获取地理位置信息！');
+      expect(server.called('POST /customer/v1/updateLocation')).toHaveLength(0);
+      allowed = true;
+      fireEvent.click(within(panel).getByRole('button', { name: '重试' }));
+      await screen.findByText('广东省 深圳市 南山区');
+      expect(server.called('POST /customer/v1/updateLocation')[0]?.body).toEqual({
+        longitude: 113.93,
+        latitude: 22.53,
+      });
+      submit();
+      await waitFor(() => expect(server.called('POST /customer/v1/saveHealthInfo')).toHaveLength(1));
+      expect(server.called('POST /customer/v1/saveHealthInfo')[0]?.body).toMatchObject({
+        province: '440000',
+        city: '440300',
+        district: '440305',
+      });
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
+  });
 });
