@@ -1,4 +1,6 @@
 import { pointsOnReadingRecorded } from './contexts/engagement';
+import { reconcilePendingIntents } from './contexts/commerce';
+import type { PaymentProvider } from './providers/payment/payment';
 import { pruneExpiredRows, type JobQueue } from './contexts/platform';
 import { readingEvents, setActingForPolicy } from './contexts/health';
 import {
@@ -34,11 +36,18 @@ export function composeContexts(): void {
 export const JobNames = {
   /** Deletes expired front-log reports and rate-limit events (contexts/platform/retention). */
   pruneExpiredRows: 'platform.retention.prune',
+  /** Asks the payment service about intents still pending after 10 minutes (contexts/commerce/payment). */
+  reconcilePayments: 'commerce.payment.reconcile',
 } as const;
+
+/** How often payment reconciliation recurs. */
+export const PAYMENT_RECONCILE_INTERVAL_MS = 5 * 60_000;
 
 export interface JobSettings {
   /** RETENTION_INTERVAL_MS: how often the pruning recurs; 0 runs it only on demand. */
   retentionIntervalMs: number;
+  /** The payment provider reconciliation asks. */
+  payment: PaymentProvider;
 }
 
 /**
@@ -58,4 +67,13 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
   if (settings.retentionIntervalMs > 0) {
     jobs.every(JobNames.pruneExpiredRows, settings.retentionIntervalMs);
   }
+  // Each intent moves by one conditional UPDATE and a rerun asks again: idempotent, so not atomic.
+  jobs.define(
+    JobNames.reconcilePayments,
+    async (db, _payload, { now }) => {
+      await reconcilePendingIntents(db, settings.payment, now);
+    },
+    { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 600 },
+  );
+  jobs.every(JobNames.reconcilePayments, PAYMENT_RECONCILE_INTERVAL_MS);
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JobNames } from '../src/composition';
 import { createPaymentIntent, reconcilePendingIntents, refundPaymentIntent } from '../src/contexts/commerce';
+import { scheduleJob } from '../src/contexts/platform';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
 import { WechatPayProvider } from '../src/providers/payment/wechatpay';
 import { startWechatPayFake, type FakeWechatPay } from './fakes/wechatpay-fake';
@@ -234,5 +236,30 @@ describe('the local provider (the embedded default)', () => {
       body: '{"resource":{}}',
     });
     expect(answer.status).toBe(401);
+  });
+});
+
+describe('payment reconciliation on the durable job queue', () => {
+  it('settles an intent pending for over 10 minutes whose notify never came', async () => {
+    const intent = await createPaymentIntent(
+      api.app.orm.em.fork(),
+      api.app.providers.payment,
+      {
+        customerId: payer.cid,
+        subjectKind: 'order',
+        subjectId: `order-${Date.now()}`,
+        amountCents: 500,
+        description: '血糖试纸',
+      },
+      new Date(Date.now() - 11 * 60_000),
+    );
+    await payer.client.POST('/payment/v1/prepay', { body: { intentId: intent.intentId } });
+    fake.pay(await outTradeNo(intent.intentId)); // paid at WeChat Pay, the notify lost
+    const db = api.app.orm.em.fork();
+    await db.transactional((tx) => scheduleJob(tx, JobNames.reconcilePayments, `test-${intent.intentId}`, new Date()));
+    await vi.waitFor(async () => expect(await stateOf(payer, intent.intentId)).toBe('paid'), {
+      timeout: 20_000,
+      interval: 250,
+    });
   });
 });

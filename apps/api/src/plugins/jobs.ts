@@ -33,7 +33,7 @@ export default fp<JobsPluginOptions>(
       clock: app.providers.clock,
       log: app.log,
     });
-    composeJobs(queue, { retentionIntervalMs: options.retentionIntervalMs });
+    composeJobs(queue, { retentionIntervalMs: options.retentionIntervalMs, payment: app.providers.payment });
     app.decorate('jobs', queue);
     await queue.start(app.orm.em, options.databaseUrl);
     app.addHook('onClose', async () => {
