@@ -40,7 +40,7 @@ import {
 } from './contexts/health';
 import { invitationRoutes, shareRoutes } from './contexts/social';
 import { articleRoutes, assistantRoutes, bannerRoutes, checkInRoutes, feedbackRoutes } from './contexts/engagement';
-import { doctorRoutes } from './contexts/care';
+import { chatRoutes, doctorRoutes } from './contexts/care';
 import { paymentRoutes } from './contexts/commerce';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
@@ -58,6 +58,7 @@ import providers, { type Providers } from './plugins/providers';
 import auth from './plugins/auth';
 import staffAuth from './plugins/staff-auth';
 import sessionCache from './plugins/session-cache';
+import chat from './plugins/chat';
 import clientRateLimit from './plugins/client-rate-limit';
 import retention, { retentionIntervalFromEnv } from './plugins/retention';
 import jobs from './plugins/jobs';
@@ -170,6 +171,7 @@ function api(config: AppConfig) {
     ingestionRoutes(scope, config);
     healthRecordRoutes(scope);
     doctorRoutes(scope);
+    chatRoutes(scope, scope.chat);
     paymentRoutes(scope);
     medicalReportRoutes(scope);
     followRoutes(scope);
@@ -249,6 +251,7 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   });
   await instance.register(db, { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   await instance.register(sessionCache, { databaseUrl: config.databaseUrl });
+  await instance.register(chat, { databaseUrl: config.databaseUrl });
   await instance.register(clientRateLimit);
   await instance.register(retention);
   await instance.register(jobs, {

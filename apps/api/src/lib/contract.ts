@@ -32,6 +32,7 @@ export const PUBLIC_OPERATIONS = [
   'articleTypes',
   'bannerImage',
   'bannerList',
+  'chatSocket',
   'consoleSignIn',
   'deviceKeyAccount',
   'emqxAuthenticate',

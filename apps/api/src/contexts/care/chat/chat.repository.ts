@@ -1,0 +1,183 @@
+import type { ChatPayload } from '@glucoguard/domain';
+import type { EntityManager } from '@mikro-orm/core';
+import { nativeQuery } from '../../../lib/db';
+import { ChatMember, ChatSession } from './chat.entity';
+
+/** A stored message as the chat hands it out. */
+export interface ChatMessageRow {
+  id: string;
+  sessionId: string;
+  from: string;
+  clientId: string;
+  payload: ChatPayload;
+  /** Milliseconds since the epoch; strictly increasing inside a session. */
+  time: number;
+}
+
+interface RawMessage {
+  id: string;
+  session_id: string;
+  from_im_user_id: string;
+  client_id: string;
+  payload: ChatPayload | string;
+  sent_at: Date | string;
+}
+
+const toRow = (raw: RawMessage): ChatMessageRow => ({
+  id: raw.id,
+  sessionId: raw.session_id,
+  from: raw.from_im_user_id,
+  clientId: raw.client_id,
+  payload: typeof raw.payload === 'string' ? (JSON.parse(raw.payload) as ChatPayload) : raw.payload,
+  time: new Date(raw.sent_at).getTime(),
+});
+
+const COLUMNS = 'id, session_id, from_im_user_id, client_id, payload, sent_at';
+
+/** Storage of chat sessions, their members and messages. */
+export class ChatRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Opens a session with its members (the consultation calls this; tests too). */
+  async openSession(
+    input: { sessionType: number; status: number },
+    members: readonly { imUserId: string; type: number }[],
+  ): Promise<string> {
+    const session = this.em.create(ChatSession, { ...input, lastMessageAt: null, createdAt: new Date() });
+    for (const member of members) {
+      this.em.create(ChatMember, {
+        sessionId: session.id,
+        imUserId: member.imUserId,
+        type: member.type,
+        readUntil: null,
+      });
+    }
+    await this.em.flush();
+    return session.id;
+  }
+
+  /** A session's status and members, or null when there is no such session. */
+  async session(sessionId: string): Promise<{ status: number; members: string[] } | null> {
+    const session = await this.em.findOne(ChatSession, { id: sessionId }, { fields: ['status'] });
+    if (!session) {
+      return null;
+    }
+    const members = await this.em.find(
+      ChatMember,
+      { sessionId },
+      { fields: ['imUserId'], orderBy: { imUserId: 'asc' } },
+    );
+    return { status: session.status, members: members.map((m) => m.imUserId) };
+  }
+
+  /** Sets a session's status (the consultation's steps). */
+  async setStatus(sessionId: string, status: number): Promise<void> {
+    await this.em.nativeUpdate(ChatSession, { id: sessionId }, { status });
+  }
+
+  /** The message a sender already stored under a client id, if any. */
+  async byClientId(from: string, clientId: string): Promise<ChatMessageRow | null> {
+    const [raw] = await nativeQuery<RawMessage>(
+      this.em,
+      `select ${COLUMNS} from chat_message where from_im_user_id = $1 and client_id = $2`,
+      [from, clientId],
+    );
+    return raw ? toRow(raw) : null;
+  }
+
+  /**
+   * Stores a message once per (sender, client id): the session's clock moves to a time strictly
+   * after its last message (which also queues concurrent sends of a session one after another),
+   * then the insert does nothing when the client id is already stored. Returns the stored row and
+   * whether this call inserted it. Run inside a transaction.
+   */
+  async insertOnce(input: {
+    sessionId: string;
+    from: string;
+    clientId: string;
+    payload: ChatPayload;
+    now: Date;
+  }): Promise<{ message: ChatMessageRow; inserted: boolean }> {
+    const [clock] = await nativeQuery<{ sent_at: Date | string }>(
+      this.em,
+      `update chat_session
+          set last_message_at = greatest($2::timestamptz, coalesce(last_message_at + interval '1 millisecond', $2::timestamptz))
+        where id = $1
+        returning last_message_at as sent_at`,
+      [input.sessionId, input.now.toISOString()],
+    );
+    if (!clock) {
+      throw new Error(`chat session ${input.sessionId} vanished`);
+    }
+    const [raw] = await nativeQuery<RawMessage>(
+      this.em,
+      `insert into chat_message (id, session_id, from_im_user_id, client_id, type, payload, sent_at)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5::jsonb, $6)
+       on conflict (from_im_user_id, client_id) do nothing
+       returning ${COLUMNS}`,
+      [input.sessionId, input.from, input.clientId, input.payload.type, JSON.stringify(input.payload), clock.sent_at],
+    );
+    if (raw) {
+      return { message: toRow(raw), inserted: true };
+    }
+    const existing = await this.byClientId(input.from, input.clientId);
+    if (!existing) {
+      throw new Error('a conflicting chat message is not visible');
+    }
+    return { message: existing, inserted: false };
+  }
+
+  /** Up to `limit` messages of a session sent before `before`, newest first. */
+  async before(sessionId: string, before: Date, limit: number): Promise<ChatMessageRow[]> {
+    const rows = await nativeQuery<RawMessage>(
+      this.em,
+      `select ${COLUMNS} from chat_message where session_id = $1 and sent_at < $2 order by sent_at desc limit $3`,
+      [sessionId, before.toISOString(), limit],
+    );
+    return rows.map(toRow);
+  }
+
+  /** How many messages a session holds. */
+  async count(sessionId: string): Promise<number> {
+    const [row] = await nativeQuery<{ n: string | number }>(
+      this.em,
+      'select count(*) as n from chat_message where session_id = $1',
+      [sessionId],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** Per session of a member: messages from others after what the member has read. */
+  async unreadCounts(imUserId: string): Promise<{ sessionId: string; unread: number }[]> {
+    const rows = await nativeQuery<{ session_id: string; unread: string | number }>(
+      this.em,
+      `select m.session_id, count(msg.id) as unread
+         from chat_member m
+         left join chat_message msg
+           on msg.session_id = m.session_id
+          and msg.from_im_user_id <> m.im_user_id
+          and (m.read_until is null or msg.sent_at > m.read_until)
+        where m.im_user_id = $1
+        group by m.session_id
+        order by m.session_id`,
+      [imUserId],
+    );
+    return rows.map((row) => ({ sessionId: row.session_id, unread: Number(row.unread) }));
+  }
+
+  /** Marks everything in the session read for the member (up to its newest message). */
+  async markRead(sessionId: string, imUserId: string): Promise<void> {
+    await nativeQuery(
+      this.em,
+      `update chat_member m set read_until = s.last_message_at
+         from chat_session s
+        where s.id = m.session_id and m.session_id = $1 and m.im_user_id = $2 and s.last_message_at is not null`,
+      [sessionId, imUserId],
+    );
+  }
+}
+
+/** Announces a stored message to every API process (delivered when the transaction commits). */
+export async function announceChatMessage(em: EntityManager, channel: string, payload: string): Promise<void> {
+  await nativeQuery(em, 'select pg_notify($1, $2)', [channel, payload]);
+}

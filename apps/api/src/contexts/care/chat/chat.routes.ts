@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChatPayload } from '@glucoguard/domain';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import { registeredCustomerId } from '../../../lib/session-context';
+import type { ChatFanOut } from './chat.service';
+import { chatHistory, chatUnread, markChatRead, sendChatMessage } from './chat.service';
+import type { ChatHub } from './chat.hub';
+import { customerImUserId, LOCAL_SDK_APP_ID, signChat, verifyChatSig } from './chat.sig';
+
+/** The chat's transport in this process (the chat plugin builds it). */
+export interface ChatTransport {
+  hub: ChatHub;
+  fanOut: ChatFanOut;
+}
+
+/** The WebSocket's path under /api; its query carries the `sig` querySig gave. */
+export const CHAT_SOCKET_PATH = '/consult/v1/chatSocket';
+
+/** A frame a client sends on the socket. */
+interface SendFrame {
+  type: 'send';
+  sessionId: string;
+  clientId: string;
+  payload: ChatPayload;
+}
+
+const isSendFrame = (value: unknown): value is SendFrame =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { type?: unknown }).type === 'send' &&
+  typeof (value as { sessionId?: unknown }).sessionId === 'string' &&
+  typeof (value as { payload?: unknown }).payload === 'object' &&
+  (value as { payload?: unknown }).payload !== null;
+
+/** The largest frame a client may send (a 500-character text and its envelope fit many times). */
+const MAX_FRAME_BYTES = 16 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Chat (spec 3 §7 consultation and chat calls) and its WebSocket. */
+export function chatRoutes(app: FastifyInstance, transport: ChatTransport) {
+  const me = (request: { session: Parameters<typeof registeredCustomerId>[0] }) =>
+    customerImUserId(registeredCustomerId(request.session));
+
+  app.operation('querySig', async (request) => {
+    const imUserId = me(request);
+    const { sig, expireTime } = signChat(app.providers.sessionSecret, imUserId, app.providers.clock());
+    return {
+      sdkAppId: LOCAL_SDK_APP_ID,
+      sig,
+      imUserId,
+      expireTime,
+      provider: 'local' as const,
+      socketPath: `/api${CHAT_SOCKET_PATH}`,
+    };
+  });
+
+  app.operation('pagedQueryMessageList', async (request) =>
+    chatHistory(app.em, me(request), request.query, app.providers.clock()),
+  );
+
+  app.operation('queryUnreadCount', async (request) => chatUnread(app.em, me(request)));
+
+  app.operation('setSessionReaded', async (request) => {
+    await markChatRead(app.em, me(request), request.body.sessionId);
+    return null;
+  });
+
+  app.operation('sendChatMessage', async (request) => {
+    const { message, duplicate } = await sendChatMessage(app.em, transport.fanOut, {
+      from: me(request),
+      sessionId: request.body.sessionId,
+      clientId: request.body.clientId,
+      payload: request.body.payload,
+      now: app.providers.clock(),
+    });
+    return { message, duplicate };
+  });
+
+  // The socket: a browser's WebSocket cannot send the Bearer token, so the signature from querySig
+  // (signed, expiring, for one chat identity) is its credential. Frames: the client sends
+  // {type:'send', sessionId, clientId, payload}; the server answers {type:'ack', clientId, message,
+  // duplicate} or {type:'error', clientId, code, errMsg}, and pushes {type:'message', message} to
+  // every connection of the session's members.
+  app.get(CHAT_SOCKET_PATH, { websocket: true, config: { operationId: 'chatSocket' } }, (socket, request) => {
+    const sig = (request.query as { sig?: unknown }).sig;
+    const imUserId = verifyChatSig(app.providers.sessionSecret, sig, app.providers.clock());
+    if (!imUserId) {
+      socket.close(4401, 'invalid or expired sig');
+      return;
+    }
+    transport.hub.add(imUserId, socket);
+    socket.on('close', () => transport.hub.remove(imUserId, socket));
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      void (async () => {
+        let clientId: unknown;
+        try {
+          if (isBinary || data.length > MAX_FRAME_BYTES) {
+            throw new Error('frame');
+          }
+          const frame: unknown = JSON.parse(data.toString('utf8'));
+          clientId = (frame as { clientId?: unknown } | null)?.clientId;
+          if (!isSendFrame(frame) || !UUID.test(frame.sessionId)) {
+            throw new Error('frame');
+          }
+          const result = await sendChatMessage(app.orm.em.fork(), transport.fanOut, {
+            from: imUserId,
+            sessionId: frame.sessionId,
+            clientId: frame.clientId,
+            payload: frame.payload,
+            now: app.providers.clock(),
+          });
+          socket.send(JSON.stringify({ type: 'ack', clientId, ...result }));
+        } catch (error) {
+          const known = error instanceof AppError;
+          if (!known && !(error instanceof SyntaxError) && !(error instanceof Error && error.message === 'frame')) {
+            request.log.error({ err: error }, 'chat send failed');
+          }
+          socket.send(
+            JSON.stringify({
+              type: 'error',
+              clientId: typeof clientId === 'string' ? clientId : null,
+              code: known ? error.code : ErrorCodes.badRequest,
+              errMsg: known ? error.errMsg : '消息格式错误',
+            }),
+          );
+        }
+      })();
+    });
+  });
+}

@@ -1,0 +1,126 @@
+import {
+  CHAT_HISTORY_PAGE_SIZE,
+  CHAT_MESSAGES,
+  isChatClientId,
+  validateClientChatMessage,
+  type ChatPayload,
+} from '@glucoguard/domain';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import { inTransaction, type Db } from '../../../lib/db';
+import type { ChatDelivery } from './chat.hub';
+import { ChatRepository, type ChatMessageRow } from './chat.repository';
+
+/**
+ * How a stored message reaches the members' connections: with PostgreSQL it is announced inside
+ * the transaction (`NOTIFY`, heard by every API process once it commits); with PGlite (one process)
+ * it is handed to this process's hub after the commit.
+ */
+export interface ChatFanOut {
+  inTransaction(tx: Db, delivery: ChatDelivery): Promise<void>;
+  afterCommit(delivery: ChatDelivery): void;
+}
+
+const badRequest = (message: string) => new AppError(ErrorCodes.badRequest, message);
+
+/** The session's members when `imUserId` is one of them; otherwise the same 403 whether the session exists or not. */
+async function memberOf(db: Db, imUserId: string, sessionId: string) {
+  const session = await new ChatRepository(db).session(sessionId);
+  if (!session?.members.includes(imUserId)) {
+    throw new AppError(ErrorCodes.forbidden, CHAT_MESSAGES.notMember, 403);
+  }
+  return session;
+}
+
+/**
+ * A member sends a message (over the socket or HTTP). The sender is the caller's own chat identity
+ * (from the session or the checked signature), never a value the client sent. A message already
+ * stored under the sender's client id is answered as it was stored and not delivered again.
+ */
+export async function sendChatMessage(
+  db: Db,
+  fanOut: ChatFanOut,
+  input: { from: string; sessionId: string; clientId: unknown; payload: ChatPayload; now: Date },
+): Promise<{ message: ChatMessageRow; duplicate: boolean }> {
+  if (!isChatClientId(input.clientId)) {
+    throw badRequest(CHAT_MESSAGES.clientIdInvalid);
+  }
+  const clientId = input.clientId;
+  const session = await memberOf(db, input.from, input.sessionId);
+  const existing = await new ChatRepository(db).byClientId(input.from, clientId);
+  if (existing) {
+    return sameMessage(existing, input.sessionId);
+  }
+  const verdict = validateClientChatMessage({ payload: input.payload, status: session.status });
+  if (!verdict.ok) {
+    throw badRequest(verdict.message);
+  }
+  const stored = await inTransaction(db, async (tx) => {
+    const result = await new ChatRepository(tx).insertOnce({ ...input, clientId });
+    if (result.inserted) {
+      await fanOut.inTransaction(tx, { members: session.members, message: result.message });
+    }
+    return result;
+  });
+  if (!stored.inserted) {
+    return sameMessage(stored.message, input.sessionId);
+  }
+  fanOut.afterCommit({ members: session.members, message: stored.message });
+  return { message: stored.message, duplicate: false };
+}
+
+/** A resend: the stored message, provided the client id was used for this session. */
+function sameMessage(message: ChatMessageRow, sessionId: string) {
+  if (message.sessionId !== sessionId) {
+    throw badRequest(CHAT_MESSAGES.clientIdInvalid);
+  }
+  return { message, duplicate: true };
+}
+
+/**
+ * A page of a session's history (spec 3 §7: pageSize 10, sessionId, lastMessageTime): the 10
+ * messages before `lastMessageTime` (all when absent), oldest first, with the session's totals.
+ */
+export async function chatHistory(
+  db: Db,
+  imUserId: string,
+  query: { sessionId: string; lastMessageTime?: number; pageSize?: number },
+  now: Date,
+) {
+  await memberOf(db, imUserId, query.sessionId);
+  const repository = new ChatRepository(db);
+  const pageSize = query.pageSize ?? CHAT_HISTORY_PAGE_SIZE;
+  // Before the far future when absent: the newest page, whatever the clock says.
+  const before = new Date(query.lastMessageTime ?? now.getTime() + 365 * 86_400_000);
+  const [items, totalNum] = await Promise.all([
+    repository.before(query.sessionId, before, pageSize),
+    repository.count(query.sessionId),
+  ]);
+  return {
+    items: items.reverse(),
+    totalNum,
+    totalPage: Math.ceil(totalNum / pageSize),
+  };
+}
+
+/** The caller's unread messages per session (display capped at 99 by the client, domain `unreadBadge`). */
+export async function chatUnread(db: Db, imUserId: string) {
+  const sessions = await new ChatRepository(db).unreadCounts(imUserId);
+  return {
+    total: sessions.reduce((sum, s) => sum + s.unread, 0),
+    sessions: sessions.map((s) => ({ sessionId: s.sessionId, unreadCount: s.unread })),
+  };
+}
+
+/** Marks a session read for the caller (spec 3 §7 setSessionReaded). */
+export async function markChatRead(db: Db, imUserId: string, sessionId: string): Promise<void> {
+  await memberOf(db, imUserId, sessionId);
+  await new ChatRepository(db).markRead(sessionId, imUserId);
+}
+
+/** Opens a session with its members: the consultation module's entry (and the tests'). */
+export async function openChatSession(
+  db: Db,
+  input: { sessionType: number; status: number; members: readonly { imUserId: string; type: number }[] },
+): Promise<string> {
+  return new ChatRepository(db).openSession(input, input.members);
+}

@@ -1,0 +1,60 @@
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import {
+  ChatHub,
+  CHAT_CHANNEL,
+  announceChatMessage,
+  listenForChatMessages,
+  type ChatTransport,
+} from '../contexts/care';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The chat's connections in this process and how a stored message reaches them. */
+    chat: ChatTransport;
+  }
+}
+
+export interface ChatPluginOptions {
+  /** With PostgreSQL, messages fan out through LISTEN/NOTIFY to every API process; PGlite is one process. */
+  databaseUrl: string | undefined;
+}
+
+/** The chat's embedded transport: a WebSocket server on the API and the fan-out across processes. */
+export default fp<ChatPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    const hub = new ChatHub();
+    const viaDatabase = options.databaseUrl !== undefined;
+    app.decorate('chat', {
+      hub,
+      fanOut: {
+        inTransaction: async (tx, delivery) => {
+          if (viaDatabase) {
+            await announceChatMessage(tx, CHAT_CHANNEL, JSON.stringify(delivery));
+          }
+        },
+        afterCommit: (delivery) => {
+          if (!viaDatabase) {
+            hub.deliver(delivery);
+          }
+        },
+      },
+    });
+    if (options.databaseUrl) {
+      const listener = listenForChatMessages({
+        databaseUrl: options.databaseUrl,
+        deliver: (delivery) => hub.deliver(delivery),
+        onError: (error) => app.log.warn({ err: error }, 'chat listener lost its connection; reconnecting'),
+      });
+      await listener.ready;
+      app.addHook('onClose', () => listener.close());
+    }
+    app.addHook('preClose', (done) => {
+      hub.closeAll();
+      done();
+    });
+  },
+  { name: 'chat', dependencies: ['db'] },
+);
