@@ -72,6 +72,13 @@ describe('the location flow on a phone', { skip: skipStatic }, () => {
       await panel.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('location-denied') });
+      // 长辈模式: the same panel with the elder tokens, its retry a 60 px tap target.
+      await page.locator('html').evaluate((html) => html.setAttribute('data-elder', 'on'));
+      const retryBox = await panel.getByRole('button', { name: '重试' }).boundingBox();
+      assert.ok(retryBox !== null && retryBox.height >= 60, `retry is ${retryBox?.height} px high`);
+      await panel.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: shot('location-denied-elder') });
+      await page.locator('html').evaluate((html) => html.removeAttribute('data-elder'));
 
       // Allowed afterwards, the retry succeeds.
       await context.grantPermissions(['geolocation'], { origin: BASE_URL });
