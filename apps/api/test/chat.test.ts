@@ -1,5 +1,7 @@
 import { CHAT_MESSAGES, CONSULT_MESSAGES } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../src/app';
+import { loadConfig } from '../src/config';
 import { customerImUserId, openChatSession } from '../src/contexts/care';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
@@ -20,9 +22,9 @@ interface Frame {
   message?: { id: string; clientId: string; from: string; time: number; payload: { type: string; text?: string } };
 }
 
-/** A real WebSocket to the API, keeping every frame it received. */
-async function connect(sig: string) {
-  const url = `${api.baseUrl.replace(/^http/, 'ws')}/consult/v1/chatSocket?sig=${encodeURIComponent(sig)}`;
+/** A real WebSocket to the API (or to another instance at `baseUrl`), keeping every frame it received. */
+async function connect(sig: string, baseUrl = api.baseUrl) {
+  const url = `${baseUrl.replace(/^http/, 'ws')}/consult/v1/chatSocket?sig=${encodeURIComponent(sig)}`;
   const socket = new WebSocket(url);
   const frames: Frame[] = [];
   const waiting: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
@@ -246,5 +248,40 @@ describe('history and unread counts', () => {
       code: 40000,
       errMsg: CONSULT_MESSAGES.consultEnded,
     });
+  });
+});
+
+// With PostgreSQL a message reaches the members' connections only through NOTIFY (no shortcut in
+// process), so a second API instance on the same database proves the fan-out across processes.
+describe.skipIf(!process.env.DATABASE_URL)('two API instances on one PostgreSQL', () => {
+  it('delivers a message sent through one instance to a member connected to the other', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: 'memory://',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: api.databaseUrl ?? '',
+    });
+    const second = await createServer(config, { write: () => {} }, { clock });
+    await second.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const address = second.server.address();
+      const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+      const d = await connect((await sigOf(doctor)).sig, secondUrl);
+      const p = await connect((await sigOf(patient)).sig);
+      p.send('cross-0001', '跨进程的消息');
+      const received = await d.next((f) => f.type === 'message' && f.message?.clientId === 'cross-0001');
+      expect(received.message?.payload).toEqual({ type: 'text', text: '跨进程的消息' });
+      // The sender's own instance hears it once too (its NOTIFY comes back to its listener).
+      await p.next((f) => f.type === 'message' && f.message?.clientId === 'cross-0001');
+      d.send('cross-0002', '收到');
+      await p.next((f) => f.type === 'message' && f.message?.clientId === 'cross-0002');
+      expect(p.frames.filter((f) => f.type === 'message' && f.message?.clientId === 'cross-0001')).toHaveLength(1);
+      expect(d.frames.filter((f) => f.type === 'message' && f.message?.clientId === 'cross-0001')).toHaveLength(1);
+      p.socket.close();
+      d.socket.close();
+    } finally {
+      await second.close();
+    }
   });
 });
