@@ -5,10 +5,4 @@
  */
 
 export { paymentRoutes } from './payment/payment.routes';
-export {
-  createPaymentIntent,
-  reconcilePendingIntents,
-  refundPaymentIntent,
-  type IntentView,
-  type NewIntent,
-} from './payment/payment.service';
+export { createPaymentIntent, reconcilePendingIntents, refundPaymentIntent } from './payment/payment.service';

@@ -15,7 +15,6 @@ import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
 import type { SessionContext } from '../../../lib/session-context';
 import type { LocalPaymentProvider } from '../../../providers/payment/local';
 import {
-  NotifyRefused,
   PaymentProviderError,
   type JsapiPayParams,
   type PaymentNotice,
@@ -353,5 +352,3 @@ export async function reconcilePendingIntents(db: Db, provider: PaymentProvider,
   }
   return changed;
 }
-
-export { NotifyRefused };
