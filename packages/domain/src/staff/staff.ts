@@ -88,6 +88,7 @@ export const STAFF_MESSAGES = {
   forbidden: '无权限',
   disabled: '账号已停用',
   usernameTaken: '用户名已存在',
+  usernameShape: '用户名为 3–32 位小写字母、数字或 . _ -，以字母开头',
   signInFirst: '请先登录控制台',
   doctorNeeded: '医生账号须关联医生档案',
   doctorUnknown: '医生档案不存在',

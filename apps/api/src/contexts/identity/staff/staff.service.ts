@@ -8,6 +8,7 @@ import {
   permissionsOf,
   STAFF_MESSAGES,
   STAFF_SESSION_HOURS,
+  STAFF_USERNAME_PATTERN,
   type StaffPermission,
   type StaffRole,
 } from '@glucoguard/domain';
@@ -211,6 +212,9 @@ export async function createStaff(
   actor: AuditActor | null,
   now: Date,
 ): Promise<{ staff: StaffView; oneTimePassword: string; totpUri: string | null }> {
+  if (!STAFF_USERNAME_PATTERN.test(input.username)) {
+    throw new AppError(ErrorCodes.badRequest, STAFF_MESSAGES.usernameShape);
+  }
   const doctorId = await checkDoctorLink(db, input.role, input.doctorId);
   const password = input.password ?? newOneTimePassword();
   const totpSecret = input.totp ? generateSecret() : null;
