@@ -75,6 +75,20 @@ function demoMeterLines() {
   ];
 }
 
+/** The console's demo accounts (one per role, published passwords) the API seeds with demo data. */
+function demoStaffLines() {
+  if (process.env.NODE_ENV === 'production' || /^(0|false|no)$/i.test(process.env.SEED_DEMO_DATA ?? '')) {
+    return [];
+  }
+  /** @type {{ username: string, role: string, password: string }[]} */
+  const staff = JSON.parse(readFileSync(join(root, 'apps/api/src/seed/demoStaff.json'), 'utf8'));
+  return [
+    '',
+    'Demo console accounts (docs/adr/0118-staff-accounts-in-identity.md; make real ones with npm run staff -- create):',
+    ...staff.map((s) => `  ${s.role.padEnd(10)} username ${s.username.padEnd(16)} password ${s.password}`),
+  ];
+}
+
 /**
  * Where the data lives, and, on the embedded database, what it can and cannot promise
  * (docs/adr/0090-pglite-durability-and-the-kill-test.md).
@@ -130,6 +144,7 @@ if (await waitFor(`http://127.0.0.1:${port}/api/healthz`, 'API')) {
         `  web app        http://${shown}:${port}/`,
         `  API            http://${shown}:${port}/api`,
         `  API reference  http://${shown}:${port}/api/docs`,
+        `  staff console  http://${shown}:${port}/console`,
         `  MQTT broker    mqtt://${shown}:${mqttPort}  (health: http://${shown}:${gatewayHealth}/healthz)`,
         // The demo accounts exist when the API seeds demo data (SEED_DEMO_DATA, on by default).
         ...(/^(0|false|no)$/i.test(process.env.SEED_DEMO_DATA ?? '')
@@ -139,6 +154,7 @@ if (await waitFor(`http://127.0.0.1:${port}/api/healthz`, 'API')) {
               `  demo relative  http://${shown}:${port}/?deviceKey=demo-relative-000000001`,
             ]),
         ...demoMeterLines(),
+        ...demoStaffLines(),
         ...databaseLines(),
         '',
         'Press Ctrl+C to stop.',

@@ -5,6 +5,7 @@ import { generate } from 'otplib';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { Staff } from '../src/contexts/identity/staff/staff.entity';
 import { createStaff } from '../src/contexts/identity';
+import { demoStaff } from '../src/seed/demoStaff';
 import type { StaffRole } from '@glucoguard/domain';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
@@ -214,5 +215,29 @@ describe('the audit trail', () => {
     });
     expect(older).toHaveLength(1);
     expect(older[0]!.id).toBeLessThan(page[0]!.id);
+  });
+});
+
+describe('the demo staff', () => {
+  it('signs in one account of each role with its published password; the doctor is Dr Wang of the directory', async () => {
+    for (const s of demoStaff) {
+      const session = await signIn(s.username, s.password);
+      expect(session.staff.role).toBe(s.role);
+    }
+    const wang = await api.app.em.fork().findOneOrFail(Doctor, { openid: 'demo_doctor_wang' });
+    expect((await signIn('demo.doctor', 'Doctor#2026')).staff.doctorId).toBe(wang.id);
+  });
+
+  it('is not there when demo data is off', async () => {
+    const bare = await startTestApi({ SEED_DEMO_DATA: 'false' });
+    try {
+      expect(
+        await failure(
+          bare.client().POST('/console/v1/signIn', { body: { username: 'demo.admin', password: 'Admin#2026' } }),
+        ),
+      ).toMatchObject({ errMsg: '用户名或密码错误' });
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { seedDemo, type DemoSeedOptions } from './demo';
 import { seedDemoFriends } from './demoFriends';
 import { seedCareDirectory } from './careDirectory';
 import { seedDemoMeters } from './demoMeters';
+import { seedDemoStaff } from './demoStaff';
 import { seedArticleLibrary } from './articles';
 import { seedBannerLibrary } from './banners';
 
@@ -37,4 +38,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemo(em, demo);
   await seedDemoFriends(em, demo);
   await seedDemoMeters(em, demo.now);
+  await seedDemoStaff(em, demo.now);
 }
