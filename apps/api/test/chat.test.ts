@@ -103,6 +103,12 @@ describe('querySig', () => {
 });
 
 describe('the chat WebSocket', () => {
+  it('answers a plain HTTP request (no upgrade) with 426 in the envelope', async () => {
+    const response = await fetch(`${api.baseUrl}/consult/v1/chatSocket?sig=x`);
+    expect(response.status).toBe(426);
+    expect(await response.json()).toMatchObject({ code: 40000, errMsg: '请使用 WebSocket 连接' });
+  });
+
   it('carries a text from the patient to the doctor, acked to the sender', async () => {
     const p = await connect((await sigOf(patient)).sig);
     const d = await connect((await sigOf(doctor)).sig);

@@ -81,50 +81,59 @@ export function chatRoutes(app: FastifyInstance, transport: ChatTransport) {
   // {type:'send', sessionId, clientId, payload}; the server answers {type:'ack', clientId, message,
   // duplicate} or {type:'error', clientId, code, errMsg}, and pushes {type:'message', message} to
   // every connection of the session's members.
-  app.get(CHAT_SOCKET_PATH, { websocket: true, config: { operationId: 'chatSocket' } }, (socket, request) => {
-    const sig = (request.query as { sig?: unknown }).sig;
-    const imUserId = verifyChatSig(app.providers.sessionSecret, sig, app.providers.clock());
-    if (!imUserId) {
-      socket.close(4401, 'invalid or expired sig');
-      return;
-    }
-    transport.hub.add(imUserId, socket);
-    socket.on('close', () => transport.hub.remove(imUserId, socket));
-    socket.on('message', (data: Buffer, isBinary: boolean) => {
-      void (async () => {
-        let clientId: unknown;
-        try {
-          if (isBinary || data.length > MAX_FRAME_BYTES) {
-            throw new Error('frame');
+  app.route({
+    method: 'GET',
+    url: CHAT_SOCKET_PATH,
+    config: { operationId: 'chatSocket' },
+    // A plain HTTP request (no upgrade) is told to upgrade, in the envelope.
+    handler: () => {
+      throw new AppError(ErrorCodes.badRequest, '请使用 WebSocket 连接', 426);
+    },
+    wsHandler: (socket, request) => {
+      const sig = (request.query as { sig?: unknown }).sig;
+      const imUserId = verifyChatSig(app.providers.sessionSecret, sig, app.providers.clock());
+      if (!imUserId) {
+        socket.close(4401, 'invalid or expired sig');
+        return;
+      }
+      transport.hub.add(imUserId, socket);
+      socket.on('close', () => transport.hub.remove(imUserId, socket));
+      socket.on('message', (data: Buffer, isBinary: boolean) => {
+        void (async () => {
+          let clientId: unknown;
+          try {
+            if (isBinary || data.length > MAX_FRAME_BYTES) {
+              throw new Error('frame');
+            }
+            const frame: unknown = JSON.parse(data.toString('utf8'));
+            clientId = (frame as { clientId?: unknown } | null)?.clientId;
+            if (!isSendFrame(frame) || !UUID.test(frame.sessionId)) {
+              throw new Error('frame');
+            }
+            const result = await sendChatMessage(app.orm.em.fork(), transport.fanOut, {
+              from: imUserId,
+              sessionId: frame.sessionId,
+              clientId: frame.clientId,
+              payload: frame.payload,
+              now: app.providers.clock(),
+            });
+            socket.send(JSON.stringify({ type: 'ack', clientId, ...result }));
+          } catch (error) {
+            const known = error instanceof AppError;
+            if (!known && !(error instanceof SyntaxError) && !(error instanceof Error && error.message === 'frame')) {
+              request.log.error({ err: error }, 'chat send failed');
+            }
+            socket.send(
+              JSON.stringify({
+                type: 'error',
+                clientId: typeof clientId === 'string' ? clientId : null,
+                code: known ? error.code : ErrorCodes.badRequest,
+                errMsg: known ? error.errMsg : '消息格式错误',
+              }),
+            );
           }
-          const frame: unknown = JSON.parse(data.toString('utf8'));
-          clientId = (frame as { clientId?: unknown } | null)?.clientId;
-          if (!isSendFrame(frame) || !UUID.test(frame.sessionId)) {
-            throw new Error('frame');
-          }
-          const result = await sendChatMessage(app.orm.em.fork(), transport.fanOut, {
-            from: imUserId,
-            sessionId: frame.sessionId,
-            clientId: frame.clientId,
-            payload: frame.payload,
-            now: app.providers.clock(),
-          });
-          socket.send(JSON.stringify({ type: 'ack', clientId, ...result }));
-        } catch (error) {
-          const known = error instanceof AppError;
-          if (!known && !(error instanceof SyntaxError) && !(error instanceof Error && error.message === 'frame')) {
-            request.log.error({ err: error }, 'chat send failed');
-          }
-          socket.send(
-            JSON.stringify({
-              type: 'error',
-              clientId: typeof clientId === 'string' ? clientId : null,
-              code: known ? error.code : ErrorCodes.badRequest,
-              errMsg: known ? error.errMsg : '消息格式错误',
-            }),
-          );
-        }
-      })();
-    });
+        })();
+      });
+    },
   });
 }
