@@ -4,7 +4,7 @@
 // the server's configuration (DATABASE_URL, or the embedded PGlite under DATA_DIR); the embedded
 // database is one process's at a time, so stop the server first when it runs on PGlite.
 import { parseArgs } from 'node:util';
-import { isStaffRole, STAFF_ROLES } from '@glucoguard/domain';
+import { isStaffRole, STAFF_ROLE_LABELS, STAFF_ROLES } from '@glucoguard/domain';
 import { loadConfig } from './config';
 import { openDatabase } from './db/orm';
 import { createStaff } from './contexts/identity';
@@ -50,7 +50,9 @@ try {
     null,
     new Date(),
   );
-  console.log(`Created ${made.staff.role} ${made.staff.username} (${made.staff.id}).`);
+  console.log(
+    `Created ${made.staff.role} (${STAFF_ROLE_LABELS[made.staff.role]}) ${made.staff.username} (${made.staff.id}).`,
+  );
   console.log(`One-time password (shown once; to be changed at first sign-in): ${made.oneTimePassword}`);
   if (made.totpUri) {
     console.log(`TOTP (add to an authenticator app): ${made.totpUri}`);

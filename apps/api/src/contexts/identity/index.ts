@@ -15,4 +15,4 @@ export { registeredCustomer } from './customer/customer.service';
 export { customerRatio } from './customer/customer.view';
 export { resolveSession } from './session/session.service';
 export { staffRoutes } from './staff/staff.routes';
-export { createStaff, resolveStaffSession, type NewStaffInput } from './staff/staff.service';
+export { createStaff, resolveStaffSession } from './staff/staff.service';

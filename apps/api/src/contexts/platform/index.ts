@@ -25,5 +25,4 @@ export { UPLOAD_LIMITS } from './upload/upload.routes';
 export { JobQueue, scheduleJob } from './jobs/jobs.service';
 export { pruneExpiredRows, type PruneRun } from './retention/retention.service';
 export { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from './upload/upload.service';
-export { browseAudit, recordAudit, type AuditActor, type AuditEntry, type AuditView } from './audit/audit.service';
-export type { AuditFilter } from './audit/audit.repository';
+export { browseAudit, recordAudit, type AuditActor } from './audit/audit.service';
