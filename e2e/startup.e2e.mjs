@@ -1,7 +1,7 @@
 /* global document, getComputedStyle */
 // Start-up on a phone (issue 17 §1): the branded skeleton is painted with the HTML before any script,
 // the bundles arrive compressed and cached for good, and the first screen's chunks are requested
-// alongside sign-in rather than after it. Figures under throttling: bench/startup.mjs.
+// alongside sign-in rather than after it. Figures under throttling: e2e/webVitals.e2e.mjs.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
