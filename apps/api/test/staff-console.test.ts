@@ -79,6 +79,15 @@ describe('staff sign-in', () => {
     expect(session.staff.username).toBe(made.username);
   });
 
+  it('counts concurrent failures one after another: 4 refusals, then the lock', async () => {
+    const made = await newStaff('operator');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => failure(signIn(made.username, `wrong-${i}`)).then((e) => e.errMsg)),
+    );
+    expect(answers.filter((m) => m === '用户名或密码错误')).toHaveLength(4);
+    expect(answers.filter((m) => m === '账号已锁定，请 15 分钟后再试')).toHaveLength(4);
+  });
+
   it('asks for the TOTP code of an account that has one', async () => {
     const made = await newStaff('admin', { totp: true });
     const secret = new URL(made.totpUri!).searchParams.get('secret')!;

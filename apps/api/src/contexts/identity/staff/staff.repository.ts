@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@glucoguard/domain';
 import { Staff, StaffSession } from './staff.entity';
@@ -15,6 +15,11 @@ export class StaffRepository {
 
   byUsername(username: string): Promise<StaffRow | null> {
     return this.em.findOne(Staff, { username }, { disableIdentityMap: true });
+  }
+
+  /** The account, its row locked until the caller's transaction ends (a sign-in attempt). */
+  byUsernameForUpdate(username: string): Promise<StaffRow | null> {
+    return this.em.findOne(Staff, { username }, { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true });
   }
 
   byId(id: string): Promise<StaffRow | null> {

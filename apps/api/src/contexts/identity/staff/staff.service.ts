@@ -12,7 +12,7 @@ import {
   type StaffPermission,
   type StaffRole,
 } from '@glucoguard/domain';
-import type { Db } from '../../../lib/db';
+import { inTransaction, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
 import { STAFF_TOKEN_PREFIX, type StaffContext } from '../../../lib/staff-context';
 import { CareDirectoryRepository, recordAudit, type AuditActor } from '../../platform';
@@ -62,27 +62,42 @@ export interface SignInMeta {
   userAgent?: string;
 }
 
+type SignedIn = { token: string; expiresAt: Date; staff: StaffView };
+
 /**
  * Signs a staff member in: password (argon2id), then the TOTP code when the account has one. Every
  * failure counts towards the lockout (5 in a row → 15 minutes, the domain's rule); a locked account
- * is refused before its password is checked.
+ * is refused before its password is checked. The account's row is locked for the attempt, so
+ * concurrent attempts are counted one after another, and a refusal still commits its count.
  */
 export async function signInStaff(
   db: Db,
   input: { username: string; password: string; totpCode?: string },
   meta: SignInMeta,
-): Promise<{ token: string; expiresAt: Date; staff: StaffView }> {
+): Promise<SignedIn> {
+  const result = await inTransaction(db, (tx) => attemptSignIn(tx, input, meta));
+  if (result instanceof AppError) {
+    throw result;
+  }
+  return result;
+}
+
+async function attemptSignIn(
+  db: Db,
+  input: { username: string; password: string; totpCode?: string },
+  meta: SignInMeta,
+): Promise<SignedIn | AppError> {
   const repo = new StaffRepository(db);
-  const staff = await repo.byUsername(input.username.trim().toLowerCase());
+  const staff = await repo.byUsernameForUpdate(input.username.trim().toLowerCase());
   if (!staff || staff.disabledAt) {
     dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     await verify(await dummyHash, input.password).catch(() => false);
-    throw badCredentials();
+    return badCredentials();
   }
   const state = { failedCount: staff.failedSignIns, lockedUntil: staff.lockedUntil ?? null };
   const minutes = lockedMinutesLeft(state, meta.now);
   if (minutes > 0) {
-    throw locked(minutes);
+    return locked(minutes);
   }
   const passwordOk = await verify(staff.passwordHash, input.password).catch(() => false);
   const totpOk =
@@ -102,9 +117,9 @@ export async function signInStaff(
     await repo.recordFailure(staff.id, next.failedCount, next.lockedUntil);
     const left = lockedMinutesLeft(next, meta.now);
     if (left > 0) {
-      throw locked(left);
+      return locked(left);
     }
-    throw passwordOk ? new AppError(ErrorCodes.unauthenticated, STAFF_MESSAGES.badTotp, 401) : badCredentials();
+    return passwordOk ? new AppError(ErrorCodes.unauthenticated, STAFF_MESSAGES.badTotp, 401) : badCredentials();
   }
   const token = STAFF_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const expiresAt = new Date(meta.now.getTime() + STAFF_SESSION_HOURS * 3_600_000);
