@@ -146,6 +146,17 @@ describe('the chat WebSocket', () => {
     d.socket.close();
   });
 
+  it('kicks the older connection when the same account connects again, with the spec words', async () => {
+    const older = await connect((await sigOf(patient)).sig);
+    const newer = await connect((await sigOf(patient)).sig);
+    expect(await older.next((f) => f.type === 'kicked')).toEqual({ type: 'kicked', errMsg: CHAT_MESSAGES.kicked });
+    expect(await older.closed).toBe(4409);
+    newer.send('after-kick1', '换了一台手机');
+    expect(await newer.next((f) => f.type === 'ack')).toMatchObject({ clientId: 'after-kick1', duplicate: false });
+    expect(newer.frames.some((f) => f.type === 'kicked')).toBe(false);
+    newer.socket.close();
+  });
+
   it('refuses a non-member, over the socket and over HTTP', async () => {
     const o = await connect((await sigOf(outsider)).sig);
     o.send('intrude-001', '我想看看');

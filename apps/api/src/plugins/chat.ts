@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { CHAT_MESSAGES } from '@glucoguard/domain';
 import {
   ChatHub,
   CHAT_CHANNEL,
+  CHAT_LOGIN_CHANNEL,
   announceChatMessage,
   listenForChatMessages,
   type ChatTransport,
@@ -40,12 +42,20 @@ export default fp<ChatPluginOptions>(
             hub.deliver(delivery);
           }
         },
+        login: async (login) => {
+          if (viaDatabase) {
+            await announceChatMessage(app.orm.em.fork(), CHAT_LOGIN_CHANNEL, JSON.stringify(login));
+          } else {
+            hub.kickOthers(login, CHAT_MESSAGES.kicked);
+          }
+        },
       },
     });
     if (options.databaseUrl) {
       const listener = listenForChatMessages({
         databaseUrl: options.databaseUrl,
         deliver: (delivery) => hub.deliver(delivery),
+        login: (login) => hub.kickOthers(login, CHAT_MESSAGES.kicked),
         onError: (error) => app.log.warn({ err: error }, 'chat listener lost its connection; reconnecting'),
       });
       await listener.ready;

@@ -6,7 +6,7 @@
 export { doctorRoutes } from './doctor/doctor.routes';
 export { chatRoutes, type ChatTransport } from './chat/chat.routes';
 export { ChatHub } from './chat/chat.hub';
-export { CHAT_CHANNEL, listenForChatMessages } from './chat/chat.listener';
+export { CHAT_CHANNEL, CHAT_LOGIN_CHANNEL, listenForChatMessages } from './chat/chat.listener';
 export { announceChatMessage } from './chat/chat.repository';
 export { openChatSession } from './chat/chat.service';
 export { customerImUserId, staffImUserId, verifyChatSig } from './chat/chat.sig';

@@ -12,6 +12,26 @@ export interface ChatDelivery {
   message: ChatMessageRow;
 }
 
+/** A connection that opened for a chat identity: every other connection of that identity is kicked. */
+export interface ChatLogin {
+  imUserId: string;
+  connectionId: string;
+  /** When it opened (ms, wall clock): only connections opened before it are kicked, whatever order the announcements arrive in. */
+  openedAt: number;
+}
+
+/**
+ * Whether `a` opened before `b`: by time, then (opened in the same millisecond) by connection id,
+ * so every process agrees which of two connections is the newer one.
+ */
+const openedBefore = (a: ChatLogin, b: ChatLogin) =>
+  a.openedAt < b.openedAt || (a.openedAt === b.openedAt && a.connectionId < b.connectionId);
+
+/** The frame a kicked connection gets before it is closed (spec 3 §8: logged in elsewhere). */
+export const kickedFrame = (errMsg: string) => JSON.stringify({ type: 'kicked', errMsg });
+/** The close code of a kicked connection. */
+export const KICKED_CLOSE_CODE = 4409;
+
 /** The frame a member's connections get for a new message. */
 export const messageFrame = (message: ChatMessageRow) => JSON.stringify({ type: 'message', message });
 
@@ -22,11 +42,29 @@ export const messageFrame = (message: ChatMessageRow) => JSON.stringify({ type: 
  */
 export class ChatHub {
   private readonly connections = new Map<string, Set<ChatConnection>>();
+  private readonly logins = new WeakMap<ChatConnection, ChatLogin>();
 
-  add(imUserId: string, connection: ChatConnection): void {
-    const set = this.connections.get(imUserId) ?? new Set<ChatConnection>();
+  add(login: ChatLogin, connection: ChatConnection): void {
+    const set = this.connections.get(login.imUserId) ?? new Set<ChatConnection>();
     set.add(connection);
-    this.connections.set(imUserId, set);
+    this.logins.set(connection, login);
+    this.connections.set(login.imUserId, set);
+  }
+
+  /**
+   * The same account signed in elsewhere (spec 3 §4: the multiple-account kick): every connection
+   * of the identity in this process but the new one is told and closed.
+   */
+  kickOthers(login: ChatLogin, errMsg: string): void {
+    const set = this.connections.get(login.imUserId);
+    for (const connection of [...(set ?? [])]) {
+      const own = this.logins.get(connection);
+      if (own && openedBefore(own, login)) {
+        connection.send(kickedFrame(errMsg));
+        connection.close(KICKED_CLOSE_CODE, 'logged in elsewhere');
+        this.remove(login.imUserId, connection);
+      }
+    }
   }
 
   remove(imUserId: string, connection: ChatConnection): void {

@@ -1,8 +1,10 @@
 import pg from 'pg';
-import type { ChatDelivery } from './chat.hub';
+import type { ChatDelivery, ChatLogin } from './chat.hub';
 
 /** The channel a stored message is announced on (payload: a `ChatDelivery` as JSON, under 8000 bytes). */
 export const CHAT_CHANNEL = 'chat_message';
+/** The channel a new connection is announced on (payload: a `ChatLogin`): older ones of its identity are kicked. */
+export const CHAT_LOGIN_CHANNEL = 'chat_login';
 
 /**
  * A connection of this process listening on `chat_message`: every API process behind one
@@ -12,6 +14,7 @@ export const CHAT_CHANNEL = 'chat_message';
 export function listenForChatMessages(options: {
   databaseUrl: string;
   deliver: (delivery: ChatDelivery) => void;
+  login: (login: ChatLogin) => void;
   onError: (error: unknown) => void;
 }): { ready: Promise<void>; close(): Promise<void> } {
   let client: pg.Client | null = null;
@@ -42,7 +45,12 @@ export function listenForChatMessages(options: {
     };
     current.on('notification', (message) => {
       try {
-        options.deliver(JSON.parse(message.payload ?? '') as ChatDelivery);
+        const payload: unknown = JSON.parse(message.payload ?? '');
+        if (message.channel === CHAT_LOGIN_CHANNEL) {
+          options.login(payload as ChatLogin);
+        } else {
+          options.deliver(payload as ChatDelivery);
+        }
       } catch (error) {
         options.onError(error);
       }
@@ -52,6 +60,7 @@ export function listenForChatMessages(options: {
     try {
       await current.connect();
       await current.query(`listen ${CHAT_CHANNEL}`);
+      await current.query(`listen ${CHAT_LOGIN_CHANNEL}`);
     } catch (error) {
       drop(error);
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ChatPayload } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
@@ -96,7 +97,11 @@ export function chatRoutes(app: FastifyInstance, transport: ChatTransport) {
         socket.close(4401, 'invalid or expired sig');
         return;
       }
-      transport.hub.add(imUserId, socket);
+      const login = { imUserId, connectionId: randomUUID(), openedAt: Date.now() };
+      transport.hub.add(login, socket);
+      void transport.fanOut.login(login).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'chat login announcement failed');
+      });
       socket.on('close', () => transport.hub.remove(imUserId, socket));
       socket.on('message', (data: Buffer, isBinary: boolean) => {
         void (async () => {

@@ -7,7 +7,7 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { inTransaction, type Db } from '../../../lib/db';
-import type { ChatDelivery } from './chat.hub';
+import type { ChatDelivery, ChatLogin } from './chat.hub';
 import { ChatRepository, type ChatMessageRow } from './chat.repository';
 
 /**
@@ -18,6 +18,8 @@ import { ChatRepository, type ChatMessageRow } from './chat.repository';
 export interface ChatFanOut {
   inTransaction(tx: Db, delivery: ChatDelivery): Promise<void>;
   afterCommit(delivery: ChatDelivery): void;
+  /** A connection opened: the identity's other connections, in every process, are kicked. */
+  login(login: ChatLogin): Promise<void>;
 }
 
 const badRequest = (message: string) => new AppError(ErrorCodes.badRequest, message);
