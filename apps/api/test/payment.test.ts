@@ -5,7 +5,7 @@ import { scheduleJob } from '../src/contexts/platform';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
 import { WechatPayProvider } from '../src/providers/payment/wechatpay';
 import { startWechatPayFake, type FakeWechatPay } from './fakes/wechatpay-fake';
-import { failure, registeredCustomer, startTestApi, type TestApi } from './harness';
+import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 
@@ -177,6 +177,9 @@ describe('payments with WeChat Pay (against the fake server)', () => {
     expect(
       await failure(payer.client.POST('/payment/v1/localPay', { body: { intentId: intent.intentId, action: 'pay' } })),
     ).toMatchObject({ status: 404 });
+    expect(
+      await failure(payer.client.POST('/dev/v1/paymentIntent', { body: { amountCents: 100, description: '演示' } })),
+    ).toMatchObject({ status: 404 });
   });
 });
 
@@ -221,6 +224,20 @@ describe('the local provider (the embedded default)', () => {
       new Date(),
     );
     await vi.waitFor(async () => expect(await stateOf(customer, intent.intentId)).toBe('refunded'));
+  });
+
+  it('creates a demo intent only for a registered caller, with a payable amount', async () => {
+    const visitor = await signInNewVisitor(local);
+    expect(
+      await failure(visitor.client.POST('/dev/v1/paymentIntent', { body: { amountCents: 100, description: '演示' } })),
+    ).toMatchObject({ status: 403 });
+    expect(
+      await failure(customer.client.POST('/dev/v1/paymentIntent', { body: { amountCents: 0, description: '演示' } })),
+    ).toMatchObject({ status: 400 });
+    const created = await customer.client.POST('/dev/v1/paymentIntent', {
+      body: { amountCents: 100, description: '演示' },
+    });
+    expect(created).toMatchObject({ amountCents: 100, state: 'created', stateLabel: '待支付', provider: 'local' });
   });
 
   it('refuses a notify forged without its key', async () => {

@@ -24,6 +24,7 @@ const RecoverAccountPage = lazyPage(
 );
 const SetPage = lazyPage(() => import(/* webpackChunkName: "page-set" */ './pages/set/SetPage'));
 const AboutUsPage = lazyPage(() => import(/* webpackChunkName: "page-about-us" */ './pages/set/AboutUsPage'));
+const PaymentPage = lazyPage(() => import(/* webpackChunkName: "page-payment" */ './pages/payment/PaymentPage'));
 const ProtocolPage = lazyPage(() => import(/* webpackChunkName: "page-protocol" */ './pages/protocol/ProtocolPage'));
 const ContactUsPage = lazyPage(() => import(/* webpackChunkName: "page-contact-us" */ './pages/contact/ContactUsPage'));
 const InvitationCodePage = lazyPage(
@@ -136,6 +137,7 @@ export const routes: RouteObject[] = [
       { path: '/register/recover', element: <RecoverAccountPage /> },
       { path: '/set/set', element: <SetPage /> },
       { path: '/set/aboutUs', element: <AboutUsPage /> },
+      { path: '/payment/:intentId', element: <PaymentPage /> },
       { path: '/protocolPage', element: <ProtocolPage /> },
       { path: '/contactUs', element: <ContactUsPage /> },
       { path: '/invitationCode/invitationCode', element: <InvitationCodePage /> },

@@ -3145,6 +3145,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/v1/paymentIntent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a payment intent for the caller (the local provider's demo and tests only)
+         * @description Intents are created by the module that owns what they pay for (a consultation or an order).
+         *     Until those exist, this call creates one for the caller so the local payment sheet can be
+         *     tried and tested end to end. It answers 40400 unless PAYMENT_PROVIDER=local.
+         */
+        post: operations["createDemoPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment/v1/notify": {
         parameters: {
             query?: never;
@@ -3286,6 +3308,28 @@ export interface paths {
         get: operations["consoleMe"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the signed-in staff member's own password
+         * @description The old password is asked again (原密码错误); the new one has at least 10 characters
+         *     (新密码至少 10 位) and differs from the old (新密码不能与原密码相同). Other sessions of the
+         *     account end; this one stays. Clears `mustChangePassword`.
+         */
+        post: operations["changeStaffPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9786,6 +9830,38 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    createDemoPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amountCents: number;
+                    description: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PaymentIntent"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     paymentNotify: {
         parameters: {
             query?: never;
@@ -9998,6 +10074,34 @@ export interface operations {
                             permissions: string[];
                         };
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    changeStaffPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    oldPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberEnvelope"];
                 };
             };
             default: components["responses"]["Error"];

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { LocalPaymentProvider } from '../../../providers/payment/local';
 import { PAYMENT_NOTIFY_PATH } from '../../../providers/payment/config';
 import { NotifyRefused } from '../../../providers/payment/payment';
-import { handlePaymentNotify, payLocally, PaymentRefused, paymentIntentOf, prepayIntent } from './payment.service';
+import {
+  createDemoIntent,
+  handlePaymentNotify,
+  payLocally,
+  PaymentRefused,
+  paymentIntentOf,
+  prepayIntent,
+} from './payment.service';
 
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 
@@ -44,6 +51,9 @@ export function paymentRoutes(app: FastifyInstance) {
     prepayIntent(app.em, provider, request.session, request.body.intentId),
   );
   app.operation('paymentIntent', async (request) => paymentIntentOf(app.em, request.session, request.query.intentId));
+  app.operation('createDemoPaymentIntent', async (request) =>
+    createDemoIntent(app.em, provider, request.session, request.body, clock()),
+  );
   app.operation('paymentLocalPay', async (request) =>
     payLocally(app.em, provider, request.session, request.body.intentId, request.body.action),
   );

@@ -12,7 +12,7 @@ import {
 } from '@glucoguard/domain';
 import { type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
-import type { SessionContext } from '../../../lib/session-context';
+import { registeredCustomerId, type SessionContext } from '../../../lib/session-context';
 import type { LocalPaymentProvider } from '../../../providers/payment/local';
 import {
   PaymentProviderError,
@@ -97,6 +97,26 @@ export async function createPaymentIntent(
     now,
   );
   return view(row);
+}
+
+/** The local demo's intent for the caller (PAYMENT_PROVIDER=local only): what a consultation or an order will create. */
+export async function createDemoIntent(
+  db: Db,
+  provider: PaymentProvider,
+  session: SessionContext,
+  input: { amountCents: number; description: string },
+  now: Date,
+): Promise<IntentView> {
+  if (provider.kind !== 'local') {
+    throw notFound('接口不存在');
+  }
+  const customerId = registeredCustomerId(session);
+  return createPaymentIntent(
+    db,
+    provider,
+    { customerId, subjectKind: 'order', subjectId: `demo-${randomUUID()}`, ...input },
+    now,
+  );
 }
 
 async function ownIntent(db: Db, session: SessionContext, intentId: string): Promise<PaymentIntentRow> {
