@@ -2,7 +2,7 @@ import { CHAT_MESSAGES, CONSULT_MESSAGES } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app';
 import { loadConfig } from '../src/config';
-import { customerImUserId, openChatSession } from '../src/contexts/care';
+import { customerImUserId, openChatSession, postCustomChatMessage } from '../src/contexts/care';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));
@@ -250,6 +250,47 @@ describe('history and unread counts', () => {
     const mine = await patient.client.GET('/consult/v1/queryUnreadCount');
     expect(mine.total).toBeLessThan(before.total);
     expect(await outsider.client.GET('/consult/v1/queryUnreadCount')).toEqual({ total: 0, sessions: [] });
+  });
+
+  it("posts the server's custom messages once per key, setting the session's status", async () => {
+    const waiting = await openChatSession(api.app.orm.em.fork(), {
+      sessionType: 1,
+      status: 3,
+      members: [
+        { imUserId: customerImUserId(patient.cid), type: 0 },
+        { imUserId: customerImUserId(doctor.cid), type: 1 },
+      ],
+    });
+    // Waiting for the doctor (status 3): the patient cannot write yet.
+    expect(await failure(sendHttp(patient, 'early-0001', '医生在吗', waiting))).toMatchObject({
+      errMsg: CONSULT_MESSAGES.consultEnded,
+    });
+    const p = await connect((await sigOf(patient)).sig);
+    const approve = () =>
+      postCustomChatMessage(api.app.orm.em.fork(), api.app.chat.fanOut, {
+        sessionId: waiting,
+        from: customerImUserId(doctor.cid),
+        key: `approve_${waiting}`,
+        data: 'approveConsult',
+        description: '医生已接诊',
+        status: 2,
+        now: clock(),
+      });
+    const first = await approve();
+    expect(first.duplicate).toBe(false);
+    expect((await approve()).duplicate).toBe(true);
+    const pushed = await p.next((f) => f.type === 'message' && f.message?.id === first.message.id);
+    expect(pushed.message?.payload).toEqual({
+      type: 'custom',
+      data: 'approveConsult',
+      description: '医生已接诊',
+      extension: '',
+    });
+    // Accepted (status 2): now the patient can write.
+    expect(await sendHttp(patient, 'after-0001', '医生您好', waiting)).toMatchObject({ duplicate: false });
+    await p.next((f) => f.type === 'message' && f.message?.clientId === 'after-0001');
+    expect(p.frames.filter((f) => f.message?.id === first.message.id)).toHaveLength(1);
+    p.socket.close();
   });
 
   it('refuses sends once the consultation has ended', async () => {

@@ -8,5 +8,5 @@ export { chatRoutes, type ChatTransport } from './chat/chat.routes';
 export { ChatHub } from './chat/chat.hub';
 export { CHAT_CHANNEL, CHAT_LOGIN_CHANNEL, listenForChatMessages } from './chat/chat.listener';
 export { announceChatMessage } from './chat/chat.repository';
-export { openChatSession } from './chat/chat.service';
+export { openChatSession, postCustomChatMessage } from './chat/chat.service';
 export { customerImUserId, staffImUserId, verifyChatSig } from './chat/chat.sig';

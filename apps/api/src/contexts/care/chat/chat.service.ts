@@ -3,6 +3,7 @@ import {
   CHAT_MESSAGES,
   isChatClientId,
   validateClientChatMessage,
+  type ChatCustomKind,
   type ChatPayload,
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
@@ -117,6 +118,61 @@ export async function chatUnread(db: Db, imUserId: string) {
 export async function markChatRead(db: Db, imUserId: string, sessionId: string): Promise<void> {
   await memberOf(db, imUserId, sessionId);
   await new ChatRepository(db).markRead(sessionId, imUserId);
+}
+
+/**
+ * The server posts one of the spec's custom messages (startConsult, approveConsult, end-consult,
+ * prescription, …) into a session, as `from` (a member: the patient or doctor whose step it is),
+ * whatever the session's status. `key` makes it idempotent: a job or a retried request posting
+ * the same step again stores and delivers it once. `status`, when given, is the session's new
+ * status, set in the same transaction (approveConsult → 2, end-consult → 0).
+ */
+export async function postCustomChatMessage(
+  db: Db,
+  fanOut: ChatFanOut,
+  input: {
+    sessionId: string;
+    from: string;
+    key: string;
+    data: ChatCustomKind;
+    description: string;
+    extension?: string;
+    status?: number;
+    now: Date;
+  },
+): Promise<{ message: ChatMessageRow; duplicate: boolean }> {
+  const session = await memberOf(db, input.from, input.sessionId);
+  const payload: ChatPayload = {
+    type: 'custom',
+    data: input.data,
+    description: input.description,
+    extension: input.extension ?? '',
+  };
+  const clientId = `sys_${input.key}`;
+  if (!isChatClientId(clientId)) {
+    throw new Error(`a custom message's key must make a client id: ${input.key}`);
+  }
+  const stored = await inTransaction(db, async (tx) => {
+    const repository = new ChatRepository(tx);
+    const result = await repository.insertOnce({
+      sessionId: input.sessionId,
+      from: input.from,
+      clientId,
+      payload,
+      now: input.now,
+    });
+    if (result.inserted) {
+      if (input.status !== undefined) {
+        await repository.setStatus(input.sessionId, input.status);
+      }
+      await fanOut.inTransaction(tx, { members: session.members, message: result.message });
+    }
+    return result;
+  });
+  if (stored.inserted) {
+    fanOut.afterCommit({ members: session.members, message: stored.message });
+  }
+  return { message: stored.message, duplicate: !stored.inserted };
 }
 
 /** Opens a session with its members: the consultation module's entry (and the tests'). */
