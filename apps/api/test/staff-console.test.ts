@@ -116,6 +116,26 @@ describe('staff sign-in', () => {
   });
 });
 
+describe("changing one's own password", () => {
+  it('checks the old one and the new one, keeps this session, ends the others', async () => {
+    const first = await signedIn('pharmacist');
+    const other = await signIn(first.username, first.oneTimePassword);
+    const change = (oldPassword: string, newPassword: string) =>
+      first.client.POST('/console/v1/password', { body: { oldPassword, newPassword } });
+    expect(await failure(change('wrong-old', 'long-enough-1'))).toMatchObject({ code: 40000, errMsg: '原密码错误' });
+    expect(await failure(change(first.oneTimePassword, 'short'))).toMatchObject({ errMsg: '新密码至少 10 位' });
+    expect(await failure(change(first.oneTimePassword, first.oneTimePassword))).toMatchObject({
+      errMsg: '新密码不能与原密码相同',
+    });
+    const changed = await change(first.oneTimePassword, 'a-new-password-1');
+    expect(changed.mustChangePassword).toBe(false);
+    expect((await first.client.GET('/console/v1/me')).staff.id).toBe(first.staff.id);
+    expect(await failure(api.client({ token: other.token }).GET('/console/v1/me'))).toMatchObject({ code: 40100 });
+    expect(await failure(signIn(first.username, first.oneTimePassword))).toMatchObject({ errMsg: '用户名或密码错误' });
+    expect((await signIn(first.username, 'a-new-password-1')).staff.mustChangePassword).toBe(false);
+  });
+});
+
 describe('roles', () => {
   it('lets an admin create staff, and refuses every other role with 无权限', async () => {
     for (const role of ['operator', 'doctor', 'pharmacist'] as const) {

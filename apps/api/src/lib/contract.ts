@@ -70,6 +70,7 @@ export type PublicOperation = (typeof PUBLIC_OPERATIONS)[number];
  */
 export const STAFF_OPERATIONS = [
   'browseAudit',
+  'changeStaffPassword',
   'changeStaffRole',
   'consoleMe',
   'consoleSignOut',

@@ -94,7 +94,13 @@ export const STAFF_MESSAGES = {
   doctorUnknown: '医生档案不存在',
   doctorOnlyForDoctors: '只有医生账号可关联医生档案',
   notSelf: '不能停用或降级自己的账号',
+  oldPasswordWrong: '原密码错误',
+  passwordTooShort: '新密码至少 10 位',
+  passwordUnchanged: '新密码不能与原密码相同',
 } as const;
+
+/** A chosen password's least length (one-time passwords are 16). */
+export const STAFF_PASSWORD_MIN_LENGTH = 10;
 
 /** A username: 3–32 lower-case letters, digits, `.`, `_` or `-`, starting with a letter. */
 export const STAFF_USERNAME_PATTERN = /^[a-z][a-z0-9._-]{2,31}$/;

@@ -88,6 +88,16 @@ export class StaffRepository {
     return staff && !staff.disabledAt ? { session, staff } : null;
   }
 
+  /** A new password hash; every other session of the account ends. */
+  async setPassword(id: string, passwordHash: string, keepSessionId: string, now: Date): Promise<void> {
+    await this.em.nativeUpdate(Staff, { id }, { passwordHash, mustChangePassword: false });
+    await this.em.nativeUpdate(
+      StaffSession,
+      { staffId: id, revokedAt: null, id: { $ne: keepSessionId } },
+      { revokedAt: now },
+    );
+  }
+
   async revokeSession(id: string, now: Date): Promise<void> {
     await this.em.nativeUpdate(StaffSession, { id, revokedAt: null }, { revokedAt: now });
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { browseAudit, recordAudit, type AuditActor } from '../../platform';
 import type { StaffContext } from '../../../lib/staff-context';
 import {
+  changeOwnPassword,
   changeStaffRole,
   createStaff,
   disableStaff,
@@ -36,6 +37,10 @@ export function staffRoutes(app: FastifyInstance) {
   });
 
   app.operation('consoleMe', async (request) => staffMe(app.em, request.staff));
+
+  app.operation('changeStaffPassword', async (request) =>
+    changeOwnPassword(app.em, request.staff, staffActor(request, request.staff), request.body, now()),
+  );
 
   app.operation('listStaff', async (request) => listStaff(app.em, staffActor(request, request.staff), now()));
 

@@ -7,6 +7,7 @@ import {
   oneTimePassword,
   permissionsOf,
   STAFF_MESSAGES,
+  STAFF_PASSWORD_MIN_LENGTH,
   STAFF_SESSION_HOURS,
   STAFF_USERNAME_PATTERN,
   type StaffPermission,
@@ -310,4 +311,31 @@ export async function disableStaff(
   await repo.disable(staffId, now);
   await recordAudit(db, actor, { action: 'staff.disable', target: `staff:${staffId}` }, now);
   return staffView((await repo.byId(staffId))!);
+}
+
+/**
+ * Changes one's own password: the old one is checked again, the new one is long enough and new.
+ * Other sessions of the account end; the caller's stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  caller: StaffContext,
+  actor: AuditActor,
+  input: { oldPassword: string; newPassword: string },
+  now: Date,
+): Promise<StaffView> {
+  const repo = new StaffRepository(db);
+  const row = await repo.byId(caller.staffId);
+  if (!row || !(await verify(row.passwordHash, input.oldPassword).catch(() => false))) {
+    throw new AppError(ErrorCodes.badRequest, STAFF_MESSAGES.oldPasswordWrong);
+  }
+  if (input.newPassword.length < STAFF_PASSWORD_MIN_LENGTH) {
+    throw new AppError(ErrorCodes.badRequest, STAFF_MESSAGES.passwordTooShort);
+  }
+  if (input.newPassword === input.oldPassword) {
+    throw new AppError(ErrorCodes.badRequest, STAFF_MESSAGES.passwordUnchanged);
+  }
+  await repo.setPassword(row.id, await hashPassword(input.newPassword), caller.sessionId, now);
+  await recordAudit(db, actor, { action: 'staff.password', target: `staff:${row.id}` }, now);
+  return staffView((await repo.byId(row.id))!);
 }
