@@ -13,6 +13,7 @@ import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { externalNavigation } from '../../components/externalNavigation';
 import { useApiData } from '../../hooks/useApiData';
+import { takeBanners } from './bannerPrefetch';
 import styles from './sections.module.css';
 
 function SectionHeader({ title, extra }: { title: string; extra?: ReactNode }) {
@@ -31,10 +32,8 @@ function SectionHeader({ title, extra }: { title: string; extra?: ReactNode }) {
  */
 export function BannerCarousel({ sourceId }: { sourceId: number }) {
   const productCode = bannerProductCode(sourceId);
-  const banners = useApiData(
-    () => api().GET('/activity/v1/bannerList', { params: { query: { productCode } } }),
-    productCode,
-  );
+  // Start-up may already have asked for this list (bannerPrefetch.ts): the first read takes that request.
+  const banners = useApiData(() => takeBanners(productCode), productCode);
   if (banners.data === null) {
     return banners.loading ? <div aria-hidden="true" className={`${styles.card} ${styles.bannerPlaceholder}`} /> : null;
   }
@@ -45,9 +44,9 @@ export function BannerCarousel({ sourceId }: { sourceId: number }) {
   return (
     <section aria-label="活动" className={styles.card}>
       <Swiper autoplay={many && !prefersReducedMotion()} autoplayInterval={HOME_BANNER_AUTOPLAY_MS} loop={many}>
-        {banners.data.map((banner) => (
+        {banners.data.map((banner, index) => (
           <Swiper.Item key={banner.id}>
-            <BannerLink banner={banner} />
+            <BannerLink banner={banner} first={index === 0} />
           </Swiper.Item>
         ))}
       </Swiper>
@@ -60,8 +59,22 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
-function BannerLink({ banner }: { banner: Schema<'Banner'> }) {
-  const image = <img src={banner.imgUrl} alt={banner.title} className={styles.bannerCarouselImage} />;
+/** The banner pictures are 750×300 (their place is held at that ratio while the list loads: no layout shift). */
+const BANNER_WIDTH = 750;
+const BANNER_HEIGHT = 300;
+
+function BannerLink({ banner, first }: { banner: Schema<'Banner'>; first: boolean }) {
+  // The first picture is the home's largest paint: fetched ahead of the other pictures.
+  const image = (
+    <img
+      src={banner.imgUrl}
+      alt={banner.title}
+      width={BANNER_WIDTH}
+      height={BANNER_HEIGHT}
+      fetchPriority={first ? 'high' : 'auto'}
+      className={styles.bannerCarouselImage}
+    />
+  );
   const target = bannerTarget(banner.clickUrl);
   switch (target.kind) {
     case 'route':

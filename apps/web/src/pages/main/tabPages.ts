@@ -2,6 +2,8 @@
 // start-up (the '/' route's preload handle) can fetch the open tab alongside the page itself.
 import { lazyPage } from '../../lazyPage';
 import type { PreloadHandle } from '../../lazyPage';
+import { useSession } from '../../store/session';
+import { prefetchBanners } from '../home/bannerPrefetch';
 import { tabFromSearch } from './tabs';
 import type { MainTab } from './tabs';
 
@@ -14,6 +16,11 @@ const TAB_PAGES: Record<MainTab, { preload: () => Promise<unknown> }> = { home: 
 /** The '/' route's handle: the tab the address opens (`?tab=`, `?isToAI=`) loads with the page. */
 export const mainPagePreload: PreloadHandle = {
   preload: ({ search }) => {
-    TAB_PAGES[tabFromSearch(new URLSearchParams(search))].preload().catch(() => {});
+    const tab = tabFromSearch(new URLSearchParams(search));
+    TAB_PAGES[tab].preload().catch(() => {});
+    if (tab === 'home') {
+      // The home's largest paint is its banner picture: its list goes out with the chunks, not after them.
+      prefetchBanners(useSession.getState().sourceId);
+    }
   },
 };
