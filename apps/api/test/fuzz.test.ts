@@ -496,6 +496,11 @@ function send(req: FuzzRequest): Promise<Answer> {
   });
 }
 
+/** Whether a declared answer is our envelope (it has `errMsg`), not another protocol's shape. */
+function isEnvelopeSchema(schema: Record<string, unknown>): boolean {
+  return typeof schema.properties === 'object' && schema.properties !== null && 'errMsg' in schema.properties;
+}
+
 /** Why an answer breaks the policy, or undefined when it keeps it. */
 function problemWith(req: FuzzRequest, op: Operation, answer: Answer): string | undefined {
   // 503 is the envelope's answer for a service that is not set up (e.g. the urine partner), by design.
@@ -510,6 +515,19 @@ function problemWith(req: FuzzRequest, op: Operation, answer: Answer): string | 
     body = JSON.parse(answer.text) as Record<string, unknown>;
   } catch {
     return `not JSON (${answer.contentType})`;
+  }
+  // An operation in another system's protocol (`x-envelope: false`) may declare its refusals in
+  // that protocol's shape (the payment notify's {code: FAIL, message}): they must carry its fields.
+  const declared = op.schema.response[String(answer.status)] ?? op.schema.response.default;
+  // A request refused before it reaches the route (no such method or path) gets our envelope.
+  if (op.rawResponse && declared && !isEnvelopeSchema(declared)) {
+    const missing = ((declared.required as string[] | undefined) ?? []).filter((field) => !(field in body));
+    if (missing.length === 0) {
+      return undefined;
+    }
+    if (!req.beforeRoute) {
+      return `not the declared shape (missing ${missing.join(', ')})`;
+    }
   }
   if (
     typeof body !== 'object' ||

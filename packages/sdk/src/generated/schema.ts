@@ -9900,6 +9900,18 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentNotifyRefusal"];
                 };
             };
+            /**
+             * @description Any other refusal or failure (the request policy, a body over the limit, a fault of
+             *     ours), in the same shape, with the sentence our envelope would carry as `message`.
+             */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentNotifyRefusal"];
+                };
+            };
         };
     };
     paymentPrepay: {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { describeError } from '../../../lib/error-answer';
 import { LocalPaymentProvider } from '../../../providers/payment/local';
 import { PAYMENT_NOTIFY_PATH } from '../../../providers/payment/config';
 import { NotifyRefused } from '../../../providers/payment/payment';
@@ -27,6 +28,12 @@ export function paymentRoutes(app: FastifyInstance) {
         next(null, body);
       },
     );
+    // Whatever else refuses a notify (the request policy, a body over the limit, a failure) answers
+    // in WeChat Pay's shape too, with the same status and sentence the envelope would carry.
+    raw.setErrorHandler((error, request, reply) => {
+      const { status, errMsg } = describeError(error as FastifyError, request);
+      return reply.code(status).send({ code: 'FAIL', message: errMsg });
+    });
     raw.operation('paymentNotify', async (request, reply) => {
       try {
         const result = await handlePaymentNotify(app.em, provider, request.headers, String(request.body), clock());
