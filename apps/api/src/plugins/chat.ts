@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_MESSAGES } from '@glucoguard/domain';
 import {
@@ -23,10 +22,12 @@ export interface ChatPluginOptions {
   databaseUrl: string | undefined;
 }
 
-/** The chat's embedded transport: a WebSocket server on the API and the fan-out across processes. */
+/**
+ * The chat's embedded transport: its connections in this process and the fan-out across processes
+ * (the WebSocket route itself is registered with the chat's routes, in a scope of its own).
+ */
 export default fp<ChatPluginOptions>(
   async (app: FastifyInstance, options) => {
-    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     const hub = new ChatHub();
     const viaDatabase = options.databaseUrl !== undefined;
     app.decorate('chat', {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { ChatPayload } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
@@ -82,6 +83,16 @@ export function chatRoutes(app: FastifyInstance, transport: ChatTransport) {
   // {type:'send', sessionId, clientId, payload}; the server answers {type:'ack', clientId, message,
   // duplicate} or {type:'error', clientId, code, errMsg}, and pushes {type:'message', message} to
   // every connection of the session's members.
+  // @fastify/websocket in a scope of its own: it adds an onRequest hook and wraps the handler of
+  // every route in the scope it is registered in, which the other routes need not pay for.
+  app.register(async (sockets) => {
+    await sockets.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    socketRoute(sockets, transport);
+  });
+}
+
+/** The socket route (registered in the WebSocket plugin's own scope). */
+function socketRoute(app: FastifyInstance, transport: ChatTransport) {
   app.route({
     method: 'GET',
     url: CHAT_SOCKET_PATH,
