@@ -17,6 +17,7 @@ import { imageUrl, useSession } from '../../store/session';
 import { useUnread } from '../../store/unread';
 import { rememberTab } from '../reportCenter/tabs';
 import styles from './TodaySummary.module.css';
+import levels from '../../ui/levelColours.module.css';
 
 /** Where 记录血糖 leads (the add page opens on the slot of the current time). */
 export const ADD_SUGAR_PATH = '/reportCenter/bloodSugar/addBloodSugarReport';
@@ -115,14 +116,14 @@ export function TodaySummary({ registered }: { registered: boolean }) {
           ) : (
             <>
               <span className={styles.value}>
-                <strong data-level={sugarLevel ?? undefined} className={sugarLevel ? styles[sugarLevel] : undefined}>
+                <strong data-level={sugarLevel ?? undefined} className={sugarLevel ? levels[sugarLevel] : undefined}>
                   {formatSugar(sugar.sugar)}
                 </strong>
                 <span className={styles.unit}>mmol/L</span>
               </span>
               <span className={styles.meta}>
                 {sugarLevel ? (
-                  <span className={`${styles.level} ${styles[sugarLevel]}`}>{SUGAR_LEVEL_LABELS[sugarLevel]}</span>
+                  <span className={`${styles.level} ${levels[sugarLevel]}`}>{SUGAR_LEVEL_LABELS[sugarLevel]}</span>
                 ) : null}
                 {SLOT_NAME.get(sugar.timeType) ?? ''} · {readingWhen(sugar.createTime, now)}
               </span>
@@ -141,14 +142,14 @@ export function TodaySummary({ registered }: { registered: boolean }) {
           ) : (
             <>
               <span className={styles.value}>
-                <strong data-level={pressureLevel} className={pressureLevel ? styles[pressureLevel] : undefined}>
+                <strong data-level={pressureLevel} className={pressureLevel ? levels[pressureLevel] : undefined}>
                   {pressure.sbp}/{pressure.dbp}
                 </strong>
                 <span className={styles.unit}>mmHg</span>
               </span>
               <span className={styles.meta}>
                 {pressureLevel ? (
-                  <span className={`${styles.level} ${styles[pressureLevel]}`}>{BP_LEVEL_LABELS[pressureLevel]}</span>
+                  <span className={`${styles.level} ${levels[pressureLevel]}`}>{BP_LEVEL_LABELS[pressureLevel]}</span>
                 ) : null}
                 {readingWhen(pressure.createTime, now)}
               </span>

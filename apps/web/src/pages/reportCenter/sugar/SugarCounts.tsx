@@ -1,6 +1,7 @@
 import { SUGAR_COUNT_ORDER, SUGAR_LEVEL_LABELS } from '@glucoguard/domain';
 import type { SugarLevel } from '@glucoguard/domain';
 import styles from './SugarCounts.module.css';
+import levels from '../../../ui/levelColours.module.css';
 
 /** A range's counts: the total and one per level; `null` while they load. */
 export type SugarCountValues = Readonly<Record<SugarLevel | 'total', number>>;
@@ -22,7 +23,7 @@ export function SugarCounts({ counts }: { counts: SugarCountValues | null }) {
       {SUGAR_COUNT_ORDER.map((level) => (
         <div key={level} className={styles.count}>
           <dt className={styles.term}>{SUGAR_LEVEL_LABELS[level]}</dt>
-          <dd aria-label={SUGAR_LEVEL_LABELS[level]} data-level={level} className={`${styles.value} ${styles[level]}`}>
+          <dd aria-label={SUGAR_LEVEL_LABELS[level]} data-level={level} className={`${styles.value} ${levels[level]}`}>
             {counts?.[level] ?? '-'}
           </dd>
         </div>
