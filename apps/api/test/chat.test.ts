@@ -2,6 +2,7 @@ import { CHAT_MESSAGES, CONSULT_MESSAGES } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app';
 import { loadConfig } from '../src/config';
+import { CHAT_MEMBER_TYPE } from '@glucoguard/domain';
 import { customerImUserId, openChatSession, postCustomChatMessage } from '../src/contexts/care';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
@@ -79,8 +80,8 @@ beforeAll(async () => {
     sessionType: 1,
     status: 2,
     members: [
-      { imUserId: customerImUserId(patient.cid), type: 0 },
-      { imUserId: customerImUserId(doctor.cid), type: 1 },
+      { imUserId: customerImUserId(patient.cid), type: CHAT_MEMBER_TYPE.patient },
+      { imUserId: customerImUserId(doctor.cid), type: CHAT_MEMBER_TYPE.doctor },
     ],
   });
 });
@@ -257,8 +258,8 @@ describe('history and unread counts', () => {
       sessionType: 1,
       status: 3,
       members: [
-        { imUserId: customerImUserId(patient.cid), type: 0 },
-        { imUserId: customerImUserId(doctor.cid), type: 1 },
+        { imUserId: customerImUserId(patient.cid), type: CHAT_MEMBER_TYPE.patient },
+        { imUserId: customerImUserId(doctor.cid), type: CHAT_MEMBER_TYPE.doctor },
       ],
     });
     // Waiting for the doctor (status 3): the patient cannot write yet.
@@ -298,8 +299,8 @@ describe('history and unread counts', () => {
       sessionType: 1,
       status: 0,
       members: [
-        { imUserId: customerImUserId(patient.cid), type: 0 },
-        { imUserId: customerImUserId(doctor.cid), type: 1 },
+        { imUserId: customerImUserId(patient.cid), type: CHAT_MEMBER_TYPE.patient },
+        { imUserId: customerImUserId(doctor.cid), type: CHAT_MEMBER_TYPE.doctor },
       ],
     });
     expect(await failure(sendHttp(patient, 'ended-0001', '还在吗', ended))).toMatchObject({

@@ -15,7 +15,6 @@ export const CHAT_VOICE_MAX_SECONDS = 60;
 
 /** A chat member's `type` (spec 3 §3 Member): 0 patient, 1 doctor, others a health manager. */
 export const CHAT_MEMBER_TYPE = { patient: 0, doctor: 1, healthManager: 2 } as const;
-export type ChatMemberType = (typeof CHAT_MEMBER_TYPE)[keyof typeof CHAT_MEMBER_TYPE];
 
 /**
  * The custom message kinds by their `data` value (spec 3 §3 Chat message). The server posts them
@@ -50,7 +49,6 @@ export type ChatPayload =
       readonly description: string;
       readonly extension: string;
     };
-export type ChatMessageType = ChatPayload['type'];
 
 /** The chat's own messages, beside the consultation's (`CONSULT_MESSAGES`). */
 export const CHAT_MESSAGES = {

@@ -9,4 +9,4 @@ export { ChatHub } from './chat/chat.hub';
 export { CHAT_CHANNEL, CHAT_LOGIN_CHANNEL, listenForChatMessages } from './chat/chat.listener';
 export { announceChatMessage } from './chat/chat.repository';
 export { openChatSession, postCustomChatMessage } from './chat/chat.service';
-export { customerImUserId, staffImUserId, verifyChatSig } from './chat/chat.sig';
+export { customerImUserId } from './chat/chat.sig';

@@ -11,12 +11,11 @@ export const CHAT_SIG_TTL_SECONDS = 2 * 3600;
 /** The local provider's sdkAppId (Tencent's are positive). */
 export const LOCAL_SDK_APP_ID = 0;
 
+/** A chat identity: `c_` and a customer's id, or `s_` and a staff member's (the doctor's side, next). */
 const IM_USER_ID = /^[cs]_[0-9a-f-]{36}$/;
 
 /** A customer's chat identity. */
 export const customerImUserId = (customerId: string) => `c_${customerId}`;
-/** A staff member's chat identity (the doctor's side). */
-export const staffImUserId = (staffId: string) => `s_${staffId}`;
 
 function mac(secret: string, imUserId: string, expires: number): string {
   return createHmac('sha256', deriveKey(secret, 'chat-sig')).update(`${imUserId}\n${expires}`).digest('base64url');
