@@ -3,6 +3,7 @@ import { JobNames } from '../src/composition';
 import { createPaymentIntent, reconcilePendingIntents, refundPaymentIntent } from '../src/contexts/commerce';
 import { scheduleJob } from '../src/contexts/platform';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
+import { LocalPaymentProvider } from '../src/providers/payment/local';
 import { WechatPayProvider } from '../src/providers/payment/wechatpay';
 import { startWechatPayFake, type FakeWechatPay } from './fakes/wechatpay-fake';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
@@ -180,6 +181,31 @@ describe('payments with WeChat Pay (against the fake server)', () => {
     expect(
       await failure(payer.client.POST('/dev/v1/paymentIntent', { body: { amountCents: 100, description: '演示' } })),
     ).toMatchObject({ status: 404 });
+  });
+});
+
+describe('the local provider where it does not settle (NODE_ENV=production)', () => {
+  let production: TestApi;
+  beforeAll(async () => {
+    production = await startTestApi({}, { payment: new LocalPaymentProvider(() => new Date(), false) });
+  });
+  afterAll(() => production.close());
+
+  it('offers neither demo intents nor its payment sheet', async () => {
+    const customer = await registeredCustomer(production, '生产环境');
+    expect(
+      await failure(customer.client.POST('/dev/v1/paymentIntent', { body: { amountCents: 100, description: '演示' } })),
+    ).toMatchObject({ status: 404 });
+    const intent = await newIntent(production, customer, 990);
+    expect(
+      await failure(
+        customer.client.POST('/payment/v1/localPay', { body: { intentId: intent.intentId, action: 'pay' } }),
+      ),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await failure(customer.client.POST('/payment/v1/prepay', { body: { intentId: intent.intentId } })),
+    ).toMatchObject({ status: 503, errMsg: '支付失败！请重试' });
+    expect(await stateOf(customer, intent.intentId)).toBe('created');
   });
 });
 

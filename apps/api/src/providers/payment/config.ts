@@ -44,7 +44,8 @@ export function paymentProviderFromEnv(
 ): PaymentProvider {
   const kind = env.PAYMENT_PROVIDER || 'local';
   if (kind === 'local') {
-    return new LocalPaymentProvider(clock);
+    // In production the local provider takes no money: nothing can be paid through it there.
+    return new LocalPaymentProvider(clock, env.NODE_ENV !== 'production');
   }
   if (kind !== 'wechatpay') {
     throw new ConfigError([`PAYMENT_PROVIDER must be "local" (the default) or "wechatpay", got "${kind}".`]);

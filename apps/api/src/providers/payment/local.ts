@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import {
+  PaymentProviderError,
   readNotify,
   type NotifyTrust,
   type OrderQueryAnswer,
@@ -38,7 +39,14 @@ export class LocalPaymentProvider implements PaymentProvider {
   readonly #trust: NotifyTrust;
   #sink: NotifySink | null = null;
 
-  constructor(private readonly clock: () => Date) {
+  /**
+   * @param settles false with NODE_ENV=production: the local provider takes no money, so there it
+   *   prepays nothing and sends no notify (a deployment that takes payments sets PAYMENT_PROVIDER=wechatpay).
+   */
+  constructor(
+    private readonly clock: () => Date,
+    readonly settles = true,
+  ) {
     this.#merchantKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
     const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
     this.#platformKey = platform.privateKey;
@@ -56,6 +64,9 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   prepay(order: PrepayOrder): Promise<JsapiPayParams> {
+    if (!this.settles) {
+      return Promise.reject(new PaymentProviderError('the local payment provider takes no money in production'));
+    }
     const seconds = Math.floor(this.clock().getTime() / 1000);
     return Promise.resolve(jsapiPayParams(LOCAL_APPID, `local_${order.outTradeNo}`, this.#merchantKey, seconds));
   }

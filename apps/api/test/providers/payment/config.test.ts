@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config';
 import { paymentProviderFromEnv } from '../../../src/providers/payment/config';
 import { LocalPaymentProvider } from '../../../src/providers/payment/local';
+import { PaymentProviderError } from '../../../src/providers/payment/payment';
 import { WechatPayProvider } from '../../../src/providers/payment/wechatpay';
 
 const clock = () => new Date();
@@ -25,6 +26,16 @@ const problemsOf = (env: Record<string, string>): string[] => {
 describe('paymentProviderFromEnv', () => {
   it('is the local provider by default', () => {
     expect(paymentProviderFromEnv({}, clock)).toBeInstanceOf(LocalPaymentProvider);
+  });
+
+  it('takes no money in production: the local provider there prepays nothing', async () => {
+    const provider = paymentProviderFromEnv({ NODE_ENV: 'production' }, clock);
+    expect(provider).toBeInstanceOf(LocalPaymentProvider);
+    expect((provider as LocalPaymentProvider).settles).toBe(false);
+    await expect(
+      provider.prepay({ outTradeNo: 'GG1', description: '测试', amountCents: 100, openid: 'o1' }),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
+    expect((paymentProviderFromEnv({ NODE_ENV: 'development' }, clock) as LocalPaymentProvider).settles).toBe(true);
   });
 
   it('refuses an unknown provider', () => {

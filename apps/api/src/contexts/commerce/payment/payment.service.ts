@@ -13,7 +13,7 @@ import {
 import { type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
 import { registeredCustomerId, type SessionContext } from '../../../lib/session-context';
-import type { LocalPaymentProvider } from '../../../providers/payment/local';
+import { LocalPaymentProvider } from '../../../providers/payment/local';
 import {
   PaymentProviderError,
   type JsapiPayParams,
@@ -107,7 +107,8 @@ export async function createDemoIntent(
   input: { amountCents: number; description: string },
   now: Date,
 ): Promise<IntentView> {
-  if (provider.kind !== 'local') {
+  // Only the local provider pays from the app's own sheet, and only where it settles (not in production).
+  if (!(provider instanceof LocalPaymentProvider) || !provider.settles) {
     throw notFound('接口不存在');
   }
   const customerId = registeredCustomerId(session);
@@ -308,7 +309,8 @@ export async function payLocally(
   intentId: string,
   action: 'pay' | 'cancel',
 ): Promise<{ outcome: 'success' | 'cancelled' | 'failed'; message: string; intent: IntentView }> {
-  if (provider.kind !== 'local') {
+  // Only the local provider pays from the app's own sheet, and only where it settles (not in production).
+  if (!(provider instanceof LocalPaymentProvider) || !provider.settles) {
     throw notFound('接口不存在');
   }
   const row = await ownIntent(db, session, intentId);
@@ -318,9 +320,8 @@ export async function payLocally(
   if (row.state !== 'created') {
     throw conflict(row.state === 'closed' ? '支付单已关闭' : '该订单已支付');
   }
-  const local = provider as LocalPaymentProvider;
   try {
-    await local.send(local.paymentNotify(row.outTradeNo, row.amountCents));
+    await provider.send(provider.paymentNotify(row.outTradeNo, row.amountCents));
   } catch {
     return { outcome: 'failed', message: paymentResultMessage('failed'), intent: view(row) };
   }
