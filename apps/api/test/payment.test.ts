@@ -4,8 +4,7 @@ import { createPaymentIntent, reconcilePendingIntents, refundPaymentIntent } fro
 import { scheduleJob } from '../src/contexts/platform';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
 import { LocalPaymentProvider } from '../src/providers/payment/local';
-import { WechatPayProvider } from '../src/providers/payment/wechatpay';
-import { startWechatPayFake, type FakeWechatPay } from './fakes/wechatpay-fake';
+import { startWechatPayFake, wechatPayProviderFor, type FakeWechatPay } from './fakes/wechatpay-fake';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
@@ -46,19 +45,7 @@ beforeAll(async () => {
   api = await startTestApi(
     {},
     {
-      payment: new WechatPayProvider({
-        appId: fake.appId,
-        mchid: fake.mchid,
-        merchantSerial: fake.merchantSerial,
-        merchantPrivateKey: fake.merchantPrivateKey,
-        platformSerial: fake.platformSerial,
-        platformPublicKey: fake.platformPublicKey,
-        apiV3Key: fake.apiV3Key,
-        baseUrl: fake.url,
-        notifyUrl: 'https://h5.example.com/api/payment/v1/notify',
-        fetch,
-        clock: () => new Date(),
-      }),
+      payment: wechatPayProviderFor(fake),
     },
   );
   payer = await registeredCustomer(api, '付款人');

@@ -8,6 +8,7 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WechatPayProvider } from '../../src/providers/payment/wechatpay';
 import { encryptResource, signBody, verifyAuthorization } from '../../src/providers/payment/wechatpay-v3';
 
 /** The fields of our requests the fake reads (JSAPI prepay and refund bodies). */
@@ -68,6 +69,27 @@ export interface FakeWechatPay {
   /** The refund's notify (REFUND.SUCCESS or REFUND.ABNORMAL). */
   refundNotify(outRefundNo: string, status?: 'SUCCESS' | 'ABNORMAL'): { headers: Record<string, string>; body: string };
   close(): Promise<void>;
+}
+
+/** Our real WeChat Pay client pointed at the fake, with the fake's keys (`over` replaces any of them). */
+export function wechatPayProviderFor(
+  fake: FakeWechatPay,
+  over: Partial<ConstructorParameters<typeof WechatPayProvider>[0]> = {},
+): WechatPayProvider {
+  return new WechatPayProvider({
+    appId: fake.appId,
+    mchid: fake.mchid,
+    merchantSerial: fake.merchantSerial,
+    merchantPrivateKey: fake.merchantPrivateKey,
+    platformSerial: fake.platformSerial,
+    platformPublicKey: fake.platformPublicKey,
+    apiV3Key: fake.apiV3Key,
+    baseUrl: fake.url,
+    notifyUrl: 'https://h5.example.com/api/payment/v1/notify',
+    fetch,
+    clock: () => new Date(),
+    ...over,
+  });
 }
 
 export async function startWechatPayFake(): Promise<FakeWechatPay> {

@@ -1,27 +1,13 @@
 import { createPublicKey, createVerify, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotifyRefused, PaymentProviderError } from '../../../src/providers/payment/payment';
-import { WechatPayProvider } from '../../../src/providers/payment/wechatpay';
-import { startWechatPayFake, type FakeWechatPay } from '../../fakes/wechatpay-fake';
+import type { WechatPayProvider } from '../../../src/providers/payment/wechatpay';
+import { startWechatPayFake, wechatPayProviderFor, type FakeWechatPay } from '../../fakes/wechatpay-fake';
 
 let fake: FakeWechatPay;
 let provider: WechatPayProvider;
 
-const providerFor = (over: Partial<ConstructorParameters<typeof WechatPayProvider>[0]> = {}) =>
-  new WechatPayProvider({
-    appId: fake.appId,
-    mchid: fake.mchid,
-    merchantSerial: fake.merchantSerial,
-    merchantPrivateKey: fake.merchantPrivateKey,
-    platformSerial: fake.platformSerial,
-    platformPublicKey: fake.platformPublicKey,
-    apiV3Key: fake.apiV3Key,
-    baseUrl: fake.url,
-    notifyUrl: 'https://h5.example.com/api/payment/v1/notify',
-    fetch,
-    clock: () => new Date(),
-    ...over,
-  });
+const providerFor = (over: Parameters<typeof wechatPayProviderFor>[1] = {}) => wechatPayProviderFor(fake, over);
 
 beforeAll(async () => {
   fake = await startWechatPayFake();
