@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sendSvgImage, svgImageName } from '../../../lib/svg-image';
 import { notFound } from '../../../lib/errors';
 import { articleImageSvg, isArticleImageTheme } from './article.images';
 import {
@@ -41,17 +42,10 @@ export function articleRoutes(app: FastifyInstance) {
   );
 
   app.operation('articleImage', async (request, reply) => {
-    const name = /^([a-z]+)\.svg$/.exec(request.params.name)?.[1] ?? '';
+    const name = svgImageName(request.params.name);
     if (!isArticleImageTheme(name)) {
       throw notFound('图片不存在');
     }
-    return reply
-      .headers({
-        'content-type': 'image/svg+xml; charset=utf-8',
-        'cache-control': 'public, max-age=86400',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-      })
-      .send(articleImageSvg(name));
+    return sendSvgImage(reply, articleImageSvg(name));
   });
 }
