@@ -10,3 +10,14 @@ export type {
   ChatStatus,
   ChatTransport,
 } from './transport';
+export {
+  CHAT_ACK_TIMEOUT_MS,
+  CHAT_KICKED_CLOSE_CODE,
+  CHAT_NETWORK_CODE,
+  CHAT_SIG_CLOSE_CODE,
+  chatSocketUrl,
+  createLocalTransport,
+} from './local-transport';
+export type { ChatSocket, LocalTransportOptions } from './local-transport';
+export { CHAT_RECONNECT_BACKOFF_MS, createChatStore } from './chat-store';
+export type { ChatEntry, ChatHistoryPage, ChatSendOutcome, ChatState, ChatStore, ChatStoreOptions } from './chat-store';
