@@ -2,7 +2,14 @@ import { CHAT_HISTORY_PAGE_SIZE } from '@glucoguard/domain';
 import { describe, expect, it } from 'vitest';
 import { createChatStore, type ChatStoreOptions } from './chat-store';
 import { CHAT_NETWORK_CODE } from './local-transport';
-import type { ChatClientPayload, ChatMessage, ChatSig, ChatStatus, ChatTransport } from './transport';
+import {
+  ChatSendError,
+  type ChatClientPayload,
+  type ChatMessage,
+  type ChatSig,
+  type ChatStatus,
+  type ChatTransport,
+} from './transport';
 
 const SESSION = '00000000-0000-4000-8000-000000000001';
 const ME = 'c_1';
@@ -46,7 +53,7 @@ class FakeTransport implements ChatTransport {
   online = true;
   /** When set, the server stores the message but the ack is lost (the connection drops first). */
   loseNextAck = false;
-  refuseNext: { code: number; errMsg: string } | undefined;
+  refuseNext: ChatSendError | undefined;
   connects = 0;
   private readonly messageListeners = new Set<(m: ChatMessage) => void>();
   private readonly kickListeners = new Set<() => void>();
@@ -58,7 +65,7 @@ class FakeTransport implements ChatTransport {
     this.connects += 1;
     if (!this.online) {
       this.emitStatus('closed');
-      return Promise.reject({ code: CHAT_NETWORK_CODE, errMsg: '请检查您的网络设置' });
+      return Promise.reject(new ChatSendError(CHAT_NETWORK_CODE, '请检查您的网络设置'));
     }
     this.emitStatus('open');
     return Promise.resolve();
@@ -70,13 +77,13 @@ class FakeTransport implements ChatTransport {
       return Promise.reject(refusal);
     }
     if (!this.online) {
-      return Promise.reject({ code: CHAT_NETWORK_CODE, errMsg: '请检查您的网络设置' });
+      return Promise.reject(new ChatSendError(CHAT_NETWORK_CODE, '请检查您的网络设置'));
     }
     const message = this.server.store(ME, clientId, payload);
     if (this.loseNextAck) {
       this.loseNextAck = false;
       this.drop();
-      return Promise.reject({ code: CHAT_NETWORK_CODE, errMsg: '请检查您的网络设置' });
+      return Promise.reject(new ChatSendError(CHAT_NETWORK_CODE, '请检查您的网络设置'));
     }
     // The server also pushes it to every connection of the members, the sender's included.
     this.push(message);
@@ -84,7 +91,9 @@ class FakeTransport implements ChatTransport {
   }
   push(message: ChatMessage) {
     if (this.online) {
-      for (const listener of this.messageListeners) listener(message);
+      for (const listener of this.messageListeners) {
+        listener(message);
+      }
     }
   }
   drop() {
@@ -92,11 +101,15 @@ class FakeTransport implements ChatTransport {
     this.emitStatus('closed');
   }
   kick() {
-    for (const listener of this.kickListeners) listener();
+    for (const listener of this.kickListeners) {
+      listener();
+    }
     this.emitStatus('closed');
   }
   emitStatus(status: ChatStatus) {
-    for (const listener of this.statusListeners) listener(status);
+    for (const listener of this.statusListeners) {
+      listener(status);
+    }
   }
   onMessage(listener: (m: ChatMessage) => void) {
     this.messageListeners.add(listener);
@@ -150,9 +163,13 @@ function setup(overrides: Partial<ChatStoreOptions> = {}) {
     clock += ms;
   };
   const runTimers = async () => {
-    for (const run of timers.splice(0)) run();
+    for (const run of timers.splice(0)) {
+      run();
+    }
     // Let the reconnect's promises (sig, connect, pages, resends) settle.
-    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    for (let i = 0; i < 20; i += 1) {
+      await Promise.resolve();
+    }
   };
   const texts = () =>
     store
@@ -166,7 +183,9 @@ const text = (value: string): ChatClientPayload => ({ type: 'text', text: value 
 describe('chat store', () => {
   it('reads the newest page of ten on start and pages back by the oldest time shown', async () => {
     const { server, store, texts } = setup();
-    for (let i = 1; i <= 12; i += 1) server.store(PEER, `peer-msg-${i}`, { type: 'text', text: `m${i}` });
+    for (let i = 1; i <= 12; i += 1) {
+      server.store(PEER, `peer-msg-${i}`, { type: 'text', text: `m${i}` });
+    }
     await store.start();
     expect(store.getState().loaded).toBe(true);
     expect(store.getState().status).toBe('open');
@@ -202,11 +221,11 @@ describe('chat store', () => {
   it('keeps a refused message with its failure and resends it under the same client id', async () => {
     const { store, transport, texts, server } = setup();
     await store.start();
-    transport.refuseNext = { code: 40000, errMsg: '咨询已结束' };
+    transport.refuseNext = new ChatSendError(40000, '咨询已结束');
     expect(await store.send(text('还在吗'))).toBe('failed');
     const [failed] = store.getState().entries;
     expect(failed?.state).toBe('failed');
-    expect(failed?.error).toEqual({ code: 40000, errMsg: '咨询已结束' });
+    expect(failed?.error).toMatchObject({ code: 40000, errMsg: '咨询已结束' });
     expect(await store.resend(failed?.key ?? '')).toBe('sent');
     expect(texts()).toEqual(['c_1:还在吗:sent']);
     expect(server.messages.map((m) => m.clientId)).toEqual([failed?.clientId]);
@@ -229,7 +248,9 @@ describe('chat store', () => {
     expect(await store.send(text('第二条'))).toBe('failed');
     expect(store.getState().status).toBe('closed');
     // While offline: the doctor writes 12 messages (more than a page), and the patient writes one.
-    for (let i = 1; i <= 12; i += 1) server.store(PEER, `peer-msg-${i}`, { type: 'text', text: `回复${i}` });
+    for (let i = 1; i <= 12; i += 1) {
+      server.store(PEER, `peer-msg-${i}`, { type: 'text', text: `回复${i}` });
+    }
     tick(1000);
     expect(await store.send(text('第三条'))).toBe('failed');
     expect(timers).toHaveLength(1);
@@ -257,9 +278,9 @@ describe('chat store', () => {
   });
 
   it('reports a setup failure (no signature) instead of retrying forever', async () => {
-    const { store } = setup({ querySig: () => Promise.reject({ code: 40100, errMsg: '请先登录' }) });
+    const { store } = setup({ querySig: () => Promise.reject(new ChatSendError(40100, '请先登录')) });
     await store.start();
-    expect(store.getState().setupError).toEqual({ code: 40100, errMsg: '请先登录' });
+    expect(store.getState().setupError).toMatchObject({ code: 40100, errMsg: '请先登录' });
     expect(store.getState().loaded).toBe(false);
   });
 });

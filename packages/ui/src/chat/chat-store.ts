@@ -4,8 +4,8 @@
 // history catch-up. Headless: a React screen reads it with useSyncExternalStore.
 import { CHAT_HISTORY_PAGE_SIZE, chatSendAllowed } from '@glucoguard/domain';
 import { CHAT_NETWORK_CODE } from './local-transport';
-import type { ChatClientPayload, ChatMessage, ChatSendError, ChatSig, ChatStatus, ChatTransport } from './transport';
-import { isChatSendError } from './transport';
+import type { ChatClientPayload, ChatMessage, ChatSig, ChatStatus, ChatTransport } from './transport';
+import { ChatSendError, isChatSendError } from './transport';
 
 /** One line of the conversation: a stored message, or one of ours still sending or failed. */
 export interface ChatEntry {
@@ -83,7 +83,11 @@ export interface ChatStore {
 const keyOf = (from: string, clientId: string) => `${from}\u0000${clientId}`;
 
 const toError = (error: unknown): ChatSendError =>
-  isChatSendError(error) ? error : { code: CHAT_NETWORK_CODE, errMsg: '未知错误' };
+  error instanceof ChatSendError
+    ? error
+    : isChatSendError(error)
+      ? new ChatSendError(error.code, error.errMsg)
+      : new ChatSendError(CHAT_NETWORK_CODE, '未知错误');
 
 function randomClientId(): string {
   const bytes = new Uint8Array(12);

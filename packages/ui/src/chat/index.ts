@@ -1,15 +1,7 @@
 // @glucoguard/ui/chat: the headless chat client (transport contract, local WebSocket transport,
 // store) shared by the web app and the console. No React components, no antd.
-export { isChatSendError } from './transport';
-export type {
-  ChatClientPayload,
-  ChatMessage,
-  ChatPayload,
-  ChatSendError,
-  ChatSig,
-  ChatStatus,
-  ChatTransport,
-} from './transport';
+export { ChatSendError, isChatSendError } from './transport';
+export type { ChatClientPayload, ChatMessage, ChatPayload, ChatSig, ChatStatus, ChatTransport } from './transport';
 export {
   CHAT_ACK_TIMEOUT_MS,
   CHAT_KICKED_CLOSE_CODE,

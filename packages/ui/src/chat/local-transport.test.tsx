@@ -23,7 +23,9 @@ class ScriptedSocket implements ChatSocket {
     (this.handlers[type] ??= []).push(listener);
   }
   private fire(type: string, event: unknown) {
-    for (const handler of this.handlers[type] ?? []) handler(event as never);
+    for (const handler of this.handlers[type] ?? []) {
+      handler(event as never);
+    }
   }
   send(data: string) {
     this.sent.push(JSON.parse(data));
@@ -94,7 +96,7 @@ describe('local chat transport', () => {
     await expect(sent).resolves.toEqual(message('client-1'));
     const refused = transport.send(SESSION, 'client-2', { type: 'text', text: '再见' });
     sockets[0]?.frame({ type: 'error', clientId: 'client-2', code: 40000, errMsg: '咨询已结束' });
-    await expect(refused).rejects.toEqual({ code: 40000, errMsg: '咨询已结束' });
+    await expect(refused).rejects.toMatchObject({ code: 40000, errMsg: '咨询已结束' });
   });
 
   it('passes pushed messages on and fails a send whose ack does not come', async () => {
@@ -107,7 +109,7 @@ describe('local chat transport', () => {
     sockets[0]?.frame({ type: 'message', message: message('peer-1') });
     sockets[0]?.frame('not a frame');
     expect(pushed).toEqual([message('peer-1')]);
-    await expect(transport.send(SESSION, 'client-3', { type: 'text', text: '在吗' })).rejects.toEqual({
+    await expect(transport.send(SESSION, 'client-3', { type: 'text', text: '在吗' })).rejects.toMatchObject({
       code: CHAT_NETWORK_CODE,
       errMsg: '请检查您的网络设置',
     });

@@ -1,6 +1,7 @@
 // The local provider's transport: the API's WebSocket (`socketPath?sig=…` from querySig).
 import { CHAT_MESSAGES } from '@glucoguard/domain';
-import type { ChatClientPayload, ChatMessage, ChatSendError, ChatSig, ChatStatus, ChatTransport } from './transport';
+import { ChatSendError } from './transport';
+import type { ChatClientPayload, ChatMessage, ChatSig, ChatStatus, ChatTransport } from './transport';
 
 /** The close code the API gives a connection kicked by a newer login of the same account. */
 export const CHAT_KICKED_CLOSE_CODE = 4409;
@@ -42,7 +43,7 @@ type Frame =
   | { type: 'kicked'; errMsg: string };
 
 const OPEN = 1;
-const networkError = (): ChatSendError => ({ code: CHAT_NETWORK_CODE, errMsg: CHAT_MESSAGES.resendFailed });
+const networkError = () => new ChatSendError(CHAT_NETWORK_CODE, CHAT_MESSAGES.resendFailed);
 
 function parseFrame(data: unknown): Frame | undefined {
   if (typeof data !== 'string') {
@@ -79,7 +80,7 @@ class Listeners<T extends unknown[]> {
 
 /** The local provider's ChatTransport over one WebSocket at a time. */
 export function createLocalTransport(options: LocalTransportOptions): ChatTransport {
-  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as ChatSocket);
+  const createSocket: (url: string) => ChatSocket = options.createSocket ?? ((url) => new WebSocket(url));
   const ackTimeoutMs = options.ackTimeoutMs ?? CHAT_ACK_TIMEOUT_MS;
   const messages = new Listeners<[ChatMessage]>();
   const kicked = new Listeners<[]>();
@@ -136,7 +137,7 @@ export function createLocalTransport(options: LocalTransportOptions): ChatTransp
           if (frame.type === 'ack') {
             settle(frame.clientId, { message: frame.message });
           } else if (frame.type === 'error') {
-            settle(frame.clientId, { error: { code: frame.code, errMsg: frame.errMsg } });
+            settle(frame.clientId, { error: new ChatSendError(frame.code, frame.errMsg) });
           } else if (frame.type === 'message') {
             messages.emit(frame.message);
           }

@@ -15,10 +15,15 @@ export type ChatClientPayload = Exclude<ChatPayload, { type: 'custom' }>;
 
 export type { ChatPayload };
 
-/** A refused or timed-out send, in the envelope's terms. */
-export interface ChatSendError {
-  code: number;
-  errMsg: string;
+/** A refused or timed-out send, in the envelope's terms (`code`, `errMsg`). */
+export class ChatSendError extends Error {
+  constructor(
+    readonly code: number,
+    readonly errMsg: string,
+  ) {
+    super(errMsg);
+    this.name = 'ChatSendError';
+  }
 }
 
 /** The connection's state as a transport reports it. */
@@ -36,8 +41,8 @@ export interface ChatTransport {
   close(): void;
 }
 
-/** Whether a value is a {code, errMsg} refusal (what `send` rejects with). */
-export function isChatSendError(value: unknown): value is ChatSendError {
+/** Whether a value carries a {code, errMsg} refusal (what `send` rejects with). */
+export function isChatSendError(value: unknown): value is { code: number; errMsg: string } {
   return (
     typeof value === 'object' &&
     value !== null &&
