@@ -13,10 +13,16 @@ import {
   type StaffPermission,
   type StaffRole,
 } from '@glucoguard/domain';
-import { inTransaction, type Db } from '../../../lib/db';
+import type { Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
 import { STAFF_TOKEN_PREFIX, type StaffContext } from '../../../lib/staff-context';
-import { CareDirectoryRepository, recordAudit, type AuditActor } from '../../platform';
+import {
+  CareDirectoryRepository,
+  CONSOLE_SIGN_IN_FAILURES,
+  limitFailures,
+  recordAudit,
+  type AuditActor,
+} from '../../platform';
 import { StaffRepository, type StaffRow } from './staff.repository';
 
 /** What the console shows of an account (never its hash or TOTP secret). */
@@ -70,13 +76,18 @@ type SignedIn = { token: string; expiresAt: Date; staff: StaffView };
  * failure counts towards the lockout (5 in a row → 15 minutes, the domain's rule); a locked account
  * is refused before its password is checked. The account's row is locked for the attempt, so
  * concurrent attempts are counted one after another, and a refusal still commits its count.
+ * Failures are also counted per client address (CONSOLE_SIGN_IN_FAILURES): an address over its
+ * limit is refused before any account is looked at.
  */
 export async function signInStaff(
   db: Db,
   input: { username: string; password: string; totpCode?: string },
   meta: SignInMeta,
 ): Promise<SignedIn> {
-  const result = await inTransaction(db, (tx) => attemptSignIn(tx, input, meta));
+  const { bucket, windows } = CONSOLE_SIGN_IN_FAILURES;
+  const result = await limitFailures(db, bucket, meta.ip ?? '', windows, meta.now, (tx) =>
+    attemptSignIn(tx, input, meta),
+  );
   if (result instanceof AppError) {
     throw result;
   }
@@ -101,6 +112,11 @@ async function attemptSignIn(
     return locked(minutes);
   }
   const passwordOk = await verify(staff.passwordHash, input.password).catch(() => false);
+  if (passwordOk && staff.totpSecret && input.totpCode === undefined) {
+    // The console's first step (username and password) of an account with TOTP: it asks for the
+    // code next. Not a failure: the password was right, and the code is what guards the account.
+    return new AppError(ErrorCodes.unauthenticated, STAFF_MESSAGES.totpNeeded, 401);
+  }
   const totpOk =
     passwordOk &&
     (!staff.totpSecret ||

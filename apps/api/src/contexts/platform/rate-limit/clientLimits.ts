@@ -30,3 +30,17 @@ export const CLIENT_RATE_LIMITS: Partial<Record<keyof operations, ClientRateLimi
     ],
   },
 };
+
+/**
+ * Failed console sign-ins per client address, on top of each account's lockout (5 in a row → 15
+ * minutes): one address cannot try passwords across many accounts. Only failures count, so an office
+ * whose staff share one address is never held up by their own sign-ins
+ * (docs/adr/0133-console-sign-in-limited-per-address.md).
+ */
+export const CONSOLE_SIGN_IN_FAILURES: ClientRateLimit = {
+  bucket: 'consoleSignInFailure',
+  windows: [
+    { max: 20, windowMs: 10 * MINUTE, message: '此网络登录失败次数过多，请 10 分钟后再试' },
+    { max: 100, windowMs: 24 * 60 * MINUTE, message: '此网络今日登录失败次数过多，请明天再试' },
+  ],
+};
