@@ -60,6 +60,7 @@ import staffAuth from './plugins/staff-auth';
 import sessionCache from './plugins/session-cache';
 import chat from './plugins/chat';
 import clientRateLimit from './plugins/client-rate-limit';
+import patientAudit from './plugins/patient-audit';
 import retention, { retentionIntervalFromEnv } from './plugins/retention';
 import jobs from './plugins/jobs';
 
@@ -253,6 +254,7 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   await instance.register(sessionCache, { databaseUrl: config.databaseUrl });
   await instance.register(chat, { databaseUrl: config.databaseUrl });
   await instance.register(clientRateLimit);
+  await instance.register(patientAudit);
   await instance.register(retention);
   await instance.register(jobs, {
     databaseUrl: config.databaseUrl,

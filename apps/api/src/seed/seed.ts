@@ -12,6 +12,7 @@ import { seedDemoFriends } from './demoFriends';
 import { seedCareDirectory } from './careDirectory';
 import { seedDemoMeters } from './demoMeters';
 import { seedDemoStaff } from './demoStaff';
+import { seedDemoChat } from './demoChat';
 import { seedArticleLibrary } from './articles';
 import { seedBannerLibrary } from './banners';
 
@@ -39,4 +40,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemoFriends(em, demo);
   await seedDemoMeters(em, demo.now);
   await seedDemoStaff(em, demo.now);
+  await seedDemoChat(em, demo);
 }

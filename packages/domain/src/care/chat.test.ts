@@ -4,11 +4,14 @@ import {
   CHAT_HISTORY_PAGE_SIZE,
   CHAT_MESSAGES,
   CHAT_SEND_THROTTLE_MS,
+  CHAT_SOCKET_SEND_BURST,
   CHAT_TEXT_MAX,
   chatMessageSummary,
   chatSendAllowed,
+  freshChatSendBudget,
   isChatClientId,
   isChatMediaPath,
+  takeChatSend,
   validateClientChatMessage,
 } from './chat';
 import { CONSULT_MESSAGES } from './labels';
@@ -101,6 +104,8 @@ describe('client ids and media paths', () => {
   it('knows our upload paths', () => {
     expect(isChatMediaPath('uploads/273/a.png')).toBe(true);
     expect(isChatMediaPath('/uploads/273/a.png')).toBe(false);
+    expect(isChatMediaPath('uploads/275/2026/11/26/0123456789abcdef0123456789abcdef.webm')).toBe(true);
+    expect(isChatMediaPath('uploads/275/2026/11/x/a.webm')).toBe(false);
     expect(isChatMediaPath(undefined)).toBe(false);
   });
 });
@@ -122,5 +127,39 @@ describe('chatSendAllowed', () => {
     expect(chatSendAllowed(undefined, 5)).toBe(true);
     expect(chatSendAllowed(1000, 1999)).toBe(false);
     expect(chatSendAllowed(1000, 2000)).toBe(true);
+  });
+});
+
+describe('takeChatSend (the socket send limit)', () => {
+  it('allows a burst of 10, then one send per second', () => {
+    let budget = freshChatSendBudget(0);
+    const burst: boolean[] = [];
+    for (let i = 0; i < CHAT_SOCKET_SEND_BURST + 1; i += 1) {
+      const taken = takeChatSend(budget, 0);
+      burst.push(taken.allowed);
+      budget = taken.budget;
+    }
+    expect(burst).toEqual([...Array<boolean>(CHAT_SOCKET_SEND_BURST).fill(true), false]);
+    expect(takeChatSend(budget, 999).allowed).toBe(false);
+    const afterOneSecond = takeChatSend(budget, 1000);
+    expect(afterOneSecond.allowed).toBe(true);
+    expect(takeChatSend(afterOneSecond.budget, 1500).allowed).toBe(false);
+  });
+
+  it('refills to the burst at most, however long the connection was quiet', () => {
+    let budget = takeChatSend(freshChatSendBudget(0), 0).budget;
+    budget = { ...budget, at: 0 };
+    let allowed = 0;
+    for (let i = 0; i < 20; i += 1) {
+      const taken = takeChatSend(budget, 3_600_000);
+      allowed += taken.allowed ? 1 : 0;
+      budget = taken.budget;
+    }
+    expect(allowed).toBe(CHAT_SOCKET_SEND_BURST);
+  });
+
+  it('does not refill when the clock steps back', () => {
+    const empty = { tokens: 0, at: 5000 };
+    expect(takeChatSend(empty, 1000).allowed).toBe(false);
   });
 });

@@ -66,11 +66,16 @@ export const CHAT_MESSAGES = {
   kicked: '该账号已在别处登录，请刷新后重试',
   /** 'please check your network settings' (spec 3 §8: a resend failed). */
   resendFailed: '请检查您的网络设置',
+  /** A connection sending faster than the socket's limit (`chatSendBudget`). */
+  tooFast: '发送过于频繁，请稍后再试',
 } as const;
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
-/** Our stored uploads: the path `uploadImage` returns (`uploads/273/…`), never another site. */
-const MEDIA_PATH = /^uploads\/\d{3}\/[A-Za-z0-9_.-]{1,200}$/;
+/**
+ * Our stored uploads: the path `uploadImage` or `uploadVoice` returns (`uploads/273/2026/11/26/<name>`,
+ * the date folders optional), never another site.
+ */
+const MEDIA_PATH = /^uploads\/\d{3}\/(?:\d{4}\/\d{2}\/\d{2}\/)?[A-Za-z0-9_.-]{1,200}$/;
 
 /** Whether a client message id is well formed (8 to 64 letters, digits, `_` or `-`); it makes a resend idempotent. */
 export function isChatClientId(value: unknown): value is string {
@@ -145,4 +150,38 @@ export function chatMessageSummary(payload: ChatPayload): string {
  */
 export function chatSendAllowed(lastSentAt: number | undefined, now: number): boolean {
   return lastSentAt === undefined || now - lastSentAt >= CHAT_SEND_THROTTLE_MS;
+}
+
+/**
+ * The server's limit on one chat connection's sends (docs/adr/0131-chat-socket-send-limit.md): a
+ * bucket of 10 sends that refills one per second. The screen already sends at most one a second
+ * (`CHAT_SEND_THROTTLE_MS`); the burst lets a client resend its queued messages at once after a
+ * reconnect, while a script looping on the socket is held to one message a second.
+ */
+export const CHAT_SOCKET_SEND_BURST = 10;
+/** How often the socket's send bucket gains one send back (ms). */
+export const CHAT_SOCKET_REFILL_MS = 1000;
+
+/** A connection's send bucket: sends left and when it was last counted (ms). */
+export interface ChatSendBudget {
+  readonly tokens: number;
+  readonly at: number;
+}
+
+/** A new connection's bucket: full. */
+export function freshChatSendBudget(now: number): ChatSendBudget {
+  return { tokens: CHAT_SOCKET_SEND_BURST, at: now };
+}
+
+/**
+ * Takes one send from the bucket at `now`: refills it for the time passed (at most to the burst),
+ * then answers whether the send is allowed and the bucket after it.
+ */
+export function takeChatSend(budget: ChatSendBudget, now: number): { allowed: boolean; budget: ChatSendBudget } {
+  const elapsed = Math.max(0, now - budget.at);
+  const tokens = Math.min(CHAT_SOCKET_SEND_BURST, budget.tokens + elapsed / CHAT_SOCKET_REFILL_MS);
+  if (tokens < 1) {
+    return { allowed: false, budget: { tokens, at: now } };
+  }
+  return { allowed: true, budget: { tokens: tokens - 1, at: now } };
 }

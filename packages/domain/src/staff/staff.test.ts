@@ -9,6 +9,7 @@ import {
   STAFF_LOCKOUT_MINUTES,
   STAFF_MAX_FAILED_SIGN_INS,
   STAFF_MESSAGES,
+  STAFF_ROLES,
   STAFF_USERNAME_PATTERN,
   isStaffPermission,
   isStaffRole,
@@ -22,6 +23,9 @@ describe('the permission table', () => {
     expect(roleMay('operator', 'staff.manage')).toBe(false);
     expect(roleMay('doctor', 'audit.read')).toBe(false);
     expect(roleMay('pharmacist', 'audit.read')).toBe(false);
+  });
+  it('lets only doctors chat (in their own sessions, checked by membership)', () => {
+    expect(STAFF_ROLES.filter((role) => roleMay(role, 'chat.own'))).toEqual(['doctor']);
   });
   it('lets every role use its own account', () => {
     for (const role of ['doctor', 'pharmacist', 'operator', 'admin'] as const) {

@@ -31,6 +31,8 @@ export const STAFF_PERMISSIONS = {
   'staff.manage': ['admin'],
   /** Browse the audit trail. */
   'audit.read': ['admin'],
+  /** Chat in the sessions one is a member of (a doctor's own patients; docs/adr/0130-doctor-chat-in-the-console.md). */
+  'chat.own': ['doctor'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

@@ -3393,6 +3393,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/chat/sig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The doctor's chat signature (as querySig, for the staff identity s_<staffId>)
+         * @description The same answer as querySig, for the signed-in doctor's own chat identity (`s_` and the staff
+         *     id): the console opens the chat's WebSocket with it (docs/adr/0130-doctor-chat-in-the-console.md).
+         */
+        get: operations["consoleChatSig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/chat/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The doctor's own chat sessions, newest activity first, with unread counts
+         * @description Only the sessions the doctor is a member of: each with its patient, status, last message
+         *     (summarised) and the messages from others the doctor has not read. Recorded in the audit
+         *     trail (`chat.list`).
+         */
+        get: operations["consoleChatSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/chat/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of one of the doctor's sessions, before lastMessageTime
+         * @description As pagedQueryMessageList, for a session the doctor is a member of; any other session,
+         *     existing or not, is refused with the same 403 (您不是该会话的成员). Reading a patient's chat
+         *     is recorded in the audit trail (`chat.read`, with the patient).
+         */
+        get: operations["consoleChatMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/chat/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor sends a chat message (the socket's send, over HTTP)
+         * @description As sendChatMessage, from the doctor's own chat identity, into a session they are a member of
+         *     (others: 403). Recorded in the audit trail (`chat.send`), as a send over the socket is.
+         */
+        post: operations["consoleChatSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/chat/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks one of the doctor's sessions read */
+        post: operations["consoleChatRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/audit": {
         parameters: {
             query?: never;
@@ -3418,6 +3521,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A chat signature (spec 3 §3 sdkAppId, sig, imUserId) as querySig and consoleChatSig answer it. */
+        ChatSig: {
+            sdkAppId: number;
+            sig: string;
+            imUserId: string;
+            /** @description When `sig` expires (ms since the epoch). */
+            expireTime: number;
+            /** @enum {string} */
+            provider: "local";
+            /** @description The WebSocket's path (local provider). */
+            socketPath: string;
+        };
+        ConsoleChatSession: {
+            /** Format: uuid */
+            sessionId: string;
+            sessionType: number;
+            /** @description The consultation's status (spec 3 §5); messages may be sent while it is 2. */
+            status: number;
+            patient: {
+                imUserId: string;
+                customerId: string;
+                nickname: string;
+                headimgurl: string;
+            } | null;
+            lastMessage: {
+                /** @description The text cut to 12 characters, [图片], [语音] or a custom message's description. */
+                summary: string;
+                time: number;
+                from: string;
+            } | null;
+            unreadCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
         /** @description What a client may send; custom messages are posted by the server. */
         ChatClientPayload: {
             /** @enum {string} */
@@ -7960,17 +8097,7 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
-                        data: {
-                            sdkAppId: number;
-                            sig: string;
-                            imUserId: string;
-                            /** @description When `sig` expires (ms since the epoch). */
-                            expireTime: number;
-                            /** @enum {string} */
-                            provider: "local";
-                            /** @description The WebSocket's path (local provider). */
-                            socketPath: string;
-                        };
+                        data: components["schemas"]["ChatSig"];
                     };
                 };
             };
@@ -10231,6 +10358,163 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffMemberEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleChatSig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signature. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ChatSig"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleChatSessions: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleChatSession"][];
+                            totalNum: number;
+                            totalPage: number;
+                            /** @description Unread messages over all the doctor's sessions. */
+                            unreadTotal: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleChatMessages: {
+        parameters: {
+            query: {
+                sessionId: string;
+                lastMessageTime?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ChatMessage"][];
+                            totalNum: number;
+                            totalPage: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleChatSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                    clientId: string;
+                    payload: components["schemas"]["ChatClientPayload"];
+                };
+            };
+        };
+        responses: {
+            /** @description The stored message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            message: components["schemas"]["ChatMessage"];
+                            duplicate: boolean;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleChatRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Marked read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleNullEnvelope"];
                 };
             };
             default: components["responses"]["Error"];

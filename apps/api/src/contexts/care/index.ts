@@ -5,8 +5,9 @@
 
 export { doctorRoutes } from './doctor/doctor.routes';
 export { chatRoutes, type ChatTransport } from './chat/chat.routes';
+export { consoleChatRoutes } from './chat/chatConsole.routes';
 export { ChatHub } from './chat/chat.hub';
 export { CHAT_CHANNEL, CHAT_LOGIN_CHANNEL, listenForChatMessages } from './chat/chat.listener';
 export { announceChatMessage } from './chat/chat.repository';
 export { openChatSession, postCustomChatMessage } from './chat/chat.service';
-export { customerImUserId } from './chat/chat.sig';
+export { customerImUserId, staffImUserId } from './chat/chat.sig';

@@ -14,5 +14,5 @@ export { Customer } from './customer/customer.entity';
 export { registeredCustomer } from './customer/customer.service';
 export { customerRatio } from './customer/customer.view';
 export { resolveSession } from './session/session.service';
-export { staffRoutes } from './staff/staff.routes';
+export { staffActor, staffRoutes } from './staff/staff.routes';
 export { createStaff, resolveStaffSession } from './staff/staff.service';

@@ -27,3 +27,4 @@ export { JobQueue, scheduleJob } from './jobs/jobs.service';
 export { pruneExpiredRows, type PruneRun } from './retention/retention.service';
 export { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from './upload/upload.service';
 export { browseAudit, recordAudit, type AuditActor } from './audit/audit.service';
+export { PATIENT_AUDIT } from './audit/patientAudit';

@@ -1,6 +1,8 @@
 import type { ChatPayload } from '@glucoguard/domain';
 import type { EntityManager } from '@mikro-orm/core';
+import { CHAT_MEMBER_TYPE } from '@glucoguard/domain';
 import { nativeQuery } from '../../../lib/db';
+import { Customer } from '../../identity';
 import { ChatMember, ChatSession } from './chat.entity';
 
 /** A stored message as the chat hands it out. */
@@ -33,6 +35,40 @@ const toRow = (raw: RawMessage): ChatMessageRow => ({
 });
 
 const COLUMNS = 'id, session_id, from_im_user_id, client_id, payload, sent_at';
+
+/** Per session of the member `$1`: the messages from others after what the member has read. */
+const UNREAD_SQL = `select m.session_id, count(msg.id) as unread
+         from chat_member m
+         left join chat_message msg
+           on msg.session_id = m.session_id
+          and msg.from_im_user_id <> m.im_user_id
+          and (m.read_until is null or msg.sent_at > m.read_until)
+        where m.im_user_id = $1
+        group by m.session_id`;
+
+/** A session as its member's list shows it. */
+export interface MemberSessionRow {
+  sessionId: string;
+  sessionType: number;
+  status: number;
+  createdAt: Date;
+  /** The patient member's chat identity. */
+  patient: string | null;
+  lastMessage: { from: string; payload: ChatPayload; time: number } | null;
+  unread: number;
+}
+
+interface RawMemberSession {
+  id: string;
+  session_type: number;
+  status: number;
+  created_at: Date | string;
+  patient: string | null;
+  last_from: string | null;
+  last_payload: ChatPayload | string | null;
+  last_at: Date | string | null;
+  unread: string | number;
+}
 
 /** Storage of chat sessions, their members and messages. */
 export class ChatRepository {
@@ -151,18 +187,93 @@ export class ChatRepository {
   async unreadCounts(imUserId: string): Promise<{ sessionId: string; unread: number }[]> {
     const rows = await nativeQuery<{ session_id: string; unread: string | number }>(
       this.em,
-      `select m.session_id, count(msg.id) as unread
-         from chat_member m
-         left join chat_message msg
-           on msg.session_id = m.session_id
-          and msg.from_im_user_id <> m.im_user_id
-          and (m.read_until is null or msg.sent_at > m.read_until)
-        where m.im_user_id = $1
-        group by m.session_id
-        order by m.session_id`,
+      `${UNREAD_SQL} order by m.session_id`,
       [imUserId],
     );
     return rows.map((row) => ({ sessionId: row.session_id, unread: Number(row.unread) }));
+  }
+
+  /** The patient member's chat identity of a session (null when it has none). */
+  async patientOf(sessionId: string): Promise<string | null> {
+    const patient = await this.em.findOne(
+      ChatMember,
+      { sessionId, type: CHAT_MEMBER_TYPE.patient },
+      { fields: ['imUserId'], orderBy: { imUserId: 'asc' } },
+    );
+    return patient?.imUserId ?? null;
+  }
+
+  /**
+   * A page of the sessions `imUserId` is a member of, the latest activity first: each with its
+   * patient member, its newest message and the member's unread count; and how many there are.
+   */
+  async memberSessions(
+    imUserId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: MemberSessionRow[]; total: number; unreadTotal: number }> {
+    const rows = await nativeQuery<RawMemberSession>(
+      this.em,
+      `select s.id, s.session_type, s.status, s.created_at,
+              (select p.im_user_id from chat_member p
+                where p.session_id = s.id and p.type = $2 order by p.im_user_id limit 1) as patient,
+              last.from_im_user_id as last_from, last.payload as last_payload, last.sent_at as last_at,
+              (select count(*) from chat_message u
+                where u.session_id = s.id and u.from_im_user_id <> m.im_user_id
+                  and (m.read_until is null or u.sent_at > m.read_until)) as unread
+         from chat_member m
+         join chat_session s on s.id = m.session_id
+         left join lateral (
+           select from_im_user_id, payload, sent_at from chat_message
+            where session_id = s.id order by sent_at desc limit 1
+         ) last on true
+        where m.im_user_id = $1
+        order by coalesce(s.last_message_at, s.created_at) desc, s.id
+        limit $3 offset $4`,
+      [imUserId, CHAT_MEMBER_TYPE.patient, limit, offset],
+    );
+    const [count] = await nativeQuery<{ n: string | number; unread: string | number | null }>(
+      this.em,
+      `select count(*) as n, (select coalesce(sum(c.unread), 0) from (${UNREAD_SQL}) c) as unread
+         from chat_member where im_user_id = $1`,
+      [imUserId],
+    );
+    return {
+      rows: rows.map((raw) => ({
+        sessionId: raw.id,
+        sessionType: raw.session_type,
+        status: raw.status,
+        createdAt: new Date(raw.created_at),
+        patient: raw.patient,
+        lastMessage:
+          raw.last_payload === null || raw.last_at === null || raw.last_from === null
+            ? null
+            : {
+                from: raw.last_from,
+                payload:
+                  typeof raw.last_payload === 'string'
+                    ? (JSON.parse(raw.last_payload) as ChatPayload)
+                    : raw.last_payload,
+                time: new Date(raw.last_at).getTime(),
+              },
+        unread: Number(raw.unread),
+      })),
+      total: Number(count?.n ?? 0),
+      unreadTotal: Number(count?.unread ?? 0),
+    };
+  }
+
+  /** The nickname and picture of the customers behind chat identities `c_<id>`, by customer id. */
+  async customers(customerIds: readonly string[]): Promise<Map<string, { nickname: string; headimgurl: string }>> {
+    if (customerIds.length === 0) {
+      return new Map();
+    }
+    const found = await this.em.find(
+      Customer,
+      { id: { $in: [...customerIds] } },
+      { fields: ['id', 'nickname', 'headimgurl'] },
+    );
+    return new Map(found.map((c) => [c.id, { nickname: c.nickname, headimgurl: c.headimgurl }]));
   }
 
   /** Marks everything in the session read for the member (up to its newest message). */

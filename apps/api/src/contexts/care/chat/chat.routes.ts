@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { ChatPayload } from '@glucoguard/domain';
+import { CHAT_MESSAGES, freshChatSendBudget, takeChatSend, type ChatPayload } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { registeredCustomerId } from '../../../lib/session-context';
 import type { ChatFanOut } from './chat.service';
@@ -38,23 +38,25 @@ const isSendFrame = (value: unknown): value is SendFrame =>
 const MAX_FRAME_BYTES = 16 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** The chat signature of `imUserId` (a customer's from querySig, a doctor's from consoleChatSig). */
+export function chatSigFor(app: FastifyInstance, imUserId: string) {
+  const { sig, expireTime } = signChat(app.providers.sessionSecret, imUserId, app.providers.clock());
+  return {
+    sdkAppId: LOCAL_SDK_APP_ID,
+    sig,
+    imUserId,
+    expireTime,
+    provider: 'local' as const,
+    socketPath: `/api${CHAT_SOCKET_PATH}`,
+  };
+}
+
 /** Chat (spec 3 §7 consultation and chat calls) and its WebSocket. */
 export function chatRoutes(app: FastifyInstance, transport: ChatTransport) {
   const me = (request: { session: Parameters<typeof registeredCustomerId>[0] }) =>
     customerImUserId(registeredCustomerId(request.session));
 
-  app.operation('querySig', async (request) => {
-    const imUserId = me(request);
-    const { sig, expireTime } = signChat(app.providers.sessionSecret, imUserId, app.providers.clock());
-    return {
-      sdkAppId: LOCAL_SDK_APP_ID,
-      sig,
-      imUserId,
-      expireTime,
-      provider: 'local' as const,
-      socketPath: `/api${CHAT_SOCKET_PATH}`,
-    };
-  });
+  app.operation('querySig', async (request) => chatSigFor(app, me(request)));
 
   app.operation('pagedQueryMessageList', async (request) =>
     chatHistory(app.em, me(request), request.query, app.providers.clock()),
@@ -114,6 +116,9 @@ function socketRoute(app: FastifyInstance, transport: ChatTransport) {
         request.log.warn({ err: error }, 'chat login announcement failed');
       });
       socket.on('close', () => transport.hub.remove(imUserId, socket));
+      // This connection's send limit (domain takeChatSend); one connection per identity at a time
+      // (the kick), so it limits the identity's sends over the socket too.
+      let budget = freshChatSendBudget(app.providers.clock().getTime());
       socket.on('message', (data: Buffer, isBinary: boolean) => {
         void (async () => {
           let clientId: unknown;
@@ -126,12 +131,18 @@ function socketRoute(app: FastifyInstance, transport: ChatTransport) {
             if (!isSendFrame(frame) || !UUID.test(frame.sessionId)) {
               throw new Error('frame');
             }
+            const taken = takeChatSend(budget, app.providers.clock().getTime());
+            budget = taken.budget;
+            if (!taken.allowed) {
+              throw new AppError(ErrorCodes.tooManyRequests, CHAT_MESSAGES.tooFast, 429);
+            }
             const result = await sendChatMessage(app.orm.em.fork(), transport.fanOut, {
               from: imUserId,
               sessionId: frame.sessionId,
               clientId: frame.clientId,
               payload: frame.payload,
               now: app.providers.clock(),
+              origin: { ip: request.ip, requestId: String(request.id) },
             });
             socket.send(JSON.stringify({ type: 'ack', clientId, ...result }));
           } catch (error) {

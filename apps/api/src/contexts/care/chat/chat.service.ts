@@ -8,6 +8,8 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { inTransaction, type Db } from '../../../lib/db';
+import { recordAudit } from '../../platform';
+import { staffIdOf } from './chat.sig';
 import type { ChatDelivery, ChatLogin } from './chat.hub';
 import { ChatRepository, type ChatMessageRow } from './chat.repository';
 
@@ -25,8 +27,14 @@ export interface ChatFanOut {
 
 const badRequest = (message: string) => new AppError(ErrorCodes.badRequest, message);
 
+/** Where a request came from, for the audit trail of a staff member's send. */
+export interface ChatOrigin {
+  ip: string | null;
+  requestId: string | null;
+}
+
 /** The session's members when `imUserId` is one of them; otherwise the same 403 whether the session exists or not. */
-async function memberOf(db: Db, imUserId: string, sessionId: string) {
+export async function memberOf(db: Db, imUserId: string, sessionId: string) {
   const session = await new ChatRepository(db).session(sessionId);
   if (!session?.members.includes(imUserId)) {
     throw new AppError(ErrorCodes.forbidden, CHAT_MESSAGES.notMember, 403);
@@ -42,7 +50,15 @@ async function memberOf(db: Db, imUserId: string, sessionId: string) {
 export async function sendChatMessage(
   db: Db,
   fanOut: ChatFanOut,
-  input: { from: string; sessionId: string; clientId: unknown; payload: ChatPayload; now: Date },
+  input: {
+    from: string;
+    sessionId: string;
+    clientId: unknown;
+    payload: ChatPayload;
+    now: Date;
+    /** Recorded with a staff member's send (a write into a patient's chat). */
+    origin?: ChatOrigin;
+  },
 ): Promise<{ message: ChatMessageRow; duplicate: boolean }> {
   if (!isChatClientId(input.clientId)) {
     throw badRequest(CHAT_MESSAGES.clientIdInvalid);
@@ -58,8 +74,10 @@ export async function sendChatMessage(
     throw badRequest(verdict.message);
   }
   const stored = await inTransaction(db, async (tx) => {
-    const result = await new ChatRepository(tx).insertOnce({ ...input, clientId });
+    const repository = new ChatRepository(tx);
+    const result = await repository.insertOnce({ ...input, clientId });
     if (result.inserted) {
+      await auditStaffSend(tx, input, result.message.id);
       await fanOut.inTransaction(tx, { members: session.members, message: result.message });
     }
     return result;
@@ -70,6 +88,36 @@ export async function sendChatMessage(
   fanOut.afterCommit({ members: session.members, message: stored.message });
   return { message: stored.message, duplicate: false };
 }
+
+/**
+ * A staff member's message is a write into a patient's chat: recorded in the audit trail in the
+ * message's own transaction (over the socket as over HTTP), with the session's patient.
+ */
+async function auditStaffSend(
+  tx: Db,
+  input: { from: string; sessionId: string; payload: ChatPayload; now: Date; origin?: ChatOrigin },
+  messageId: string,
+): Promise<void> {
+  const staffId = staffIdOf(input.from);
+  if (!staffId) {
+    return;
+  }
+  const patient = await new ChatRepository(tx).patientOf(input.sessionId);
+  await recordAudit(
+    tx,
+    { kind: 'staff', id: staffId, ip: input.origin?.ip ?? null, requestId: input.origin?.requestId ?? null },
+    {
+      action: 'chat.send',
+      patientId: patient ? customerIdOf(patient) : null,
+      target: input.sessionId,
+      detail: { messageId, type: input.payload.type },
+    },
+    input.now,
+  );
+}
+
+/** The customer id behind a patient's chat identity (`c_<id>`), or null for another kind. */
+export const customerIdOf = (imUserId: string): string | null => (imUserId.startsWith('c_') ? imUserId.slice(2) : null);
 
 /** A resend: the stored message, provided the client id was used for this session. */
 function sameMessage(message: ChatMessageRow, sessionId: string) {

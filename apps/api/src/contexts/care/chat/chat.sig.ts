@@ -11,11 +11,17 @@ export const CHAT_SIG_TTL_SECONDS = 2 * 3600;
 /** The local provider's sdkAppId (Tencent's are positive). */
 export const LOCAL_SDK_APP_ID = 0;
 
-/** A chat identity: `c_` and a customer's id, or `s_` and a staff member's (the doctor's side, next). */
+/** A chat identity: `c_` and a customer's id, or `s_` and a staff member's (a doctor in the console). */
 const IM_USER_ID = /^[cs]_[0-9a-f-]{36}$/;
 
 /** A customer's chat identity. */
 export const customerImUserId = (customerId: string) => `c_${customerId}`;
+
+/** A staff member's chat identity (a doctor in the console). */
+export const staffImUserId = (staffId: string) => `s_${staffId}`;
+
+/** The staff id behind a staff chat identity, or null for a customer's. */
+export const staffIdOf = (imUserId: string): string | null => (imUserId.startsWith('s_') ? imUserId.slice(2) : null);
 
 function mac(secret: string, imUserId: string, expires: number): string {
   return createHmac('sha256', deriveKey(secret, 'chat-sig')).update(`${imUserId}\n${expires}`).digest('base64url');
