@@ -10,6 +10,18 @@ export const QUALITY_MEDIUM = 0.6;
 export const PRESS_PREFIX = 'press_';
 /** `businessCode` of consult, feedback and other form images. */
 export const UPLOAD_BUSINESS_CODE = { general: 273, illness: 272 } as const;
+/**
+ * Voice clips (chat): the folder they are stored in (`uploads/275/…`), their largest size and the
+ * messages of a refused one. A minute of speech is about 0.5 MB as Opus or AAC, 2 MB as WAV.
+ */
+export const VOICE_UPLOAD = {
+  businessCode: 275,
+  maxBytes: 2 * 1024 * 1024,
+  tooLarge: '语音不能超过 2MB',
+  unsupported: '不支持的语音格式，请重新录制',
+  empty: '语音内容不能为空',
+  badBase64: '语音数据不是有效的 base64 编码',
+} as const;
 /** Maximum images per upload group. */
 export const IMAGE_LIMITS = { feedback: 5, consult: 9, repairGroup: 4 } as const;
 /** Report photo formats accepted. */

@@ -65,6 +65,12 @@ const TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
+  // Voice clips (chat).
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
 };
 
 /** The content type a key's extension stands for; anything else is opaque bytes. */

@@ -5,6 +5,7 @@ import { registeredCustomerId } from '../../../lib/session-context';
 import { takeRateLimit } from '../rate-limit/rateLimit.service';
 import { isPrivatePath, verifyPrivatePath } from './private-files';
 import { serveKey, storeImage } from './upload.service';
+import { storeVoice } from './voice.service';
 
 /** Shown for a private image whose address is not signed for someone who may see it, or has expired. */
 export const PRIVATE_FILE_MESSAGE = '无权查看该图片，请刷新页面后重试';
@@ -17,6 +18,8 @@ export const UPLOAD_LIMITS = [
 ];
 /** 10 MB of image is about 13.4 MB of base64; the JSON around it needs a little more. */
 const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
+/** 2 MB of voice is about 2.8 MB of base64. */
+const VOICE_BODY_LIMIT = 3 * 1024 * 1024;
 
 export interface UploadRouteOptions {
   /**
@@ -41,6 +44,18 @@ export function uploadRoutes(app: FastifyInstance, options: UploadRouteOptions) 
       return { path: stored.path, url: stored.url };
     },
     { bodyLimit: UPLOAD_BODY_LIMIT },
+  );
+
+  app.operation(
+    'uploadVoice',
+    async (request) => {
+      const customerId = registeredCustomerId(request.session);
+      const now = app.providers.clock();
+      await takeRateLimit(app.em, 'upload', customerId, UPLOAD_LIMITS, now);
+      const stored = await storeVoice(app.providers.storage, { base64: request.body.data, now });
+      return { path: stored.path, url: stored.url };
+    },
+    { bodyLimit: VOICE_BODY_LIMIT },
   );
 
   app.operation('getFile', async (request, reply) => {

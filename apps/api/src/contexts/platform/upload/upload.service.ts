@@ -21,7 +21,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: 10 * 1024 * 1024 
 export const FILES_ROUTE_PREFIX = '/api/files/';
 
 /** Every uploaded object lives under this folder; the serving route looks nowhere else. */
-const UPLOAD_ROOT = 'uploads';
+export const UPLOAD_ROOT = 'uploads';
 
 export const UNSUPPORTED_IMAGE_MESSAGE = '不支持的图片格式，请上传 JPG、PNG、GIF 或 WEBP 图片';
 
@@ -64,7 +64,18 @@ const ACCEPTED: Readonly<Record<string, { contentType: ImageContentType; ext: st
   'image/gif': { contentType: 'image/gif', ext: 'gif' },
   'image/webp': { contentType: 'image/webp', ext: 'webp' },
 };
-const SERVABLE = new Set<string>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const SERVABLE = new Set<string>([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  // Voice clips (voice.service.ts).
+  'audio/webm',
+  'audio/ogg',
+  'audio/mp4',
+  'audio/mpeg',
+  'audio/wav',
+]);
 
 const badRequest = (message: string) => new AppError(ErrorCodes.badRequest, message, 400);
 
@@ -72,19 +83,26 @@ function formatMiB(bytes: number): string {
   return `${Number((bytes / 1024 / 1024).toFixed(1))}MB`;
 }
 
+const IMAGE_BASE64_MESSAGES = { empty: '图片内容不能为空', badBase64: '图片数据不是有效的 base64 编码' };
+
 /**
  * The decoded bytes of standard base64 (RFC 4648 §4, padded). Line breaks from MIME-style wrapping are
  * dropped; anything else outside the alphabet, wrong padding or non-zero padding bits is refused rather
  * than silently skipped the way Buffer.from would. The size is checked before decoding, so an oversize
  * payload is never allocated twice.
  */
-function decodeBase64(raw: string, maxBytes: number, tooLargeMessage?: string): Uint8Array {
+export function decodeBase64(
+  raw: string,
+  maxBytes: number,
+  tooLargeMessage?: string,
+  messages: { empty: string; badBase64: string } = IMAGE_BASE64_MESSAGES,
+): Uint8Array {
   const text = raw.replace(/[\r\n]/g, '');
   if (text === '') {
-    throw badRequest('图片内容不能为空');
+    throw badRequest(messages.empty);
   }
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) {
-    throw badRequest('图片数据不是有效的 base64 编码');
+    throw badRequest(messages.badBase64);
   }
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   const size = (text.length / 4) * 3 - padding;
@@ -94,7 +112,7 @@ function decodeBase64(raw: string, maxBytes: number, tooLargeMessage?: string): 
   const bytes = Buffer.from(text, 'base64');
   // Canonical form check: catches non-zero bits in the last character before the padding.
   if (bytes.toString('base64') !== text) {
-    throw badRequest('图片数据不是有效的 base64 编码');
+    throw badRequest(messages.badBase64);
   }
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -218,7 +236,8 @@ export function storedKeyFor(path: string): string {
 
 export interface ServedFile {
   body: Uint8Array;
-  contentType: ImageContentType;
+  /** An image type, or an audio type for a voice clip. */
+  contentType: string;
   /** Headers the route should send with the body. */
   headers: Record<string, string>;
 }
@@ -238,7 +257,7 @@ export async function serveKey(store: ObjectStore, path: string): Promise<Served
   }
   return {
     body: object.body,
-    contentType: object.contentType as ImageContentType,
+    contentType: object.contentType,
     headers: {
       'content-type': object.contentType,
       // Browsers must not second-guess the type: a polyglot file stays an image, never a page.
