@@ -581,6 +581,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/common/v1/uploadVoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores a voice clip (base64) for a chat message and returns its path
+         * @description A recording as the browser's MediaRecorder makes it (WebM or Ogg Opus, MP4/AAC) or MP3/WAV, up
+         *     to 2 MB, recognised by its content (语音不能超过 2MB; 不支持的语音格式，请重新录制). Stored
+         *     under `uploads/275/…`; the chat's voice message carries the path and the clip's length in
+         *     seconds (docs/adr/0129). Registered customers only; counts toward the image upload limits.
+         */
+        post: operations["uploadVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/{path}": {
         parameters: {
             query?: never;
@@ -589,8 +612,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A stored image
-         * @description Metadata (EXIF and the like) was removed when the image was stored. Images in a private folder
+         * A stored image or voice clip
+         * @description Voice clips (`uploads/275/…`) are served with their audio type. For images, metadata (EXIF and the like) was removed when the image was stored. Images in a private folder
          *     (medical reports, `uploads/274/…`) are served only with the `exp`, `cid` and `sig` of the address
          *     the API gave their owner (it lives one to two hours), with `Cache-Control: private`; otherwise
          *     403 (无权查看该图片，请刷新页面后重试).
@@ -6455,6 +6478,38 @@ export interface operations {
             header?: never;
             path?: never;
             cookie?: never;
+    uploadVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The clip as base64; a `data:audio/…;base64,` prefix is tolerated. */
+                    data: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["UploadedImage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
         };
         requestBody?: never;
         responses: {
