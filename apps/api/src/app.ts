@@ -14,6 +14,7 @@ import docs from './plugins/docs';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 import { seed } from './seed/seed';
+import consoleApp from './plugins/console';
 import {
   dictionaryRoutes,
   frontLogRoutes,
@@ -275,6 +276,7 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
 /** Builds a ready-to-listen server for the given configuration. */
 export async function createServer(
   config: AppConfig,
+  await instance.register(consoleApp, { root: config.consoleDist, publicBaseUrl: config.publicBaseUrl });
   logStream?: { write(line: string): void },
   providerOverrides?: Partial<Providers>,
 ): Promise<FastifyInstance> {

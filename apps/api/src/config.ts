@@ -18,6 +18,8 @@ export interface AppConfig {
   dataDir: string;
   /** The built web app to serve at `/`, when it exists. */
   webDist: string;
+  /** The built staff console to serve at `/console`, when it exists. */
+  consoleDist: string;
   openapiPath: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Seeds the demo data (idempotent) at start. */
@@ -321,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgliteDir: dataDir.startsWith('memory://') ? 'memory://' : resolve(dataDir, 'pglite'),
     dataDir,
     webDist: dir(env.WEB_DIST, resolve(REPO_ROOT, 'apps/web/dist')),
+    consoleDist: dir(env.CONSOLE_DIST, resolve(REPO_ROOT, 'apps/console/dist')),
     openapiPath: dir(env.OPENAPI_PATH, resolve(REPO_ROOT, 'openapi.yaml')),
     logLevel: logLevel as AppConfig['logLevel'],
     // The demo accounts' device keys are public: never seed them in production unless asked to.

@@ -29,8 +29,9 @@ export async function seedDemoStaff(em: EntityManager, now: Date): Promise<void>
       role: s.role,
       doctorId: doctor?.id ?? null,
       totpSecret: null,
-      // Published passwords: the console will still ask to change them.
-      mustChangePassword: true,
+      // Published on purpose, for trying every role at once: a forced change would lock the next
+      // visitor of a shared demo out of the published password (docs/adr/0121-console-session-in-the-browser.md).
+      mustChangePassword: false,
       failedSignIns: 0,
       lockedUntil: null,
       disabledAt: null,

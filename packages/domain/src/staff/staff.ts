@@ -91,6 +91,8 @@ export const STAFF_MESSAGES = {
   disabled: '账号已停用',
   usernameTaken: '用户名已存在',
   usernameShape: '用户名为 3–32 位小写字母、数字或 . _ -，以字母开头',
+  /** The password was right and the account has TOTP: the console asks for the code next. */
+  totpNeeded: '请输入动态验证码',
   signInFirst: '请先登录控制台',
   doctorNeeded: '医生账号须关联医生档案',
   doctorUnknown: '医生档案不存在',

@@ -3292,7 +3292,8 @@ export interface paths {
          * A staff member signs in to the console
          * @description Staff accounts are not customers (docs/adr/0118-staff-accounts-in-identity.md). A wrong
          *     username or password answers 用户名或密码错误; the fifth failure in a row locks the account
-         *     for 15 minutes (账号已锁定，请 N 分钟后再试). An account with TOTP needs `totpCode` (验证码错误).
+         *     for 15 minutes (账号已锁定，请 N 分钟后再试). An account with TOTP needs `totpCode`: the right
+         *     password without it answers 请输入动态验证码 (not counted as a failure), a wrong code 验证码错误.
          *     The token (`staff.` + 43 characters) is sent as `Authorization: Bearer` to the console's
          *     operations only; customers' operations do not accept it.
          */

@@ -1,0 +1,52 @@
+// The console's route table: every page, its menu entry and the permission it needs (the domain's
+// STAFF_PERMISSIONS, the same table the API checks each operation against). The menu lists only
+// the entries the signed-in role holds, and opening any other page's address shows 无权限.
+// A later issue adds its pages here: one entry, its page under src/pages/<area>/.
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { AuditOutlined, DashboardOutlined, TeamOutlined } from '@ant-design/icons';
+import type { StaffPermission } from '@glucoguard/domain';
+
+export interface ConsoleRoute {
+  /** The address under /console/, e.g. `staff`. */
+  path: string;
+  /** The menu's and the page title's text. */
+  label: string;
+  icon: ReactNode;
+  /** The permission a role needs to see the entry and open the page. */
+  permission: StaffPermission;
+  /** The menu group it is listed under (none: top level). */
+  group?: string;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  {
+    path: 'home',
+    label: '工作台',
+    icon: <DashboardOutlined />,
+    permission: 'console.self',
+    page: lazy(() => import('./pages/home/HomePage')),
+  },
+  {
+    path: 'staff',
+    label: '员工账号',
+    icon: <TeamOutlined />,
+    permission: 'staff.manage',
+    group: '系统管理',
+    page: lazy(() => import('./pages/staff/StaffPage')),
+  },
+  {
+    path: 'audit',
+    label: '审计日志',
+    icon: <AuditOutlined />,
+    permission: 'audit.read',
+    group: '系统管理',
+    page: lazy(() => import('./pages/audit/AuditPage')),
+  },
+];
+
+/** The routes a staff member holding `permissions` may open, in menu order. */
+export function routesFor(permissions: readonly string[]): ConsoleRoute[] {
+  return CONSOLE_ROUTES.filter((route) => permissions.includes(route.permission));
+}

@@ -1,0 +1,64 @@
+// Shared set-up of the staff console's end-to-end tests: a desktop browser context (1280×800) and
+// signing in to /console with a username and password (docs/adr/0120-console-app.md).
+import { BASE_URL } from './phone.mjs';
+
+export const CONSOLE_URL = `${BASE_URL}/console`;
+
+/** The console's demo accounts (apps/api/src/seed/demoStaff.json), one per role. */
+export const DEMO_STAFF = {
+  doctor: { username: 'demo.doctor', password: 'Doctor#2026' },
+  pharmacist: { username: 'demo.pharmacist', password: 'Pharmacist#2026' },
+  operator: { username: 'demo.operator', password: 'Operator#2026' },
+  admin: { username: 'demo.admin', password: 'Admin#2026' },
+};
+
+export const DESKTOP = {
+  viewport: { width: 1280, height: 800 },
+  deviceScaleFactor: 1,
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+};
+
+let desktopsOpened = 0;
+
+/**
+ * A new desktop page recording page errors and console errors. Each context comes from an address
+ * of its own (the API trusts X-Forwarded-For from loopback in e2e runs), so the per-address limit
+ * on console sign-in counts each test's staff member apart.
+ * @param {import('playwright-core').Browser} browser
+ */
+export async function openDesktop(browser) {
+  desktopsOpened += 1;
+  const context = await browser.newContext({
+    ...DESKTOP,
+    extraHTTPHeaders: {
+      'X-Forwarded-For': `198.19.${Math.floor(desktopsOpened / 250) % 250}.${(desktopsOpened % 250) + 1}`,
+    },
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  return { context, page, problems };
+}
+
+/**
+ * Signs in on the console's sign-in page and waits for the shell (or, with a one-time password, the
+ * forced password change).
+ * @param {import('playwright-core').Page} page @param {{ username: string, password: string }} account
+ */
+export async function signInToConsole(page, { username, password }) {
+  await page.goto(`${CONSOLE_URL}/`);
+  await page.waitForURL((url) => url.pathname === '/console/signIn');
+  const form = page.getByRole('form', { name: '登录' });
+  await form.getByLabel('用户名').fill(username);
+  await form.getByLabel('密码').fill(password);
+  await form.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL((url) => url.pathname !== '/console/signIn');
+}
