@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPage, preloadRoute } from './lazyPage';
@@ -45,6 +46,19 @@ describe('lazyPage', () => {
     render(<home.Page />);
     expect(await screen.findByText('首页')).toBeTruthy();
     expect(home.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a page whose chunk has arrived on its first render, without showing the loader first', async () => {
+    const home = page('首页');
+    await home.Page.preload();
+    render(
+      <Suspense fallback={<p>加载中</p>}>
+        <home.Page />
+      </Suspense>,
+    );
+    // No await: React.lazy alone would show the fallback here and the page only after a tick.
+    expect(screen.getByText('首页')).toBeTruthy();
+    expect(screen.queryByText('加载中')).toBeNull();
   });
 
   it('loads again after a failed load, so a later render can retry', async () => {

@@ -171,24 +171,9 @@ function redirectUri(): string {
   return window.location.href;
 }
 
-/** Signs in; 'redirecting' when the browser is on its way to the messaging app's authorisation. */
-export async function signIn(): Promise<'signedIn' | 'redirecting'> {
+/** Exchanges a login code (the messaging app's, or the device key) for a session and keeps it. */
+async function exchangeCode(code: string, state: string | undefined): Promise<void> {
   const { sourceId } = useSession.getState();
-  let code: string;
-  let state: string | undefined;
-  if (loginCallback !== null) {
-    ({ code, state } = loginCallback);
-    loginCallback = null;
-  } else {
-    const authorize = await api().GET('/wechat/v1/getAuthorizeUrl', {
-      params: { query: { redirectUri: redirectUri() } },
-    });
-    if (authorize.provider === 'wechat') {
-      window.location.replace(authorize.url);
-      return 'redirecting';
-    }
-    code = deviceKey();
-  }
   const data = await api().GET('/wechat/v1/getHtmlAccessToken', {
     params: { query: state === undefined ? { code, sourceId } : { code, sourceId, state } },
   });
@@ -206,6 +191,55 @@ export async function signIn(): Promise<'signedIn' | 'redirecting'> {
     imgDomain: data.imgDomain,
   });
   scheduleRenewal();
+}
+
+function forgetDeviceKey(): void {
+  try {
+    window.localStorage.removeItem(DEVICE_KEY_STORAGE_KEY);
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}
+
+/**
+ * Signs in; 'redirecting' when the browser is on its way to the messaging app's authorisation.
+ * A device key already on this device (kept from an earlier sign-in, or brought by a `?deviceKey=`
+ * link) is only ever made or used by the local provider, so it signs in at once, as the messaging
+ * app's code does on its way back: one call instead of asking getAuthorizeUrl first. The server
+ * refuses a code without the messaging app's signed state when it uses the messaging app (without
+ * asking it), and then the usual way follows: getAuthorizeUrl, and its redirect
+ * (docs/adr/0134-first-screen-without-waits.md).
+ */
+export async function signIn(): Promise<'signedIn' | 'redirecting'> {
+  if (loginCallback !== null) {
+    const { code, state } = loginCallback;
+    loginCallback = null;
+    await exchangeCode(code, state);
+    return 'signedIn';
+  }
+  const known = readDeviceKey();
+  if (known !== null) {
+    try {
+      await exchangeCode(known, undefined);
+      return 'signedIn';
+    } catch (error) {
+      // Only the refusal of the code itself (400, as the messaging app's mode answers a code without
+      // its state) goes the usual way below; no answer, a limit or a fault is the sign-in's failure.
+      if (!isApiError(error) || error.status !== 400) {
+        throw error;
+      }
+    }
+  }
+  const authorize = await api().GET('/wechat/v1/getAuthorizeUrl', {
+    params: { query: { redirectUri: redirectUri() } },
+  });
+  if (authorize.provider === 'wechat') {
+    // The messaging app signs this browser in from now on: a key left from a local deployment is of no use.
+    forgetDeviceKey();
+    window.location.replace(authorize.url);
+    return 'redirecting';
+  }
+  await exchangeCode(deviceKey(), undefined);
   return 'signedIn';
 }
 

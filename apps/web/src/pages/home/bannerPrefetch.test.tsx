@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
 import { fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
 import { mainPagePreload } from '../main/tabPages';
 import { prefetchBanners } from './bannerPrefetch';
+import { BannerCarousel } from './sections';
 
 beforeAll(() => {
   installAntdMobileRender();
@@ -46,6 +48,23 @@ describe('banner list read at start-up', () => {
     expect(first?.getAttribute('width')).toBe('750');
     expect(first?.getAttribute('height')).toBe('300');
     expect(within(carousel).getAllByRole('img', { name: '看看报告' })[0]?.getAttribute('fetchpriority')).toBe('auto');
+    expect(api.called('GET /activity/v1/bannerList')).toHaveLength(1);
+  });
+
+  it('is shown on the carousel’s first render when it arrived before the home rendered', async () => {
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+    const api = fakeApi({ 'GET /activity/v1/bannerList': () => banners });
+    prefetchBanners(4);
+    await waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
+    render(
+      <MemoryRouter>
+        <BannerCarousel sourceId={4} />
+      </MemoryRouter>,
+    );
+    // No await: the pictures are there at once, not a placeholder first.
+    expect(
+      within(screen.getByRole('region', { name: '活动' })).getAllByRole('img', { name: '每天签到领积分' }),
+    ).not.toHaveLength(0);
     expect(api.called('GET /activity/v1/bannerList')).toHaveLength(1);
   });
 

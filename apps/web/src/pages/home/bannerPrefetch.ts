@@ -8,7 +8,8 @@ import { api } from '../../api';
 
 type Banners = Schema<'Banner'>[];
 
-let prefetched: { productCode: string; banners: Promise<Banners> } | null = null;
+/** The start-up read; `arrived` once its answer is in, so a carousel mounting after that shows it on its first render. */
+let prefetched: { productCode: string; banners: Promise<Banners>; arrived?: Banners } | null = null;
 
 function loadBanners(productCode: string): Promise<Banners> {
   return api().GET('/activity/v1/bannerList', { params: { query: { productCode } } });
@@ -21,12 +22,16 @@ export function prefetchBanners(sourceId: number): void {
     return;
   }
   const banners = loadBanners(productCode);
+  const entry: NonNullable<typeof prefetched> = { productCode, banners };
   // The first picture too, as soon as the list is known: the carousel renders only after sign-in.
   banners.then(
-    ([first]) => preloadImage(first?.imgUrl),
+    (list) => {
+      entry.arrived = list;
+      preloadImage(list[0]?.imgUrl);
+    },
     () => {},
   );
-  prefetched = { productCode, banners };
+  prefetched = entry;
 }
 
 function preloadImage(href: string | undefined): void {
@@ -39,6 +44,19 @@ function preloadImage(href: string | undefined): void {
   link.setAttribute('href', href);
   link.setAttribute('fetchpriority', 'high');
   document.head.append(link);
+}
+
+/**
+ * The brand's banners when the start-up read has already answered (taken once), else null: the
+ * carousel then shows them on its first render instead of a placeholder for a render and a tick.
+ */
+export function takeArrivedBanners(productCode: string): Banners | null {
+  if (prefetched?.productCode === productCode && prefetched.arrived !== undefined) {
+    const { arrived } = prefetched;
+    prefetched = null;
+    return arrived;
+  }
+  return null;
 }
 
 /** The brand's banners: the prefetched read if one for this product code is waiting (taken once), else a new read. */

@@ -13,7 +13,7 @@ import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { externalNavigation } from '../../components/externalNavigation';
 import { useApiData } from '../../hooks/useApiData';
-import { takeBanners } from './bannerPrefetch';
+import { takeArrivedBanners, takeBanners } from './bannerPrefetch';
 import styles from './sections.module.css';
 
 function SectionHeader({ title, extra }: { title: string; extra?: ReactNode }) {
@@ -32,19 +32,23 @@ function SectionHeader({ title, extra }: { title: string; extra?: ReactNode }) {
  */
 export function BannerCarousel({ sourceId }: { sourceId: number }) {
   const productCode = bannerProductCode(sourceId);
-  // Start-up may already have asked for this list (bannerPrefetch.ts): the first read takes that request.
-  const banners = useApiData(() => takeBanners(productCode), productCode);
-  if (banners.data === null) {
-    return banners.loading ? <div aria-hidden="true" className={`${styles.card} ${styles.bannerPlaceholder}`} /> : null;
+  // Start-up may already have asked for this list (bannerPrefetch.ts): if its answer is in, the first
+  // render shows it; if it is still under way, the first read takes that request.
+  const [arrived] = useState(() => ({ productCode, banners: takeArrivedBanners(productCode) }));
+  const ready = arrived.productCode === productCode ? arrived.banners : null;
+  const read = useApiData(() => takeBanners(productCode), productCode, { enabled: ready === null });
+  const list = ready ?? read.data;
+  if (list === null) {
+    return read.loading ? <div aria-hidden="true" className={`${styles.card} ${styles.bannerPlaceholder}`} /> : null;
   }
-  if (banners.data.length === 0) {
+  if (list.length === 0) {
     return null;
   }
-  const many = banners.data.length > 1;
+  const many = list.length > 1;
   return (
     <section aria-label="活动" className={styles.card}>
       <Swiper autoplay={many && !prefersReducedMotion()} autoplayInterval={HOME_BANNER_AUTOPLAY_MS} loop={many}>
-        {banners.data.map((banner, index) => (
+        {list.map((banner, index) => (
           <Swiper.Item key={banner.id}>
             <BannerLink banner={banner} first={index === 0} />
           </Swiper.Item>
