@@ -76,6 +76,17 @@ describe('LocationPanel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('still offers the saved place when a new position is refused', async () => {
+    const onConfirm = vi.fn();
+    const locate = () => Promise.reject(new LocationFailure('denied'));
+    render(<LocationPanel value={SHENZHEN} onChange={vi.fn()} locate={locate} onConfirm={onConfirm} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '重新定位' })));
+    expect(screen.getByRole('alert').textContent).toBe('请允许授权获取地理位置信息！');
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确认位置' }));
+    expect(onConfirm).toHaveBeenCalledWith(SHENZHEN);
+  });
+
   it('counts an unexplained rejection as 定位失败', async () => {
     render(<LocationPanel value={null} onChange={vi.fn()} locate={() => Promise.reject(new Error('boom'))} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '重新定位' })));

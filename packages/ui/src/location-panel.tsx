@@ -115,6 +115,18 @@ export function LocationPanel<T extends LocationPlace>({
   const busy = phase.kind === 'locating';
   const label = value === null ? '' : locationLabel(value);
   const retryable = canRetryLocation(failures);
+  // The saved place stays confirmable when a new position cannot be had (denied, failed).
+  const confirm =
+    onConfirm !== undefined && value !== null && label !== '' ? (
+      <button
+        type="button"
+        className={phase.kind === 'failed' ? styles.locationPanelSecondary : styles.locationPanelPrimary}
+        disabled={busy}
+        onClick={() => onConfirm(value)}
+      >
+        {labels.confirm}
+      </button>
+    ) : null;
 
   return (
     <section role="group" aria-label={labels.title} className={styles.locationPanelBox} aria-busy={busy}>
@@ -138,23 +150,17 @@ export function LocationPanel<T extends LocationPlace>({
       ) : null}
       <div className={styles.locationPanelActions}>
         {phase.kind === 'failed' ? (
-          retryable ? (
-            <button type="button" className={styles.locationPanelPrimary} onClick={() => void run()}>
-              {labels.retry}
-            </button>
-          ) : null
-        ) : (
           <>
-            {onConfirm !== undefined && value !== null && label !== '' ? (
-              <button
-                type="button"
-                className={styles.locationPanelPrimary}
-                disabled={busy}
-                onClick={() => onConfirm(value)}
-              >
-                {labels.confirm}
+            {retryable ? (
+              <button type="button" className={styles.locationPanelPrimary} onClick={() => void run()}>
+                {labels.retry}
               </button>
             ) : null}
+            {confirm}
+          </>
+        ) : (
+          <>
+            {confirm}
             <button
               type="button"
               className={

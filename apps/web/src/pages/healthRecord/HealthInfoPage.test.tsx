@@ -65,9 +65,23 @@ const OPTIONS = Object.fromEntries(
   Object.entries(HEALTH_INFO_OPTIONS).map(([field, list]) => [field, list.map((o) => ({ ...o }))]),
 );
 
+/** A saved location as getLocation answers it; all null until one is saved. */
+const savedLocation = (place: Partial<Record<string, string | number>> = {}) => ({
+  province: null,
+  city: null,
+  district: null,
+  provinceName: null,
+  cityName: null,
+  districtName: null,
+  longitude: null,
+  latitude: null,
+  ...place,
+});
+
 function healthApi(info: HealthInfo, extra: Record<string, (call: RecordedCall) => unknown> = {}) {
   return fakeApi({
     'GET /customer/v1/getHealthInfo': () => info,
+    'GET /customer/v1/getLocation': () => savedLocation(),
     'GET /dictionary/v1/healthInfoDic': () => OPTIONS,
     'GET /dictionary/v1/getByCodes': () => DICTIONARIES,
     ...extra,
@@ -422,13 +436,18 @@ describe('/healthTarget/healthInfo', () => {
         'POST /customer/v1/saveHealthInfo': (call) => emptyInfo(call.body as Partial<HealthInfo>),
       });
       await open();
-      const panel = screen.getByRole('group', { name: '定位所在地区' });
+      const panel = await screen.findByRole('group', { name: '定位所在地区' });
       fireEvent.click(within(panel).getByRole('button', { name: '使用当前位置' }));
       expect((await within(panel).findByRole('alert')).textContent).toBe('请允许授权获取地理位置信息！');
       expect(server.called('POST /customer/v1/updateLocation')).toHaveLength(0);
       allowed = true;
       fireEvent.click(within(panel).getByRole('button', { name: '重试' }));
-      await screen.findByText('广东省 深圳市 南山区');
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: '所在地区' }).textContent).toBe('广东省 深圳市 南山区'),
+      );
+      // The new place is now the saved one, offered with 重新定位.
+      within(panel).getByText('广东省 深圳市 南山区');
+      within(panel).getByRole('button', { name: '重新定位' });
       expect(server.called('POST /customer/v1/updateLocation')[0]?.body).toEqual({
         longitude: 113.93,
         latitude: 22.53,
@@ -440,6 +459,59 @@ describe('/healthTarget/healthInfo', () => {
         city: '440300',
         district: '440305',
       });
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
+  });
+  it('shows the saved location to confirm with 确认位置, or replaces it with 重新定位', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (success: (p: unknown) => void) =>
+          success({ coords: { longitude: 116.4, latitude: 39.9 } }),
+      },
+    });
+    try {
+      const server = healthApi(emptyInfo({ patientName: '张三', nameLocked: true }), {
+        'GET /customer/v1/getLocation': () =>
+          savedLocation({
+            province: '440000',
+            city: '440300',
+            district: '440305',
+            provinceName: '广东省',
+            cityName: '深圳市',
+            districtName: '南山区',
+            longitude: 113.93,
+            latitude: 22.53,
+          }),
+        'POST /customer/v1/updateLocation': () =>
+          savedLocation({
+            province: '110000',
+            city: '110100',
+            district: '110101',
+            provinceName: '北京市',
+            cityName: '北京市',
+            districtName: '东城区',
+            longitude: 116.4,
+            latitude: 39.9,
+          }),
+      });
+      await open();
+      const panel = await screen.findByRole('group', { name: '定位所在地区' });
+      await within(panel).findByText('广东省 深圳市 南山区');
+      expect(screen.getByRole('button', { name: '所在地区' }).textContent).toBe('请选择省 / 市 / 区');
+      fireEvent.click(within(panel).getByRole('button', { name: '确认位置' }));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: '所在地区' }).textContent).toBe('广东省 深圳市 南山区'),
+      );
+      expect(server.called('POST /customer/v1/updateLocation')).toHaveLength(0);
+
+      fireEvent.click(within(panel).getByRole('button', { name: '重新定位' }));
+      await within(panel).findByText('北京市 北京市 东城区');
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: '所在地区' }).textContent).toBe('北京市 北京市 东城区'),
+      );
+      expect(server.called('POST /customer/v1/updateLocation')[0]?.body).toEqual({ longitude: 116.4, latitude: 39.9 });
     } finally {
       Reflect.deleteProperty(navigator, 'geolocation');
     }

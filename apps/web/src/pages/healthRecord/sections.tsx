@@ -13,20 +13,17 @@ import {
   smokingChoice,
 } from '@glucoguard/domain';
 import type { DictionaryOption } from '@glucoguard/domain';
-import { GuardedInput, GuardedTextArea, LocationPanel } from '@glucoguard/ui';
+import { GuardedInput, GuardedTextArea } from '@glucoguard/ui';
 import { DatePicker, Form, Input, Selector } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { locateAndSave } from '../../components/locate';
 import type { ProfileDictionaries } from '../../hooks/useDictionaries';
 import { labelOf } from '../../hooks/useDictionaries';
 import { BirthdayField, OptionSelector, PickerCell, RegionField, Row } from '../register/fields';
 import type { HealthForm, HealthMeta } from './form';
+import { HomeLocation } from './HomeLocation';
 import type { HealthOptions } from './options';
 import styles from './sections.module.css';
-
-/** The location flow beside the region field: 使用当前位置 fills the region with the saved location's. */
-const HOME_LOCATION_LABELS = { title: '定位所在地区', locate: '使用当前位置' };
 
 export interface SectionProps {
   form: HealthForm;
@@ -221,17 +218,7 @@ export function BasicSection({ form, meta, dictionaries, options, onChange }: Se
       </Row>
       <Row label="家庭住址">
         <RegionField value={form.region} onChange={(region) => onChange({ region })} />
-        <LocationPanel
-          value={null}
-          showValue={false}
-          locate={locateAndSave}
-          onChange={(place) => {
-            if (place.province !== null && place.city !== null) {
-              onChange({ region: { province: place.province, city: place.city, district: place.district } });
-            }
-          }}
-          labels={HOME_LOCATION_LABELS}
-        />
+        <HomeLocation onRegion={(region) => onChange({ region })} />
       </Row>
       <Row label="详细地址">
         <GuardedInput
