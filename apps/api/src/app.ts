@@ -12,6 +12,7 @@ import openapi from './plugins/openapi';
 import db from './plugins/db';
 import docs from './plugins/docs';
 import securityHeaders from './plugins/security-headers';
+import { chatConnectSources } from './providers/chat/config';
 import web from './plugins/web';
 import { seed } from './seed/seed';
 import consoleApp from './plugins/console';
@@ -242,7 +243,11 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   });
   // First, so every answer carries the request id and the security headers, including one refused
   // by a later onRequest hook.
-  await instance.register(securityHeaders, { publicBaseUrl: config.publicBaseUrl, imgDomain: config.imgDomain });
+  await instance.register(securityHeaders, {
+    publicBaseUrl: config.publicBaseUrl,
+    imgDomain: config.imgDomain,
+    chatConnectSources: chatConnectSources(config.rawEnv),
+  });
   await instance.register(accessLog);
   await instance.register(errors);
   await instance.register(openapi, { path: config.openapiPath });

@@ -64,7 +64,7 @@ describe('security headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' https://res.wx.qq.com https://res2.wx.qq.com");
     expect(csp).toContain("img-src 'self' data: blob: https://thirdwx.qlogo.cn https://wx.qlogo.cn");
-    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('upgrade-insecure-requests');

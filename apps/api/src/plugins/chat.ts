@@ -7,6 +7,7 @@ import {
   CHAT_LOGIN_CHANNEL,
   announceChatMessage,
   listenForChatMessages,
+  TencentChatRelay,
   type ChatTransport,
 } from '../contexts/care';
 
@@ -30,8 +31,10 @@ export default fp<ChatPluginOptions>(
   async (app: FastifyInstance, options) => {
     const hub = new ChatHub();
     const viaDatabase = options.databaseUrl !== undefined;
+    const tencent = app.providers.chat ? new TencentChatRelay(app.providers.chat) : null;
     app.decorate('chat', {
       hub,
+      tencent,
       fanOut: {
         inTransaction: async (tx, delivery) => {
           if (viaDatabase) {
@@ -42,6 +45,11 @@ export default fp<ChatPluginOptions>(
           if (!viaDatabase) {
             hub.deliver(delivery);
           }
+          // Tencent Cloud IM carries it once, from the process that stored it. A failed relay is
+          // logged: the message is stored, and the client reads the history when it reconnects.
+          tencent?.relay(delivery).catch((error: unknown) => {
+            app.log.warn({ err: error, messageId: delivery.message.id }, 'chat relay to Tencent Cloud IM failed');
+          });
         },
         login: async (login) => {
           if (viaDatabase) {
@@ -67,5 +75,5 @@ export default fp<ChatPluginOptions>(
       done();
     });
   },
-  { name: 'chat', dependencies: ['db'] },
+  { name: 'chat', dependencies: ['db', 'providers'] },
 );

@@ -9,6 +9,7 @@ import { geocoderFromEnv } from '../providers/geocoder/config';
 import { noticePusherFromEnv } from '../providers/push/config';
 import { assistantFromEnv } from '../providers/assistant/config';
 import { paymentProviderFromEnv } from '../providers/payment/config';
+import { chatProviderFromEnv } from '../providers/chat/config';
 
 export type { Providers } from '../providers/providers';
 
@@ -40,6 +41,7 @@ export default fp<ProvidersPluginOptions>(
       assistant: overrides.assistant ?? assistantFromEnv(env),
       sessionSecret: overrides.sessionSecret ?? identity.sessionSecret,
       payment: overrides.payment ?? paymentProviderFromEnv(env, clock),
+      chat: overrides.chat !== undefined ? overrides.chat : chatProviderFromEnv(env),
       clock,
     });
   },

@@ -14,6 +14,8 @@ export interface SecurityHeadersOptions {
   publicBaseUrl: string;
   /** IMG_DOMAIN: when it is absolute (a CDN), images may come from its origin too. */
   imgDomain: string;
+  /** Where the chat provider's web SDK connects besides our origin (Tencent Cloud IM's hosts with CHAT_PROVIDER=tencent). */
+  chatConnectSources?: readonly string[];
 }
 
 type Directives = Record<string, string[]>;
@@ -27,7 +29,11 @@ const httpsOnly = (publicBaseUrl: string) => publicBaseUrl.startsWith('https:');
  * antd-mobile and React set styles through the CSSOM, which style-src does not govern, so no
  * 'unsafe-inline' is needed (the e2e test e2e/browserHardening.e2e.mjs fails on any violation).
  */
-export function appContentSecurityPolicy({ publicBaseUrl, imgDomain }: SecurityHeadersOptions): Directives {
+export function appContentSecurityPolicy({
+  publicBaseUrl,
+  imgDomain,
+  chatConnectSources = [],
+}: SecurityHeadersOptions): Directives {
   const imageOrigins = [...MESSAGING_AVATAR_HOSTS.map((host) => `https://${host}`)];
   if (/^https?:\/\//.test(imgDomain) && URL.canParse(imgDomain)) {
     imageOrigins.push(new URL(imgDomain).origin);
@@ -40,7 +46,7 @@ export function appContentSecurityPolicy({ publicBaseUrl, imgDomain }: SecurityH
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...chatConnectSources],
     'media-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'form-action': ["'self'"],

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock';
 import type { AssistantProvider } from './assistant/assistant';
+import type { TencentIm } from './chat/tencent-im';
 import type { Geocoder } from './geocoder/geocoder';
 import type { PaymentProvider } from './payment/payment';
 import type { NoticePusher } from './push/push';
@@ -23,6 +24,8 @@ export interface Providers {
   assistant: AssistantProvider;
   /** Payments: the local stand-in by default, WeChat Pay API v3 JSAPI by configuration (PAYMENT_PROVIDER). */
   payment: PaymentProvider;
+  /** Chat: null for the API's own WebSocket (the default), Tencent Cloud IM by configuration (CHAT_PROVIDER). */
+  chat: TencentIm | null;
   /** Signs OAuth states and keys code hashes. */
   sessionSecret: string;
   clock: Clock;

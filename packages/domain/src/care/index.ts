@@ -5,3 +5,4 @@ export * from './consultForm';
 export * from './doctor';
 export * from './medication';
 export * from './chat';
+export * from './tencentChat';

@@ -1797,6 +1797,8 @@ export interface paths {
          * @description Registered customers only. With the local provider (`provider: local`, `sdkAppId` 0) `sig` is a
          *     signed token for the caller's chat identity that expires at `expireTime` (two hours); the
          *     client opens the WebSocket at `socketPath?sig=…` with it and fetches a new one when it expires.
+         *     With `provider: tencent` (CHAT_PROVIDER=tencent) `sig` is a Tencent Cloud IM UserSig (one day)
+         *     for the caller's account, imported into the application first.
          *     The spec's `imUserId` and `type` query parameters are accepted and ignored: the identity is
          *     always the caller's own.
          */
@@ -3552,9 +3554,14 @@ export interface components {
             imUserId: string;
             /** @description When `sig` expires (ms since the epoch). */
             expireTime: number;
-            /** @enum {string} */
-            provider: "local";
-            /** @description The WebSocket's path (local provider). */
+            /**
+             * @description `local`: `sig` is the API's own signed token for the WebSocket at `socketPath`. `tencent`:
+             *     `sig` is a Tencent Cloud IM UserSig for the identity's account (domain `tencentChatUserId`
+             *     of `imUserId`) in the application `sdkAppId`; the client logs in with `@tencentcloud/chat`.
+             * @enum {string}
+             */
+            provider: "local" | "tencent";
+            /** @description The WebSocket's path (used by the local provider only). */
             socketPath: string;
         };
         ConsoleChatSession: {
@@ -6377,6 +6384,38 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    uploadVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The clip as base64; a `data:audio/…;base64,` prefix is tolerated. */
+                    data: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["UploadedImage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getFile: {
         parameters: {
             query?: {
@@ -6479,38 +6518,6 @@ export interface operations {
             header?: never;
             path?: never;
             cookie?: never;
-    uploadVoice: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The clip as base64; a `data:audio/…;base64,` prefix is tolerated. */
-                    data: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: components["schemas"]["SuccessCode"];
-                        errMsg: string;
-                        data: components["schemas"]["UploadedImage"];
-                    };
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
         };
         requestBody?: never;
         responses: {

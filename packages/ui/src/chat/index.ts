@@ -13,3 +13,7 @@ export {
 export type { ChatSocket, LocalTransportOptions } from './local-transport';
 export { CHAT_RECONNECT_BACKOFF_MS, createChatStore } from './chat-store';
 export type { ChatEntry, ChatHistoryPage, ChatSendOutcome, ChatState, ChatStore, ChatStoreOptions } from './chat-store';
+export { chatMessageFromTencent, createTencentTransport } from './tencent';
+export type { TencentChatInstance, TencentChatSdk, TencentTransportOptions } from './tencent';
+export { createChatTransport } from './provider-transport';
+export type { ChatTransportOptions } from './provider-transport';

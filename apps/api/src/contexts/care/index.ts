@@ -11,3 +11,4 @@ export { CHAT_CHANNEL, CHAT_LOGIN_CHANNEL, listenForChatMessages } from './chat/
 export { announceChatMessage } from './chat/chat.repository';
 export { openChatSession, postCustomChatMessage } from './chat/chat.service';
 export { customerImUserId, staffImUserId } from './chat/chat.sig';
+export { TencentChatRelay } from './chat/chat.tencent';

@@ -7,12 +7,15 @@ import { registeredCustomerId } from '../../../lib/session-context';
 import type { ChatFanOut } from './chat.service';
 import { chatHistory, chatUnread, markChatRead, sendChatMessage } from './chat.service';
 import type { ChatHub } from './chat.hub';
+import type { TencentChatRelay } from './chat.tencent';
 import { customerImUserId, LOCAL_SDK_APP_ID, signChat, verifyChatSig } from './chat.sig';
 
 /** The chat's transport in this process (the chat plugin builds it). */
 export interface ChatTransport {
   hub: ChatHub;
   fanOut: ChatFanOut;
+  /** With CHAT_PROVIDER=tencent: signs for and relays every stored message to Tencent Cloud IM. */
+  tencent: TencentChatRelay | null;
 }
 
 /** The WebSocket's path under /api; its query carries the `sig` querySig gave. */
@@ -38,15 +41,22 @@ const isSendFrame = (value: unknown): value is SendFrame =>
 const MAX_FRAME_BYTES = 16 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The chat signature of `imUserId` (a customer's from querySig, a doctor's from consoleChatSig). */
-export function chatSigFor(app: FastifyInstance, imUserId: string) {
-  const { sig, expireTime } = signChat(app.providers.sessionSecret, imUserId, app.providers.clock());
+/**
+ * The chat signature of `imUserId` (a customer's from querySig, a doctor's from consoleChatSig), for
+ * the configured provider: the local WebSocket's signed token, or with Tencent Cloud IM a UserSig
+ * for the identity's account (imported first; domain `tencentChatUserId`).
+ */
+export async function chatSigFor(app: FastifyInstance, imUserId: string) {
+  const tencent = app.chat.tencent;
+  const { sig, expireTime } = tencent
+    ? await tencent.sign(imUserId)
+    : signChat(app.providers.sessionSecret, imUserId, app.providers.clock());
   return {
-    sdkAppId: LOCAL_SDK_APP_ID,
+    sdkAppId: tencent ? tencent.sdkAppId : LOCAL_SDK_APP_ID,
     sig,
     imUserId,
     expireTime,
-    provider: 'local' as const,
+    provider: tencent ? ('tencent' as const) : ('local' as const),
     socketPath: `/api${CHAT_SOCKET_PATH}`,
   };
 }
