@@ -281,7 +281,11 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
 /** Builds a ready-to-listen server for the given configuration. */
 export async function createServer(
   config: AppConfig,
-  await instance.register(consoleApp, { root: config.consoleDist, publicBaseUrl: config.publicBaseUrl });
+  await instance.register(consoleApp, {
+    root: config.consoleDist,
+    publicBaseUrl: config.publicBaseUrl,
+    chatConnectSources: chatConnectSources(config.rawEnv),
+  });
   logStream?: { write(line: string): void },
   providerOverrides?: Partial<Providers>,
 ): Promise<FastifyInstance> {

@@ -1,5 +1,5 @@
 import { pointsOnReadingRecorded } from './contexts/engagement';
-import { reconcilePendingIntents } from './contexts/commerce';
+import { CLOSE_PAYMENT_JOB, closeExpiredIntent, reconcilePendingIntents } from './contexts/commerce';
 import type { PaymentProvider } from './providers/payment/payment';
 import { pruneExpiredRows, type JobQueue } from './contexts/platform';
 import { readingEvents, setActingForPolicy } from './contexts/health';
@@ -38,6 +38,8 @@ export const JobNames = {
   pruneExpiredRows: 'platform.retention.prune',
   /** Asks the payment service about intents still pending after 10 minutes (contexts/commerce/payment). */
   reconcilePayments: 'commerce.payment.reconcile',
+  /** Closes one payment intent whose time to pay ran out, here and at WeChat Pay (contexts/commerce/payment). */
+  closePayment: CLOSE_PAYMENT_JOB,
 } as const;
 
 /** How often payment reconciliation recurs. */
@@ -76,4 +78,13 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
     { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 600 },
   );
   jobs.every(JobNames.reconcilePayments, PAYMENT_RECONCILE_INTERVAL_MS);
+  // Scheduled with each intent for when its time runs out; a closed or paid intent is left as it is.
+  jobs.define(
+    JobNames.closePayment,
+    async (db, payload, { now }) => {
+      const { intentId } = payload as { intentId: string };
+      await closeExpiredIntent(db, settings.payment, intentId, now);
+    },
+    { atomic: false, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
+  );
 }

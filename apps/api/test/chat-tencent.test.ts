@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MEMBER_TYPE, decodeTencentChatData, tencentChatUserId } from '@glucoguard/domain';
 import { customerImUserId, openChatSession, postCustomChatMessage } from '../src/contexts/care';
+import { consoleContentSecurityPolicy } from '../src/plugins/console';
+import { chatConnectSources } from '../src/providers/chat/config';
 import { startTencentImFake, type FakeTencentIm } from './fakes/tencent-im-fake';
 import { registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
@@ -71,6 +73,14 @@ describe('the web app with CHAT_PROVIDER=tencent', () => {
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain(
       "connect-src 'self' wss://*.im.qcloud.com https://*.im.qcloud.com wss://*.tim.qq.com https://*.tim.qq.com https://*.my-imcloud.com;",
+    );
+  });
+
+  it('and so may the console, the doctor’s side; with the local provider neither connects elsewhere', () => {
+    const tencent = consoleContentSecurityPolicy('https://h5.example.com', chatConnectSources(api.config.rawEnv));
+    expect(tencent).toContain("connect-src 'self' wss://*.im.qcloud.com https://*.im.qcloud.com wss://*.tim.qq.com");
+    expect(consoleContentSecurityPolicy('https://h5.example.com', chatConnectSources({}))).toContain(
+      "connect-src 'self';",
     );
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JobNames } from '../src/composition';
-import { createPaymentIntent, reconcilePendingIntents, refundPaymentIntent } from '../src/contexts/commerce';
+import { createPaymentIntent, reconcilePendingIntents, requestRefund } from '../src/contexts/commerce';
 import { scheduleJob } from '../src/contexts/platform';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
 import { LocalPaymentProvider } from '../src/providers/payment/local';
@@ -126,14 +126,14 @@ describe('payments with WeChat Pay (against the fake server)', () => {
     const tradeNo = await outTradeNo(intent.intentId);
     expect((await postNotify(api, fake.pay(tradeNo))).status).toBe(204);
 
-    const state = await refundPaymentIntent(
+    const started = await requestRefund(
       api.app.orm.em.fork(),
       api.app.providers.payment,
-      intent.intentId,
-      '超过24小时未接诊',
+      { intentId: intent.intentId, refundCents: 2990, reason: '超过24小时未接诊', requestedBy: 'system:test' },
       new Date(),
     );
-    expect(state).toBe('refunding');
+    expect(started).toMatchObject({ state: 'processing', stateLabel: '退款中', amountCents: 2990 });
+    expect(await stateOf(payer, intent.intentId)).toBe('refunding');
     const refund = [...fake.refunds.values()].find((r) => r.outTradeNo === tradeNo);
     expect(refund).toMatchObject({
       refundCents: 2990,
@@ -229,11 +229,10 @@ describe('the local provider (the embedded default)', () => {
     });
     expect(local.logs.slice(logStart).some((line) => line.includes('payment notify applied'))).toBe(true);
 
-    await refundPaymentIntent(
+    await requestRefund(
       local.app.orm.em.fork(),
       local.app.providers.payment,
-      intent.intentId,
-      '用户取消',
+      { intentId: intent.intentId, refundCents: 1990, reason: '用户取消', requestedBy: 'system:test' },
       new Date(),
     );
     await vi.waitFor(async () => expect(await stateOf(customer, intent.intentId)).toBe('refunded'));

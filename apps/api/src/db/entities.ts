@@ -25,6 +25,7 @@ import { Article, ArticleCategory, ArticleReader } from '../contexts/engagement/
 import { Banner } from '../contexts/engagement/banner/banner.entity';
 import { ChatMember, ChatMessage, ChatSession } from '../contexts/care/chat/chat.entity';
 import { PaymentIntent } from '../contexts/commerce/payment/paymentIntent.entity';
+import { PaymentRefund } from '../contexts/commerce/payment/paymentRefund.entity';
 import { Follow } from '../contexts/social/follow/follow.entity';
 import { FeedComment, FeedMessage, FeedPraise } from '../contexts/social/feed/feed.entity';
 import { Notice } from '../contexts/social/notice/notice.entity';
@@ -74,6 +75,7 @@ export const entities = [
   ArticleReader,
   Banner,
   PaymentIntent,
+  PaymentRefund,
   Staff,
   StaffSession,
   AuditEvent,

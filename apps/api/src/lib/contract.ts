@@ -78,6 +78,8 @@ export const STAFF_OPERATIONS = [
   'consoleChatSessions',
   'consoleChatSig',
   'consoleMe',
+  'consolePaymentIntent',
+  'consoleRefundPayment',
   'consoleSignOut',
   'createStaff',
   'disableStaff',

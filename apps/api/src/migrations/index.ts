@@ -28,6 +28,7 @@ import { Migration20261126121832_legal_version } from './Migration20261126121832
 import { Migration20261126122655_paymentIntent } from './Migration20261126122655_paymentIntent';
 import { Migration20261126123506_staff } from './Migration20261126123506_staff';
 import { Migration20261126123909_chat } from './Migration20261126123909_chat';
+import { Migration20261126144558_paymentRefunds } from './Migration20261126144558_paymentRefunds';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -58,4 +59,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126122655_paymentIntent', class: Migration20261126122655_paymentIntent },
   { name: 'Migration20261126123506_staff', class: Migration20261126123506_staff },
   { name: 'Migration20261126123909_chat', class: Migration20261126123909_chat },
+  { name: 'Migration20261126144558_paymentRefunds', class: Migration20261126144558_paymentRefunds },
 ];

@@ -15,6 +15,8 @@ export interface ConsolePluginOptions {
   root: string;
   /** The app's own origin; https adds upgrade-insecure-requests. */
   publicBaseUrl: string;
+  /** Where the chat provider's web SDK connects besides our origin (Tencent Cloud IM's hosts with CHAT_PROVIDER=tencent). */
+  chatConnectSources?: readonly string[];
 }
 
 /** Where the console lives; apps/console/rspack.config.ts builds for this public path. */
@@ -26,7 +28,10 @@ const HASHED_NAME = /[\\/]assets[\\/][^\\/]+\.[0-9a-f]{10}\.[a-z0-9]+$/;
  * CSS-in-JS writes `<style>` elements at run time (its components' styles, and the scroll lock of
  * its dialogs without a nonce), so styles allow 'unsafe-inline'; scripts never do.
  */
-export function consoleContentSecurityPolicy(publicBaseUrl: string): string {
+export function consoleContentSecurityPolicy(
+  publicBaseUrl: string,
+  chatConnectSources: readonly string[] = [],
+): string {
   return policyText({
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -35,7 +40,7 @@ export function consoleContentSecurityPolicy(publicBaseUrl: string): string {
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...chatConnectSources],
     'media-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
@@ -44,13 +49,16 @@ export function consoleContentSecurityPolicy(publicBaseUrl: string): string {
   });
 }
 
-export default async function consoleApp(app: FastifyInstance, { root, publicBaseUrl }: ConsolePluginOptions) {
+export default async function consoleApp(
+  app: FastifyInstance,
+  { root, publicBaseUrl, chatConnectSources }: ConsolePluginOptions,
+) {
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ root }, 'the staff console is not built; /console is not served');
     return;
   }
-  const policy = consoleContentSecurityPolicy(publicBaseUrl);
+  const policy = consoleContentSecurityPolicy(publicBaseUrl, chatConnectSources);
   // Read again when a new build replaced index.html under a running API.
   let index = { modified: -1, html: '' };
   const indexHtml = (): string => {

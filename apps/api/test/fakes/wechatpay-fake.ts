@@ -1,6 +1,9 @@
 /**
  * A local stand-in for api.mch.weixin.qq.com speaking WeChat Pay API v3 as we use it: the JSAPI
- * prepay, the order query by out_trade_no and domestic refunds. It holds its own test keys: it
+ * prepay (with `time_expire`), the order query by out_trade_no, closing an order (204), domestic
+ * refunds (partial ones too, at most what is left; the same out_refund_no again is the same
+ * refund) and the refund query by out_refund_no. Field names and states follow WeChat Pay's
+ * documentation (docs/adr/0116). It holds its own test keys: it
  * checks every request's `Authorization` against the merchant's public key, signs every answer
  * with its platform key, and builds signed, encrypted payment and refund notifies for the tests
  * to post. Errors are answered as the real API does: an HTTP status with `{code, message}`.
@@ -19,7 +22,9 @@ interface RequestBody {
   out_trade_no?: string;
   out_refund_no?: string;
   notify_url?: string;
-  amount?: { total?: number; refund?: number };
+  time_expire?: string;
+  reason?: string;
+  amount?: { total?: number; refund?: number; currency?: string };
   payer?: { openid?: string };
 }
 
@@ -33,6 +38,8 @@ export interface FakeOrder {
   prepayId: string;
   tradeState: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   transactionId: string;
+  /** `time_expire` as sent (RFC 3339, +08:00). */
+  timeExpire: string;
 }
 
 export interface FakeRefund {
@@ -41,6 +48,19 @@ export interface FakeRefund {
   refundCents: number;
   totalCents: number;
   notifyUrl: string;
+  reason: string;
+  refundId: string;
+  status: 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL';
+  createTime: string;
+}
+
+/** An error the fake answers to the next request instead of doing it (a 5xx, a refusal, an unsigned answer). */
+export interface FakeFailure {
+  status: number;
+  code: string;
+  message?: string;
+  /** False: the answer carries no WeChat Pay signature. */
+  signed?: boolean;
 }
 
 export interface NotifyOptions {
@@ -64,10 +84,19 @@ export interface FakeWechatPay {
   refunds: Map<string, FakeRefund>;
   /** Requests refused for their signature (ours must never be). */
   badSignatures: number;
+  /** The requests the fake received, as `METHOD /path` (no query). */
+  calls: string[];
+  /** Answered to the next request (then cleared). */
+  failNext: FakeFailure | null;
+  /** Whether a refund request is also carried out: false keeps it from existing (a call lost on the way). */
+  refundsArrive: boolean;
   /** The payer pays: the order becomes SUCCESS; returns the notify WeChat Pay would post. */
   pay(outTradeNo: string, options?: NotifyOptions): { headers: Record<string, string>; body: string };
-  /** The refund's notify (REFUND.SUCCESS or REFUND.ABNORMAL). */
-  refundNotify(outRefundNo: string, status?: 'SUCCESS' | 'ABNORMAL'): { headers: Record<string, string>; body: string };
+  /** The refund ends (SUCCESS, ABNORMAL or CLOSED): returns its notify (REFUND.SUCCESS, REFUND.ABNORMAL, REFUND.CLOSED). */
+  refundNotify(
+    outRefundNo: string,
+    status?: 'SUCCESS' | 'ABNORMAL' | 'CLOSED',
+  ): { headers: Record<string, string>; body: string };
   close(): Promise<void>;
 }
 
@@ -105,6 +134,8 @@ export async function startWechatPayFake(): Promise<FakeWechatPay> {
   const orders = new Map<string, FakeOrder>();
   const refunds = new Map<string, FakeRefund>();
   let badSignatures = 0;
+  const calls: string[] = [];
+  const control = { failNext: null as FakeFailure | null, refundsArrive: true };
   const signer = { serial: state.platformSerial, privateKey: platform.privateKey };
 
   const answer = (res: ServerResponse, status: number, json: object | null) => {
@@ -114,6 +145,28 @@ export async function startWechatPayFake(): Promise<FakeWechatPay> {
   };
   const fail = (res: ServerResponse, status: number, code: string, message: string) =>
     answer(res, status, { code, message });
+  const beijingNow = () => `${new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+  const refundAnswer = (refund: FakeRefund) => ({
+    refund_id: refund.refundId,
+    out_refund_no: refund.outRefundNo,
+    transaction_id: orders.get(refund.outTradeNo)?.transactionId,
+    out_trade_no: refund.outTradeNo,
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    ...(refund.status === 'SUCCESS' ? { success_time: beijingNow() } : {}),
+    create_time: refund.createTime,
+    status: refund.status,
+    amount: {
+      total: refund.totalCents,
+      refund: refund.refundCents,
+      payer_total: refund.totalCents,
+      payer_refund: refund.refundCents,
+      settlement_refund: refund.refundCents,
+      settlement_total: refund.totalCents,
+      discount_refund: 0,
+      currency: 'CNY',
+    },
+  });
 
   const notify = (eventType: string, originalType: string, plain: object, timestamp?: number) => {
     const body = JSON.stringify({
@@ -139,6 +192,18 @@ export async function startWechatPayFake(): Promise<FakeWechatPay> {
       return fail(res, 401, 'SIGN_ERROR', '签名错误');
     }
     const url = new URL(pathAndQuery, 'http://fake');
+    calls.push(`${req.method} ${url.pathname}`);
+    const failure = control.failNext;
+    if (failure) {
+      control.failNext = null;
+      const body = JSON.stringify({ code: failure.code, message: failure.message ?? failure.code });
+      res.writeHead(failure.status, {
+        'content-type': 'application/json',
+        ...(failure.signed === false ? {} : signBody(body, signer)),
+      });
+      res.end(body);
+      return;
+    }
     const json = (raw ? JSON.parse(raw) : {}) as RequestBody;
     if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/jsapi') {
       const total = json.amount?.total ?? 0;
@@ -150,7 +215,8 @@ export async function startWechatPayFake(): Promise<FakeWechatPay> {
         total < 1 ||
         !openid ||
         !json.notify_url ||
-        !json.out_trade_no
+        !json.out_trade_no ||
+        (json.time_expire !== undefined && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/.test(json.time_expire))
       ) {
         return fail(res, 400, 'PARAM_ERROR', '参数错误');
       }
@@ -168,7 +234,11 @@ export async function startWechatPayFake(): Promise<FakeWechatPay> {
         prepayId: `wx${randomBytes(14).toString('hex')}`,
         tradeState: 'NOTPAY',
         transactionId: '',
+        timeExpire: json.time_expire ?? '',
       };
+      if (order.tradeState === 'CLOSED') {
+        return fail(res, 400, 'ORDER_CLOSED', '订单已关闭');
+      }
       orders.set(order.outTradeNo, order);
       return answer(res, 200, { prepay_id: order.prepayId });
     }
@@ -188,33 +258,75 @@ export async function startWechatPayFake(): Promise<FakeWechatPay> {
         transaction_id: order.transactionId || undefined,
         trade_type: 'JSAPI',
         trade_state: order.tradeState,
-        amount: { total: order.amountCents, currency: 'CNY' },
+        trade_state_desc: { NOTPAY: '订单未支付', SUCCESS: '支付成功', CLOSED: '订单已关闭', REFUND: '转入退款' }[
+          order.tradeState
+        ],
+        payer: { openid: order.openid },
+        amount:
+          order.tradeState === 'NOTPAY' || order.tradeState === 'CLOSED'
+            ? { total: order.amountCents, currency: 'CNY' }
+            : { total: order.amountCents, payer_total: order.amountCents, currency: 'CNY', payer_currency: 'CNY' },
       });
+    }
+    const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(url.pathname);
+    if (req.method === 'POST' && close) {
+      if (json.mchid !== state.mchid) {
+        return fail(res, 400, 'PARAM_ERROR', 'mchid');
+      }
+      const order = orders.get(decodeURIComponent(close[1] ?? ''));
+      if (order && (order.tradeState === 'SUCCESS' || order.tradeState === 'REFUND')) {
+        return fail(res, 400, 'ORDERPAID', '订单已支付');
+      }
+      if (order) {
+        order.tradeState = 'CLOSED';
+      }
+      // WeChat Pay answers 204 with no body, signed like every answer (an unknown order too).
+      return answer(res, 204, null);
+    }
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && refundQuery) {
+      const refund = refunds.get(decodeURIComponent(refundQuery[1] ?? ''));
+      return refund ? answer(res, 200, refundAnswer(refund)) : fail(res, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
     }
     if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
       const order = orders.get(json.out_trade_no ?? '');
       const refund = json.amount?.refund ?? 0;
-      if (!order || !json.out_refund_no || (order.tradeState !== 'SUCCESS' && order.tradeState !== 'REFUND')) {
+      if (!json.out_refund_no || json.amount?.currency !== 'CNY' || !Number.isInteger(refund)) {
+        return fail(res, 400, 'PARAM_ERROR', '参数错误');
+      }
+      const same = refunds.get(json.out_refund_no);
+      if (same) {
+        // The same out_refund_no again is the same refund ("同一退款单号多次请求只退一笔").
+        return same.refundCents === refund
+          ? answer(res, 200, refundAnswer(same))
+          : fail(res, 400, 'INVALID_REQUEST', '退款单号已存在且金额不同');
+      }
+      if (!order || (order.tradeState !== 'SUCCESS' && order.tradeState !== 'REFUND')) {
         return fail(res, 404, 'RESOURCE_NOT_EXISTS', '订单不存在或未支付');
       }
-      if (json.amount?.total !== order.amountCents || !(refund > 0) || refund > order.amountCents) {
-        return fail(res, 400, 'PARAM_ERROR', '退款金额错误');
+      const taken = [...refunds.values()]
+        .filter((r) => r.outTradeNo === order.outTradeNo && r.status !== 'CLOSED' && r.status !== 'ABNORMAL')
+        .reduce((sum, r) => sum + r.refundCents, 0);
+      if (json.amount?.total !== order.amountCents || !(refund > 0) || refund > order.amountCents - taken) {
+        return fail(res, 400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
       }
-      refunds.set(json.out_refund_no, {
+      if (!control.refundsArrive) {
+        return fail(res, 500, 'SYSTEM_ERROR', '系统错误');
+      }
+      const created: FakeRefund = {
         outTradeNo: order.outTradeNo,
         outRefundNo: json.out_refund_no,
         refundCents: refund,
         totalCents: order.amountCents,
         notifyUrl: json.notify_url ?? order.notifyUrl,
-      });
-      order.tradeState = 'REFUND';
-      return answer(res, 200, {
-        refund_id: `50${randomBytes(12).toString('hex')}`,
-        out_refund_no: json.out_refund_no,
-        out_trade_no: order.outTradeNo,
+        reason: json.reason ?? '',
+        refundId: `50${randomBytes(12).toString('hex')}`,
         status: 'PROCESSING',
-        amount: { total: order.amountCents, refund, currency: 'CNY' },
-      });
+        createTime: beijingNow(),
+      };
+      refunds.set(created.outRefundNo, created);
+      order.tradeState = 'REFUND';
+      return answer(res, 200, refundAnswer(created));
     }
     return fail(res, 404, 'NOT_FOUND', 'no such API in the fake');
   };
@@ -234,13 +346,29 @@ export async function startWechatPayFake(): Promise<FakeWechatPay> {
     platformPublicKey: platform.publicKey,
     orders,
     refunds,
+    calls,
     get badSignatures() {
       return badSignatures;
+    },
+    get failNext() {
+      return control.failNext;
+    },
+    set failNext(value) {
+      control.failNext = value;
+    },
+    get refundsArrive() {
+      return control.refundsArrive;
+    },
+    set refundsArrive(value) {
+      control.refundsArrive = value;
     },
     pay(outTradeNo, options = {}) {
       const order = orders.get(outTradeNo);
       if (!order) {
         throw new Error(`fake: no order ${outTradeNo}`);
+      }
+      if (order.tradeState === 'CLOSED') {
+        throw new Error(`fake: order ${outTradeNo} is closed and cannot be paid`);
       }
       order.tradeState = 'SUCCESS';
       order.transactionId ||= `4200${randomBytes(12).toString('hex')}`;
@@ -268,14 +396,16 @@ export async function startWechatPayFake(): Promise<FakeWechatPay> {
       if (!refund) {
         throw new Error(`fake: no refund ${outRefundNo}`);
       }
+      refund.status = status;
       return notify(`REFUND.${status}`, 'refund', {
         mchid: state.mchid,
         out_trade_no: refund.outTradeNo,
         transaction_id: orders.get(refund.outTradeNo)?.transactionId,
         out_refund_no: refund.outRefundNo,
-        refund_id: `50${randomBytes(12).toString('hex')}`,
+        refund_id: refund.refundId,
         refund_status: status,
-        success_time: new Date().toISOString(),
+        ...(status === 'SUCCESS' ? { success_time: beijingNow() } : {}),
+        user_received_account: '支付用户零钱',
         amount: {
           total: refund.totalCents,
           refund: refund.refundCents,

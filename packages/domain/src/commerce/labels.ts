@@ -69,6 +69,18 @@ export const PAYMENT_REFUSALS = {
   alreadyPaid: '支付单已支付，不能关闭',
   notPaid: '支付单未支付，不能退款',
   noRefund: '支付单没有进行中的退款',
+  refundInProgress: '已有退款正在处理，请稍后再试',
+  fullyRefunded: '支付单已全额退款',
+  refundAmountInvalid: '退款金额不正确',
+  refundTooMuch: '退款金额不能超过可退金额',
+  refundAmountMismatch: '退款金额与退款单不符',
+} as const;
+
+/** A refund's state as staff read it. */
+export const REFUND_STATE_LABELS = {
+  processing: '退款中',
+  succeeded: '退款成功',
+  failed: '退款失败',
 } as const;
 
 /** A payment intent's state as staff and the payer read it. */
@@ -76,6 +88,7 @@ export const PAYMENT_STATE_LABELS = {
   created: '待支付',
   paid: '已支付',
   refunding: '退款中',
+  partlyRefunded: '部分退款',
   refunded: '退款成功',
   refundFailed: '退款失败',
   closed: '已关闭',

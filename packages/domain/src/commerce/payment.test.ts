@@ -6,12 +6,19 @@ import {
   paymentOutcomeFromBridge,
   paymentResultMessage,
   PAYMENT_STATES,
+  refundableCents,
   transitionPayment,
+  transitionRefund,
 } from './payment';
 import type { PaymentEvent, PaymentState, PaymentTransition } from './payment';
 
 const AMOUNT = 2990;
 const paid: PaymentEvent = { type: 'paid', amountCents: AMOUNT };
+const ask = (refundCents: number, refundable = AMOUNT): PaymentEvent => ({
+  type: 'refundRequested',
+  refundCents,
+  refundableCents: refundable,
+});
 
 describe('transitionPayment', () => {
   const cases: [PaymentState, PaymentEvent, PaymentTransition['kind'], string][] = [
@@ -24,21 +31,32 @@ describe('transitionPayment', () => {
     ['created', { type: 'close' }, 'change', 'closed'],
     ['closed', { type: 'close' }, 'noop', ''],
     ['paid', { type: 'close' }, 'refused', 'alreadyPaid'],
-    ['paid', { type: 'refundRequested' }, 'change', 'refunding'],
-    ['refundFailed', { type: 'refundRequested' }, 'change', 'refunding'],
-    ['refunding', { type: 'refundRequested' }, 'noop', ''],
-    ['refunded', { type: 'refundRequested' }, 'noop', ''],
-    ['created', { type: 'refundRequested' }, 'refused', 'notPaid'],
-    ['closed', { type: 'refundRequested' }, 'refused', 'notPaid'],
-    ['refunding', { type: 'refunded' }, 'change', 'refunded'],
-    ['refundFailed', { type: 'refunded' }, 'change', 'refunded'],
-    ['refunded', { type: 'refunded' }, 'noop', ''],
-    ['paid', { type: 'refunded' }, 'refused', 'noRefund'],
-    ['created', { type: 'refunded' }, 'refused', 'noRefund'],
+    ['paid', ask(AMOUNT), 'change', 'refunding'],
+    ['paid', ask(1000), 'change', 'refunding'],
+    ['partlyRefunded', ask(1000, 1990), 'change', 'refunding'],
+    ['refundFailed', ask(AMOUNT), 'change', 'refunding'],
+    ['paid', ask(AMOUNT + 1), 'refused', 'refundTooMuch'],
+    ['partlyRefunded', ask(1991, 1990), 'refused', 'refundTooMuch'],
+    ['paid', ask(0), 'refused', 'refundAmountInvalid'],
+    ['paid', ask(10.5), 'refused', 'refundAmountInvalid'],
+    ['refunding', ask(1), 'refused', 'refundInProgress'],
+    ['refunded', ask(1, 0), 'refused', 'fullyRefunded'],
+    ['created', ask(1), 'refused', 'notPaid'],
+    ['closed', ask(1), 'refused', 'notPaid'],
+    ['refunding', { type: 'refunded', remainingCents: 0 }, 'change', 'refunded'],
+    ['refunding', { type: 'refunded', remainingCents: 990 }, 'change', 'partlyRefunded'],
+    ['refundFailed', { type: 'refunded', remainingCents: 0 }, 'change', 'refunded'],
+    ['refunded', { type: 'refunded', remainingCents: 0 }, 'noop', ''],
+    ['paid', { type: 'refunded', remainingCents: 0 }, 'refused', 'noRefund'],
+    ['partlyRefunded', { type: 'refunded', remainingCents: 0 }, 'change', 'refunded'],
+    ['partlyRefunded', { type: 'refunded', remainingCents: 990 }, 'noop', ''],
+    ['created', { type: 'refunded', remainingCents: 0 }, 'refused', 'noRefund'],
     ['refunding', { type: 'refundFailed' }, 'change', 'refundFailed'],
     ['refundFailed', { type: 'refundFailed' }, 'noop', ''],
     ['refunded', { type: 'refundFailed' }, 'noop', ''],
     ['paid', { type: 'refundFailed' }, 'refused', 'noRefund'],
+    ['partlyRefunded', paid, 'noop', ''],
+    ['partlyRefunded', { type: 'close' }, 'refused', 'alreadyPaid'],
   ];
   it.each(cases)('from %s on %o: %s %s', (state, event, kind, detail) => {
     const result = transitionPayment(state, AMOUNT, event);
@@ -56,6 +74,44 @@ describe('transitionPayment', () => {
       const result = transitionPayment(state, AMOUNT, { type: 'paid', amountCents: AMOUNT - 1 });
       expect(result).toEqual({ kind: 'refused', reason: 'amountMismatch', message: '支付金额与订单金额不符' });
     }
+  });
+});
+
+describe('transitionRefund', () => {
+  it('moves a processing refund to succeeded or failed once, and lets a late success correct a failure', () => {
+    expect(transitionRefund('processing', 500, { type: 'succeeded', refundCents: 500 })).toEqual({
+      kind: 'change',
+      to: 'succeeded',
+    });
+    expect(transitionRefund('processing', 500, { type: 'failed' })).toEqual({ kind: 'change', to: 'failed' });
+    expect(transitionRefund('succeeded', 500, { type: 'succeeded', refundCents: 500 })).toEqual({ kind: 'noop' });
+    expect(transitionRefund('succeeded', 500, { type: 'failed' })).toEqual({ kind: 'noop' });
+    expect(transitionRefund('failed', 500, { type: 'failed' })).toEqual({ kind: 'noop' });
+    expect(transitionRefund('failed', 500, { type: 'succeeded', refundCents: 500 })).toEqual({
+      kind: 'change',
+      to: 'succeeded',
+    });
+  });
+
+  it('refuses a success for another amount than the refund asked', () => {
+    expect(transitionRefund('processing', 500, { type: 'succeeded', refundCents: 501 })).toMatchObject({
+      kind: 'refused',
+      reason: 'refundAmountMismatch',
+    });
+  });
+});
+
+describe('refundableCents', () => {
+  it('is the amount less every refund that has not failed', () => {
+    expect(refundableCents(AMOUNT, [])).toBe(AMOUNT);
+    expect(
+      refundableCents(AMOUNT, [
+        { state: 'succeeded', amountCents: 1000 },
+        { state: 'processing', amountCents: 500 },
+        { state: 'failed', amountCents: 1490 },
+      ]),
+    ).toBe(1490);
+    expect(refundableCents(AMOUNT, [{ state: 'succeeded', amountCents: AMOUNT }])).toBe(0);
   });
 });
 

@@ -31,7 +31,7 @@ describe('the permission table', () => {
     for (const role of ['doctor', 'pharmacist', 'operator', 'admin'] as const) {
       expect(permissionsOf(role)).toContain('console.self');
     }
-    expect(permissionsOf('operator')).toEqual(['console.self']);
+    expect(permissionsOf('operator')).toEqual(['console.self', 'payment.read', 'payment.refund']);
     expect(permissionsOf('admin')).toEqual(['console.self', 'staff.manage', 'audit.read']);
   });
   it('knows its roles and permissions by name', () => {

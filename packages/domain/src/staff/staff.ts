@@ -31,6 +31,10 @@ export const STAFF_PERMISSIONS = {
   'staff.manage': ['admin'],
   /** Browse the audit trail. */
   'audit.read': ['admin'],
+  /** Look up a payment intent and its refunds (docs/adr/0116-partial-refunds-one-at-a-time.md). */
+  'payment.read': ['operator'],
+  /** Refund part or all of a paid intent. */
+  'payment.refund': ['operator'],
   /** Chat in the sessions one is a member of (a doctor's own patients; docs/adr/0130-doctor-chat-in-the-console.md). */
   'chat.own': ['doctor'],
 } as const satisfies Record<string, readonly StaffRole[]>;

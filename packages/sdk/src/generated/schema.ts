@@ -1797,8 +1797,6 @@ export interface paths {
          * @description Registered customers only. With the local provider (`provider: local`, `sdkAppId` 0) `sig` is a
          *     signed token for the caller's chat identity that expires at `expireTime` (two hours); the
          *     client opens the WebSocket at `socketPath?sig=…` with it and fetches a new one when it expires.
-         *     With `provider: tencent` (CHAT_PROVIDER=tencent) `sig` is a Tencent Cloud IM UserSig (one day)
-         *     for the caller's account, imported into the application first.
          *     The spec's `imUserId` and `type` query parameters are accepted and ignored: the identity is
          *     always the caller's own.
          */
@@ -3543,6 +3541,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/payment/intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment intent with its refunds, by id or merchant order number (operator)
+         * @description What an operator looks at before a refund: the intent, what is left to refund and each
+         *     refund with its state. Reading it is recorded in the audit trail (`payment.read`, with the
+         *     payer as the patient). Give `intentId` or `outTradeNo`.
+         */
+        get: operations["consolePaymentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/payment/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds part or all of what is left of a paid intent (operator)
+         * @description One refund at a time per intent, at most what is left (docs/adr/0116). The same
+         *     `requestKey` again returns the first refund instead of making a second (a double click).
+         *     Answers the refund as it stands after WeChat Pay's answer: 退款中 until its notify, 退款成功,
+         *     or 退款失败 with WeChat Pay's reason. Recorded in the audit trail (`payment.refund`).
+         *     Refusals: 40900 with 已有退款正在处理，请稍后再试, 退款金额不能超过可退金额, 支付单已全额退款 or
+         *     支付单未支付，不能退款.
+         */
+        post: operations["consoleRefundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3554,14 +3599,9 @@ export interface components {
             imUserId: string;
             /** @description When `sig` expires (ms since the epoch). */
             expireTime: number;
-            /**
-             * @description `local`: `sig` is the API's own signed token for the WebSocket at `socketPath`. `tencent`:
-             *     `sig` is a Tencent Cloud IM UserSig for the identity's account (domain `tencentChatUserId`
-             *     of `imUserId`) in the application `sdkAppId`; the client logs in with `@tencentcloud/chat`.
-             * @enum {string}
-             */
-            provider: "local" | "tencent";
-            /** @description The WebSocket's path (used by the local provider only). */
+            /** @enum {string} */
+            provider: "local";
+            /** @description The WebSocket's path (local provider). */
             socketPath: string;
         };
         ConsoleChatSession: {
@@ -5448,11 +5488,58 @@ export interface components {
             /** @description The amount in cents (分). */
             amountCents: number;
             /** @enum {string} */
-            state: "created" | "paid" | "refunding" | "refunded" | "refundFailed" | "closed";
-            /** @description The state in Chinese (待支付, 已支付, 退款中, 退款成功, 退款失败, 已关闭). */
+            state: "created" | "paid" | "refunding" | "partlyRefunded" | "refunded" | "refundFailed" | "closed";
+            /** @description The state in Chinese (待支付, 已支付, 退款中, 部分退款, 退款成功, 退款失败, 已关闭). */
             stateLabel: string;
             /** @enum {string} */
             provider: "local" | "wechatpay";
+        };
+        PaymentRefund: {
+            refundId: string;
+            intentId: string;
+            /** @description The merchant refund number (`out_refund_no`). */
+            outRefundNo: string;
+            amountCents: number;
+            reason: string;
+            /** @enum {string} */
+            state: "processing" | "succeeded" | "failed";
+            /** @description 退款中, 退款成功 or 退款失败. */
+            stateLabel: string;
+            /** @description WeChat Pay's word when it failed (CLOSED, ABNORMAL, or an error code such as NOT_ENOUGH). */
+            failure: string | null;
+            /** @description `staff:<id>` or `system:<what>`. */
+            requestedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PaymentIntentDetail: {
+            intentId: string;
+            /** @enum {string} */
+            subjectKind: "consultService" | "order";
+            subjectId: string;
+            description: string;
+            amountCents: number;
+            /** @enum {string} */
+            state: "created" | "paid" | "refunding" | "partlyRefunded" | "refunded" | "refundFailed" | "closed";
+            stateLabel: string;
+            /** @enum {string} */
+            provider: "local" | "wechatpay";
+            /** @description The payer. */
+            customerId: string;
+            outTradeNo: string;
+            transactionId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the payer could no longer pay (the intent is closed then if unpaid).
+             */
+            expiresAt: string;
+            /** @description What may still be refunded (0 unless paid). */
+            refundableCents: number;
+            refunds: components["schemas"]["PaymentRefund"][];
         };
         PaymentPrepay: {
             intent: components["schemas"]["PaymentIntent"];
@@ -10609,6 +10696,76 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["AuditEvent"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consolePaymentIntent: {
+        parameters: {
+            query?: {
+                intentId?: string;
+                /** @description The merchant order number (`out_trade_no`) WeChat Pay's bill shows. */
+                outTradeNo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PaymentIntentDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRefundPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    intentId: string;
+                    /** @description Whole cents (分), at most refundableCents. */
+                    refundCents: number;
+                    /** @description Shown to the payer in WeChat Pay's refund message. */
+                    reason: string;
+                    /** @description The console's key for this request (one per refund dialog). */
+                    requestKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund and its intent after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            refund: components["schemas"]["PaymentRefund"];
+                            intent: components["schemas"]["PaymentIntentDetail"];
+                        };
                     };
                 };
             };

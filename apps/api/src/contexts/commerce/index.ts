@@ -5,4 +5,10 @@
  */
 
 export { paymentRoutes } from './payment/payment.routes';
-export { createPaymentIntent, reconcilePendingIntents, refundPaymentIntent } from './payment/payment.service';
+export {
+  CLOSE_PAYMENT_JOB,
+  closeExpiredIntent,
+  createPaymentIntent,
+  reconcilePendingIntents,
+  requestRefund,
+} from './payment/payment.service';

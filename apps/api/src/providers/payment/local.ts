@@ -7,8 +7,8 @@ import {
   type PaymentNotice,
   type PaymentProvider,
   type PrepayOrder,
+  type RefundAnswer,
   type RefundRequest,
-  type RefundStatus,
 } from './payment';
 import { encryptResource, jsapiPayParams, nonce, signBody, type JsapiPayParams } from './wechatpay-v3';
 
@@ -38,6 +38,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   readonly #platformKey: KeyObject;
   readonly #trust: NotifyTrust;
   #sink: NotifySink | null = null;
+  /** The refunds this process made (out_refund_no → cents): the refund query's memory. */
+  readonly #refunds = new Map<string, number>();
 
   /**
    * @param settles false with NODE_ENV=production: the local provider takes no money, so there it
@@ -76,7 +78,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /** The local refund always succeeds: it answers PROCESSING and posts REFUND.SUCCESS right after. */
-  async refund(request: RefundRequest): Promise<{ status: RefundStatus }> {
+  async refund(request: RefundRequest): Promise<RefundAnswer> {
+    this.#refunds.set(request.outRefundNo, request.refundCents);
     const notify = this.signNotify('REFUND.SUCCESS', 'refund', {
       mchid: LOCAL_MCHID,
       out_trade_no: request.outTradeNo,
@@ -98,7 +101,21 @@ export class LocalPaymentProvider implements PaymentProvider {
         sink(notify).catch(() => undefined);
       });
     }
-    return Promise.resolve({ status: 'PROCESSING' });
+    return Promise.resolve({ status: 'PROCESSING', refundCents: request.refundCents });
+  }
+
+  /** A refund this process made has succeeded; any other does not exist (as WeChat Pay answers 404). */
+  queryRefund(outRefundNo: string): Promise<RefundAnswer> {
+    const refundCents = this.#refunds.get(outRefundNo);
+    if (refundCents === undefined) {
+      return Promise.reject(new PaymentProviderError('local refund query: no such refund', 'RESOURCE_NOT_EXISTS', 404));
+    }
+    return Promise.resolve({ status: 'SUCCESS', refundCents });
+  }
+
+  /** Nothing to close: the local sheet pays only intents still created. */
+  closeOrder(): Promise<void> {
+    return Promise.resolve();
   }
 
   /** Nothing is remembered between notifies: an intent the sheet never paid is NOTPAY. */

@@ -12,6 +12,8 @@ export interface PrepayOrder {
   amountCents: number;
   /** The payer's openid with the merchant's app. */
   openid: string;
+  /** When the payer can no longer pay (`time_expire`); the intent is closed then. */
+  expiresAt: Date;
 }
 
 export interface RefundRequest {
@@ -22,8 +24,18 @@ export interface RefundRequest {
   reason: string;
 }
 
-/** WeChat Pay's word for a refund: SUCCESS, CLOSED, PROCESSING or ABNORMAL. */
+/**
+ * WeChat Pay's word for a refund (`status` in the refund call's and the refund query's answers,
+ * `refund_status` in a refund notify, which never says PROCESSING): SUCCESS, CLOSED, PROCESSING or
+ * ABNORMAL (the money could not go back the original way; settled by hand at WeChat Pay).
+ */
 export type RefundStatus = 'SUCCESS' | 'CLOSED' | 'PROCESSING' | 'ABNORMAL';
+
+/** A refund as the refund call and the refund query answer it. */
+export interface RefundAnswer {
+  status: RefundStatus;
+  refundCents: number | null;
+}
 
 /** An order query's answer: `trade_state` (SUCCESS, REFUND, NOTPAY, CLOSED, REVOKED, USERPAYING, PAYERROR) and the amount. */
 export interface OrderQueryAnswer {
@@ -41,7 +53,14 @@ export type PaymentNotice =
       tradeState: string;
       amountCents: number;
     }
-  | { kind: 'refund'; outTradeNo: string; outRefundNo: string; refundStatus: RefundStatus; refundCents: number };
+  | {
+      kind: 'refund';
+      outTradeNo: string;
+      outRefundNo: string;
+      refundStatus: Exclude<RefundStatus, 'PROCESSING'>;
+      refundCents: number;
+      totalCents: number;
+    };
 
 export type NotifyRefusal =
   | 'missingHeaders'
@@ -64,10 +83,27 @@ export class NotifyRefused extends Error {
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
+    /** WeChat Pay's error `code` (PARAM_ERROR, NOT_ENOUGH, ORDER_NOT_EXIST, RESOURCE_NOT_EXISTS…), when it answered one. */
     readonly code: string | null = null,
+    /** The answer's HTTP status; null when no trustworthy answer came (network, time-out, bad signature). */
+    readonly httpStatus: number | null = null,
   ) {
     super(message);
     this.name = 'PaymentProviderError';
+  }
+
+  /**
+   * Whether the service said no for certain (a 4xx other than 429): the request changed nothing
+   * there. Otherwise (network, time-out, 429, 5xx) it may or may not have been done, and is asked
+   * about again rather than assumed.
+   */
+  get definite(): boolean {
+    return this.httpStatus !== null && this.httpStatus >= 400 && this.httpStatus < 500 && this.httpStatus !== 429;
+  }
+
+  /** Whether the service said the order or refund does not exist there. */
+  get notFound(): boolean {
+    return this.httpStatus === 404 && (this.code === 'ORDER_NOT_EXIST' || this.code === 'RESOURCE_NOT_EXISTS');
   }
 }
 
@@ -86,13 +122,20 @@ export interface PaymentProvider {
   prepay(order: PrepayOrder): Promise<JsapiPayParams>;
   /** Verifies and decrypts a notify from its headers and raw body; throws NotifyRefused. */
   readNotify(headers: Record<string, string | string[] | undefined>, rawBody: string, now: Date): PaymentNotice;
-  refund(request: RefundRequest): Promise<{ status: RefundStatus }>;
+  /** Asks for a refund (`POST /v3/refund/domestic/refunds`); the same `outRefundNo` again is the same refund. */
+  refund(request: RefundRequest): Promise<RefundAnswer>;
+  /** Asks how a refund stands (`GET /v3/refund/domestic/refunds/{out_refund_no}`). */
+  queryRefund(outRefundNo: string): Promise<RefundAnswer>;
+  /** The order query by merchant order number (reconciliation, closing). */
   queryOrder(outTradeNo: string): Promise<OrderQueryAnswer>;
+  /** Closes an unpaid order so it can no longer be paid (`…/out-trade-no/{no}/close`, answered 204). */
+  closeOrder(outTradeNo: string): Promise<void>;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-const REFUND_STATUSES: readonly string[] = ['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL'];
+/** What a refund notify's `refund_status` may say (a notify comes only once a refund has ended). */
+const NOTIFIED_REFUND_STATUSES: readonly string[] = ['SUCCESS', 'CLOSED', 'ABNORMAL'];
 
 /**
  * The one notify check both providers run (so what runs at home runs in production): the
@@ -137,19 +180,32 @@ export function readNotify(
     throw new NotifyRefused('wrongMerchant');
   }
   const amount = plain.amount;
-  if (typeof plain.refund_status === 'string') {
-    if (!REFUND_STATUSES.includes(plain.refund_status) || typeof plain.out_refund_no !== 'string') {
+  // `original_type` names what the resource is: `transaction` (TRANSACTION.SUCCESS) or `refund`
+  // (REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED).
+  if (resource.original_type === 'refund') {
+    if (
+      typeof plain.refund_status !== 'string' ||
+      !NOTIFIED_REFUND_STATUSES.includes(plain.refund_status) ||
+      typeof plain.out_refund_no !== 'string' ||
+      !Number.isInteger(amount.refund) ||
+      !Number.isInteger(amount.total)
+    ) {
       throw new NotifyRefused('badBody');
     }
     return {
       kind: 'refund',
       outTradeNo: plain.out_trade_no,
       outRefundNo: plain.out_refund_no,
-      refundStatus: plain.refund_status as RefundStatus,
+      refundStatus: plain.refund_status as Exclude<RefundStatus, 'PROCESSING'>,
       refundCents: Number(amount.refund),
+      totalCents: Number(amount.total),
     };
   }
-  if (typeof plain.trade_state !== 'string' || !Number.isInteger(amount.total)) {
+  if (
+    resource.original_type !== 'transaction' ||
+    typeof plain.trade_state !== 'string' ||
+    !Number.isInteger(amount.total)
+  ) {
     throw new NotifyRefused('badBody');
   }
   return {

@@ -7,6 +7,7 @@ import {
   type PaymentNotice,
   type PaymentProvider,
   type PrepayOrder,
+  type RefundAnswer,
   type RefundRequest,
   type RefundStatus,
 } from './payment';
@@ -14,6 +15,26 @@ import { authorization, checkSignature, jsapiPayParams, type JsapiPayParams } fr
 
 export const DEFAULT_WECHATPAY_BASE = 'https://api.mch.weixin.qq.com';
 const TIMEOUT_MS = 10_000;
+const REFUND_STATUSES: readonly string[] = ['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL'];
+
+/** A time as WeChat Pay writes it (RFC 3339 in Beijing time, e.g. `2026-11-26T18:30:00+08:00`). */
+export function wechatPayTime(date: Date): string {
+  const beijing = new Date(Math.floor(date.getTime() / 1000) * 1000 + 8 * 3_600_000);
+  return `${beijing.toISOString().slice(0, 19)}+08:00`;
+}
+
+/** Reads the refund call's or the refund query's answer (`status`, `amount.refund`). */
+function refundAnswer(answer: Record<string, unknown>, what: string): RefundAnswer {
+  const status = String(answer.status);
+  if (!REFUND_STATUSES.includes(status)) {
+    throw new PaymentProviderError(`${what} answer with status ${status}`);
+  }
+  const amount = answer.amount as { refund?: unknown } | undefined;
+  return {
+    status: status as RefundStatus,
+    refundCents: Number.isInteger(amount?.refund) ? Number(amount?.refund) : null,
+  };
+}
 
 export interface WechatPayOptions {
   appId: string;
@@ -56,6 +77,7 @@ export class WechatPayProvider implements PaymentProvider {
       mchid: this.options.mchid,
       description: order.description,
       out_trade_no: order.outTradeNo,
+      time_expire: wechatPayTime(order.expiresAt),
       notify_url: this.options.notifyUrl,
       amount: { total: order.amountCents, currency: 'CNY' },
       payer: { openid: order.openid },
@@ -75,7 +97,7 @@ export class WechatPayProvider implements PaymentProvider {
     return readNotify(this.#trust, headers, rawBody, now);
   }
 
-  async refund(request: RefundRequest): Promise<{ status: RefundStatus }> {
+  async refund(request: RefundRequest): Promise<RefundAnswer> {
     const answer = await this.#call('POST', '/v3/refund/domestic/refunds', {
       out_trade_no: request.outTradeNo,
       out_refund_no: request.outRefundNo,
@@ -83,11 +105,18 @@ export class WechatPayProvider implements PaymentProvider {
       notify_url: this.options.notifyUrl,
       amount: { refund: request.refundCents, total: request.totalCents, currency: 'CNY' },
     });
-    const status = String(answer.status);
-    if (!['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL'].includes(status)) {
-      throw new PaymentProviderError(`refund answer with status ${status}`);
-    }
-    return { status: status as RefundStatus };
+    return refundAnswer(answer, 'refund');
+  }
+
+  async queryRefund(outRefundNo: string): Promise<RefundAnswer> {
+    const answer = await this.#call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`);
+    return refundAnswer(answer, 'refund query');
+  }
+
+  async closeOrder(outTradeNo: string): Promise<void> {
+    await this.#call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, {
+      mchid: this.options.mchid,
+    });
   }
 
   async queryOrder(outTradeNo: string): Promise<OrderQueryAnswer> {
@@ -135,16 +164,7 @@ export class WechatPayProvider implements PaymentProvider {
     } catch (error) {
       throw new PaymentProviderError(`${method} ${route}: ${(error as Error).message}`);
     }
-    if (!response.ok) {
-      let code: string | null = null;
-      try {
-        const parsed = (JSON.parse(text) as { code?: unknown }).code;
-        code = typeof parsed === 'string' && parsed !== '' ? parsed : null;
-      } catch {
-        // not JSON: the status alone says it
-      }
-      throw new PaymentProviderError(`${method} ${route}: HTTP ${response.status}${code ? ` ${code}` : ''}`, code);
-    }
+    // Every answer, an error's too, is believed only once WeChat Pay's signature over it holds.
     const refusal = checkSignature(
       {
         'wechatpay-timestamp': response.headers.get('wechatpay-timestamp') ?? undefined,
@@ -156,6 +176,21 @@ export class WechatPayProvider implements PaymentProvider {
       { serial: this.options.platformSerial, publicKey: this.options.platformPublicKey },
       now,
     );
+    if (!response.ok) {
+      let code: string | null = null;
+      try {
+        const parsed = (JSON.parse(text) as { code?: unknown }).code;
+        code = typeof parsed === 'string' && parsed !== '' ? parsed : null;
+      } catch {
+        // not JSON: the status alone says it
+      }
+      // An unsigned error answer says nothing for certain: no status, so nothing is decided on it.
+      throw new PaymentProviderError(
+        `${method} ${route}: HTTP ${response.status}${code ? ` ${code}` : ''}${refusal ? ` (unsigned: ${refusal})` : ''}`,
+        refusal ? null : code,
+        refusal ? null : response.status,
+      );
+    }
     if (refusal) {
       throw new PaymentProviderError(`${method} ${route}: answer signature refused (${refusal})`);
     }

@@ -33,7 +33,13 @@ describe('paymentProviderFromEnv', () => {
     expect(provider).toBeInstanceOf(LocalPaymentProvider);
     expect((provider as LocalPaymentProvider).settles).toBe(false);
     await expect(
-      provider.prepay({ outTradeNo: 'GG1', description: '测试', amountCents: 100, openid: 'o1' }),
+      provider.prepay({
+        outTradeNo: 'GG1',
+        description: '测试',
+        amountCents: 100,
+        openid: 'o1',
+        expiresAt: new Date(),
+      }),
     ).rejects.toBeInstanceOf(PaymentProviderError);
     expect((paymentProviderFromEnv({ NODE_ENV: 'development' }, clock) as LocalPaymentProvider).settles).toBe(true);
   });

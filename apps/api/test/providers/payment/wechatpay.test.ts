@@ -34,12 +34,14 @@ describe('WechatPayProvider (against the fake WeChat Pay)', () => {
       description: '问诊服务',
       amountCents: 2990,
       openid: 'o-1',
+      expiresAt: new Date('2026-11-26T10:30:00.250Z'),
     });
     const order = fake.orders.get('GG0001');
     expect(order).toMatchObject({
       amountCents: 2990,
       openid: 'o-1',
       notifyUrl: 'https://h5.example.com/api/payment/v1/notify',
+      timeExpire: '2026-11-26T18:30:00+08:00',
     });
     expect(params).toMatchObject({ appId: fake.appId, package: `prepay_id=${order?.prepayId}`, signType: 'RSA' });
     const message = `${params.appId}\n${params.timeStamp}\n${params.nonceStr}\n${params.package}\n`;
@@ -87,24 +89,69 @@ describe('WechatPayProvider (against the fake WeChat Pay)', () => {
     expect(refusal(() => otherKey.readNotify(notify.headers, notify.body, new Date()))).toBe('undecryptable');
   });
 
-  it('queries an order by out_trade_no and refunds it; the refund notify reads back', async () => {
+  it('queries an order by out_trade_no and refunds it in parts; the refund query and the refund notify read back', async () => {
     await expect(provider.queryOrder('GG0001')).resolves.toMatchObject({ tradeState: 'SUCCESS', amountCents: 2990 });
-    await expect(
-      provider.refund({
-        outTradeNo: 'GG0001',
-        outRefundNo: 'GR0001',
-        refundCents: 2990,
-        totalCents: 2990,
-        reason: '超时未接诊',
-      }),
-    ).resolves.toEqual({ status: 'PROCESSING' });
+    const first = {
+      outTradeNo: 'GG0001',
+      outRefundNo: 'GR0001',
+      refundCents: 1000,
+      totalCents: 2990,
+      reason: '部分退款',
+    };
+    await expect(provider.refund(first)).resolves.toEqual({ status: 'PROCESSING', refundCents: 1000 });
+    // The same out_refund_no again is the same refund, not a second one.
+    await expect(provider.refund(first)).resolves.toEqual({ status: 'PROCESSING', refundCents: 1000 });
+    await expect(provider.refund({ ...first, outRefundNo: 'GR0002', refundCents: 1991 })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+      httpStatus: 400,
+      definite: true,
+    });
+    await expect(provider.queryRefund('GR0001')).resolves.toEqual({ status: 'PROCESSING', refundCents: 1000 });
     const notify = fake.refundNotify('GR0001');
     expect(provider.readNotify(notify.headers, notify.body, new Date())).toEqual({
       kind: 'refund',
       outTradeNo: 'GG0001',
       outRefundNo: 'GR0001',
       refundStatus: 'SUCCESS',
-      refundCents: 2990,
+      refundCents: 1000,
+      totalCents: 2990,
+    });
+    await expect(provider.queryRefund('GR0001')).resolves.toEqual({ status: 'SUCCESS', refundCents: 1000 });
+    await expect(provider.queryRefund('GR-none')).rejects.toMatchObject({
+      code: 'RESOURCE_NOT_EXISTS',
+      notFound: true,
+    });
+    const closed = fake.refundNotify('GR0001', 'CLOSED');
+    expect(provider.readNotify(closed.headers, closed.body, new Date())).toMatchObject({ refundStatus: 'CLOSED' });
+    expect(fake.badSignatures).toBe(0);
+  });
+
+  it('closes an unpaid order (204, its empty body signed), after which it cannot be paid; a paid one is refused', async () => {
+    await provider.prepay({
+      outTradeNo: 'GG0002',
+      description: '试纸',
+      amountCents: 500,
+      openid: 'o-2',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await expect(provider.closeOrder('GG0002')).resolves.toBeUndefined();
+    expect(fake.calls.at(-1)).toBe('POST /v3/pay/transactions/out-trade-no/GG0002/close');
+    await expect(provider.queryOrder('GG0002')).resolves.toMatchObject({ tradeState: 'CLOSED' });
+    expect(() => fake.pay('GG0002')).toThrow(/closed/);
+    await expect(provider.closeOrder('GG0001')).rejects.toMatchObject({ code: 'ORDERPAID', definite: true });
+  });
+
+  it('decides nothing on an error answer it cannot trust: a 5xx, a 429 or an unsigned one is not definite', async () => {
+    fake.failNext = { status: 500, code: 'SYSTEM_ERROR' };
+    await expect(provider.queryRefund('GR0001')).rejects.toMatchObject({ httpStatus: 500, definite: false });
+    fake.failNext = { status: 429, code: 'FREQUENCY_LIMITED' };
+    await expect(provider.queryRefund('GR0001')).rejects.toMatchObject({ definite: false });
+    fake.failNext = { status: 404, code: 'RESOURCE_NOT_EXISTS', signed: false };
+    await expect(provider.queryRefund('GR0001')).rejects.toMatchObject({
+      code: null,
+      httpStatus: null,
+      definite: false,
+      notFound: false,
     });
   });
 

@@ -3,13 +3,17 @@ import { describeError } from '../../../lib/error-answer';
 import { LocalPaymentProvider } from '../../../providers/payment/local';
 import { PAYMENT_NOTIFY_PATH } from '../../../providers/payment/config';
 import { NotifyRefused } from '../../../providers/payment/payment';
+import { recordAudit } from '../../platform';
+import { staffActor } from '../../identity';
 import {
   createDemoIntent,
   handlePaymentNotify,
+  intentDetail,
   payLocally,
   PaymentRefused,
   paymentIntentOf,
   prepayIntent,
+  requestRefund,
 } from './payment.service';
 
 const NOTIFY_BODY_LIMIT = 64 * 1024;
@@ -55,7 +59,7 @@ export function paymentRoutes(app: FastifyInstance) {
   });
 
   app.operation('paymentPrepay', async (request) =>
-    prepayIntent(app.em, provider, request.session, request.body.intentId),
+    prepayIntent(app.em, provider, request.session, request.body.intentId, clock()),
   );
   app.operation('paymentIntent', async (request) => paymentIntentOf(app.em, request.session, request.query.intentId));
   app.operation('createDemoPaymentIntent', async (request) =>
@@ -64,6 +68,47 @@ export function paymentRoutes(app: FastifyInstance) {
   app.operation('paymentLocalPay', async (request) =>
     payLocally(app.em, provider, request.session, request.body.intentId, request.body.action),
   );
+
+  // The operator's console (tag consolePayment): every read and refund is audited with the payer as the patient.
+  app.operation('consolePaymentIntent', async (request) => {
+    const { intentId, outTradeNo } = request.query;
+    const detail = await intentDetail(app.em, { intentId, outTradeNo });
+    await recordAudit(
+      app.em,
+      staffActor(request, request.staff),
+      { action: 'payment.read', patientId: detail.customerId, target: `payment:${detail.intentId}` },
+      clock(),
+    );
+    return detail;
+  });
+  app.operation('consoleRefundPayment', async (request) => {
+    const { intentId, refundCents, reason, requestKey } = request.body;
+    const actor = staffActor(request, request.staff);
+    const before = await intentDetail(app.em, { intentId });
+    let refund;
+    try {
+      refund = await requestRefund(
+        app.em,
+        provider,
+        { intentId, refundCents, reason, requestKey, requestedBy: `staff:${actor.id}` },
+        clock(),
+      );
+    } finally {
+      // The attempt is recorded whether it was refused or not.
+      await recordAudit(
+        app.em,
+        actor,
+        {
+          action: 'payment.refund',
+          patientId: before.customerId,
+          target: `payment:${intentId}`,
+          detail: { refundCents, requestKey, refundId: refund?.refundId ?? null, state: refund?.state ?? 'refused' },
+        },
+        clock(),
+      );
+    }
+    return { refund, intent: await intentDetail(app.em, { intentId }) };
+  });
 
   if (provider instanceof LocalPaymentProvider) {
     // The local provider's notifies take the road WeChat Pay's take: HTTP into the notify route.

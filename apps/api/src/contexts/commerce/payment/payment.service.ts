@@ -4,13 +4,21 @@ import {
   PAYMENT_RECONCILE_AFTER_MS,
   PAYMENT_STATE_LABELS,
   PAYMENT_SUBJECTS,
+  PAYMENT_TIME_LIMIT_MS,
   paymentResultMessage,
+  REFUND_RECONCILE_AFTER_MS,
+  REFUND_STATE_LABELS,
+  refundableCents,
   transitionPayment,
+  transitionRefund,
   type PaymentEvent,
   type PaymentState,
   type PaymentSubject,
+  type RefundEvent,
+  type RefundState,
 } from '@glucoguard/domain';
-import { type Db } from '../../../lib/db';
+import { inTransaction, type Db } from '../../../lib/db';
+import { scheduleJob } from '../../platform';
 import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
 import { registeredCustomerId, type SessionContext } from '../../../lib/session-context';
 import { LocalPaymentProvider } from '../../../providers/payment/local';
@@ -20,7 +28,19 @@ import {
   type PaymentNotice,
   type PaymentProvider,
 } from '../../../providers/payment/payment';
-import { PaymentIntentRepository, type IntentChanges, type PaymentIntentRow } from './paymentIntent.repository';
+import {
+  PaymentIntentRepository,
+  PaymentRefundRepository,
+  type IntentChanges,
+  type PaymentIntentRow,
+  type PaymentRefundRow,
+} from './paymentIntent.repository';
+
+/** The durable job that closes an intent whose time to pay ran out (key: the intent id). */
+export const CLOSE_PAYMENT_JOB = 'commerce.payment.close';
+
+/** The close job runs this long after the intent's time ran out, so a payment made at the last second has settled. */
+const CLOSE_GRACE_MS = 60_000;
 
 export interface NewIntent {
   customerId: string;
@@ -28,6 +48,8 @@ export interface NewIntent {
   subjectId: string;
   amountCents: number;
   description: string;
+  /** When the payer can no longer pay (an order's autoCancelTime); PAYMENT_TIME_LIMIT_MS from now by default. */
+  expiresAt?: Date;
 }
 
 /** What the payer's page reads of an intent. */
@@ -83,19 +105,31 @@ export async function createPaymentIntent(
     }
     throw conflict('该订单已有支付记录');
   }
-  const row = await repo.insert(
-    {
-      id: randomUUID(),
-      customerId: intent.customerId,
-      subjectKind: intent.subjectKind,
-      subjectId: intent.subjectId,
-      description: intent.description.slice(0, 40),
-      amountCents: intent.amountCents,
-      provider: provider.kind,
-      outTradeNo: merchantNumber('GG'),
-    },
-    now,
-  );
+  const expiresAt = intent.expiresAt ?? new Date(now.getTime() + PAYMENT_TIME_LIMIT_MS);
+  if (expiresAt.getTime() <= now.getTime()) {
+    throw badRequest('支付时间已过');
+  }
+  // The intent and the timer that closes it commit together.
+  const row = await inTransaction(db, async (tx) => {
+    const inserted = await new PaymentIntentRepository(tx).insert(
+      {
+        id: randomUUID(),
+        customerId: intent.customerId,
+        subjectKind: intent.subjectKind,
+        subjectId: intent.subjectId,
+        description: intent.description.slice(0, 40),
+        amountCents: intent.amountCents,
+        provider: provider.kind,
+        outTradeNo: merchantNumber('GG'),
+        expiresAt,
+      },
+      now,
+    );
+    await scheduleJob(tx, CLOSE_PAYMENT_JOB, inserted.id, new Date(expiresAt.getTime() + CLOSE_GRACE_MS), {
+      intentId: inserted.id,
+    });
+    return inserted;
+  });
   return view(row);
 }
 
@@ -142,10 +176,14 @@ export async function prepayIntent(
   provider: PaymentProvider,
   session: SessionContext,
   intentId: string,
+  now: Date,
 ): Promise<{ intent: IntentView; payParams: JsapiPayParams }> {
   const row = await ownIntent(db, session, intentId);
   if (row.state !== 'created') {
     throw conflict(row.state === 'closed' ? '支付单已关闭' : '该订单已支付');
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    throw conflict('支付单已关闭');
   }
   try {
     const payParams = await provider.prepay({
@@ -153,6 +191,7 @@ export async function prepayIntent(
       description: row.description,
       amountCents: row.amountCents,
       openid: session.openid,
+      expiresAt: row.expiresAt,
     });
     return { intent: view(row), payParams };
   } catch (error) {
@@ -223,13 +262,16 @@ async function applyNotice(db: Db, notice: PaymentNotice, now: Date): Promise<Ap
     }
     return CLOSED_TRADE_STATES.has(notice.tradeState) ? applyPaymentEvent(db, intent, { type: 'close' }, now) : 'noop';
   }
-  if (intent.outRefundNo !== notice.outRefundNo) {
+  const refund = await new PaymentRefundRepository(db).byOutRefundNo(notice.outRefundNo);
+  if (refund?.intentId !== intent.id) {
     throw new PaymentRefused('unknownRefund', '退款单不存在');
   }
-  if (notice.refundStatus === 'SUCCESS') {
-    return applyPaymentEvent(db, intent, { type: 'refunded' }, now, { refundedAt: now });
+  if (notice.totalCents !== intent.amountCents) {
+    throw new PaymentRefused('amountMismatch', '支付金额与订单金额不符');
   }
-  return notice.refundStatus === 'PROCESSING' ? 'noop' : applyPaymentEvent(db, intent, { type: 'refundFailed' }, now);
+  return notice.refundStatus === 'SUCCESS'
+    ? settleRefund(db, refund, { type: 'succeeded', refundCents: notice.refundCents }, now)
+    : settleRefund(db, refund, { type: 'failed' }, now, notice.refundStatus);
 }
 
 /**
@@ -247,54 +289,261 @@ export async function handlePaymentNotify(
   return applyNotice(db, notice, now);
 }
 
+/** A refund as staff read it, with what is left of its intent. */
+export interface RefundView {
+  refundId: string;
+  intentId: string;
+  outRefundNo: string;
+  amountCents: number;
+  reason: string;
+  state: RefundState;
+  stateLabel: string;
+  /** WeChat Pay's word when it failed (CLOSED, ABNORMAL, an error code), else null. */
+  failure: string | null;
+  requestedBy: string;
+  createdAt: string;
+}
+
+const refundView = (row: PaymentRefundRow): RefundView => ({
+  refundId: row.id,
+  intentId: row.intentId,
+  outRefundNo: row.outRefundNo,
+  amountCents: row.amountCents,
+  reason: row.reason,
+  state: row.state as RefundState,
+  stateLabel: REFUND_STATE_LABELS[row.state as RefundState],
+  failure: row.failure ?? null,
+  requestedBy: row.requestedBy,
+  createdAt: row.createdAt.toISOString(),
+});
+
 /**
- * Refunds a paid intent in full (the 24-hour unaccepted consultation, a cancelled order): the
- * intent moves to refunding with its refund number first, then the payment service is asked; its
- * notify (or an immediate answer) settles it. A failed call leaves it refund-failed, to be asked
- * again with the same refund number (WeChat Pay treats that as the same refund).
+ * Applies what WeChat Pay said about one refund: the refund row moves by one conditional UPDATE
+ * (a duplicate finds nothing to do), and in the same transaction its intent follows — to
+ * partlyRefunded or refunded on a success (by what is left), to refundFailed on a failure —
+ * unless another refund of it is still processing.
  */
-export async function refundPaymentIntent(
+async function settleRefund(
+  db: Db,
+  refund: PaymentRefundRow,
+  event: RefundEvent,
+  now: Date,
+  failure: string | null = null,
+): Promise<ApplyResult> {
+  return inTransaction(db, async (tx) => {
+    const refunds = new PaymentRefundRepository(tx);
+    const current = await refunds.byOutRefundNo(refund.outRefundNo);
+    if (!current) {
+      throw new PaymentRefused('unknownRefund', '退款单不存在');
+    }
+    const decision = transitionRefund(current.state as RefundState, current.amountCents, event);
+    if (decision.kind === 'refused') {
+      throw new PaymentRefused(decision.reason, decision.message);
+    }
+    if (decision.kind === 'noop') {
+      return 'noop';
+    }
+    const moved = await refunds.move(
+      current.id,
+      current.state as RefundState,
+      decision.to,
+      now,
+      decision.to === 'succeeded' ? { succeededAt: now, failure: null } : { failure: failure?.slice(0, 64) ?? null },
+    );
+    if (!moved) {
+      return 'noop'; // another notify or query settled it first
+    }
+    const intent = await new PaymentIntentRepository(tx).byId(current.intentId);
+    const all = await refunds.ofIntent(current.intentId);
+    if (!intent || all.some((r) => r.state === 'processing')) {
+      return 'changed';
+    }
+    const succeeded = all.reduce((sum, r) => sum + (r.state === 'succeeded' ? r.amountCents : 0), 0);
+    const intentEvent: PaymentEvent =
+      decision.to === 'succeeded'
+        ? { type: 'refunded', remainingCents: intent.amountCents - succeeded }
+        : { type: 'refundFailed' };
+    await applyPaymentEvent(tx, intent, intentEvent, now);
+    return 'changed';
+  });
+}
+
+export interface RefundOrder {
+  intentId: string;
+  /** Whole cents, at most what is left of the intent. */
+  refundCents: number;
+  /** Shown to the payer in WeChat Pay's refund message. */
+  reason: string;
+  /** `staff:<id>` or `system:<what>`. */
+  requestedBy: string;
+  /** The same key again (a double click, a job's rerun) returns the first refund instead of a second. */
+  requestKey?: string | null;
+}
+
+/**
+ * Refunds part or all of what is left of a paid intent (docs/adr/0116). The intent moves to
+ * refunding and the refund is stored with its own refund number, in one transaction; then WeChat
+ * Pay is asked. Its answer settles the refund when it is final (SUCCESS; CLOSED, ABNORMAL or a
+ * definite refusal such as NOT_ENOUGH); PROCESSING waits for the notify, and a call whose outcome
+ * is unknown (network, time-out, 5xx) leaves the refund processing for reconciliation to ask about
+ * by its number — never a second refund for the same money.
+ */
+export async function requestRefund(
   db: Db,
   provider: PaymentProvider,
-  intentId: string,
-  reason: string,
+  order: RefundOrder,
   now: Date,
-): Promise<PaymentState> {
-  const repo = new PaymentIntentRepository(db);
-  const intent = await repo.byId(intentId);
-  if (!intent) {
-    throw notFound('支付单不存在');
+): Promise<RefundView> {
+  const refunds = new PaymentRefundRepository(db);
+  if (order.requestKey) {
+    const earlier = await refunds.byRequestKey(order.intentId, order.requestKey);
+    if (earlier) {
+      return refundView(earlier);
+    }
   }
-  const outRefundNo = intent.outRefundNo ?? merchantNumber('GR');
-  const moved = await applyPaymentEvent(db, intent, { type: 'refundRequested' }, now, {
-    outRefundNo,
-    refundCents: intent.amountCents,
-    refundReason: reason.slice(0, 80),
+  const reason = order.reason.trim().slice(0, 80) || '退款';
+  const { intent, refund } = await inTransaction(db, async (tx) => {
+    const found = await new PaymentIntentRepository(tx).byId(order.intentId);
+    if (!found) {
+      throw notFound('支付单不存在');
+    }
+    const left = refundableCents(found.amountCents, await new PaymentRefundRepository(tx).ofIntent(found.id));
+    const event: PaymentEvent = { type: 'refundRequested', refundCents: order.refundCents, refundableCents: left };
+    try {
+      await applyPaymentEvent(tx, found, event, now);
+    } catch (error) {
+      if (error instanceof PaymentRefused) {
+        throw conflict(error.message);
+      }
+      throw error;
+    }
+    const inserted = await new PaymentRefundRepository(tx).insert(
+      {
+        id: randomUUID(),
+        intentId: found.id,
+        outRefundNo: merchantNumber('GR'),
+        amountCents: order.refundCents,
+        reason,
+        requestedBy: order.requestedBy.slice(0, 64),
+        requestKey: order.requestKey?.slice(0, 64) ?? null,
+      },
+      now,
+    );
+    return { intent: found, refund: inserted };
   });
-  if (moved === 'noop') {
-    return ((await repo.byId(intentId))?.state ?? intent.state) as PaymentState;
-  }
-  const refunding = { ...intent, state: 'refunding', outRefundNo } as PaymentIntentRow;
   try {
-    const { status } = await provider.refund({
+    const answer = await provider.refund({
       outTradeNo: intent.outTradeNo,
-      outRefundNo,
-      refundCents: intent.amountCents,
+      outRefundNo: refund.outRefundNo,
+      refundCents: refund.amountCents,
       totalCents: intent.amountCents,
-      reason: reason.slice(0, 80),
+      reason,
     });
-    if (status === 'SUCCESS') {
-      await applyPaymentEvent(db, refunding, { type: 'refunded' }, now, { refundedAt: now });
-    } else if (status !== 'PROCESSING') {
-      await applyPaymentEvent(db, refunding, { type: 'refundFailed' }, now);
+    if (answer.status === 'SUCCESS') {
+      await settleRefund(db, refund, { type: 'succeeded', refundCents: answer.refundCents ?? refund.amountCents }, now);
+    } else if (answer.status !== 'PROCESSING') {
+      await settleRefund(db, refund, { type: 'failed' }, now, answer.status);
     }
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) {
       throw error;
     }
-    await applyPaymentEvent(db, refunding, { type: 'refundFailed' }, now);
+    if (error.definite) {
+      await settleRefund(db, refund, { type: 'failed' }, now, error.code ?? `HTTP ${error.httpStatus}`);
+    }
   }
-  return ((await repo.byId(intentId))?.state ?? 'refunding') as PaymentState;
+  return refundView((await refunds.byOutRefundNo(refund.outRefundNo)) ?? refund);
+}
+
+/** An intent with its refunds, as the console reads it. */
+export interface IntentDetail extends IntentView {
+  customerId: string;
+  outTradeNo: string;
+  transactionId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  expiresAt: string;
+  /** What may still be refunded (whole cents). */
+  refundableCents: number;
+  refunds: RefundView[];
+}
+
+/** An intent found by its id or its merchant order number, with its refunds (the console's lookup). */
+export async function intentDetail(db: Db, key: { intentId?: string; outTradeNo?: string }): Promise<IntentDetail> {
+  const repo = new PaymentIntentRepository(db);
+  const row = key.intentId
+    ? await repo.byId(key.intentId)
+    : key.outTradeNo
+      ? await repo.byOutTradeNo(key.outTradeNo)
+      : null;
+  if (!row) {
+    throw notFound('支付单不存在');
+  }
+  const refunds = await new PaymentRefundRepository(db).ofIntent(row.id);
+  const paid = row.state !== 'created' && row.state !== 'closed';
+  return {
+    ...view(row),
+    customerId: row.customerId,
+    outTradeNo: row.outTradeNo,
+    transactionId: row.transactionId ?? null,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+    refundableCents: paid ? refundableCents(row.amountCents, refunds) : 0,
+    refunds: refunds.map(refundView),
+  };
+}
+
+/**
+ * Closes an intent whose time to pay ran out (the close job, docs/adr/0117): WeChat Pay is told to
+ * close the order, then asked how it stands, and the answer is applied — paid after all (the
+ * payment raced the timer), or closed. Throws to be retried when WeChat Pay cannot say yet.
+ */
+export async function closeExpiredIntent(
+  db: Db,
+  provider: PaymentProvider,
+  intentId: string,
+  now: Date,
+): Promise<PaymentState | null> {
+  const repo = new PaymentIntentRepository(db);
+  const intent = await repo.byId(intentId);
+  if (!intent || intent.state !== 'created') {
+    return (intent?.state as PaymentState | undefined) ?? null;
+  }
+  if (intent.expiresAt.getTime() > now.getTime()) {
+    return 'created'; // its time was moved on; a later occurrence closes it
+  }
+  try {
+    await provider.closeOrder(intent.outTradeNo);
+  } catch (error) {
+    // A definite refusal (the order was paid, or never existed) is read from the query below.
+    if (!(error instanceof PaymentProviderError) || !error.definite) {
+      throw error;
+    }
+  }
+  let tradeState: string;
+  let answer = null;
+  try {
+    answer = await provider.queryOrder(intent.outTradeNo);
+    tradeState = answer.tradeState;
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError) || !error.notFound) {
+      throw error;
+    }
+    tradeState = 'CLOSED'; // never prepaid: there is nothing to pay at WeChat Pay
+  }
+  if ((tradeState === 'SUCCESS' || tradeState === 'REFUND') && answer && answer.amountCents !== null) {
+    await applyPaymentEvent(db, intent, { type: 'paid', amountCents: answer.amountCents }, now, {
+      transactionId: answer.transactionId,
+      paidAt: now,
+    });
+  } else if (tradeState === 'USERPAYING') {
+    throw new Error(`payment intent ${intent.id}: the payer is paying; asked again later`);
+  } else {
+    // CLOSED, REVOKED, PAYERROR, or NOTPAY past time_expire (WeChat Pay takes no payment after it).
+    await applyPaymentEvent(db, intent, { type: 'close' }, now);
+  }
+  return ((await repo.byId(intentId))?.state ?? null) as PaymentState | null;
 }
 
 /**
@@ -333,7 +582,8 @@ export async function payLocally(
 /**
  * Reconciliation: intents still created after PAYMENT_RECONCILE_AFTER_MS are asked about by their
  * merchant order number and settled from the answer (paid, or closed); NOTPAY stays as it is.
- * Returns how many changed.
+ * Refunds still processing after REFUND_RECONCILE_AFTER_MS are asked about by their refund number
+ * (the notify may have been lost, or the refund call's outcome was unknown). Returns how many changed.
  */
 export async function reconcilePendingIntents(db: Db, provider: PaymentProvider, now: Date): Promise<number> {
   const repo = new PaymentIntentRepository(db);
@@ -370,6 +620,39 @@ export async function reconcilePendingIntents(db: Db, provider: PaymentProvider,
         throw error;
       }
     }
+  }
+  return changed + (await reconcileRefunds(db, provider, now));
+}
+
+async function reconcileRefunds(db: Db, provider: PaymentProvider, now: Date): Promise<number> {
+  const processing = await new PaymentRefundRepository(db).processingBefore(
+    new Date(now.getTime() - REFUND_RECONCILE_AFTER_MS),
+    100,
+  );
+  let changed = 0;
+  for (const refund of processing) {
+    let result: ApplyResult = 'noop';
+    try {
+      const answer = await provider.queryRefund(refund.outRefundNo);
+      if (answer.status === 'SUCCESS') {
+        result = await settleRefund(
+          db,
+          refund,
+          { type: 'succeeded', refundCents: answer.refundCents ?? refund.amountCents },
+          now,
+        );
+      } else if (answer.status !== 'PROCESSING') {
+        result = await settleRefund(db, refund, { type: 'failed' }, now, answer.status);
+      }
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.notFound) {
+        // The refund call never reached WeChat Pay: nothing was refunded, and it may be asked again.
+        result = await settleRefund(db, refund, { type: 'failed' }, now, error.code);
+      } else if (!(error instanceof PaymentProviderError) && !(error instanceof PaymentRefused)) {
+        throw error;
+      }
+    }
+    changed += result === 'changed' ? 1 : 0;
   }
   return changed;
 }

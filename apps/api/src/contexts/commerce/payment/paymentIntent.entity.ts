@@ -4,7 +4,7 @@ import { defineEntity, p } from '@mikro-orm/core';
  * A payment intent: one payment for one thing (`subjectKind` + `subjectId`: a consultation
  * service or an order), in whole cents. Its `state` moves only as the domain's
  * `transitionPayment` allows, each move one conditional UPDATE on the state it was read in, so
- * concurrent duplicate notifies settle it once.
+ * concurrent duplicate notifies settle it once. Its money goes back in refunds (`PaymentRefund`).
  */
 export const PaymentIntentSchema = defineEntity({
   name: 'PaymentIntent',
@@ -26,13 +26,11 @@ export const PaymentIntentSchema = defineEntity({
     /** Our merchant order number (`out_trade_no`). */
     outTradeNo: p.string().length(32).unique(),
     transactionId: p.string().length(64).nullable(),
-    outRefundNo: p.string().length(64).nullable().unique(),
-    refundCents: p.integer().nullable(),
-    refundReason: p.string().length(80).nullable(),
+    /** When the payer can no longer pay (WeChat Pay's `time_expire`); the close job runs then. */
+    expiresAt: p.datetime(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
     paidAt: p.datetime().nullable(),
-    refundedAt: p.datetime().nullable(),
   },
 });
 

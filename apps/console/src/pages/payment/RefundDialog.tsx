@@ -1,0 +1,120 @@
+import { Alert, App, Form, Input, InputNumber, Modal } from 'antd';
+import { useState } from 'react';
+import { centsToYuan } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { api, isSessionEnd, messageOf } from '../../api';
+import styles from './PaymentPage.module.css';
+
+interface Values {
+  yuan: number;
+  reason: string;
+}
+
+/** Yuan as typed (at most two decimals) to whole cents. */
+const toCents = (yuan: number) => Math.round(yuan * 100);
+
+/**
+ * 退款: an amount up to what is left (all of it by default) and a reason the payer sees in WeChat
+ * Pay's refund message. One request key per opening, so a double click makes one refund.
+ */
+export function RefundDialog({
+  intent,
+  onClose,
+  onDone,
+}: {
+  intent: Schema<'PaymentIntentDetail'> | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [requestKey] = useState(() => crypto.randomUUID());
+
+  const submit = async (values: Values) => {
+    if (!intent) {
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { refund } = await api.POST('/console/v1/payment/refund', {
+        body: {
+          intentId: intent.intentId,
+          refundCents: toCents(values.yuan),
+          reason: values.reason.trim(),
+          requestKey,
+        },
+      });
+      if (refund.state === 'failed') {
+        setError(`退款失败：${refund.failure ?? '请稍后重试'}`);
+        return;
+      }
+      void message.success(refund.state === 'succeeded' ? '退款成功' : '成功发起退款，1-3个工作日原路退回');
+      onDone();
+    } catch (failure) {
+      if (!isSessionEnd(failure)) {
+        setError(messageOf(failure));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const left = intent?.refundableCents ?? 0;
+  return (
+    <Modal
+      title="退款"
+      open={intent !== null}
+      okText="确认退款"
+      okButtonProps={{ danger: true }}
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={() => {
+        setError(null);
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      {error && <Alert className={styles.notice} type="error" showIcon title={error} role="alert" />}
+      {intent && (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          preserve={false}
+          initialValues={{ yuan: left / 100, reason: '' }}
+          onFinish={(values) => void submit(values)}
+        >
+          <Form.Item
+            label={`退款金额（元，最多 ¥${centsToYuan(left)}）`}
+            name="yuan"
+            rules={[
+              { required: true, message: '请输入退款金额' },
+              {
+                validator: (_rule, value: number | null) =>
+                  value !== null && toCents(value) >= 1 && toCents(value) <= left
+                    ? Promise.resolve()
+                    : Promise.reject(new Error('退款金额不能超过可退金额')),
+              },
+            ]}
+          >
+            <InputNumber className={styles.wide} min={0.01} max={left / 100} precision={2} step={1} prefix="¥" />
+          </Form.Item>
+          <Form.Item
+            label="退款原因（用户可在微信支付退款通知中看到）"
+            name="reason"
+            rules={[
+              { required: true, whitespace: true, message: '请输入退款原因' },
+              { max: 80, message: '退款原因不超过80个字' },
+            ]}
+          >
+            <Input.TextArea rows={2} maxLength={80} showCount placeholder="例如：商品缺货，部分退款" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
