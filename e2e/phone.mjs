@@ -19,10 +19,12 @@ export const PHONE = {
   timezoneId: 'Asia/Shanghai',
 };
 
-export function launchBrowser() {
+/** @param {string[]} [extraArgs] more Chromium switches (e.g. a fake microphone for the chat's voice test) */
+export function launchBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
+      ...extraArgs,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',

@@ -147,7 +147,6 @@ function setup(overrides: Partial<ChatStoreOptions> = {}) {
   const store = createChatStore({
     transport,
     sessionId: SESSION,
-    me: ME,
     querySig: () => Promise.resolve(SIG),
     loadHistory: (before) => Promise.resolve(server.page(before)),
     markRead: () => {
@@ -267,6 +266,23 @@ describe('chat store', () => {
     expect(shown.filter((t) => t === 'c_1:第二条:sent')).toHaveLength(1);
     expect(shown.at(-1)).toBe('c_1:第三条:sent');
     expect(server.messages).toHaveLength(15);
+  });
+
+  it('closes at once when the device goes offline and reconnects at once when it is back', async () => {
+    const { store, transport, server, timers, texts } = setup();
+    await store.start();
+    transport.online = false;
+    store.networkLost();
+    expect(store.getState().status).toBe('closed');
+    expect(timers).toHaveLength(1);
+    server.store(PEER, 'peer-msg-1', { type: 'text', text: '在吗' });
+    transport.online = true;
+    store.networkBack();
+    for (let i = 0; i < 20; i += 1) {
+      await Promise.resolve();
+    }
+    expect(store.getState().status).toBe('open');
+    expect(texts()).toEqual(['s_7:在吗:sent']);
   });
 
   it('stops after a kick: no reconnect, the state says kicked', async () => {

@@ -35,6 +35,8 @@ export interface ChatState {
   kicked: boolean;
   /** Setting up failed (querySig or the first page) with this refusal. */
   setupError?: ChatSendError;
+  /** The caller's chat identity (querySig's imUserId) once known: entries `from` it are the caller's. */
+  me: string | null;
 }
 
 export interface ChatHistoryPage {
@@ -44,8 +46,6 @@ export interface ChatHistoryPage {
 export interface ChatStoreOptions {
   transport: ChatTransport;
   sessionId: string;
-  /** The caller's own chat identity (querySig's imUserId). */
-  me: string;
   querySig: () => Promise<ChatSig>;
   /** A page of history before `lastMessageTime` (the newest page without it), oldest first. */
   loadHistory: (lastMessageTime: number | undefined) => Promise<ChatHistoryPage>;
@@ -77,6 +77,13 @@ export interface ChatStore {
   resend(key: string): Promise<ChatSendOutcome>;
   /** Reads the page before the oldest message shown. */
   loadOlder(): Promise<void>;
+  /**
+   * The device says the network is gone (the browser's `offline` event): the connection is closed
+   * at once instead of waiting for it to time out, so sends fail visibly and reconnecting starts.
+   */
+  networkLost(): void;
+  /** The network is back (`online`): reconnect now rather than at the next backoff step. */
+  networkBack(): void;
   stop(): void;
 }
 
@@ -100,7 +107,7 @@ const byTime = (a: ChatEntry, b: ChatEntry) =>
   (a.state === 'sent' ? 0 : 1) - (b.state === 'sent' ? 0 : 1) || a.time - b.time;
 
 export function createChatStore(options: ChatStoreOptions): ChatStore {
-  const { transport, sessionId, me } = options;
+  const { transport, sessionId } = options;
   const now = options.now ?? (() => Date.now());
   const newClientId = options.newClientId ?? randomClientId;
   const backoff = options.backoffMs ?? CHAT_RECONNECT_BACKOFF_MS;
@@ -116,6 +123,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     loadingOlder: false,
     loaded: false,
     kicked: false,
+    me: null,
   };
   let lastSentAt: number | undefined;
   let stopped = false;
@@ -142,7 +150,7 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       if (known?.state === 'sent' && known.id === message.id) {
         continue;
       }
-      fromOthers ||= message.from !== me && known === undefined;
+      fromOthers ||= message.from !== state.me && known === undefined;
       byKey.set(key, {
         key,
         clientId: message.clientId,
@@ -239,6 +247,9 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
     if (stopped) {
       return;
     }
+    if (state.me !== sig.imUserId) {
+      publish({ me: sig.imUserId });
+    }
     await transport.connect(sig);
   };
 
@@ -291,6 +302,10 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       }
     },
     async send(payload) {
+      const me = state.me;
+      if (me === null) {
+        return 'failed';
+      }
       const at = now();
       if (!chatSendAllowed(lastSentAt, at)) {
         return 'throttled';
@@ -319,6 +334,22 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
       } catch {
         publish({ loadingOlder: false });
       }
+    },
+    networkLost() {
+      if (!stopped && state.status !== 'closed') {
+        transport.close();
+      }
+    },
+    networkBack() {
+      if (stopped || state.kicked || !state.loaded || state.status === 'open') {
+        return;
+      }
+      if (reconnectTimer !== undefined) {
+        clearTimer(reconnectTimer);
+        reconnectTimer = undefined;
+      }
+      attempt = 0;
+      void reconnect();
     },
     stop() {
       stopped = true;

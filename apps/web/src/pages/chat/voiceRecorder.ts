@@ -1,0 +1,81 @@
+// Voice clips for the chat (docs/adr/0129): the browser's MediaRecorder, which the messaging app's
+// browser has too. A clip stops by itself at CHAT_VOICE_MAX_SECONDS.
+import { CHAT_VOICE_MAX_SECONDS } from '@glucoguard/domain';
+
+export interface RecordedClip {
+  blob: Blob;
+  /** Whole seconds, at least 1. */
+  seconds: number;
+}
+
+export interface VoiceRecording {
+  /** Stops and gives the clip (null when nothing was recorded). */
+  stop(): Promise<RecordedClip | null>;
+  /** Stops and throws the clip away. */
+  cancel(): void;
+}
+
+/** Why recording cannot start: no recorder in this browser, or the microphone refused. */
+export class VoiceUnavailable extends Error {
+  constructor(readonly reason: 'unsupported' | 'denied') {
+    super(reason);
+  }
+}
+
+/** The container the browser records in, preferring Opus in WebM, then MP4 (Safari). */
+function mimeType(): string | undefined {
+  return ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4', 'audio/ogg;codecs=opus'].find((type) =>
+    MediaRecorder.isTypeSupported(type),
+  );
+}
+
+/** Starts recording from the microphone; `onLimit` runs when the clip reaches its longest length. */
+export async function startVoiceRecording(onLimit: () => void): Promise<VoiceRecording> {
+  if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+    throw new VoiceUnavailable('unsupported');
+  }
+  let stream: MediaStream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  } catch {
+    throw new VoiceUnavailable('denied');
+  }
+  const type = mimeType();
+  const recorder = new MediaRecorder(stream, type === undefined ? undefined : { mimeType: type });
+  const chunks: Blob[] = [];
+  const startedAt = performance.now();
+  recorder.addEventListener('dataavailable', (event) => {
+    if (event.data.size > 0) {
+      chunks.push(event.data);
+    }
+  });
+  const stopped = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve()));
+  recorder.start();
+  const limit = setTimeout(onLimit, CHAT_VOICE_MAX_SECONDS * 1000);
+  const finish = async () => {
+    clearTimeout(limit);
+    if (recorder.state !== 'inactive') {
+      recorder.stop();
+    }
+    await stopped;
+    for (const track of stream.getTracks()) {
+      track.stop();
+    }
+  };
+  return {
+    async stop() {
+      const seconds = Math.min(CHAT_VOICE_MAX_SECONDS, Math.round((performance.now() - startedAt) / 1000));
+      await finish();
+      if (chunks.length === 0) {
+        return null;
+      }
+      return {
+        blob: new Blob(chunks, { type: recorder.mimeType || type || 'audio/webm' }),
+        seconds: Math.max(1, seconds),
+      };
+    },
+    cancel() {
+      void finish();
+    },
+  };
+}
