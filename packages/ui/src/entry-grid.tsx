@@ -1,4 +1,5 @@
-import { Grid, Swiper } from 'antd-mobile';
+import { Grid } from 'antd-mobile';
+import { Carousel } from './carousel';
 import type { ReactNode } from 'react';
 import styles from './entry-grid.module.css';
 
@@ -62,10 +63,10 @@ export function EntryGrid<T extends EntryTile>({
     return <div>{renderPage(pages[0] ?? [], 0)}</div>;
   }
   return (
-    <Swiper loop={false} indicatorProps={{ color: 'primary' }} className={styles.entryGridSwiper}>
+    <Carousel className={styles.entryGridCarousel}>
       {pages.map((page, index) => (
-        <Swiper.Item key={page.map((tile) => tile.key).join('|')}>{renderPage(page, index)}</Swiper.Item>
+        <div key={page.map((tile) => tile.key).join('|')}>{renderPage(page, index)}</div>
       ))}
-    </Swiper>
+    </Carousel>
   );
 }

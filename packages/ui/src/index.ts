@@ -7,6 +7,8 @@ export type { PersonAvatarProps } from './avatar';
 export type { EmptyStateProps } from './empty-state';
 export { TabBarList, TabShell } from './tab-shell';
 export type { TabBarListProps, TabShellProps, TabShellTab } from './tab-shell';
+export { Carousel } from './carousel';
+export type { CarouselProps } from './carousel';
 export { ENTRY_GRID_PAGE_SIZE, EntryGrid, paginate } from './entry-grid';
 export type { EntryGridProps, EntryTile } from './entry-grid';
 export { ChatPanel, canSendChat } from './chat-panel';

@@ -1,6 +1,6 @@
 import { REGISTER_PATH } from '@glucoguard/domain';
 import { EntryGrid } from '@glucoguard/ui';
-import { FloatingBubble, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { brandOf } from '../../brand';
@@ -79,12 +79,10 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
       <PointsCard registered={registered} />
       <ArticleSection />
       <div className={styles.homeTabBox2} />
-      <FloatingBubble axis="y" magnetic="x" className={styles.homeTabFloatingBubble}>
-        {/* A real button inside the bubble: antd-mobile's bubble is a div without a role. */}
-        <button type="button" className={styles.homeTabText2} onClick={() => void navigate('/signIn')}>
-          签到
-        </button>
-      </FloatingBubble>
+      {/* The 签到 bubble: a round button fixed above the tab bar at the right edge. */}
+      <button type="button" className={styles.homeTabCheckIn} onClick={() => void navigate('/signIn')}>
+        签到
+      </button>
     </div>
   );
 }

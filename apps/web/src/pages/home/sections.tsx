@@ -5,8 +5,8 @@ import {
   bannerProductCode,
   bannerTarget,
 } from '@glucoguard/domain';
-import { EmptyState, InfiniteList } from '@glucoguard/ui';
-import { Swiper, Tabs } from 'antd-mobile';
+import { Carousel, EmptyState, InfiniteList } from '@glucoguard/ui';
+import { Tabs } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Schema } from '@glucoguard/sdk';
@@ -47,13 +47,11 @@ export function BannerCarousel({ sourceId }: { sourceId: number }) {
   const many = list.length > 1;
   return (
     <section aria-label="活动" className={styles.card}>
-      <Swiper autoplay={many && !prefersReducedMotion()} autoplayInterval={HOME_BANNER_AUTOPLAY_MS} loop={many}>
+      <Carousel autoplayMs={many && !prefersReducedMotion() ? HOME_BANNER_AUTOPLAY_MS : 0} loop={many}>
         {list.map((banner, index) => (
-          <Swiper.Item key={banner.id}>
-            <BannerLink banner={banner} first={index === 0} />
-          </Swiper.Item>
+          <BannerLink key={banner.id} banner={banner} first={index === 0} />
         ))}
-      </Swiper>
+      </Carousel>
     </section>
   );
 }
