@@ -9,6 +9,7 @@ import { partnerConfigFromEnv } from './contexts/platform/partner/partner.servic
 import { retentionIntervalFromEnv } from './plugins/retention';
 import { noticePushIntervalFromEnv } from './plugins/notice-push';
 import { assistantFromEnv } from './providers/assistant/config';
+import { chatConnectSources, chatProviderFromEnv } from './providers/chat/config';
 import { geocoderFromEnv } from './providers/geocoder/config';
 import { paymentProviderFromEnv } from './providers/payment/config';
 import { noticePusherFromEnv } from './providers/push/config';
@@ -45,6 +46,8 @@ function namesRead(base: Record<string, string>): Set<string> {
     () => retentionIntervalFromEnv(env),
     () => noticePushIntervalFromEnv(env),
     () => assistantFromEnv(env),
+    () => chatConnectSources(env),
+    () => chatProviderFromEnv(env),
     () => geocoderFromEnv(env),
     () => paymentProviderFromEnv(env, () => new Date()),
     () => noticePusherFromEnv(env),
@@ -82,7 +85,7 @@ describe("README.md's configuration table", () => {
     expect([...defaults]).toEqual(
       expect.arrayContaining(['JOBS_POLL_INTERVAL_MS', 'CONSOLE_DIST', 'PAYMENT_PROVIDER']),
     );
-    expect([...real]).toEqual(expect.arrayContaining(['WECHATPAY_API_V3_KEY', 'S3_BUCKET']));
+    expect([...real]).toEqual(expect.arrayContaining(['WECHATPAY_API_V3_KEY', 'TENCENT_IM_SECRET_KEY', 'S3_BUCKET']));
     const undocumented = [...defaults, ...real].filter(
       (name) => /^[A-Z][A-Z0-9_]+$/.test(name) && !internal.has(name) && !table.has(name),
     );
