@@ -2,6 +2,7 @@ import { pointsOnReadingRecorded } from './contexts/engagement';
 import { CLOSE_PAYMENT_JOB, closeExpiredIntent, reconcilePendingIntents } from './contexts/commerce';
 import type { PaymentProvider } from './providers/payment/payment';
 import { pruneExpiredRows, type JobQueue } from './contexts/platform';
+import { TENCENT_RELAY_JOB, type ChatDelivery, type TencentChatRelay } from './contexts/care';
 import { readingEvents, setActingForPolicy } from './contexts/health';
 import {
   feedOnReadingDeleted,
@@ -40,6 +41,8 @@ export const JobNames = {
   reconcilePayments: 'commerce.payment.reconcile',
   /** Closes one payment intent whose time to pay ran out, here and at WeChat Pay (contexts/commerce/payment). */
   closePayment: CLOSE_PAYMENT_JOB,
+  /** Relays one stored chat message to Tencent Cloud IM (CHAT_PROVIDER=tencent; contexts/care/chat). */
+  relayChatToTencent: TENCENT_RELAY_JOB,
 } as const;
 
 /** How often payment reconciliation recurs. */
@@ -50,6 +53,8 @@ export interface JobSettings {
   retentionIntervalMs: number;
   /** The payment provider reconciliation asks. */
   payment: PaymentProvider;
+  /** With CHAT_PROVIDER=tencent: what relays stored chat messages to Tencent Cloud IM. */
+  chatRelay?: TencentChatRelay | null;
 }
 
 /**
@@ -87,4 +92,16 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
     },
     { atomic: false, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
   );
+  // Sends the stored message as a custom message through Tencent's REST API; a rerun sends the
+  // same message id, which the clients merge (nothing to write here, so not atomic).
+  const chatRelay = settings.chatRelay;
+  if (chatRelay) {
+    jobs.define(
+      JobNames.relayChatToTencent,
+      async (_db, payload) => {
+        await chatRelay.relay(payload as ChatDelivery);
+      },
+      { atomic: false, maxAttempts: 8, backoffSeconds: 10, leaseSeconds: 60 },
+    );
+  }
 }

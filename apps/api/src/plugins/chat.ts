@@ -7,9 +7,11 @@ import {
   CHAT_LOGIN_CHANNEL,
   announceChatMessage,
   listenForChatMessages,
+  TENCENT_RELAY_JOB,
   TencentChatRelay,
   type ChatTransport,
 } from '../contexts/care';
+import { scheduleJob } from '../contexts/platform';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,16 +42,15 @@ export default fp<ChatPluginOptions>(
           if (viaDatabase) {
             await announceChatMessage(tx, CHAT_CHANNEL, JSON.stringify(delivery));
           }
+          // Tencent Cloud IM carries it by a durable job committed with the message (ADR 0124).
+          if (tencent) {
+            await scheduleJob(tx, TENCENT_RELAY_JOB, delivery.message.id, new Date(delivery.message.time), delivery);
+          }
         },
         afterCommit: (delivery) => {
           if (!viaDatabase) {
             hub.deliver(delivery);
           }
-          // Tencent Cloud IM carries it once, from the process that stored it. A failed relay is
-          // logged: the message is stored, and the client reads the history when it reconnects.
-          tencent?.relay(delivery).catch((error: unknown) => {
-            app.log.warn({ err: error, messageId: delivery.message.id }, 'chat relay to Tencent Cloud IM failed');
-          });
         },
         login: async (login) => {
           if (viaDatabase) {

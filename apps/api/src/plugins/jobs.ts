@@ -33,12 +33,16 @@ export default fp<JobsPluginOptions>(
       clock: app.providers.clock,
       log: app.log,
     });
-    composeJobs(queue, { retentionIntervalMs: options.retentionIntervalMs, payment: app.providers.payment });
+    composeJobs(queue, {
+      retentionIntervalMs: options.retentionIntervalMs,
+      payment: app.providers.payment,
+      chatRelay: app.chat.tencent,
+    });
     app.decorate('jobs', queue);
     await queue.start(app.orm.em, options.databaseUrl);
     app.addHook('onClose', async () => {
       await queue.stop();
     });
   },
-  { name: 'jobs', dependencies: ['db', 'providers'] },
+  { name: 'jobs', dependencies: ['db', 'providers', 'chat'] },
 );

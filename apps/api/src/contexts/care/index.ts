@@ -11,4 +11,5 @@ export { CHAT_CHANNEL, CHAT_LOGIN_CHANNEL, listenForChatMessages } from './chat/
 export { announceChatMessage } from './chat/chat.repository';
 export { openChatSession, postCustomChatMessage } from './chat/chat.service';
 export { customerImUserId, staffImUserId } from './chat/chat.sig';
-export { TencentChatRelay } from './chat/chat.tencent';
+export { TENCENT_RELAY_JOB, TencentChatRelay } from './chat/chat.tencent';
+export type { ChatDelivery } from './chat/chat.hub';

@@ -21,6 +21,14 @@ export interface TencentImApi {
   }): Promise<unknown>;
 }
 
+/**
+ * The durable job that relays one stored message (key: the message id, payload: the delivery). It
+ * is scheduled in the transaction that stores the message, so a message is relayed even when the
+ * process stops right after the commit, retried with backoff when Tencent refuses or cannot be
+ * reached, and run by one process.
+ */
+export const TENCENT_RELAY_JOB = 'care.chat.tencentRelay';
+
 /** How many imported accounts a process remembers before it starts over (a repeat import is harmless). */
 const IMPORTED_CAP = 100_000;
 
