@@ -43,6 +43,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          name: 'console',
+          include: ['apps/console/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/console/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
         test: { name: 'api-unit', include: ['apps/api/src/**/*.test.ts'], environment: 'node' },
       },
       {

@@ -96,6 +96,8 @@ await step(
     '--project',
     'ui',
     '--project',
+    'console',
+    '--project',
     'api-unit',
     '--project',
     'gateway',

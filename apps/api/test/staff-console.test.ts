@@ -253,6 +253,34 @@ describe('the audit trail', () => {
     expect(older).toHaveLength(1);
     expect(older[0]!.id).toBeLessThan(page[0]!.id);
   });
+
+  it('filters by time: from is inclusive, to is exclusive', async () => {
+    const admin = await signedIn('admin');
+    const signedInAt = clock();
+    clock.advance(3_600_000);
+    await admin.client.POST('/console/v1/staff', { body: { username: uniqueName('timed'), role: 'operator' } });
+    const createdAt = clock();
+    const query = (from?: Date, to?: Date) =>
+      admin.client
+        .GET('/console/v1/audit', {
+          params: {
+            query: {
+              actorId: admin.staff.id,
+              ...(from && { from: from.toISOString() }),
+              ...(to && { to: to.toISOString() }),
+            },
+          },
+        })
+        .then((events) => events.filter((e) => e.action !== 'audit.read').map((e) => e.action));
+    expect(await query(createdAt)).toEqual(['staff.create']);
+    expect(await query(undefined, createdAt)).toEqual(['staff.signIn']);
+    expect(await query(signedInAt, new Date(createdAt.getTime() + 1))).toEqual(['staff.create', 'staff.signIn']);
+    expect(
+      await failure(admin.client.GET('/console/v1/audit', { params: { query: { from: 'yesterday' } } })),
+    ).toMatchObject({
+      code: 40000,
+    });
+  });
 });
 
 describe('the demo staff', () => {

@@ -1903,6 +1903,29 @@ export interface paths {
     };
     "/consult/v1/setSessionReaded": {
         parameters: {
+    "/consult/v1/queryMyChatSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's consultation chats, the latest activity first
+         * @description Registered customers only: the sessions the caller is a member of, each with its doctor (the
+         *     care directory's name when the doctor's account is linked to it), the last message summarised
+         *     (12 characters; [图片], [语音] or the step's description) and the caller's unread count (the
+         *     list shows 99+ above 99). The 我的 tab's 在线问诊 entry opens it (docs/adr/0128).
+         */
+        get: operations["queryMyChatSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
             query?: never;
             header?: never;
             path?: never;
@@ -3529,8 +3552,9 @@ export interface paths {
         };
         /**
          * The audit trail, newest first (admin)
-         * @description Who read or wrote whose data, when and from where (docs/adr/0119-audit-trail.md). Browsing
-         *     it is itself recorded (`audit.read`).
+         * @description Who read or wrote whose data, when and from where (docs/adr/0119-audit-trail.md), filtered
+         *     by actor, patient, action and time (`from` ≤ at < `to`). Browsing it is itself recorded
+         *     (`audit.read`).
          */
         get: operations["browseAudit"];
         put?: never;
@@ -8384,6 +8408,55 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+    queryMyChatSessions: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: {
+                                sessionId: string;
+                                sessionType: number;
+                                /** @description The consultation's status (0 ended, 1 to consult, 2 running, 3 waiting, 4 cancelled). */
+                                status: number;
+                                doctor: null | {
+                                    imUserId: string;
+                                    name: string;
+                                    title: string;
+                                    hospital: string;
+                                };
+                                lastMessage: null | {
+                                    summary: string;
+                                    time: number;
+                                };
+                                unreadCount: number;
+                            }[];
+                            totalNum: number;
+                            totalPage: number;
+                            unreadTotal: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
         requestBody: {
             content: {
                 "application/json": {
@@ -10676,6 +10749,10 @@ export interface operations {
                 actorId?: string;
                 patientId?: string;
                 action?: string;
+                /** @description Events at or after this time. */
+                from?: string;
+                /** @description Events before this time. */
+                to?: string;
                 /** @description Events older than this id (the last id of the previous page). */
                 beforeId?: number;
                 pageSize?: number;

@@ -1,4 +1,4 @@
-import { Alert, Modal, QRCode, Typography } from 'antd';
+import { Alert, Button, Modal, QRCode, Typography } from 'antd';
 import type { CreatedStaff } from './CreateStaffDialog';
 import styles from './StaffPage.module.css';
 
@@ -8,10 +8,12 @@ export function OneTimeSecretDialog({ created, onClose }: { created: CreatedStaf
     <Modal
       title="账号已创建"
       open={created !== null}
-      onOk={onClose}
       onCancel={onClose}
-      okText="我已记下"
-      cancelButtonProps={{ hidden: true }}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          我已记下
+        </Button>
+      }
       maskClosable={false}
     >
       {created && (

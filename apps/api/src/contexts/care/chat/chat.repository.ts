@@ -276,6 +276,46 @@ export class ChatRepository {
     return new Map(found.map((c) => [c.id, { nickname: c.nickname, headimgurl: c.headimgurl }]));
   }
 
+  /**
+   * The doctor member of each session with the name a patient knows them by: the care directory's
+   * doctor linked to the staff account, else the account's display name ('' for a customer peer).
+   */
+  async doctorsOf(
+    sessionIds: readonly string[],
+  ): Promise<Map<string, { imUserId: string; name: string; title: string; hospital: string }>> {
+    if (sessionIds.length === 0) {
+      return new Map();
+    }
+    const rows = await nativeQuery<{
+      session_id: string;
+      im_user_id: string;
+      name: string | null;
+      title: string | null;
+      hospital: string | null;
+    }>(
+      this.em,
+      `select m.session_id, m.im_user_id, coalesce(d.name, s.display_name) as name, d.title, d.hospital
+         from chat_member m
+         left join staff s on m.im_user_id = 's_' || s.id::text
+         left join doctor d on d.id = s.doctor_id
+        where m.session_id = any($1::uuid[]) and m.type = $2
+        order by m.im_user_id`,
+      [[...sessionIds], CHAT_MEMBER_TYPE.doctor],
+    );
+    const doctors = new Map<string, { imUserId: string; name: string; title: string; hospital: string }>();
+    for (const row of rows) {
+      if (!doctors.has(row.session_id)) {
+        doctors.set(row.session_id, {
+          imUserId: row.im_user_id,
+          name: row.name ?? '',
+          title: row.title ?? '',
+          hospital: row.hospital ?? '',
+        });
+      }
+    }
+    return doctors;
+  }
+
   /** Marks everything in the session read for the member (up to its newest message). */
   async markRead(sessionId: string, imUserId: string): Promise<void> {
     await nativeQuery(

@@ -5,7 +5,7 @@ import { CHAT_MESSAGES, freshChatSendBudget, takeChatSend, type ChatPayload } fr
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { registeredCustomerId } from '../../../lib/session-context';
 import type { ChatFanOut } from './chat.service';
-import { chatHistory, chatUnread, markChatRead, sendChatMessage } from './chat.service';
+import { chatHistory, chatUnread, markChatRead, myChatSessions, sendChatMessage } from './chat.service';
 import type { ChatHub } from './chat.hub';
 import type { TencentChatRelay } from './chat.tencent';
 import { customerImUserId, LOCAL_SDK_APP_ID, signChat, verifyChatSig } from './chat.sig';
@@ -73,6 +73,8 @@ export function chatRoutes(app: FastifyInstance, transport: ChatTransport) {
   );
 
   app.operation('queryUnreadCount', async (request) => chatUnread(app.em, me(request)));
+
+  app.operation('queryMyChatSessions', async (request) => myChatSessions(app.em, me(request), request.query));
 
   app.operation('setSessionReaded', async (request) => {
     await markChatRead(app.em, me(request), request.body.sessionId);

@@ -1,6 +1,7 @@
 import {
   CHAT_HISTORY_PAGE_SIZE,
   CHAT_MESSAGES,
+  chatMessageSummary,
   isChatClientId,
   validateClientChatMessage,
   type ChatCustomKind,
@@ -229,4 +230,37 @@ export async function openChatSession(
   input: { sessionType: number; status: number; members: readonly { imUserId: string; type: number }[] },
 ): Promise<string> {
   return new ChatRepository(db).openSession(input, input.members);
+}
+
+/** The default and largest page of a patient's consultation chats. */
+const MY_SESSIONS_PAGE_SIZE = 10;
+
+/**
+ * A page of the caller's (a patient's) chat sessions, the latest activity first: each with its
+ * doctor's name, the last message summarised (12 characters) and the caller's unread count.
+ */
+export async function myChatSessions(db: Db, imUserId: string, page: { pageNo?: number; pageSize?: number }) {
+  const pageSize = page.pageSize ?? MY_SESSIONS_PAGE_SIZE;
+  const pageNo = page.pageNo ?? 1;
+  const repository = new ChatRepository(db);
+  const { rows, total, unreadTotal } = await repository.memberSessions(imUserId, pageSize, (pageNo - 1) * pageSize);
+  const doctors = await repository.doctorsOf(rows.map((row) => row.sessionId));
+  return {
+    items: rows.map((row) => {
+      const doctor = doctors.get(row.sessionId);
+      return {
+        sessionId: row.sessionId,
+        sessionType: row.sessionType,
+        status: row.status,
+        doctor: doctor ?? null,
+        lastMessage: row.lastMessage
+          ? { summary: chatMessageSummary(row.lastMessage.payload), time: row.lastMessage.time }
+          : null,
+        unreadCount: row.unread,
+      };
+    }),
+    totalNum: total,
+    totalPage: Math.ceil(total / pageSize),
+    unreadTotal,
+  };
 }

@@ -64,13 +64,17 @@ export function staffRoutes(app: FastifyInstance) {
   );
 
   app.operation('browseAudit', async (request) => {
-    const { actorId, patientId, action, beforeId, pageSize } = request.query;
-    const page = await browseAudit(app.em, { actorId, patientId, action, beforeId }, pageSize ?? 50);
+    const { actorId, patientId, action, from, to, beforeId, pageSize } = request.query;
+    const page = await browseAudit(
+      app.em,
+      { actorId, patientId, action, beforeId, ...(from && { from: new Date(from) }), ...(to && { to: new Date(to) }) },
+      pageSize ?? 50,
+    );
     // Reading the trail is itself recorded (after the page is read, so it does not show itself).
     await recordAudit(
       app.em,
       staffActor(request, request.staff),
-      { action: 'audit.read', patientId: patientId ?? null, detail: { actorId, action, beforeId } },
+      { action: 'audit.read', patientId: patientId ?? null, detail: { actorId, action, from, to, beforeId } },
       now(),
     );
     return page;

@@ -10,6 +10,10 @@ export interface AuditFilter {
   actorId?: string;
   patientId?: string;
   action?: string;
+  /** Events at or after this time … */
+  from?: Date;
+  /** … and before this one. */
+  to?: Date;
   /** Events older than this id (paging backwards, newest first). */
   beforeId?: number;
 }
@@ -30,6 +34,9 @@ export class AuditRepository {
         ...(filter.actorId && { actorId: filter.actorId }),
         ...(filter.patientId && { patientId: filter.patientId }),
         ...(filter.action && { action: filter.action }),
+        ...((filter.from || filter.to) && {
+          at: { ...(filter.from && { $gte: filter.from }), ...(filter.to && { $lt: filter.to }) },
+        }),
         ...(filter.beforeId !== undefined && { id: { $lt: filter.beforeId } }),
       },
       { orderBy: { id: 'desc' }, limit, disableIdentityMap: true },

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { STAFF_ROLES, roleMay } from '@glucoguard/domain';
+import { permissionsOf } from '@glucoguard/domain';
+import { CONSOLE_ROUTES, routesFor } from './routes';
+
+describe('the console route table', () => {
+  it('lists for each role exactly the pages its permissions open', () => {
+    for (const role of STAFF_ROLES) {
+      const listed = routesFor(permissionsOf(role)).map((route) => route.path);
+      const expected = CONSOLE_ROUTES.filter((route) => roleMay(role, route.permission)).map((route) => route.path);
+      expect(listed).toEqual(expected);
+      expect(listed[0]).toBe('home');
+    }
+  });
+
+  it('gives staff management and the audit trail to admins only', () => {
+    expect(routesFor(permissionsOf('admin')).map((r) => r.path)).toEqual(expect.arrayContaining(['staff', 'audit']));
+    for (const role of ['doctor', 'pharmacist', 'operator'] as const) {
+      const paths = routesFor(permissionsOf(role)).map((r) => r.path);
+      expect(paths).not.toContain('staff');
+      expect(paths).not.toContain('audit');
+    }
+  });
+
+  it('has one entry per address', () => {
+    const paths = CONSOLE_ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});

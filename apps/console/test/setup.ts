@@ -1,0 +1,26 @@
+// Test set-up for the `console` vitest project (apps/console component tests, jsdom): unmounts what a
+// test rendered, forgets the stored session, and fills in the browser API antd's responsive
+// layout reads that jsdom does not implement.
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+configure({ asyncUtilTimeout: 5000 });
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
