@@ -2,6 +2,7 @@
 // Shared steps of the end-to-end tests: fresh phone numbers, codes from the local SMS outbox,
 // registration through the app and the phone-width check.
 import assert from 'node:assert/strict';
+import { crc32, deflateSync } from 'node:zlib';
 import { BASE_URL } from './phone.mjs';
 
 /**
@@ -104,4 +105,31 @@ export async function registerPatient(page, { name, phone = freshPhone('137'), c
   await page.getByRole('button', { name: '完成' }).tap();
   await page.getByText('注册成功！').waitFor();
   return phone;
+}
+
+/**
+ * A small PNG of one colour (a real, well-formed file: the server checks an upload's bytes).
+ * @param {number} size the side in pixels
+ */
+export function solidPng(size = 24) {
+  const chunk = (type, data) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0x3c)]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -4,7 +4,7 @@
 // A later issue adds its pages here: one entry, its page under src/pages/<area>/.
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
-import { AuditOutlined, DashboardOutlined, PayCircleOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, MessageOutlined, PayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import type { StaffPermission } from '@glucoguard/domain';
 
 export interface ConsoleRoute {
@@ -27,6 +27,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     icon: <DashboardOutlined />,
     permission: 'console.self',
     page: lazy(() => import('./pages/home/HomePage')),
+  },
+  {
+    path: 'chat',
+    label: '医患沟通',
+    icon: <MessageOutlined />,
+    permission: 'chat.own',
+    group: '诊疗',
+    page: lazy(() => import('./pages/chat/ChatPage')),
   },
   {
     path: 'payments',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONSULT_STATUS,
+  CONSULT_STATUS_LABELS,
   consultActions,
   consultButtonLabel,
   consultEntryTarget,
@@ -12,6 +14,18 @@ import {
   prescriptionDetailView,
   prescriptionView,
 } from './consult';
+
+describe('CONSULT_STATUS_LABELS', () => {
+  it('names every consultation status', () => {
+    expect(Object.values(CONSULT_STATUS).map((status) => CONSULT_STATUS_LABELS[status])).toEqual([
+      '已结束',
+      '待填写病情',
+      '咨询中',
+      '待接诊',
+      '已取消',
+    ]);
+  });
+});
 
 describe('consultActions', () => {
   it.each([

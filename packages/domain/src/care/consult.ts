@@ -7,6 +7,15 @@ export const CONSULT_STATUS = { finished: 0, toConsult: 1, inConsultation: 2, wa
 /** A consultation status code. */
 export type ConsultStatus = (typeof CONSULT_STATUS)[keyof typeof CONSULT_STATUS];
 
+/** A consultation status in words (spec 3 §5: 0 finished, 1 to consult, 2 in consultation, 3 waiting, 4 cancelled). */
+export const CONSULT_STATUS_LABELS: Readonly<Record<ConsultStatus, string>> = {
+  0: '已结束',
+  1: '待填写病情',
+  2: '咨询中',
+  3: '待接诊',
+  4: '已取消',
+};
+
 /** What the patient can do with a consultation in a given status. */
 export type ConsultActions = {
   /** Cancel while waiting for the doctor to accept (status 3). */
