@@ -1,6 +1,6 @@
 // The chat screen's store: one @glucoguard/ui/chat store per open session, read with
 // useSyncExternalStore; closed when the screen goes.
-import { createChatStore, createLocalTransport, type ChatState, type ChatStore } from '@glucoguard/ui/chat';
+import { createChatStore, createChatTransport, type ChatState, type ChatStore } from '@glucoguard/ui/chat';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api';
 
@@ -22,7 +22,16 @@ export function useChatSession(sessionId: string, enabled: boolean): { store: Ch
       return undefined;
     }
     const created = createChatStore({
-      transport: createLocalTransport({ origin: window.location.origin }),
+      // The server's provider picks the transport at connect: the API's WebSocket, or Tencent Cloud
+      // IM (its SDK loaded only then), where a send goes through the API (ADR 0125).
+      transport: createChatTransport({
+        local: { origin: window.location.origin },
+        tencent: {
+          send: async (session, clientId, payload) =>
+            (await api().POST('/consult/v1/sendChatMessage', { body: { sessionId: session, clientId, payload } }))
+              .message,
+        },
+      }),
       sessionId,
       querySig: () => api().GET('/consult/v1/querySig', { params: { query: {} } }),
       loadHistory: (lastMessageTime) =>
