@@ -24,6 +24,11 @@ describe('access log', () => {
       req: { method: 'GET', url: '/api/config/v1/getServerTime?phone=%5BREDACTED%5D' },
       res: { statusCode: 200 },
     });
+    // The time and the response time are JSON numbers; the response time is to the microsecond.
+    const line = api.logs.find((l) => l.includes('access-line-1')) ?? '';
+    expect(line).toMatch(/"time":\d{13},/);
+    expect(line).toMatch(/"responseTime":\d+\.\d{3},/);
+    expect(lines[0]?.responseTime).toEqual(expect.any(Number));
     expect(api.logs.join('')).not.toContain('13800138000');
     expect(api.logs.join('')).not.toContain('not-a-real-token');
   });

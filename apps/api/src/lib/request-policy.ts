@@ -164,18 +164,19 @@ export const badRequest = (errMsg: string) => new AppError(ErrorCodes.badRequest
 
 /** Refuses a NUL character anywhere in the path, the query or the body (PostgreSQL cannot store one). */
 export function checkNoNul(request: FastifyRequest): void {
-  for (const [place, value] of [
-    ['params', request.params],
-    ['querystring', request.query],
-    ['body', request.body],
-  ] as const) {
-    if (value === undefined || value === null) {
-      continue;
-    }
-    const at = findNul(value);
-    if (at !== undefined) {
-      throw badRequest(`${PLACE[place]}${at ? `字段 ${shownField(at)} ` : ''}不能包含空字符（\\u0000）`);
-    }
+  // Three calls rather than a loop over a list of pairs: this runs on every request.
+  refuseNul('params', request.params);
+  refuseNul('querystring', request.query);
+  refuseNul('body', request.body);
+}
+
+function refuseNul(place: keyof typeof PLACE, value: unknown): void {
+  if (value === undefined || value === null) {
+    return;
+  }
+  const at = findNul(value);
+  if (at !== undefined) {
+    throw badRequest(`${PLACE[place]}${at ? `字段 ${shownField(at)} ` : ''}不能包含空字符（\\u0000）`);
   }
 }
 

@@ -148,12 +148,46 @@ export class AccessLogController extends LogController {
     const bindings = lazy
       ? `${parts[pino.symbols.chindingsSym]},${this.#idKey}:${id}`
       : parts[pino.symbols.chindingsSym];
+    const time = parts[pino.symbols.timeSym];
     parts[pino.symbols.streamSym].write(
-      `{"level":30${parts[pino.symbols.timeSym]()}${bindings}` +
+      `{"level":30${time === pino.stdTimeFunctions.epochTime ? epochTimeField() : time()}${bindings}` +
         `,"req":{"method":${methodJson(request.method)},"url":${JSON.stringify(redactUrl(request.url))},"requestId":${id}}` +
-        `,"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+        `,"res":{"statusCode":${reply.statusCode}},"responseTime":${milliseconds(reply.elapsedTime)},"msg":"request completed"}\n`,
     );
   }
+}
+
+let epochMs = 0;
+let epochField = '';
+
+/**
+ * pino's default `,"time":<epoch ms>`, its text made once per millisecond: turning the
+ * millisecond count (beyond the small integers V8 caches the text of) into a string on every line
+ * showed in the profile.
+ */
+function epochTimeField(): string {
+  const now = Date.now();
+  if (now !== epochMs) {
+    epochMs = now;
+    epochField = `,"time":${now}`;
+  }
+  return epochField;
+}
+
+/**
+ * A duration in milliseconds as JSON, to the microsecond (`0.418`, not `0.41829200000000014`;
+ * always three decimals, `2.050`):
+ * made of two small integers, whose text V8 has at hand, instead of the shortest round-trip
+ * text of a double, the dearest step of the access line in the profile.
+ */
+export function milliseconds(ms: number): string {
+  if (!(ms >= 0 && ms < 2 ** 30 / 1000)) {
+    return Number.isFinite(ms) ? String(Math.round(ms)) : '0';
+  }
+  const micros = Math.round(ms * 1000);
+  const whole = Math.floor(micros / 1000);
+  const fraction = micros - whole * 1000;
+  return `${whole}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
 }
 
 const KNOWN_METHODS = new Map(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => [m, `"${m}"`]));

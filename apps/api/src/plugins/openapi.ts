@@ -103,6 +103,11 @@ function staffRolesOf(operationId: string, staff: { permission: string; roles: s
   return permission;
 }
 
+/** The success envelope around a handler's data. */
+function envelope<T>(data: T) {
+  return { code: 0 as const, errMsg: '', data };
+}
+
 /** Loads openapi.yaml and lets modules register its operations by id. */
 export default fp<OpenApiPluginOptions>(
   (app: FastifyInstance, options) => {
@@ -161,12 +166,12 @@ export default fp<OpenApiPluginOptions>(
                 );
               }
             : undefined,
-        handler: async (request, reply) => {
-          const data = await handler(request as OperationRequest<Id>, reply);
-          // A file answer is sent by the handler itself, and an `x-envelope: false` answer is the
-          // handler's whole body; everything else is wrapped in the envelope.
-          return op.rawResponse ? data : { code: 0, errMsg: '', data };
-        },
+        // A file answer is sent by the handler itself, and an `x-envelope: false` answer is the
+        // handler's whole body; everything else is wrapped in the envelope (one `then`, not a
+        // second async function awaiting the first).
+        handler: op.rawResponse
+          ? (request, reply) => handler(request as OperationRequest<Id>, reply)
+          : (request, reply) => handler(request as OperationRequest<Id>, reply).then(envelope),
       });
     });
   },
