@@ -1,5 +1,6 @@
 // `npm run dev`: the API and the device gateway from source with reload on change (tsx watch),
-// and the web app with hot reload (rspack serve on http://localhost:5173, proxying /api).
+// the web app and the staff console with hot reload (rspack serve on http://localhost:5173 and
+// http://localhost:5174/console/, proxying /api).
 import { spawn } from 'node:child_process';
 import './check-node.mjs';
 
@@ -8,6 +9,7 @@ const processes = [
   ['api', ['npx', 'tsx', 'watch', source, 'apps/api/src/server.ts']],
   ['gateway', ['npx', 'tsx', 'watch', source, 'apps/device-gateway/src/server.ts']],
   ['web', ['npm', 'run', 'dev', '-w', '@glucoguard/web']],
+  ['console', ['npm', 'run', 'dev', '-w', '@glucoguard/console']],
 ];
 
 const children = processes.map(([name, [command, ...args]]) => {
@@ -31,4 +33,6 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-console.log('Development: web app http://localhost:5173 (hot reload), API http://localhost:3000/api, MQTT 1883.');
+console.log(
+  'Development: web app http://localhost:5173 and staff console http://localhost:5174/console/ (hot reload), API http://localhost:3000/api, MQTT 1883.',
+);
