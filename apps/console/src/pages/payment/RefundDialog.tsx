@@ -1,5 +1,5 @@
 import { Alert, App, Form, Input, InputNumber, Modal } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { centsToYuan } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api, isSessionEnd, messageOf } from '../../api';
@@ -30,7 +30,9 @@ export function RefundDialog({
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [requestKey] = useState(() => crypto.randomUUID());
+  const open = intent !== null;
+  // One key per opening: a double click in this dialog makes one refund, the next opening a new one.
+  const requestKey = useMemo(() => (open ? crypto.randomUUID() : ''), [open]);
 
   const submit = async (values: Values) => {
     if (!intent) {
@@ -66,7 +68,7 @@ export function RefundDialog({
   return (
     <Modal
       title="退款"
-      open={intent !== null}
+      open={open}
       okText="确认退款"
       okButtonProps={{ danger: true }}
       cancelText="取消"
@@ -101,7 +103,7 @@ export function RefundDialog({
               },
             ]}
           >
-            <InputNumber className={styles.wide} min={0.01} max={left / 100} precision={2} step={1} prefix="¥" />
+            <InputNumber className={styles.wide} precision={2} step={1} prefix="¥" />
           </Form.Item>
           <Form.Item
             label="退款原因（用户可在微信支付退款通知中看到）"
