@@ -77,9 +77,19 @@ describe('the patient’s chat on a phone', { skip }, () => {
       await context.grantPermissions(['microphone'], { origin: BASE_URL });
       await page.goto(`${BASE_URL}/?deviceKey=${DEMO_PATIENT}`);
       await page.getByRole('tab', { name: '我的' }).waitFor();
-      await page.goto(
-        `${BASE_URL}/findDoctor/C2CChat?sessionId=${sessionId}&toId=doctor&toName=${encodeURIComponent('王医生')}&status=2&type=1`,
-      );
+      // The way in: 我的 → 在线问诊 → the consultation's card.
+      await page.getByRole('tab', { name: '我的' }).tap();
+      await page.getByText('在线问诊', { exact: true }).tap();
+      await page.waitForURL((url) => url.pathname === '/findDoctor/myConsultList');
+      const cards = page.getByRole('list', { name: '问诊消息' });
+      await cards.getByText('记下了，谢谢王医生！').waitFor();
+      await cards.getByText('咨询中').waitFor();
+      await assertFitsWidth(page);
+      await page.screenshot({ path: shot('chat-list') });
+      await cards.getByRole('link').first().tap();
+      await page.waitForURL((url) => url.pathname === '/findDoctor/C2CChat');
+      assert.equal(new URL(page.url()).searchParams.get('sessionId'), sessionId);
+      assert.equal(new URL(page.url()).searchParams.get('status'), '2');
       const chat = page.getByRole('list', { name: '聊天记录' });
       await chat.getByText('记下了，谢谢王医生！').waitFor();
       await chat.getByText('医生已接诊').waitFor();

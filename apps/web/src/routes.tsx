@@ -26,6 +26,9 @@ const SetPage = lazyPage(() => import(/* webpackChunkName: "page-set" */ './page
 const AboutUsPage = lazyPage(() => import(/* webpackChunkName: "page-about-us" */ './pages/set/AboutUsPage'));
 const PaymentPage = lazyPage(() => import(/* webpackChunkName: "page-payment" */ './pages/payment/PaymentPage'));
 const C2CChatPage = lazyPage(() => import(/* webpackChunkName: "page-c2c-chat" */ './pages/chat/C2CChatPage'));
+const MyConsultListPage = lazyPage(
+  () => import(/* webpackChunkName: "page-my-consult-list" */ './pages/chat/MyConsultListPage'),
+);
 const ProtocolPage = lazyPage(() => import(/* webpackChunkName: "page-protocol" */ './pages/protocol/ProtocolPage'));
 const ContactUsPage = lazyPage(() => import(/* webpackChunkName: "page-contact-us" */ './pages/contact/ContactUsPage'));
 const InvitationCodePage = lazyPage(
@@ -140,6 +143,7 @@ export const routes: RouteObject[] = [
       { path: '/set/aboutUs', element: <AboutUsPage /> },
       { path: '/payment/:intentId', element: <PaymentPage /> },
       { path: '/findDoctor/C2CChat', element: <C2CChatPage /> },
+      { path: '/findDoctor/myConsultList', element: <MyConsultListPage /> },
       { path: '/protocolPage', element: <ProtocolPage /> },
       { path: '/contactUs', element: <ContactUsPage /> },
       { path: '/invitationCode/invitationCode', element: <InvitationCodePage /> },

@@ -104,6 +104,7 @@ export const MINE_MENU: readonly MineMenuItem[] = Object.freeze([
   { id: 'weight', path: '/weightDetails', healthOnly: false },
   { id: 'addresses', path: '/address/addressManage', healthOnly: false },
   { id: 'coupons', path: '/coupon/myCoupon?canUseCoupon=0', healthOnly: false },
+  { id: 'consultations', path: '/findDoctor/myConsultList', healthOnly: false },
   { id: 'prescriptions', path: '/prescription', healthOnly: false },
   { id: 'healthTarget', path: '/healthTarget/healthTarget', healthOnly: false },
   { id: 'monitoringPlan', path: '/monitoringPlan', healthOnly: true },

@@ -33,6 +33,7 @@ const TITLES: Record<string, string> = {
   weight: '体重管理',
   addresses: '收货地址',
   coupons: '优惠券',
+  consultations: '在线问诊',
   prescriptions: '我的处方',
   healthTarget: '健康目标',
   monitoringPlan: '监测计划',
