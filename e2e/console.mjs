@@ -52,9 +52,10 @@ export async function openDesktop(browser) {
  * Signs in on the console's sign-in page and waits for the shell (or, with a one-time password, the
  * forced password change).
  * @param {import('playwright-core').Page} page @param {{ username: string, password: string }} account
+ * @param {string} [consoleUrl] another API process's console (the chat's two-process run)
  */
-export async function signInToConsole(page, { username, password }) {
-  await page.goto(`${CONSOLE_URL}/`);
+export async function signInToConsole(page, { username, password }, consoleUrl = CONSOLE_URL) {
+  await page.goto(`${consoleUrl}/`);
   await page.waitForURL((url) => url.pathname === '/console/signIn');
   const form = page.getByRole('form', { name: '登录' });
   await form.getByLabel('用户名').fill(username);

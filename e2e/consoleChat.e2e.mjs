@@ -7,9 +7,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
 import { apiCall, solidPng } from './helpers.mjs';
-import { CONSOLE_URL, DEMO_STAFF, openDesktop, signInToConsole } from './console.mjs';
+import { DEMO_STAFF, openDesktop, signInToConsole } from './console.mjs';
 
 const DEMO_PATIENT = 'demo-patient-0000000001';
+/**
+ * With E2E_SECOND_BASE_URL (a second API process on the same PostgreSQL) the console talks to that
+ * process while the phone talks to E2E_BASE_URL's: every message then crosses processes.
+ */
+const DESK_URL = process.env.E2E_SECOND_BASE_URL || BASE_URL;
 const NOT_MINE = '00000000-0000-4000-8000-000000000000';
 
 /** @type {import('playwright-core').Browser} */
@@ -37,7 +42,7 @@ describe('chat between a patient’s phone and the doctor’s console', { skip }
     const patient = await openPhone(browser);
     try {
       // The doctor opens 医患沟通 from the menu: the demo patient's session is open.
-      await signInToConsole(doctor.page, DEMO_STAFF.doctor);
+      await signInToConsole(doctor.page, DEMO_STAFF.doctor, `${DESK_URL}/console`);
       await doctor.page.getByRole('menuitem', { name: '医患沟通' }).click();
       await doctor.page.waitForURL((url) => url.pathname === '/console/chat');
       const desk = doctor.page.getByRole('region', { name: '聊天记录' });
@@ -45,6 +50,7 @@ describe('chat between a patient’s phone and the doctor’s console', { skip }
       await desk.getByText('咨询中').waitFor();
 
       // The patient opens the same chat on the phone.
+      assert.equal(new URL(doctor.page.url()).origin, new URL(DESK_URL).origin);
       await patient.context.grantPermissions(['microphone'], { origin: BASE_URL });
       await patient.page.goto(`${BASE_URL}/?deviceKey=${DEMO_PATIENT}`);
       await patient.page.getByRole('tab', { name: '我的' }).waitFor();
@@ -143,8 +149,8 @@ describe('chat between a patient’s phone and the doctor’s console', { skip }
   it('refuses a session that is not the doctor’s own, in the page and in the API', async () => {
     const doctor = await openDesktop(browser);
     try {
-      await signInToConsole(doctor.page, DEMO_STAFF.doctor);
-      await doctor.page.goto(`${CONSOLE_URL}/chat?sessionId=${NOT_MINE}`);
+      await signInToConsole(doctor.page, DEMO_STAFF.doctor, `${DESK_URL}/console`);
+      await doctor.page.goto(`${DESK_URL}/console/chat?sessionId=${NOT_MINE}`);
       await doctor.page.getByText('您不是该会话的成员').waitFor();
       await doctor.page.screenshot({ path: shot('console-chat-not-mine') });
       const { token } = await apiCall('POST', '/console/v1/signIn', DEMO_STAFF.doctor);

@@ -8,6 +8,9 @@ import {
   STAFF_MESSAGES,
   type StaffRole,
 } from '@glucoguard/domain';
+import { createApiClient } from '@glucoguard/sdk';
+import { createServer } from '../src/app';
+import { loadConfig } from '../src/config';
 import { createStaff } from '../src/contexts/identity';
 import { customerImUserId, openChatSession, staffImUserId } from '../src/contexts/care';
 import { browseAudit } from '../src/contexts/platform';
@@ -236,5 +239,47 @@ describe('the demo chat', () => {
     expect((await patientClient.GET('/consult/v1/queryUnreadCount')).total).toBe(0);
     await seed(api.app.orm, { sessionSecret: api.app.providers.sessionSecret, now: clock() });
     expect((await demoDoctor.GET('/console/v1/chat/sessions', { params: { query: {} } })).totalNum).toBe(1);
+  });
+});
+
+// With PostgreSQL a message reaches the members' connections only through NOTIFY, so a second API
+// instance on the same database proves that the doctor's side is delivered across processes too.
+describe.skipIf(!process.env.DATABASE_URL)('two API instances on one PostgreSQL', () => {
+  it("delivers the patient's message to the doctor on the other instance, and the doctor's answer back", async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: 'memory://',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: api.databaseUrl ?? '',
+    });
+    const second = await createServer(config, { write: () => {} }, { clock });
+    await second.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const address = second.server.address();
+      const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+      const onSecond = createApiClient({ baseUrl: secondUrl, token: doctor.token });
+      const d = await connectChat(secondUrl, (await onSecond.GET('/console/v1/chat/sig')).sig);
+      const p = await connectChat(
+        api.baseUrl,
+        (await patient.client.GET('/consult/v1/querySig', { params: { query: {} } })).sig,
+      );
+      p.send(sessionId, 'cross-pat-01', '跨进程：医生能收到吗？');
+      const heard = await d.next((f) => f.type === 'message' && f.message?.clientId === 'cross-pat-01');
+      expect(heard.message).toMatchObject({ from: customerImUserId(patient.cid) });
+      const answer = await onSecond.POST('/console/v1/chat/send', {
+        body: { sessionId, clientId: 'cross-doc-01', payload: { type: 'text', text: '收到，跨进程也能回复。' } },
+      });
+      const back = await p.next((f) => f.type === 'message' && f.message?.clientId === 'cross-doc-01');
+      expect(back.message?.id).toBe(answer.message.id);
+      // Once each, on both sides.
+      await d.next((f) => f.type === 'message' && f.message?.clientId === 'cross-doc-01');
+      expect(d.frames.filter((f) => f.message?.clientId === 'cross-pat-01')).toHaveLength(1);
+      expect(p.frames.filter((f) => f.type === 'message' && f.message?.clientId === 'cross-doc-01')).toHaveLength(1);
+      p.socket.close();
+      d.socket.close();
+    } finally {
+      await second.close();
+    }
   });
 });
