@@ -299,6 +299,16 @@ describe('closing intents whose time to pay ran out', () => {
     expect(await closeExpiredIntent(db, api.app.providers.payment, intent.intentId, later)).toBe('closed');
   });
 
+  it('is also closed by reconciliation when its own close job never came (an intent from before the job)', async () => {
+    const intent = await newIntent(new Date(Date.now() + 3_600_000)); // its job is due in an hour
+    await api.app.orm.em
+      .fork()
+      .nativeUpdate(PaymentIntent, { id: intent.intentId }, { expiresAt: new Date(Date.now() - 10 * 60_000) });
+    const db = api.app.orm.em.fork();
+    expect(await reconcilePendingIntents(db, api.app.providers.payment, new Date())).toBeGreaterThanOrEqual(1);
+    expect((await rowOf(intent.intentId)).state).toBe('closed');
+  });
+
   it('runs as a durable job scheduled with the intent', async () => {
     const intent = await newIntent(new Date(Date.now() + 1_000));
     await payer.client.POST('/payment/v1/prepay', { body: { intentId: intent.intentId } });
