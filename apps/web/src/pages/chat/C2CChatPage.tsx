@@ -21,7 +21,7 @@ import { startVoiceRecording, VoiceUnavailable, type VoiceRecording } from './vo
 import styles from './C2CChatPage.module.css';
 
 /** How long a press must last before the voice button records (spec 3 §2.1: long press 400 ms). */
-export const LONG_PRESS_MS = 400;
+const LONG_PRESS_MS = 400;
 /** The spec's message for a setup failure it does not name. */
 const UNKNOWN_ERROR = '未知错误';
 const IMAGE_UPLOAD_FAILED = '图片上传失败';

@@ -9,7 +9,7 @@ import { isRegistered, useSession } from '../../store/session';
 import styles from './MyConsultListPage.module.css';
 
 /** The chat screen's address for a session (spec 3 §2.1 query toId, toName, sessionId, status, type). */
-export function chatPath(item: {
+function chatPath(item: {
   sessionId: string;
   status: number;
   sessionType: number;
