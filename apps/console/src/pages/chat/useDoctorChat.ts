@@ -2,7 +2,7 @@
 // the patient's screen uses), over the console's own chat operations; closed when the session changes.
 import {
   createChatStore,
-  createLocalTransport,
+  createChatTransport,
   type ChatMessage,
   type ChatState,
   type ChatStore,
@@ -35,7 +35,15 @@ export function useDoctorChat(
     if (sessionId === null) {
       return undefined;
     }
-    const transport = createLocalTransport({ origin: window.location.origin });
+    // The server's provider picks the transport at connect: the API's WebSocket, or Tencent Cloud
+    // IM (its SDK loaded only then), where a send goes through the console's send (ADR 0125).
+    const transport = createChatTransport({
+      local: { origin: window.location.origin },
+      tencent: {
+        send: async (session, clientId, payload) =>
+          (await api.POST('/console/v1/chat/send', { body: { sessionId: session, clientId, payload } })).message,
+      },
+    });
     const unsubscribe = transport.onMessage((message) => listener.current(message));
     const created = createChatStore({
       transport,
