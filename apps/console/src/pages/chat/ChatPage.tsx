@@ -4,16 +4,16 @@ import { Badge, Card, Empty, List, Result, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '@glucoguard/sdk';
-import { chatMessageSummary, unreadBadge, type ChatPayload } from '@glucoguard/domain';
+import { unreadBadge } from '@glucoguard/domain';
 import type { ChatMessage } from '@glucoguard/ui/chat';
-import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { Conversation } from './Conversation';
+import { sessionsAfterMessage, type ConsoleChatSession } from './sessionList';
 import styles from './ChatPage.module.css';
 
-type Session = Schema<'ConsoleChatSession'>;
+type Session = ConsoleChatSession;
 
 /**
  * A session asked for by address (`?sessionId=`, e.g. a link from a consultation) that is not in the
@@ -64,30 +64,17 @@ export default function ChatPage() {
     api.POST('/console/v1/chat/read', { body: { sessionId: openId } }).catch(list.fail);
   }, [openId, listed, list.fail]);
 
+  // The connection's messages move the list (a session it does not hold yet: read the list again).
+  const { reload } = list;
   const heard = useCallback(
     (message: ChatMessage) => {
-      setSessions((all) => {
-        const known = all.find((s) => s.sessionId === message.sessionId);
-        if (!known) {
-          // A session opened since the list was read.
-          list.reload();
-          return all;
-        }
-        const mine = message.from.startsWith('s_');
-        const updated: Session = {
-          ...known,
-          lastMessage: {
-            // The server's payload, one of the domain's kinds (the SDK's type is the flat union).
-            summary: chatMessageSummary(message.payload as ChatPayload),
-            time: message.time,
-            from: message.from,
-          },
-          unreadCount: message.sessionId === openId || mine ? known.unreadCount : known.unreadCount + 1,
-        };
-        return [updated, ...all.filter((s) => s.sessionId !== message.sessionId)];
-      });
+      if (sessionsAfterMessage(sessions, message, openId) === null) {
+        reload();
+        return;
+      }
+      setSessions((all) => sessionsAfterMessage(all, message, openId) ?? all);
     },
-    [openId, list],
+    [sessions, openId, reload],
   );
 
   const open = sessions.find((s) => s.sessionId === openId);

@@ -12,12 +12,12 @@ import {
   type ConsultStatus,
 } from '@glucoguard/domain';
 import type { ChatEntry, ChatMessage } from '@glucoguard/ui/chat';
-import type { Schema } from '@glucoguard/sdk';
 import { formatTime } from '../../format';
+import type { ConsoleChatSession } from './sessionList';
 import { useDoctorChat } from './useDoctorChat';
 import styles from './ChatPage.module.css';
 
-type Session = Schema<'ConsoleChatSession'>;
+type Session = ConsoleChatSession;
 
 /** Where a stored upload is served (the same path the patient's app reads). */
 const fileUrl = (path: string) => `/api/files/${path}`;
