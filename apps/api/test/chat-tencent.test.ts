@@ -4,7 +4,9 @@
 // durable job that retries what Tencent refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MEMBER_TYPE, decodeTencentChatData, tencentChatUserId } from '@glucoguard/domain';
-import { customerImUserId, openChatSession, postCustomChatMessage } from '../src/contexts/care';
+import { customerImUserId, openChatSession, postCustomChatMessage, staffImUserId } from '../src/contexts/care';
+import { createStaff } from '../src/contexts/identity';
+import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { consoleContentSecurityPolicy } from '../src/plugins/console';
 import { chatConnectSources } from '../src/providers/chat/config';
 import { startTencentImFake, type FakeTencentIm } from './fakes/tencent-im-fake';
@@ -66,6 +68,50 @@ describe('querySig with CHAT_PROVIDER=tencent', () => {
     expect(fake.checkUserSig(sig.sig, doctorAccount)).toBe(70013);
     expect(fake.accounts.has(patientAccount)).toBe(true);
     expect(sig.expireTime).toBeGreaterThan(Date.now() + 23 * 3600_000);
+  });
+});
+
+describe('the doctor’s side in the console with CHAT_PROVIDER=tencent', () => {
+  it('signs the staff identity’s own account, and relays the doctor’s sends from it', async () => {
+    const doctorRecord = await api.app.em.fork().findOne(Doctor, { id: { $gt: 0 } }, { orderBy: { id: 'asc' } });
+    const username = `t.tencent.doctor.${process.pid}`;
+    const made = await createStaff(
+      api.app.em.fork(),
+      { username, role: 'doctor', doctorId: doctorRecord!.id },
+      null,
+      clock(),
+    );
+    const { token, staff } = await api
+      .client()
+      .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
+    const desk = api.client({ token });
+    const staffAccount = tencentChatUserId(staffImUserId(staff.id));
+    expect(staffAccount).toMatch(/^s_[A-Za-z0-9_-]{22}$/);
+
+    const sig = await desk.GET('/console/v1/chat/sig');
+    expect(sig).toMatchObject({ provider: 'tencent', sdkAppId: 1400000123, imUserId: staffImUserId(staff.id) });
+    expect(fake.checkUserSig(sig.sig, staffAccount)).toBe(0);
+    expect(fake.accounts.has(staffAccount)).toBe(true);
+
+    const consultation = await openChatSession(api.app.orm.em.fork(), {
+      sessionType: 1,
+      status: 2,
+      members: [
+        { imUserId: customerImUserId(patient.cid), type: CHAT_MEMBER_TYPE.patient },
+        { imUserId: staffImUserId(staff.id), type: CHAT_MEMBER_TYPE.doctor },
+      ],
+    });
+    const before = fake.messages.length;
+    const sent = await desk.POST('/console/v1/chat/send', {
+      body: {
+        sessionId: consultation,
+        clientId: 'tc-desk-0001',
+        payload: { type: 'text', text: '请把这周的血糖记录发我' },
+      },
+    });
+    const [relayed] = (await fake.messagesArrived(before + 1)).slice(before);
+    expect(relayed).toMatchObject({ From_Account: staffAccount, To_Account: patientAccount, SyncOtherMachine: 1 });
+    expect(decodeTencentChatData(relayed!.MsgBody[0]!.MsgContent.Data)).toEqual(sent.message);
   });
 });
 
