@@ -30,10 +30,15 @@ import { Follow } from '../contexts/social/follow/follow.entity';
 import { FeedComment, FeedMessage, FeedPraise } from '../contexts/social/feed/feed.entity';
 import { Notice } from '../contexts/social/notice/notice.entity';
 import { Staff, StaffSession } from '../contexts/identity/staff/staff.entity';
+import { Medicine, OnlineStore, Pharmacy, PharmacyStock } from '../contexts/care/pharmacy/pharmacy.entity';
 import { AuditEvent } from '../contexts/platform/audit/auditEvent.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
+  Medicine,
+  Pharmacy,
+  PharmacyStock,
+  OnlineStore,
   ChatSession,
   ChatMember,
   ChatMessage,

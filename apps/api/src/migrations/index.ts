@@ -29,6 +29,7 @@ import { Migration20261126122655_paymentIntent } from './Migration20261126122655
 import { Migration20261126123506_staff } from './Migration20261126123506_staff';
 import { Migration20261126123909_chat } from './Migration20261126123909_chat';
 import { Migration20261126144558_paymentRefunds } from './Migration20261126144558_paymentRefunds';
+import { Migration20261126153603_pharmacy } from './Migration20261126153603_pharmacy';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -60,4 +61,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126123506_staff', class: Migration20261126123506_staff },
   { name: 'Migration20261126123909_chat', class: Migration20261126123909_chat },
   { name: 'Migration20261126144558_paymentRefunds', class: Migration20261126144558_paymentRefunds },
+  { name: 'Migration20261126153603_pharmacy', class: Migration20261126153603_pharmacy },
 ];

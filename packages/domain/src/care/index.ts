@@ -6,3 +6,4 @@ export * from './doctor';
 export * from './medication';
 export * from './chat';
 export * from './tencentChat';
+export * from './pharmacy';
