@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generate } from 'otplib';
 import { BASE_URL, launchBrowser } from './phone.mjs';
-import { CONSOLE_URL, DEMO_STAFF, openDesktop, signInToConsole } from './console.mjs';
+import { CONSOLE_URL, DEMO_STAFF, openDesktop, settled, signInToConsole } from './console.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -49,6 +49,7 @@ describe('the staff console at 1280×800', { skip }, () => {
           assert.ok(!items.includes('员工账号') && !items.includes('审计日志'), `${role}: ${items.join(', ')}`);
         }
         await page.getByText('我的账号').waitFor();
+        await settled(page);
         await page.screenshot({ path: shot(`home-${role}`) });
 
         await page.goto(`${CONSOLE_URL}/staff`);
@@ -59,6 +60,7 @@ describe('the staff console at 1280×800', { skip }, () => {
           assert.equal(await page.getByRole('button', { name: '新建账号' }).count(), 0);
         }
         if (role === 'operator') {
+          await settled(page);
           await page.screenshot({ path: shot('operator-staff-forbidden') });
           const response = await fetch(`${BASE_URL}/api/console/v1/staff`, {
             method: 'POST',
@@ -78,7 +80,7 @@ describe('the staff console at 1280×800', { skip }, () => {
     }
   });
 
-  it('creates an account with TOTP whose one-time password is shown once; it signs in with the code and changes its password first', async () => {
+  it('creates an account with TOTP whose one-time password is shown once, links it to a directory doctor; it signs in with the code and changes its password first', async () => {
     const username = `e2e.ph${Date.now().toString(36)}`;
     const admin = await openDesktop(browser);
     /** @type {string} */
@@ -95,6 +97,7 @@ describe('the staff console at 1280×800', { skip }, () => {
       await dialog.getByLabel('角色').click();
       await admin.page.locator('.ant-select-item-option').filter({ hasText: '药师' }).click();
       await dialog.getByLabel('登录时需要动态验证码（TOTP）').click();
+      await settled(admin.page);
       await admin.page.screenshot({ path: shot('staff-create') });
       // The TOTP secret travels once, in the create call's answer (the QR code shows it): read it there,
       // as an authenticator app would read the code.
@@ -110,10 +113,29 @@ describe('the staff console at 1280×800', { skip }, () => {
       assert.match(otp, /^[A-Za-z2-9]{16}$/);
       await shown.locator('canvas, svg').first().waitFor();
       await dialog.waitFor({ state: 'hidden' });
+      await settled(admin.page);
       await admin.page.screenshot({ path: shot('staff-created-once') });
       await shown.getByRole('button', { name: '我已记下' }).click();
       const row = admin.page.getByRole('row').filter({ hasText: username });
       await row.getByText('待修改初始密码').waitFor();
+
+      // The admin makes the account a doctor, linked to the directory's 王明远 found by name.
+      await row.getByRole('button', { name: '修改角色' }).click();
+      const roleDialog = admin.page.getByRole('dialog', { name: `修改 ${username} 的角色` });
+      await roleDialog.getByLabel('角色').click();
+      await admin.page
+        .locator('.ant-select-item-option')
+        .filter({ hasText: /^医生$/ })
+        .click();
+      await roleDialog.getByLabel('关联医生档案').fill('王明');
+      await admin.page.locator('.ant-select-item-option').filter({ hasText: '王明远' }).first().click();
+      await settled(admin.page);
+      await admin.page.screenshot({ path: shot('staff-role-doctor') });
+      await roleDialog.getByRole('button', { name: '保存' }).click();
+      await roleDialog.waitFor({ state: 'hidden' });
+      await row.getByText('医生', { exact: true }).waitFor();
+      assert.match(await row.innerText(), /编号 \d+/);
+      await settled(admin.page);
       await admin.page.screenshot({ path: shot('staff-list') });
       assert.deepEqual(admin.problems, []);
     } finally {
@@ -129,12 +151,14 @@ describe('the staff console at 1280×800', { skip }, () => {
       await form.getByLabel('密码').fill(otp);
       await form.getByRole('button', { name: '登录' }).click();
       await staff.page.getByText('6 位动态验证码').waitFor();
+      await settled(staff.page);
       await staff.page.screenshot({ path: shot('sign-in-totp') });
       const code = await generate({ secret });
       await staff.page.getByLabel('动态验证码').first().locator('input').first().pressSequentially(code);
       await staff.page.waitForURL((url) => url.pathname === '/console/password');
       await staff.page.getByText('首次登录请修改密码').waitFor();
       assert.equal(await staff.page.getByRole('menu', { name: '功能菜单' }).count(), 0);
+      await settled(staff.page);
       await staff.page.screenshot({ path: shot('password-forced') });
       await staff.page.getByLabel('一次性密码').fill(otp);
       await staff.page.getByLabel('新密码', { exact: true }).fill('zhou-pharmacy-2026');
@@ -164,6 +188,7 @@ describe('the staff console at 1280×800', { skip }, () => {
       await page.getByRole('cell', { name: '新建员工账号' }).first().waitFor();
       const actions = await page.locator('.ant-table-tbody td:nth-child(3)').allInnerTexts();
       assert.ok(actions.length > 0 && actions.every((text) => text.trim() === '新建员工账号'), actions.join(', '));
+      await settled(page);
       await page.screenshot({ path: shot('audit') });
 
       await page.getByRole('button', { name: '账号菜单' }).click();
@@ -182,6 +207,7 @@ describe('the staff console at 1280×800', { skip }, () => {
       await page.getByRole('menuitem', { name: '员工账号' }).click();
       await page.waitForURL((url) => url.pathname === '/console/signIn');
       await page.getByText('登录已过期，请重新登录').waitFor();
+      await settled(page);
       await page.screenshot({ path: shot('session-expired') });
       // The staff list's refused call is the only console error the browser logs.
       assert.deepEqual(

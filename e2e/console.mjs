@@ -1,3 +1,4 @@
+/* global document */
 // Shared set-up of the staff console's end-to-end tests: a desktop browser context (1280×800) and
 // signing in to /console with a username and password (docs/adr/0120-console-app.md).
 import { BASE_URL } from './phone.mjs';
@@ -62,4 +63,13 @@ export async function signInToConsole(page, { username, password }, consoleUrl =
   await form.getByLabel('密码').fill(password);
   await form.getByRole('button', { name: '登录' }).click();
   await page.waitForURL((url) => url.pathname !== '/console/signIn');
+}
+
+/**
+ * Waits until no CSS animation or transition runs (antd's dialog zoom, a table's loading fade), so a
+ * screenshot shows the settled screen.
+ * @param {import('playwright-core').Page} page
+ */
+export async function settled(page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 }

@@ -283,6 +283,19 @@ describe('the audit trail', () => {
   });
 });
 
+describe('the care directory for linking doctors', () => {
+  it('finds the directory doctors by name for an admin, and refuses other roles', async () => {
+    const admin = await signedIn('admin');
+    const wang = await api.app.em.fork().findOneOrFail(Doctor, { openid: 'demo_doctor_wang' });
+    const found = await admin.client.GET('/console/v1/doctors', { params: { query: { name: wang.name.slice(0, 2) } } });
+    expect(found.find((d) => d.id === wang.id)).toMatchObject({ name: wang.name, title: wang.title });
+    expect(found.every((d) => d.name.includes(wang.name.slice(0, 2)))).toBe(true);
+    expect((await admin.client.GET('/console/v1/doctors')).length).toBeGreaterThanOrEqual(found.length);
+    const operator = await signedIn('operator');
+    expect(await failure(operator.client.GET('/console/v1/doctors'))).toMatchObject({ code: 40300, errMsg: '无权限' });
+  });
+});
+
 describe('the demo staff', () => {
   it('signs in one account of each role with its published password, not asked to change it; the doctor is Dr Wang of the directory', async () => {
     for (const s of demoStaff) {

@@ -83,6 +83,7 @@ export const STAFF_OPERATIONS = [
   'consoleSignOut',
   'createStaff',
   'disableStaff',
+  'findDirectoryDoctors',
   'listStaff',
 ] as const satisfies readonly OperationId[];
 

@@ -3406,6 +3406,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/doctors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Doctors of the care directory a doctor account can be linked to (admin)
+         * @description The care directory's doctors (not educator nurses) whose name contains `name`, by name, at
+         *     most 50: what an admin picks from when creating a doctor account or changing a role to doctor.
+         */
+        get: operations["findDirectoryDoctors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/staff/{staffId}/role": {
         parameters: {
             query?: never;
@@ -10527,6 +10548,39 @@ export interface operations {
                             oneTimePassword: string;
                             totpUri: string | null;
                         };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    findDirectoryDoctors: {
+        parameters: {
+            query?: {
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The doctors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            title: string;
+                            hospital: string;
+                            department: string;
+                        }[];
                     };
                 };
             };

@@ -192,6 +192,7 @@ export default function AuditPage() {
         </Form.Item>
       </Form>
       <Table<AuditEvent>
+        className={styles.table}
         rowKey="id"
         columns={columns}
         dataSource={page}

@@ -1,9 +1,10 @@
-import { Alert, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { STAFF_MESSAGES, STAFF_ROLE_LABELS, STAFF_ROLES, STAFF_USERNAME_PATTERN } from '@glucoguard/domain';
 import type { StaffRole } from '@glucoguard/domain';
 import { api, isSessionEnd, messageOf } from '../../api';
 import type { StaffMember } from '../../session';
+import { DoctorPicker } from './DoctorPicker';
 import styles from './StaffPage.module.css';
 
 export interface CreatedStaff {
@@ -103,12 +104,12 @@ export function CreateStaffDialog({
         </Form.Item>
         {role === 'doctor' && (
           <Form.Item
-            label="医生档案编号"
+            label="关联医生档案"
             name="doctorId"
             extra="患者在「找医生」中看到的医生档案"
             rules={[{ required: true, message: STAFF_MESSAGES.doctorNeeded }]}
           >
-            <InputNumber min={1} precision={0} className={styles.wide} />
+            <DoctorPicker />
           </Form.Item>
         )}
         <Form.Item label="登录时需要动态验证码（TOTP）" name="totp" valuePropName="checked">

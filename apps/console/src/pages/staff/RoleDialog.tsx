@@ -1,10 +1,11 @@
-import { Alert, Form, InputNumber, Modal, Select } from 'antd';
+import { Alert, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { STAFF_MESSAGES } from '@glucoguard/domain';
 import type { StaffRole } from '@glucoguard/domain';
 import { api, isSessionEnd, messageOf } from '../../api';
 import type { StaffMember } from '../../session';
 import { ROLE_OPTIONS } from './CreateStaffDialog';
+import { DoctorPicker } from './DoctorPicker';
 import styles from './StaffPage.module.css';
 
 interface Values {
@@ -80,11 +81,11 @@ export function RoleDialog({
           </Form.Item>
           {role === 'doctor' && (
             <Form.Item
-              label="医生档案编号"
+              label="关联医生档案"
               name="doctorId"
               rules={[{ required: true, message: STAFF_MESSAGES.doctorNeeded }]}
             >
-              <InputNumber min={1} precision={0} className={styles.wide} />
+              <DoctorPicker />
             </Form.Item>
           )}
         </Form>

@@ -115,6 +115,7 @@ export default function StaffPage() {
       }
     >
       <Table<StaffMember>
+        className={styles.table}
         rowKey="id"
         columns={columns}
         dataSource={staff.data ?? []}

@@ -6,6 +6,7 @@ import {
   changeStaffRole,
   createStaff,
   disableStaff,
+  findDirectoryDoctors,
   listStaff,
   signInStaff,
   signOutStaff,
@@ -62,6 +63,8 @@ export function staffRoutes(app: FastifyInstance) {
   app.operation('disableStaff', async (request) =>
     disableStaff(app.em, request.staff, staffActor(request, request.staff), request.params.staffId, now()),
   );
+
+  app.operation('findDirectoryDoctors', async (request) => findDirectoryDoctors(app.em, request.query.name ?? ''));
 
   app.operation('browseAudit', async (request) => {
     const { actorId, patientId, action, from, to, beforeId, pageSize } = request.query;

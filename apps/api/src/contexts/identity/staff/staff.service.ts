@@ -197,6 +197,29 @@ export async function listStaff(db: Db, actor: AuditActor, now: Date): Promise<S
   return rows.map(staffView);
 }
 
+/** A doctor record of the care directory, as the admin's picker shows it. */
+export interface DirectoryDoctorView {
+  id: number;
+  name: string;
+  title: string;
+  hospital: string;
+  department: string;
+}
+
+/** The care directory's doctors (roleType 1) whose name contains `name`: what a doctor account is linked to. */
+export async function findDirectoryDoctors(db: Db, name: string): Promise<DirectoryDoctorView[]> {
+  const directory = new CareDirectoryRepository(db);
+  const doctors = await directory.search('name', name.trim(), 1);
+  const workplaces = await directory.workplacesOf(doctors);
+  return doctors.map((d) => ({
+    id: d.id,
+    name: d.name,
+    title: d.title,
+    hospital: workplaces.get(d.id)?.organizationName ?? d.hospital,
+    department: workplaces.get(d.id)?.departmentName ?? d.department,
+  }));
+}
+
 /** A doctor is linked to a doctor record that exists; no other role has one. */
 async function checkDoctorLink(db: Db, role: StaffRole, doctorId: number | undefined | null): Promise<number | null> {
   if (role !== 'doctor') {
