@@ -10,6 +10,8 @@ export type { TabBarListProps, TabShellProps, TabShellTab } from './tab-shell';
 export { Carousel } from './carousel';
 export type { CarouselProps } from './carousel';
 export { ENTRY_GRID_PAGE_SIZE, EntryGrid, paginate } from './entry-grid';
+export { LineTabs } from './line-tabs';
+export type { LineTab, LineTabsProps } from './line-tabs';
 export type { EntryGridProps, EntryTile } from './entry-grid';
 export { ChatPanel, canSendChat } from './chat-panel';
 export type { ChatMessage, ChatPanelProps } from './chat-panel';

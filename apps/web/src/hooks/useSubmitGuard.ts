@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@glucoguard/domain';
-import { Toast } from 'antd-mobile';
 import { useCallback, useRef, useState } from 'react';
-import { toastCount } from '../ui/toast';
+import { clearToast, showToast, toastCount } from '../ui/toast';
 
 /** What a guarded submit does once the loading toast is gone (show a message, move on). */
 export type AfterSubmit = (() => void) | undefined;
@@ -35,14 +34,14 @@ export function useSubmitGuard({ loader = true }: SubmitGuardOptions = {}): {
       lock.current = true;
       setBusy(true);
       if (loader) {
-        Toast.show({ icon: 'loading', content: ACCOUNT_MESSAGES.registering, duration: 0, maskClickable: false });
+        showToast({ icon: 'loading', content: ACCOUNT_MESSAGES.registering, duration: 0, maskClickable: false });
       }
       let after: AfterSubmit;
       try {
         after = await task();
       } catch (error) {
         if (loader) {
-          Toast.clear();
+          clearToast();
         }
         throw error;
       } finally {
@@ -53,7 +52,7 @@ export function useSubmitGuard({ loader = true }: SubmitGuardOptions = {}): {
       const before = toastCount();
       after?.();
       if (loader && toastCount() === before) {
-        Toast.clear();
+        clearToast();
       }
     },
     [loader],

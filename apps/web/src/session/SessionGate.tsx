@@ -1,13 +1,20 @@
-import { FOLLOW_PROMPT, skipsSignIn, startupDecision } from '@glucoguard/domain';
-import { Dialog } from 'antd-mobile';
-import { useEffect } from 'react';
+import { skipsSignIn, startupDecision } from '@glucoguard/domain';
+import { Suspense, lazy, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { useDeviceKeySwitch } from '../store/deviceKeySwitch';
 import { useSession } from '../store/session';
-import { DeviceKeySwitchPrompt } from './DeviceKeySwitchPrompt';
 import { startSession, startupSettled } from './flow';
+
+// The two prompts are rare and use antd-mobile's Dialog: their code comes when one is shown, not
+// with the start-up bundle (docs/adr/0135-first-route-without-animation-libraries.md).
+const DeviceKeySwitchPrompt = lazy(() =>
+  import(/* webpackChunkName: "device-key-switch" */ './DeviceKeySwitchPrompt').then((module) => ({
+    default: module.DeviceKeySwitchPrompt,
+  })),
+);
+const FollowPrompt = lazy(() => import(/* webpackChunkName: "follow-prompt" */ './FollowPrompt'));
 
 /**
  * The route guard of spec 1 §2.1 and §4 around every page: share pages open without sign-in;
@@ -45,20 +52,20 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }, [redirectTo, returnTo, navigate]);
 
   if (holding) {
-    return <DeviceKeySwitchPrompt deviceKey={pendingKey} />;
+    return (
+      <Suspense fallback={null}>
+        <DeviceKeySwitchPrompt deviceKey={pendingKey} />
+      </Suspense>
+    );
   }
   switch (decision.action) {
     case 'allow':
       return children;
     case 'followPrompt':
       return (
-        <Dialog
-          visible
-          title={FOLLOW_PROMPT.title}
-          content={FOLLOW_PROMPT.content}
-          actions={[]}
-          closeOnMaskClick={false}
-        />
+        <Suspense fallback={null}>
+          <FollowPrompt />
+        </Suspense>
       );
     case 'redirect':
     case 'wait':

@@ -3,8 +3,8 @@
 // and one fresh sign-in when a call answers 40100.
 import { ACCOUNT_MESSAGES, DEVICE_KEY_PARAM, isDeviceKey, launchDeviceKey } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
-import { Toast } from 'antd-mobile';
 import { api, setResignIn } from '../api';
+import { showToast } from '../ui/toast';
 import { useDeviceKeySwitch } from '../store/deviceKeySwitch';
 import { useSession } from '../store/session';
 
@@ -279,7 +279,7 @@ export async function authenticate(): Promise<void> {
     try {
       applyCurrent(await current);
     } catch (error) {
-      Toast.show({ content: ACCOUNT_MESSAGES.userInfoFailed, position: 'center' });
+      showToast({ content: ACCOUNT_MESSAGES.userInfoFailed, position: 'center' });
       reportQuietly(error);
     }
   }
@@ -324,7 +324,7 @@ async function run(): Promise<void> {
     useSession.setState({ phase: 'done' });
   } catch (error) {
     // A failed sign-in still lets the navigation go on (spec §4).
-    Toast.show({ content: signInFailureMessage(error), position: 'center' });
+    showToast({ content: signInFailureMessage(error), position: 'center' });
     reportQuietly(error);
     settledOnce = true;
     useSession.setState({ phase: 'failed' });

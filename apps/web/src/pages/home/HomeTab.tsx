@@ -1,12 +1,12 @@
 import { REGISTER_PATH } from '@glucoguard/domain';
 import { EntryGrid } from '@glucoguard/ui';
-import { Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { brandOf } from '../../brand';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { isRegistered, useSession } from '../../store/session';
+import { toast } from '../../ui/toast';
 import { URINE_DOCTOR_PATH } from '../urine/paths';
 import { ArticleSection, BannerCarousel, PointsCard } from './sections';
 import { FollowRequestCard, TodaySummary } from './TodaySummary';
@@ -36,7 +36,7 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
   const hasDevice = devices.data?.existsFlag ?? false;
 
   const sendToRegistration = () => {
-    Toast.show({ content: '请先注册后再使用' });
+    toast('请先注册后再使用');
     void navigate(REGISTER_PATH);
   };
 

@@ -5,8 +5,7 @@ import {
   bannerProductCode,
   bannerTarget,
 } from '@glucoguard/domain';
-import { Carousel, EmptyState, InfiniteList } from '@glucoguard/ui';
-import { Tabs } from 'antd-mobile';
+import { Carousel, EmptyState, InfiniteList, LineTabs } from '@glucoguard/ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Schema } from '@glucoguard/sdk';
@@ -144,15 +143,12 @@ export function ArticleSection() {
         <EmptyState />
       ) : (
         <>
-          <Tabs
+          <LineTabs
+            tabs={types.data.map((t) => ({ key: String(t.typeId), title: t.typeName }))}
             activeKey={String(active)}
             onChange={(key) => setTypeId(Number(key))}
             className={styles.articleSectionTabs}
-          >
-            {types.data.map((t) => (
-              <Tabs.Tab key={String(t.typeId)} title={t.typeName} />
-            ))}
-          </Tabs>
+          />
           <InfiniteList<Schema<'ArticleVo'>>
             aria-label="文章列表"
             resetKey={active ?? 0}
