@@ -14,8 +14,8 @@ import docs from './plugins/docs';
 import securityHeaders from './plugins/security-headers';
 import { chatConnectSources } from './providers/chat/config';
 import web from './plugins/web';
-import { seed } from './seed/seed';
 import consoleApp from './plugins/console';
+import { seed } from './seed/seed';
 import {
   dictionaryRoutes,
   frontLogRoutes,
@@ -276,17 +276,17 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   );
   await instance.register(docs, { publicBaseUrl: config.publicBaseUrl });
   await instance.register(api(config), { prefix: '/api' });
+  await instance.register(consoleApp, {
+    root: config.consoleDist,
+    publicBaseUrl: config.publicBaseUrl,
+    chatConnectSources: chatConnectSources(config.rawEnv),
+  });
   await instance.register(web, { root: config.webDist });
 });
 
 /** Builds a ready-to-listen server for the given configuration. */
 export async function createServer(
   config: AppConfig,
-  await instance.register(consoleApp, {
-    root: config.consoleDist,
-    publicBaseUrl: config.publicBaseUrl,
-    chatConnectSources: chatConnectSources(config.rawEnv),
-  });
   logStream?: { write(line: string): void },
   providerOverrides?: Partial<Providers>,
 ): Promise<FastifyInstance> {
