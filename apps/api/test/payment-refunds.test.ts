@@ -120,6 +120,33 @@ describe('partial refunds by an operator in the console', () => {
     expect(await failure(refund(intentId, 1))).toMatchObject({ status: 409, errMsg: '支付单已全额退款' });
   });
 
+  it('lets one of two refunds asked at the same moment through, and settles 20 concurrent duplicate refund notifies once', async () => {
+    const { intentId } = await paidIntent(1000);
+    const outcomes = await Promise.all(
+      [refund(intentId, 600), refund(intentId, 600)].map((call) =>
+        call.then(
+          (value) => ({ value, error: null }),
+          (error: unknown) => ({ value: null, error }),
+        ),
+      ),
+    );
+    const made = outcomes.find((o) => o.value)?.value;
+    const refused = outcomes.find((o) => o.error)?.error;
+    expect(made?.refund.state).toBe('processing');
+    expect(refused).toMatchObject({ code: 40900, errMsg: '已有退款正在处理，请稍后再试' });
+    if (!made) {
+      return;
+    }
+    const notify = fake.refundNotify(made.refund.outRefundNo);
+    const logStart = api.logs.length;
+    const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await postNotify(notify)).status));
+    expect(statuses).toEqual(Array(20).fill(204));
+    const applied = api.logs.slice(logStart).filter((line) => line.includes('payment notify applied'));
+    expect(applied).toHaveLength(20);
+    expect(applied.filter((line) => line.includes('"result":"changed"'))).toHaveLength(1);
+    expect(await detail(intentId)).toMatchObject({ state: 'partlyRefunded', refundableCents: 400 });
+  });
+
   it('returns the same refund for the same request key (a double click), and refuses an unpaid intent', async () => {
     const { intentId } = await paidIntent(800);
     const key = randomUUID();
