@@ -256,7 +256,8 @@ describe('createChatTransport', () => {
 
 describe('@tencentcloud/chat', () => {
   it('has the events and types the transport listens for, with the values it expects', async () => {
-    const sdk = (await import('@tencentcloud/chat')).default as unknown as TencentChatSdk;
+    // The build the transport loads: the package's ES module.
+    const sdk: TencentChatSdk = (await import('@tencentcloud/chat/index.es.js')).default;
     expect(typeof sdk.create).toBe('function');
     expect(sdk.EVENT).toMatchObject(EVENT);
     expect(sdk.TYPES).toMatchObject(TYPES);
