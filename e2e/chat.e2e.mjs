@@ -75,10 +75,8 @@ describe('the patient’s chat on a phone', { skip }, () => {
     const { context, page, problems } = await openPhone(browser);
     try {
       await context.grantPermissions(['microphone'], { origin: BASE_URL });
-      await page.goto(`${BASE_URL}/?deviceKey=${DEMO_PATIENT}`);
-      await page.getByRole('tab', { name: '我的' }).waitFor();
-      // The way in: 我的 → 在线问诊 → the consultation's card.
-      await page.getByRole('tab', { name: '我的' }).tap();
+      // The way in: 我的 → 在线问诊 → the consultation's card (the mine tab makes no 长辈模式 offer).
+      await page.goto(`${BASE_URL}/?deviceKey=${DEMO_PATIENT}&tab=mine`);
       await page.getByText('在线问诊', { exact: true }).tap();
       await page.waitForURL((url) => url.pathname === '/findDoctor/myConsultList');
       const cards = page.getByRole('list', { name: '问诊消息' });
@@ -165,6 +163,17 @@ describe('the patient’s chat on a phone', { skip }, () => {
         Number.parseFloat(document.defaultView.getComputedStyle(el).fontSize),
       );
       assert.ok(fontSize >= 18, `the input's text is large (${fontSize}px)`);
+      // The same account opens the chat elsewhere: this phone is told, and stops reconnecting.
+      const elsewhere = await context.newPage();
+      await elsewhere.goto(page.url());
+      await elsewhere.getByRole('list', { name: '聊天记录' }).getByText('我这边网络不好，稍后再看。').waitFor();
+      await page.getByRole('alert').filter({ hasText: '该账号已在别处登录，请刷新后重试' }).waitFor();
+      await page.getByRole('dialog').getByText('该账号已在别处登录，请刷新后重试').waitFor();
+      await page.screenshot({ path: shot('chat-kicked') });
+      await page.getByRole('button', { name: '知道了' }).tap();
+      assert.equal(await page.getByRole('status').count(), 0, 'no reconnecting notice after a kick');
+      assert.equal(await page.getByRole('textbox', { name: '消息' }).count(), 0, 'no input bar after a kick');
+
       // While offline the browser logs the calls it could not make (the reconnect's querySig); nothing else.
       assert.deepEqual(
         problems.filter((problem) => !problem.includes('net::ERR_INTERNET_DISCONNECTED')),

@@ -346,7 +346,7 @@ export default function C2CChatPage() {
           <MessageRow key={entry.key} entry={entry} mine={entry.from === state.me} onResend={resend} />
         ))}
       </ol>
-      {status === CONSULT_STATUS.inConsultation ? (
+      {state.kicked ? null : status === CONSULT_STATUS.inConsultation ? (
         <form
           className={styles.bar}
           onSubmit={(event) => {
