@@ -1,7 +1,7 @@
 // Chat on two screens (issue 18 §4): the demo patient on a phone (390×844) and demo.doctor in the
-// console (1280×800) exchange text, a picture and a voice clip through the real API and socket; the
-// doctor's connection drops and comes back without losing or doubling a message; and a session
-// that is not the doctor's own is refused in the page and by the API
+// console (1280×800) exchange text and pictures, and the patient sends a voice clip, through the real
+// API and socket; the doctor's connection drops and comes back without losing or doubling a message;
+// and a session that is not the doctor's own is refused in the page and by the API
 // (docs/adr/0130-doctor-chat-in-the-console.md).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -67,6 +67,14 @@ describe('chat between a patient’s phone and the doctor’s console', { skip }
       await doctor.page.getByRole('button', { name: '发送', exact: true }).click();
       await desk.locator('[data-state="sent"]', { hasText: '今天早上的空腹血糖是多少' }).waitFor();
       await phone.getByText('张先生您好，今天早上的空腹血糖是多少？').waitFor();
+      // Doctor → patient: a picture (after the send throttle's second).
+      const phonePictures = await phone.locator('img[alt="图片消息"]').count();
+      await doctor.page.waitForTimeout(1100);
+      await doctor.page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'diet.png', mimeType: 'image/png', buffer: solidPng(32) });
+      await desk.locator('[data-state="sent"] img[alt="图片消息"]').last().waitFor();
+      await phone.locator('img[alt="图片消息"]').nth(phonePictures).waitFor();
 
       // Patient → doctor: text, a picture, a voice clip (one message a second: the send throttle).
       await phoneBox.fill('6.9，比上周低了一些。');

@@ -18,6 +18,7 @@ import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { seed } from '../src/seed/seed';
 import { connectChat } from './chat-socket';
+import { b64, png1x1 } from './upload/images';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
@@ -186,6 +187,36 @@ describe("the doctor's messages", () => {
     expect(await failure(send(doctor, 'doc-blank-1', '   '))).toMatchObject({ code: 40000 });
     const ended = await open(patient.cid, doctor.imUserId, 0);
     expect(await failure(send(doctor, 'doc-ended-1', '还在吗', ended))).toMatchObject({ code: 40000 });
+  });
+});
+
+describe("the doctor's pictures", () => {
+  it('stores a picture by the upload rules, which the doctor sends and the patient sees', async () => {
+    const { path } = await doctor.client.POST('/console/v1/chat/uploadImage', { body: { data: b64(png1x1()) } });
+    expect(path).toMatch(/^uploads\/273\//);
+    const p = await connectChat(
+      api.baseUrl,
+      (await patient.client.GET('/consult/v1/querySig', { params: { query: {} } })).sig,
+    );
+    await doctor.client.POST('/console/v1/chat/send', {
+      body: { sessionId, clientId: 'doc-image-01', payload: { type: 'image', url: path } },
+    });
+    const pushed = await p.next((f) => f.type === 'message' && f.message?.clientId === 'doc-image-01');
+    expect(pushed.message?.payload).toEqual({ type: 'image', url: path });
+    const served = await fetch(`${api.baseUrl}/files/${path}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    p.socket.close();
+  });
+
+  it('refuses what is not a picture, and every role but the doctor', async () => {
+    expect(
+      await failure(doctor.client.POST('/console/v1/chat/uploadImage', { body: { data: b64('not a picture') } })),
+    ).toMatchObject({ code: 40000 });
+    const operator = await signedIn('operator');
+    expect(
+      await failure(operator.client.POST('/console/v1/chat/uploadImage', { body: { data: b64(png1x1()) } })),
+    ).toMatchObject({ code: 40300 });
   });
 });
 

@@ -77,6 +77,7 @@ export const STAFF_OPERATIONS = [
   'consoleChatSend',
   'consoleChatSessions',
   'consoleChatSig',
+  'consoleChatUploadImage',
   'consoleMe',
   'consolePaymentIntent',
   'consoleRefundPayment',

@@ -22,9 +22,16 @@ export { limitFailures, takeRateLimit, type RateWindow } from './rate-limit/rate
 export { CONSOLE_SIGN_IN_FAILURES } from './rate-limit/clientLimits';
 export { DictionaryRepository } from './dictionary/dictionary.repository';
 export { signPrivatePath } from './upload/private-files';
-export { UPLOAD_LIMITS } from './upload/upload.routes';
+export { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS } from './upload/upload.routes';
 export { JobQueue, scheduleJob } from './jobs/jobs.service';
 export { pruneExpiredRows, type PruneRun } from './retention/retention.service';
-export { checkImage, putImage, removeImage, type StoredImage, type UploadLimits } from './upload/upload.service';
+export {
+  checkImage,
+  putImage,
+  removeImage,
+  storeImage,
+  type StoredImage,
+  type UploadLimits,
+} from './upload/upload.service';
 export { browseAudit, recordAudit, type AuditActor } from './audit/audit.service';
 export { PATIENT_AUDIT } from './audit/patientAudit';

@@ -1,7 +1,7 @@
 // One conversation: the messages (text, image, voice, the server's custom steps), older pages on
 // demand, failed sends with their mark and 重发, and the input while the consultation runs.
-import { Alert, Button, Empty, Input, Spin, Tag, Tooltip, Typography, App } from 'antd';
-import { ExclamationCircleFilled } from '@ant-design/icons';
+import { Alert, Button, Empty, Input, Spin, Tag, Tooltip, Typography, Upload, App } from 'antd';
+import { ExclamationCircleFilled, PictureOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
 import {
   CHAT_MESSAGES,
@@ -12,12 +12,23 @@ import {
   type ConsultStatus,
 } from '@glucoguard/domain';
 import type { ChatEntry, ChatMessage } from '@glucoguard/ui/chat';
+import { api, isSessionEnd, messageOf } from '../../api';
 import { formatTime } from '../../format';
 import type { ConsoleChatSession } from './sessionList';
 import { useDoctorChat } from './useDoctorChat';
 import styles from './ChatPage.module.css';
 
 type Session = ConsoleChatSession;
+
+/** A file's bytes as base64 (what the upload operation takes). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result.replace(/^data:[^,]*,/, '') : '');
+    reader.onerror = () => reject(reader.error ?? new Error('读取图片失败'));
+    reader.readAsDataURL(file);
+  });
+}
 
 /** Where a stored upload is served (the same path the patient's app reads). */
 const fileUrl = (path: string) => `/api/files/${path}`;
@@ -115,6 +126,27 @@ export function Conversation({ session, onMessage }: { session: Session; onMessa
     setText('');
   };
 
+  // A picture: stored by the upload rules first, then sent as an image message with its path.
+  const [uploading, setUploading] = useState(false);
+  const sendPicture = async (file: File) => {
+    if (!store) {
+      return;
+    }
+    setUploading(true);
+    try {
+      const { path } = await api.POST('/console/v1/chat/uploadImage', { body: { data: await base64Of(file) } });
+      if ((await store.send({ type: 'image', url: path })) === 'throttled') {
+        void message.warning('发送太快了，请稍后再发');
+      }
+    } catch (error) {
+      if (!isSessionEnd(error)) {
+        void message.error(messageOf(error));
+      }
+    } finally {
+      setUploading(false);
+    }
+  };
+
   return (
     <section className={styles.conversation} aria-label="聊天记录">
       <header className={styles.header}>
@@ -163,6 +195,18 @@ export function Conversation({ session, onMessage }: { session: Session; onMessa
             placeholder="输入回复，Enter 发送，Shift+Enter 换行"
             aria-label="回复内容"
           />
+          <Upload
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void sendPicture(file);
+              return false;
+            }}
+          >
+            <Button size="large" icon={<PictureOutlined />} loading={uploading} disabled={!store}>
+              图片
+            </Button>
+          </Upload>
           <Button type="primary" size="large" onClick={() => void send()} disabled={!store}>
             发送
           </Button>

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { UPLOAD_BUSINESS_CODE } from '@glucoguard/domain';
 import { staffActor } from '../../identity';
+import { storeImage, takeRateLimit, UPLOAD_BODY_LIMIT, UPLOAD_LIMITS } from '../../platform';
 import { chatSigFor, type ChatTransport } from './chat.routes';
 import { markChatRead, sendChatMessage } from './chat.service';
 import { staffImUserId } from './chat.sig';
@@ -43,6 +45,21 @@ export function consoleChatRoutes(app: FastifyInstance, transport: ChatTransport
       now: now(),
       origin: { ip: request.ip, requestId: String(request.id) },
     }),
+  );
+
+  // A picture for an image message: the patient's upload rules, counted per staff member.
+  app.operation(
+    'consoleChatUploadImage',
+    async (request) => {
+      await takeRateLimit(app.em, 'upload', `staff:${request.staff.staffId}`, UPLOAD_LIMITS, now());
+      const stored = await storeImage(app.providers.storage, {
+        base64: request.body.data,
+        businessCode: UPLOAD_BUSINESS_CODE.general,
+        now: now(),
+      });
+      return { path: stored.path };
+    },
+    { bodyLimit: UPLOAD_BODY_LIMIT },
   );
 
   app.operation('consoleChatRead', async (request) => {

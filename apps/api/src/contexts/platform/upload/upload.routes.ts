@@ -17,7 +17,7 @@ export const UPLOAD_LIMITS = [
   { max: 300, windowMs: 24 * HOUR, message: '今日上传次数已达上限，请明天再试' },
 ];
 /** 10 MB of image is about 13.4 MB of base64; the JSON around it needs a little more. */
-const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 /** 2 MB of voice is about 2.8 MB of base64. */
 const VOICE_BODY_LIMIT = 3 * 1024 * 1024;
 
