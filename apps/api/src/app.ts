@@ -42,7 +42,7 @@ import {
 } from './contexts/health';
 import { invitationRoutes, shareRoutes } from './contexts/social';
 import { articleRoutes, assistantRoutes, bannerRoutes, checkInRoutes, feedbackRoutes } from './contexts/engagement';
-import { chatRoutes, consoleChatRoutes, doctorRoutes } from './contexts/care';
+import { chatRoutes, consoleChatRoutes, doctorRoutes, pharmacyRoutes } from './contexts/care';
 import { paymentRoutes } from './contexts/commerce';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
@@ -174,6 +174,7 @@ function api(config: AppConfig) {
     ingestionRoutes(scope, config);
     healthRecordRoutes(scope);
     doctorRoutes(scope);
+    pharmacyRoutes(scope);
     chatRoutes(scope, scope.chat);
     consoleChatRoutes(scope, scope.chat);
     paymentRoutes(scope);

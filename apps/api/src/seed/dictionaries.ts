@@ -26,6 +26,29 @@ const DICTIONARIES: Record<string, string[][]> = {
     ['3', '继发性高血压'],
     ['4', '不清楚'],
   ],
+  // The medicine catalogue and prescriptions (spec 3 §3; docs/adr/0138-pharmacies-and-the-medicine-catalogue.md).
+  rx_category: [
+    ['1', '处方药'],
+    ['2', '甲类非处方药'],
+    ['3', '乙类非处方药'],
+  ],
+  medicine_usaged: [
+    ['1', '口服'],
+    ['2', '皮下注射'],
+    ['3', '舌下含服'],
+    ['4', '嚼服'],
+    ['5', '外用'],
+    ['6', '其他'],
+  ],
+  medicine_rate: [
+    ['1', '每日一次'],
+    ['2', '每日两次'],
+    ['3', '每日三次'],
+    ['4', '每日四次'],
+    ['5', '每晚一次'],
+    ['6', '每周一次'],
+    ['7', '必要时'],
+  ],
   // Uploaded report types in the gallery's order, from the domain (spec 2 §3, §7).
   report_type: REPORT_TYPE_DICTIONARY.map(({ itemKey, itemValue }) => [itemKey, itemValue]),
 };

@@ -15,6 +15,7 @@ import { seedDemoStaff } from './demoStaff';
 import { seedDemoChat } from './demoChat';
 import { seedArticleLibrary } from './articles';
 import { seedBannerLibrary } from './banners';
+import { seedPharmacyLibrary } from './pharmacies';
 
 /**
  * Seeds the reference data every installation needs (dictionaries, slot thresholds, pressure ranges,
@@ -33,6 +34,7 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   });
   await seedArticleLibrary(em, demo.now);
   await seedBannerLibrary(em);
+  await seedPharmacyLibrary(em);
   if (!withDemo) {
     return;
   }

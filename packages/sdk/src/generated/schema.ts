@@ -1785,6 +1785,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/v1/queryStoreAddressByLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pharmacies of a region, nearest first, optionally only those stocking every given medicine
+         * @description The region codes (six digits, as the region picker and the location look-up give them) narrow
+         *     the list; with `longitude` and `latitude` (GCJ-02, both or neither) each pharmacy carries its
+         *     great-circle `distance` in metres and the list is nearest first, otherwise by region and name.
+         *     `medicineIds` (comma-separated, at most 20) keeps pharmacies that have every one of them in stock.
+         *     Bad ids answer 40000 (药品参数有误). Pages of 10 (5 in the search flow); opening hours are ms from midnight.
+         */
+        get: operations["queryStoreAddressByLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/v1/pageQueryInternetDrugstore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online stores that are open (status 1), pages of 10 */
+        get: operations["pageQueryInternetDrugstore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/v1/storeUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The address an online store opens at
+         * @description An unknown store, or one not open (status other than 1), answers 40400 (该网店暂未开放).
+         */
+        get: operations["storeUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/consult/v1/querySig": {
         parameters: {
             query?: never;
@@ -1797,6 +1858,8 @@ export interface paths {
          * @description Registered customers only. With the local provider (`provider: local`, `sdkAppId` 0) `sig` is a
          *     signed token for the caller's chat identity that expires at `expireTime` (two hours); the
          *     client opens the WebSocket at `socketPath?sig=…` with it and fetches a new one when it expires.
+         *     With `provider: tencent` (CHAT_PROVIDER=tencent) `sig` is a Tencent Cloud IM UserSig (one day)
+         *     for the caller's account, imported into the application first.
          *     The spec's `imUserId` and `type` query parameters are accepted and ignored: the identity is
          *     always the caller's own.
          */
@@ -1901,8 +1964,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/consult/v1/setSessionReaded": {
-        parameters: {
     "/consult/v1/queryMyChatSessions": {
         parameters: {
             query?: never;
@@ -1926,6 +1987,8 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/consult/v1/setSessionReaded": {
+        parameters: {
             query?: never;
             header?: never;
             path?: never;
@@ -3564,6 +3627,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/chat/uploadImage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor stores a picture for a chat message and gets its path
+         * @description As uploadImage (the same checks of the bytes, size limit and metadata stripping; stored under
+         *     `uploads/273/…`), for a doctor in the console; the path then goes into consoleChatSend as an
+         *     image message. Counts toward the same upload limits, per staff member.
+         */
+        post: operations["consoleChatUploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/audit": {
         parameters: {
             query?: never;
@@ -3644,9 +3729,14 @@ export interface components {
             imUserId: string;
             /** @description When `sig` expires (ms since the epoch). */
             expireTime: number;
-            /** @enum {string} */
-            provider: "local";
-            /** @description The WebSocket's path (local provider). */
+            /**
+             * @description `local`: `sig` is the API's own signed token for the WebSocket at `socketPath`. `tencent`:
+             *     `sig` is a Tencent Cloud IM UserSig for the identity's account (domain `tencentChatUserId`
+             *     of `imUserId`) in the application `sdkAppId`; the client logs in with `@tencentcloud/chat`.
+             * @enum {string}
+             */
+            provider: "local" | "tencent";
+            /** @description The WebSocket's path (used by the local provider only). */
             socketPath: string;
         };
         ConsoleChatSession: {
@@ -4882,6 +4972,33 @@ export interface components {
             departmentName: string;
             organizationId: number;
             organizationName: string;
+        };
+        PharmacyVo: {
+            storeId: number;
+            /** @description The pharmacy's name. */
+            store: string;
+            address: string;
+            phone: string;
+            storeImage: string;
+            province: string;
+            city: string;
+            district: string;
+            longitude: number;
+            latitude: number;
+            /** @description Opening time, ms after midnight (China time). */
+            openStartTime: number;
+            /** @description Closing time, ms after midnight (China time). */
+            openEndTime: number;
+            /** @description Metres from the given point; null without one. */
+            distance: number | null;
+        };
+        OnlineStoreVo: {
+            storeCode: string;
+            storeName: string;
+            storeIcon: string;
+            remark: string;
+            /** @enum {integer} */
+            status: 1;
         };
         DoctorVo: {
             doctorId: number;
@@ -8271,6 +8388,105 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    queryStoreAddressByLocation: {
+        parameters: {
+            query?: {
+                province?: string;
+                city?: string;
+                district?: string;
+                longitude?: number;
+                latitude?: number;
+                pageNo?: number;
+                pageSize?: number;
+                medicineIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["PharmacyVo"][];
+                            currentPage: number;
+                            totalPage: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    pageQueryInternetDrugstore: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["OnlineStoreVo"][];
+                            currentPage: number;
+                            totalPage: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    storeUrl: {
+        parameters: {
+            query: {
+                storeCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            storeUrl: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     querySig: {
         parameters: {
             query?: {
@@ -8422,13 +8638,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    setSessionReaded: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
     queryMyChatSessions: {
         parameters: {
             query?: {
@@ -8478,6 +8687,13 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    setSessionReaded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         requestBody: {
             content: {
                 "application/json": {
@@ -10792,6 +11008,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleNullEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleChatUploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The image as base64, without a `data:` prefix (one is tolerated). */
+                    data: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            path: string;
+                        };
+                    };
                 };
             };
             default: components["responses"]["Error"];

@@ -4,6 +4,7 @@
  */
 
 export { doctorRoutes } from './doctor/doctor.routes';
+export { pharmacyRoutes } from './pharmacy/pharmacy.routes';
 export { chatRoutes, type ChatTransport } from './chat/chat.routes';
 export { consoleChatRoutes } from './chat/chatConsole.routes';
 export { ChatHub } from './chat/chat.hub';
