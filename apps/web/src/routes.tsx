@@ -29,6 +29,13 @@ const C2CChatPage = lazyPage(() => import(/* webpackChunkName: "page-c2c-chat" *
 const MyConsultListPage = lazyPage(
   () => import(/* webpackChunkName: "page-my-consult-list" */ './pages/chat/MyConsultListPage'),
 );
+const DrugMainPage = lazyPage(() => import(/* webpackChunkName: "page-drug-main" */ './pages/pharmacy/DrugMainPage'));
+const FindDrugstorePage = lazyPage(
+  () => import(/* webpackChunkName: "page-find-drugstore" */ './pages/pharmacy/FindDrugstorePage'),
+);
+const PurchaseDrugPage = lazyPage(
+  () => import(/* webpackChunkName: "page-purchase-drug" */ './pages/pharmacy/PurchaseDrugPage'),
+);
 const ProtocolPage = lazyPage(() => import(/* webpackChunkName: "page-protocol" */ './pages/protocol/ProtocolPage'));
 const ContactUsPage = lazyPage(() => import(/* webpackChunkName: "page-contact-us" */ './pages/contact/ContactUsPage'));
 const InvitationCodePage = lazyPage(
@@ -144,6 +151,9 @@ export const routes: RouteObject[] = [
       { path: '/payment/:intentId', element: <PaymentPage /> },
       { path: '/findDoctor/C2CChat', element: <C2CChatPage /> },
       { path: '/findDoctor/myConsultList', element: <MyConsultListPage /> },
+      { path: '/drugMain', element: <DrugMainPage /> },
+      { path: '/findDrugstore', element: <FindDrugstorePage /> },
+      { path: '/purchaseDrug', element: <PurchaseDrugPage /> },
       { path: '/protocolPage', element: <ProtocolPage /> },
       { path: '/contactUs', element: <ContactUsPage /> },
       { path: '/invitationCode/invitationCode', element: <InvitationCodePage /> },
