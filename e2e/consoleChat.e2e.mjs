@@ -107,6 +107,7 @@ describe('chat between a patient’s phone and the doctor’s console', { skip }
       // The doctor's connection drops: the patient writes, the doctor writes (failed), then it is back.
       await doctor.context.setOffline(true);
       await desk.getByText('连接中…').waitFor();
+      await patient.page.waitForTimeout(1100);
       await phoneBox.fill('断网时患者发的：晚饭后散步了四十分钟。');
       await patient.page.getByRole('button', { name: '发送', exact: true }).tap();
       await phone.locator('li[data-state="sent"]', { hasText: '晚饭后散步了四十分钟' }).waitFor();
