@@ -15,8 +15,6 @@ export const PHARMACY_TEXTS = {
   storeClosed: '该网店暂未开放',
 } as const;
 
-/** Nearby pharmacies in the search flow come 5 to a page (the list uses PAGE_SIZES.pharmacies). */
-export const PHARMACY_SEARCH_PAGE_SIZE = 5;
 /** At most this many medicines filter one search. */
 export const MAX_MEDICINE_FILTER = 20;
 
