@@ -78,6 +78,7 @@ export const STAFF_OPERATIONS = [
   'consoleChatSessions',
   'consoleChatSig',
   'consoleChatUploadImage',
+  'consoleChatUploadVoice',
   'consoleMe',
   'consolePaymentIntent',
   'consoleRefundPayment',

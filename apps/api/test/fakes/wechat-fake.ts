@@ -1,7 +1,8 @@
 /**
  * A local stand-in for api.weixin.qq.com speaking the parts of its protocol we use: web
  * authorisation (code → user token → userinfo), the JS-SDK's access token and jsapi ticket, and
- * the official account's template messages.
+ * the official account's template messages, and the temporary media download (`media/get`) that
+ * fetches what a page uploaded with the JS-SDK's uploadVoice.
  * Errors are answered the way the real API does — HTTP 200 with `{errcode, errmsg}`.
  */
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,8 @@ export interface WechatFakeCalls {
   ticket: number;
   /** POST /cgi-bin/message/template/send, accepted or not. */
   templateSend: number;
+  /** GET /cgi-bin/media/get, answered with the file or not. */
+  mediaGet: number;
 }
 
 /** A template message the fake accepted. */
@@ -62,7 +65,14 @@ const err = (errcode: number, errmsg: string): Json => ({
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export class WechatFake {
-  readonly calls: WechatFakeCalls = { oauthToken: 0, userinfo: 0, accessToken: 0, ticket: 0, templateSend: 0 };
+  readonly calls: WechatFakeCalls = {
+    oauthToken: 0,
+    userinfo: 0,
+    accessToken: 0,
+    ticket: 0,
+    templateSend: 0,
+    mediaGet: 0,
+  };
   /** The template ids the account has; sending another is errcode 40037. */
   readonly templateIds = new Set(['TPL_READING_FAKE']);
   /** Openids that do not follow the account; sending to them is errcode 43004. */
@@ -77,6 +87,8 @@ export class WechatFake {
   /** Every ticket issued, latest last. */
   readonly ticketsIssued: string[] = [];
 
+  /** Temporary media by media id (what uploadVoice's serverId names), kept as the messaging app keeps it. */
+  private readonly media = new Map<string, { bytes: Uint8Array; contentType: string }>();
   private readonly codes = new Map<string, { user: FakeWechatUser; used: boolean }>();
   private readonly userTokens = new Map<string, FakeWechatUser>();
   private readonly appTokens = new Set<string>();
@@ -111,6 +123,16 @@ export class WechatFake {
     return code;
   }
 
+  /**
+   * What the messaging app holds after a page's `wx.uploadVoice`: the clip (AMR, as `media/get`
+   * serves voice) under a fresh media id, which is returned (the page's serverId).
+   */
+  addMedia(bytes: Uint8Array, contentType = 'audio/amr'): string {
+    const mediaId = randomBytes(24).toString('base64url');
+    this.media.set(mediaId, { bytes, contentType });
+    return mediaId;
+  }
+
   /** Answers errcode -1 (system busy) on the given paths, or on every path when none are given. */
   failWithSystemBusy(...paths: string[]): void {
     this.busy = paths.length === 0 ? 'all' : new Set(paths);
@@ -134,6 +156,11 @@ export class WechatFake {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    if (req.method === 'GET' && url.pathname === '/cgi-bin/media/get') {
+      this.mediaGet(url.searchParams, res);
+      return;
+    }
     void this.answer(req).then(
       (body) => this.send(res, body === null ? 404 : 200, body ?? { errmsg: 'not found' }),
       () => this.send(res, 500, { errmsg: 'fake failed' }),
@@ -193,6 +220,37 @@ export class WechatFake {
       default:
         return this.ticket(q);
     }
+  }
+
+  /**
+   * `GET /cgi-bin/media/get?access_token&media_id`: the file with its type and an attachment name,
+   * or — as the real API refuses — HTTP 200 with `{errcode, errmsg}` as text.
+   */
+  private mediaGet(q: URLSearchParams, res: ServerResponse): void {
+    this.calls.mediaGet += 1;
+    const accessToken = q.get('access_token');
+    const mediaId = q.get('media_id') ?? '';
+    const refusal =
+      this.busy === 'all' || this.busy?.has('/cgi-bin/media/get')
+        ? err(-1, 'system error')
+        : !accessToken || !this.appTokens.has(accessToken)
+          ? err(40001, 'invalid credential, access_token is invalid or not latest')
+          : this.media.has(mediaId)
+            ? null
+            : err(40007, 'invalid media_id');
+    const file = this.media.get(mediaId);
+    if (refusal !== null || file === undefined) {
+      this.send(res, 200, refusal ?? err(40007, 'invalid media_id'));
+      return;
+    }
+    const ext = file.contentType === 'audio/amr' ? 'amr' : 'bin';
+    res.writeHead(200, {
+      'content-type': file.contentType,
+      'content-disposition': `attachment; filename="${mediaId}.${ext}"`,
+      'cache-control': 'no-cache, must-revalidate',
+      'content-length': String(file.bytes.byteLength),
+    });
+    res.end(Buffer.from(file.bytes));
   }
 
   private oauthToken(q: Record<string, string>): Json {

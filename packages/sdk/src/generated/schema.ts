@@ -604,6 +604,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/common/v1/uploadWechatVoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetches a clip recorded with the messaging app's JS-SDK and stores it playable
+         * @description Inside the messaging app the chat records with the JS-SDK (`wx.startRecord`, `wx.stopRecord`,
+         *     `wx.uploadVoice`), which answers a `serverId`. The API downloads that clip from the messaging
+         *     app's media API (`media/get`, AMR at 8 kHz, kept there 3 days), checks it (at most 2 MB and
+         *     60 s), transcodes it to MP3 and stores it under `uploads/275/…` like uploadVoice
+         *     (docs/adr/0140); `seconds` is the clip's length from its frames. Refusals: 当前环境不支持微信录音，请使用浏览器录音
+         *     (no messaging-app account configured), 语音已失效，请重新录制 (unknown or expired serverId),
+         *     语音格式不正确，请重新录制, 语音不能超过 60 秒; 503 微信服务暂不可用，请稍后再试. Registered customers
+         *     only; counts toward the upload limits.
+         */
+        post: operations["uploadWechatVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/{path}": {
         parameters: {
             query?: never;
@@ -3649,6 +3676,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/chat/uploadVoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor stores a voice clip for a chat message and gets its path
+         * @description As uploadVoice (the browser's MediaRecorder recording, WebM or Ogg Opus, MP4/AAC, or MP3/WAV, up
+         *     to 2 MB, recognised by its content; stored under `uploads/275/…`), for a doctor in the console;
+         *     the path then goes into consoleChatSend as a voice message with its seconds (docs/adr/0141).
+         *     Counts toward the same upload limits, per staff member.
+         */
+        post: operations["consoleChatUploadVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/audit": {
         parameters: {
             query?: never;
@@ -6659,6 +6709,42 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["UploadedImage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadWechatVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What `wx.uploadVoice` answered (the media id). */
+                    serverId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            path: string;
+                            url: string;
+                            seconds: number;
+                        };
                     };
                 };
             };
@@ -11024,6 +11110,40 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The image as base64, without a `data:` prefix (one is tolerated). */
+                    data: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            path: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleChatUploadVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The clip as base64; a `data:audio/…;base64,` prefix is tolerated. */
                     data: string;
                 };
             };

@@ -22,7 +22,8 @@ export { limitFailures, takeRateLimit, type RateWindow } from './rate-limit/rate
 export { CONSOLE_SIGN_IN_FAILURES } from './rate-limit/clientLimits';
 export { DictionaryRepository } from './dictionary/dictionary.repository';
 export { signPrivatePath } from './upload/private-files';
-export { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS } from './upload/upload.routes';
+export { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS, VOICE_BODY_LIMIT } from './upload/upload.routes';
+export { storeVoice } from './upload/voice.service';
 export { JobQueue, scheduleJob } from './jobs/jobs.service';
 export { pruneExpiredRows, type PruneRun } from './retention/retention.service';
 export {

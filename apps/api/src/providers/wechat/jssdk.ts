@@ -2,12 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   callWechat,
   DEFAULT_API_BASE,
+  downloadWechatMedia,
   DEFAULT_TIMEOUT_MS,
   requireSeconds,
   requireString,
   WechatApiError,
   type FetchLike,
   type WechatHttpOptions,
+  type WechatMedia,
 } from './wechat-http';
 
 export interface WechatJsSdkConfig {
@@ -105,6 +107,28 @@ export class WechatJsSdk {
       nonceStr,
       signature: jsapiSignature(ticket, nonceStr, timestamp, page),
     };
+  }
+
+  /**
+   * A temporary media file the page uploaded through the JS-SDK (`wx.uploadVoice` answers its
+   * serverId), from `GET /cgi-bin/media/get` with the app access token: a voice clip comes as AMR
+   * (8 kHz). Kept by the messaging app for 3 days. A stale token is replaced and the call made once more.
+   */
+  async downloadMedia(mediaId: string, maxBytes: number): Promise<WechatMedia> {
+    const path = '/cgi-bin/media/get';
+    const token = await this.accessToken();
+    try {
+      return await downloadWechatMedia(this.http, path, { access_token: token, media_id: mediaId }, maxBytes);
+    } catch (err) {
+      if (!(err instanceof WechatApiError) || err.errcode === null || !STALE_TOKEN_ERRCODES.has(err.errcode)) {
+        throw err;
+      }
+      if (this.token?.value === token) {
+        this.token = null;
+      }
+      const fresh = await this.accessToken();
+      return downloadWechatMedia(this.http, path, { access_token: fresh, media_id: mediaId }, maxBytes);
+    }
   }
 
   private async jsapiTicket(): Promise<string> {

@@ -122,3 +122,68 @@ export function requireSeconds(json: WechatJson, field: string, path: string): n
   }
   return value;
 }
+
+/** A file the media API answered: its bytes and declared type. */
+export interface WechatMedia {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/**
+ * Downloads a file from the media API (`/cgi-bin/media/get`): the file's bytes on success, or — as
+ * the API answers a refusal — a JSON `{errcode, errmsg}` (declared as JSON or as text) turned into a
+ * WechatApiError. At most `maxBytes` are read; a larger file is a provider_error.
+ */
+export async function downloadWechatMedia(
+  http: WechatHttpOptions,
+  path: string,
+  query: Record<string, string>,
+  maxBytes: number,
+): Promise<WechatMedia> {
+  const url = new URL(http.apiBase.replace(/\/+$/, '') + path);
+  for (const [key, value] of Object.entries(query)) {
+    url.searchParams.set(key, value);
+  }
+  let response: Response;
+  let bytes: Uint8Array;
+  try {
+    response = await http.fetch(url.toString(), { signal: AbortSignal.timeout(http.timeoutMs) });
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (err) {
+    const why =
+      err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+        ? `timed out after ${http.timeoutMs} ms`
+        : 'could not be reached';
+    throw new WechatApiError('network', null, `WeChat API ${path} ${why}.`);
+  }
+  const contentType = (response.headers.get('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  if (contentType === 'application/json' || contentType === 'text/plain' || bytes[0] === 0x7b /* { */) {
+    let json: unknown = null;
+    try {
+      json = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      // Not JSON after all: judged as a file below.
+    }
+    if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
+      const body = json as WechatJson;
+      const errcode = typeof body.errcode === 'number' ? body.errcode : null;
+      const errmsg = typeof body.errmsg === 'string' ? body.errmsg : 'no message';
+      throw new WechatApiError(
+        'provider_error',
+        errcode,
+        `WeChat API ${path} failed: errcode ${errcode ?? 'none'} (${errmsg}).`,
+      );
+    }
+  }
+  if (response.status >= 400) {
+    throw new WechatApiError(
+      response.status >= 500 ? 'network' : 'provider_error',
+      null,
+      `WeChat API ${path} answered HTTP ${response.status}.`,
+    );
+  }
+  if (bytes.byteLength === 0 || bytes.byteLength > maxBytes) {
+    throw new WechatApiError('provider_error', null, `WeChat API ${path} answered ${bytes.byteLength} bytes.`);
+  }
+  return { bytes, contentType };
+}

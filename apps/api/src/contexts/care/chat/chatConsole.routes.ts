@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_BUSINESS_CODE } from '@glucoguard/domain';
 import { staffActor } from '../../identity';
-import { storeImage, takeRateLimit, UPLOAD_BODY_LIMIT, UPLOAD_LIMITS } from '../../platform';
+import {
+  storeImage,
+  storeVoice,
+  takeRateLimit,
+  UPLOAD_BODY_LIMIT,
+  UPLOAD_LIMITS,
+  VOICE_BODY_LIMIT,
+} from '../../platform';
 import { chatSigFor, type ChatTransport } from './chat.routes';
 import { markChatRead, sendChatMessage } from './chat.service';
 import { staffImUserId } from './chat.sig';
@@ -60,6 +67,17 @@ export function consoleChatRoutes(app: FastifyInstance, transport: ChatTransport
       return { path: stored.path };
     },
     { bodyLimit: UPLOAD_BODY_LIMIT },
+  );
+
+  // A voice clip the doctor recorded (MediaRecorder): the patient's uploadVoice rules, counted per staff member.
+  app.operation(
+    'consoleChatUploadVoice',
+    async (request) => {
+      await takeRateLimit(app.em, 'upload', `staff:${request.staff.staffId}`, UPLOAD_LIMITS, now());
+      const stored = await storeVoice(app.providers.storage, { base64: request.body.data, now: now() });
+      return { path: stored.path };
+    },
+    { bodyLimit: VOICE_BODY_LIMIT },
   );
 
   app.operation('consoleChatRead', async (request) => {

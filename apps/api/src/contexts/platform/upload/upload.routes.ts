@@ -6,6 +6,7 @@ import { takeRateLimit } from '../rate-limit/rateLimit.service';
 import { isPrivatePath, verifyPrivatePath } from './private-files';
 import { serveKey, storeImage } from './upload.service';
 import { storeVoice } from './voice.service';
+import { storeWechatVoice } from './wechat-voice.service';
 
 /** Shown for a private image whose address is not signed for someone who may see it, or has expired. */
 export const PRIVATE_FILE_MESSAGE = '无权查看该图片，请刷新页面后重试';
@@ -19,7 +20,7 @@ export const UPLOAD_LIMITS = [
 /** 10 MB of image is about 13.4 MB of base64; the JSON around it needs a little more. */
 export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 /** 2 MB of voice is about 2.8 MB of base64. */
-const VOICE_BODY_LIMIT = 3 * 1024 * 1024;
+export const VOICE_BODY_LIMIT = 3 * 1024 * 1024;
 
 export interface UploadRouteOptions {
   /**
@@ -57,6 +58,18 @@ export function uploadRoutes(app: FastifyInstance, options: UploadRouteOptions) 
     },
     { bodyLimit: VOICE_BODY_LIMIT },
   );
+
+  // A clip the messaging app's JS-SDK recorded: fetched by its serverId, stored as MP3 (ADR 0140).
+  app.operation('uploadWechatVoice', async (request) => {
+    const customerId = registeredCustomerId(request.session);
+    const now = app.providers.clock();
+    await takeRateLimit(app.em, 'upload', customerId, UPLOAD_LIMITS, now);
+    const stored = await storeWechatVoice(app.providers.storage, app.providers.jsSdk, {
+      serverId: request.body.serverId,
+      now,
+    });
+    return { path: stored.path, url: stored.url, seconds: stored.seconds };
+  });
 
   app.operation('getFile', async (request, reply) => {
     // The path spans slashes, so Fastify hands it over as the wildcard parameter.

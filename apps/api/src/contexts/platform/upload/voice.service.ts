@@ -53,8 +53,18 @@ export async function storeVoice(store: ObjectStore, input: { base64: string; no
   if (type === undefined) {
     throw new AppError(ErrorCodes.badRequest, VOICE_UPLOAD.unsupported, 400);
   }
+  return putVoice(store, bytes, type, input.now);
+}
+
+/** Stores checked clip bytes under `uploads/275/<China day>/` with a random name (also the JS-SDK path's MP3). */
+export async function putVoice(
+  store: ObjectStore,
+  bytes: Uint8Array,
+  type: { contentType: VoiceContentType; ext: string },
+  now: Date,
+): Promise<StoredVoice> {
   // 128 random bits, as for images: the address alone does not let anyone find other clips.
-  const key = `${UPLOAD_ROOT}/${VOICE_UPLOAD.businessCode}/${chinaDateFolder(input.now)}/${PRESS_PREFIX}${randomBytes(16).toString('hex')}.${type.ext}`;
+  const key = `${UPLOAD_ROOT}/${VOICE_UPLOAD.businessCode}/${chinaDateFolder(now)}/${PRESS_PREFIX}${randomBytes(16).toString('hex')}.${type.ext}`;
   await store.put(key, bytes, type.contentType);
   const path = stripPressPrefix(key);
   return { path, url: `${FILES_ROUTE_PREFIX}${path}`, contentType: type.contentType, bytes: bytes.byteLength };
