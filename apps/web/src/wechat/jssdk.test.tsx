@@ -75,7 +75,16 @@ describe('the JS-SDK wrapper', () => {
       timestamp: 1763600000,
       nonceStr: 'n0nce',
       signature: 'sig123',
-      jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData', 'scanQRCode', 'getLocation'],
+      jsApiList: [
+        'updateAppMessageShareData',
+        'updateTimelineShareData',
+        'scanQRCode',
+        'getLocation',
+        'startRecord',
+        'stopRecord',
+        'onVoiceRecordEnd',
+        'uploadVoice',
+      ],
     });
     const link = 'http://localhost:3000/articleShareDetails?articleId=1&appid=wx_app_1';
     expect(wx.updateAppMessageShareData).toHaveBeenCalledWith({

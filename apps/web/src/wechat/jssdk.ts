@@ -6,11 +6,18 @@ import { isMessagingAppBrowser } from '@glucoguard/domain';
 import { useEffect, useRef } from 'react';
 import { api } from '../api';
 import { browserPosition, messagingAppPosition, type PositionAnswer } from './location';
+import { RECORD_JS_API_LIST } from './record';
 import { scanCode } from './scan';
 
 /** The JS-SDK file the messaging app serves. */
 export const JSSDK_SCRIPT_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
-const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'scanQRCode', 'getLocation'];
+const JS_API_LIST = [
+  'updateAppMessageShareData',
+  'updateTimelineShareData',
+  'scanQRCode',
+  'getLocation',
+  ...RECORD_JS_API_LIST,
+];
 
 export interface ShareCard {
   title: string;

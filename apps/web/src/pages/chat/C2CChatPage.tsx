@@ -7,7 +7,7 @@ import {
   validateClientChatMessage,
 } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
-import { compressWithCanvas, prepareImage, readAsDataUrl } from '@glucoguard/ui';
+import { compressWithCanvas, prepareImage } from '@glucoguard/ui';
 import type { ChatClientPayload, ChatEntry, ChatSendOutcome } from '@glucoguard/ui/chat';
 import { Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toast } from '../../ui/toast';
 import { isRegistered, useSession } from '../../store/session';
 import { useChatSession } from './useChatSession';
-import { startVoiceRecording, VoiceUnavailable, type VoiceRecording } from './voiceRecorder';
+import { startVoiceRecording, VoiceUnavailable, type RecordedClip, type VoiceRecording } from './voiceRecorder';
 import styles from './C2CChatPage.module.css';
 
 /** How long a press must last before the voice button records (spec 3 §2.1: long press 400 ms). */
@@ -127,7 +127,7 @@ function MessageRow({ entry, mine, onResend }: { entry: ChatEntry; mine: boolean
 }
 
 /** The hold-to-talk button: recording starts after a 400 ms press and is sent on release. */
-function HoldToTalk({ onClip }: { onClip: (clip: { blob: Blob; seconds: number }) => void }) {
+function HoldToTalk({ onClip }: { onClip: (clip: RecordedClip) => void }) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const recording = useRef<Promise<VoiceRecording | null> | null>(null);
   const [active, setActive] = useState(false);
@@ -294,10 +294,13 @@ export default function C2CChatPage() {
     );
   };
 
-  const sendClip = ({ blob, seconds }: { blob: Blob; seconds: number }) => {
+  const sendClip = (clip: RecordedClip) => {
+    // The length the server measured when it has one (a JS-SDK clip), the recorder's otherwise.
+    let seconds = clip.seconds;
     void upload(
       async () => {
-        const stored = await api().POST('/common/v1/uploadVoice', { body: { data: await readAsDataUrl(blob) } });
+        const stored = await clip.store();
+        seconds = stored.seconds;
         return stored.path;
       },
       UPLOAD_FAILED_MESSAGE,

@@ -1,11 +1,18 @@
-// Voice clips for the chat (docs/adr/0129): the browser's MediaRecorder, which the messaging app's
-// browser has too. A clip stops by itself at CHAT_VOICE_MAX_SECONDS.
-import { CHAT_VOICE_MAX_SECONDS } from '@glucoguard/domain';
+// Voice clips for the chat (docs/adr/0129, 0141): inside the messaging app its JS-SDK recorder
+// (wx.startRecord → stopRecord → uploadVoice, the server fetches the clip by its serverId), elsewhere
+// — or where the SDK cannot be configured — the browser's MediaRecorder. A clip stops by itself at
+// CHAT_VOICE_MAX_SECONDS.
+import { CHAT_VOICE_MAX_SECONDS, isMessagingAppBrowser } from '@glucoguard/domain';
+import { readAsDataUrl } from '@glucoguard/ui';
+import { api } from '../../api';
+import { wxReady } from '../../wechat/jssdk';
+import { recorderSdk, startWxRecording, WxRecordRefused } from '../../wechat/record';
 
 export interface RecordedClip {
-  blob: Blob;
-  /** Whole seconds, at least 1. */
+  /** Whole seconds measured while recording, at least 1. */
   seconds: number;
+  /** Stores the clip through the API: the path a voice message carries and the clip's length. */
+  store(): Promise<{ path: string; seconds: number }>;
 }
 
 export interface VoiceRecording {
@@ -29,8 +36,46 @@ function mimeType(): string | undefined {
   );
 }
 
-/** Starts recording from the microphone; `onLimit` runs when the clip reaches its longest length. */
+/**
+ * Starts recording: with the messaging app's recorder when the page runs inside the app and its SDK
+ * is configured, with the browser's otherwise. `onLimit` runs when the clip reaches its longest length.
+ */
 export async function startVoiceRecording(onLimit: () => void): Promise<VoiceRecording> {
+  const sdk = isMessagingAppBrowser(navigator.userAgent) && (await wxReady()) !== null ? recorderSdk() : null;
+  return sdk === null ? startBrowserRecording(onLimit) : startAppRecording(sdk, onLimit);
+}
+
+async function startAppRecording(
+  sdk: NonNullable<ReturnType<typeof recorderSdk>>,
+  onLimit: () => void,
+): Promise<VoiceRecording> {
+  let recording;
+  try {
+    recording = await startWxRecording(sdk, onLimit);
+  } catch (error) {
+    throw new VoiceUnavailable(error instanceof WxRecordRefused && error.denied ? 'denied' : 'unsupported');
+  }
+  const startedAt = performance.now();
+  return {
+    async stop() {
+      const seconds = Math.min(CHAT_VOICE_MAX_SECONDS, Math.max(1, Math.round((performance.now() - startedAt) / 1000)));
+      const serverId = await recording.stop();
+      if (serverId === null) {
+        return null;
+      }
+      return {
+        seconds,
+        store: () => api().POST('/common/v1/uploadWechatVoice', { body: { serverId } }),
+      };
+    },
+    cancel() {
+      recording.cancel();
+    },
+  };
+}
+
+/** The browser's recorder: MediaRecorder over the microphone, uploaded as base64 (uploadVoice). */
+async function startBrowserRecording(onLimit: () => void): Promise<VoiceRecording> {
   if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
     throw new VoiceUnavailable('unsupported');
   }
@@ -69,9 +114,14 @@ export async function startVoiceRecording(onLimit: () => void): Promise<VoiceRec
       if (chunks.length === 0) {
         return null;
       }
+      const blob = new Blob(chunks, { type: recorder.mimeType || type || 'audio/webm' });
+      const length = Math.max(1, seconds);
       return {
-        blob: new Blob(chunks, { type: recorder.mimeType || type || 'audio/webm' }),
-        seconds: Math.max(1, seconds),
+        seconds: length,
+        store: async () => {
+          const stored = await api().POST('/common/v1/uploadVoice', { body: { data: await readAsDataUrl(blob) } });
+          return { path: stored.path, seconds: length };
+        },
       };
     },
     cancel() {
