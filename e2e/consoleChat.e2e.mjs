@@ -1,6 +1,7 @@
 // Chat on two screens (issue 18 §4): the demo patient on a phone (390×844) and demo.doctor in the
-// console (1280×800) exchange text and pictures, and the patient sends a voice clip, through the real
-// API and socket; the doctor's connection drops and comes back without losing or doubling a message;
+// console (1280×800) exchange text, pictures and voice clips (the doctor's recorded in the console,
+// ADR 0141), through the real API and socket; the doctor's connection drops and comes back without
+// losing or doubling a message;
 // and a session that is not the doctor's own is refused in the page and by the API
 // (docs/adr/0130-doctor-chat-in-the-console.md).
 import assert from 'node:assert/strict';
@@ -75,6 +76,26 @@ describe('chat between a patient’s phone and the doctor’s console', { skip }
         .setInputFiles({ name: 'diet.png', mimeType: 'image/png', buffer: solidPng(32) });
       await desk.locator('[data-state="sent"] img[alt="图片消息"]').last().waitFor();
       await phone.locator('img[alt="图片消息"]').nth(phonePictures).waitFor();
+      // Doctor → patient: a voice clip recorded in the console (Chromium's fake microphone, ADR 0141).
+      const phoneVoices = phone.getByRole('button', { name: /^语音 \d+ 秒/ });
+      const phoneVoicesBefore = await phoneVoices.count();
+      await doctor.context.grantPermissions(['microphone'], { origin: new URL(DESK_URL).origin });
+      await doctor.page.waitForTimeout(1100);
+      await doctor.page.getByRole('button', { name: /录音$/ }).click();
+      const stopAndSend = doctor.page.getByRole('button', { name: /停止并发送/ });
+      await stopAndSend.waitFor();
+      await doctor.page.waitForTimeout(2200);
+      await doctor.page.screenshot({ path: shot('console-chat-recording') });
+      await stopAndSend.click();
+      const deskVoice = desk.locator('[data-state="sent"] audio[aria-label="语音消息"]').last();
+      await deskVoice.waitFor();
+      await phoneVoices.nth(phoneVoicesBefore).waitFor();
+      const clip = await apiCall('GET', `/console/v1/chat/messages?sessionId=${sessionId}`, undefined, token);
+      const sentVoice = clip.items.findLast((m) => m.payload.type === 'voice');
+      assert.ok(sentVoice && sentVoice.payload.seconds >= 2, 'the doctor’s clip is stored with its length');
+      const served = await fetch(new URL(await deskVoice.getAttribute('src'), DESK_URL));
+      assert.equal(served.status, 200);
+      assert.match(served.headers.get('content-type') ?? '', /^audio\//);
 
       // Patient → doctor: text, a picture, a voice clip (one message a second: the send throttle).
       await phoneBox.fill('6.9，比上周低了一些。');

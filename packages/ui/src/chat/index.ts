@@ -17,3 +17,5 @@ export { chatMessageFromTencent, createTencentTransport } from './tencent';
 export type { TencentChatInstance, TencentChatSdk, TencentTransportOptions } from './tencent';
 export { createChatTransport } from './provider-transport';
 export type { ChatTransportOptions } from './provider-transport';
+export { recordFromMicrophone, VoiceUnavailable } from './voice-recorder';
+export type { MicrophoneClip, MicrophoneRecording } from './voice-recorder';

@@ -16,16 +16,17 @@ import { api, isSessionEnd, messageOf } from '../../api';
 import { formatTime } from '../../format';
 import type { ConsoleChatSession } from './sessionList';
 import { useDoctorChat } from './useDoctorChat';
+import { VoiceButton } from './VoiceButton';
 import styles from './ChatPage.module.css';
 
 type Session = ConsoleChatSession;
 
-/** A file's bytes as base64 (what the upload operation takes). */
-function base64Of(file: File): Promise<string> {
+/** A file's or a recording's bytes as base64 (what the upload operations take). */
+function base64Of(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result.replace(/^data:[^,]*,/, '') : '');
-    reader.onerror = () => reject(reader.error ?? new Error('读取图片失败'));
+    reader.onerror = () => reject(reader.error ?? new Error('读取文件失败'));
     reader.readAsDataURL(file);
   });
 }
@@ -147,6 +148,26 @@ export function Conversation({ session, onMessage }: { session: Session; onMessa
     }
   };
 
+  // A voice clip: stored by the patient's voice upload rules, then sent as a voice message with its length.
+  const sendVoice = async (clip: { blob: Blob; seconds: number }) => {
+    if (!store) {
+      return;
+    }
+    setUploading(true);
+    try {
+      const { path } = await api.POST('/console/v1/chat/uploadVoice', { body: { data: await base64Of(clip.blob) } });
+      if ((await store.send({ type: 'voice', url: path, seconds: clip.seconds })) === 'throttled') {
+        void message.warning('发送太快了，请稍后再发');
+      }
+    } catch (error) {
+      if (!isSessionEnd(error)) {
+        void message.error(messageOf(error));
+      }
+    } finally {
+      setUploading(false);
+    }
+  };
+
   return (
     <section className={styles.conversation} aria-label="聊天记录">
       <header className={styles.header}>
@@ -207,6 +228,7 @@ export function Conversation({ session, onMessage }: { session: Session; onMessa
               图片
             </Button>
           </Upload>
+          <VoiceButton disabled={!store || uploading} onClip={(clip) => void sendVoice(clip)} />
           <Button type="primary" size="large" onClick={() => void send()} disabled={!store}>
             发送
           </Button>

@@ -4,6 +4,7 @@
 // CHAT_VOICE_MAX_SECONDS.
 import { CHAT_VOICE_MAX_SECONDS, isMessagingAppBrowser } from '@glucoguard/domain';
 import { readAsDataUrl } from '@glucoguard/ui';
+import { recordFromMicrophone, VoiceUnavailable } from '@glucoguard/ui/chat';
 import { api } from '../../api';
 import { wxReady } from '../../wechat/jssdk';
 import { recorderSdk, startWxRecording, WxRecordRefused } from '../../wechat/record';
@@ -22,19 +23,7 @@ export interface VoiceRecording {
   cancel(): void;
 }
 
-/** Why recording cannot start: no recorder in this browser, or the microphone refused. */
-export class VoiceUnavailable extends Error {
-  constructor(readonly reason: 'unsupported' | 'denied') {
-    super(reason);
-  }
-}
-
-/** The container the browser records in, preferring Opus in WebM, then MP4 (Safari). */
-function mimeType(): string | undefined {
-  return ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4', 'audio/ogg;codecs=opus'].find((type) =>
-    MediaRecorder.isTypeSupported(type),
-  );
-}
+export { VoiceUnavailable };
 
 /**
  * Starts recording: with the messaging app's recorder when the page runs inside the app and its SDK
@@ -74,58 +63,26 @@ async function startAppRecording(
   };
 }
 
-/** The browser's recorder: MediaRecorder over the microphone, uploaded as base64 (uploadVoice). */
+/** The browser's recorder (shared with the console), uploaded as base64 (uploadVoice). */
 async function startBrowserRecording(onLimit: () => void): Promise<VoiceRecording> {
-  if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
-    throw new VoiceUnavailable('unsupported');
-  }
-  let stream: MediaStream;
-  try {
-    stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-  } catch {
-    throw new VoiceUnavailable('denied');
-  }
-  const type = mimeType();
-  const recorder = new MediaRecorder(stream, type === undefined ? undefined : { mimeType: type });
-  const chunks: Blob[] = [];
-  const startedAt = performance.now();
-  recorder.addEventListener('dataavailable', (event) => {
-    if (event.data.size > 0) {
-      chunks.push(event.data);
-    }
-  });
-  const stopped = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve()));
-  recorder.start();
-  const limit = setTimeout(onLimit, CHAT_VOICE_MAX_SECONDS * 1000);
-  const finish = async () => {
-    clearTimeout(limit);
-    if (recorder.state !== 'inactive') {
-      recorder.stop();
-    }
-    await stopped;
-    for (const track of stream.getTracks()) {
-      track.stop();
-    }
-  };
+  const recording = await recordFromMicrophone(onLimit);
   return {
     async stop() {
-      const seconds = Math.min(CHAT_VOICE_MAX_SECONDS, Math.round((performance.now() - startedAt) / 1000));
-      await finish();
-      if (chunks.length === 0) {
+      const clip = await recording.stop();
+      if (clip === null) {
         return null;
       }
-      const blob = new Blob(chunks, { type: recorder.mimeType || type || 'audio/webm' });
-      const length = Math.max(1, seconds);
       return {
-        seconds: length,
+        seconds: clip.seconds,
         store: async () => {
-          const stored = await api().POST('/common/v1/uploadVoice', { body: { data: await readAsDataUrl(blob) } });
-          return { path: stored.path, seconds: length };
+          const data = await readAsDataUrl(clip.blob);
+          const stored = await api().POST('/common/v1/uploadVoice', { body: { data } });
+          return { path: stored.path, seconds: clip.seconds };
         },
       };
     },
     cancel() {
-      void finish();
+      recording.cancel();
     },
   };
 }
