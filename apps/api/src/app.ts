@@ -19,6 +19,7 @@ import { seed } from './seed/seed';
 import {
   dictionaryRoutes,
   frontLogRoutes,
+  isChatFilePath,
   legalRoutes,
   locationRoutes,
   partnerRoutes,
@@ -42,7 +43,14 @@ import {
 } from './contexts/health';
 import { invitationRoutes, shareRoutes } from './contexts/social';
 import { articleRoutes, assistantRoutes, bannerRoutes, checkInRoutes, feedbackRoutes } from './contexts/engagement';
-import { chatRoutes, consoleChatRoutes, doctorRoutes, pharmacyRoutes } from './contexts/care';
+import {
+  chatFileVisibleTo,
+  chatRoutes,
+  consoleChatRoutes,
+  doctorRoutes,
+  pharmacyRoutes,
+  staffImUserId,
+} from './contexts/care';
 import { paymentRoutes } from './contexts/commerce';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
@@ -157,8 +165,15 @@ function api(config: AppConfig) {
     registrationRoutes(scope, config);
     accountRecoveryRoutes(scope, config);
     customerRoutes(scope);
-    staffRoutes(scope);
-    uploadRoutes(scope, { ownsPrivateFile: ownsMedicalReportFile });
+    // A disabled or re-roled staff member's chat sockets end with their sessions (ADR 0143).
+    staffRoutes(scope, { accessEnded: (staffId) => scope.chat.fanOut.end(staffImUserId(staffId)) });
+    uploadRoutes(scope, {
+      // Chat files are their session members' (ADR 0142); the other private folder is medical reports'.
+      ownsPrivateFile: (db, viewer, path, origin) =>
+        isChatFilePath(path)
+          ? chatFileVisibleTo(db, viewer, path, origin, scope.providers.clock())
+          : ownsMedicalReportFile(db, viewer, path),
+    });
     feedbackRoutes(scope);
     invitationRoutes(scope, config);
     partnerRoutes(scope, config);

@@ -21,18 +21,15 @@ describe('POST /common/v1/uploadVoice', () => {
     });
   });
 
-  it('stores a WebM recording (a data URL as MediaRecorder gives it) and serves it back as audio/webm', async () => {
+  it('stores a WebM recording (a data URL as MediaRecorder gives it), private until a message carries it', async () => {
     const { client } = await registeredCustomer(api);
     const clip = webmClip();
     const stored = await client.POST('/common/v1/uploadVoice', {
       body: { data: `data:audio/webm;codecs=opus;base64,${base64(clip)}` },
     });
     expect(stored.path).toMatch(/^uploads\/275\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.webm$/);
-    const res = await fetch(`${origin()}${stored.url}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('audio/webm');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await res.arrayBuffer()).equals(clip)).toBe(true);
+    // Chat files are served only at addresses signed for a session's member (ADR 0142).
+    expect((await fetch(`${origin()}${stored.url}`)).status).toBe(403);
   });
 
   it('refuses what is no recording, a picture among them, and a clip over 2 MB', async () => {
@@ -69,10 +66,18 @@ describe('POST /common/v1/uploadVoice', () => {
     const sent = await patient.client.POST('/consult/v1/sendChatMessage', {
       body: { sessionId, clientId: 'voice-clip-1', payload: { type: 'voice', url: path, seconds: 7 } },
     });
-    expect(sent.message.payload).toEqual({ type: 'voice', url: path, seconds: 7 });
+    expect(sent.message.payload).toMatchObject({ type: 'voice', seconds: 7 });
     const history = await doctor.client.GET('/consult/v1/pagedQueryMessageList', {
       params: { query: { sessionId } },
     });
-    expect(history.items.map((m) => m.payload)).toEqual([{ type: 'voice', url: path, seconds: 7 }]);
+    expect(history.items.map((m) => m.payload)).toMatchObject([{ type: 'voice', seconds: 7 }]);
+    // Each member gets the clip's address signed for them, and it plays as audio.
+    const url = String((history.items[0]?.payload as { url?: string }).url);
+    expect(url.startsWith(`${path}?exp=`)).toBe(true);
+    const res = await fetch(`${origin()}/api/files/${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/wav');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
   });
 });

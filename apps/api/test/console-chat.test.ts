@@ -193,7 +193,7 @@ describe("the doctor's messages", () => {
 describe("the doctor's pictures", () => {
   it('stores a picture by the upload rules, which the doctor sends and the patient sees', async () => {
     const { path } = await doctor.client.POST('/console/v1/chat/uploadImage', { body: { data: b64(png1x1()) } });
-    expect(path).toMatch(/^uploads\/273\//);
+    expect(path).toMatch(/^uploads\/276\//);
     const p = await connectChat(
       api.baseUrl,
       (await patient.client.GET('/consult/v1/querySig', { params: { query: {} } })).sig,
@@ -202,10 +202,14 @@ describe("the doctor's pictures", () => {
       body: { sessionId, clientId: 'doc-image-01', payload: { type: 'image', url: path } },
     });
     const pushed = await p.next((f) => f.type === 'message' && f.message?.clientId === 'doc-image-01');
-    expect(pushed.message?.payload).toEqual({ type: 'image', url: path });
-    const served = await fetch(`${api.baseUrl}/files/${path}`);
+    // The patient's copy carries the picture's address signed for the patient (ADR 0142).
+    const url = String((pushed.message?.payload as { url?: string } | undefined)?.url);
+    expect(url.startsWith(`${path}?exp=`)).toBe(true);
+    expect(url).toContain(`cid=c_${patient.cid}`);
+    const served = await fetch(`${api.baseUrl}/files/${url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${api.baseUrl}/files/${path}`)).status).toBe(403);
     p.socket.close();
   });
 

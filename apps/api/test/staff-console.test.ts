@@ -198,12 +198,15 @@ describe('roles', () => {
       body: { role: 'admin' },
     });
     expect(promoted.role).toBe('admin');
-    expect((await target.client.GET('/console/v1/staff')).length).toBeGreaterThan(0);
+    // A new role ends the account's sessions (ADR 0143); signed in again, it acts as an admin.
+    expect(await failure(target.client.GET('/console/v1/me'))).toMatchObject({ code: 40100 });
+    const again = await signIn(target.username, target.oneTimePassword);
+    expect((await api.client({ token: again.token }).GET('/console/v1/staff')).length).toBeGreaterThan(0);
     const disabled = await admin.client.POST('/console/v1/staff/{staffId}/disable', {
       params: { path: { staffId: target.staff.id } },
     });
     expect(disabled.disabled).toBe(true);
-    expect(await failure(target.client.GET('/console/v1/me'))).toMatchObject({ code: 40100 });
+    expect(await failure(api.client({ token: again.token }).GET('/console/v1/me'))).toMatchObject({ code: 40100 });
     expect(await failure(signIn(target.username, target.oneTimePassword))).toMatchObject({
       errMsg: '用户名或密码错误',
     });

@@ -12,6 +12,7 @@ function staffOf(role: StaffRole) {
     displayName: '测试员工',
     role,
     doctorId: null,
+    doctorName: null,
     totp: false,
     mustChangePassword: false,
     disabled: false,

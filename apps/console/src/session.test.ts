@@ -8,6 +8,7 @@ const staff: ConsoleSession['staff'] = {
   displayName: '陈管理员',
   role: 'admin',
   doctorId: null,
+  doctorName: null,
   totp: false,
   mustChangePassword: false,
   disabled: false,

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { CHAT_MESSAGES } from '@glucoguard/domain';
 import {
   ChatHub,
+  chatMediaSigner,
   CHAT_CHANNEL,
+  CHAT_END_CHANNEL,
   CHAT_LOGIN_CHANNEL,
   announceChatMessage,
   listenForChatMessages,
@@ -31,12 +33,14 @@ export interface ChatPluginOptions {
  */
 export default fp<ChatPluginOptions>(
   async (app: FastifyInstance, options) => {
-    const hub = new ChatHub();
+    const sign = chatMediaSigner(app.providers.sessionSecret, app.providers.clock);
+    const hub = new ChatHub(sign);
     const viaDatabase = options.databaseUrl !== undefined;
     const tencent = app.providers.chat ? new TencentChatRelay(app.providers.chat) : null;
     app.decorate('chat', {
       hub,
       tencent,
+      sign,
       fanOut: {
         inTransaction: async (tx, delivery) => {
           if (viaDatabase) {
@@ -59,6 +63,13 @@ export default fp<ChatPluginOptions>(
             hub.kickOthers(login, CHAT_MESSAGES.kicked);
           }
         },
+        end: async (imUserId) => {
+          if (viaDatabase) {
+            await announceChatMessage(app.orm.em.fork(), CHAT_END_CHANNEL, JSON.stringify(imUserId));
+          } else {
+            hub.end(imUserId, CHAT_MESSAGES.accessEnded);
+          }
+        },
       },
     });
     if (options.databaseUrl) {
@@ -66,6 +77,7 @@ export default fp<ChatPluginOptions>(
         databaseUrl: options.databaseUrl,
         deliver: (delivery) => hub.deliver(delivery),
         login: (login) => hub.kickOthers(login, CHAT_MESSAGES.kicked),
+        end: (imUserId) => hub.end(imUserId, CHAT_MESSAGES.accessEnded),
         onError: (error) => app.log.warn({ err: error }, 'chat listener lost its connection; reconnecting'),
       });
       await listener.ready;

@@ -65,11 +65,12 @@ describe('validateClientChatMessage', () => {
     }
   });
 
-  it('accepts an image or voice clip only from our uploads', () => {
+  it('accepts an image or voice clip only from our chat uploads', () => {
     const image = (url: string) => validateClientChatMessage({ payload: { type: 'image', url }, status: running });
-    expect(image('uploads/273/abc_1.jpg').ok).toBe(true);
+    expect(image('uploads/276/abc_1.jpg').ok).toBe(true);
     expect(image('https://evil.example/x.jpg')).toMatchObject({ ok: false, message: CHAT_MESSAGES.mediaInvalid });
-    expect(image('uploads/273/../x.jpg').ok).toBe(false);
+    expect(image('uploads/276/../x.jpg').ok).toBe(false);
+    expect(image('uploads/273/abc_1.jpg')).toMatchObject({ ok: false, message: CHAT_MESSAGES.mediaInvalid });
     const voice = (seconds: number) =>
       validateClientChatMessage({ payload: { type: 'voice', url: 'uploads/275/v.webm', seconds }, status: running });
     expect(voice(1).ok).toBe(true);
@@ -102,8 +103,11 @@ describe('client ids and media paths', () => {
   });
 
   it('knows our upload paths', () => {
-    expect(isChatMediaPath('uploads/273/a.png')).toBe(true);
-    expect(isChatMediaPath('/uploads/273/a.png')).toBe(false);
+    expect(isChatMediaPath('uploads/276/a.png')).toBe(true);
+    expect(isChatMediaPath('/uploads/276/a.png')).toBe(false);
+    // Public folders are not the chat's: a message points only at its members' private files.
+    expect(isChatMediaPath('uploads/273/a.png')).toBe(false);
+    expect(isChatMediaPath('uploads/274/a.png')).toBe(false);
     expect(isChatMediaPath('uploads/275/2026/11/26/0123456789abcdef0123456789abcdef.webm')).toBe(true);
     expect(isChatMediaPath('uploads/275/2026/11/x/a.webm')).toBe(false);
     expect(isChatMediaPath(undefined)).toBe(false);

@@ -64,6 +64,8 @@ export const CHAT_MESSAGES = {
   notMember: '您不是该会话的成员',
   /** 'this account is logged in elsewhere, refresh and retry' (spec 3 §8: the kick). */
   kicked: '该账号已在别处登录，请刷新后重试',
+  /** A staff member's chat ends when the account is disabled or its role changes. */
+  accessEnded: '您的账号已停用或角色已变更，请重新登录',
   /** 'please check your network settings' (spec 3 §8: a resend failed). */
   resendFailed: '请检查您的网络设置',
   /** A connection sending faster than the socket's limit (`chatSendBudget`). */
@@ -72,17 +74,18 @@ export const CHAT_MESSAGES = {
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /**
- * Our stored uploads: the path `uploadImage` or `uploadVoice` returns (`uploads/273/2026/11/26/<name>`,
- * the date folders optional), never another site.
+ * Our stored chat uploads: the path `uploadImage` (businessCode 276, chat pictures) or `uploadVoice`
+ * (275) returns (`uploads/276/2026/11/26/<name>`, the date folders optional), never another site nor
+ * another folder: the chat's folders are private to the session's members (ADR 0142).
  */
-const MEDIA_PATH = /^uploads\/\d{3}\/(?:\d{4}\/\d{2}\/\d{2}\/)?[A-Za-z0-9_.-]{1,200}$/;
+const MEDIA_PATH = /^uploads\/(?:275|276)\/(?:\d{4}\/\d{2}\/\d{2}\/)?[A-Za-z0-9_.-]{1,200}$/;
 
 /** Whether a client message id is well formed (8 to 64 letters, digits, `_` or `-`); it makes a resend idempotent. */
 export function isChatClientId(value: unknown): value is string {
   return typeof value === 'string' && CLIENT_ID.test(value);
 }
 
-/** Whether a URL is one of our stored uploads (a path `uploadImage` returned, no `..`). */
+/** Whether a URL is one of our stored chat uploads (a path `uploadImage` or `uploadVoice` returned, no `..`). */
 export function isChatMediaPath(value: unknown): value is string {
   return typeof value === 'string' && MEDIA_PATH.test(value) && !value.includes('..');
 }

@@ -8,8 +8,11 @@ export const QUALITY_LARGE = 0.4;
 export const QUALITY_MEDIUM = 0.6;
 /** The prefix of compressed copies, removed from the stored names. */
 export const PRESS_PREFIX = 'press_';
-/** `businessCode` of consult, feedback and other form images. */
-export const UPLOAD_BUSINESS_CODE = { general: 273, illness: 272 } as const;
+/**
+ * `businessCode` of consult, feedback and other form images (273), illness pictures (272) and chat
+ * pictures (276): chat pictures, like voice clips (275), are private to the chat's members.
+ */
+export const UPLOAD_BUSINESS_CODE = { general: 273, illness: 272, chat: 276 } as const;
 /**
  * Voice clips (chat): the folder they are stored in (`uploads/275/…`), their largest size and the
  * messages of a refused one. A minute of speech is about 0.5 MB as Opus or AAC, 2 MB as WAV.

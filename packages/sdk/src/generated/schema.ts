@@ -641,9 +641,11 @@ export interface paths {
         /**
          * A stored image or voice clip
          * @description Voice clips (`uploads/275/…`) are served with their audio type. For images, metadata (EXIF and the like) was removed when the image was stored. Images in a private folder
-         *     (medical reports, `uploads/274/…`) are served only with the `exp`, `cid` and `sig` of the address
-         *     the API gave their owner (it lives one to two hours), with `Cache-Control: private`; otherwise
-         *     403 (无权查看该图片，请刷新页面后重试).
+         *     (medical reports, `uploads/274/…`; chat voice clips `uploads/275/…` and pictures `uploads/276/…`)
+         *     are served only with the `exp`, `cid` and `sig` of the address the API gave their owner, or for a
+         *     chat file the session member it was given to while still a member (it lives one to two hours),
+         *     with `Cache-Control: private`; otherwise 403 (无权查看该图片，请刷新页面后重试). A staff member's read of a
+         *     chat file is audited (`chat.file`).
          */
         get: operations["getFile"];
         put?: never;
@@ -3858,6 +3860,8 @@ export interface components {
             displayName: string;
             role: components["schemas"]["StaffRole"];
             doctorId: number | null;
+            /** @description The linked care-directory doctor's name, as patients see it; null without a link. */
+            doctorName: string | null;
             /** @description Sign-in asks for a TOTP code. */
             totp: boolean;
             mustChangePassword: boolean;
@@ -6756,7 +6760,7 @@ export interface operations {
             query?: {
                 /** @description A private image's address expiry (Unix seconds). */
                 exp?: string;
-                /** @description The customer a private image's address was issued to. */
+                /** @description Who a private file's address was issued to: the report's owner (a customer id), or for a chat file a member's chat identity (`c_<customerId>` or `s_<staffId>`). */
                 cid?: string;
                 /** @description The signature of a private image's address. */
                 sig?: string;

@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'chat.list': '查看会话列表',
   'chat.read': '查看聊天记录',
   'chat.send': '发送聊天消息',
+  'chat.file': '查看聊天图片或语音',
   'payment.read': '查看支付单',
   'payment.refund': '发起退款',
   'healthRecord.save': '保存健康档案',

@@ -49,7 +49,8 @@ export default function StaffPage() {
       title: '医生档案',
       dataIndex: 'doctorId',
       key: 'doctorId',
-      render: (doctorId: number | null) => (doctorId === null ? '—' : `编号 ${doctorId}`),
+      render: (doctorId: number | null, member: StaffMember) =>
+        doctorId === null ? '—' : `${member.doctorName ?? '未知医生'}（编号 ${doctorId}）`,
     },
     { title: '动态验证码', dataIndex: 'totp', key: 'totp', render: (totp: boolean) => (totp ? '已开启' : '未开启') },
     {

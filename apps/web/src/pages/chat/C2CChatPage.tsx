@@ -51,7 +51,11 @@ function VoiceBubble({ url, seconds }: { url: string; seconds: number }) {
   const audio = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
   const toggle = () => {
-    audio.current ??= new Audio(fileUrl(url));
+    // The address is signed for this viewer and renewed with the history (ADR 0142): play the latest.
+    if (audio.current?.dataset.url !== url) {
+      audio.current = new Audio(fileUrl(url));
+      audio.current.dataset.url = url;
+    }
     const player = audio.current;
     player.onended = () => setPlaying(false);
     if (playing) {
@@ -86,6 +90,10 @@ function MessageBody({ entry }: { entry: ChatEntry }) {
     case 'text':
       return <p className={styles.text}>{payload.text}</p>;
     case 'image':
+      // Until the server acknowledges it, a picture has no address this viewer may open (ADR 0142).
+      if (entry.state !== 'sent') {
+        return <p className={styles.text}>{entry.state === 'failed' ? '[图片] 未发送' : '[图片] 发送中…'}</p>;
+      }
       return (
         <a href={fileUrl(payload.url ?? '')} target="_blank" rel="noreferrer" className={styles.imageLink}>
           <img src={fileUrl(payload.url ?? '')} alt="图片消息" className={styles.image} />
@@ -285,7 +293,7 @@ export default function C2CChatPage() {
       async () => {
         const prepared = await prepareImage(file, compressWithCanvas);
         const stored = await api().POST('/common/v1/uploadImage', {
-          body: { data: prepared.base64, businessCode: UPLOAD_BUSINESS_CODE.general },
+          body: { data: prepared.base64, businessCode: UPLOAD_BUSINESS_CODE.chat },
         });
         return stored.path;
       },

@@ -1,3 +1,4 @@
+import type { ChatMediaSigner } from './chat.media';
 import type { ChatMessageRow } from './chat.repository';
 
 /** What the socket needs of a connection: send a text frame, close it. */
@@ -31,6 +32,8 @@ const openedBefore = (a: ChatLogin, b: ChatLogin) =>
 export const kickedFrame = (errMsg: string) => JSON.stringify({ type: 'kicked', errMsg });
 /** The close code of a kicked connection. */
 export const KICKED_CLOSE_CODE = 4409;
+/** The close code of a connection whose identity may no longer chat (and of a refused one). */
+export const ACCESS_ENDED_CLOSE_CODE = 4403;
 
 /** The frame a member's connections get for a new message. */
 export const messageFrame = (message: ChatMessageRow) => JSON.stringify({ type: 'message', message });
@@ -43,6 +46,9 @@ export const messageFrame = (message: ChatMessageRow) => JSON.stringify({ type: 
 export class ChatHub {
   private readonly connections = new Map<string, Set<ChatConnection>>();
   private readonly logins = new WeakMap<ChatConnection, ChatLogin>();
+
+  /** `sign` gives each member the message with its file address signed for them (chat.media.ts). */
+  constructor(private readonly sign: ChatMediaSigner = (_viewer, message) => message) {}
 
   add(login: ChatLogin, connection: ChatConnection): void {
     const set = this.connections.get(login.imUserId) ?? new Set<ChatConnection>();
@@ -67,6 +73,18 @@ export class ChatHub {
     }
   }
 
+  /**
+   * The identity may no longer chat (a staff account disabled or given another role): every
+   * connection of it in this process is told and closed at once.
+   */
+  end(imUserId: string, errMsg: string): void {
+    for (const connection of [...(this.connections.get(imUserId) ?? [])]) {
+      connection.send(kickedFrame(errMsg));
+      connection.close(ACCESS_ENDED_CLOSE_CODE, 'access ended');
+    }
+    this.connections.delete(imUserId);
+  }
+
   remove(imUserId: string, connection: ChatConnection): void {
     const set = this.connections.get(imUserId);
     set?.delete(connection);
@@ -76,9 +94,13 @@ export class ChatHub {
   }
 
   deliver(delivery: ChatDelivery): void {
-    const frame = messageFrame(delivery.message);
     for (const member of delivery.members) {
-      for (const connection of this.connections.get(member) ?? []) {
+      const connections = this.connections.get(member);
+      if (!connections) {
+        continue;
+      }
+      const frame = messageFrame(this.sign(member, delivery.message));
+      for (const connection of connections) {
         connection.send(frame);
       }
     }

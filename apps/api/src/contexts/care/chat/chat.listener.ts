@@ -5,6 +5,8 @@ import type { ChatDelivery, ChatLogin } from './chat.hub';
 export const CHAT_CHANNEL = 'chat_message';
 /** The channel a new connection is announced on (payload: a `ChatLogin`): older ones of its identity are kicked. */
 export const CHAT_LOGIN_CHANNEL = 'chat_login';
+/** The channel an identity that may no longer chat is announced on (payload: its chat identity as JSON). */
+export const CHAT_END_CHANNEL = 'chat_end';
 
 /**
  * A connection of this process listening on `chat_message`: every API process behind one
@@ -15,6 +17,7 @@ export function listenForChatMessages(options: {
   databaseUrl: string;
   deliver: (delivery: ChatDelivery) => void;
   login: (login: ChatLogin) => void;
+  end: (imUserId: string) => void;
   onError: (error: unknown) => void;
 }): { ready: Promise<void>; close(): Promise<void> } {
   let client: pg.Client | null = null;
@@ -48,6 +51,8 @@ export function listenForChatMessages(options: {
         const payload: unknown = JSON.parse(message.payload ?? '');
         if (message.channel === CHAT_LOGIN_CHANNEL) {
           options.login(payload as ChatLogin);
+        } else if (message.channel === CHAT_END_CHANNEL) {
+          options.end(String(payload));
         } else {
           options.deliver(payload as ChatDelivery);
         }
@@ -61,6 +66,7 @@ export function listenForChatMessages(options: {
       await current.connect();
       await current.query(`listen ${CHAT_CHANNEL}`);
       await current.query(`listen ${CHAT_LOGIN_CHANNEL}`);
+      await current.query(`listen ${CHAT_END_CHANNEL}`);
     } catch (error) {
       drop(error);
     }

@@ -194,6 +194,20 @@ export class ChatRepository {
   }
 
   /** The patient member's chat identity of a session (null when it has none). */
+  /** A session `imUserId` is a member of with a message carrying the file at `path`, or null. */
+  async sessionWithFile(imUserId: string, path: string): Promise<string | null> {
+    const [row] = await nativeQuery<{ session_id: string }>(
+      this.em,
+      `select msg.session_id
+         from chat_member m
+         join chat_message msg on msg.session_id = m.session_id
+        where m.im_user_id = $1 and msg.type in ('image', 'voice') and msg.payload->>'url' = $2
+        limit 1`,
+      [imUserId, path],
+    );
+    return row?.session_id ?? null;
+  }
+
   async patientOf(sessionId: string): Promise<string | null> {
     const patient = await this.em.findOne(
       ChatMember,

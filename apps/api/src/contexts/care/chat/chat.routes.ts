@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { CHAT_MESSAGES, freshChatSendBudget, takeChatSend, type ChatPayload } from '@glucoguard/domain';
+import { CHAT_MESSAGES, freshChatSendBudget, roleMay, takeChatSend, type ChatPayload } from '@glucoguard/domain';
+import type { Db } from '../../../lib/db';
+import { liveStaffRole } from '../../identity';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { registeredCustomerId } from '../../../lib/session-context';
 import type { ChatFanOut } from './chat.service';
 import { chatHistory, chatUnread, markChatRead, myChatSessions, sendChatMessage } from './chat.service';
-import type { ChatHub } from './chat.hub';
+import { ACCESS_ENDED_CLOSE_CODE, type ChatHub } from './chat.hub';
+import type { ChatMediaSigner } from './chat.media';
 import type { TencentChatRelay } from './chat.tencent';
-import { customerImUserId, LOCAL_SDK_APP_ID, signChat, verifyChatSig } from './chat.sig';
+import { customerImUserId, LOCAL_SDK_APP_ID, signChat, staffIdOf, verifyChatSig } from './chat.sig';
 
 /** The chat's transport in this process (the chat plugin builds it). */
 export interface ChatTransport {
@@ -16,6 +19,8 @@ export interface ChatTransport {
   fanOut: ChatFanOut;
   /** With CHAT_PROVIDER=tencent: signs for and relays every stored message to Tencent Cloud IM. */
   tencent: TencentChatRelay | null;
+  /** Signs a message's file address for the member it is given to (chat.media.ts). */
+  sign: ChatMediaSigner;
 }
 
 /** The WebSocket's path under /api; its query carries the `sig` querySig gave. */
@@ -69,7 +74,7 @@ export function chatRoutes(app: FastifyInstance, transport: ChatTransport) {
   app.operation('querySig', async (request) => chatSigFor(app, me(request)));
 
   app.operation('pagedQueryMessageList', async (request) =>
-    chatHistory(app.em, me(request), request.query, app.providers.clock()),
+    chatHistory(app.em, me(request), request.query, app.providers.clock(), transport.sign),
   );
 
   app.operation('queryUnreadCount', async (request) => chatUnread(app.em, me(request)));
@@ -88,6 +93,7 @@ export function chatRoutes(app: FastifyInstance, transport: ChatTransport) {
       clientId: request.body.clientId,
       payload: request.body.payload,
       now: app.providers.clock(),
+      sign: transport.sign,
     });
     return { message, duplicate };
   });
@@ -103,6 +109,19 @@ export function chatRoutes(app: FastifyInstance, transport: ChatTransport) {
     await sockets.register(websocket, { options: { maxPayload: 64 * 1024 } });
     socketRoute(sockets, transport);
   });
+}
+
+/**
+ * Whether a chat identity may still chat when its socket opens: a staff member's signature outlives
+ * a disable or a role change (whose open sockets end at once, ADR 0143), so it is checked again.
+ */
+async function mayChat(db: Db, imUserId: string): Promise<boolean> {
+  const staffId = staffIdOf(imUserId);
+  if (staffId === null) {
+    return true;
+  }
+  const role = await liveStaffRole(db, staffId);
+  return role !== null && roleMay(role, 'chat.own');
 }
 
 /** The socket route (registered in the WebSocket plugin's own scope). */
@@ -123,16 +142,35 @@ function socketRoute(app: FastifyInstance, transport: ChatTransport) {
         return;
       }
       const login = { imUserId, connectionId: randomUUID(), openedAt: Date.now() };
-      transport.hub.add(login, socket);
-      void transport.fanOut.login(login).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'chat login announcement failed');
-      });
+      // A send arriving before the check is answered waits for it.
+      const admitted = mayChat(app.orm.em.fork(), imUserId).then(
+        (may) => {
+          if (!may) {
+            socket.send(JSON.stringify({ type: 'kicked', errMsg: CHAT_MESSAGES.accessEnded }));
+            socket.close(ACCESS_ENDED_CLOSE_CODE, 'access ended');
+            return false;
+          }
+          transport.hub.add(login, socket);
+          void transport.fanOut.login(login).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'chat login announcement failed');
+          });
+          return true;
+        },
+        (error: unknown) => {
+          request.log.error({ err: error }, 'chat admission failed');
+          socket.close(1011, 'server error');
+          return false;
+        },
+      );
       socket.on('close', () => transport.hub.remove(imUserId, socket));
       // This connection's send limit (domain takeChatSend); one connection per identity at a time
       // (the kick), so it limits the identity's sends over the socket too.
       let budget = freshChatSendBudget(app.providers.clock().getTime());
       socket.on('message', (data: Buffer, isBinary: boolean) => {
         void (async () => {
+          if (!(await admitted)) {
+            return;
+          }
           let clientId: unknown;
           try {
             if (isBinary || data.length > MAX_FRAME_BYTES) {
@@ -155,6 +193,7 @@ function socketRoute(app: FastifyInstance, transport: ChatTransport) {
               payload: frame.payload,
               now: app.providers.clock(),
               origin: { ip: request.ip, requestId: String(request.id) },
+              sign: transport.sign,
             });
             socket.send(JSON.stringify({ type: 'ack', clientId, ...result }));
           } catch (error) {

@@ -12,6 +12,7 @@ import { inTransaction, type Db } from '../../../lib/db';
 import { recordAudit } from '../../platform';
 import { staffIdOf } from './chat.sig';
 import type { ChatDelivery, ChatLogin } from './chat.hub';
+import type { ChatMediaSigner } from './chat.media';
 import { ChatRepository, type ChatMessageRow } from './chat.repository';
 
 /**
@@ -24,6 +25,8 @@ export interface ChatFanOut {
   afterCommit(delivery: ChatDelivery): void;
   /** A connection opened: the identity's other connections, in every process, are kicked. */
   login(login: ChatLogin): Promise<void>;
+  /** The identity may no longer chat: its connections, in every process, are told and closed. */
+  end(imUserId: string): Promise<void>;
 }
 
 const badRequest = (message: string) => new AppError(ErrorCodes.badRequest, message);
@@ -59,7 +62,18 @@ export async function sendChatMessage(
     now: Date;
     /** Recorded with a staff member's send (a write into a patient's chat). */
     origin?: ChatOrigin;
+    /** The answered message's file address is signed for the sender (chat.media.ts). */
+    sign: ChatMediaSigner;
   },
+): Promise<{ message: ChatMessageRow; duplicate: boolean }> {
+  const answer = await storeChatMessage(db, fanOut, input);
+  return { ...answer, message: input.sign(input.from, answer.message) };
+}
+
+async function storeChatMessage(
+  db: Db,
+  fanOut: ChatFanOut,
+  input: { from: string; sessionId: string; clientId: unknown; payload: ChatPayload; now: Date; origin?: ChatOrigin },
 ): Promise<{ message: ChatMessageRow; duplicate: boolean }> {
   if (!isChatClientId(input.clientId)) {
     throw badRequest(CHAT_MESSAGES.clientIdInvalid);
@@ -137,6 +151,7 @@ export async function chatHistory(
   imUserId: string,
   query: { sessionId: string; lastMessageTime?: number; pageSize?: number },
   now: Date,
+  sign: ChatMediaSigner,
 ) {
   await memberOf(db, imUserId, query.sessionId);
   const repository = new ChatRepository(db);
@@ -148,7 +163,7 @@ export async function chatHistory(
     repository.count(query.sessionId),
   ]);
   return {
-    items: items.reverse(),
+    items: items.reverse().map((message) => sign(imUserId, message)),
     totalNum,
     totalPage: Math.ceil(totalNum / pageSize),
   };

@@ -40,6 +40,7 @@ export function consoleChatRoutes(app: FastifyInstance, transport: ChatTransport
       staffActor(request, request.staff),
       request.query,
       now(),
+      transport.sign,
     ),
   );
 
@@ -51,17 +52,19 @@ export function consoleChatRoutes(app: FastifyInstance, transport: ChatTransport
       payload: request.body.payload,
       now: now(),
       origin: { ip: request.ip, requestId: String(request.id) },
+      sign: transport.sign,
     }),
   );
 
-  // A picture for an image message: the patient's upload rules, counted per staff member.
+  // A picture for an image message: the patient's upload rules, counted per staff member, into the
+  // chat's private folder (its address is signed per member once the message is sent, ADR 0142).
   app.operation(
     'consoleChatUploadImage',
     async (request) => {
       await takeRateLimit(app.em, 'upload', `staff:${request.staff.staffId}`, UPLOAD_LIMITS, now());
       const stored = await storeImage(app.providers.storage, {
         base64: request.body.data,
-        businessCode: UPLOAD_BUSINESS_CODE.general,
+        businessCode: UPLOAD_BUSINESS_CODE.chat,
         now: now(),
       });
       return { path: stored.path };

@@ -4,6 +4,7 @@
 import { chatMessageSummary } from '@glucoguard/domain';
 import type { Db } from '../../../lib/db';
 import { recordAudit, type AuditActor } from '../../platform';
+import type { ChatMediaSigner } from './chat.media';
 import { ChatRepository } from './chat.repository';
 import { chatHistory, customerIdOf, memberOf } from './chat.service';
 
@@ -77,9 +78,10 @@ export async function consoleChatHistory(
   actor: AuditActor,
   query: { sessionId: string; lastMessageTime?: number; pageSize?: number },
   now: Date,
+  sign: ChatMediaSigner,
 ) {
   await memberOf(db, imUserId, query.sessionId);
-  const page = await chatHistory(db, imUserId, query, now);
+  const page = await chatHistory(db, imUserId, query, now, sign);
   const patient = await new ChatRepository(db).patientOf(query.sessionId);
   await recordAudit(
     db,

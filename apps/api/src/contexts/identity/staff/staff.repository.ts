@@ -59,8 +59,10 @@ export class StaffRepository {
     await this.em.nativeUpdate(Staff, { id }, { failedSignIns: 0, lockedUntil: null, lastSignInAt: now });
   }
 
-  async setRole(id: string, role: StaffRole, doctorId: number | null): Promise<void> {
+  /** A new role (and doctor link); every session of the account ends: it signs in again as what it now is. */
+  async setRole(id: string, role: StaffRole, doctorId: number | null, now: Date): Promise<void> {
     await this.em.nativeUpdate(Staff, { id }, { role, doctorId });
+    await this.em.nativeUpdate(StaffSession, { staffId: id, revokedAt: null }, { revokedAt: now });
   }
 
   async disable(id: string, now: Date): Promise<void> {

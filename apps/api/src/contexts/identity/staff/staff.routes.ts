@@ -18,8 +18,16 @@ export function staffActor(request: FastifyRequest, staff: StaffContext): AuditA
   return { kind: 'staff', id: staff.staffId, ip: request.ip, requestId: String(request.id) };
 }
 
+export interface StaffRouteOptions {
+  /**
+   * An account was disabled or given another role: its sessions have ended; what else it holds open
+   * (the chat's sockets, in every API process) ends too. Wired in by the composition root (ADR 0143).
+   */
+  accessEnded(staffId: string): Promise<void>;
+}
+
 /** The console's own operations (tag `console`): sign-in, the account, staff management, the audit trail. */
-export function staffRoutes(app: FastifyInstance) {
+export function staffRoutes(app: FastifyInstance, options: StaffRouteOptions) {
   const now = () => app.providers.clock();
 
   app.operation('consoleSignIn', async (request) => {
@@ -49,20 +57,30 @@ export function staffRoutes(app: FastifyInstance) {
     createStaff(app.em, request.body, staffActor(request, request.staff), now()),
   );
 
-  app.operation('changeStaffRole', async (request) =>
-    changeStaffRole(
+  app.operation('changeStaffRole', async (request) => {
+    const changed = await changeStaffRole(
       app.em,
       request.staff,
       staffActor(request, request.staff),
       request.params.staffId,
       request.body,
       now(),
-    ),
-  );
+    );
+    await options.accessEnded(changed.id);
+    return changed;
+  });
 
-  app.operation('disableStaff', async (request) =>
-    disableStaff(app.em, request.staff, staffActor(request, request.staff), request.params.staffId, now()),
-  );
+  app.operation('disableStaff', async (request) => {
+    const disabled = await disableStaff(
+      app.em,
+      request.staff,
+      staffActor(request, request.staff),
+      request.params.staffId,
+      now(),
+    );
+    await options.accessEnded(disabled.id);
+    return disabled;
+  });
 
   app.operation('findDirectoryDoctors', async (request) => findDirectoryDoctors(app.em, request.query.name ?? ''));
 

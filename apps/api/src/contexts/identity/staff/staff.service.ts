@@ -32,6 +32,8 @@ export interface StaffView {
   displayName: string;
   role: StaffRole;
   doctorId: number | null;
+  /** The linked doctor record's name, as patients see it (null without a link). */
+  doctorName: string | null;
   totp: boolean;
   mustChangePassword: boolean;
   disabled: boolean;
@@ -39,18 +41,33 @@ export interface StaffView {
   lastSignInAt: string | null;
 }
 
-export const staffView = (s: StaffRow): StaffView => ({
+const staffView = (s: StaffRow, doctorNames: ReadonlyMap<number, string>): StaffView => ({
   id: s.id,
   username: s.username,
   displayName: s.displayName,
   role: s.role as StaffRole,
   doctorId: s.doctorId ?? null,
+  doctorName: typeof s.doctorId === 'number' ? (doctorNames.get(s.doctorId) ?? null) : null,
   totp: Boolean(s.totpSecret),
   mustChangePassword: s.mustChangePassword,
   disabled: Boolean(s.disabledAt),
   createdAt: s.createdAt.toISOString(),
   lastSignInAt: s.lastSignInAt?.toISOString() ?? null,
 });
+
+/** The accounts as the console shows them, each linked doctor's name read from the care directory at once. */
+async function staffViews(db: Db, rows: readonly StaffRow[]): Promise<StaffView[]> {
+  const ids = [...new Set(rows.flatMap((row) => (typeof row.doctorId === 'number' ? [row.doctorId] : [])))];
+  const doctors = await new CareDirectoryRepository(db).doctorsByIds(ids);
+  const names = new Map(doctors.map((doctor) => [doctor.id, doctor.name]));
+  return rows.map((row) => staffView(row, names));
+}
+
+/** One account as the console shows it. */
+async function staffViewOf(db: Db, row: StaffRow): Promise<StaffView> {
+  const [view] = await staffViews(db, [row]);
+  return view!;
+}
 
 /** argon2id (the library's default algorithm) with its default cost: 19 MiB, 2 passes. */
 export const hashPassword = (password: string): Promise<string> => hash(password);
@@ -155,7 +172,13 @@ async function attemptSignIn(
     { action: 'staff.signIn' },
     meta.now,
   );
-  return { token, expiresAt, staff: staffView({ ...staff, lastSignInAt: meta.now }) };
+  return { token, expiresAt, staff: await staffViewOf(db, { ...staff, lastSignInAt: meta.now }) };
+}
+
+/** The role of an account that is not disabled, or null (a staff chat identity's socket checks it when it opens). */
+export async function liveStaffRole(db: Db, staffId: string): Promise<StaffRole | null> {
+  const row = await new StaffRepository(db).byId(staffId);
+  return row && !row.disabledAt ? (row.role as StaffRole) : null;
 }
 
 /** The staff member of a console token, or null when it is unknown, revoked, expired or the account is disabled. */
@@ -188,13 +211,13 @@ export async function staffMe(
   if (!row) {
     throw notFound();
   }
-  return { staff: staffView(row), permissions: permissionsOf(row.role as StaffRole) };
+  return { staff: await staffViewOf(db, row), permissions: permissionsOf(row.role as StaffRole) };
 }
 
 export async function listStaff(db: Db, actor: AuditActor, now: Date): Promise<StaffView[]> {
   const rows = await new StaffRepository(db).all();
   await recordAudit(db, actor, { action: 'staff.list' }, now);
-  return rows.map(staffView);
+  return staffViews(db, rows);
 }
 
 /** A doctor record of the care directory, as the admin's picker shows it. */
@@ -294,7 +317,7 @@ export async function createStaff(
     );
   }
   return {
-    staff: staffView(row),
+    staff: await staffViewOf(db, row),
     oneTimePassword: password,
     totpUri: totpSecret
       ? generateURI({ issuer: 'GlucoGuard 控制台', label: input.username, secret: totpSecret })
@@ -328,14 +351,14 @@ export async function changeStaffRole(
     input.doctorId ?? (input.role === 'doctor' ? row.doctorId : null),
   );
   const repo = new StaffRepository(db);
-  await repo.setRole(staffId, input.role, doctorId);
+  await repo.setRole(staffId, input.role, doctorId, now);
   await recordAudit(
     db,
     actor,
     { action: 'staff.role', target: `staff:${staffId}`, detail: { from: row.role, to: input.role } },
     now,
   );
-  return staffView((await repo.byId(staffId))!);
+  return staffViewOf(db, (await repo.byId(staffId))!);
 }
 
 export async function disableStaff(
@@ -349,7 +372,7 @@ export async function disableStaff(
   const repo = new StaffRepository(db);
   await repo.disable(staffId, now);
   await recordAudit(db, actor, { action: 'staff.disable', target: `staff:${staffId}` }, now);
-  return staffView((await repo.byId(staffId))!);
+  return staffViewOf(db, (await repo.byId(staffId))!);
 }
 
 /**
@@ -376,5 +399,5 @@ export async function changeOwnPassword(
   }
   await repo.setPassword(row.id, await hashPassword(input.newPassword), caller.sessionId, now);
   await recordAudit(db, actor, { action: 'staff.password', target: `staff:${row.id}` }, now);
-  return staffView((await repo.byId(row.id))!);
+  return staffViewOf(db, (await repo.byId(row.id))!);
 }

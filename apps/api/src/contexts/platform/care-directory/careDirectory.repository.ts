@@ -52,6 +52,10 @@ export class CareDirectoryRepository {
     return this.em.findOne(Department, { id });
   }
 
+  doctorsByIds(ids: number[]): Promise<Doctor[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.em.find(Doctor, { id: { $in: ids } });
+  }
+
   findDoctor(id: number): Promise<Doctor | null> {
     return this.em.findOne(Doctor, { id });
   }

@@ -9,14 +9,29 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deriveKey } from '../../../providers/wechat/identity';
 
-/** Upload folders (businessCode) whose files are private: medical reports (uploads/274/…). */
-export const PRIVATE_FOLDER_CODES: ReadonlySet<string> = new Set(['274']);
+/**
+ * Upload folders (businessCode) whose files are private: medical reports (uploads/274/…), chat voice
+ * clips (275) and chat pictures (276). A report's address is signed for its owner's customer id; a
+ * chat file's for a member's chat identity (`c_<customerId>` or `s_<staffId>`, ADR 0142).
+ */
+export const PRIVATE_FOLDER_CODES: ReadonlySet<string> = new Set(['274', '275', '276']);
+
+/** The folders of chat files (voice 275, pictures 276): their viewers are chat identities. */
+const CHAT_FOLDER_CODES: ReadonlySet<string> = new Set(['275', '276']);
+
+const folderOf = (path: string) => /^uploads\/([0-9]+)\//.exec(path)?.[1];
+
+/** Whether a stored path is a chat file (a voice clip or a chat picture). */
+export function isChatFilePath(path: string): boolean {
+  const folder = folderOf(path);
+  return folder !== undefined && CHAT_FOLDER_CODES.has(folder);
+}
 
 const HOUR_MS = 3600 * 1000;
 
 /** Whether a stored path is in a private folder. */
 export function isPrivatePath(path: string): boolean {
-  const folder = /^uploads\/([0-9]+)\//.exec(path)?.[1];
+  const folder = folderOf(path);
   return folder !== undefined && PRIVATE_FOLDER_CODES.has(folder);
 }
 
@@ -27,15 +42,18 @@ function signature(secret: string, path: string, expires: number, customerId: st
 }
 
 /**
- * The address of a private file for `customerId`: the path with `exp` (seconds), `cid` and `sig`.
- * Clients put `imgDomain` before it like before any other stored path.
+ * The address of a private file for `customerId` (or a chat identity, `c_…`/`s_…`): the path with
+ * `exp` (seconds), `cid` and `sig`. Clients put `imgDomain` before it like before any other stored path.
  */
 export function signPrivatePath(secret: string, path: string, customerId: string, now: Date): string {
   const expires = (Math.floor(now.getTime() / HOUR_MS) + 2) * (HOUR_MS / 1000);
   return `${path}?exp=${expires}&cid=${customerId}&sig=${signature(secret, path, expires, customerId)}`;
 }
 
-/** The customer a signed address was issued to, or null when it is not signed, forged, for another path or expired. */
+/**
+ * The viewer a signed address was issued to (a customer id, or a chat identity for a chat file), or
+ * null when it is not signed, forged, for another path or expired.
+ */
 export function verifyPrivatePath(
   secret: string,
   path: string,
@@ -48,7 +66,7 @@ export function verifyPrivatePath(
     cid === undefined ||
     sig === undefined ||
     !/^[0-9]{1,12}$/.test(exp) ||
-    !/^[0-9a-f-]{36}$/.test(cid)
+    !/^(?:[cs]_)?[0-9a-f-]{36}$/.test(cid)
   ) {
     return null;
   }

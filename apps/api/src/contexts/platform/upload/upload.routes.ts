@@ -25,9 +25,10 @@ export const VOICE_BODY_LIMIT = 3 * 1024 * 1024;
 export interface UploadRouteOptions {
   /**
    * Whether `viewerId` may still see the private file at `path`. Upload is generic: the modules
-   * that keep private files (medical reports) answer this, wired in by the composition root.
+   * that keep private files (medical reports, chat files) answer this, wired in by the composition
+   * root; `origin` is the request's, for the audit trail of a staff member's read.
    */
-  ownsPrivateFile(db: Db, viewerId: string, path: string): Promise<boolean>;
+  ownsPrivateFile(db: Db, viewerId: string, path: string, origin: { ip: string; requestId: string }): Promise<boolean>;
 }
 
 export function uploadRoutes(app: FastifyInstance, options: UploadRouteOptions) {
@@ -76,9 +77,10 @@ export function uploadRoutes(app: FastifyInstance, options: UploadRouteOptions) 
     const path = (request.params as Record<string, string>)['*'] ?? '';
     const priv = isPrivatePath(path);
     if (priv) {
-      // A private image needs an address signed for a customer who may still see it (private-files.ts).
+      // A private file needs an address signed for a viewer who may still see it (private-files.ts).
       const viewer = verifyPrivatePath(app.providers.sessionSecret, path, request.query, app.providers.clock());
-      if (viewer === null || !(await options.ownsPrivateFile(app.em, viewer, path))) {
+      const origin = { ip: request.ip, requestId: String(request.id) };
+      if (viewer === null || !(await options.ownsPrivateFile(app.em, viewer, path, origin))) {
         throw forbidden(PRIVATE_FILE_MESSAGE);
       }
     }
