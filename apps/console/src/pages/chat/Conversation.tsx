@@ -36,6 +36,11 @@ const fileUrl = (path: string) => `/api/files/${path}`;
 
 function Body({ entry }: { entry: ChatEntry }) {
   const { payload } = entry;
+  // Until the server acknowledges it, a picture or clip has no address this viewer may open (ADR 0142).
+  if ((payload.type === 'image' || payload.type === 'voice') && entry.state !== 'sent') {
+    const what = payload.type === 'image' ? '[图片]' : '[语音]';
+    return <span className={styles.text}>{entry.state === 'failed' ? `${what} 未发送` : `${what} 发送中…`}</span>;
+  }
   switch (payload.type) {
     case 'text':
       return <span className={styles.text}>{payload.text}</span>;
