@@ -134,7 +134,8 @@ describe('the staff console at 1280×800', { skip }, () => {
       await roleDialog.getByRole('button', { name: '保存' }).click();
       await roleDialog.waitFor({ state: 'hidden' });
       await row.getByText('医生', { exact: true }).waitFor();
-      assert.match(await row.innerText(), /编号 \d+/);
+      // The staff table names the linked doctor (doctorName), not just its number.
+      assert.match(await row.innerText(), /王明远/);
       await settled(admin.page);
       await admin.page.screenshot({ path: shot('staff-list') });
       assert.deepEqual(admin.problems, []);

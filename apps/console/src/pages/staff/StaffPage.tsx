@@ -49,8 +49,9 @@ export default function StaffPage() {
       title: '医生档案',
       dataIndex: 'doctorId',
       key: 'doctorId',
+      // The linked doctor's name as patients see it; its directory number on hover.
       render: (doctorId: number | null, member: StaffMember) =>
-        doctorId === null ? '—' : `${member.doctorName ?? '未知医生'}（编号 ${doctorId}）`,
+        doctorId === null ? '—' : <span title={`医生编号 ${doctorId}`}>{member.doctorName ?? `编号 ${doctorId}`}</span>,
     },
     { title: '动态验证码', dataIndex: 'totp', key: 'totp', render: (totp: boolean) => (totp ? '已开启' : '未开启') },
     {
