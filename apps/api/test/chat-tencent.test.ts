@@ -3,13 +3,14 @@
 // the server's custom step — is relayed once as a custom message from the sender's account, by a
 // durable job that retries what Tencent refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MEMBER_TYPE, decodeTencentChatData, tencentChatUserId } from '@glucoguard/domain';
+import { CHAT_MEMBER_TYPE, decodeTencentChatData, tencentChatUserId, UPLOAD_BUSINESS_CODE } from '@glucoguard/domain';
 import { customerImUserId, openChatSession, postCustomChatMessage, staffImUserId } from '../src/contexts/care';
 import { createStaff } from '../src/contexts/identity';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { consoleContentSecurityPolicy } from '../src/plugins/console';
 import { chatConnectSources } from '../src/providers/chat/config';
 import { startTencentImFake, type FakeTencentIm } from './fakes/tencent-im-fake';
+import { b64, png1x1 } from './upload/images';
 import { registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));
@@ -159,6 +160,21 @@ describe('messages relayed through Tencent Cloud IM', () => {
     expect(after).toHaveLength(2);
     expect(after[1]).toMatchObject({ From_Account: doctorAccount, To_Account: patientAccount });
     expect(decodeTencentChatData(after[1]!.MsgBody[0]!.MsgContent.Data)).toEqual(reply.message);
+  });
+
+  it('carries a picture with its address signed for the recipient (ADR 0142)', async () => {
+    const picture = await patient.client.POST('/common/v1/uploadImage', {
+      body: { data: b64(png1x1()), businessCode: UPLOAD_BUSINESS_CODE.chat },
+    });
+    const before = fake.messages.length;
+    await patient.client.POST('/consult/v1/sendChatMessage', {
+      body: { sessionId, clientId: 'tc-image-01', payload: { type: 'image', url: picture.path } },
+    });
+    const [relayed] = (await fake.messagesArrived(before + 1)).slice(before);
+    const carried = decodeTencentChatData(relayed!.MsgBody[0]!.MsgContent.Data) as { payload: { url: string } };
+    expect(carried.payload.url.startsWith(`${picture.path}?exp=`)).toBe(true);
+    expect(carried.payload.url).toContain(`cid=c_${doctor.cid}`);
+    expect((await fetch(`${api.baseUrl}/files/${carried.payload.url}`)).status).toBe(200);
   });
 
   it('relays the server’s custom messages the same way', async () => {

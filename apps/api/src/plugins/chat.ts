@@ -36,7 +36,7 @@ export default fp<ChatPluginOptions>(
     const sign = chatMediaSigner(app.providers.sessionSecret, app.providers.clock);
     const hub = new ChatHub(sign);
     const viaDatabase = options.databaseUrl !== undefined;
-    const tencent = app.providers.chat ? new TencentChatRelay(app.providers.chat) : null;
+    const tencent = app.providers.chat ? new TencentChatRelay(app.providers.chat, sign) : null;
     app.decorate('chat', {
       hub,
       tencent,

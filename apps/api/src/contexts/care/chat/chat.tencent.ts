@@ -5,6 +5,7 @@
 // message, from the sender's account to every other member's, synced to the sender's own devices.
 import { chatMessageSummary, encodeTencentChatData, tencentChatUserId } from '@glucoguard/domain';
 import type { ChatDelivery } from './chat.hub';
+import type { ChatMediaSigner } from './chat.media';
 
 /** What the relay needs of Tencent Cloud IM (the provider's REST client). */
 export interface TencentImApi {
@@ -44,9 +45,12 @@ function msgRandom(messageId: string): number {
 export class TencentChatRelay {
   readonly #im: TencentImApi;
   readonly #imported = new Set<string>();
+  readonly #sign: ChatMediaSigner;
 
-  constructor(im: TencentImApi) {
+  /** `sign` gives each recipient the message with its file address signed for them (ADR 0142). */
+  constructor(im: TencentImApi, sign: ChatMediaSigner) {
     this.#im = im;
+    this.#sign = sign;
   }
 
   get sdkAppId(): number {
@@ -64,13 +68,14 @@ export class TencentChatRelay {
   async relay(delivery: ChatDelivery): Promise<void> {
     const { message } = delivery;
     const from = tencentChatUserId(message.from);
-    const recipients = delivery.members.filter((member) => member !== message.from).map(tencentChatUserId);
-    await this.#ensure([from, ...recipients]);
-    const data = encodeTencentChatData(message);
+    const recipients = delivery.members.filter((member) => member !== message.from);
+    await this.#ensure([from, ...recipients.map(tencentChatUserId)]);
     const desc = chatMessageSummary(message.payload);
     const random = msgRandom(message.id);
     // The sender's own devices get it once, with the first recipient's copy.
-    for (const [index, to] of recipients.entries()) {
+    for (const [index, member] of recipients.entries()) {
+      const to = tencentChatUserId(member);
+      const data = encodeTencentChatData(this.#sign(member, message));
       await this.#im.sendCustomMessage({ from, to, data, desc, random, syncToSender: index === 0 });
     }
   }
