@@ -4,6 +4,7 @@ import { createServer } from '../src/app';
 import { loadConfig } from '../src/config';
 import { CHAT_MEMBER_TYPE } from '@glucoguard/domain';
 import { customerImUserId, openChatSession, postCustomChatMessage } from '../src/contexts/care';
+import { connectChat } from './chat-socket';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));
@@ -14,50 +15,12 @@ let doctor: Customer;
 let outsider: Customer;
 let sessionId: string;
 
-interface Frame {
-  type: string;
-  clientId?: string | null;
-  code?: number;
-  errMsg?: string;
-  duplicate?: boolean;
-  message?: { id: string; clientId: string; from: string; time: number; payload: { type: string; text?: string } };
-}
-
-/** A real WebSocket to the API (or to another instance at `baseUrl`), keeping every frame it received. */
+/** The shared chat socket (test/chat-socket.ts) at this API or another instance at `baseUrl`; it sends to this file's session unless told. */
 async function connect(sig: string, baseUrl = api.baseUrl) {
-  const url = `${baseUrl.replace(/^http/, 'ws')}/consult/v1/chatSocket?sig=${encodeURIComponent(sig)}`;
-  const socket = new WebSocket(url);
-  const frames: Frame[] = [];
-  const waiting: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  socket.addEventListener('message', (event) => {
-    const frame = JSON.parse(String(event.data)) as Frame;
-    frames.push(frame);
-    for (const w of waiting.filter((x) => x.test(frame))) {
-      waiting.splice(waiting.indexOf(w), 1);
-      w.resolve(frame);
-    }
-  });
-  const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code)));
-  await new Promise<void>((resolve, reject) => {
-    socket.addEventListener('open', () => resolve());
-    socket.addEventListener('error', () => reject(new Error('socket error')));
-  });
+  const chat = await connectChat(baseUrl, sig);
   return {
-    socket,
-    frames,
-    closed,
-    /** The first frame (already received or next) that passes `test`. */
-    next: (test: (f: Frame) => boolean) =>
-      new Promise<Frame>((resolve) => {
-        const seen = frames.find(test);
-        if (seen) {
-          resolve(seen);
-        } else {
-          waiting.push({ test, resolve });
-        }
-      }),
-    send: (clientId: string, text: string, session = sessionId) =>
-      socket.send(JSON.stringify({ type: 'send', sessionId: session, clientId, payload: { type: 'text', text } })),
+    ...chat,
+    send: (clientId: string, text: string, session = sessionId) => chat.send(session, clientId, text),
   };
 }
 
