@@ -170,7 +170,15 @@ describe('dictionaries', () => {
     expect(some.bloodPressure_type?.[0]).toEqual({ itemKey: '1', itemValue: '无高血压' });
     expect(some.unknown_type).toEqual([]);
     const all = await api.client().GET('/config/v1/queryDicAll');
-    expect(Object.keys(all).sort()).toEqual(['bloodPressure_type', 'diabetes_type', 'report_type', 'sex']);
+    expect(Object.keys(all).sort()).toEqual([
+      'bloodPressure_type',
+      'diabetes_type',
+      'medicine_rate',
+      'medicine_usaged',
+      'report_type',
+      'rx_category',
+      'sex',
+    ]);
   });
 
   it('refuses a malformed list of codes', async () => {
