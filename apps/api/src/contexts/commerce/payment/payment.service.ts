@@ -403,11 +403,16 @@ export async function requestRefund(
   }
   const reason = order.reason.trim().slice(0, 80) || '退款';
   const { intent, refund } = await inTransaction(db, async (tx) => {
+    // The refunds are read before the intent: a refund another request has just committed is then
+    // either missed here together with its state change (the conditional move below fails and reads
+    // the intent again) or met as the intent's 'refunding' state, so a second request at the same
+    // moment is always told 已有退款正在处理 rather than, depending on timing, the amount check's message.
+    const earlierRefunds = await new PaymentRefundRepository(tx).ofIntent(order.intentId);
     const found = await new PaymentIntentRepository(tx).byId(order.intentId);
     if (!found) {
       throw notFound('支付单不存在');
     }
-    const left = refundableCents(found.amountCents, await new PaymentRefundRepository(tx).ofIntent(found.id));
+    const left = refundableCents(found.amountCents, earlierRefunds);
     const event: PaymentEvent = { type: 'refundRequested', refundCents: order.refundCents, refundableCents: left };
     try {
       await applyPaymentEvent(tx, found, event, now);
