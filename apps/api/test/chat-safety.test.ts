@@ -6,8 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MEMBER_TYPE, CHAT_MESSAGES, UPLOAD_BUSINESS_CODE, type StaffRole } from '@glucoguard/domain';
 import { createApiClient } from '@glucoguard/sdk';
-import { createServer } from '../src/app';
-import { loadConfig } from '../src/config';
 import { createStaff } from '../src/contexts/identity';
 import { customerImUserId, openChatSession, staffImUserId } from '../src/contexts/care';
 import { browseAudit } from '../src/contexts/platform';
@@ -15,7 +13,7 @@ import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { connectChat } from './chat-socket';
 import { b64, png1x1 } from './upload/images';
 import { wavClip } from './upload/voices';
-import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
+import { failure, registeredCustomer, startSecondInstance, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
 let api: TestApi;
@@ -200,18 +198,9 @@ describe('the staff list', () => {
 // With PostgreSQL the end of a staff member's access reaches the other API processes through NOTIFY.
 describe.skipIf(!process.env.DATABASE_URL)('two API instances on one PostgreSQL', () => {
   it("ends a disabled doctor's socket held by the other instance", async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: 'memory://',
-      WEB_DIST: '/nonexistent',
-      DATABASE_URL: api.databaseUrl ?? '',
-    });
-    const second = await createServer(config, { write: () => {} }, { clock });
-    await second.listen({ host: '127.0.0.1', port: 0 });
+    const second = await startSecondInstance(api, clock);
+    const secondUrl = second.baseUrl;
     try {
-      const address = second.server.address();
-      const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
       const doctor = await signedIn('doctor');
       const onSecond = createApiClient({ baseUrl: secondUrl, token: doctor.token });
       const socket = await connectChat(secondUrl, (await onSecond.GET('/console/v1/chat/sig')).sig);

@@ -1,11 +1,9 @@
 import { CHAT_MESSAGES, CONSULT_MESSAGES } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../src/app';
-import { loadConfig } from '../src/config';
 import { CHAT_MEMBER_TYPE } from '@glucoguard/domain';
 import { customerImUserId, openChatSession, postCustomChatMessage } from '../src/contexts/care';
 import { connectChat } from './chat-socket';
-import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
+import { failure, registeredCustomer, startSecondInstance, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));
 let api: TestApi;
@@ -277,18 +275,9 @@ describe('history and unread counts', () => {
 // process), so a second API instance on the same database proves the fan-out across processes.
 describe.skipIf(!process.env.DATABASE_URL)('two API instances on one PostgreSQL', () => {
   it('delivers a message sent through one instance to a member connected to the other', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: 'memory://',
-      WEB_DIST: '/nonexistent',
-      DATABASE_URL: api.databaseUrl ?? '',
-    });
-    const second = await createServer(config, { write: () => {} }, { clock });
-    await second.listen({ host: '127.0.0.1', port: 0 });
+    const second = await startSecondInstance(api, clock);
+    const secondUrl = second.baseUrl;
     try {
-      const address = second.server.address();
-      const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
       const d = await connect((await sigOf(doctor)).sig, secondUrl);
       const p = await connect((await sigOf(patient)).sig);
       p.send('cross-0001', '跨进程的消息');

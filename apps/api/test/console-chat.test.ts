@@ -9,8 +9,6 @@ import {
   type StaffRole,
 } from '@glucoguard/domain';
 import { createApiClient } from '@glucoguard/sdk';
-import { createServer } from '../src/app';
-import { loadConfig } from '../src/config';
 import { createStaff } from '../src/contexts/identity';
 import { customerImUserId, openChatSession, staffImUserId } from '../src/contexts/care';
 import { browseAudit } from '../src/contexts/platform';
@@ -19,7 +17,7 @@ import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { seed } from '../src/seed/seed';
 import { connectChat } from './chat-socket';
 import { b64, png1x1 } from './upload/images';
-import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
+import { failure, registeredCustomer, startSecondInstance, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
 let api: TestApi;
@@ -281,18 +279,9 @@ describe('the demo chat', () => {
 // instance on the same database proves that the doctor's side is delivered across processes too.
 describe.skipIf(!process.env.DATABASE_URL)('two API instances on one PostgreSQL', () => {
   it("delivers the patient's message to the doctor on the other instance, and the doctor's answer back", async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: 'memory://',
-      WEB_DIST: '/nonexistent',
-      DATABASE_URL: api.databaseUrl ?? '',
-    });
-    const second = await createServer(config, { write: () => {} }, { clock });
-    await second.listen({ host: '127.0.0.1', port: 0 });
+    const second = await startSecondInstance(api, clock);
+    const secondUrl = second.baseUrl;
     try {
-      const address = second.server.address();
-      const secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
       const onSecond = createApiClient({ baseUrl: secondUrl, token: doctor.token });
       const d = await connectChat(secondUrl, (await onSecond.GET('/console/v1/chat/sig')).sig);
       const p = await connectChat(

@@ -136,3 +136,25 @@ export async function failure(call: Promise<unknown>): Promise<{ code: number; e
     (error: unknown) => error as { code: number; errMsg: string; status?: number },
   );
 }
+
+/**
+ * A second API process's stand-in: another server on `api`'s PostgreSQL database (with PGlite there
+ * is no second process to have), for the tests that prove delivery across processes through NOTIFY.
+ * Its `/api` URL, and `close` to stop it.
+ */
+export async function startSecondInstance(api: TestApi, clock: () => Date) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: 'memory://',
+    WEB_DIST: '/nonexistent',
+    DATABASE_URL: api.databaseUrl ?? '',
+  });
+  const second = await createServer(config, { write: () => {} }, { clock });
+  await second.listen({ host: '127.0.0.1', port: 0 });
+  const address = second.server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`,
+    close: () => second.close(),
+  };
+}
