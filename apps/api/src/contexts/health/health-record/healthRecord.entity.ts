@@ -14,6 +14,8 @@ export const HealthRecordSchema = defineEntity({
     /** Locked once saved (spec 2 §4). */
     patientName: p.string().length(16).nullable(),
     idCard: p.string().length(18).nullable(),
+    /** Ethnic group, a key of the `nation` dictionary (the prescription's patient information, spec 3 §3). */
+    national: p.string().length(8).nullable(),
     maritalStatus: p.string().length(8).nullable(),
     job: p.string().length(8).nullable(),
     emergencyContact: p.string().length(20).nullable(),
