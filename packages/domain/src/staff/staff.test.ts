@@ -26,12 +26,18 @@ describe('the permission table', () => {
   });
   it('lets only doctors chat (in their own sessions, checked by membership)', () => {
     expect(STAFF_ROLES.filter((role) => roleMay(role, 'chat.own'))).toEqual(['doctor']);
+    expect(STAFF_ROLES.filter((role) => roleMay(role, 'pharmacy.manage'))).toEqual(['operator']);
+  });
+  it('lets doctors write prescriptions and pharmacists review them, and no one else', () => {
+    expect(STAFF_ROLES.filter((role) => roleMay(role, 'rx.write'))).toEqual(['doctor']);
+    expect(STAFF_ROLES.filter((role) => roleMay(role, 'rx.review'))).toEqual(['pharmacist']);
+    expect(roleMay('pharmacist', 'chat.own')).toBe(false);
   });
   it('lets every role use its own account', () => {
     for (const role of ['doctor', 'pharmacist', 'operator', 'admin'] as const) {
       expect(permissionsOf(role)).toContain('console.self');
     }
-    expect(permissionsOf('operator')).toEqual(['console.self', 'payment.read', 'payment.refund']);
+    expect(permissionsOf('operator')).toEqual(['console.self', 'payment.read', 'payment.refund', 'pharmacy.manage']);
     expect(permissionsOf('admin')).toEqual(['console.self', 'staff.manage', 'audit.read']);
   });
   it('knows its roles and permissions by name', () => {

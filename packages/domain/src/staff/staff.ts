@@ -37,6 +37,14 @@ export const STAFF_PERMISSIONS = {
   'payment.refund': ['operator'],
   /** Chat in the sessions one is a member of (a doctor's own patients; docs/adr/0130-doctor-chat-in-the-console.md). */
   'chat.own': ['doctor'],
+  /** Write prescriptions (a linked doctor with eleRxStatus 1) and medication advice in one's own consultations (docs/adr/0153-prescriptions-and-their-review.md). */
+  'rx.write': ['doctor'],
+  /** Review prescriptions and dispense them at the counter; prescriptions only, never chats. */
+  'rx.review': ['pharmacist'],
+  /** A doctor's own consultations: the queue, accept, decline, end (docs/consultation.md). */
+  'consult.own': ['doctor'],
+  /** Manage pharmacies (with their stock of catalogue medicines) and online stores (docs/adr/0158-pharmacy-management-in-the-console.md). */
+  'pharmacy.manage': ['operator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 
