@@ -1875,6 +1875,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rx/v1/pagedQueryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's prescriptions (type 1) or medication advice (type 2), newest first
+         * @description Registered customers only, their own only. `customerShowStatus` (1 under review, 2 unused,
+         *     4 used, 5 expired) filters prescriptions; `startTime` and `endTime` (YYYY-MM-DD, China
+         *     time, both days included) the creation date. Pages of 5 (the list page) or 10 (the
+         *     consultation area).
+         */
+        get: operations["rxPagedQueryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rx/v1/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's prescriptions (spec 3 §3 prescription detail)
+         * @description Under review (customerShowStatus 1) answers 40900 药师正在审核处方，请耐心等候 (no detail).
+         *     The QR seal (`rxSealExtend`, a PNG data URL) only while approved and unused (status 2); the
+         *     medicines (`rxMedicineRelationship`) only once used (4), otherwise an empty list and
+         *     `medicineCount`. Another customer's prescription answers 40400 处方不存在.
+         */
+        get: operations["rxQueryById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rx/v1/queryAdviceById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's medication advice (the /proposal page) */
+        get: operations["rxQueryAdviceById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rx/v1/queryAdviceBySession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The advice of one of the caller's consultations, newest first (/adviceAndSuggestions)
+         * @description A session that is not the caller's answers 40400 会话不存在.
+         */
+        get: operations["rxQueryAdviceBySession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rx/v1/queryDiagnosisPlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The diagnosis plan text of a prescription (type 1) or of an advice (type 2) */
+        get: operations["rxQueryDiagnosisPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/consult/v1/querySig": {
         parameters: {
             query?: never;
@@ -3770,6 +3870,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/rx/prescriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor writes a prescription in one of their consultations (doctor, eleRxStatus 1)
+         * @description Only the doctor of the consultation (the caller's linked doctor), only while it runs or
+         *     after it ended (status 2 or 0), and only when the linked doctor may prescribe
+         *     (eleRxStatus 1; otherwise 40300 该医生暂无开具处方的资质). Medicines come from the catalogue,
+         *     usage and frequency from the dictionaries `medicine_usaged` and `medicine_rate`. The
+         *     prescription waits for a pharmacist's review (status 1, customerShowStatus 1); a
+         *     `prescription` custom message is posted into the consultation's chat. The same `requestKey`
+         *     again answers the first prescription. Invalid input: 40000 with the reason. Audited (`rx.write`).
+         */
+        post: operations["consoleCreatePrescription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor sends medication advice in one of their consultations
+         * @description Any doctor of the consultation may advise (no eleRxStatus needed), while it runs or after
+         *     it ended (status 2 or 0). The advice names catalogue medicines with dosage, usage and
+         *     frequency; a `proposal` custom message is posted into the chat. The same `requestKey`
+         *     answers the first advice. Audited (`rx.advice`).
+         */
+        post: operations["consoleCreateAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/consults/{consultId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prescriptions and advice of one of the doctor's consultations, newest first */
+        get: operations["consoleConsultRx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pharmacist's review queue (pending, oldest first) or the reviewed (newest first)
+         * @description Prescriptions only (never chats): patient, doctor, medicines and content. Audited (`rx.list`).
+         */
+        get: operations["consoleRxReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/prescriptions/{infoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One prescription for the pharmacist (audited `rx.read`) */
+        get: operations["consoleRxPrescription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/prescriptions/{infoId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The pharmacist approves (status 2, customerShowStatus 2) or rejects (3, with a reason) a prescription
+         * @description Only a prescription awaiting review (status 1); another answers 40900 该处方已审核. A rejection
+         *     needs a reason (40000 请填写驳回原因). An approval starts the unused period (3 days, then it
+         *     expires, status 5). An `rx audit` custom message is posted into the consultation's chat and
+         *     the patient is told through an in-app notice (and the messaging app's template message).
+         *     Audited (`rx.review`).
+         */
+        post: operations["consoleReviewPrescription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pharmacist at the counter scans a prescription's QR seal and dispenses it (2 → 4, used)
+         * @description The QR's text (`GGRX:` and the signed code). An unknown or forged code answers 40400
+         *     处方不存在; a prescription not approved-and-unused answers 40900 with its state
+         *     (该处方已使用 / 该处方已过期 / 该处方未通过审核). Audited (`rx.redeem`).
+         */
+        post: operations["consoleRedeemPrescription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5026,6 +5275,144 @@ export interface components {
             departmentName: string;
             organizationId: number;
             organizationName: string;
+        };
+        /** @description A medicine of a prescription or an advice, as the doctor fills it in. */
+        RxMedicineInput: {
+            medicineId: number;
+            /** @description How many packing units. */
+            number: number;
+            /** @description One dose, a number in the medicine's dosage unit. */
+            dosage: string;
+            /** @description Item key of `medicine_usaged`. */
+            usaged: string;
+            /** @description Item key of `medicine_rate`. */
+            rate: string;
+            /** @description How long to take it, in `timeUnit`. */
+            time: number;
+            /**
+             * @description 0 days, 1 months.
+             * @enum {integer}
+             */
+            timeUnit: 0 | 1;
+        };
+        RxMedicineVo: {
+            medicineId: number;
+            medicineName: string;
+            specification: string;
+            packingUnit: string;
+            dosageUnit: string;
+            number: number;
+            dosage: string;
+            usaged: string;
+            usagedName: string;
+            rate: string;
+            rateName: string;
+            time: number;
+            /** @enum {integer} */
+            timeUnit: 0 | 1;
+        };
+        RxDoctorVo: {
+            doctorId: number;
+            userName: string;
+            professionalLevel: string;
+            organizationName: string;
+            department: string;
+            headImgUrl: string;
+        };
+        /** @description Spec 3 §3 prescription list item; for advice (type 2) `customerShowStatus` is null. */
+        RxListItem: {
+            infoId: string;
+            /** @enum {integer} */
+            type: 1 | 2;
+            /** @description The doctor's id. */
+            userId: number;
+            userName: string;
+            headImgUrl: string;
+            professionalLevel: string;
+            organizationName: string;
+            department: string;
+            createTime: string;
+            customerShowStatus: number | null;
+            /** @description The content's first characters. */
+            summary: string;
+            sessionId: string | null;
+        };
+        RxDetail: {
+            rxInfo: {
+                infoId: string;
+                rxCode: string;
+                patientNo: string;
+                rxCategory: string;
+                rxCategoryName: string;
+                /** @enum {integer} */
+                status: 1 | 2 | 3 | 4 | 5;
+                customerShowStatus: number;
+                createTime: string;
+                auditTime: string | null;
+                expireTime: string | null;
+                sessionId: string | null;
+            };
+            customer: {
+                name: string;
+                sex: number;
+                age: number | null;
+            };
+            user: components["schemas"]["RxDoctorVo"];
+            rxContent: {
+                content: string;
+            };
+            rxMedicineRelationship: components["schemas"]["RxMedicineVo"][];
+            medicineCount: number;
+            rxSealExtend: {
+                /** @enum {integer} */
+                type: 1;
+                /** @description The QR seal as a PNG data URL. */
+                image: string;
+                /** @description The text the QR holds. */
+                code: string;
+            } | null;
+        };
+        RxAdviceVo: {
+            infoId: string;
+            consultId: string;
+            sessionId: string | null;
+            content: string;
+            createTime: string;
+            doctor: components["schemas"]["RxDoctorVo"];
+            medicines: components["schemas"]["RxMedicineVo"][];
+        };
+        ConsoleRxPrescription: {
+            infoId: string;
+            rxCode: string;
+            patientNo: string;
+            rxCategory: string;
+            rxCategoryName: string;
+            /**
+             * @description 1 awaiting review, 2 approved and unused, 3 rejected, 4 used, 5 expired.
+             * @enum {integer}
+             */
+            status: 1 | 2 | 3 | 4 | 5;
+            customerShowStatus: number;
+            content: string;
+            createTime: string;
+            auditTime: string | null;
+            auditReason: string | null;
+            pharmacistName: string | null;
+            expireTime: string | null;
+            consultId: string;
+            doctor: components["schemas"]["RxDoctorVo"];
+            patient: {
+                customerId: string;
+                name: string;
+                sex: number;
+                age: number | null;
+            };
+            medicines: components["schemas"]["RxMedicineVo"][];
+        };
+        ConsoleRxPrescriptionEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["ConsoleRxPrescription"];
         };
         PharmacyVo: {
             storeId: number;
@@ -8577,6 +8964,160 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    rxPagedQueryList: {
+        parameters: {
+            query: {
+                pageNo?: number;
+                pageSize?: 5 | 10;
+                type: 1 | 2;
+                customerShowStatus?: 1 | 2 | 4 | 5;
+                startTime?: string;
+                endTime?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["RxListItem"][];
+                            currentPage: number;
+                            totalPage: number;
+                            totalNum: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    rxQueryById: {
+        parameters: {
+            query: {
+                infoId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prescription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["RxDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    rxQueryAdviceById: {
+        parameters: {
+            query: {
+                infoId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["RxAdviceVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    rxQueryAdviceBySession: {
+        parameters: {
+            query: {
+                sessionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advice list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["RxAdviceVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    rxQueryDiagnosisPlan: {
+        parameters: {
+            query: {
+                id: string;
+                type: 1 | 2;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            id: string;
+                            /** @enum {integer} */
+                            type: 1 | 2;
+                            title: string;
+                            content: string;
+                            doctorName: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     querySig: {
         parameters: {
             query?: {
@@ -11272,6 +11813,220 @@ export interface operations {
                             intent: components["schemas"]["PaymentIntentDetail"];
                         };
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCreatePrescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    consultId: string;
+                    /** @description The diagnosis and plan (the diagnosis plan page's text). */
+                    content: string;
+                    /** @description An item key of the `rx_category` dictionary. */
+                    rxCategory: string;
+                    medicines: components["schemas"]["RxMedicineInput"][];
+                    /** @description The console's key for this form (a double click makes one prescription). */
+                    requestKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The prescription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleRxPrescriptionEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCreateAdvice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    consultId: string;
+                    content: string;
+                    medicines: components["schemas"]["RxMedicineInput"][];
+                    requestKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The advice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["RxAdviceVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleConsultRx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the doctor wrote in the consultation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            /** @description Whether the caller's linked doctor may prescribe (eleRxStatus 1). */
+                            canPrescribe: boolean;
+                            prescriptions: components["schemas"]["ConsoleRxPrescription"][];
+                            advice: components["schemas"]["RxAdviceVo"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRxReviews: {
+        parameters: {
+            query?: {
+                state?: "pending" | "reviewed";
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prescriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleRxPrescription"][];
+                            total: number;
+                            /** @description Prescriptions waiting for review (for the tab's count). */
+                            pendingCount: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRxPrescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                infoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prescription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleRxPrescriptionEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleReviewPrescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                infoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approve: boolean;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The prescription after the review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleRxPrescriptionEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRedeemPrescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The prescription, now used. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleRxPrescriptionEnvelope"];
                 };
             };
             default: components["responses"]["Error"];
