@@ -32,9 +32,11 @@ import { Notice } from '../contexts/social/notice/notice.entity';
 import { Staff, StaffSession } from '../contexts/identity/staff/staff.entity';
 import { Medicine, OnlineStore, Pharmacy, PharmacyStock } from '../contexts/care/pharmacy/pharmacy.entity';
 import { AuditEvent } from '../contexts/platform/audit/auditEvent.entity';
+import { DoctorService } from '../contexts/care/doctor/doctorService.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
+  DoctorService,
   Medicine,
   Pharmacy,
   PharmacyStock,

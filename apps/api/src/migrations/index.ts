@@ -30,6 +30,7 @@ import { Migration20261126123506_staff } from './Migration20261126123506_staff';
 import { Migration20261126123909_chat } from './Migration20261126123909_chat';
 import { Migration20261126144558_paymentRefunds } from './Migration20261126144558_paymentRefunds';
 import { Migration20261126153603_pharmacy } from './Migration20261126153603_pharmacy';
+import { Migration20261126180824_doctorServices } from './Migration20261126180824_doctorServices';
 import { Migration20261126180723_patientNational } from './Migration20261126180723_patientNational';
 
 export const migrations: MigrationObject[] = [
@@ -63,5 +64,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126123909_chat', class: Migration20261126123909_chat },
   { name: 'Migration20261126144558_paymentRefunds', class: Migration20261126144558_paymentRefunds },
   { name: 'Migration20261126153603_pharmacy', class: Migration20261126153603_pharmacy },
+  { name: 'Migration20261126180824_doctorServices', class: Migration20261126180824_doctorServices },
   { name: 'Migration20261126180723_patientNational', class: Migration20261126180723_patientNational },
 ];

@@ -3,6 +3,7 @@ export * from './labels';
 export * from './consult';
 export * from './consultForm';
 export * from './doctor';
+export * from './doctorService';
 export * from './medication';
 export * from './chat';
 export * from './tencentChat';

@@ -22,6 +22,17 @@ export const DoctorSchema = defineEntity({
     departmentId: p.integer().nullable().index(),
     /** The carer's work mobile; searched by the picker, shown masked. */
     phone: p.string().length(11).nullable().index(),
+    /** The consultation profile (spec 3 §3 Doctor): an item key of the `professional_level` dictionary. */
+    professionalLevel: p.string().length(8).nullable(),
+    /** 1 when the doctor may write electronic prescriptions. */
+    eleRxStatus: p.smallint().default(0),
+    /** Strengths (擅长), shown cut at 36 characters. */
+    remark: p.string().length(200).default(''),
+    headImg: p.string().length(255).default(''),
+    /** 1 male, 2 female, 0 not given. */
+    sex: p.smallint().default(0),
+    /** A post beside the level, e.g. 科室主任; may be empty. */
+    job: p.string().length(32).default(''),
   },
 });
 
