@@ -26,6 +26,7 @@ describe('the permission table', () => {
   });
   it('lets only doctors chat (in their own sessions, checked by membership)', () => {
     expect(STAFF_ROLES.filter((role) => roleMay(role, 'chat.own'))).toEqual(['doctor']);
+    expect(STAFF_ROLES.filter((role) => roleMay(role, 'pharmacy.manage'))).toEqual(['operator']);
   });
   it('lets doctors write prescriptions and pharmacists review them, and no one else', () => {
     expect(STAFF_ROLES.filter((role) => roleMay(role, 'rx.write'))).toEqual(['doctor']);
@@ -36,7 +37,7 @@ describe('the permission table', () => {
     for (const role of ['doctor', 'pharmacist', 'operator', 'admin'] as const) {
       expect(permissionsOf(role)).toContain('console.self');
     }
-    expect(permissionsOf('operator')).toEqual(['console.self', 'payment.read', 'payment.refund']);
+    expect(permissionsOf('operator')).toEqual(['console.self', 'payment.read', 'payment.refund', 'pharmacy.manage']);
     expect(permissionsOf('admin')).toEqual(['console.self', 'staff.manage', 'audit.read']);
   });
   it('knows its roles and permissions by name', () => {

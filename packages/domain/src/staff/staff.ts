@@ -41,6 +41,10 @@ export const STAFF_PERMISSIONS = {
   'rx.write': ['doctor'],
   /** Review prescriptions and dispense them at the counter; prescriptions only, never chats. */
   'rx.review': ['pharmacist'],
+  /** A doctor's own consultations: the queue, accept, decline, end (docs/consultation.md). */
+  'consult.own': ['doctor'],
+  /** Manage pharmacies (with their stock of catalogue medicines) and online stores (docs/adr/0158-pharmacy-management-in-the-console.md). */
+  'pharmacy.manage': ['operator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 
