@@ -5,6 +5,7 @@ export * from './consultForm';
 export * from './doctor';
 export * from './doctorService';
 export * from './medication';
+export * from './prescription';
 export * from './chat';
 export * from './tencentChat';
 export * from './pharmacy';
