@@ -46,7 +46,9 @@ import { articleRoutes, assistantRoutes, bannerRoutes, checkInRoutes, feedbackRo
 import {
   chatFileVisibleTo,
   chatRoutes,
+  chatUnread,
   consoleChatRoutes,
+  customerImUserId,
   doctorRoutes,
   pharmacyRoutes,
   staffImUserId,
@@ -197,7 +199,10 @@ function api(config: AppConfig) {
     followRoutes(scope);
     feedRoutes(scope);
     noticeRoutes(scope);
-    badgeRoutes(scope);
+    // The badge counts the caller's unread chat messages too (ADR 0152); chat is care's, not social's.
+    badgeRoutes(scope, {
+      chatUnread: async (db, customerId) => (await chatUnread(db, customerImUserId(customerId))).total,
+    });
     pointsRoutes(scope);
     checkInRoutes(scope);
     articleRoutes(scope);

@@ -1,4 +1,6 @@
+import { CHAT_MEMBER_TYPE, CONSULT_STATUS } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerImUserId, openChatSession } from '../src/contexts/care';
 import { acceptedFollow, addSugar, requestFollow } from './follow-fixtures';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 
@@ -25,7 +27,7 @@ describe('GET /notice/v1/getBadgeCount', () => {
 
   it('is zero with no request for a new customer', async () => {
     const { client } = await registeredCustomer(api);
-    expect(await badge(client)).toEqual({ total: 0, notices: 0, followRequests: 0, followRequest: null });
+    expect(await badge(client)).toEqual({ total: 0, notices: 0, followRequests: 0, chats: 0, followRequest: null });
   });
 
   it('counts a pending request once (not again as its notice) until it is decided, and only for its patient', async () => {
@@ -63,9 +65,36 @@ describe('GET /notice/v1/getBadgeCount', () => {
       total: unread,
       notices: unread,
       followRequests: 0,
+      chats: 0,
       followRequest: null,
     });
     await relative.client.POST('/notice/v1/updateAllReadStatus', { body: {} });
     expect(await badge(relative.client)).toMatchObject({ total: 0 });
+  });
+
+  it("adds the unread chat messages of the caller's consultations until the chat is read", async () => {
+    const patient = await registeredCustomer(api, '患者');
+    const doctor = await registeredCustomer(api, '医生');
+    const sessionId = await openChatSession(api.app.orm.em.fork(), {
+      sessionType: 1,
+      status: CONSULT_STATUS.inConsultation,
+      members: [
+        { imUserId: customerImUserId(patient.cid), type: CHAT_MEMBER_TYPE.patient },
+        { imUserId: customerImUserId(doctor.cid), type: CHAT_MEMBER_TYPE.doctor },
+      ],
+    });
+    for (const [clientId, text] of [
+      ['badge-doctor-1', '您好，我看了您的描述。'],
+      ['badge-doctor-2', '请问最近空腹血糖多少？'],
+    ] as const) {
+      await doctor.client.POST('/consult/v1/sendChatMessage', {
+        body: { sessionId, clientId, payload: { type: 'text', text } },
+      });
+    }
+    expect(await badge(patient.client)).toMatchObject({ total: 2, notices: 0, followRequests: 0, chats: 2 });
+    // The sender's own messages are not unread for them.
+    expect(await badge(doctor.client)).toMatchObject({ total: 0, chats: 0 });
+    await patient.client.POST('/consult/v1/setSessionReaded', { body: { sessionId } });
+    expect(await badge(patient.client)).toMatchObject({ total: 0, chats: 0 });
   });
 });

@@ -85,7 +85,7 @@ export function resetStores(session: Partial<SessionState> = {}): void {
     sourceId: DEFAULT_SOURCE_ID,
     ...session,
   });
-  useUnread.setState({ unread: 0, notices: 0, followRequests: 0, followRequest: null });
+  useUnread.setState({ unread: 0, notices: 0, followRequests: 0, chats: 0, followRequest: null });
 }
 
 /** A registered customer as getCurrent returns it. */

@@ -2679,8 +2679,9 @@ export interface paths {
         /**
          * What the mine tab's unread badge counts, and the newest follow request
          * @description Registered customers only. `total` is the unread notices (other than follow-request
-         *     notices) plus the follow requests waiting for the caller's decision; a pending request
-         *     counts until it is decided, whether its notice was read or not. `followRequest` is the
+         *     notices) plus the follow requests waiting for the caller's decision plus the unread chat
+         *     messages of the caller's consultations (`chats`); a pending request counts until it is
+         *     decided, whether its notice was read or not. `followRequest` is the
          *     newest pending request, for the home page.
          */
         get: operations["getUnreadBadge"];
@@ -5749,6 +5750,8 @@ export interface components {
             total: number;
             notices: number;
             followRequests: number;
+            /** @description The unread chat messages of the caller's consultations (the 在线问诊 entry shows them). */
+            chats: number;
             followRequest: components["schemas"]["Follower"] | null;
         };
         NoticeCount: {

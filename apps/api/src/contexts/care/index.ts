@@ -11,7 +11,7 @@ export { ChatHub } from './chat/chat.hub';
 export { chatFileVisibleTo, chatMediaSigner } from './chat/chat.media';
 export { CHAT_CHANNEL, CHAT_END_CHANNEL, CHAT_LOGIN_CHANNEL, listenForChatMessages } from './chat/chat.listener';
 export { announceChatMessage } from './chat/chat.repository';
-export { openChatSession, postCustomChatMessage } from './chat/chat.service';
+export { chatUnread, openChatSession, postCustomChatMessage } from './chat/chat.service';
 export { customerImUserId, staffImUserId } from './chat/chat.sig';
 export { TENCENT_RELAY_JOB, TencentChatRelay } from './chat/chat.tencent';
 export type { ChatDelivery } from './chat/chat.hub';

@@ -47,7 +47,7 @@ const pressure = {
   synckey: null,
 };
 const noPressure = { items: [], currentPage: 1, totalPage: 0 };
-const badge = { total: 0, notices: 0, followRequests: 0, followRequest: null };
+const badge = { total: 0, notices: 0, followRequests: 0, chats: 0, followRequest: null };
 
 const summary = () => screen.findByRole('region', { name: '今日概览' });
 
@@ -218,11 +218,17 @@ describe('waiting follow request and the unread badge', () => {
   });
 
   it('shows each count beside its entry in mine', async () => {
-    fakeApi({ 'GET /notice/v1/getBadgeCount': () => ({ ...badge, total: 3, notices: 2, followRequests: 1 }) });
+    fakeApi({
+      'GET /notice/v1/getBadgeCount': () => ({ ...badge, total: 123, notices: 2, followRequests: 1, chats: 120 }),
+    });
     renderApp('/?tab=mine');
     expect(await screen.findByRole('link', { name: '消息通知，2条未读' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '关注我的人，1条未读' })).toBeTruthy();
-    await waitFor(() => expect(useUnread.getState().unread).toBe(3));
+    // The unread chat messages show on 在线问诊, capped at 99+ like every unread count.
+    const consultations = screen.getByRole('link', { name: '在线问诊，120条未读' });
+    expect(consultations.textContent).toContain('99+');
+    expect(consultations.getAttribute('href')).toBe('/findDoctor/myConsultList');
+    await waitFor(() => expect(useUnread.getState().unread).toBe(123));
   });
 });
 

@@ -47,7 +47,8 @@ export default function MineTab() {
   const brand = brandOf(sourceId);
   const notices = useUnread((state) => state.notices);
   const followRequests = useUnread((state) => state.followRequests);
-  const counts = { notices, followRequests };
+  const chats = useUnread((state) => state.chats);
+  const counts = { notices, followRequests, chats };
 
   return (
     <div className={styles.mineTabBox}>

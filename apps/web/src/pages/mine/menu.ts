@@ -8,7 +8,7 @@ export interface MineLink {
   /** The page is built by a later issue: the entry shows 即将上线 and does not navigate. */
   comingSoon: boolean;
   /** Which of the unread counts shows on the entry, if any. */
-  count?: 'notices' | 'followRequests';
+  count?: 'notices' | 'followRequests' | 'chats';
 }
 
 /**
@@ -46,12 +46,19 @@ const TITLES: Record<string, string> = {
 /** The entries shown as quick links across the top of mine rather than in the list. */
 const SHORTCUT_IDS = ['orders', 'healthFile', 'weight', 'coupons'];
 
-const toLink = (item: MineMenuItem): MineLink => ({
-  key: item.id,
-  title: TITLES[item.id] ?? item.id,
-  to: item.path,
-  comingSoon: COMING_SOON_IDS.has(item.id),
-});
+/** The entries that show one of the badge's counts (the consultations their unread chat messages). */
+const COUNTS: Partial<Record<string, MineLink['count']>> = { consultations: 'chats' };
+
+const toLink = (item: MineMenuItem): MineLink => {
+  const count = COUNTS[item.id];
+  return {
+    key: item.id,
+    title: TITLES[item.id] ?? item.id,
+    to: item.path,
+    comingSoon: COMING_SOON_IDS.has(item.id),
+    ...(count === undefined ? {} : { count }),
+  };
+};
 
 /** The quick links across the top of mine (spec 2.4). */
 export const MINE_SHORTCUTS: readonly MineLink[] = SHORTCUT_IDS.flatMap((id) =>

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { registeredCustomerId } from '../../../lib/session-context';
-import { unreadBadge } from './badge.service';
+import { unreadBadge, type BadgeSources } from './badge.service';
 
 /** The mine tab's unread badge. */
-export function badgeRoutes(app: FastifyInstance) {
-  app.operation('getUnreadBadge', async (request) => unreadBadge(app.em, registeredCustomerId(request.session)));
+export function badgeRoutes(app: FastifyInstance, sources: BadgeSources) {
+  app.operation('getUnreadBadge', async (request) =>
+    unreadBadge(app.em, registeredCustomerId(request.session), sources),
+  );
 }
