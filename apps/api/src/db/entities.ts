@@ -32,10 +32,13 @@ import { Notice } from '../contexts/social/notice/notice.entity';
 import { Staff, StaffSession } from '../contexts/identity/staff/staff.entity';
 import { Medicine, OnlineStore, Pharmacy, PharmacyStock } from '../contexts/care/pharmacy/pharmacy.entity';
 import { AuditEvent } from '../contexts/platform/audit/auditEvent.entity';
+import { Prescription, RxAdvice } from '../contexts/care/rx/rx.entity';
 import { DoctorService } from '../contexts/care/doctor/doctorService.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
+  Prescription,
+  RxAdvice,
   DoctorService,
   Medicine,
   Pharmacy,

@@ -33,6 +33,7 @@ import { Migration20261126153603_pharmacy } from './Migration20261126153603_phar
 import { Migration20261126180824_doctorServices } from './Migration20261126180824_doctorServices';
 import { Migration20261126180723_patientNational } from './Migration20261126180723_patientNational';
 
+import { Migration20261126181030_rxPrescriptions } from './Migration20261126181030_rxPrescriptions';
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
   { name: 'Migration20261122005221_accounts', class: Migration20261122005221_accounts },
@@ -66,4 +67,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126153603_pharmacy', class: Migration20261126153603_pharmacy },
   { name: 'Migration20261126180824_doctorServices', class: Migration20261126180824_doctorServices },
   { name: 'Migration20261126180723_patientNational', class: Migration20261126180723_patientNational },
+  { name: 'Migration20261126181030_rxPrescriptions', class: Migration20261126181030_rxPrescriptions },
 ];
