@@ -48,6 +48,8 @@ import {
   chatRoutes,
   chatUnread,
   consoleChatRoutes,
+  consoleConsultRoutes,
+  consultRoutes,
   customerImUserId,
   doctorRoutes,
   pharmacyRoutes,
@@ -194,6 +196,8 @@ function api(config: AppConfig) {
     pharmacyRoutes(scope);
     chatRoutes(scope, scope.chat);
     consoleChatRoutes(scope, scope.chat);
+    consultRoutes(scope);
+    consoleConsultRoutes(scope);
     paymentRoutes(scope);
     medicalReportRoutes(scope);
     followRoutes(scope);

@@ -147,6 +147,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             kind: 'server',
             status: response.status,
             requestId,
+            data: (body as { data?: unknown }).data,
           });
         }
         return body.data;

@@ -30,6 +30,8 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   /** The request id sent with the call, to quote when reporting a fault. */
   readonly requestId: string | undefined;
+  /** The envelope's `data`, for the codes that carry one (50006: `{sessionId, status}`); else null. */
+  readonly data: unknown;
 
   constructor(init: {
     code: number;
@@ -37,6 +39,7 @@ export class ApiError extends Error {
     kind: ApiErrorKind;
     status?: number;
     requestId?: string;
+    data?: unknown;
     cause?: unknown;
   }) {
     super(init.errMsg, init.cause === undefined ? undefined : { cause: init.cause });
@@ -45,6 +48,7 @@ export class ApiError extends Error {
     this.kind = init.kind;
     this.status = init.status;
     this.requestId = init.requestId;
+    this.data = init.data ?? null;
   }
 }
 

@@ -35,6 +35,8 @@ export interface ErrorAnswer {
   status: number;
   code: number;
   errMsg: string;
+  /** The envelope's `data` (null but for the codes that carry one). */
+  data?: unknown;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface ErrorAnswer {
  */
 export function describeError(error: FastifyError, request: FastifyRequest): ErrorAnswer {
   if (error instanceof AppError) {
-    return { status: error.statusCode, code: error.code, errMsg: error.errMsg };
+    return { status: error.statusCode, code: error.code, errMsg: error.errMsg, data: error.data };
   }
   if (error.validation) {
     const context = error.validationContext;

@@ -20,6 +20,8 @@ export class AppError extends Error {
     readonly code: number,
     readonly errMsg: string,
     readonly statusCode: number = 400,
+    /** The envelope's `data` for the few codes that carry one (50006: the open consultation). */
+    readonly data: unknown = null,
   ) {
     super(errMsg);
     this.name = 'AppError';

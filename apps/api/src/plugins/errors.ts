@@ -5,8 +5,8 @@ import { describeError, internalMessage } from '../lib/error-answer';
 import { MAX_JSON_DEPTH, MAX_URL_LENGTH, badRequest, checkNoNul, jsonDepthExceeds } from '../lib/request-policy';
 
 function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const { status, code, errMsg } = describeError(error, request);
-  return reply.status(status).send({ code, errMsg, data: null, requestId: String(request.id) });
+  const { status, code, errMsg, data } = describeError(error, request);
+  return reply.status(status).send({ code, errMsg, data: data ?? null, requestId: String(request.id) });
 }
 
 /**

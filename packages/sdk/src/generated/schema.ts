@@ -1705,6 +1705,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/patient/v1/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's patient information for prescriptions (spec 3 §3 Patient health info)
+         * @description A view of the health record and the profile, not a second copy: name, ID number and the
+         *     diagnosis dates come from the health record, sex, birthday, phone and the diabetes and
+         *     blood-pressure types from the profile, `national` from the health record. Registered
+         *     customers only (userType 1).
+         */
+        get: operations["getPatientInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/patient/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the caller's patient information into the health record and profile
+         * @description patientName, idCard, sex, birthday and national are all required (所有选项均为必填项), the ID
+         *     number must be valid (请输入正确的身份证号) and agree with birthday and sex, the birthday lies
+         *     between 1900-01-01 and today, `national` is a key of the `nation` dictionary. The health
+         *     record's own rules apply as well: the name cannot change once saved (姓名保存后不能修改).
+         *     Registered customers only.
+         */
+        post: operations["addPatientInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/patient/v1/checkPatientInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller's patient information is complete (1) or not (0)
+         * @description 1 when name, a valid ID number, sex, birthday and national are all stored, so the prescription
+         *     flow goes straight to the illness description; 0 sends it to /recipe/fillInformation.
+         *     Registered customers only.
+         */
+        get: operations["checkPatientInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dictionary/v1/healthInfoDic": {
         parameters: {
             query?: never;
@@ -1814,6 +1883,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/consult/v1/pagedQueryDoctorList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Doctors offering online consultation, filtered and searched, pages of 10
+         * @description Doctors (not educator nurses) with at least one service on offer. `keyName` matches the
+         *     doctor's name, hospital or department (an emoji answers 40000 请不要输入表情); `eleRxStatus` 1
+         *     keeps doctors who may prescribe; `professionalLevels` are item keys of the `professional_level`
+         *     dictionary; `serviceTypes` keeps doctors offering a service of one of the types; `province`,
+         *     `city`, `district` (six-digit region codes) the hospital's region. Each doctor carries the
+         *     single consultation's price (`servicePrice`) and the cheapest interval service
+         *     (`minServicePackagePrice`), in cents, `null` when not offered. Ordered by level, then id.
+         */
+        post: operations["pagedQueryDoctorList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/queryDoctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A doctor's consultation profile (the doctor detail page)
+         * @description An unknown doctor, an educator nurse or a doctor with no service on offer answers 40400 (医生不存在).
+         */
+        get: operations["queryConsultDoctor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/queryService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The services a doctor offers (single consultation and interval services)
+         * @description Only services on offer (status 1). An unknown doctor answers 40400 (医生不存在).
+         */
+        get: operations["queryDoctorServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/queryServiceIntro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One service with its introduction (the service detail page)
+         * @description A service that is unknown or withdrawn answers 40400 (该服务已下架).
+         */
+        get: operations["queryServiceIntro"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/getAllServiceType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The service types the filter panel offers */
+        get: operations["getAllServiceType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store/v1/queryStoreAddressByLocation": {
         parameters: {
             query?: never;
@@ -1869,6 +2041,128 @@ export interface paths {
         get: operations["storeUrl"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/pharmacies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pharmacies, open and closed, by region and name (operator)
+         * @description Every pharmacy an operator manages, including closed ones (status 0, which patients never
+         *     find), with its stock count. `keyword` matches the name or address; the region codes narrow
+         *     the list. Pages of 10.
+         */
+        get: operations["consolePharmacies"];
+        put?: never;
+        /**
+         * Adds a pharmacy (operator)
+         * @description Checked by the domain's rules (pharmacyDraftProblem) and the region data: 40000 with the
+         *     form's message (请选择药店所在的省、市、区, 经纬度须在中国境内…, 营业时间须为整分钟…).
+         *     Recorded in the audit trail (`pharmacy.create`).
+         */
+        post: operations["consoleCreatePharmacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/pharmacies/{pharmacyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One pharmacy (operator) */
+        get: operations["consolePharmacy"];
+        put?: never;
+        /**
+         * Changes a pharmacy, its status included (operator)
+         * @description The whole pharmacy as the form holds it, checked as when adding. Closing it (status 0) hides
+         *     it from patients at once; its stock is kept. Recorded in the audit trail (`pharmacy.update`,
+         *     with the fields that changed).
+         */
+        post: operations["consoleUpdatePharmacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/pharmacies/{pharmacyId}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pharmacy's stock of every catalogue medicine (operator)
+         * @description Every medicine of the catalogue, by generic name, with the pharmacy's quantity (0 when it has none).
+         */
+        get: operations["consolePharmacyStock"];
+        put?: never;
+        /**
+         * Sets the quantities of some medicines of a pharmacy (operator)
+         * @description Each item sets one medicine's quantity (0 = out of stock: patients filtering by that medicine
+         *     no longer find the pharmacy). Medicines not named keep theirs. An unknown medicine answers
+         *     40000 药品不存在, the same medicine twice 同一药品只能填写一次. Recorded in the audit trail
+         *     (`pharmacy.stock`). Answers the whole stock after the change.
+         */
+        post: operations["consoleSetPharmacyStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/onlineStores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online stores, shown and hidden, in display order (operator) */
+        get: operations["consoleOnlineStores"];
+        put?: never;
+        /**
+         * Adds an online store (operator)
+         * @description Checked by the domain's rules (onlineStoreDraftProblem): 40000 with the form's message
+         *     (网店地址须以 https:// 开头…). The store code patients' links carry is made by the API.
+         *     Recorded in the audit trail (`onlineStore.create`).
+         */
+        post: operations["consoleCreateOnlineStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/onlineStores/{storeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes an online store, shown or hidden (operator)
+         * @description The whole store as the form holds it. Status 0 hides it from 在线购药 and its address answers
+         *     40400 at once. Recorded in the audit trail (`onlineStore.update`).
+         */
+        post: operations["consoleUpdateOnlineStore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2127,6 +2421,184 @@ export interface paths {
         put?: never;
         /** Marks a session read for the caller */
         post: operations["setSessionReaded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buys a doctor's service - creates the consultation (unpaid) and its payment intent
+         * @description Registered customers only (userType 1). Creates a consultation of the service (its name,
+         *     type, interval and price copied as they are now) for the caller and a payment intent for it
+         *     (subject `consultService`); the app pays it with `paymentPrepay` or the local payment sheet.
+         *     When the intent is paid the consultation becomes status 1 (to consult) and its chat session
+         *     opens. If the caller already has a paid open consultation (status 1, 2 or 3) with that
+         *     doctor the answer is code 50006 (您与该医生还有未结束的咨询) with `data: {sessionId, status}`,
+         *     so the app can offer that one (docs/consultation.md). The spec's appType, payType, feeType,
+         *     tradeType and body are accepted and ignored.
+         */
+        post: operations["consultPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/querySessionByUserIdAndCustomerId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's latest consultation with a doctor (null when none)
+         * @description The caller's most recent consultation with the doctor, paid or not, or null (visitors and
+         *     customers without one). The service detail page chooses its button from it (spec 3 §4).
+         */
+        get: operations["querySessionByUserIdAndCustomerId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/querySessionBySessionId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's consultations by its chat session
+         * @description Only the caller's own consultations; another's answers 40300, an unknown one 40400.
+         */
+        get: operations["querySessionBySessionId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/pagedQueryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's paid consultations, newest first (pages of 10)
+         * @description The caller's consultations that were paid (status 0–4), the newest order first, each with
+         *     its doctor, the caller's unread chat messages and the last message summarised. Visitors get
+         *     an empty page. Unpaid purchases are not listed.
+         */
+        get: operations["consultPagedQueryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/saveDiagnosticInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits the illness description; the consultation waits for the doctor (status 3)
+         * @description Only in status 1 (paid, not yet described). Posts the startConsult message (and
+         *     imgStartConsult with the photos) and waitConsult into the chat (each once, however often
+         *     the call is repeated), stores the description, allergy and chosen pharmacy, moves the
+         *     consultation to 3 (waiting for the doctor) and schedules the 24-hour job that cancels and
+         *     refunds it if the doctor neither accepts nor rejects it. In another status, or with an
+         *     invalid description (required, at most 300 characters; at most 9 photos from our uploads),
+         *     allergy or pharmacy, it answers 50007 with the reason in Chinese.
+         */
+        post: operations["saveDiagnosticInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The patient cancels a consultation still waiting for the doctor (3 → 4), fully refunded
+         * @description Only in status 3: the consultation becomes 4, a cancel message is posted into the chat and
+         *     the whole fee is refunded through the payment module (the app says
+         *     取消成功，费用将自动原路退回（可能有延迟）). If the doctor accepted meanwhile (status 2) it
+         *     answers 50008 医生已接诊，无法取消，请继续咨询 and the app opens the chat. Other statuses
+         *     answer 40900.
+         */
+        post: operations["consultCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The patient ends a running consultation (2 → 0)
+         * @description Only in status 2 (other statuses answer 40900, an already ended one answers it unchanged):
+         *     the consultation becomes 0 and the end-consult message is posted into the chat.
+         */
+        post: operations["consultClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consult/v1/isUnUsedConsultOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller's consultation is paid and not yet described (status 1) */
+        get: operations["isUnUsedConsultOrder"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3599,6 +4071,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/doctor/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The services of the caller's linked doctor, withdrawn ones too (doctor)
+         * @description A doctor account not linked to a directory doctor answers 40300 (账号未关联医生).
+         */
+        get: operations["listOwnDoctorServices"];
+        put?: never;
+        /**
+         * Adds a service to the caller's linked doctor (doctor, audited)
+         * @description A doctor has one single consultation and at most one interval service per number of days
+         *     (40900 该服务已存在). Name 1–20 characters, price 100–999900 cents, interval 1–365 days
+         *     (errMsg in Chinese from the domain's service rules).
+         */
+        post: operations["createOwnDoctorService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/doctor/services/{serviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes one of the caller's services, or withdraws it (status 0) (doctor, audited)
+         * @description Another doctor's service answers 40400 (该服务不存在). Consultations already bought keep their snapshot.
+         */
+        put: operations["updateOwnDoctorService"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/doctors": {
         parameters: {
             query?: never;
@@ -3865,6 +4383,139 @@ export interface paths {
          *     支付单未支付，不能退款.
          */
         post: operations["consoleRefundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The doctor's consultation queue (waiting, active or finished), newest first
+         * @description Only consultations whose doctor is the signed-in doctor's linked directory doctor:
+         *     `waiting` status 3 (oldest submission first), `active` status 2, `finished` statuses 0 and 4.
+         *     `counts` gives the size of each tab. Recorded in the audit trail (`consult.list`).
+         */
+        get: operations["consoleConsults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the doctor's consultations
+         * @description Another doctor's consultation answers 40300, an unknown one 40400. Audited (`consult.read`).
+         */
+        get: operations["consoleConsult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor accepts a waiting consultation (3 → 2)
+         * @description Only in status 3 (other statuses answer 40900; accepting twice answers it unchanged): the
+         *     consultation becomes 2, the approveConsult message is posted, the doctor joins the chat. An
+         *     interval service gets its end time (accept + serviceInterval days) and a job that ends it
+         *     then. Audited (`consult.accept`).
+         */
+        post: operations["consoleAcceptConsult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor declines a waiting consultation (3 → 4), fully refunded
+         * @description Only in status 3 (other statuses answer 40900): the consultation becomes 4 with the reason,
+         *     a cancel message carrying it is posted and the whole fee is refunded. Audited (`consult.reject`).
+         */
+        post: operations["consoleRejectConsult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor ends a running consultation (2 → 0)
+         * @description Only in status 2 (other statuses answer 40900; an already ended one answers it unchanged):
+         *     the consultation becomes 0 and the end-consult message is posted. Audited (`consult.end`).
+         */
+        post: operations["consoleEndConsult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}/readings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The patient's glucose and pressure readings and report summaries for one of the doctor's consultations
+         * @description Only the consultation's doctor (another doctor's: 40300, unknown: 40400), only once accepted:
+         *     while it runs (status 2) the readings from 30 days before the acceptance up to now; once
+         *     finished (0) the same window frozen at its end, read-only (`finished` true). Waiting, not yet
+         *     submitted or cancelled consultations answer 40300 with the reason. Each reading is judged as
+         *     the patient's own screens judge it; the summaries are the weekly and monthly reports' analysis
+         *     of the window's last 7 and 30 days (docs/adr/0156-consult-readings-window.md). Every read is
+         *     recorded in the audit trail (`consult.readings`, with the patient).
+         */
+        get: operations["consoleConsultReadings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4166,6 +4817,7 @@ export interface components {
          *     | 42900 | Too many requests; try again later | Show `errMsg` |
          *     | 50000 | The server failed; `errMsg` carries the request id | Show `errMsg` |
          *     | 50300 | A dependency (database, provider) is unavailable | Retry later |
+         *     | 50006 | A paid consultation with that doctor is still open; `data` is `{sessionId, status}` | Offer the open consultation |
          *     | 50007 | A diagnostic submission was refused | Show `errMsg`, else 提交失败，请稍后再试 |
          *     | 50008 | The doctor already accepted the consultation; it cannot be cancelled | Open the chat |
          *     | 90000 | The user is already registered | Treat as registered, go on |
@@ -4175,12 +4827,13 @@ export interface components {
          *     | 40901 | Binding: the caller already bound this device | Open the bind-error page |
          * @enum {integer}
          */
-        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42900 | 50000 | 50300 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901;
+        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42900 | 50000 | 50300 | 50006 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901;
         ErrorEnvelope: {
             code: components["schemas"]["ErrorCode"];
             /** @description A Chinese message to show to the user. */
             errMsg: string;
-            data: null;
+            /** @description Null, except for the codes whose row above names their data (50006). */
+            data: null | components["schemas"]["ConsultOpenConflict"];
             /** @description The request id, to quote when reporting a server fault. */
             requestId?: string;
         };
@@ -5185,6 +5838,47 @@ export interface components {
             longitude: number | null;
             latitude: number | null;
         };
+        PatientInfo: {
+            patientName: string | null;
+            idCard: string | null;
+            /**
+             * @description 0 unknown, 1 male, 2 female.
+             * @enum {integer}
+             */
+            sex: 0 | 1 | 2;
+            /** @description yyyy-MM-dd. */
+            birthday: string | null;
+            /** @description Key of the `nation` dictionary. */
+            national: string | null;
+            /** @description The dictionary's name of `national` (null when unknown). */
+            nationalName: string | null;
+            diabetesType: string | null;
+            ensureDate: string | null;
+            bloodPressureType: string | null;
+            bloodPressureEnsureDate: string | null;
+            /** @description The account's mobile number. */
+            phone: string | null;
+            /** @description The name was saved before and cannot change. */
+            nameLocked: boolean;
+            /** @description Same as checkPatientInfo's 1. */
+            complete: boolean;
+        };
+        /**
+         * @description The five required fields are checked by the service so a missing one gets the form's message
+         *     (所有选项均为必填项); the optional diagnosis fields left out keep their value.
+         */
+        PatientInfoInput: {
+            patientName?: string | null;
+            idCard?: string | null;
+            /** @enum {integer|null} */
+            sex?: 1 | 2 | null;
+            birthday?: string | null;
+            national?: string | null;
+            diabetesType?: string | null;
+            ensureDate?: string | null;
+            bloodPressureType?: string | null;
+            bloodPressureEnsureDate?: string | null;
+        };
         /** @description Every field is optional; a field left out keeps its value, null clears it. */
         HealthInfoInput: {
             /** @description At most 10 characters, as the name at registration. */
@@ -5442,6 +6136,96 @@ export interface components {
             /** @enum {integer} */
             status: 1;
         };
+        PharmacyInput: {
+            name: string;
+            address: string;
+            phone: string;
+            province: components["schemas"]["RegionCode"];
+            city: components["schemas"]["RegionCode"];
+            district: components["schemas"]["RegionCode"];
+            /** @description GCJ-02, as the location look-up and Tencent Maps give it. */
+            longitude: number;
+            latitude: number;
+            /** @description Opening time, ms after midnight (China time), whole minutes. */
+            openStartTime: number;
+            /** @description Closing time, ms after midnight, after the opening time (86400000 = 24:00). */
+            openEndTime: number;
+            /**
+             * @description 1 open (patients find it), 0 closed.
+             * @enum {integer}
+             */
+            status: 0 | 1;
+        };
+        ConsolePharmacy: {
+            pharmacyId: number;
+            code: string;
+            name: string;
+            address: string;
+            phone: string;
+            province: string;
+            city: string;
+            district: string;
+            /** @description 省 市 区 named from the region data. */
+            regionName: string;
+            longitude: number;
+            latitude: number;
+            openStartTime: number;
+            openEndTime: number;
+            /** @enum {integer} */
+            status: 0 | 1;
+            /** @description How many catalogue medicines it has in stock (quantity above 0). */
+            stockCount: number;
+        };
+        ConsolePharmacyEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["ConsolePharmacy"];
+        };
+        PharmacyStockEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: {
+                pharmacyId: number;
+                items: {
+                    medicineId: number;
+                    genericName: string;
+                    specification: string;
+                    packingUnit: string;
+                    /** @description An item key of the rx_category dictionary. */
+                    rxCategory: string;
+                    quantity: number;
+                }[];
+            };
+        };
+        OnlineStoreInput: {
+            storeName: string;
+            /** @description Empty (the default icon), an https address or a stored upload path. */
+            storeIcon: string;
+            remark: string;
+            storeUrl: string;
+            /**
+             * @description 1 shown to patients, 0 hidden.
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            sort: number;
+        };
+        ConsoleOnlineStore: {
+            storeId: number;
+            storeCode: string;
+            storeName: string;
+            storeIcon: string;
+            remark: string;
+            storeUrl: string;
+            /** @enum {integer} */
+            status: 0 | 1;
+            sort: number;
+        };
+        ConsoleOnlineStoreEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["ConsoleOnlineStore"];
+        };
         DoctorVo: {
             doctorId: number;
             doctorName: string;
@@ -5456,6 +6240,63 @@ export interface components {
             departmentName: string;
             /** @description Masked (138****8000); '' when unknown. */
             phone: string;
+        };
+        /** @description A doctor as the find-doctor pages show one (spec 3 §3 Doctor); prices in cents. */
+        ConsultDoctorVo: {
+            doctorId: number;
+            nickName: string;
+            /** @description A photo address, '' when the doctor has none (the app shows a default). */
+            headImg: string;
+            /** @enum {integer} */
+            sex: 0 | 1 | 2;
+            /** @description An item key of the `professional_level` dictionary. */
+            professionalLevel: string | null;
+            professionalLevelName: string;
+            job: string;
+            organizationName: string;
+            departmentName: string;
+            /** @description Strengths (擅长), whole; the app cuts it at 36 characters. */
+            remark: string;
+            /** @enum {integer} */
+            eleRxStatus: 0 | 1;
+            servicePrice: number | null;
+            minServicePackagePrice: number | null;
+        };
+        DoctorServiceVo: {
+            serviceId: number;
+            doctorId: number;
+            /**
+             * @description 1 single consultation, 2 interval service.
+             * @enum {integer}
+             */
+            serviceType: 1 | 2;
+            serviceName: string;
+            /** @description Days of an interval service; 0 for the single consultation. */
+            serviceInterval: number;
+            /** @description Cents. */
+            servicePrice: number;
+            /** @enum {integer} */
+            status: 0 | 1;
+            intro: string;
+        };
+        ConsultServiceTypeVo: {
+            serviceType: number;
+            serviceTypeName: string;
+        };
+        DoctorServiceInput: {
+            /** @enum {integer} */
+            serviceType: 1 | 2;
+            serviceName: string;
+            servicePrice: number;
+            serviceInterval?: number;
+            intro?: string;
+            /** @enum {integer} */
+            status?: 0 | 1;
+        };
+        DoctorServiceEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["DoctorServiceVo"];
         };
         MeterAuthInput: {
             /** @description The MQTT username, which must be the meter's 15-digit IMEI. */
@@ -6081,6 +6922,240 @@ export interface components {
         PaymentIntentRef: {
             /** Format: uuid */
             intentId: string;
+        };
+        ConsultSessionRef: {
+            /** Format: uuid */
+            sessionId: string;
+        };
+        /** @description A consultation's status and chat session (querySessionByUserIdAndCustomerId, and the data of error 50006). */
+        ConsultStatusRef: {
+            /** @description 0 finished, 1 to consult (paid, not yet described), 2 in consultation, 3 waiting for the doctor, 4 cancelled; -1 not yet paid. */
+            status: number;
+            /** Format: uuid */
+            sessionId: string;
+            /** Format: uuid */
+            consultId: string;
+            /** @description 1 a single consultation, 2 an interval service. */
+            serviceType: number;
+        };
+        /** @description The data of error 50006 (the caller's paid open consultation with that doctor). */
+        ConsultOpenConflict: {
+            /** Format: uuid */
+            sessionId: string;
+            status: number;
+        };
+        ConsultDiagnosticInfo: {
+            /** @description The illness as the patient describes it (required, at most 300 characters). */
+            desc: string;
+            /** @description Paths of photos uploaded with businessCode 273 or 272 (at most 9). */
+            imgList: string[];
+        };
+        ConsultAllergicHistory: {
+            /** @description Item keys of the `allergic_history` dictionary. */
+            items: string[];
+            /** @description The detail of 'other' (required with it). */
+            detail: string;
+        };
+        ConsultDoctor: {
+            doctorId: number;
+            nickName: string;
+            headImg: string;
+            /** @description 0 unknown, 1 male, 2 female. */
+            sex: number;
+            /** @description Item key of the `professional_level` dictionary ('' when unknown). */
+            professionalLevel: string;
+            professionalLevelName: string;
+            organizationName: string;
+            departmentName: string;
+        };
+        ConsultDrugStore: {
+            /** @description The pharmacy's id. */
+            addressId: number;
+            store: string;
+            address: string;
+            storeImage: string;
+        };
+        /** @description A consultation as the patient sees it (spec 3 §3 consult session). Times are ms since the epoch. */
+        ConsultSession: {
+            /** Format: uuid */
+            sessionId: string;
+            /** Format: uuid */
+            consultId: string;
+            /** @description 1 a single consultation, 2 an interval service. */
+            sessionType: number;
+            /** @description 0 finished, 1 to consult, 2 in consultation, 3 waiting for the doctor, 4 cancelled. */
+            status: number;
+            /** @description The status in words (the domain's CONSULT_STATUS_LABELS). */
+            statusLabel: string;
+            doctor: components["schemas"]["ConsultDoctor"];
+            serviceName: string;
+            priceCents: number;
+            /** @description When it was paid (ms). */
+            orderCreateTime: number;
+            acceptTime: number | null;
+            /** @description When it ended or was cancelled; for a running interval service, when it will end. */
+            endTime: number | null;
+            /** @description The interval service's length in days (null for a single consultation). */
+            serviceInterval: number | null;
+            diagnosticInfo: null | components["schemas"]["ConsultDiagnosticInfo"];
+            allergicHistory: null | components["schemas"]["ConsultAllergicHistory"];
+            drugStore: null | components["schemas"]["ConsultDrugStore"];
+            /** @description Why it was cancelled (the doctor's reason, 患者取消 or 医生24小时未接诊，已自动取消). */
+            cancelReason: string | null;
+        };
+        /** @description A card of the consultation list (ConsultSession without the illness fields, with unread and last message). */
+        ConsultListItem: {
+            /** Format: uuid */
+            sessionId: string;
+            /** Format: uuid */
+            consultId: string;
+            sessionType: number;
+            status: number;
+            statusLabel: string;
+            doctor: components["schemas"]["ConsultDoctor"];
+            serviceName: string;
+            priceCents: number;
+            orderCreateTime: number;
+            acceptTime: number | null;
+            endTime: number | null;
+            serviceInterval: number | null;
+            cancelReason: string | null;
+            /** @description The caller's unread messages in the chat (the card shows 99+ above 99). */
+            unreadCount: number;
+            lastMessage: null | {
+                summary: string;
+                time: number;
+            };
+        };
+        /** @description A consultation as its doctor sees it in the console. Times are ISO date-times. */
+        ConsoleConsult: {
+            /** Format: uuid */
+            consultId: string;
+            /** Format: uuid */
+            sessionId: string;
+            status: number;
+            statusLabel: string;
+            patient: {
+                customerId: string;
+                name: string;
+                /** @description 0 unknown, 1 male, 2 female. */
+                sex: number;
+                age: number | null;
+            };
+            serviceName: string;
+            sessionType: number;
+            serviceInterval: number | null;
+            priceCents: number;
+            /** Format: date-time */
+            orderCreateTime: string;
+            /** Format: date-time */
+            submitTime: string | null;
+            /** Format: date-time */
+            acceptTime: string | null;
+            /** Format: date-time */
+            endTime: string | null;
+            diagnosticInfo: null | components["schemas"]["ConsultDiagnosticInfo"];
+            allergicHistory: null | components["schemas"]["ConsultAllergicHistory"];
+            drugStore: null | components["schemas"]["ConsultDrugStore"];
+            cancelReason: string | null;
+        };
+        ConsoleConsultEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["ConsoleConsult"];
+        };
+        /** @description A patient's readings over a consultation's window, as its doctor sees them in the console. */
+        ConsoleConsultReadings: {
+            /** Format: uuid */
+            consultId: string;
+            patient: {
+                customerId: string;
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @description The window's start (30 days before the acceptance).
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The window's end (now while it runs, the end once finished).
+             */
+            to: string;
+            /** @description The consultation has ended; the window no longer moves. */
+            finished: boolean;
+            glucose: {
+                /** @description China time, YYYY-MM-DD HH:mm:ss. */
+                time: string;
+                /** @description The meal slot (1 fasting … 8 before dawn). */
+                timeType: number;
+                /** @description mmol/L. */
+                sugar: number;
+                /**
+                 * @description The level as the patient's own screens judge it (null when no range applies).
+                 * @enum {string|null}
+                 */
+                level: "seriousLow" | "low" | "normal" | "high" | "seriousHigh" | null;
+                remark: string;
+            }[];
+            pressure: {
+                /** @description China time, YYYY-MM-DD HH:mm:ss. */
+                time: string;
+                sbp: number;
+                dbp: number;
+                hr: number;
+                /**
+                 * @description The level as the patient's own screens judge it (null when no range applies).
+                 * @enum {string|null}
+                 */
+                level: "seriousLow" | "low" | "normal" | "high" | "seriousHigh" | null;
+            }[];
+            summaries: {
+                /** @enum {string} */
+                period: "week" | "month";
+                label: string;
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+                glucose: null | components["schemas"]["ConsultReadingsGlucoseSummary"];
+                pressure: null | components["schemas"]["ConsultReadingsPressureSummary"];
+            }[];
+        };
+        /** @description The glucose readings of a summary's span, counted as the weekly and monthly reports count them. */
+        ConsultReadingsGlucoseSummary: {
+            count: number;
+            counts: {
+                normalCount: number;
+                highCount: number;
+                lowCount: number;
+                seriousHighCount: number;
+                seriousLowCount: number;
+            };
+            /** @description Percent of judged readings at a normal level. */
+            inRangeShare: number;
+            /** @description The report's analysis text of the span. */
+            analysis: string;
+        };
+        /** @description The pressure readings of a summary's span, counted as the weekly and monthly reports count them. */
+        ConsultReadingsPressureSummary: {
+            count: number;
+            counts: {
+                normalCount: number;
+                highCount: number;
+                lowCount: number;
+                seriousHighCount: number;
+                seriousLowCount: number;
+            };
+            /** @description Percent of judged readings at a normal level. */
+            inRangeShare: number;
+            /** @description The report's analysis text of the span. */
+            analysis: string;
+            mean: {
+                sbp: number;
+                dbp: number;
+                hr: number;
+            };
         };
         PaymentIntent: {
             intentId: string;
@@ -8728,6 +9803,86 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getPatientInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PatientInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addPatientInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientInfoInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PatientInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkPatientInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        /** @enum {integer} */
+                        data: 0 | 1;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getHealthInfoDic: {
         parameters: {
             query?: never;
@@ -8868,6 +10023,162 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    pagedQueryDoctorList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    pageNo?: number;
+                    /** @default 10 */
+                    pageSize?: number;
+                    /** @enum {integer} */
+                    eleRxStatus?: 0 | 1;
+                    professionalLevels?: string[];
+                    serviceTypes?: (1 | 2)[];
+                    province?: string;
+                    city?: string;
+                    district?: string;
+                    keyName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsultDoctorVo"][];
+                            currentPage: number;
+                            totalPage: number;
+                            totalNum: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryConsultDoctor: {
+        parameters: {
+            query: {
+                doctorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsultDoctorVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryDoctorServices: {
+        parameters: {
+            query: {
+                doctorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            onceConsult: components["schemas"]["DoctorServiceVo"] | null;
+                            intervalConsults: components["schemas"]["DoctorServiceVo"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryServiceIntro: {
+        parameters: {
+            query: {
+                serviceId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DoctorServiceVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAllServiceType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsultServiceTypeVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     queryStoreAddressByLocation: {
         parameters: {
             query?: {
@@ -8962,6 +10273,254 @@ export interface operations {
                             storeUrl: string;
                         };
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consolePharmacies: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                province?: components["schemas"]["RegionCode"];
+                city?: components["schemas"]["RegionCode"];
+                status?: 0 | 1;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pharmacies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsolePharmacy"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCreatePharmacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PharmacyInput"];
+            };
+        };
+        responses: {
+            /** @description The pharmacy as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePharmacyEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consolePharmacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pharmacyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pharmacy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePharmacyEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleUpdatePharmacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pharmacyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PharmacyInput"];
+            };
+        };
+        responses: {
+            /** @description The pharmacy after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePharmacyEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consolePharmacyStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pharmacyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyStockEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleSetPharmacyStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pharmacyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        medicineId: number;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The stock after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyStockEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOnlineStores: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleOnlineStore"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCreateOnlineStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnlineStoreInput"];
+            };
+        };
+        responses: {
+            /** @description The store as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOnlineStoreEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleUpdateOnlineStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnlineStoreInput"];
+            };
+        };
+        responses: {
+            /** @description The store after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOnlineStoreEnvelope"];
                 };
             };
             default: components["responses"]["Error"];
@@ -9347,6 +10906,265 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consultPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serviceId: number;
+                    appType?: number;
+                    payType?: number;
+                    feeType?: string;
+                    tradeType?: string;
+                    body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The consultation's chat session (opened when the intent is paid).
+                             */
+                            sessionId: string;
+                            /** Format: uuid */
+                            consultId: string;
+                            intent: components["schemas"]["PaymentIntent"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    querySessionByUserIdAndCustomerId: {
+        parameters: {
+            query: {
+                doctorId: number;
+                /** @description The spec's name for the doctor; ignored when doctorId is given. */
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: null | components["schemas"]["ConsultStatusRef"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    querySessionBySessionId: {
+        parameters: {
+            query: {
+                sessionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsultSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consultPagedQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsultListItem"][];
+                            currentPage: number;
+                            totalPage: number;
+                            totalNum: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveDiagnosticInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                    diagnosticInfo: components["schemas"]["ConsultDiagnosticInfo"];
+                    allergicHistory?: null | components["schemas"]["ConsultAllergicHistory"];
+                    /** @description The pharmacy chosen on /recipe/chooseDrugStore (prescription flow). */
+                    drugStoreId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsultSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consultCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultSessionRef"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsultSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consultClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsultSessionRef"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsultSession"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    isUnUsedConsultOrder: {
+        parameters: {
+            query: {
+                sessionId: string;
+                /** @description The spec's parameter; accepted and ignored. */
+                currentOrderId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            unused: boolean;
+                        };
                     };
                 };
             };
@@ -11404,6 +13222,83 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listOwnDoctorServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DoctorServiceVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createOwnDoctorService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DoctorServiceInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoctorServiceEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOwnDoctorService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DoctorServiceInput"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoctorServiceEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     findDirectoryDoctors: {
         parameters: {
             query?: {
@@ -11815,6 +13710,168 @@ export interface operations {
                             refund: components["schemas"]["PaymentRefund"];
                             intent: components["schemas"]["PaymentIntentDetail"];
                         };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleConsults: {
+        parameters: {
+            query: {
+                state: "waiting" | "active" | "finished";
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of consultations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleConsult"][];
+                            total: number;
+                            counts: {
+                                waiting: number;
+                                active: number;
+                                finished: number;
+                            };
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAcceptConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultation after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRejectConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The consultation after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleEndConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultation after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleConsultReadings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The readings of the window, newest first, and the summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleConsultReadings"];
                     };
                 };
             };

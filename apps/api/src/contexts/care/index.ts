@@ -5,6 +5,7 @@
 
 export { doctorRoutes } from './doctor/doctor.routes';
 export { pharmacyRoutes } from './pharmacy/pharmacy.routes';
+export { consultRoutes, consoleConsultRoutes } from './consult/consult.routes';
 export { chatRoutes, type ChatTransport } from './chat/chat.routes';
 export { consoleChatRoutes } from './chat/chatConsole.routes';
 export { ChatHub } from './chat/chat.hub';
