@@ -34,9 +34,11 @@ import { Medicine, OnlineStore, Pharmacy, PharmacyStock } from '../contexts/care
 import { AuditEvent } from '../contexts/platform/audit/auditEvent.entity';
 import { Prescription, RxAdvice } from '../contexts/care/rx/rx.entity';
 import { DoctorService } from '../contexts/care/doctor/doctorService.entity';
+import { Consult } from '../contexts/care/consult/consult.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
+  Consult,
   Prescription,
   RxAdvice,
   DoctorService,

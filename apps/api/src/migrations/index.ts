@@ -34,6 +34,7 @@ import { Migration20261126180824_doctorServices } from './Migration2026112618082
 import { Migration20261126180723_patientNational } from './Migration20261126180723_patientNational';
 
 import { Migration20261126181030_rxPrescriptions } from './Migration20261126181030_rxPrescriptions';
+import { Migration20261126181312_consult } from './Migration20261126181312_consult';
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
   { name: 'Migration20261122005221_accounts', class: Migration20261122005221_accounts },
@@ -68,4 +69,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126180824_doctorServices', class: Migration20261126180824_doctorServices },
   { name: 'Migration20261126180723_patientNational', class: Migration20261126180723_patientNational },
   { name: 'Migration20261126181030_rxPrescriptions', class: Migration20261126181030_rxPrescriptions },
+  { name: 'Migration20261126181312_consult', class: Migration20261126181312_consult },
 ];

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONSULT_ALREADY_ACCEPTED_CODE,
+  CONSULT_CANCEL_REASONS,
+  CONSULT_CHAT_TEXTS,
+  CONSULT_CODES,
+  CONSULT_REFUND_AFTER_HOURS,
+  CONSULT_REFUSALS,
   CONSULT_STATUS,
   CONSULT_STATUS_LABELS,
+  CONSULT_UNPAID,
   consultActions,
+  consultEndsAt,
+  consultExpiresAt,
+  consultTransition,
+  isOpenConsult,
   consultButtonLabel,
   consultEntryTarget,
   CUSTOMER_SERVICE_HOURS,
@@ -39,16 +50,109 @@ describe('consultActions', () => {
   });
 });
 
+const U_ = CONSULT_UNPAID;
+
+describe('consultTransition', () => {
+  const U = CONSULT_UNPAID;
+  it.each([
+    [U, 'paid', 1],
+    [1, 'submitted', 3],
+    [3, 'accepted', 2],
+    [3, 'rejected', 4],
+    [3, 'cancelled', 4],
+    [3, 'expired', 4],
+    [2, 'ended', 0],
+  ] as const)('moves %i on %s to %i', (status, event, to) => {
+    expect(consultTransition(status, event)).toEqual({ kind: 'move', to });
+  });
+
+  it.each([
+    [1, 'paid'],
+    [3, 'paid'],
+    [2, 'accepted'],
+    [4, 'cancelled'],
+    [0, 'ended'],
+    [U, 'expired'],
+    [1, 'expired'],
+    [2, 'expired'],
+    [4, 'expired'],
+    [0, 'expired'],
+  ] as const)('leaves %i on %s as it is (a repeat, or a job that found it settled)', (status, event) => {
+    expect(consultTransition(status, event)).toEqual({ kind: 'noop' });
+  });
+
+  it("refuses a cancel once the doctor accepted with 50008 and the spec's words", () => {
+    expect(consultTransition(2, 'cancelled')).toEqual({
+      kind: 'refused',
+      code: CONSULT_ALREADY_ACCEPTED_CODE,
+      message: '医生已接诊，无法取消，请继续咨询',
+    });
+  });
+
+  it.each([U, 0, 2, 3, 4])('refuses a submission in status %i with 50007', (status) => {
+    const outcome = consultTransition(status, 'submitted');
+    expect(outcome.kind).toBe('refused');
+    expect(outcome.kind === 'refused' && outcome.code).toBe(CONSULT_CODES.submitRefused);
+    expect(outcome.kind === 'refused' && outcome.message).toBe(
+      status === U ? CONSULT_REFUSALS.unpaid : CONSULT_REFUSALS.submitWrongStatus,
+    );
+  });
+
+  it.each([
+    [1, 'accepted'],
+    [4, 'accepted'],
+    [0, 'accepted'],
+    [2, 'rejected'],
+    [1, 'rejected'],
+    [1, 'cancelled'],
+    [0, 'cancelled'],
+    [U, 'cancelled'],
+    [1, 'ended'],
+    [3, 'ended'],
+    [4, 'ended'],
+  ] as const)('refuses %i on %s with 40900', (status, event) => {
+    const outcome = consultTransition(status, event);
+    expect(outcome.kind === 'refused' && outcome.code).toBe(CONSULT_CODES.conflict);
+  });
+});
+
 describe('nextConsultStatus', () => {
   it.each([
-    [3, 'paid', 1],
-    [1, 'submitted', 1],
+    [U_, 'paid', 1],
+    [1, 'submitted', 3],
     [3, 'approved', 2],
     [3, 'cancelled', 4],
     [2, 'cancelled', 2],
     [2, 'ended', 0],
+    [3, 'ended', 3],
   ] as const)('moves %i on %s to %i', (status, event, next) => {
     expect(nextConsultStatus(status, event)).toBe(next);
+  });
+});
+
+describe('consultation times and openness', () => {
+  it('ends an interval service its days after the doctor accepted', () => {
+    expect(consultEndsAt(new Date('2026-03-01T02:00:00Z'), 7).toISOString()).toBe('2026-03-08T02:00:00.000Z');
+  });
+
+  it('expires an unanswered consultation 24 hours after its submission', () => {
+    expect(consultExpiresAt(new Date('2026-03-01T02:00:00Z')).toISOString()).toBe('2026-03-02T02:00:00.000Z');
+    expect(CONSULT_CANCEL_REASONS.expired).toContain(String(CONSULT_REFUND_AFTER_HOURS));
+  });
+
+  it.each([
+    [U_, false],
+    [0, false],
+    [1, true],
+    [2, true],
+    [3, true],
+    [4, false],
+  ])('status %i open: %s', (status, open) => {
+    expect(isOpenConsult(status)).toBe(open);
+  });
+
+  it("words the doctor's refusal with the reason and the refund", () => {
+    expect(CONSULT_CHAT_TEXTS.rejected('号源已满')).toBe('医生未能接诊：号源已满。费用将自动原路退回（可能有延迟）');
   });
 });
 

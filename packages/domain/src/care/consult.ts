@@ -44,22 +44,134 @@ export function consultActions(status: number): ConsultActions {
   };
 }
 
-/** The status a session moves to on an event; events that do not apply leave it unchanged. */
-export function nextConsultStatus(
-  status: number,
-  event: 'paid' | 'submitted' | 'approved' | 'cancelled' | 'ended',
-): number {
+/** A consultation bought but not yet paid (kept only on the server; never a chat session's status). */
+export const CONSULT_UNPAID = -1;
+
+/**
+ * What happens to a consultation (docs/consultation.md): `paid` the intent settled; `submitted` the
+ * patient sent the illness description; `accepted` / `rejected` the doctor's answer; `cancelled`
+ * the patient cancels while waiting; `expired` 24 h passed without the doctor's answer; `ended` the
+ * patient or the doctor ends it, or an interval service's time runs out.
+ */
+export type ConsultEvent = 'paid' | 'submitted' | 'accepted' | 'rejected' | 'cancelled' | 'expired' | 'ended';
+
+/** The answer codes of refused transitions (spec 3 §8): 50007 a refused submission, 50008 cancel after accept. */
+export const CONSULT_CODES = {
+  openExists: 50006,
+  submitRefused: 50007,
+  alreadyAccepted: 50008,
+  conflict: 40900,
+} as const;
+
+/** The refusals' Chinese messages (the spec gives 50008's; the others are ours, docs/adr/0004). */
+export const CONSULT_REFUSALS = {
+  openExists: '您与该医生还有未结束的咨询',
+  submitWrongStatus: '当前咨询已提交或已结束，不能再次提交病情',
+  alreadyAccepted: '医生已接诊，无法取消，请继续咨询',
+  cancelWrongStatus: '当前咨询不能取消',
+  acceptWrongStatus: '该咨询不在待接诊状态，无法接诊',
+  rejectWrongStatus: '该咨询不在待接诊状态，无法拒绝',
+  endWrongStatus: '该咨询不在咨询中，无法结束',
+  unpaid: '该咨询尚未支付',
+} as const;
+
+/** Why a consultation was cancelled, as the patient and the doctor read it. */
+export const CONSULT_CANCEL_REASONS = {
+  patient: '患者取消',
+  /** After CONSULT_REFUND_AFTER_HOURS without the doctor's answer. */
+  expired: '医生24小时内未接诊，已自动取消并全额退款',
+} as const;
+
+/** The outcome of an event: a move, nothing to do (a repeat, a job that found it settled), or a refusal. */
+export type ConsultTransition =
+  | { readonly kind: 'move'; readonly to: number }
+  | { readonly kind: 'noop' }
+  | { readonly kind: 'refused'; readonly code: number; readonly message: string };
+
+const move = (to: number): ConsultTransition => ({ kind: 'move', to });
+const NOOP: ConsultTransition = { kind: 'noop' };
+const refuse = (code: number, message: string): ConsultTransition => ({ kind: 'refused', code, message });
+
+/**
+ * The consultation's state machine, the one table every caller reads (API services and jobs; the
+ * diagram in docs/consultation.md draws it). Unpaid (-1) → 1 on payment; 1 → 3 on submission;
+ * 3 → 2 on accept; 3 → 4 on reject, cancel or 24 h expiry; 2 → 0 on end. Repeating the event that
+ * led to the current status is a no-op, so a retried request or a job run twice changes nothing.
+ */
+export function consultTransition(status: number, event: ConsultEvent): ConsultTransition {
+  const S = CONSULT_STATUS;
   switch (event) {
     case 'paid':
+      return status === CONSULT_UNPAID ? move(S.toConsult) : NOOP;
     case 'submitted':
-      return CONSULT_STATUS.toConsult;
-    case 'approved':
-      return CONSULT_STATUS.inConsultation;
+      if (status === S.toConsult) {
+        return move(S.waitingAccept);
+      }
+      return refuse(
+        CONSULT_CODES.submitRefused,
+        status === CONSULT_UNPAID ? CONSULT_REFUSALS.unpaid : CONSULT_REFUSALS.submitWrongStatus,
+      );
+    case 'accepted':
+      if (status === S.waitingAccept) {
+        return move(S.inConsultation);
+      }
+      return status === S.inConsultation ? NOOP : refuse(CONSULT_CODES.conflict, CONSULT_REFUSALS.acceptWrongStatus);
+    case 'rejected':
+      return status === S.waitingAccept
+        ? move(S.cancelled)
+        : refuse(CONSULT_CODES.conflict, CONSULT_REFUSALS.rejectWrongStatus);
     case 'cancelled':
-      return status === CONSULT_STATUS.waitingAccept ? CONSULT_STATUS.cancelled : status;
+      if (status === S.waitingAccept) {
+        return move(S.cancelled);
+      }
+      if (status === S.inConsultation) {
+        return refuse(CONSULT_CODES.alreadyAccepted, CONSULT_REFUSALS.alreadyAccepted);
+      }
+      return status === S.cancelled ? NOOP : refuse(CONSULT_CODES.conflict, CONSULT_REFUSALS.cancelWrongStatus);
+    case 'expired':
+      return status === S.waitingAccept ? move(S.cancelled) : NOOP;
     case 'ended':
-      return CONSULT_STATUS.finished;
+      if (status === S.inConsultation) {
+        return move(S.finished);
+      }
+      return status === S.finished ? NOOP : refuse(CONSULT_CODES.conflict, CONSULT_REFUSALS.endWrongStatus);
   }
+}
+
+/**
+ * The descriptions of the custom chat messages the consultation posts (the chat shows them as
+ * step notes; spec 3 §3 custom kinds). Original texts.
+ */
+export const CONSULT_CHAT_TEXTS = {
+  startConsult: '患者已提交病情描述，开始咨询',
+  imgStartConsult: '患者上传了病情图片',
+  waitConsult: '已通知医生，请耐心等待医生接诊（24小时内未接诊将自动取消并全额退款）',
+  approveConsult: '医生已接诊，现在可以开始咨询了',
+  endConsult: '本次咨询已结束，感谢您的信任',
+  endConsultByTime: '服务时间已到，本次咨询已结束',
+  cancel: '本次咨询已取消，费用将自动原路退回（可能有延迟）',
+  rejected: (reason: string) => `医生未能接诊：${reason}。费用将自动原路退回（可能有延迟）`,
+} as const;
+
+/** The status a consultation moves to on an event; an event that does not apply leaves it unchanged. */
+export function nextConsultStatus(status: number, event: ConsultEvent | 'approved'): number {
+  const outcome = consultTransition(status, event === 'approved' ? 'accepted' : event);
+  return outcome.kind === 'move' ? outcome.to : status;
+}
+
+/** Whether a consultation is paid and open (1, 2 or 3): buying another from the doctor offers it instead. */
+export function isOpenConsult(status: number): boolean {
+  return consultActions(status).paid;
+}
+
+/** An interval service's end: `days` after the doctor accepted. */
+export function consultEndsAt(acceptedAt: Date, serviceIntervalDays: number): Date {
+  return new Date(acceptedAt.getTime() + serviceIntervalDays * 86_400_000);
+}
+
+/** When the 24-hour job cancels a consultation the doctor has not answered. */
+export function consultExpiresAt(submittedAt: Date): Date {
+  return new Date(submittedAt.getTime() + CONSULT_REFUND_AFTER_HOURS * 3_600_000);
 }
 
 /** Where opening a session leads: a paid (status 1) single consultation (type 1) goes to the illness description first. */
