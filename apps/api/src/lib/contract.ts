@@ -99,6 +99,15 @@ export const STAFF_OPERATIONS = [
   'disableStaff',
   'findDirectoryDoctors',
   'listStaff',
+  'consoleCreateOnlineStore',
+  'consoleCreatePharmacy',
+  'consoleOnlineStores',
+  'consolePharmacies',
+  'consolePharmacy',
+  'consolePharmacyStock',
+  'consoleSetPharmacyStock',
+  'consoleUpdateOnlineStore',
+  'consoleUpdatePharmacy',
 ] as const satisfies readonly OperationId[];
 
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];

@@ -35,6 +35,8 @@ import { Migration20261126180723_patientNational } from './Migration202611261807
 
 import { Migration20261126181030_rxPrescriptions } from './Migration20261126181030_rxPrescriptions';
 import { Migration20261126181312_consult } from './Migration20261126181312_consult';
+import { Migration20261126180855_pharmacyStatus } from './Migration20261126180855_pharmacyStatus';
+
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
   { name: 'Migration20261122005221_accounts', class: Migration20261122005221_accounts },
@@ -70,4 +72,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126180723_patientNational', class: Migration20261126180723_patientNational },
   { name: 'Migration20261126181030_rxPrescriptions', class: Migration20261126181030_rxPrescriptions },
   { name: 'Migration20261126181312_consult', class: Migration20261126181312_consult },
+  { name: 'Migration20261126180855_pharmacyStatus', class: Migration20261126180855_pharmacyStatus },
 ];

@@ -70,6 +70,7 @@ const pharmacy = (
   latitude,
   openStartTime: openStart * H,
   openEndTime: openEnd * H,
+  status: 1,
   stock,
 });
 
@@ -244,15 +245,19 @@ export const seedOnlineStores: Omit<OnlineStore, 'id'>[] = [
   },
 ];
 
-/** Upserts the catalogue, the pharmacies with their stock and the online stores; running it twice changes nothing. */
+/**
+ * Upserts the catalogue and adds the pharmacies with their stock and the online stores that are not
+ * there yet; running it twice changes nothing. Pharmacies, stock and stores are operators' data once
+ * seeded (the console's 药店管理 and 网店管理), so a restart never overwrites their changes (docs/adr/0158).
+ */
 export async function seedPharmacyLibrary(em: EntityManager): Promise<void> {
   await em.upsertMany(Medicine, seedMedicines, { onConflictFields: ['code'], onConflictAction: 'merge' });
   await em.upsertMany(
     Pharmacy,
     seedPharmacies.map(({ stock: _stock, ...p }) => p),
-    { onConflictFields: ['code'], onConflictAction: 'merge' },
+    { onConflictFields: ['code'], onConflictAction: 'ignore' },
   );
-  await em.upsertMany(OnlineStore, seedOnlineStores, { onConflictFields: ['storeCode'], onConflictAction: 'merge' });
+  await em.upsertMany(OnlineStore, seedOnlineStores, { onConflictFields: ['storeCode'], onConflictAction: 'ignore' });
   const medicines = new Map((await em.find(Medicine, {})).map((m) => [m.code, m.id]));
   const pharmacies = new Map((await em.find(Pharmacy, {})).map((p) => [p.code, p.id]));
   await em.upsertMany(

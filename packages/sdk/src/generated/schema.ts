@@ -2241,7 +2241,7 @@ export interface paths {
         };
         /**
          * The advice of one of the caller's consultations, newest first (/adviceAndSuggestions)
-         * @description A session that is not the caller's answers 40400 会话不存在.
+         * @description Only the caller's own advice; a session that is not theirs gives an empty list.
          */
         get: operations["rxQueryAdviceBySession"];
         put?: never;
@@ -4571,6 +4571,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/rx/medicines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The medicine catalogue the doctor picks from when prescribing or advising
+         * @description Every medicine of the catalogue by generic name (it is small: a few hundred at most), with what
+         *     the form shows beside each line (specification, packing and dosage units, category).
+         */
+        get: operations["consoleRxMedicines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/rx/consults/{consultId}": {
         parameters: {
             query?: never;
@@ -6570,8 +6591,11 @@ export interface components {
         };
         Notice: {
             id: string;
-            /** @enum {string} */
-            kind: "reading" | "followRequest" | "followAccepted";
+            /**
+             * @description rxReviewed — a pharmacist reviewed one of the patient's prescriptions (opens the prescription list).
+             * @enum {string}
+             */
+            kind: "reading" | "followRequest" | "followAccepted" | "rxReviewed";
             title: string;
             text: string;
             urgent: boolean;
@@ -7063,6 +7087,17 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             errMsg: string;
             data: components["schemas"]["ConsoleConsult"];
+        };
+        /** @description A medicine of the catalogue as the prescription form lists it. */
+        ConsoleMedicine: {
+            medicineId: number;
+            genericName: string;
+            productName: string;
+            specification: string;
+            packingUnit: string;
+            dosageUnit: string;
+            /** @description An item key of the `rx_category` dictionary. */
+            rxCategory: string;
         };
         /** @description A patient's readings over a consultation's window, as its doctor sees them in the console. */
         ConsoleConsultReadings: {
@@ -13940,6 +13975,33 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["RxAdviceVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRxMedicines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleMedicine"][];
+                        };
                     };
                 };
             };

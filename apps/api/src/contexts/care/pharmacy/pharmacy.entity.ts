@@ -23,7 +23,8 @@ MedicineSchema.setClass(Medicine);
 
 /**
  * A pharmacy (spec 3 §3): region codes as the care directory's (`@vant/area-data`), coordinates in
- * GCJ-02 as the location look-up gives them, opening hours in ms from midnight (China time).
+ * GCJ-02 as the location look-up gives them, opening hours in ms from midnight (China time). Operators
+ * manage them in the console (`pharmacy.manage`).
  */
 export const PharmacySchema = defineEntity({
   name: 'Pharmacy',
@@ -43,6 +44,8 @@ export const PharmacySchema = defineEntity({
     latitude: p.double(),
     openStartTime: p.integer(),
     openEndTime: p.integer(),
+    /** 1 open (patients find it), 0 closed by an operator (kept with its stock; docs/adr/0158). */
+    status: p.smallint().default(1),
   },
 });
 export class Pharmacy extends PharmacySchema.class {}

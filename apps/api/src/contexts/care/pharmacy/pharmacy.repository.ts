@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { PHARMACY_SHOWN_STATUS } from '@glucoguard/domain';
 import { sql } from '../../../lib/db';
 import { OnlineStore } from './pharmacy.entity';
 
@@ -39,8 +40,9 @@ export class PharmacyRepository {
    * nearest first when a point is given; with medicine ids, only those stocking every one of them.
    */
   async search(q: PharmacySearch): Promise<{ rows: PharmacyRow[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
+    // Only open pharmacies are found; an operator's closed one keeps its row and stock.
+    const where: string[] = ['p.status = ?'];
+    const params: unknown[] = [PHARMACY_SHOWN_STATUS];
     for (const key of ['province', 'city', 'district'] as const) {
       if (q[key]) {
         where.push(`p.${key} = ?`);
@@ -53,7 +55,7 @@ export class PharmacyRepository {
       );
       params.push(...q.medicineIds, q.medicineIds.length);
     }
-    const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
+    const filter = `where ${where.join(' and ')}`;
     const distance = q.point
       ? `round(2 * ${EARTH_RADIUS_M} * asin(sqrt(power(sin(radians(p.latitude - ?) / 2), 2) + cos(radians(?)) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ?) / 2), 2))))`
       : 'null';
