@@ -51,7 +51,9 @@ import {
   consoleConsultRoutes,
   consultRoutes,
   customerImUserId,
+  consoleDoctorServiceRoutes,
   doctorRoutes,
+  doctorServiceRoutes,
   pharmacyRoutes,
   staffImUserId,
 } from './contexts/care';
@@ -193,6 +195,8 @@ function api(config: AppConfig) {
     ingestionRoutes(scope, config);
     healthRecordRoutes(scope);
     doctorRoutes(scope);
+    doctorServiceRoutes(scope);
+    consoleDoctorServiceRoutes(scope);
     pharmacyRoutes(scope);
     chatRoutes(scope, scope.chat);
     consoleChatRoutes(scope, scope.chat);

@@ -171,10 +171,13 @@ describe('dictionaries', () => {
     expect(some.unknown_type).toEqual([]);
     const all = await api.client().GET('/config/v1/queryDicAll');
     expect(Object.keys(all).sort()).toEqual([
+      'allergic_history',
       'bloodPressure_type',
       'diabetes_type',
       'medicine_rate',
       'medicine_usaged',
+      'nation',
+      'professional_level',
       'report_type',
       'rx_category',
       'sex',

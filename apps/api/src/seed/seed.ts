@@ -16,6 +16,7 @@ import { seedDemoChat } from './demoChat';
 import { seedArticleLibrary } from './articles';
 import { seedBannerLibrary } from './banners';
 import { seedPharmacyLibrary } from './pharmacies';
+import { seedDoctorServices } from './doctorServices';
 
 /**
  * Seeds the reference data every installation needs (dictionaries, slot thresholds, pressure ranges,
@@ -27,6 +28,7 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await new DictionaryRepository(em).upsert(dictionaryEntries);
   await em.upsertMany(Doctor, demoDoctors, { onConflictFields: ['openid'], onConflictAction: 'merge' });
   await seedCareDirectory(em);
+  await seedDoctorServices(em);
   await em.upsertMany(SugarSlot, sugarSlots, { onConflictFields: ['timeType'], onConflictAction: 'merge' });
   await em.upsertMany(BloodPressureRange, bloodPressureRanges, {
     onConflictFields: ['sort'],

@@ -37,6 +37,8 @@ export const STAFF_PERMISSIONS = {
   'payment.refund': ['operator'],
   /** Chat in the sessions one is a member of (a doctor's own patients; docs/adr/0130-doctor-chat-in-the-console.md). */
   'chat.own': ['doctor'],
+  /** A doctor's own consultation services and prices (docs/adr/0148-doctor-services-and-prices.md). */
+  'doctor.services': ['doctor'],
   /** Write prescriptions (a linked doctor with eleRxStatus 1) and medication advice in one's own consultations (docs/adr/0153-prescriptions-and-their-review.md). */
   'rx.write': ['doctor'],
   /** Review prescriptions and dispense them at the counter; prescriptions only, never chats. */

@@ -4,6 +4,8 @@
  */
 
 export { doctorRoutes } from './doctor/doctor.routes';
+export { consoleDoctorServiceRoutes, doctorServiceRoutes } from './doctor/doctorService.routes';
+export { consultDoctorVos, offeredService } from './doctor/doctorService.service';
 export { pharmacyRoutes } from './pharmacy/pharmacy.routes';
 export { consultRoutes, consoleConsultRoutes } from './consult/consult.routes';
 export { chatRoutes, type ChatTransport } from './chat/chat.routes';
