@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  atLimitMessage,
+  isPatientInfoComplete,
   toggleAllergyOption,
   validateAllergyHistory,
   validateChatText,
@@ -66,5 +68,34 @@ describe('validatePatientInfo', () => {
 
   it('accepts a complete form', () => {
     expect(validatePatientInfo(ok)).toEqual({ ok: true });
+  });
+});
+
+describe('isPatientInfoComplete', () => {
+  const complete = {
+    patientName: '李秀兰',
+    idCard: '11010519491231002X',
+    sex: 2,
+    birthday: '1949-12-31',
+    national: '01',
+  };
+
+  it('is true when the five fields are there and the ID number is valid', () => {
+    expect(isPatientInfoComplete(complete)).toBe(true);
+  });
+
+  it.each([
+    ['a missing name', { ...complete, patientName: ' ' }],
+    ['a missing ethnic group', { ...complete, national: null }],
+    ['a missing sex', { ...complete, sex: null }],
+    ['an invalid ID number', { ...complete, idCard: '110105194912310021' }],
+  ])('is false with %s', (_name, input) => {
+    expect(isPatientInfoComplete(input)).toBe(false);
+  });
+});
+
+describe('atLimitMessage', () => {
+  it("names the field and its limit (the submit page's toast at 300)", () => {
+    expect(atLimitMessage('咨询内容', 300)).toBe('咨询内容最多输入300个字');
   });
 });

@@ -16,6 +16,19 @@ import { CONSULT_MESSAGES } from './labels';
 /** Consultation text limits, in characters. */
 export const CONSULT_LIMITS = { description: 300, illness: 100, chat: 500, treatment: 200 } as const;
 
+/** Spec 3 §9: a second tap on the submit button within 2 s of the first is ignored. */
+export const CONSULT_SUBMIT_DEBOUNCE_MS = 2000;
+
+/** The toast when a text reaches its limit while typing (spec 3 §5 "a toast at the limit"). */
+export function atLimitMessage(label: string, max: number): string {
+  return `${label}最多输入${max}个字`;
+}
+
+/** Spec 3 §8: the diagnostic submit's fallback message when the server gives no 50007 reason. */
+export const CONSULT_SUBMIT_FAILED_MESSAGE = '提交失败，请稍后再试';
+/** Spec 3 §8: the code whose server message the submit page shows as it is. */
+export const CONSULT_SUBMIT_REFUSED_CODE = 50007;
+
 /** The consultation submit page: description required, at most 300 characters, at most 9 photos. */
 export function validateConsultDescription(input: {
   readonly desc?: string | null;
@@ -115,6 +128,14 @@ export function validatePatientInfo(input: {
     () => emojiCheck('patientName', input.patientName),
     () => failWhen(!isValidIdCard(input.idCard ?? ''), 'idCard', CONSULT_MESSAGES.idCardInvalid),
   ]);
+}
+
+/**
+ * Whether the stored patient information is complete (checkPatientInfo's 1): the form's five fields
+ * present and the ID number valid, so the prescription flow skips /recipe/fillInformation.
+ */
+export function isPatientInfoComplete(input: Parameters<typeof validatePatientInfo>[0]): boolean {
+  return validatePatientInfo(input).ok;
 }
 
 /** A chat text: the consultation must be running (status 2), the text not blank and at most 500 characters. */

@@ -32,12 +32,14 @@ export const HEALTH_RECORD_API_ERRORS = {
 } as const;
 
 /** The record's fields with the profile fields it shares, as one flat form. */
-type Fields = { -readonly [K in keyof HealthRecordFields]: HealthRecordFields[K] } & {
+export type Fields = { -readonly [K in keyof HealthRecordFields]: HealthRecordFields[K] } & {
   province?: string | null;
   city?: string | null;
   district?: string | null;
   diabetesType?: string | null;
   bloodPressureType?: string | null;
+  /** Ethnic group (nation dictionary key): asked by the prescription's patient information only. */
+  national?: string | null;
 };
 
 type Input = Schema<'HealthInfoInput'>;
@@ -48,6 +50,7 @@ function currentFields(c: Customer, r: HealthRecord | null): Fields {
   return {
     patientName: r?.patientName ?? null,
     idCard: r?.idCard ?? null,
+    national: r?.national ?? null,
     birthday: c.birthday ?? null,
     sex: c.sex === 1 || c.sex === 2 ? c.sex : null,
     maritalStatus: r?.maritalStatus ?? null,
@@ -82,9 +85,9 @@ function currentFields(c: Customer, r: HealthRecord | null): Fields {
 }
 
 /** The fields the body sets: texts trimmed (blank is null), the ID in capitals, complications once each. */
-function changesOf(input: Input): Fields {
+export function changesOf(input: Record<string, unknown>): Fields {
   const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input) as [string, unknown][]) {
+  for (const [key, value] of Object.entries(input)) {
     if (typeof value === 'string') {
       const text = value.trim();
       changes[key] = text === '' ? null : text;
@@ -149,6 +152,7 @@ function write(customer: Customer, record: HealthRecord, fields: Fields, now: Da
   const f = clearHiddenHealthFields(fields);
   record.patientName = f.patientName ?? null;
   record.idCard = f.idCard ?? null;
+  record.national = f.national ?? null;
   record.maritalStatus = f.maritalStatus ?? null;
   record.job = f.job ?? null;
   record.emergencyContact = f.emergencyContact ?? null;
@@ -206,13 +210,31 @@ export async function saveHealthInfo(
   input: Input,
   now: Date,
 ): Promise<Schema<'HealthInfo'>> {
+  return saveRecordChanges(em, session, changesOf(input), now, async (tx, customer, record) =>
+    healthInfoVo(customer, record, await linkedDoctor(tx, customer)),
+  );
+}
+
+/**
+ * Merges `changes` into the caller's saved record and profile, checks the whole (after `extraCheck`,
+ * which sees the merged fields and the saved record), writes both and answers `view` of the result.
+ * The health record and the patient information of the prescription flow both save through here.
+ */
+export async function saveRecordChanges<T>(
+  em: Db,
+  session: SessionContext,
+  changes: Fields,
+  now: Date,
+  view: (tx: Db, customer: Customer, record: HealthRecord) => Promise<T>,
+  extraCheck?: (tx: Db, merged: Fields, saved: HealthRecord | null) => Promise<void>,
+): Promise<T> {
   await registeredCustomer(em, session);
   return inTransaction(em, async (tx) => {
     const repo = new HealthRecordRepository(tx);
     const customer = await repo.lockCustomer(session.customerId);
     const saved = await repo.find(customer.id);
-    const changes = changesOf(input);
     const merged = merge(currentFields(customer, saved), changes);
+    await extraCheck?.(tx, merged, saved);
     assertValid(validateHealthRecordFields(merged, { savedName: saved?.patientName ?? null, now }));
     await checkCodes(tx, merged, changes);
     const record = saved ?? repo.create(customer.id, now);
@@ -225,7 +247,7 @@ export async function saveHealthInfo(
       await recordWeighing(tx, customer.id, { weightKg, heightCm }, now);
     }
     await repo.save();
-    return healthInfoVo(customer, record, await linkedDoctor(tx, customer));
+    return view(tx, customer, record);
   });
 }
 
