@@ -29,6 +29,12 @@ const C2CChatPage = lazyPage(() => import(/* webpackChunkName: "page-c2c-chat" *
 const MyConsultListPage = lazyPage(
   () => import(/* webpackChunkName: "page-my-consult-list" */ './pages/chat/MyConsultListPage'),
 );
+const ConsultMorePage = lazyPage(
+  () => import(/* webpackChunkName: "page-consult-more" */ './pages/consult/ConsultMorePage'),
+);
+const ConsultationDetailsPage = lazyPage(
+  () => import(/* webpackChunkName: "page-consultation-details" */ './pages/consult/ConsultationDetailsPage'),
+);
 const DrugMainPage = lazyPage(() => import(/* webpackChunkName: "page-drug-main" */ './pages/pharmacy/DrugMainPage'));
 const FindDrugstorePage = lazyPage(
   () => import(/* webpackChunkName: "page-find-drugstore" */ './pages/pharmacy/FindDrugstorePage'),
@@ -151,6 +157,8 @@ export const routes: RouteObject[] = [
       { path: '/payment/:intentId', element: <PaymentPage /> },
       { path: '/findDoctor/C2CChat', element: <C2CChatPage /> },
       { path: '/findDoctor/myConsultList', element: <MyConsultListPage /> },
+      { path: '/consult/more', element: <ConsultMorePage /> },
+      { path: '/consultationDetails', element: <ConsultationDetailsPage /> },
       { path: '/drugMain', element: <DrugMainPage /> },
       { path: '/findDrugstore', element: <FindDrugstorePage /> },
       { path: '/purchaseDrug', element: <PurchaseDrugPage /> },

@@ -1,6 +1,7 @@
 /** Care: consultations, prescriptions and the medication diary (used from issue 19 on). */
 export * from './labels';
 export * from './consult';
+export * from './consultScreens';
 export * from './consultReadings';
 export * from './consultForm';
 export * from './doctor';

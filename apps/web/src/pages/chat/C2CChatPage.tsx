@@ -1,12 +1,16 @@
 import {
   CHAT_MESSAGES,
+  CONSULT_FOLLOW_UP_LABELS,
   CONSULT_STATUS,
   REGISTER_PATH,
   UPLOAD_BUSINESS_CODE,
   UPLOAD_FAILED_MESSAGE,
+  consultChatView,
+  consultStatusAfterMessage,
+  formatChinaTime,
   validateClientChatMessage,
 } from '@glucoguard/domain';
-import { isApiError } from '@glucoguard/sdk';
+import { isApiError, type Schema } from '@glucoguard/sdk';
 import { compressWithCanvas, prepareImage } from '@glucoguard/ui';
 import type { ChatClientPayload, ChatEntry, ChatSendOutcome } from '@glucoguard/ui/chat';
 import { Dialog } from 'antd-mobile';
@@ -14,9 +18,18 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useApiData } from '../../hooks/useApiData';
 import { toast } from '../../ui/toast';
 import { isRegistered, useSession } from '../../store/session';
+import {
+  FIND_DOCTOR_PATH,
+  consultDetailsPath,
+  consultMorePath,
+  doctorDetailPath,
+  subConsultPath,
+} from './consultPaths';
 import { useChatSession } from './useChatSession';
+import { useConsultCancel } from './useConsultCancel';
 import { startVoiceRecording, VoiceUnavailable, type RecordedClip, type VoiceRecording } from './voiceRecorder';
 import styles from './C2CChatPage.module.css';
 
@@ -25,26 +38,99 @@ const LONG_PRESS_MS = 400;
 /** The spec's message for a setup failure it does not name. */
 const UNKNOWN_ERROR = '未知错误';
 const IMAGE_UPLOAD_FAILED = '图片上传失败';
-/** What stands in place of the input bar when the consultation is not running. */
-const ENDED_NOTES: Readonly<Record<number, string>> = {
-  [CONSULT_STATUS.finished]: '本次咨询已结束',
-  [CONSULT_STATUS.cancelled]: '本次咨询已取消',
-  [CONSULT_STATUS.toConsult]: '请先填写病情描述，医生接诊后即可发送消息',
-  [CONSULT_STATUS.waitingAccept]: '正在等待医生接诊，接诊后即可发送消息',
-};
 
 /** Where a stored upload is served. */
 const fileUrl = (path: string) => `/api/files/${path}`;
 
-/** The consultation's status after the server's custom messages that change it (the server sets the same). */
-const STATUS_AFTER: Readonly<Partial<Record<string, number>>> = {
-  approveConsult: CONSULT_STATUS.inConsultation,
-  'end-consult': CONSULT_STATUS.finished,
-  cancel: CONSULT_STATUS.cancelled,
-};
-
+/** The consultation's status after a message: the server's approveConsult, end-consult and cancel change it. */
 function statusAfter(entry: ChatEntry, status: number): number {
-  return entry.payload.type === 'custom' ? (STATUS_AFTER[entry.payload.data ?? ''] ?? status) : status;
+  return entry.payload.type === 'custom' ? consultStatusAfterMessage(status, entry.payload.data) : status;
+}
+
+/** How many of the messages changed the consultation's status: a new one reads the consultation again. */
+function statusChanges(entries: readonly ChatEntry[]): number {
+  return entries.filter((entry) => statusAfter(entry, -1) !== -1).length;
+}
+
+type Consult = Schema<'ConsultSession'>;
+
+/** The consultation's doctor and the ways to its details and its more page (spec 3 §2.1). */
+function ConsultHeader({ consult, sessionId }: { consult: Consult | null; sessionId: string }) {
+  const doctor = consult?.doctor;
+  return (
+    <header className={styles.header}>
+      <span className={styles.doctor}>
+        <span className={styles.doctorName}>{doctor?.nickName ?? ''}</span>
+        {doctor?.professionalLevelName ? (
+          <span className={styles.doctorLevel}>{doctor.professionalLevelName}</span>
+        ) : null}
+      </span>
+      <Link to={consultDetailsPath(sessionId)} className={styles.headerLink}>
+        咨询详情
+      </Link>
+      <Link to={consultMorePath(sessionId)} className={styles.headerLink} aria-label="更多">
+        更多
+      </Link>
+    </header>
+  );
+}
+
+/** Where the consultation stands, over the messages; a running interval service says until when. */
+function StatusBanner({ status, consult }: { status: number; consult: Consult | null }) {
+  const view = consultChatView(status);
+  const until =
+    status === CONSULT_STATUS.inConsultation && consult?.sessionType === 2 && consult.endTime !== null
+      ? `，服务至 ${formatChinaTime(consult.endTime, 'YYYY-MM-DD HH:mm')}`
+      : '';
+  return (
+    <p role="status" className={styles.statusBanner} data-status={status}>
+      {view.banner}
+      {until}
+    </p>
+  );
+}
+
+/**
+ * What replaces the input bar outside status 2: why, and the next step — the illness description
+ * (1), a cancel (3), 购买服务 after an end (0) or 找医生 after a cancel (4), spec 3 §4.
+ */
+function ConsultFooter({
+  status,
+  consult,
+  busy,
+  onCancel,
+}: {
+  status: number;
+  consult: Consult | null;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  const view = consultChatView(status);
+  return (
+    <div className={styles.ended}>
+      <p className={styles.endedNote}>{view.note}</p>
+      {view.describe && consult !== null ? (
+        <Link to={subConsultPath(consult)} className={styles.action}>
+          填写病情描述
+        </Link>
+      ) : null}
+      {view.cancel ? (
+        <button type="button" className={styles.cancel} disabled={busy} onClick={onCancel}>
+          取消咨询
+        </button>
+      ) : null}
+      {view.followUp === 'buyService' && consult !== null ? (
+        <Link to={doctorDetailPath(consult.doctor.doctorId)} className={styles.action}>
+          {CONSULT_FOLLOW_UP_LABELS.buyService}
+        </Link>
+      ) : null}
+      {view.followUp === 'findDoctor' ? (
+        <Link to={FIND_DOCTOR_PATH} className={styles.action}>
+          {CONSULT_FOLLOW_UP_LABELS.findDoctor}
+        </Link>
+      ) : null}
+    </div>
+  );
 }
 
 function VoiceBubble({ url, seconds }: { url: string; seconds: number }) {
@@ -194,13 +280,15 @@ function HoldToTalk({ onClip }: { onClip: (clip: RecordedClip) => void }) {
 /**
  * /findDoctor/C2CChat (spec 3 §2.1; query toId, toName, sessionId, status, type): the patient's chat
  * with a doctor — text, image and voice; the input bar only while the consultation runs (status 2);
- * a failed message keeps its mark and a resend; older messages page in by ten.
+ * a failed message keeps its mark and a resend; older messages page in by ten. Above, the doctor,
+ * 咨询详情 and 更多, and where the consultation stands; the status follows the server's
+ * approveConsult, end-consult and cancel messages as they arrive. Outside status 2 the bar gives way
+ * to the next step: describe the illness (1), cancel (3), 购买服务 (0) or 找医生 (4).
  */
 export default function C2CChatPage() {
   const [query] = useSearchParams();
   const toName = query.get('toName') ?? '';
   const sessionId = query.get('sessionId') ?? '';
-  useDocumentTitle(toName === '' ? '在线问诊' : toName);
   const registered = useSession((state) => isRegistered(state.customer) && state.token !== null);
   const { store, state } = useChatSession(sessionId, registered);
   const [draft, setDraft] = useState('');
@@ -209,8 +297,24 @@ export default function C2CChatPage() {
   const list = useRef<HTMLOListElement | null>(null);
   const firstKey = useRef<string | undefined>(undefined);
 
-  const initialStatus = Number(query.get('status') ?? CONSULT_STATUS.inConsultation);
+  // The consultation as the server has it, read again whenever a message changes its status (the
+  // end time of an accepted interval service, the cancel reason); until it arrives, the query's status.
+  const changes = statusChanges(state.entries);
+  const consult = useApiData(
+    () => api().GET('/consult/v1/querySessionBySessionId', { params: { query: { sessionId } } }),
+    [sessionId, changes],
+    { enabled: registered && sessionId !== '' },
+  );
+  useDocumentTitle(toName !== '' ? toName : (consult.data?.doctor.nickName ?? '在线问诊'));
+  const { busy: cancelling, cancel } = useConsultCancel();
+  const initialStatus = consult.data?.status ?? Number(query.get('status') ?? CONSULT_STATUS.inConsultation);
   const status = state.entries.reduce((current, entry) => statusAfter(entry, current), initialStatus);
+  const cancelConsult = () =>
+    cancel(sessionId, {
+      cancelled: (answer) => consult.mutate(answer),
+      // 50008: the doctor accepted meanwhile; the chat stays open and its input bar comes.
+      accepted: () => consult.reload(),
+    });
 
   // Keep the newest messages in sight when any arrive (ours, the doctor's, a catch-up after a
   // reconnect), but not when an older page loads above them.
@@ -327,6 +431,8 @@ export default function C2CChatPage() {
   const setupError = state.setupError;
   return (
     <section aria-label="在线问诊" className={styles.page}>
+      <ConsultHeader consult={consult.data} sessionId={sessionId} />
+      <StatusBanner status={status} consult={consult.data} />
       {state.status !== 'open' && state.loaded && !state.kicked ? (
         <p role="status" className={styles.banner}>
           网络已断开，正在重新连接…
@@ -405,7 +511,7 @@ export default function C2CChatPage() {
           )}
         </form>
       ) : (
-        <p className={styles.ended}>{ENDED_NOTES[status] ?? ENDED_NOTES[CONSULT_STATUS.finished]}</p>
+        <ConsultFooter status={status} consult={consult.data} busy={cancelling} onCancel={cancelConsult} />
       )}
     </section>
   );

@@ -1,45 +1,57 @@
-import { CONSULT_STATUS_LABELS, REGISTER_PATH, formatChinaTime, type ConsultStatus } from '@glucoguard/domain';
-import { EmptyState, UnreadBadge } from '@glucoguard/ui';
+import { PAGE_SIZES, REGISTER_PATH, TRUNCATE, formatChinaTime, truncate } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { EmptyState, InfiniteList, UnreadBadge } from '@glucoguard/ui';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../api';
-import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useApiData } from '../../hooks/useApiData';
 import { isRegistered, useSession } from '../../store/session';
+import { FIND_DOCTOR_PATH, consultEntryPath } from './consultPaths';
 import styles from './MyConsultListPage.module.css';
 
-/** The chat screen's address for a session (spec 3 §2.1 query toId, toName, sessionId, status, type). */
-function chatPath(item: {
-  sessionId: string;
-  status: number;
-  sessionType: number;
-  doctorId: string;
-  doctorName: string;
-}) {
-  const query = new URLSearchParams({
-    toId: item.doctorId,
-    toName: item.doctorName,
-    sessionId: item.sessionId,
-    status: String(item.status),
-    type: String(item.sessionType),
-  });
-  return `/findDoctor/C2CChat?${query.toString()}`;
+type ConsultCard = Schema<'ConsultListItem'>;
+
+const time = (ms: number) => formatChinaTime(ms, 'YYYY-MM-DD HH:mm');
+
+function Card({ item }: { item: ConsultCard }) {
+  const { doctor } = item;
+  const place = [truncate(doctor.organizationName, TRUNCATE.organisationName), doctor.departmentName]
+    .filter((part) => part !== '')
+    .join(' · ');
+  return (
+    <Link className={styles.card} to={consultEntryPath(item)}>
+      <span className={styles.head}>
+        <span className={styles.name}>
+          {doctor.nickName || '医生'}
+          {doctor.professionalLevelName ? <span className={styles.title}>{doctor.professionalLevelName}</span> : null}
+        </span>
+        <span className={styles.status} data-status={item.status}>
+          {item.statusLabel}
+        </span>
+      </span>
+      {place === '' ? null : <span className={styles.hospital}>{place}</span>}
+      <span className={styles.foot}>
+        <span className={styles.summary}>{item.lastMessage?.summary ?? item.serviceName}</span>
+        <UnreadBadge count={item.unreadCount} />
+      </span>
+      <span className={styles.time}>下单时间 {time(item.orderCreateTime)}</span>
+    </Link>
+  );
 }
 
 /**
- * /findDoctor/myConsultList (spec 3 §2.1 'Messages'): the patient's consultations with their doctor,
- * status, last message, time and unread count (99+ above 99); a card opens its chat. Reached from
- * the 我的 tab's 在线问诊 entry (docs/adr/0128). Visitors see no data.
+ * /findDoctor/myConsultList (spec 3 §2.1 'Messages'): the patient's consultations in pages of 10 —
+ * doctor, level, organisation (16 characters), department, order time, status, the last message
+ * and the unread count (99+ above 99). A paid single consultation not yet described opens the
+ * submission page, any other the chat (domain `consultEntryTarget`). Visitors see no data.
  */
 export default function MyConsultListPage() {
   useDocumentTitle('消息');
   const registered = useSession((state) => isRegistered(state.customer) && state.token !== null);
-  const read = useApiData(
-    () => api().GET('/consult/v1/queryMyChatSessions', { params: { query: { pageSize: 20 } } }),
-    '',
-    {
-      enabled: registered,
-    },
+  const loadPage = useCallback(
+    (pageNo: number) =>
+      api().GET('/consult/v1/pagedQueryList', { params: { query: { pageNo, pageSize: PAGE_SIZES.consults } } }),
+    [],
   );
   if (!registered) {
     return (
@@ -50,47 +62,21 @@ export default function MyConsultListPage() {
       </EmptyState>
     );
   }
-  if (!read.data) {
-    return read.failed ? <EmptyState title="加载失败" description="请稍后再试" /> : <PageLoading />;
-  }
-  if (read.data.items.length === 0) {
-    return <EmptyState description="您还没有问诊消息" />;
-  }
   return (
-    <ul aria-label="问诊消息" className={styles.list}>
-      {read.data.items.map((item) => {
-        const doctorName = item.doctor?.name || '医生';
-        return (
-          <li key={item.sessionId}>
-            <Link
-              className={styles.card}
-              to={chatPath({
-                sessionId: item.sessionId,
-                status: item.status,
-                sessionType: item.sessionType,
-                doctorId: item.doctor?.imUserId ?? '',
-                doctorName,
-              })}
-            >
-              <span className={styles.head}>
-                <span className={styles.name}>
-                  {doctorName}
-                  {item.doctor?.title ? <span className={styles.title}>{item.doctor.title}</span> : null}
-                </span>
-                <span className={styles.status}>{CONSULT_STATUS_LABELS[item.status as ConsultStatus] ?? ''}</span>
-              </span>
-              {item.doctor?.hospital ? <span className={styles.hospital}>{item.doctor.hospital}</span> : null}
-              <span className={styles.foot}>
-                <span className={styles.summary}>{item.lastMessage?.summary ?? '暂无消息'}</span>
-                <UnreadBadge count={item.unreadCount} />
-              </span>
-              {item.lastMessage ? (
-                <span className={styles.time}>{formatChinaTime(item.lastMessage.time, 'YYYY-MM-DD HH:mm')}</span>
-              ) : null}
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+    <div className={styles.page}>
+      <InfiniteList<ConsultCard>
+        aria-label="问诊消息"
+        loadPage={loadPage}
+        itemKey={(item) => item.sessionId}
+        emptyText="您还没有问诊消息"
+        emptyExtra={
+          <Link to={FIND_DOCTOR_PATH} className={styles.link}>
+            去找医生
+          </Link>
+        }
+        finishedText="没有更多了"
+        renderItem={(item) => <Card item={item} />}
+      />
+    </div>
   );
 }
