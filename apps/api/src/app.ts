@@ -48,6 +48,7 @@ import {
   chatRoutes,
   chatUnread,
   consoleChatRoutes,
+  consoleRxRoutes,
   consoleConsultRoutes,
   consultRoutes,
   customerImUserId,
@@ -55,6 +56,7 @@ import {
   doctorRoutes,
   doctorServiceRoutes,
   pharmacyRoutes,
+  rxRoutes,
   staffImUserId,
 } from './contexts/care';
 import { paymentRoutes } from './contexts/commerce';
@@ -200,6 +202,8 @@ function api(config: AppConfig) {
     pharmacyRoutes(scope);
     chatRoutes(scope, scope.chat);
     consoleChatRoutes(scope, scope.chat);
+    rxRoutes(scope);
+    consoleRxRoutes(scope);
     consultRoutes(scope);
     consoleConsultRoutes(scope);
     paymentRoutes(scope);

@@ -2,12 +2,20 @@ import { pointsOnReadingRecorded } from './contexts/engagement';
 import { CLOSE_PAYMENT_JOB, closeExpiredIntent, reconcilePendingIntents } from './contexts/commerce';
 import type { PaymentProvider } from './providers/payment/payment';
 import { pruneExpiredRows, type JobQueue } from './contexts/platform';
-import { TENCENT_RELAY_JOB, type ChatDelivery, type TencentChatRelay } from './contexts/care';
+import {
+  expirePrescription,
+  RX_EXPIRE_JOB,
+  rxEvents,
+  TENCENT_RELAY_JOB,
+  type ChatDelivery,
+  type TencentChatRelay,
+} from './contexts/care';
 import { readingEvents, setActingForPolicy } from './contexts/health';
 import {
   feedOnReadingDeleted,
   followActingFor,
   noticesOnReadingDeleted,
+  noticesOfPrescriptionReviews,
   noticesOnReadingRecorded,
 } from './contexts/social';
 
@@ -31,6 +39,9 @@ export function composeContexts(): void {
   // A reading was deleted by its owner (points paid for it are kept).
   readingEvents.subscribe('ReadingDeleted', 'social.notices', noticesOnReadingDeleted);
   readingEvents.subscribe('ReadingDeleted', 'social.feed', feedOnReadingDeleted);
+
+  // A pharmacist reviewed a prescription: the patient gets an in-app notice.
+  rxEvents.subscribe('PrescriptionReviewed', 'social.notices', noticesOfPrescriptionReviews);
 }
 
 /** The durable jobs' names: a job's name is stored with it, so a name never changes. */
@@ -43,6 +54,8 @@ export const JobNames = {
   closePayment: CLOSE_PAYMENT_JOB,
   /** Relays one stored chat message to Tencent Cloud IM (CHAT_PROVIDER=tencent; contexts/care/chat). */
   relayChatToTencent: TENCENT_RELAY_JOB,
+  /** Expires one approved prescription left unused for RX_UNUSED_DAYS (contexts/care/rx). */
+  expirePrescription: RX_EXPIRE_JOB,
 } as const;
 
 /** How often payment reconciliation recurs. */
@@ -91,6 +104,14 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
       await closeExpiredIntent(db, settings.payment, intentId, now);
     },
     { atomic: false, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
+  );
+  // Scheduled at approval for the end of the unused period; one conditional UPDATE, a rerun changes nothing.
+  jobs.define(
+    JobNames.expirePrescription,
+    async (db, payload, { now }) => {
+      await expirePrescription(db, (payload as { infoId: string }).infoId, now);
+    },
+    { atomic: true, maxAttempts: 5, backoffSeconds: 60, leaseSeconds: 120 },
   );
   // Sends the stored message as a custom message through Tencent's REST API; a rerun sends the
   // same message id, which the clients merge (nothing to write here, so not atomic).

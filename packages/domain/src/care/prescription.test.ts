@@ -7,6 +7,7 @@ import {
   RX_STATUS,
   rxExpiresAt,
   rxRedeemRefusal,
+  rxReviewNotice,
   validateAdvice,
   validatePrescription,
   validateRxReview,
@@ -106,5 +107,17 @@ describe('rxRedeemRefusal and expiry', () => {
   it('formats durations in days or months', () => {
     expect(formatRxDuration(7, 0)).toBe('7天');
     expect(formatRxDuration(1, 1)).toBe('1个月');
+  });
+});
+
+describe('rxReviewNotice', () => {
+  it('tells an approval with the days left, a rejection with its reason', () => {
+    expect(rxReviewNotice({ doctorName: '李明', approved: true, reason: null })).toEqual({
+      title: '处方已通过审核',
+      text: '李明医生为您开具的处方已通过药师审核，请在3天内凭处方二维码到药店购药。',
+    });
+    expect(rxReviewNotice({ doctorName: '', approved: false, reason: '剂量过大' }).text).toBe(
+      '您的处方未通过药师审核，原因：剂量过大。如有疑问请联系医生。',
+    );
   });
 });

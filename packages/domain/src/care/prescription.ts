@@ -250,3 +250,30 @@ export function rxChatDescription(
         : `您的处方未通过药师审核${detail.reason ? `：${detail.reason}` : ''}`;
   }
 }
+
+/** The in-app notice telling the patient a pharmacist reviewed their prescription. */
+export function rxReviewNotice(review: {
+  readonly doctorName: string;
+  readonly approved: boolean;
+  readonly reason: string | null;
+}): { title: string; text: string } {
+  const who = review.doctorName ? `${review.doctorName}医生为您开具的处方` : '您的处方';
+  return review.approved
+    ? {
+        title: '处方已通过审核',
+        text: `${who}已通过药师审核，请在${RX_UNUSED_DAYS}天内凭处方二维码到药店购药。`,
+      }
+    : {
+        title: '处方未通过审核',
+        text: `${who}未通过药师审核${review.reason ? `，原因：${review.reason}` : ''}。如有疑问请联系医生。`,
+      };
+}
+
+/** The console's words for a prescription's `status` (the pharmacist's queue and view). */
+export const RX_STATUS_LABELS: Readonly<Record<RxStatus, string>> = {
+  1: '待审核',
+  2: '已通过（未使用）',
+  3: '已驳回',
+  4: '已使用',
+  5: '已过期',
+};

@@ -6,7 +6,13 @@
  */
 
 // The readings core (docs/adr/0010, 0011): the one path of "a reading was recorded".
-export { readingEvents, type ReadingDeleted, type ReadingRecorded, type Subscriber } from './readings/readings.events';
+export {
+  EventBus,
+  readingEvents,
+  type ReadingDeleted,
+  type ReadingRecorded,
+  type Subscriber,
+} from './readings/readings.events';
 export { setActingForPolicy, type ActingForPolicy } from './readings/actingFor';
 /**
  * The meter paths into the core (devices context):

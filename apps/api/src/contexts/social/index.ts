@@ -5,6 +5,7 @@
  */
 export { followActingFor } from './follow/follow.service';
 export { noticesOnReadingDeleted, noticesOnReadingRecorded } from './notice/notice.subscriber';
+export { noticesOfPrescriptionReviews } from './notice/notice.service';
 export { feedOnReadingDeleted } from './feed/feed.subscriber';
 export { shareRoutes } from './share/share.routes';
 export { invitationRoutes } from './invitation/invitation.routes';

@@ -7,6 +7,7 @@ import {
   readingNoticeText,
   readingPushFields,
   resolveSugarRange,
+  rxReviewNotice,
   type NoticeReading,
 } from '@glucoguard/domain';
 import type { Db } from '../../../lib/db';
@@ -158,13 +159,44 @@ export async function noticeOfFollow(
   ]);
 }
 
+/** A pharmacist's verdict on one of the patient's prescriptions, as care's review publishes it. */
+export interface ReviewedPrescription {
+  customerId: string;
+  doctorName: string;
+  approved: boolean;
+  reason: string | null;
+  at: Date;
+}
+
+/**
+ * In-app notices of prescription reviews (kind `rxReviewed`, to the patient; the texts are the
+ * domain's `rxReviewNotice`). Wired to care's review in composition.ts, inside its transaction.
+ */
+export async function noticesOfPrescriptionReviews(em: Db, events: readonly ReviewedPrescription[]): Promise<void> {
+  await new NoticeRepository(em).insert(
+    events.map((e) => ({
+      recipientId: e.customerId,
+      kind: 'rxReviewed',
+      subjectId: e.customerId,
+      readingKind: null,
+      readingId: null,
+      urgent: false,
+      ...rxReviewNotice(e),
+      readAt: null,
+      createdAt: e.at,
+      pushStatus: 'none',
+      pushAttempts: 0,
+    })),
+  );
+}
+
 /** The caller's notices, newest first (spec: none; GET /notice/v1/pageQueryList). */
 export async function pageNotices(em: Db, customerId: string, pageNo: number, pageSize: number) {
   const repo = new NoticeRepository(em);
   const [rows, n] = await Promise.all([repo.page(customerId, pageNo, pageSize), repo.count(customerId)]);
   const items = rows.map((r) => ({
     id: r.id,
-    kind: r.kind as 'reading' | 'followRequest' | 'followAccepted',
+    kind: r.kind as 'reading' | 'followRequest' | 'followAccepted' | 'rxReviewed',
     title: r.title,
     text: r.text,
     urgent: r.urgent,
