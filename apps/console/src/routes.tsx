@@ -4,7 +4,16 @@
 // A later issue adds its pages here: one entry, its page under src/pages/<area>/.
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
-import { AuditOutlined, DashboardOutlined, MessageOutlined, PayCircleOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  DashboardOutlined,
+  FileProtectOutlined,
+  GlobalOutlined,
+  MessageOutlined,
+  PayCircleOutlined,
+  ShopOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { StaffPermission } from '@glucoguard/domain';
 
 export interface ConsoleRoute {
@@ -35,6 +44,30 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: 'chat.own',
     group: '诊疗',
     page: lazy(() => import('./pages/chat/ChatPage')),
+  },
+  {
+    path: 'rx-reviews',
+    label: '处方审核',
+    icon: <FileProtectOutlined />,
+    permission: 'rx.review',
+    group: '药事',
+    page: lazy(() => import('./pages/rxReview/RxReviewPage')),
+  },
+  {
+    path: 'pharmacies',
+    label: '药店管理',
+    icon: <ShopOutlined />,
+    permission: 'pharmacy.manage',
+    group: '药店与网店',
+    page: lazy(() => import('./pages/pharmacy/PharmacyPage')),
+  },
+  {
+    path: 'online-stores',
+    label: '网店管理',
+    icon: <GlobalOutlined />,
+    permission: 'pharmacy.manage',
+    group: '药店与网店',
+    page: lazy(() => import('./pages/pharmacy/OnlineStorePage')),
   },
   {
     path: 'payments',

@@ -111,7 +111,7 @@ export const PHARMACY_FORM_MESSAGES = {
   storeName: '请输入网店名称（不超过64个字）',
   remark: '网店简介不超过128个字',
   storeUrl: '网店地址须以 https:// 开头（不超过512个字）',
-  storeIcon: '网店图标须为 https:// 图片地址或上传后的图片路径',
+  storeIcon: '网店图标须为 https:// 开头的图片地址（可不填）',
   storeStatus: '状态只能是上架或下架',
   sort: '排序须为 0–9999 的整数',
   quantity: `库存须为 0–${MAX_STOCK_QUANTITY} 的整数`,
@@ -218,8 +218,8 @@ export function isHttpsUrl(text: string): boolean {
   return /^https:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?([/?#][^\s]*)?$/.test(text);
 }
 
-/** An icon: empty (the default icon), an https address, or a stored upload path (`uploads/…`). */
-const isIcon = (text: string) => text === '' || isHttpsUrl(text) || /^uploads\/[\w./-]+$/.test(text);
+/** An icon: empty (the app's default icon) or an https address the phone loads it from. */
+const isIcon = (text: string) => text === '' || isHttpsUrl(text);
 
 /** The first reason an online store draft cannot be saved, or null. */
 export function onlineStoreDraftProblem(draft: OnlineStoreDraft): string | null {
