@@ -99,7 +99,9 @@ describe('pharmacies in the console', () => {
     ['swapped coordinates', { longitude: 22.54, latitude: 113.94 }, PHARMACY_FORM_MESSAGES.coordinates],
     ['a closing time before the opening', { openStartTime: 22 * H, openEndTime: 8 * H }, PHARMACY_FORM_MESSAGES.hours],
   ])('refuses %s with the form message', async (_what, change, errMsg) => {
-    expect(await failure(operator.client.POST('/console/v1/pharmacies', { body: { ...DRAFT, ...change } }))).toMatchObject({
+    expect(
+      await failure(operator.client.POST('/console/v1/pharmacies', { body: { ...DRAFT, ...change } })),
+    ).toMatchObject({
       code: 40000,
       errMsg,
       status: 400,
@@ -224,6 +226,7 @@ describe('a pharmacy stock', () => {
       specification: '0.5g×20片',
       packingUnit: '盒',
       rxCategory: '1',
+      rxCategoryName: '处方药',
     });
   });
 

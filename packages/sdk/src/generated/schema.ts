@@ -4389,155 +4389,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/console/v1/rx/prescriptions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The doctor writes a prescription in one of their consultations (doctor, eleRxStatus 1)
-         * @description Only the doctor of the consultation (the caller's linked doctor), only while it runs or
-         *     after it ended (status 2 or 0), and only when the linked doctor may prescribe
-         *     (eleRxStatus 1; otherwise 40300 该医生暂无开具处方的资质). Medicines come from the catalogue,
-         *     usage and frequency from the dictionaries `medicine_usaged` and `medicine_rate`. The
-         *     prescription waits for a pharmacist's review (status 1, customerShowStatus 1); a
-         *     `prescription` custom message is posted into the consultation's chat. The same `requestKey`
-         *     again answers the first prescription. Invalid input: 40000 with the reason. Audited (`rx.write`).
-         */
-        post: operations["consoleCreatePrescription"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/rx/advice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The doctor sends medication advice in one of their consultations
-         * @description Any doctor of the consultation may advise (no eleRxStatus needed), while it runs or after
-         *     it ended (status 2 or 0). The advice names catalogue medicines with dosage, usage and
-         *     frequency; a `proposal` custom message is posted into the chat. The same `requestKey`
-         *     answers the first advice. Audited (`rx.advice`).
-         */
-        post: operations["consoleCreateAdvice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/rx/consults/{consultId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The prescriptions and advice of one of the doctor's consultations, newest first */
-        get: operations["consoleConsultRx"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/rx/reviews": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The pharmacist's review queue (pending, oldest first) or the reviewed (newest first)
-         * @description Prescriptions only (never chats): patient, doctor, medicines and content. Audited (`rx.list`).
-         */
-        get: operations["consoleRxReviews"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/rx/prescriptions/{infoId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One prescription for the pharmacist (audited `rx.read`) */
-        get: operations["consoleRxPrescription"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/rx/prescriptions/{infoId}/review": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The pharmacist approves (status 2, customerShowStatus 2) or rejects (3, with a reason) a prescription
-         * @description Only a prescription awaiting review (status 1); another answers 40900 该处方已审核. A rejection
-         *     needs a reason (40000 请填写驳回原因). An approval starts the unused period (3 days, then it
-         *     expires, status 5). An `rx audit` custom message is posted into the consultation's chat and
-         *     the patient is told through an in-app notice (and the messaging app's template message).
-         *     Audited (`rx.review`).
-         */
-        post: operations["consoleReviewPrescription"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/rx/redeem": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A pharmacist at the counter scans a prescription's QR seal and dispenses it (2 → 4, used)
-         * @description The QR's text (`GGRX:` and the signed code). An unknown or forged code answers 40400
-         *     处方不存在; a prescription not approved-and-unused answers 40900 with its state
-         *     (该处方已使用 / 该处方已过期 / 该处方未通过审核). Audited (`rx.redeem`).
-         */
-        post: operations["consoleRedeemPrescription"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/console/v1/consults": {
         parameters: {
             query?: never;
@@ -4639,6 +4490,202 @@ export interface paths {
          *     the consultation becomes 0 and the end-consult message is posted. Audited (`consult.end`).
          */
         post: operations["consoleEndConsult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}/readings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The patient's glucose and pressure readings and report summaries for one of the doctor's consultations
+         * @description Only the consultation's doctor (another doctor's: 40300, unknown: 40400), only once accepted:
+         *     while it runs (status 2) the readings from 30 days before the acceptance up to now; once
+         *     finished (0) the same window frozen at its end, read-only (`finished` true). Waiting, not yet
+         *     submitted or cancelled consultations answer 40300 with the reason. Each reading is judged as
+         *     the patient's own screens judge it; the summaries are the weekly and monthly reports' analysis
+         *     of the window's last 7 and 30 days (docs/adr/0156-consult-readings-window.md). Every read is
+         *     recorded in the audit trail (`consult.readings`, with the patient).
+         */
+        get: operations["consoleConsultReadings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/prescriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor writes a prescription in one of their consultations (doctor, eleRxStatus 1)
+         * @description Only the doctor of the consultation (the caller's linked doctor), only while it runs or
+         *     after it ended (status 2 or 0), and only when the linked doctor may prescribe
+         *     (eleRxStatus 1; otherwise 40300 该医生暂无开具处方的资质). Medicines come from the catalogue,
+         *     usage and frequency from the dictionaries `medicine_usaged` and `medicine_rate`. The
+         *     prescription waits for a pharmacist's review (status 1, customerShowStatus 1); a
+         *     `prescription` custom message is posted into the consultation's chat. The same `requestKey`
+         *     again answers the first prescription. Invalid input: 40000 with the reason. Audited (`rx.write`).
+         */
+        post: operations["consoleCreatePrescription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor sends medication advice in one of their consultations
+         * @description Any doctor of the consultation may advise (no eleRxStatus needed), while it runs or after
+         *     it ended (status 2 or 0). The advice names catalogue medicines with dosage, usage and
+         *     frequency; a `proposal` custom message is posted into the chat. The same `requestKey`
+         *     answers the first advice. Audited (`rx.advice`).
+         */
+        post: operations["consoleCreateAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/medicines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The medicine catalogue the doctor picks from when prescribing or advising
+         * @description Every medicine of the catalogue by generic name (it is small: a few hundred at most), with what
+         *     the form shows beside each line (specification, packing and dosage units, category).
+         */
+        get: operations["consoleRxMedicines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/consults/{consultId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prescriptions and advice of one of the doctor's consultations, newest first */
+        get: operations["consoleConsultRx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pharmacist's review queue (pending, oldest first) or the reviewed (newest first)
+         * @description Prescriptions only (never chats): patient, doctor, medicines and content. Audited (`rx.list`).
+         */
+        get: operations["consoleRxReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/prescriptions/{infoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One prescription for the pharmacist (audited `rx.read`) */
+        get: operations["consoleRxPrescription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/prescriptions/{infoId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The pharmacist approves (status 2, customerShowStatus 2) or rejects (3, with a reason) a prescription
+         * @description Only a prescription awaiting review (status 1); another answers 40900 该处方已审核. A rejection
+         *     needs a reason (40000 请填写驳回原因). An approval starts the unused period (3 days, then it
+         *     expires, status 5). An `rx audit` custom message is posted into the consultation's chat and
+         *     the patient is told through an in-app notice (and the messaging app's template message).
+         *     Audited (`rx.review`).
+         */
+        post: operations["consoleReviewPrescription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/rx/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pharmacist at the counter scans a prescription's QR seal and dispenses it (2 → 4, used)
+         * @description The QR's text (`GGRX:` and the signed code). An unknown or forged code answers 40400
+         *     处方不存在; a prescription not approved-and-unused answers 40900 with its state
+         *     (该处方已使用 / 该处方已过期 / 该处方未通过审核). Audited (`rx.redeem`).
+         */
+        post: operations["consoleRedeemPrescription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6167,13 +6214,15 @@ export interface components {
                     packingUnit: string;
                     /** @description An item key of the rx_category dictionary. */
                     rxCategory: string;
+                    /** @description Its label in the rx_category dictionary (处方药, 甲类非处方药, …). */
+                    rxCategoryName: string;
                     quantity: number;
                 }[];
             };
         };
         OnlineStoreInput: {
             storeName: string;
-            /** @description Empty (the default icon), an https address or a stored upload path. */
+            /** @description Empty (the app's default icon) or an https address. */
             storeIcon: string;
             remark: string;
             storeUrl: string;
@@ -7040,6 +7089,110 @@ export interface components {
             code: components["schemas"]["SuccessCode"];
             errMsg: string;
             data: components["schemas"]["ConsoleConsult"];
+        };
+        /** @description A medicine of the catalogue as the prescription form lists it. */
+        ConsoleMedicine: {
+            medicineId: number;
+            genericName: string;
+            productName: string;
+            specification: string;
+            packingUnit: string;
+            dosageUnit: string;
+            /** @description An item key of the `rx_category` dictionary. */
+            rxCategory: string;
+        };
+        /** @description A patient's readings over a consultation's window, as its doctor sees them in the console. */
+        ConsoleConsultReadings: {
+            /** Format: uuid */
+            consultId: string;
+            patient: {
+                customerId: string;
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @description The window's start (30 days before the acceptance).
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The window's end (now while it runs, the end once finished).
+             */
+            to: string;
+            /** @description The consultation has ended; the window no longer moves. */
+            finished: boolean;
+            glucose: {
+                /** @description China time, YYYY-MM-DD HH:mm:ss. */
+                time: string;
+                /** @description The meal slot (1 fasting … 8 before dawn). */
+                timeType: number;
+                /** @description mmol/L. */
+                sugar: number;
+                /**
+                 * @description The level as the patient's own screens judge it (null when no range applies).
+                 * @enum {string|null}
+                 */
+                level: "seriousLow" | "low" | "normal" | "high" | "seriousHigh" | null;
+                remark: string;
+            }[];
+            pressure: {
+                /** @description China time, YYYY-MM-DD HH:mm:ss. */
+                time: string;
+                sbp: number;
+                dbp: number;
+                hr: number;
+                /**
+                 * @description The level as the patient's own screens judge it (null when no range applies).
+                 * @enum {string|null}
+                 */
+                level: "seriousLow" | "low" | "normal" | "high" | "seriousHigh" | null;
+            }[];
+            summaries: {
+                /** @enum {string} */
+                period: "week" | "month";
+                label: string;
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+                glucose: null | components["schemas"]["ConsultReadingsGlucoseSummary"];
+                pressure: null | components["schemas"]["ConsultReadingsPressureSummary"];
+            }[];
+        };
+        /** @description The glucose readings of a summary's span, counted as the weekly and monthly reports count them. */
+        ConsultReadingsGlucoseSummary: {
+            count: number;
+            counts: {
+                normalCount: number;
+                highCount: number;
+                lowCount: number;
+                seriousHighCount: number;
+                seriousLowCount: number;
+            };
+            /** @description Percent of judged readings at a normal level. */
+            inRangeShare: number;
+            /** @description The report's analysis text of the span. */
+            analysis: string;
+        };
+        /** @description The pressure readings of a summary's span, counted as the weekly and monthly reports count them. */
+        ConsultReadingsPressureSummary: {
+            count: number;
+            counts: {
+                normalCount: number;
+                highCount: number;
+                lowCount: number;
+                seriousHighCount: number;
+                seriousLowCount: number;
+            };
+            /** @description Percent of judged readings at a normal level. */
+            inRangeShare: number;
+            /** @description The report's analysis text of the span. */
+            analysis: string;
+            mean: {
+                sbp: number;
+                dbp: number;
+                hr: number;
+            };
         };
         PaymentIntent: {
             intentId: string;
@@ -13600,6 +13753,168 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    consoleConsults: {
+        parameters: {
+            query: {
+                state: "waiting" | "active" | "finished";
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of consultations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleConsult"][];
+                            total: number;
+                            counts: {
+                                waiting: number;
+                                active: number;
+                                finished: number;
+                            };
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAcceptConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultation after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRejectConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The consultation after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleEndConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultation after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleConsultReadings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The readings of the window, newest first, and the summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleConsultReadings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     consoleCreatePrescription: {
         parameters: {
             query?: never;
@@ -13664,6 +13979,33 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["RxAdviceVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRxMedicines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleMedicine"][];
+                        };
                     };
                 };
             };
@@ -13811,141 +14153,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleRxPrescriptionEnvelope"];
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
-    consoleConsults: {
-        parameters: {
-            query: {
-                state: "waiting" | "active" | "finished";
-                pageNo?: number;
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of consultations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: components["schemas"]["SuccessCode"];
-                        errMsg: string;
-                        data: {
-                            items: components["schemas"]["ConsoleConsult"][];
-                            total: number;
-                            counts: {
-                                waiting: number;
-                                active: number;
-                                finished: number;
-                            };
-                        };
-                    };
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
-    consoleConsult: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                consultId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The consultation. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
-    consoleAcceptConsult: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                consultId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The consultation after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
-    consoleRejectConsult: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                consultId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    reason: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The consultation after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
-    consoleEndConsult: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                consultId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The consultation after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
                 };
             };
             default: components["responses"]["Error"];

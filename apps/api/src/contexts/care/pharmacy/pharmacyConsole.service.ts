@@ -11,9 +11,14 @@ import {
 import { inTransaction, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import { regionFromCode, regionNames } from '../../../providers/geocoder/regions';
-import { recordAudit, type AuditActor } from '../../platform';
+import { DictionaryRepository, recordAudit, type AuditActor } from '../../platform';
 import type { OnlineStore, Pharmacy } from './pharmacy.entity';
-import { PharmacyConsoleRepository, type PharmacyFields, type PharmacyFilter } from './pharmacyConsole.repository';
+import {
+  PharmacyConsoleRepository,
+  type PharmacyFields,
+  type PharmacyFilter,
+  type StockLine,
+} from './pharmacyConsole.repository';
 
 // An operator's pharmacies and online stores (issue 19; docs/adr/0158-pharmacy-management-in-the-console.md).
 // Every rule is the domain's; the region's existence is checked against the region data here.
@@ -144,10 +149,18 @@ export async function updatePharmacy(db: Db, actor: AuditActor, pharmacyId: numb
   });
 }
 
+/** The stock lines with their category's label from the rx_category dictionary. */
+async function stockView(db: Db, pharmacyId: number, lines: StockLine[]) {
+  const labels = new Map(
+    (await new DictionaryRepository(db).findByType('rx_category')).map((i) => [i.itemKey, i.itemValue]),
+  );
+  return { pharmacyId, items: lines.map((l) => ({ ...l, rxCategoryName: labels.get(l.rxCategory) ?? l.rxCategory })) };
+}
+
 export async function pharmacyStock(db: Db, pharmacyId: number) {
   const repo = new PharmacyConsoleRepository(db);
   await pharmacyOrNotFound(repo, pharmacyId);
-  return { pharmacyId, items: await repo.stockOf(pharmacyId) };
+  return stockView(db, pharmacyId, await repo.stockOf(pharmacyId));
 }
 
 export async function setPharmacyStock(
@@ -182,7 +195,7 @@ export async function setPharmacyStock(
       },
       now,
     );
-    return { pharmacyId, items: await repo.stockOf(pharmacyId) };
+    return stockView(tx, pharmacyId, await repo.stockOf(pharmacyId));
   });
 }
 
