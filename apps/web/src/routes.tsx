@@ -134,6 +134,22 @@ const BindDevicePage = lazyPage(
 const BindErrorPage = lazyPage(
   () => import(/* webpackChunkName: "page-devices-bind-error" */ './pages/devices/BindErrorPage'),
 );
+const RecipeListPage = lazyPage(
+  () => import(/* webpackChunkName: "page-recipe-list" */ './pages/recipe/RecipeListPage'),
+);
+const PrescriptionPage = lazyPage(
+  () => import(/* webpackChunkName: "page-prescription" */ './pages/recipe/PrescriptionPage'),
+);
+const RecipeDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "page-recipe-detail" */ './pages/recipe/RecipeDetailPage'),
+);
+const ProposalPage = lazyPage(() => import(/* webpackChunkName: "page-proposal" */ './pages/recipe/ProposalPage'));
+const AdviceAndSuggestionsPage = lazyPage(
+  () => import(/* webpackChunkName: "page-advice" */ './pages/recipe/AdviceAndSuggestionsPage'),
+);
+const DiagnosisPlanPage = lazyPage(
+  () => import(/* webpackChunkName: "page-diagnosis-plan" */ './pages/recipe/DiagnosisPlanPage'),
+);
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**
@@ -159,6 +175,12 @@ export const routes: RouteObject[] = [
       { path: '/findDoctor/myConsultList', element: <MyConsultListPage /> },
       { path: '/consult/more', element: <ConsultMorePage /> },
       { path: '/consultationDetails', element: <ConsultationDetailsPage /> },
+      { path: '/myRecipe/recipeList', element: <RecipeListPage /> },
+      { path: '/prescription', element: <PrescriptionPage /> },
+      { path: '/myRecipe/recipeDetail', element: <RecipeDetailPage /> },
+      { path: '/proposal', element: <ProposalPage /> },
+      { path: '/adviceAndSuggestions', element: <AdviceAndSuggestionsPage /> },
+      { path: '/diagnosisPlan/diagnosisPlan', element: <DiagnosisPlanPage /> },
       { path: '/drugMain', element: <DrugMainPage /> },
       { path: '/findDrugstore', element: <FindDrugstorePage /> },
       { path: '/purchaseDrug', element: <PurchaseDrugPage /> },

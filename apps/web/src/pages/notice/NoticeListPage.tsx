@@ -10,10 +10,13 @@ import styles from './NoticeListPage.module.css';
 
 type Notice = Schema<'Notice'>;
 
-/** Where a notice leads: the reading's post, the patient's requests page, or the friend list. */
+/** Where a notice leads: the reading's post, the prescriptions, the patient's requests page, or the friend list. */
 function targetOf(notice: Notice): string {
   if (notice.kind === 'reading' && notice.testId !== null) {
     return postDetailPath(notice.testId);
+  }
+  if (notice.kind === 'rxReviewed') {
+    return '/myRecipe/recipeList';
   }
   return notice.kind === 'followRequest' ? '/friend/followers' : '/friend/friendList';
 }

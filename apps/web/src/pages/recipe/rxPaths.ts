@@ -1,0 +1,14 @@
+import { isApiError } from '@glucoguard/sdk';
+
+/** The prescription pages' addresses (spec 3 §2.2). */
+export const recipeDetailPath = (infoId: string) => `/myRecipe/recipeDetail?recipeId=${encodeURIComponent(infoId)}`;
+export const proposalPath = (infoId: string) => `/proposal?infoId=${encodeURIComponent(infoId)}`;
+export const diagnosisPlanPath = (id: string, type: 1 | 2) =>
+  `/diagnosisPlan/diagnosisPlan?id=${encodeURIComponent(id)}&type=${type}`;
+/** 去买药: the pharmacies, filtered to those stocking the advice's medicines (docs/adr/0139). */
+export const buyMedicinePath = (infoId: string, medicineIds: readonly number[]) =>
+  `/drugMain?infoId=${encodeURIComponent(infoId)}${medicineIds.length > 0 ? `&medicineIds=${medicineIds.join(',')}` : ''}`;
+
+/** The server's message of a failed read (its `errMsg`), or `fallback`. */
+export const failureText = (error: unknown, fallback: string) =>
+  isApiError(error) && error.errMsg ? error.errMsg : fallback;
