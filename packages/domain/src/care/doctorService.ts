@@ -6,7 +6,7 @@
  */
 import { EMOJI_MESSAGE } from '../shared/labels';
 import { charCount, containsEmoji } from '../shared/validator';
-import { CONSULT_STATUS } from './consult';
+import { CONSULT_REFUSALS, CONSULT_STATUS } from './consult';
 
 /** A doctor service's `serviceType`: a single consultation, or a service running for some days. */
 export const DOCTOR_SERVICE_TYPE = { once: 1, interval: 2 } as const;
@@ -30,8 +30,6 @@ export const DOCTOR_SERVICE_STATUS = { off: 0, on: 1 } as const;
 /** `eleRxStatus` 1: the doctor may write electronic prescriptions. */
 export const ELE_RX_ALLOWED = 1;
 
-/** Doctors per page of the find-doctor list (spec 3 §9). */
-export const DOCTOR_LIST_PAGE_SIZE = 10;
 /** The search box waits this long after the last keystroke (spec 3 §9). */
 export const DOCTOR_SEARCH_DEBOUNCE_MS = 300;
 /** The longest search text (a name, hospital or department is shorter). */
@@ -206,7 +204,7 @@ export function openConsultTarget(status: number): 'submit' | 'chat' {
 
 /** The dialog offering the open consultation when another service of the same doctor is bought. */
 export const OPEN_CONSULT_DIALOG = {
-  title: '您与该医生还有未结束的咨询',
+  title: CONSULT_REFUSALS.openExists,
   content: '请先结束当前咨询后再购买新的服务。是否进入当前咨询？',
   confirm: '进入咨询',
   cancel: '暂不',
