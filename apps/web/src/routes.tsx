@@ -35,6 +35,24 @@ const ConsultMorePage = lazyPage(
 const ConsultationDetailsPage = lazyPage(
   () => import(/* webpackChunkName: "page-consultation-details" */ './pages/consult/ConsultationDetailsPage'),
 );
+const SubConsultPage = lazyPage(
+  () => import(/* webpackChunkName: "page-sub-consult" */ './pages/consultSubmit/SubConsultPage'),
+);
+const CheckPatientInfoPage = lazyPage(
+  () => import(/* webpackChunkName: "page-recipe-check" */ './pages/consultSubmit/CheckPatientInfoPage'),
+);
+const FillInformationPage = lazyPage(
+  () => import(/* webpackChunkName: "page-recipe-fill-information" */ './pages/consultSubmit/FillInformationPage'),
+);
+const DiscripIllnessPage = lazyPage(
+  () => import(/* webpackChunkName: "page-recipe-illness" */ './pages/consultSubmit/DiscripIllnessPage'),
+);
+const AllergicHistoryPage = lazyPage(
+  () => import(/* webpackChunkName: "page-recipe-allergy" */ './pages/consultSubmit/AllergicHistoryPage'),
+);
+const ChooseDrugStorePage = lazyPage(
+  () => import(/* webpackChunkName: "page-recipe-drug-store" */ './pages/consultSubmit/ChooseDrugStorePage'),
+);
 const FindDoctorPage = lazyPage(
   () => import(/* webpackChunkName: "page-find-doctor" */ './pages/findDoctor/FindDoctorPage'),
 );
@@ -185,6 +203,13 @@ export const routes: RouteObject[] = [
       { path: '/findDoctor/findDoctor', element: <FindDoctorPage /> },
       { path: '/findDoctor/doctorDetail', element: <DoctorDetailPage /> },
       { path: '/findDoctor/serviceDetail', element: <ServiceDetailPage /> },
+      { path: '/findDoctor/subConsult', element: <SubConsultPage /> },
+      { path: '/subConsult', element: <SubConsultPage /> },
+      { path: '/recipe/checkPatientInfo', element: <CheckPatientInfoPage /> },
+      { path: '/recipe/fillInformation', element: <FillInformationPage /> },
+      { path: '/recipe/discripIllness', element: <DiscripIllnessPage /> },
+      { path: '/recipe/allergicHistory', element: <AllergicHistoryPage /> },
+      { path: '/recipe/chooseDrugStore', element: <ChooseDrugStorePage /> },
       { path: '/consult/more', element: <ConsultMorePage /> },
       { path: '/consultationDetails', element: <ConsultationDetailsPage /> },
       { path: '/myRecipe/recipeList', element: <RecipeListPage /> },

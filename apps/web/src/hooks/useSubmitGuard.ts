@@ -12,6 +12,11 @@ export interface SubmitGuardOptions {
    * spinner). The repeat-click guard and `busy` work the same.
    */
   loader?: boolean;
+  /**
+   * The guard holds at least this long after a tap even when the answer comes sooner (the
+   * consultation submit's 2 s of spec 3 §9), so a quick second tap is ignored too.
+   */
+  holdMs?: number;
 }
 
 /**
@@ -20,7 +25,7 @@ export interface SubmitGuardOptions {
  * once the answer is in; a message it shows replaces the loader, otherwise the loader is cleared.
  * Every page that saves goes through it, so none keeps a saving flag of its own.
  */
-export function useSubmitGuard({ loader = true }: SubmitGuardOptions = {}): {
+export function useSubmitGuard({ loader = true, holdMs = 0 }: SubmitGuardOptions = {}): {
   busy: boolean;
   run: (task: () => Promise<AfterSubmit>) => Promise<void>;
 } {
@@ -32,6 +37,7 @@ export function useSubmitGuard({ loader = true }: SubmitGuardOptions = {}): {
         return;
       }
       lock.current = true;
+      const started = Date.now();
       setBusy(true);
       if (loader) {
         showToast({ icon: 'loading', content: ACCOUNT_MESSAGES.registering, duration: 0, maskClickable: false });
@@ -45,7 +51,15 @@ export function useSubmitGuard({ loader = true }: SubmitGuardOptions = {}): {
         }
         throw error;
       } finally {
-        lock.current = false;
+        const release = () => {
+          lock.current = false;
+        };
+        const left = holdMs - (Date.now() - started);
+        if (left > 0) {
+          setTimeout(release, left);
+        } else {
+          release();
+        }
         setBusy(false);
       }
       // A message replaces the loader in place; without one the loader just goes.
@@ -55,7 +69,7 @@ export function useSubmitGuard({ loader = true }: SubmitGuardOptions = {}): {
         clearToast();
       }
     },
-    [loader],
+    [loader, holdMs],
   );
   return { busy, run };
 }

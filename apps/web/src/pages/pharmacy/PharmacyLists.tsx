@@ -26,7 +26,13 @@ function regionOf(place: SavedPlace | null): Region | null {
     : null;
 }
 
-function PharmacyCard({ store }: { store: Pharmacy }) {
+/** Choosing one pharmacy of the list (the prescription flow's /recipe/chooseDrugStore). */
+interface PharmacyChoice {
+  chosenId: number | null;
+  onChoose: (store: Pharmacy) => void;
+}
+
+function PharmacyCard({ store, choice }: { store: Pharmacy; choice?: PharmacyChoice }) {
   const tel = pharmacyTelUrl(store.phone);
   const distance = formatDistance(store.distance ?? Number.NaN);
   return (
@@ -46,6 +52,16 @@ function PharmacyCard({ store }: { store: Pharmacy }) {
         <a className={styles.action} href={pharmacyMapUrl(store)} target="_blank" rel="noreferrer">
           查看地图
         </a>
+        {choice ? (
+          <button
+            type="button"
+            aria-pressed={choice.chosenId === store.storeId}
+            className={choice.chosenId === store.storeId ? `${styles.choose} ${styles.chosen}` : styles.choose}
+            onClick={() => choice.onChoose(store)}
+          >
+            {choice.chosenId === store.storeId ? '已选择' : '选择'}
+          </button>
+        ) : null}
       </div>
     </article>
   );
@@ -56,7 +72,7 @@ function PharmacyCard({ store }: { store: Pharmacy }) {
  * panel (确认位置 / 重新定位, 定位失败 with a retry); the region picker narrows the list; pharmacies come
  * nearest first, filtered by the advice's medicines when `medicineIds` is given.
  */
-export function NearbyPharmacies({ medicineIds }: { medicineIds: string }) {
+export function NearbyPharmacies({ medicineIds, choice }: { medicineIds: string; choice?: PharmacyChoice }) {
   const saved = useApiData(() => api().GET('/customer/v1/getLocation'));
   const [region, setRegion] = useState<Region | null>(null);
   const [picking, setPicking] = useState(false);
@@ -122,7 +138,7 @@ export function NearbyPharmacies({ medicineIds }: { medicineIds: string }) {
         resetKey={JSON.stringify([shownRegion, point, medicineIds])}
         loadPage={loadPage}
         itemKey={(store) => store.storeId}
-        renderItem={(store) => <PharmacyCard store={store} />}
+        renderItem={(store) => <PharmacyCard store={store} choice={choice} />}
         emptyText={PHARMACY_TEXTS.empty}
         finishedText={PHARMACY_TEXTS.end}
       />
