@@ -12,6 +12,7 @@ import {
   MessageOutlined,
   PayCircleOutlined,
   ShopOutlined,
+  TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { StaffPermission } from '@glucoguard/domain';
@@ -36,6 +37,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     icon: <DashboardOutlined />,
     permission: 'console.self',
     page: lazy(() => import('./pages/home/HomePage')),
+  },
+  {
+    path: 'doctor-services',
+    label: '服务与价格',
+    icon: <TagsOutlined />,
+    permission: 'doctor.services',
+    group: '诊疗',
+    page: lazy(() => import('./pages/doctorServices/DoctorServicesPage')),
   },
   {
     path: 'chat',

@@ -27,6 +27,9 @@ export function doctorServiceTypeName(serviceType: number): string {
 /** A service's `status`: on offer (1) or withdrawn by the doctor (0). */
 export const DOCTOR_SERVICE_STATUS = { off: 0, on: 1 } as const;
 
+/** A service's status in words (the console's services page). */
+export const DOCTOR_SERVICE_STATUS_LABELS: Readonly<Record<0 | 1, string>> = { 1: '已开通', 0: '已停用' };
+
 /** `eleRxStatus` 1: the doctor may write electronic prescriptions. */
 export const ELE_RX_ALLOWED = 1;
 
