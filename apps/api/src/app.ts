@@ -50,6 +50,7 @@ import {
   consoleChatRoutes,
   consoleRxRoutes,
   consoleConsultRoutes,
+  consultDeskRoutes,
   consultRoutes,
   customerImUserId,
   consoleDoctorServiceRoutes,
@@ -206,6 +207,7 @@ function api(config: AppConfig) {
     consoleRxRoutes(scope);
     consultRoutes(scope);
     consoleConsultRoutes(scope);
+    consultDeskRoutes(scope);
     paymentRoutes(scope);
     medicalReportRoutes(scope);
     followRoutes(scope);

@@ -7,7 +7,9 @@ describe('the console route table', () => {
   it('lists for each role exactly the pages its permissions open', () => {
     for (const role of STAFF_ROLES) {
       const listed = routesFor(permissionsOf(role)).map((route) => route.path);
-      const expected = CONSOLE_ROUTES.filter((route) => roleMay(role, route.permission)).map((route) => route.path);
+      const expected = CONSOLE_ROUTES.filter((route) => !route.hidden && roleMay(role, route.permission)).map(
+        (route) => route.path,
+      );
       expect(listed).toEqual(expected);
       expect(listed[0]).toBe('home');
     }
@@ -19,6 +21,15 @@ describe('the console route table', () => {
       const paths = routesFor(permissionsOf(role)).map((r) => r.path);
       expect(paths).not.toContain('staff');
       expect(paths).not.toContain('audit');
+    }
+  });
+
+  it("keeps the pages of one consultation out of the menu, behind the doctors' permission", () => {
+    const hidden = CONSOLE_ROUTES.filter((route) => route.hidden).map((route) => route.path);
+    expect(hidden).toEqual(['consults/:consultId', 'consults/:consultId/readings']);
+    expect(routesFor(permissionsOf('doctor')).map((r) => r.path)).toContain('consults');
+    for (const route of CONSOLE_ROUTES.filter((r) => r.path.startsWith('consults'))) {
+      expect(STAFF_ROLES.filter((role) => roleMay(role, route.permission))).toEqual(['doctor']);
     }
   });
 

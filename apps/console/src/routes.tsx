@@ -9,6 +9,7 @@ import {
   DashboardOutlined,
   FileProtectOutlined,
   GlobalOutlined,
+  MedicineBoxOutlined,
   MessageOutlined,
   PayCircleOutlined,
   ShopOutlined,
@@ -27,6 +28,8 @@ export interface ConsoleRoute {
   permission: StaffPermission;
   /** The menu group it is listed under (none: top level). */
   group?: string;
+  /** A page reached from another one (e.g. one consultation): routed and guarded, not in the menu. */
+  hidden?: boolean;
   page: LazyExoticComponent<ComponentType>;
 }
 
@@ -37,6 +40,30 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     icon: <DashboardOutlined />,
     permission: 'console.self',
     page: lazy(() => import('./pages/home/HomePage')),
+  },
+  {
+    path: 'consults',
+    label: '问诊队列',
+    icon: <MedicineBoxOutlined />,
+    permission: 'consult.own',
+    group: '诊疗',
+    page: lazy(() => import('./pages/consult/ConsultQueuePage')),
+  },
+  {
+    path: 'consults/:consultId',
+    label: '咨询详情',
+    icon: <MedicineBoxOutlined />,
+    permission: 'consult.own',
+    hidden: true,
+    page: lazy(() => import('./pages/consult/ConsultPage')),
+  },
+  {
+    path: 'consults/:consultId/readings',
+    label: '健康数据',
+    icon: <MedicineBoxOutlined />,
+    permission: 'consult.own',
+    hidden: true,
+    page: lazy(() => import('./pages/consult/ReadingsPage')),
   },
   {
     path: 'doctor-services',
@@ -104,7 +131,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
 ];
 
-/** The routes a staff member holding `permissions` may open, in menu order. */
+/** The menu entries of a staff member holding `permissions`, in menu order (hidden pages left out). */
 export function routesFor(permissions: readonly string[]): ConsoleRoute[] {
-  return CONSOLE_ROUTES.filter((route) => permissions.includes(route.permission));
+  return CONSOLE_ROUTES.filter((route) => !route.hidden && permissions.includes(route.permission));
 }

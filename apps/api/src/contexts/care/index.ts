@@ -13,6 +13,7 @@ export { rxEvents, type PrescriptionReviewed } from './rx/rx.events';
 export { RX_EXPIRE_JOB } from './rx/rx.jobs';
 export { expirePrescription } from './rx/rx.service';
 export { consultRoutes, consoleConsultRoutes } from './consult/consult.routes';
+export { consultDeskRoutes } from './consult-desk/consultDesk.routes';
 export { chatRoutes, type ChatTransport } from './chat/chat.routes';
 export { consoleChatRoutes } from './chat/chatConsole.routes';
 export { ChatHub } from './chat/chat.hub';

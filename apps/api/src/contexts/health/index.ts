@@ -38,4 +38,6 @@ export { healthRecordRoutes } from './health-record/healthRecord.routes';
 export { medicalReportRoutes } from './medical-report/medicalReport.routes';
 export { ownsMedicalReportFile } from './medical-report/medicalReport.service';
 export { reportRoutes } from './report/report.routes';
+/** A patient's readings and report summaries over a window, for a consultation's doctor (care checks and audits). */
+export { readingsForCare } from './report/careReadings.service';
 export { healthTipRoutes } from './health-tip/healthTip.routes';

@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'chat.file': '查看聊天图片或语音',
   'payment.read': '查看支付单',
   'payment.refund': '发起退款',
+  'consult.readings': '查看问诊患者的健康数据',
   'healthRecord.save': '保存健康档案',
   'healthRecord.doctor': '设置主治医生',
   'profile.edit': '修改个人资料',
