@@ -49,11 +49,13 @@ export default function SubConsultPage() {
   const current = session.data;
 
   const submit = () => {
+    // A refused form is told at once and does not start the 2 s hold: only a sent submit does.
+    const check = validateConsultDescription({ desc, images: imgList });
+    if (!check.ok) {
+      toast(check.message);
+      return;
+    }
     void run(async () => {
-      const check = validateConsultDescription({ desc, images: imgList });
-      if (!check.ok) {
-        return () => toast(check.message);
-      }
       try {
         const saved = await saveDiagnosticInfo({
           sessionId: current.sessionId,
