@@ -198,6 +198,23 @@ describe('chat store', () => {
     expect(store.getState().hasMore).toBe(false);
   });
 
+  it('shows a message posted while the socket was opening, read before the socket was open', async () => {
+    const { server, transport, store, texts } = setup();
+    server.store(PEER, 'peer-before', { type: 'text', text: 'before' });
+    const open = transport.connect.bind(transport);
+    // The doctor's accept lands after the screen asked for its signature, before the socket is open:
+    // the server stores it and pushes it to no connection of the patient's yet.
+    transport.connect = () => {
+      server.store(PEER, 'peer-while-opening', { type: 'text', text: 'while opening' });
+      return open();
+    };
+    await store.start();
+    expect(texts()).toEqual(['s_7:before:sent', 's_7:while opening:sent']);
+    // And one posted once the socket is open arrives on it.
+    transport.push(server.store(PEER, 'peer-after', { type: 'text', text: 'after' }));
+    expect(texts()).toEqual(['s_7:before:sent', 's_7:while opening:sent', 's_7:after:sent']);
+  });
+
   it('shows a sent message once although it comes back as the ack and as the push', async () => {
     const { store, texts, server } = setup();
     await store.start();

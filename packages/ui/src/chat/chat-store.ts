@@ -290,7 +290,12 @@ export function createChatStore(options: ChatStoreOptions): ChatStore {
         }),
       ];
       try {
-        const [page] = await Promise.all([options.loadHistory(undefined), connect()]);
+        // Subscribe, then read: a message posted while the socket opens is in the page, one posted
+        // after it arrives on the socket, and both land on one entry by their key. Read side by side,
+        // a message posted between the read and the subscription (a doctor's accept just as the
+        // patient opens the chat) would be missing until the next reconnect.
+        await connect();
+        const page = await options.loadHistory(undefined);
         merge(page.items);
         publish({ loaded: true, hasMore: page.items.length >= CHAT_HISTORY_PAGE_SIZE });
       } catch (error) {
