@@ -19,7 +19,6 @@ export const COMING_SOON_IDS: ReadonlySet<string> = new Set([
   'orders',
   'addresses',
   'coupons',
-  'prescriptions',
   'monitoringPlan',
   'medicationRecord',
   'onlinePharmacy',
