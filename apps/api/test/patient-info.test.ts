@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DictionaryRepository } from '../src/contexts/platform/dictionary/dictionary.repository';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 
 // 2026-11-20 10:00 China time.
@@ -7,11 +6,6 @@ const clock = testClock(new Date('2026-11-20T02:00:00Z'));
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({}, { clock });
-  // The nation dictionary's first items (the seed has all 56; these keys are the GB 3304 codes).
-  await new DictionaryRepository(api.app.em.fork()).upsert([
-    { typeCode: 'nation', itemKey: '01', itemValue: '汉族', sort: 1 },
-    { typeCode: 'nation', itemKey: '02', itemValue: '蒙古族', sort: 2 },
-  ]);
 });
 afterAll(() => api.close());
 
@@ -20,6 +14,7 @@ const add = (client: Client, body: Record<string, unknown>) => client.POST('/pat
 
 /** The GB 11643-1999 worked example: born 1949-12-31, female. */
 const ID_18 = '11010519491231002X';
+// '01' 汉族 and '02' 蒙古族 of the seeded nation dictionary (GB/T 3304 codes).
 const COMPLETE = { patientName: '李秀兰', idCard: ID_18, sex: 2, birthday: '1949-12-31', national: '01' };
 
 describe('patient information calls', () => {
