@@ -28,6 +28,7 @@ import {
   doctorDetailPath,
   subConsultPath,
 } from './consultPaths';
+import { rxMessageLink } from '../recipe/rxPaths';
 import { useChatSession } from './useChatSession';
 import { useConsultCancel } from './useConsultCancel';
 import { startVoiceRecording, VoiceUnavailable, type RecordedClip, type VoiceRecording } from './voiceRecorder';
@@ -194,9 +195,17 @@ function MessageBody({ entry }: { entry: ChatEntry }) {
 
 function MessageRow({ entry, mine, onResend }: { entry: ChatEntry; mine: boolean; onResend: (key: string) => void }) {
   if (entry.payload.type === 'custom') {
+    const link = rxMessageLink(entry.payload.data ?? '', entry.payload.extension);
     return (
       <li className={styles.systemRow}>
-        <span className={styles.systemNote}>{entry.payload.description}</span>
+        <span className={styles.systemNote}>
+          {entry.payload.description}
+          {link ? (
+            <Link to={link.to} className={styles.systemLink}>
+              {link.label}
+            </Link>
+          ) : null}
+        </span>
       </li>
     );
   }

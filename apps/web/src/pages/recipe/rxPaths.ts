@@ -12,3 +12,25 @@ export const buyMedicinePath = (infoId: string, medicineIds: readonly number[]) 
 /** The server's message of a failed read (its `errMsg`), or `fallback`. */
 export const failureText = (error: unknown, fallback: string) =>
   isApiError(error) && error.errMsg ? error.errMsg : fallback;
+
+/**
+ * Where a prescription step's chat message leads (its `extension` carries `{"infoId"}`): the
+ * prescription's detail for `prescription` and `rx audit`, the advice for `proposal`; none otherwise.
+ */
+export function rxMessageLink(data: string, extension: string | undefined): { to: string; label: string } | null {
+  if (data !== 'prescription' && data !== 'rx audit' && data !== 'proposal') {
+    return null;
+  }
+  let infoId: unknown;
+  try {
+    infoId = (JSON.parse(extension ?? '') as { infoId?: unknown }).infoId;
+  } catch {
+    return null;
+  }
+  if (typeof infoId !== 'string' || infoId === '') {
+    return null;
+  }
+  return data === 'proposal'
+    ? { to: proposalPath(infoId), label: '查看用药建议' }
+    : { to: recipeDetailPath(infoId), label: '查看处方' };
+}
