@@ -7,7 +7,7 @@ import { createStaff } from '../src/contexts/identity';
 import { AuditEvent } from '../src/contexts/platform/audit/auditEvent.entity';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { DOCTOR_PROFILES } from '../src/seed/doctorServices';
-import { failure, registeredCustomer, startTestApi, type TestApi } from './harness';
+import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
 
 type Page = { items: Schema<'ConsultDoctorVo'>[]; currentPage: number; totalPage: number; totalNum: number };
 
@@ -257,5 +257,115 @@ describe("a doctor's own services in the console", () => {
         }),
       ),
     ).toMatchObject({ code: 40400, errMsg: '该服务不存在' });
+  });
+});
+
+describe('the authorisation matrix of doctor services', () => {
+  type Caller = 'anonymous' | 'visitor' | 'patient' | 'doctor' | 'otherDoctor' | 'pharmacist' | 'operator' | 'admin';
+  const CALLERS: Caller[] = [
+    'anonymous',
+    'visitor',
+    'patient',
+    'doctor',
+    'otherDoctor',
+    'pharmacist',
+    'operator',
+    'admin',
+  ];
+  let clients: Record<Caller, ReturnType<TestApi['client']>>;
+  let serviceId: number;
+
+  beforeAll(async () => {
+    const em = api.app.em.fork();
+    const [mine, other] = ['FDM001', 'FDM002'].map((inviteCode, i) =>
+      em.create(Doctor, { openid: `fd_matrix_${i}_${process.pid}`, name: `矩阵医生${i}`, inviteCode, roleType: 1 }),
+    ) as [Doctor, Doctor];
+    await em.flush();
+    clients = {
+      anonymous: api.client(),
+      visitor: (await signInNewVisitor(api)).client,
+      patient: patient.client,
+      doctor: await staffSignedIn('doctor', mine.id),
+      otherDoctor: await staffSignedIn('doctor', other.id),
+      pharmacist: await staffSignedIn('pharmacist', null),
+      operator: await staffSignedIn('operator', null),
+      admin: await staffSignedIn('admin', null),
+    };
+    serviceId = (
+      await clients.doctor.POST('/console/v1/doctor/services', {
+        body: { serviceType: 1, serviceName: '单次图文咨询', servicePrice: 2000 },
+      })
+    ).serviceId;
+  });
+
+  /** The envelope code a call answers: 0 when it succeeds. */
+  const codeOf = (call: Promise<unknown>) =>
+    call.then(
+      () => 0,
+      (error: { code: number }) => error.code,
+    );
+
+  const calls: Record<string, (client: ReturnType<TestApi['client']>) => Promise<unknown>> = {
+    pagedQueryDoctorList: (c) => c.POST('/consult/v1/pagedQueryDoctorList', { body: {} }),
+    queryServiceIntro: (c) => c.GET('/consult/v1/queryServiceIntro', { params: { query: { serviceId } } }),
+    listOwnDoctorServices: (c) => c.GET('/console/v1/doctor/services'),
+    updateOwnDoctorService: (c) =>
+      c.PUT('/console/v1/doctor/services/{serviceId}', {
+        params: { path: { serviceId } },
+        body: { serviceType: 1, serviceName: '单次图文咨询', servicePrice: 2500 },
+      }),
+  };
+
+  // Patients' calls take any customer session; the console's only a doctor, and only their own service.
+  const EXPECTED: Record<string, Record<Caller, number>> = {
+    pagedQueryDoctorList: {
+      anonymous: 40100,
+      visitor: 0,
+      patient: 0,
+      doctor: 40100,
+      otherDoctor: 40100,
+      pharmacist: 40100,
+      operator: 40100,
+      admin: 40100,
+    },
+    queryServiceIntro: {
+      anonymous: 40100,
+      visitor: 0,
+      patient: 0,
+      doctor: 40100,
+      otherDoctor: 40100,
+      pharmacist: 40100,
+      operator: 40100,
+      admin: 40100,
+    },
+    listOwnDoctorServices: {
+      anonymous: 40100,
+      visitor: 40100,
+      patient: 40100,
+      doctor: 0,
+      otherDoctor: 0,
+      pharmacist: 40300,
+      operator: 40300,
+      admin: 40300,
+    },
+    updateOwnDoctorService: {
+      anonymous: 40100,
+      visitor: 40100,
+      patient: 40100,
+      doctor: 0,
+      otherDoctor: 40400,
+      pharmacist: 40300,
+      operator: 40300,
+      admin: 40300,
+    },
+  };
+
+  it.each(Object.keys(calls))('%s answers each caller as the matrix says', async (name) => {
+    const call = calls[name] as (client: ReturnType<TestApi['client']>) => Promise<unknown>;
+    const got: Record<string, number> = {};
+    for (const caller of CALLERS) {
+      got[caller] = await codeOf(call(clients[caller]));
+    }
+    expect(got).toEqual(EXPECTED[name]);
   });
 });
