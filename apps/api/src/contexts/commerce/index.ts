@@ -9,10 +9,6 @@ export {
   CLOSE_PAYMENT_JOB,
   closeExpiredIntent,
   createPaymentIntent,
-  onIntentPaid,
   reconcilePendingIntents,
   requestRefund,
-  type IntentPaidSubscriber,
-  type IntentView,
-  type PaidIntent,
 } from './payment/payment.service';
