@@ -120,6 +120,9 @@ describe('the consultation submission on a phone', { skip }, () => {
       await page
         .getByRole('textbox', { name: /病情描述/ })
         .fill('2型糖尿病六年，一直服用二甲双胍，药快吃完了，想续开。');
+      await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 10_000 });
+      await assertFitsWidth(page);
+      await page.screenshot({ path: shot('recipe-discrip-illness') });
       await page.getByRole('button', { name: '下一步' }).tap();
 
       await page.waitForURL((url) => url.pathname === '/recipe/allergicHistory');
