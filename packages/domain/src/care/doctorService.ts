@@ -10,8 +10,6 @@ import { CONSULT_REFUSALS, CONSULT_STATUS } from './consult';
 
 /** A doctor service's `serviceType`: a single consultation, or a service running for some days. */
 export const DOCTOR_SERVICE_TYPE = { once: 1, interval: 2 } as const;
-/** A service type code. */
-export type DoctorServiceType = (typeof DOCTOR_SERVICE_TYPE)[keyof typeof DOCTOR_SERVICE_TYPE];
 
 /** The service types as `getAllServiceType` lists them and the filter panel offers them. */
 export const DOCTOR_SERVICE_TYPES = Object.freeze([

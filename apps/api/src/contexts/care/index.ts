@@ -5,7 +5,6 @@
 
 export { doctorRoutes } from './doctor/doctor.routes';
 export { consoleDoctorServiceRoutes, doctorServiceRoutes } from './doctor/doctorService.routes';
-export { consultDoctorVos, offeredService } from './doctor/doctorService.service';
 export { pharmacyRoutes } from './pharmacy/pharmacy.routes';
 export { rxRoutes } from './rx/rx.routes';
 export { consoleRxRoutes } from './rx/rxConsole.routes';

@@ -3,6 +3,7 @@ import {
   DOCTOR_SERVICE_STATUS,
   DOCTOR_SERVICE_TYPE,
   DOCTOR_SERVICE_TYPES,
+  ELE_RX_ALLOWED,
   doctorPrices,
   doctorSearchInput,
   doctorServiceProblem,
@@ -69,7 +70,7 @@ export async function consultDoctorVos(db: Db, doctors: Doctor[]): Promise<Schem
       organizationName: place.organizationName,
       departmentName: place.departmentName,
       remark: d.remark,
-      eleRxStatus: d.eleRxStatus === 1 ? 1 : 0,
+      eleRxStatus: d.eleRxStatus === ELE_RX_ALLOWED ? 1 : 0,
       ...doctorPrices(services.filter((s) => s.doctorId === d.id)),
     };
   });
@@ -135,10 +136,10 @@ export async function queryDoctorServices(db: Db, doctorId: number) {
 }
 
 /**
- * A service on offer by a doctor who consults, with that doctor: what buying a consultation reads
- * (lane consult snapshots it). Unknown or withdrawn → 40400 该服务已下架.
+ * A service on offer by a doctor who consults, with that doctor.
+ * Unknown or withdrawn → 40400 该服务已下架.
  */
-export async function offeredService(db: Db, serviceId: number): Promise<{ service: DoctorService; doctor: Doctor }> {
+async function offeredService(db: Db, serviceId: number): Promise<{ service: DoctorService; doctor: Doctor }> {
   const service = await new DoctorServiceRepository(db).findService(serviceId);
   if (!service || service.status !== DOCTOR_SERVICE_STATUS.on) {
     throw notFound(DOCTOR_SERVICE_ERRORS.serviceGone);
