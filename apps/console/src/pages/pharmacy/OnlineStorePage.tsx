@@ -31,21 +31,16 @@ export default function OnlineStorePage() {
       key: 'store',
       render: (_value, store) => (
         <Space>
-          <Avatar shape="square" src={store.storeIcon || undefined} alt="">
+          <Avatar shape="square" size="large" src={store.storeIcon || undefined} alt="">
             {store.storeName.slice(0, 1)}
           </Avatar>
-          {store.storeName}
+          <div className={styles.twoLines}>
+            <span>{store.storeName}</span>
+            <Typography.Text type="secondary" className={styles.address} title={store.remark}>
+              {store.remark || '—'}
+            </Typography.Text>
+          </div>
         </Space>
-      ),
-    },
-    {
-      title: '简介',
-      dataIndex: 'remark',
-      key: 'remark',
-      render: (remark: string) => (
-        <span className={styles.address} title={remark}>
-          {remark || '—'}
-        </span>
       ),
     },
     {

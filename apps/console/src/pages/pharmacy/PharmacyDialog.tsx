@@ -195,14 +195,7 @@ export function PharmacyDialog({
               name="longitude"
               rules={[{ required: true, message: PHARMACY_FORM_MESSAGES.coordinates }]}
             >
-              <InputNumber
-                className={styles.wide}
-                min={73}
-                max={136}
-                precision={6}
-                step={0.001}
-                placeholder="116.374220"
-              />
+              <InputNumber className={styles.wide} precision={6} step={0.001} placeholder="116.374220" />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -211,14 +204,7 @@ export function PharmacyDialog({
               name="latitude"
               rules={[{ required: true, message: PHARMACY_FORM_MESSAGES.coordinates }]}
             >
-              <InputNumber
-                className={styles.wide}
-                min={3}
-                max={54}
-                precision={6}
-                step={0.001}
-                placeholder="39.913020"
-              />
+              <InputNumber className={styles.wide} precision={6} step={0.001} placeholder="39.913020" />
             </Form.Item>
           </Col>
         </Row>

@@ -43,19 +43,28 @@ export default function PharmacyPage() {
   };
 
   const columns: TableColumnsType<Pharmacy> = [
-    { title: '药店名称', dataIndex: 'name', key: 'name' },
-    { title: '所在地区', dataIndex: 'regionName', key: 'regionName' },
     {
-      title: '详细地址',
-      dataIndex: 'address',
-      key: 'address',
-      render: (address: string) => (
-        <span className={styles.address} title={address}>
-          {address}
-        </span>
+      title: '药店',
+      key: 'name',
+      render: (_value, pharmacy) => (
+        <div className={styles.twoLines}>
+          <span>{pharmacy.name}</span>
+          <Typography.Text type="secondary">{pharmacy.phone}</Typography.Text>
+        </div>
       ),
     },
-    { title: '联系电话', dataIndex: 'phone', key: 'phone' },
+    {
+      title: '地址',
+      key: 'address',
+      render: (_value, pharmacy) => (
+        <div className={styles.twoLines}>
+          <span>{pharmacy.regionName}</span>
+          <Typography.Text type="secondary" className={styles.address} title={pharmacy.address}>
+            {pharmacy.address}
+          </Typography.Text>
+        </div>
+      ),
+    },
     { title: '营业时间', key: 'hours', render: (_value, pharmacy) => openingHoursLabel(pharmacy) },
     {
       title: '在售药品',
