@@ -12,7 +12,7 @@ const below = {
   social: ['platform', 'identity', 'health'],
   engagement: ['platform', 'identity', 'health', 'social'],
   devices: ['platform', 'identity', 'health'],
-  care: ['platform', 'identity', 'health'],
+  care: ['platform', 'identity', 'health', 'commerce'],
   commerce: ['platform', 'identity', 'health'],
 };
 
@@ -46,7 +46,7 @@ export default {
     ...Object.entries(below).map(([context, allowed]) => ({
       name: 'context-layers',
       severity: 'error',
-      comment: `${context} may import only ${allowed.join(', ') || 'no other context'} (platform ← identity ← health ← social, engagement, devices, care; engagement → social).`,
+      comment: `${context} may import only ${allowed.join(', ') || 'no other context'} (platform ← identity ← health ← social, engagement, devices, commerce ← care; engagement → social).`,
       from: { path: `${CTX}${context}/` },
       to: { path: CTX, pathNot: `${CTX}(${[context, ...allowed].join('|')})/` },
     })),

@@ -1,5 +1,15 @@
 import { pointsOnReadingRecorded } from './contexts/engagement';
-import { CLOSE_PAYMENT_JOB, closeExpiredIntent, reconcilePendingIntents } from './contexts/commerce';
+import { CLOSE_PAYMENT_JOB, closeExpiredIntent, onIntentPaid, reconcilePendingIntents } from './contexts/commerce';
+import {
+  CONSULT_END_JOB,
+  CONSULT_EXPIRE_JOB,
+  CONSULT_REFUND_JOB,
+  consultOnIntentPaid,
+  endIntervalConsult,
+  expireConsult,
+  refundConsult,
+  type ChatTransport,
+} from './contexts/care';
 import type { PaymentProvider } from './providers/payment/payment';
 import { pruneExpiredRows, type JobQueue } from './contexts/platform';
 import {
@@ -40,6 +50,9 @@ export function composeContexts(): void {
   readingEvents.subscribe('ReadingDeleted', 'social.notices', noticesOnReadingDeleted);
   readingEvents.subscribe('ReadingDeleted', 'social.feed', feedOnReadingDeleted);
 
+  // A consultation's payment intent was paid: the consultation becomes 1 and its chat opens (docs/consultation.md).
+  onIntentPaid('consultService', consultOnIntentPaid);
+
   // A pharmacist reviewed a prescription: the patient gets an in-app notice.
   rxEvents.subscribe('PrescriptionReviewed', 'social.notices', noticesOfPrescriptionReviews);
 }
@@ -54,6 +67,12 @@ export const JobNames = {
   closePayment: CLOSE_PAYMENT_JOB,
   /** Relays one stored chat message to Tencent Cloud IM (CHAT_PROVIDER=tencent; contexts/care/chat). */
   relayChatToTencent: TENCENT_RELAY_JOB,
+  /** Cancels and refunds a consultation the doctor left unanswered for 24 hours (contexts/care/consult). */
+  expireConsult: CONSULT_EXPIRE_JOB,
+  /** Ends a running interval service at its end time (contexts/care/consult). */
+  endConsult: CONSULT_END_JOB,
+  /** Asks commerce for a cancelled consultation's full refund (contexts/care/consult). */
+  refundConsult: CONSULT_REFUND_JOB,
   /** Expires one approved prescription left unused for RX_UNUSED_DAYS (contexts/care/rx). */
   expirePrescription: RX_EXPIRE_JOB,
 } as const;
@@ -68,6 +87,8 @@ export interface JobSettings {
   payment: PaymentProvider;
   /** With CHAT_PROVIDER=tencent: what relays stored chat messages to Tencent Cloud IM. */
   chatRelay?: TencentChatRelay | null;
+  /** How the consultation jobs' chat messages reach the members' connections. */
+  chatFanOut: ChatTransport['fanOut'];
 }
 
 /**
@@ -112,6 +133,30 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
       await expirePrescription(db, (payload as { infoId: string }).infoId, now);
     },
     { atomic: true, maxAttempts: 5, backoffSeconds: 60, leaseSeconds: 120 },
+  );
+  // A consultation's timers: each one conditional UPDATE with its chat message (and the refund's
+  // job) in the job's own transaction; a consultation found settled is left as it is.
+  jobs.define(
+    JobNames.expireConsult,
+    async (db, payload, { now }) => {
+      await expireConsult(db, settings.chatFanOut, (payload as { consultId: string }).consultId, now);
+    },
+    { atomic: true, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
+  );
+  jobs.define(
+    JobNames.endConsult,
+    async (db, payload, { now }) => {
+      await endIntervalConsult(db, settings.chatFanOut, (payload as { consultId: string }).consultId, now);
+    },
+    { atomic: true, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
+  );
+  // Asks WeChat Pay through commerce; the request key makes a rerun return the first refund, so not atomic.
+  jobs.define(
+    JobNames.refundConsult,
+    async (db, payload, { now }) => {
+      await refundConsult(db, settings.payment, (payload as { consultId: string }).consultId, now);
+    },
+    { atomic: false, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
   );
   // Sends the stored message as a custom message through Tencent's REST API; a rerun sends the
   // same message id, which the clients merge (nothing to write here, so not atomic).

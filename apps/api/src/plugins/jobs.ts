@@ -37,6 +37,7 @@ export default fp<JobsPluginOptions>(
       retentionIntervalMs: options.retentionIntervalMs,
       payment: app.providers.payment,
       chatRelay: app.chat.tencent,
+      chatFanOut: app.chat.fanOut,
     });
     app.decorate('jobs', queue);
     await queue.start(app.orm.em, options.databaseUrl);

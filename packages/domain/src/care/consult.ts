@@ -1,6 +1,8 @@
 import { msSinceChinaMidnight, pad2 } from '../shared/time';
 import type { Instant } from '../shared/time';
 import { RX_UNDER_REVIEW_MESSAGE } from './labels';
+import { fail, firstFailure, type ValidationResult } from '../shared/validator';
+import { EXCLUSIVE_ALLERGY_OPTIONS, validateAllergyHistory, validateConsultDescription } from './consultForm';
 
 /** Consultation session `status` codes. */
 export const CONSULT_STATUS = { finished: 0, toConsult: 1, inConsultation: 2, waitingAccept: 3, cancelled: 4 } as const;
@@ -172,6 +174,65 @@ export function consultEndsAt(acceptedAt: Date, serviceIntervalDays: number): Da
 /** When the 24-hour job cancels a consultation the doctor has not answered. */
 export function consultExpiresAt(submittedAt: Date): Date {
   return new Date(submittedAt.getTime() + CONSULT_REFUND_AFTER_HOURS * 3_600_000);
+}
+
+/**
+ * A photo of a consultation: a path `uploadImage` returned for businessCode 273 (consultation) or
+ * 272 (illness), e.g. `uploads/273/2026/11/26/<name>.jpg` — never another folder or site.
+ */
+const CONSULT_IMAGE_PATH = /^uploads\/(?:272|273)\/(?:\d{4}\/\d{2}\/\d{2}\/)?[A-Za-z0-9_.-]{1,200}$/;
+
+/** Whether a value is the path of one of our consultation photos. */
+export function isConsultImagePath(value: unknown): value is string {
+  return typeof value === 'string' && CONSULT_IMAGE_PATH.test(value) && !value.includes('..');
+}
+
+/** The submission's own messages beside the forms' (the web never shows these: its forms check first). */
+export const CONSULT_SUBMIT_MESSAGES = {
+  imageInvalid: '图片地址无效，请重新上传',
+  allergyUnknown: '过敏史选项无效',
+  allergyExclusive: '“无过敏史”“不清楚”“记不清过敏药物”“其他”只能单独选择',
+  drugStoreUnknown: '所选药店不存在或已停业',
+} as const;
+
+/**
+ * The illness description the patient submits (saveDiagnosticInfo): the description rules of the
+ * submission page (required, ≤300, no emoji, ≤9 photos), each photo one of our consultation
+ * uploads, and the allergy when given — known options (`knownAllergyKeys`, the `allergic_history`
+ * dictionary), 1/2/3/5 only alone, 'other' (5) with its detail. The API answers a failure with 50007.
+ */
+export function validateConsultSubmission(
+  input: {
+    readonly desc: string;
+    readonly imgList: readonly string[];
+    readonly allergicHistory?: { readonly items: readonly string[]; readonly detail: string } | null;
+  },
+  knownAllergyKeys: readonly string[],
+): ValidationResult {
+  const allergy = input.allergicHistory;
+  const options = allergy ? allergy.items.map(Number) : [];
+  return firstFailure([
+    () => {
+      const description = validateConsultDescription({ desc: input.desc, images: input.imgList });
+      return description.ok ? undefined : description;
+    },
+    () => (input.imgList.every(isConsultImagePath) ? undefined : fail('imgList', CONSULT_SUBMIT_MESSAGES.imageInvalid)),
+    () =>
+      !allergy || allergy.items.every((key) => knownAllergyKeys.includes(key))
+        ? undefined
+        : fail('allergicHistory', CONSULT_SUBMIT_MESSAGES.allergyUnknown),
+    () =>
+      options.some((o) => EXCLUSIVE_ALLERGY_OPTIONS.includes(o)) && options.length > 1
+        ? fail('allergicHistory', CONSULT_SUBMIT_MESSAGES.allergyExclusive)
+        : undefined,
+    () => {
+      if (!allergy) {
+        return undefined;
+      }
+      const result = validateAllergyHistory({ options, detail: allergy.detail });
+      return result.ok ? undefined : result;
+    },
+  ]);
 }
 
 /** Where opening a session leads: a paid (status 1) single consultation (type 1) goes to the illness description first. */

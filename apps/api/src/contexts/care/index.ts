@@ -1,6 +1,7 @@
 /**
- * The care context's public face: doctors and hospitals (consultations come next). It may import
- * platform, identity and health. Other contexts import only this file, never a module inside it.
+ * The care context's public face: doctors, consultations, chat, prescriptions and pharmacies. It may
+ * import platform, identity, health and commerce (a consultation is paid and refunded through
+ * commerce). Other contexts import only this file, never a module inside it.
  */
 
 export { doctorRoutes } from './doctor/doctor.routes';
@@ -12,6 +13,18 @@ export { rxEvents, type PrescriptionReviewed } from './rx/rx.events';
 export { RX_EXPIRE_JOB } from './rx/rx.jobs';
 export { expirePrescription } from './rx/rx.service';
 export { consultRoutes, consoleConsultRoutes } from './consult/consult.routes';
+export {
+  CONSULT_END_JOB,
+  CONSULT_EXPIRE_JOB,
+  CONSULT_REFUND_JOB,
+  consultOfCustomer,
+  consultOfDoctor,
+  consultOnIntentPaid,
+  consultPatientName,
+  endIntervalConsult,
+  expireConsult,
+  refundConsult,
+} from './consult/consult.service';
 export { consultDeskRoutes } from './consult-desk/consultDesk.routes';
 export { chatRoutes, type ChatTransport } from './chat/chat.routes';
 export { consoleChatRoutes } from './chat/chatConsole.routes';

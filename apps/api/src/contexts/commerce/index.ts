@@ -9,6 +9,10 @@ export {
   CLOSE_PAYMENT_JOB,
   closeExpiredIntent,
   createPaymentIntent,
+  onIntentPaid,
   reconcilePendingIntents,
   requestRefund,
+  type IntentPaidSubscriber,
+  type IntentView,
+  type PaidIntent,
 } from './payment/payment.service';

@@ -15,4 +15,4 @@ export { registeredCustomer } from './customer/customer.service';
 export { customerRatio } from './customer/customer.view';
 export { resolveSession } from './session/session.service';
 export { staffActor, staffRoutes } from './staff/staff.routes';
-export { createStaff, liveStaffRole, resolveStaffSession } from './staff/staff.service';
+export { createStaff, liveStaffRole, resolveStaffSession, staffOfDoctor } from './staff/staff.service';

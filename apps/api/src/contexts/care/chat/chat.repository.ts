@@ -76,7 +76,7 @@ export class ChatRepository {
 
   /** Opens a session with its members (the consultation calls this; tests too). */
   async openSession(
-    input: { sessionType: number; status: number },
+    input: { id?: string; sessionType: number; status: number },
     members: readonly { imUserId: string; type: number }[],
   ): Promise<string> {
     const session = this.em.create(ChatSession, { ...input, lastMessageAt: null, createdAt: new Date() });
@@ -104,6 +104,15 @@ export class ChatRepository {
       { fields: ['imUserId'], orderBy: { imUserId: 'asc' } },
     );
     return { status: session.status, members: members.map((m) => m.imUserId) };
+  }
+
+  /** Adds a member to a session, unless it is one already (a doctor joining when accepting). */
+  async join(sessionId: string, member: { imUserId: string; type: number }): Promise<void> {
+    await nativeQuery(
+      this.em,
+      'insert into chat_member (session_id, im_user_id, type, read_until) values ($1, $2, $3, null) on conflict do nothing',
+      [sessionId, member.imUserId, member.type],
+    );
   }
 
   /** Sets a session's status (the consultation's steps). */
@@ -191,6 +200,28 @@ export class ChatRepository {
       [imUserId],
     );
     return rows.map((row) => ({ sessionId: row.session_id, unread: Number(row.unread) }));
+  }
+
+  /** The newest message of each of the sessions, by session id (sessions without one are absent). */
+  async lastMessages(sessionIds: readonly string[]): Promise<Map<string, { payload: ChatPayload; time: number }>> {
+    if (sessionIds.length === 0) {
+      return new Map();
+    }
+    const rows = await nativeQuery<{ session_id: string; payload: unknown; sent_at: string | Date }>(
+      this.em,
+      `select distinct on (session_id) session_id, payload, sent_at from chat_message
+        where session_id = any($1::uuid[]) order by session_id, sent_at desc`,
+      [[...sessionIds]],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.session_id,
+        {
+          payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as ChatPayload,
+          time: new Date(row.sent_at).getTime(),
+        },
+      ]),
+    );
   }
 
   /** The patient member's chat identity of a session (null when it has none). */

@@ -178,6 +178,28 @@ export async function chatUnread(db: Db, imUserId: string) {
   };
 }
 
+/**
+ * For a member's list of consultations: per session, the member's unread messages and the newest
+ * message summarised as the chat list summarises it.
+ */
+export async function chatDigests(db: Db, imUserId: string, sessionIds: readonly string[]) {
+  const repository = new ChatRepository(db);
+  const [unread, last] = await Promise.all([repository.unreadCounts(imUserId), repository.lastMessages(sessionIds)]);
+  const unreadOf = new Map(unread.map((u) => [u.sessionId, u.unread]));
+  return new Map(
+    sessionIds.map((sessionId) => {
+      const message = last.get(sessionId);
+      return [
+        sessionId,
+        {
+          unreadCount: unreadOf.get(sessionId) ?? 0,
+          lastMessage: message ? { summary: chatMessageSummary(message.payload), time: message.time } : null,
+        },
+      ] as const;
+    }),
+  );
+}
+
 /** Marks a session read for the caller (spec 3 §7 setSessionReaded). */
 export async function markChatRead(db: Db, imUserId: string, sessionId: string): Promise<void> {
   await memberOf(db, imUserId, sessionId);
@@ -239,12 +261,18 @@ export async function postCustomChatMessage(
   return { message: stored.message, duplicate: !stored.inserted };
 }
 
-/** Opens a session with its members: the consultation module's entry (and the tests'). */
+/** Opens a session with its members: the consultation module's entry (and the tests'); `id` when the caller chose it. */
 export async function openChatSession(
   db: Db,
-  input: { sessionType: number; status: number; members: readonly { imUserId: string; type: number }[] },
+  input: { id?: string; sessionType: number; status: number; members: readonly { imUserId: string; type: number }[] },
 ): Promise<string> {
-  return new ChatRepository(db).openSession(input, input.members);
+  const { members, ...session } = input;
+  return new ChatRepository(db).openSession(session, members);
+}
+
+/** Adds a member to a session (a doctor joining the consultation's chat on accepting it); once. */
+export async function joinChatSession(db: Db, sessionId: string, member: { imUserId: string; type: number }) {
+  await new ChatRepository(db).join(sessionId, member);
 }
 
 /** The default and largest page of a patient's consultation chats. */

@@ -204,6 +204,34 @@ export async function prepayIntent(
 
 export type ApplyResult = 'changed' | 'noop';
 
+/** What the module owning a subject hears when one of its intents is paid. */
+export interface PaidIntent {
+  intentId: string;
+  customerId: string;
+  subjectKind: PaymentSubject;
+  subjectId: string;
+  amountCents: number;
+  paidAt: Date;
+}
+
+/**
+ * A subject's owner reacting to its intent being paid. It runs inside the transaction that moves
+ * the intent to paid: if it throws, the payment is not recorded either (and a notify is refused,
+ * so WeChat Pay sends it again). It runs once per intent, however often the payment is reported.
+ */
+export type IntentPaidSubscriber = (tx: Db, paid: PaidIntent) => Promise<void>;
+
+const paidSubscribers = new Map<PaymentSubject, IntentPaidSubscriber>();
+
+/**
+ * Registers who owns a subject kind's payments (composition.ts: `consultService` → the care
+ * context's consultations). Registering a kind again replaces its subscriber (apps built twice in
+ * one process register the same function).
+ */
+export function onIntentPaid(subjectKind: PaymentSubject, subscriber: IntentPaidSubscriber): void {
+  paidSubscribers.set(subjectKind, subscriber);
+}
+
 /**
  * Applies one event to an intent: the domain decides, and the change is one conditional UPDATE on
  * the state the decision was made in. When another request changed the state first, the event is
@@ -216,6 +244,19 @@ export async function applyPaymentEvent(
   now: Date,
   changes: IntentChanges = {},
 ): Promise<ApplyResult> {
+  // A payment and its owner's reaction (onIntentPaid) commit together.
+  return event.type === 'paid'
+    ? inTransaction(db, (tx) => applyOnce(tx, intent, event, now, changes))
+    : applyOnce(db, intent, event, now, changes);
+}
+
+async function applyOnce(
+  db: Db,
+  intent: PaymentIntentRow,
+  event: PaymentEvent,
+  now: Date,
+  changes: IntentChanges,
+): Promise<ApplyResult> {
   const repo = new PaymentIntentRepository(db);
   let current: PaymentIntentRow | null = intent;
   for (let attempt = 0; attempt < 5 && current; attempt += 1) {
@@ -227,11 +268,26 @@ export async function applyPaymentEvent(
       throw new PaymentRefused(decision.reason, decision.message);
     }
     if (await repo.move(current.id, current.state as PaymentState, decision.to, now, changes)) {
+      if (decision.to === 'paid') {
+        await announcePaid(db, current, changes.paidAt ?? now);
+      }
       return 'changed';
     }
     current = await repo.byId(current.id);
   }
   throw new Error(`payment intent ${intent.id}: state kept changing under the event ${event.type}`);
+}
+
+async function announcePaid(tx: Db, intent: PaymentIntentRow, paidAt: Date): Promise<void> {
+  const subjectKind = intent.subjectKind as PaymentSubject;
+  await paidSubscribers.get(subjectKind)?.(tx, {
+    intentId: intent.id,
+    customerId: intent.customerId,
+    subjectKind,
+    subjectId: intent.subjectId,
+    amountCents: intent.amountCents,
+    paidAt,
+  });
 }
 
 /** An event the state machine refused (a wrong amount, a refund of an unpaid intent…). */

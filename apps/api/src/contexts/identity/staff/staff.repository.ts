@@ -26,6 +26,15 @@ export class StaffRepository {
     return this.em.findOne(Staff, { id }, { disableIdentityMap: true });
   }
 
+  /** The enabled doctors' accounts linked to a care-directory doctor, the oldest first. */
+  linkedToDoctor(doctorId: number): Promise<StaffRow[]> {
+    return this.em.find(
+      Staff,
+      { doctorId, role: 'doctor', disabledAt: null },
+      { orderBy: { createdAt: 'asc' }, disableIdentityMap: true },
+    );
+  }
+
   all(): Promise<StaffRow[]> {
     return this.em.find(Staff, {}, { orderBy: { username: 'asc' }, disableIdentityMap: true });
   }

@@ -401,3 +401,9 @@ export async function changeOwnPassword(
   await recordAudit(db, actor, { action: 'staff.password', target: `staff:${row.id}` }, now);
   return staffViewOf(db, (await repo.byId(row.id))!);
 }
+
+/** The staff id of the enabled doctor account linked to a care-directory doctor (the oldest, if several), or null. */
+export async function staffOfDoctor(db: Db, doctorId: number): Promise<string | null> {
+  const [first] = await new StaffRepository(db).linkedToDoctor(doctorId);
+  return first?.id ?? null;
+}
