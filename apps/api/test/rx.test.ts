@@ -12,6 +12,7 @@ import { Medicine } from '../src/contexts/care/pharmacy/pharmacy.entity';
 import { Consult } from '../src/contexts/care/consult/consult.entity';
 import { nativeQuery } from '../src/lib/db';
 import { JobNames } from '../src/composition';
+import type { LocalPushOutbox } from '../src/providers/push/local-outbox';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
@@ -259,6 +260,19 @@ describe('the review and the patient’s view', () => {
     expect(await chatKinds()).toContain('rx audit');
     const notices = await patient.client.GET('/notice/v1/pageQueryList');
     expect(notices.items[0]).toMatchObject({ kind: 'rxReviewed', title: '处方已通过审核', read: false });
+    // … and through the messaging app's template message (the local outbox here).
+    await api.app.noticePush.runOnce();
+    const pushed = (api.app.providers.noticePusher as LocalPushOutbox)
+      .list()
+      .filter((m) => m.title === '处方已通过审核');
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]!.fields).toMatchObject({
+      name: '张建国',
+      item: '电子处方',
+      result: '审核通过',
+      time: '2026-11-26 10:00',
+    });
+    expect(pushed[0]!.fields.value).toMatch(/医生开具$/);
   });
 
   it('shows the QR seal while unused, the medicines only once used', async () => {

@@ -8,6 +8,7 @@ import {
   rxExpiresAt,
   rxRedeemRefusal,
   rxReviewNotice,
+  rxReviewPushFields,
   validateAdvice,
   validatePrescription,
   validateRxReview,
@@ -119,5 +120,19 @@ describe('rxReviewNotice', () => {
     expect(rxReviewNotice({ doctorName: '', approved: false, reason: '剂量过大' }).text).toBe(
       '您的处方未通过药师审核，原因：剂量过大。如有疑问请联系医生。',
     );
+  });
+});
+
+describe('rxReviewPushFields', () => {
+  it('fills the health template with the patient, 电子处方, the doctor and the verdict', () => {
+    expect(
+      rxReviewPushFields({ patientName: '张建国', doctorName: '李明', approved: false, time: '2026-11-26 10:00' }),
+    ).toEqual({
+      name: '张建国',
+      item: '电子处方',
+      value: '李明医生开具',
+      result: '未通过审核',
+      time: '2026-11-26 10:00',
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { ValidationResult } from '../shared/validator';
 import { RX_SHOW_STATUS } from './consult';
 import { RX_UNDER_REVIEW_MESSAGE } from './labels';
 import { validateMedication } from './medication';
+import type { ReadingPushFields } from '../social/readingNotice';
 
 /**
  * Electronic prescriptions and medication advice (spec 3 §2.2, §3, §4; docs/adr/0153). A
@@ -277,3 +278,24 @@ export const RX_STATUS_LABELS: Readonly<Record<RxStatus, string>> = {
   4: '已使用',
   5: '已过期',
 };
+
+/**
+ * The messaging app's template fields of a review notice, in the five fields of the health template
+ * (person, item, value, result, time; ADR 0153): the patient, 电子处方, the prescribing doctor, the verdict.
+ */
+export function rxReviewPushFields(review: {
+  readonly patientName: string;
+  readonly doctorName: string;
+  readonly approved: boolean;
+  readonly time: string;
+}): ReadingPushFields {
+  return {
+    name: Array.from(review.patientName || '患者')
+      .slice(0, 20)
+      .join(''),
+    item: '电子处方',
+    value: review.doctorName ? `${Array.from(review.doctorName).slice(0, 16).join('')}医生开具` : '医生开具',
+    result: review.approved ? '审核通过' : '未通过审核',
+    time: review.time,
+  };
+}

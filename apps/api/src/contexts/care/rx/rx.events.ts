@@ -5,6 +5,7 @@ export interface PrescriptionReviewed {
   type: 'PrescriptionReviewed';
   infoId: string;
   customerId: string;
+  patientName: string;
   doctorName: string;
   approved: boolean;
   reason: string | null;

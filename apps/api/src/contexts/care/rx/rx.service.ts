@@ -325,11 +325,13 @@ export async function reviewPrescription(
       now: deps.now,
     });
     const doctor = (await repo.doctors([row.doctorId])).get(row.doctorId);
+    const patient = (await repo.patients([row.customerId])).get(row.customerId);
     await rxEvents.publish(tx, 'PrescriptionReviewed', [
       {
         type: 'PrescriptionReviewed',
         infoId: row.id,
         customerId: row.customerId,
+        patientName: patient?.nickname ?? '',
         doctorName: doctor?.name ?? '',
         approved: body.approve,
         reason,

@@ -160,10 +160,10 @@ export class NoticeRepository {
       { openid: string; msg_receive: boolean; granted: boolean; live: boolean }[]
     >(
       `select c.openid, c.msg_receive,
-              exists (select 1 from follow f where f.follower_id = c.id and f.patient_id = ? and f.status = 'accepted') as granted,
+              (c.id = ? or exists (select 1 from follow f where f.follower_id = c.id and f.patient_id = ? and f.status = 'accepted')) as granted,
               exists (select 1 from notice n where n.id = ?) as live
          from customer c where c.id = ?`,
-      [notice.subject_id, notice.id, notice.recipient_id],
+      [notice.subject_id, notice.subject_id, notice.id, notice.recipient_id],
     );
     return recipient;
   }

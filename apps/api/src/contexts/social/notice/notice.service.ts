@@ -8,6 +8,7 @@ import {
   readingPushFields,
   resolveSugarRange,
   rxReviewNotice,
+  rxReviewPushFields,
   type NoticeReading,
 } from '@glucoguard/domain';
 import type { Db } from '../../../lib/db';
@@ -162,6 +163,7 @@ export async function noticeOfFollow(
 /** A pharmacist's verdict on one of the patient's prescriptions, as care's review publishes it. */
 export interface ReviewedPrescription {
   customerId: string;
+  patientName: string;
   doctorName: string;
   approved: boolean;
   reason: string | null;
@@ -169,8 +171,10 @@ export interface ReviewedPrescription {
 }
 
 /**
- * In-app notices of prescription reviews (kind `rxReviewed`, to the patient; the texts are the
- * domain's `rxReviewNotice`). Wired to care's review in composition.ts, inside its transaction.
+ * Notices of prescription reviews (kind `rxReviewed`, to the patient; the texts are the domain's
+ * `rxReviewNotice`): in the app, and queued for the messaging app's template message (the health
+ * template's five fields, `rxReviewPushFields`; sent unless the patient switched messages off).
+ * Wired to care's review in composition.ts, inside its transaction.
  */
 export async function noticesOfPrescriptionReviews(em: Db, events: readonly ReviewedPrescription[]): Promise<void> {
   await new NoticeRepository(em).insert(
@@ -184,8 +188,14 @@ export async function noticesOfPrescriptionReviews(em: Db, events: readonly Revi
       ...rxReviewNotice(e),
       readAt: null,
       createdAt: e.at,
-      pushStatus: 'none',
+      pushStatus: 'pending',
       pushAttempts: 0,
+      pushNextAt: e.at,
+      pushedAt: null,
+      pushError: null,
+      pushData: {
+        ...rxReviewPushFields({ ...e, time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm') }),
+      },
     })),
   );
 }
