@@ -58,7 +58,7 @@ export default function ServiceDetailPage() {
     ['doctor', doctorId],
     { enabled: doctorId > 0 },
   );
-  const { latest, reload } = useLatestConsult(doctorId);
+  const { latest, reload, ready } = useLatestConsult(doctorId);
   const bought = useRef<OpenConsult | null>(null);
   const guard = useSubmitGuard();
 
@@ -147,7 +147,9 @@ export default function ServiceDetailPage() {
           block
           size="large"
           className={`${styles.action} ${styles[button.tone]}`}
-          disabled={guard.busy || busy}
+          // The label depends on the caller's latest consultation: no tap before it is known.
+          loading={!ready}
+          disabled={!ready || guard.busy || busy}
           onClick={onTap}
         >
           {button.label}

@@ -16,5 +16,5 @@ export function useLatestConsult(doctorId: number) {
     { enabled: registered && doctorId > 0 },
   );
   const latest: LatestConsult | null = read.data ?? null;
-  return { latest, reload: read.reload, ready: !registered || !read.loading };
+  return { latest, reload: read.reload, ready: !registered || doctorId <= 0 || !read.loading };
 }
