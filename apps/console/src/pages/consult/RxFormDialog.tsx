@@ -4,7 +4,7 @@
 // validatePrescription / validateAdvice check it before it is sent; the server checks again. One
 // request key per opened form, so a double click writes one prescription.
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   RX_CONTENT_MAX,
@@ -59,7 +59,10 @@ export interface RxFormDialogProps {
 
 export function RxFormDialog({ kind, consultId, rxCategories, usages, rates, onClose, onDone }: RxFormDialogProps) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<RxFormValues>();
+  // One form per kind, so each keeps its own blank lines (and a draft closed without sending).
+  const [prescriptionForm] = Form.useForm<RxFormValues>();
+  const [adviceForm] = Form.useForm<RxFormValues>();
+  const form = kind === 'prescription' ? prescriptionForm : adviceForm;
   const [sending, setSending] = useState(false);
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const catalogue = useConsoleData(
@@ -72,6 +75,7 @@ export function RxFormDialog({ kind, consultId, rxCategories, usages, rates, onC
     [medicines],
   );
   const unitOf = (medicineId: number | undefined) => medicines?.find((m) => m.medicineId === medicineId);
+  const lines = Form.useWatch('medicines', form) as RxFormValues['medicines'] | undefined;
 
   const submit = async () => {
     const values = form.getFieldsValue(true) as RxFormValues;
@@ -113,7 +117,7 @@ export function RxFormDialog({ kind, consultId, rxCategories, usages, rates, onC
     <Modal
       title={prescription ? '开处方' : '用药建议'}
       open={kind !== null}
-      width={960}
+      width={1080}
       okText={prescription ? '提交审核' : '发送给患者'}
       cancelText="取消"
       okButtonProps={{ loading: sending }}
@@ -155,8 +159,8 @@ export function RxFormDialog({ kind, consultId, rxCategories, usages, rates, onC
           {(fields, { add, remove }) => (
             <div className={styles.medicineLines}>
               {fields.map((field, index) => (
-                <Space key={field.key} align="start" wrap className={styles.medicineLine} data-testid="rx-line">
-                  <Form.Item name={[field.name, 'medicineId']} className={styles.medicineField}>
+                <div key={field.key} className={styles.medicineLine} data-testid="rx-line">
+                  <Form.Item label="药品" name={[field.name, 'medicineId']} className={styles.medicineField}>
                     <Select
                       aria-label={`药品 ${index + 1}`}
                       showSearch
@@ -166,61 +170,50 @@ export function RxFormDialog({ kind, consultId, rxCategories, usages, rates, onC
                       placeholder="搜索药品通用名"
                     />
                   </Form.Item>
-                  <Form.Item noStyle shouldUpdate>
-                    {() => {
-                      const medicine = unitOf(form.getFieldValue(['medicines', field.name, 'medicineId']) as number);
-                      return (
-                        <>
-                          <Form.Item name={[field.name, 'number']}>
-                            <InputNumber
-                              aria-label={`数量 ${index + 1}`}
-                              min={1}
-                              max={99}
-                              precision={0}
-                              addonAfter={medicine?.packingUnit ?? '盒'}
-                              className={styles.numberField}
-                            />
-                          </Form.Item>
-                          <Form.Item name={[field.name, 'dosage']}>
-                            <Input
-                              aria-label={`单次剂量 ${index + 1}`}
-                              placeholder="单次剂量"
-                              maxLength={10}
-                              addonAfter={medicine?.dosageUnit ?? '片'}
-                              className={styles.dosageField}
-                            />
-                          </Form.Item>
-                        </>
-                      );
-                    }}
+                  <Form.Item label="数量" name={[field.name, 'number']}>
+                    <InputNumber
+                      aria-label={`数量 ${index + 1}`}
+                      min={1}
+                      max={99}
+                      precision={0}
+                      addonAfter={unitOf(lines?.[field.name]?.medicineId)?.packingUnit ?? '盒'}
+                      className={styles.numberField}
+                    />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'usaged']}>
+                  <Form.Item label="单次剂量" name={[field.name, 'dosage']}>
+                    <Input
+                      aria-label={`单次剂量 ${index + 1}`}
+                      maxLength={10}
+                      addonAfter={unitOf(lines?.[field.name]?.medicineId)?.dosageUnit ?? '片'}
+                      className={styles.dosageField}
+                    />
+                  </Form.Item>
+                  <Form.Item label="用法" name={[field.name, 'usaged']}>
                     <Select
                       aria-label={`用法 ${index + 1}`}
                       options={usages}
-                      placeholder="用法"
+                      placeholder="请选择"
                       className={styles.pick}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'rate']}>
+                  <Form.Item label="频次" name={[field.name, 'rate']}>
                     <Select
                       aria-label={`频次 ${index + 1}`}
                       options={rates}
-                      placeholder="频次"
+                      placeholder="请选择"
                       className={styles.pick}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'time']}>
+                  <Form.Item label="疗程" name={[field.name, 'time']}>
                     <InputNumber
                       aria-label={`疗程 ${index + 1}`}
                       min={1}
                       max={365}
                       precision={0}
-                      placeholder="疗程"
-                      className={styles.numberField}
+                      className={styles.timeField}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'timeUnit']}>
+                  <Form.Item label=" " name={[field.name, 'timeUnit']}>
                     <Select
                       aria-label={`疗程单位 ${index + 1}`}
                       options={[
@@ -230,14 +223,16 @@ export function RxFormDialog({ kind, consultId, rxCategories, usages, rates, onC
                       className={styles.unitField}
                     />
                   </Form.Item>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<MinusCircleOutlined />}
-                    aria-label={`删除药品 ${index + 1}`}
-                    onClick={() => remove(field.name)}
-                  />
-                </Space>
+                  <Form.Item label=" ">
+                    <Button
+                      type="text"
+                      danger
+                      icon={<MinusCircleOutlined />}
+                      aria-label={`删除药品 ${index + 1}`}
+                      onClick={() => remove(field.name)}
+                    />
+                  </Form.Item>
+                </div>
               ))}
               <Button
                 type="dashed"

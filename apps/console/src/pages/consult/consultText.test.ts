@@ -7,7 +7,8 @@ describe('the consultation texts', () => {
     expect(patientText({ name: '', sex: 0, age: null })).toBe('患者');
   });
 
-  it('names the service type, with the days of an interval service', () => {
+  it('names the service type, with the days of an interval service, unless the name says it already', () => {
+    expect(serviceText({ serviceName: '单次图文咨询', sessionType: 1, serviceInterval: null }).type).toBe('');
     expect(serviceText({ serviceName: '图文问诊', sessionType: 1, serviceInterval: null }).type).toBe('单次图文咨询');
     expect(serviceText({ serviceName: '月度管理', sessionType: 2, serviceInterval: 30 }).type).toBe(
       '包时段咨询（30天）',

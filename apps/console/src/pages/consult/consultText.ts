@@ -43,9 +43,13 @@ export function patientText(patient: { name: string; sex: number; age: number | 
   return parts.join(' · ');
 }
 
-/** 单次图文咨询, or 包时段咨询（30天）. */
+/**
+ * The service's name and, when it adds something, its type: 单次图文咨询, or 包时段咨询（30天）
+ * (nothing when the doctor named the service after its type).
+ */
 export function serviceText(consult: { serviceName: string; sessionType: number; serviceInterval: number | null }) {
   const type = doctorServiceTypeName(consult.sessionType);
   const days = consult.serviceInterval ? `（${consult.serviceInterval}天）` : '';
-  return { name: consult.serviceName, type: `${type}${days}` };
+  const typeText = `${type}${days}`;
+  return { name: consult.serviceName, type: typeText === consult.serviceName ? '' : typeText };
 }
