@@ -35,6 +35,8 @@ export { SugarTest } from './readings/glucose.entity';
 export { BloodPressureTest } from './readings/pressure.entity';
 // The health record, medical reports and reports.
 export { healthRecordRoutes } from './health-record/healthRecord.routes';
+/** The health record's entity, read by care's prescriptions for the patient information's name. */
+export { HealthRecord } from './health-record/healthRecord.entity';
 export { medicalReportRoutes } from './medical-report/medicalReport.routes';
 export { ownsMedicalReportFile } from './medical-report/medicalReport.service';
 export { reportRoutes } from './report/report.routes';

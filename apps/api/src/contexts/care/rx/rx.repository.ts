@@ -1,6 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { Doctor, DictionaryRepository } from '../../platform';
 import { Customer } from '../../identity';
+import { HealthRecord } from '../../health';
 import { Consult } from '../consult/consult.entity';
 import { Medicine } from '../pharmacy/pharmacy.entity';
 import { Prescription, RxAdvice } from './rx.entity';
@@ -164,10 +165,22 @@ export class RxRepository {
     );
   }
 
+  /** The patients as a prescription names them: the name of their patient information, else the nickname. */
   async patients(ids: string[]): Promise<Map<string, RxPatientRow>> {
-    const rows = ids.length === 0 ? [] : await this.em.find(Customer, { id: { $in: [...new Set(ids)] } });
+    const unique = [...new Set(ids)];
+    const [rows, records] =
+      unique.length === 0
+        ? [[], []]
+        : await Promise.all([
+            this.em.find(Customer, { id: { $in: unique } }),
+            this.em.find(HealthRecord, { customerId: { $in: unique } }, { fields: ['customerId', 'patientName'] }),
+          ]);
+    const names = new Map(records.map((r) => [r.customerId, r.patientName?.trim() ?? '']));
     return new Map(
-      rows.map((c) => [c.id, { id: c.id, nickname: c.nickname, sex: c.sex, birthday: c.birthday ?? null }]),
+      rows.map((c) => [
+        c.id,
+        { id: c.id, nickname: names.get(c.id) || c.nickname, sex: c.sex, birthday: c.birthday ?? null },
+      ]),
     );
   }
 
