@@ -9,7 +9,7 @@ export { consoleDoctorServiceRoutes, doctorServiceRoutes } from './doctor/doctor
 export { pharmacyRoutes } from './pharmacy/pharmacy.routes';
 export { rxRoutes } from './rx/rx.routes';
 export { consoleRxRoutes } from './rx/rxConsole.routes';
-export { rxEvents, type PrescriptionReviewed } from './rx/rx.events';
+export { rxEvents } from './rx/rx.events';
 export { RX_EXPIRE_JOB } from './rx/rx.jobs';
 export { expirePrescription } from './rx/rx.service';
 export { consultRoutes, consoleConsultRoutes } from './consult/consult.routes';
