@@ -6,7 +6,7 @@ import type { Schema } from '@glucoguard/sdk';
 import { createStaff } from '../src/contexts/identity';
 import { AuditEvent } from '../src/contexts/platform/audit/auditEvent.entity';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
-import { DOCTOR_PROFILES } from '../src/seed/doctorServices';
+import { DOCTOR_PROFILES, seedDoctorServices } from '../src/seed/doctorServices';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
 
 type Page = { items: Schema<'ConsultDoctorVo'>[]; currentPage: number; totalPage: number; totalNum: number };
@@ -367,5 +367,21 @@ describe('the authorisation matrix of doctor services', () => {
       got[caller] = await codeOf(call(clients[caller]));
     }
     expect(got).toEqual(EXPECTED[name]);
+  });
+});
+
+describe('seeding again', () => {
+  it("keeps a doctor's own prices and stopped services", async () => {
+    const wangId = await doctorIdByOpenid('demo_doctor_wang');
+    const wang = await staffSignedIn('doctor', wangId);
+    const week = (await wang.GET('/console/v1/doctor/services')).find((s) => s.serviceInterval === 7);
+    expect(week).toBeDefined();
+    await wang.PUT('/console/v1/doctor/services/{serviceId}', {
+      params: { path: { serviceId: week?.serviceId as number } },
+      body: { serviceType: 2, serviceName: '7天包周服务', servicePrice: 15900, serviceInterval: 7, status: 0 },
+    });
+    await seedDoctorServices(api.app.em.fork());
+    const after = (await wang.GET('/console/v1/doctor/services')).find((s) => s.serviceId === week?.serviceId);
+    expect(after).toMatchObject({ servicePrice: 15900, status: 0 });
   });
 });
