@@ -1,0 +1,70 @@
+// The route table against the spec's screens: every address spec 3 §2.1–2.3 names (consultation and
+// chat, prescriptions, pharmacies; issue 19) is declared in routes.tsx and opens a page of its own,
+// never the catch-all 404 page. The pages' behaviour is tested beside them and in e2e/.
+import type { ReactElement } from 'react';
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { LazyPage } from './lazyPage';
+import NotFoundPage from './pages/NotFoundPage';
+import { routes } from './routes';
+
+/**
+ * Spec 3 §2.1–2.3's addresses. The spec gives the service detail and the submission page no path
+ * of their own in §2.1's first lines: they are /findDoctor/serviceDetail and /findDoctor/subConsult
+ * (the spec's /subConsult opens the same page); /recipe/checkPatientInfo and /adviceAndSuggestions
+ * are the routes issue 19 names beside them.
+ */
+const SPEC_3_ROUTES = {
+  '2.1 consultation and chat': [
+    '/findDoctor/findDoctor',
+    '/findDoctor/doctorDetail',
+    '/findDoctor/serviceDetail',
+    '/findDoctor/subConsult',
+    '/findDoctor/myConsultList',
+    '/findDoctor/C2CChat',
+    '/consult/more',
+    '/recipe/checkPatientInfo',
+    '/recipe/fillInformation',
+    '/recipe/discripIllness',
+    '/recipe/allergicHistory',
+    '/recipe/chooseDrugStore',
+    '/consultationDetails',
+    '/subConsult',
+    '/diagnosisPlan/diagnosisPlan',
+    '/treatment',
+    '/adviceAndSuggestions',
+  ],
+  '2.2 prescriptions': ['/myRecipe/recipeList', '/prescription', '/myRecipe/recipeDetail', '/proposal'],
+  '2.3 pharmacies': ['/drugMain', '/findDrugstore', '/purchaseDrug'],
+};
+
+const cases = Object.entries(SPEC_3_ROUTES).flatMap(([section, paths]) => paths.map((path) => ({ section, path })));
+
+/** The deepest route an address opens and the module of its lazily loaded page. */
+async function opened(pathname: string) {
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  const page = (route?.element as ReactElement | undefined)?.type as Partial<LazyPage<object>> | undefined;
+  const module = (await page?.preload?.()) as { default?: unknown } | undefined;
+  return { path: route?.path, page: module?.default };
+}
+
+describe('spec 3 §2.1–2.3 routes', () => {
+  it('knows the 404 page when an address has none (the check below can fail)', async () => {
+    const unknown = await opened('/findDoctor/noSuchPage');
+    expect(unknown.path).toBe('*');
+    expect(unknown.page).toBe(NotFoundPage);
+  });
+
+  it.each(cases)('§$section: $path is declared and opens its own page', async ({ path }) => {
+    const found = await opened(path);
+    expect(found.path).toBe(path);
+    expect(found.page).toBeTypeOf('function');
+    expect(found.page).not.toBe(NotFoundPage);
+  });
+
+  it('opens them whatever the letters’ case, as the router matches', async () => {
+    const found = await opened('/finddoctor/c2cchat');
+    expect(found.path).toBe('/findDoctor/C2CChat');
+    expect(found.page).not.toBe(NotFoundPage);
+  });
+});
