@@ -2,7 +2,6 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { Doctor, DictionaryRepository } from '../../platform';
 import { Customer } from '../../identity';
 import { HealthRecord } from '../../health';
-import { Consult } from '../consult/consult.entity';
 import { Medicine } from '../pharmacy/pharmacy.entity';
 import { Prescription, RxAdvice } from './rx.entity';
 
@@ -37,14 +36,6 @@ export interface RxListQuery {
 /** The only code that touches the prescription and advice tables. */
 export class RxRepository {
   constructor(private readonly em: EntityManager) {}
-
-  /** A consultation as prescriptions see it (its id, chat session, patient, doctor and status). */
-  async consult(id: string) {
-    const c = await this.em.findOne(Consult, { id });
-    return c
-      ? { consultId: c.id, sessionId: c.sessionId, customerId: c.customerId, doctorId: c.doctorId, status: c.status }
-      : null;
-  }
 
   /** A prescription as the database has it now (after a conditional update through this unit of work). */
   prescription(id: string): Promise<Prescription | null> {
