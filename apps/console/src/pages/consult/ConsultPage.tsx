@@ -6,7 +6,7 @@
 import { ArrowLeftOutlined, LineChartOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Descriptions, Empty, Image, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { centsToYuan, CONSULT_STATUS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api, isSessionEnd, messageOf } from '../../api';
@@ -14,6 +14,7 @@ import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { patientText, serviceText, statusColour } from './consultText';
 import { RxPanel } from './RxPanel';
+import { useBack } from './useBack';
 import { useDictionaries } from './useDictionaries';
 import styles from './ConsultPage.module.css';
 
@@ -121,7 +122,7 @@ function Actions({ consult, onChanged }: { consult: Consult; onChanged: (next: C
 
 export default function ConsultPage() {
   const { consultId = '' } = useParams();
-  const navigate = useNavigate();
+  const back = useBack('/consults');
   const dictionaries = useDictionaries();
   const [changed, setChanged] = useState<Consult | null>(null);
   const loaded = useConsoleData(
@@ -145,12 +146,7 @@ export default function ConsultPage() {
       <Card
         title={
           <Space>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              aria-label="返回问诊队列"
-              onClick={() => void navigate(-1)}
-            />
+            <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回问诊队列" onClick={back} />
             <Typography.Title level={4} className={styles.title}>
               {patientText(consult.patient)}
             </Typography.Title>

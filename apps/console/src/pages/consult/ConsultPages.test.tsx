@@ -186,6 +186,19 @@ describe('one consultation', () => {
     expect(screen.getByText('进入聊天').closest('a')?.getAttribute('href')).toBe(`/chat?sessionId=${SESSION_ID}`);
   });
 
+  it('goes back to the queue when the consultation was opened by its address', async () => {
+    network(({ path }) =>
+      path === '/api/console/v1/consults'
+        ? { items: [], total: 0, counts: { waiting: 0, active: 0, finished: 0 } }
+        : path.endsWith('/dictionary/v1/getByCodes')
+          ? DICTIONARIES
+          : consult(),
+    );
+    show(`/consults/${CONSULT_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: '返回问诊队列' }));
+    expect(await screen.findByText('暂无待接诊的咨询')).toBeTruthy();
+  });
+
   it('declines only with a reason, and sends it', async () => {
     const calls = answering(3, true, { status: 4, statusLabel: '已取消', cancelReason: '建议线下就诊' });
     show(`/consults/${CONSULT_ID}`);

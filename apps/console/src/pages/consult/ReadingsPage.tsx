@@ -21,7 +21,7 @@ import {
 } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { LineSeries, createChart } from 'lightweight-charts';
 import {
   formatSugar,
@@ -37,6 +37,7 @@ import { api } from '../../api';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { patientText } from './consultText';
+import { useBack } from './useBack';
 import styles from './ConsultPage.module.css';
 
 type Readings = Schema<'ConsoleConsultReadings'>;
@@ -179,7 +180,7 @@ function PressureView({ readings }: { readings: readonly Pressure[] }) {
 
 export default function ReadingsPage() {
   const { consultId = '' } = useParams();
-  const navigate = useNavigate();
+  const goBack = useBack(`/consults/${consultId}`);
   const readings = useConsoleData(
     (signal) =>
       api
@@ -194,9 +195,7 @@ export default function ReadingsPage() {
         }),
     [consultId],
   );
-  const back = (
-    <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回咨询" onClick={() => void navigate(-1)} />
-  );
+  const back = <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回咨询" onClick={goBack} />;
   const loaded = readings.data;
   if (loaded?.refusal) {
     return (
