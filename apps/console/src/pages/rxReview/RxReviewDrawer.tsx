@@ -140,10 +140,9 @@ export function RxReviewDrawer({
             <Descriptions.Item label="处方类别">{found.rxCategoryName}</Descriptions.Item>
             <Descriptions.Item label="开具时间">{formatTime(found.createTime)}</Descriptions.Item>
             {found.auditTime && (
-              <>
-                <Descriptions.Item label="审核药师">{found.pharmacistName ?? '—'}</Descriptions.Item>
-                <Descriptions.Item label="审核时间">{formatTime(found.auditTime)}</Descriptions.Item>
-              </>
+              <Descriptions.Item label="审核" span={2}>
+                {[found.pharmacistName, formatTime(found.auditTime)].filter(Boolean).join(' · ')}
+              </Descriptions.Item>
             )}
             {found.auditReason && (
               <Descriptions.Item label="驳回原因" span={2}>

@@ -33,9 +33,13 @@ export default function RxReviewPage() {
     {
       title: '开方医生',
       key: 'doctor',
-      render: (_value, rx) => `${rx.doctor.userName}（${rx.doctor.organizationName}）`,
+      render: (_value, rx) => (
+        <div className={styles.twoLines}>
+          <span>{rx.doctor.userName}</span>
+          <Typography.Text type="secondary">{rx.doctor.organizationName}</Typography.Text>
+        </div>
+      ),
     },
-    { title: '类别', dataIndex: 'rxCategoryName', key: 'rxCategoryName' },
     {
       title: '药品',
       key: 'medicines',
@@ -45,10 +49,16 @@ export default function RxReviewPage() {
         </span>
       ),
     },
-    { title: '开具时间', dataIndex: 'createTime', key: 'createTime', render: formatTime },
-    ...(state === 'reviewed'
-      ? [{ title: '审核时间', dataIndex: 'auditTime', key: 'auditTime', render: formatTime }]
-      : []),
+    {
+      title: '开具 / 审核时间',
+      key: 'time',
+      render: (_value, rx) => (
+        <div className={styles.twoLines}>
+          <span>{formatTime(rx.createTime)}</span>
+          {rx.auditTime && <Typography.Text type="secondary">审核 {formatTime(rx.auditTime)}</Typography.Text>}
+        </div>
+      ),
+    },
     {
       title: '状态',
       dataIndex: 'status',
