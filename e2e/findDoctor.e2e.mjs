@@ -42,6 +42,12 @@ describe('finding a doctor on a phone', { skip: skipStatic }, () => {
     const { page, problems } = await openPhone(browser);
     try {
       await register(page);
+      // A patient reaches 找医生 from 我的 → 在线问诊 too.
+      await page.goto(`${BASE_URL}/findDoctor/myConsultList`);
+      await page.getByRole('link', { name: '找医生，在线咨询' }).waitFor();
+      await page.screenshot({ path: shot('find-doctor-from-consult-list') });
+      await page.getByRole('link', { name: '找医生，在线咨询' }).tap();
+      await page.waitForURL((url) => url.pathname === '/findDoctor/findDoctor');
       const list = page.locator('[aria-label="医生列表"]');
       await list.getByRole('link', { name: '王明远' }).waitFor();
       assert.equal(await cards(page).count(), 10);

@@ -64,6 +64,10 @@ export default function MyConsultListPage() {
   }
   return (
     <div className={styles.page}>
+      {/* The way to a new consultation for a patient who already has some (ADR 0147). */}
+      <Link to={FIND_DOCTOR_PATH} className={styles.findDoctor}>
+        找医生，在线咨询
+      </Link>
       <InfiniteList<ConsultCard>
         aria-label="问诊消息"
         loadPage={loadPage}
