@@ -149,6 +149,12 @@ describe('问诊队列', () => {
     fireEvent.click(screen.getByTestId('consult-tab-active'));
     expect(await screen.findByText('咨询中')).toBeTruthy();
     expect(calls.at(-1)?.query.get('state')).toBe('active');
+
+    // Coming back to the browser tab reads the queue again.
+    const before = calls.length;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(calls.length).toBe(before + 1));
+    expect(calls.at(-1)?.query.get('state')).toBe('active');
   });
 });
 

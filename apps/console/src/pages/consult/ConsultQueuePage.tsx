@@ -1,9 +1,11 @@
 // 问诊队列 (doctor): the doctor's own consultations in three tabs — 待接诊 (status 3, the oldest
 // submission first), 咨询中 (2) and 已结束 (0 and 4) — each with its count, ten a page. A row opens the
-// consultation (ConsultPage). The tab and page are in the address, so 刷新 and the back button keep them.
+// consultation (ConsultPage). The tab and page are in the address, so 刷新 and the back button keep them;
+// the queue is read again whenever the doctor comes back to the console's browser tab.
 import { ReloadOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
@@ -34,6 +36,18 @@ export default function ConsultQueuePage() {
       api.GET('/console/v1/consults', { params: { query: { state, pageNo, pageSize: QUEUE_PAGE_SIZE } }, signal }),
     [state, pageNo],
   );
+
+  // A doctor coming back to the console's tab sees who is waiting now.
+  const { reload } = queue;
+  useEffect(() => {
+    const back = () => {
+      if (document.visibilityState === 'visible') {
+        reload();
+      }
+    };
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
+  }, [reload]);
 
   const columns: TableColumnsType<Consult> = [
     {
