@@ -105,6 +105,14 @@ describe('prescriptions and advice on a phone', { skip }, () => {
         doctor,
       );
 
+      // In the chat, each step's note links to what it is about.
+      const chat = new URLSearchParams({ sessionId: consult.sessionId, status: '2', type: '1' });
+      await page.goto(`${BASE_URL}/findDoctor/C2CChat?${chat.toString()}`);
+      await page.getByRole('link', { name: '查看用药建议' }).waitFor();
+      assert.equal(await page.getByRole('link', { name: '查看处方' }).count(), 2); // prescription, rx audit
+      await assertFitsWidth(page);
+      await page.screenshot({ path: shot('rx-chat-notes') });
+
       // The review's notice opens the prescriptions.
       await page.goto(`${BASE_URL}/notice/noticeList`);
       await page.getByText('处方已通过审核').first().click();
