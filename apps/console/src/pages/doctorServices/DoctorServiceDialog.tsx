@@ -130,11 +130,7 @@ export function DoctorServiceDialog({
           <Input maxLength={DOCTOR_SERVICE_LIMITS.nameMax} showCount />
         </Form.Item>
         <Form.Item label="价格（元）" name="priceYuan" rules={[{ required: true, message: '请输入服务价格' }]}>
-          <InputNumber
-            className={styles.wide}
-            precision={2}
-            step={1}
-          />
+          <InputNumber className={styles.wide} precision={2} step={1} />
         </Form.Item>
         {type === DOCTOR_SERVICE_TYPE.interval && (
           <Form.Item label="服务天数" name="serviceInterval" rules={[{ required: true, message: '请输入服务天数' }]}>
