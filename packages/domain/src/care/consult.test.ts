@@ -8,11 +8,13 @@ import {
   CONSULT_REFUSALS,
   CONSULT_STATUS,
   CONSULT_STATUS_LABELS,
+  CONSULT_SUBMIT_MESSAGES,
   CONSULT_UNPAID,
   consultActions,
   consultEndsAt,
   consultExpiresAt,
   consultTransition,
+  isConsultImagePath,
   isOpenConsult,
   consultButtonLabel,
   consultEntryTarget,
@@ -24,6 +26,7 @@ import {
   nextConsultStatus,
   prescriptionDetailView,
   prescriptionView,
+  validateConsultSubmission,
 } from './consult';
 
 describe('CONSULT_STATUS_LABELS', () => {
@@ -220,5 +223,55 @@ describe('opening hours', () => {
 describe('customerServiceHoursLabel', () => {
   it('shows the hours as 7:00–00:30', () => {
     expect(customerServiceHoursLabel()).toBe('7:00–00:30');
+  });
+});
+
+describe('validateConsultSubmission', () => {
+  const keys = ['1', '2', '3', '4', '5', '6'];
+  const photo = 'uploads/273/2026/11/26/0123456789abcdef.jpg';
+  const message = (input: Parameters<typeof validateConsultSubmission>[0]) => {
+    const result = validateConsultSubmission(input, keys);
+    return result.ok ? null : result.message;
+  };
+
+  it('passes a description with photos and a known allergy', () => {
+    expect(
+      message({ desc: '空腹血糖偏高', imgList: [photo], allergicHistory: { items: ['4', '6'], detail: '' } }),
+    ).toBe(null);
+    expect(message({ desc: '空腹血糖偏高', imgList: [], allergicHistory: { items: ['5'], detail: '海鲜' } })).toBe(
+      null,
+    );
+  });
+
+  it('refuses a blank or too long description, and a tenth photo', () => {
+    expect(message({ desc: ' ', imgList: [] })).toBe('请输入咨询内容');
+    expect(message({ desc: '糖'.repeat(301), imgList: [] })).not.toBeNull();
+    expect(message({ desc: '头晕', imgList: Array(10).fill(photo) })).not.toBeNull();
+  });
+
+  it('takes only our consultation and illness uploads as photos', () => {
+    expect(isConsultImagePath('uploads/272/a.png')).toBe(true);
+    for (const path of [
+      'uploads/275/a.png',
+      'https://example.com/a.jpg',
+      'uploads/273/../x.jpg',
+      '/uploads/273/a.jpg',
+    ]) {
+      expect(isConsultImagePath(path)).toBe(false);
+    }
+    expect(message({ desc: '头晕', imgList: ['uploads/276/a.png'] })).toBe(CONSULT_SUBMIT_MESSAGES.imageInvalid);
+  });
+
+  it('keeps 1, 2, 3 and 5 alone, asks the detail of 5, and refuses unknown options', () => {
+    expect(message({ desc: '头晕', imgList: [], allergicHistory: { items: ['1', '4'], detail: '' } })).toBe(
+      CONSULT_SUBMIT_MESSAGES.allergyExclusive,
+    );
+    expect(message({ desc: '头晕', imgList: [], allergicHistory: { items: ['5'], detail: ' ' } })).toBe(
+      '请输入详细过敏史',
+    );
+    expect(message({ desc: '头晕', imgList: [], allergicHistory: { items: [], detail: '' } })).toBe('请选择过敏史');
+    expect(message({ desc: '头晕', imgList: [], allergicHistory: { items: ['9'], detail: '' } })).toBe(
+      CONSULT_SUBMIT_MESSAGES.allergyUnknown,
+    );
   });
 });

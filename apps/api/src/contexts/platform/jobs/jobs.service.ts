@@ -48,6 +48,8 @@ interface Definition {
   handler: JobHandler;
   atomic: boolean;
   rules: QueueRules;
+  /** Its queue exists: jobs of this name may be scheduled (the worker may not run yet). */
+  queueReady?: boolean;
   workerId?: string;
   /** For a recurring job: the interval its occurrences are due on. */
   everyMs?: number;
@@ -133,6 +135,11 @@ export class JobQueue {
     this.#root = root;
     this.#store = store;
     queues.set(queueKeyOf(root), this);
+    // Every queue exists before any worker runs: a job due at start may schedule a job of another name.
+    for (const [name, definition] of this.#definitions) {
+      await store.defineQueue(name, definition.rules);
+      definition.queueReady = true;
+    }
     for (const [name, definition] of this.#definitions) {
       await this.#startWorker(name, definition);
     }
@@ -148,7 +155,7 @@ export class JobQueue {
     if (!definition) {
       throw new Error(`job ${name} is not defined`);
     }
-    if (definition.workerId === undefined) {
+    if (!definition.queueReady) {
       // Its queue is created as the worker starts; scheduling before would look it up inside the
       // caller's transaction, which on PGlite (one connection) waits for that transaction: never.
       throw new Error(`job ${name} is not running yet`);
@@ -184,7 +191,10 @@ export class JobQueue {
 
   async #startWorker(name: string, definition: Definition): Promise<void> {
     const store = this.#requireStore();
-    await store.defineQueue(name, definition.rules);
+    if (!definition.queueReady) {
+      await store.defineQueue(name, definition.rules);
+      definition.queueReady = true;
+    }
     definition.workerId = await store.work(
       name,
       { pollSeconds: Math.max(0.5, this.options.pollIntervalMs / 1000), concurrency: this.options.concurrency },
