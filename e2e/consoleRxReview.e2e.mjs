@@ -2,7 +2,9 @@
 // a new patient's consultation with demo.doctor (bought, paid with the local provider, described and
 // accepted through the API) gets two prescriptions; demo.pharmacist finds both under 待审核, reads one
 // (patient, doctor, diagnosis, medicines) and approves it, is told a rejection needs a reason, rejects
-// the other with one, and finds both under 已审核 with their new statuses. An operator has no entry.
+// the other with one, and finds both under 已审核 with their new statuses; at 处方核销 the patient's QR
+// seal of the approved one is dispensed once (a forged seal and a second use are refused). An operator
+// has no entry.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone } from './phone.mjs';
@@ -37,7 +39,7 @@ async function newPatient() {
   }
 }
 
-/** Two prescriptions demo.doctor wrote in a running consultation with a new patient: their codes. */
+/** Two prescriptions demo.doctor wrote in a running consultation with a new patient: their codes, the first's id, the patient's token. */
 async function twoPrescriptions() {
   const doctor = (await apiCall('POST', '/console/v1/signIn', DEMO_STAFF.doctor)).token;
   const patient = await newPatient();
@@ -54,24 +56,21 @@ async function twoPrescriptions() {
   );
   await apiCall('POST', `/console/v1/consults/${bought.consultId}/accept`, {}, doctor);
   const line = (medicineId) => ({ medicineId, number: 1, dosage: '1', usaged: '1', rate: '1', time: 30, timeUnit: 0 });
-  const write = async (content, medicineId, key) =>
-    (
-      await apiCall(
-        'POST',
-        '/console/v1/rx/prescriptions',
-        { consultId: bought.consultId, content, rxCategory: '1', medicines: [line(medicineId)], requestKey: key },
-        doctor,
-      )
-    ).rxCode;
+  const write = (content, medicineId, key) =>
+    apiCall(
+      'POST',
+      '/console/v1/rx/prescriptions',
+      { consultId: bought.consultId, content, rxCategory: '1', medicines: [line(medicineId)], requestKey: key },
+      doctor,
+    );
   const stamp = Date.now();
-  return {
-    approve: await write(
-      '原发性高血压1级。低盐饮食，规律作息，按处方服药，每日早晚各测一次血压。',
-      8,
-      `e2e-review-a-${stamp}`,
-    ),
-    reject: await write('原发性高血压1级，加用降压药物。', 10, `e2e-review-r-${stamp}`),
-  };
+  const approve = await write(
+    '原发性高血压1级。低盐饮食，规律作息，按处方服药，每日早晚各测一次血压。',
+    8,
+    `e2e-review-a-${stamp}`,
+  );
+  const reject = await write('原发性高血压1级，加用降压药物。', 10, `e2e-review-r-${stamp}`);
+  return { approve: approve.rxCode, reject: reject.rxCode, approvedId: approve.infoId, patient };
 }
 
 describe('a pharmacist reviews prescriptions at 1280×800', { skip }, () => {
@@ -135,7 +134,33 @@ describe('a pharmacist reviews prescriptions at 1280×800', { skip }, () => {
       assert.equal(await reviewed.getByRole('button', { name: /通\s*过/ }).count(), 0);
       await settled(page);
       await page.screenshot({ path: shot('reviewed') });
-      assert.deepEqual(problems, []);
+      await reviewed.getByRole('button', { name: /Close|关闭/ }).click();
+
+      // At the counter: the patient's QR seal of the approved prescription is dispensed once.
+      const detail = await apiCall('GET', `/rx/v1/queryById?infoId=${codes.approvedId}`, undefined, codes.patient);
+      await page.getByRole('menu', { name: '功能菜单' }).getByRole('menuitem', { name: '处方核销' }).click();
+      await page.waitForURL((url) => url.pathname === '/console/rx-redeem');
+      const box = page.getByRole('searchbox', { name: '处方二维码内容' });
+      await box.fill('GGRX:not-a-real-seal');
+      await box.press('Enter');
+      await page.getByRole('alert').getByText('处方不存在').waitFor();
+      await box.fill(detail.rxSealExtend.code);
+      await box.press('Enter');
+      await page.getByText(`已核销处方 ${codes.approve}，请按下列药品发药`).waitFor();
+      await page.getByRole('cell', { name: '苯磺酸氨氯地平片' }).waitFor();
+      await page.getByText('已使用').first().waitFor();
+      await settled(page);
+      await page.screenshot({ path: shot('redeemed') });
+      await box.fill(detail.rxSealExtend.code);
+      await box.press('Enter');
+      await page.getByRole('alert').getByText('该处方已使用').waitFor();
+      // The forged seal (404) and the second use (409) are the refusals asked for; nothing else failed.
+      const refused = /status of (404|409) /;
+      assert.deepEqual(
+        problems.filter((problem) => !refused.test(problem)),
+        [],
+      );
+      assert.equal(problems.length, 2);
     } finally {
       await context.close();
     }

@@ -12,6 +12,7 @@ import {
   MedicineBoxOutlined,
   MessageOutlined,
   PayCircleOutlined,
+  ScanOutlined,
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -88,6 +89,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: 'rx.review',
     group: '药事',
     page: lazy(() => import('./pages/rxReview/RxReviewPage')),
+  },
+  {
+    path: 'rx-redeem',
+    label: '处方核销',
+    icon: <ScanOutlined />,
+    permission: 'rx.review',
+    group: '药事',
+    page: lazy(() => import('./pages/rxReview/RxRedeemPage')),
   },
   {
     path: 'pharmacies',
