@@ -2,7 +2,7 @@
 // their own consultation, the pharmacist reviews and dispenses, the patient reads their own
 // (docs/adr/0153-prescriptions-and-their-review.md, 0154, 0155).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT_MEMBER_TYPE, RX_MESSAGES, STAFF_MESSAGES, type StaffRole } from '@glucoguard/domain';
 import { createStaff } from '../src/contexts/identity';
 import { customerImUserId, expirePrescription, openChatSession, staffImUserId } from '../src/contexts/care';
@@ -404,5 +404,24 @@ describe('the expiry job', () => {
     const expired = await list(patient, { customerShowStatus: 5 });
     expect(expired.items.map((i) => i.infoId)).toContain(infoId);
     expect((await detail(patient, infoId)).rxSealExtend).toBeNull();
+  });
+
+  it('is run by the job queue at its time (the clock three days behind the queue’s, then moved on)', async () => {
+    // The queue's due times are the database's clock: approve "three days ago" so the job is due now.
+    const offset = 3 * 86_400_000 - 1_500;
+    const wasAt = clock().getTime();
+    clock.advance(Date.now() - offset - wasAt);
+    // Everyone signs in afresh at the moved clock, on a consultation of their own.
+    const someone = await registeredCustomer(api, '刘桂芳');
+    const hisDoctor = await signedIn('doctor', doctorIds[0]);
+    const checker = await signedIn('pharmacist');
+    const theirs = await consultation(someone.cid, doctorIds[0]!, hisDoctor.staff.id, 2);
+    const { infoId } = await prescribe(hisDoctor, { consultId: theirs.id });
+    await review(checker, infoId, true);
+    clock.advance(offset + 5_000);
+    await vi.waitFor(
+      async () => expect((await list(someone, { customerShowStatus: 5 })).items.map((i) => i.infoId)).toContain(infoId),
+      { timeout: 20_000, interval: 250 },
+    );
   });
 });
