@@ -33,6 +33,16 @@ describe('the console route table', () => {
     }
   });
 
+  it('gives pharmacists the review queue and the counter, operators the pharmacies and online stores', () => {
+    const pharmacist = routesFor(permissionsOf('pharmacist')).map((r) => r.path);
+    expect(pharmacist).toEqual(['home', 'rx-reviews', 'rx-redeem']);
+    const operator = routesFor(permissionsOf('operator')).map((r) => r.path);
+    expect(operator).toEqual(expect.arrayContaining(['pharmacies', 'online-stores', 'payments']));
+    for (const role of ['doctor', 'pharmacist', 'admin'] as const) {
+      expect(routesFor(permissionsOf(role)).map((r) => r.path)).not.toContain('pharmacies');
+    }
+  });
+
   it('has one entry per address', () => {
     const paths = CONSOLE_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
