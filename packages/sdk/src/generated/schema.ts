@@ -1918,7 +1918,7 @@ export interface paths {
         };
         /**
          * A doctor's consultation profile (the doctor detail page)
-         * @description An unknown doctor, an educator nurse or a doctor with no service on offer answers 40400 (医生不存在).
+         * @description An unknown doctor or an educator nurse answers 40400 (医生不存在); a doctor with no service on offer is answered (the page says so).
          */
         get: operations["queryConsultDoctor"];
         put?: never;
