@@ -253,8 +253,13 @@ describe('the demo chat', () => {
       .POST('/console/v1/signIn', { body: { username: 'demo.doctor', password: 'Doctor#2026' } });
     const demoDoctor = api.client({ token });
     const list = await demoDoctor.GET('/console/v1/chat/sessions', { params: { query: {} } });
-    expect(list.items).toHaveLength(1);
-    expect(list.items[0]).toMatchObject({
+    // The demo patient's consultations, one per status (seed/demoConsults.ts); the running one is this chat.
+    expect(list.items.map((s) => s.status).sort()).toEqual([0, 1, 2, 3, 4]);
+    // The running one is the latest activity, the one the console opens first.
+    const running = list.items.filter((s) => s.status === 2);
+    expect(running).toHaveLength(1);
+    expect(list.items[0]?.sessionId).toBe(running[0]?.sessionId);
+    expect(running[0]).toMatchObject({
       status: 2,
       patient: { nickname: '张建国' },
       lastMessage: { summary: '记下了，谢谢王医生！' },
@@ -264,14 +269,14 @@ describe('the demo chat', () => {
       params: { query: { code: DEMO_DEVICE_KEYS.patient, sourceId: 4 } },
     });
     const patientClient = api.client({ token: demoPatient.token, sourceId: 4 });
-    const sessionOfDemo = list.items[0]!.sessionId;
+    const sessionOfDemo = running[0]!.sessionId;
     const history = await patientClient.GET('/consult/v1/pagedQueryMessageList', {
       params: { query: { sessionId: sessionOfDemo } },
     });
     expect(history.items.map((m) => m.payload.type)).toEqual(['text', 'custom', 'text', 'text', 'text', 'text']);
     expect((await patientClient.GET('/consult/v1/queryUnreadCount')).total).toBe(0);
     await seed(api.app.orm, { sessionSecret: api.app.providers.sessionSecret, now: clock() });
-    expect((await demoDoctor.GET('/console/v1/chat/sessions', { params: { query: {} } })).totalNum).toBe(1);
+    expect((await demoDoctor.GET('/console/v1/chat/sessions', { params: { query: {} } })).totalNum).toBe(5);
   });
 });
 

@@ -78,7 +78,9 @@ export async function seedDemoChat(em: EntityManager, options: DemoSeedOptions):
       { imUserId: members.patient, type: CHAT_MEMBER_TYPE.patient },
       { imUserId: members.doctor, type: CHAT_MEMBER_TYPE.doctor },
     ]);
-    const start = options.now.getTime() - 24 * 60 * MINUTE;
+    // An hour ago: the latest of the demo patient's consultations (seed/demoConsults.ts), so the
+    // doctor's session list and the patient's consultation list show this running one first.
+    const start = options.now.getTime() - 60 * MINUTE;
     for (const [index, line] of CONVERSATION.entries()) {
       if (index === CONVERSATION.length - 1) {
         // The doctor has read all but the patient's last thanks.

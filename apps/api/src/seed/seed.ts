@@ -13,6 +13,7 @@ import { seedCareDirectory } from './careDirectory';
 import { seedDemoMeters } from './demoMeters';
 import { seedDemoStaff } from './demoStaff';
 import { seedDemoChat } from './demoChat';
+import { seedDemoConsults } from './demoConsults';
 import { seedArticleLibrary } from './articles';
 import { seedBannerLibrary } from './banners';
 import { seedPharmacyLibrary } from './pharmacies';
@@ -45,4 +46,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemoMeters(em, demo.now);
   await seedDemoStaff(em, demo.now);
   await seedDemoChat(em, demo);
+  await seedDemoConsults(em, demo);
 }
