@@ -4389,113 +4389,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/console/v1/consults": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The doctor's consultation queue (waiting, active or finished), newest first
-         * @description Only consultations whose doctor is the signed-in doctor's linked directory doctor:
-         *     `waiting` status 3 (oldest submission first), `active` status 2, `finished` statuses 0 and 4.
-         *     `counts` gives the size of each tab. Recorded in the audit trail (`consult.list`).
-         */
-        get: operations["consoleConsults"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/consults/{consultId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One of the doctor's consultations
-         * @description Another doctor's consultation answers 40300, an unknown one 40400. Audited (`consult.read`).
-         */
-        get: operations["consoleConsult"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/consults/{consultId}/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The doctor accepts a waiting consultation (3 → 2)
-         * @description Only in status 3 (other statuses answer 40900; accepting twice answers it unchanged): the
-         *     consultation becomes 2, the approveConsult message is posted, the doctor joins the chat. An
-         *     interval service gets its end time (accept + serviceInterval days) and a job that ends it
-         *     then. Audited (`consult.accept`).
-         */
-        post: operations["consoleAcceptConsult"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/consults/{consultId}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The doctor declines a waiting consultation (3 → 4), fully refunded
-         * @description Only in status 3 (other statuses answer 40900): the consultation becomes 4 with the reason,
-         *     a cancel message carrying it is posted and the whole fee is refunded. Audited (`consult.reject`).
-         */
-        post: operations["consoleRejectConsult"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/console/v1/consults/{consultId}/end": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The doctor ends a running consultation (2 → 0)
-         * @description Only in status 2 (other statuses answer 40900; an already ended one answers it unchanged):
-         *     the consultation becomes 0 and the end-consult message is posted. Audited (`consult.end`).
-         */
-        post: operations["consoleEndConsult"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/console/v1/consults/{consultId}/readings": {
         parameters: {
             query?: never;
@@ -4686,6 +4579,113 @@ export interface paths {
          *     (该处方已使用 / 该处方已过期 / 该处方未通过审核). Audited (`rx.redeem`).
          */
         post: operations["consoleRedeemPrescription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The doctor's consultation queue (waiting, active or finished), newest first
+         * @description Only consultations whose doctor is the signed-in doctor's linked directory doctor:
+         *     `waiting` status 3 (oldest submission first), `active` status 2, `finished` statuses 0 and 4.
+         *     `counts` gives the size of each tab. Recorded in the audit trail (`consult.list`).
+         */
+        get: operations["consoleConsults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the doctor's consultations
+         * @description Another doctor's consultation answers 40300, an unknown one 40400. Audited (`consult.read`).
+         */
+        get: operations["consoleConsult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor accepts a waiting consultation (3 → 2)
+         * @description Only in status 3 (other statuses answer 40900; accepting twice answers it unchanged): the
+         *     consultation becomes 2, the approveConsult message is posted, the doctor joins the chat. An
+         *     interval service gets its end time (accept + serviceInterval days) and a job that ends it
+         *     then. Audited (`consult.accept`).
+         */
+        post: operations["consoleAcceptConsult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor declines a waiting consultation (3 → 4), fully refunded
+         * @description Only in status 3 (other statuses answer 40900): the consultation becomes 4 with the reason,
+         *     a cancel message carrying it is posted and the whole fee is refunded. Audited (`consult.reject`).
+         */
+        post: operations["consoleRejectConsult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/consults/{consultId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The doctor ends a running consultation (2 → 0)
+         * @description Only in status 2 (other statuses answer 40900; an already ended one answers it unchanged):
+         *     the consultation becomes 0 and the end-consult message is posted. Audited (`consult.end`).
+         */
+        post: operations["consoleEndConsult"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13753,141 +13753,6 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    consoleConsults: {
-        parameters: {
-            query: {
-                state: "waiting" | "active" | "finished";
-                pageNo?: number;
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of consultations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: components["schemas"]["SuccessCode"];
-                        errMsg: string;
-                        data: {
-                            items: components["schemas"]["ConsoleConsult"][];
-                            total: number;
-                            counts: {
-                                waiting: number;
-                                active: number;
-                                finished: number;
-                            };
-                        };
-                    };
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
-    consoleConsult: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                consultId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The consultation. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
-    consoleAcceptConsult: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                consultId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The consultation after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
-    consoleRejectConsult: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                consultId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    reason: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The consultation after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
-    consoleEndConsult: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                consultId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The consultation after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
-                };
-            };
-            default: components["responses"]["Error"];
-        };
-    };
     consoleConsultReadings: {
         parameters: {
             query?: never;
@@ -14153,6 +14018,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleRxPrescriptionEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleConsults: {
+        parameters: {
+            query: {
+                state: "waiting" | "active" | "finished";
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of consultations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleConsult"][];
+                            total: number;
+                            counts: {
+                                waiting: number;
+                                active: number;
+                                finished: number;
+                            };
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAcceptConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultation after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRejectConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The consultation after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleEndConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consultation after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleConsultEnvelope"];
                 };
             };
             default: components["responses"]["Error"];
