@@ -12,7 +12,6 @@ export {
   onIntentPaid,
   reconcilePendingIntents,
   requestRefund,
-  type IntentPaidSubscriber,
   type IntentView,
   type PaidIntent,
 } from './payment/payment.service';
