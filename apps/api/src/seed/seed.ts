@@ -14,6 +14,7 @@ import { seedDemoMeters } from './demoMeters';
 import { seedDemoStaff } from './demoStaff';
 import { seedDemoChat } from './demoChat';
 import { seedDemoConsults } from './demoConsults';
+import { seedDemoRx } from './demoRx';
 import { seedArticleLibrary } from './articles';
 import { seedBannerLibrary } from './banners';
 import { seedPharmacyLibrary } from './pharmacies';
@@ -47,4 +48,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemoStaff(em, demo.now);
   await seedDemoChat(em, demo);
   await seedDemoConsults(em, demo);
+  await seedDemoRx(em, demo);
 }
