@@ -79,12 +79,12 @@ describe('the patient’s chat on a phone', { skip }, () => {
       await page.goto(`${BASE_URL}/?deviceKey=${DEMO_PATIENT}&tab=mine`);
       await page.getByText('在线问诊', { exact: true }).tap();
       await page.waitForURL((url) => url.pathname === '/findDoctor/myConsultList');
-      const cards = page.getByRole('list', { name: '问诊消息' });
-      await cards.getByText('记下了，谢谢王医生！').waitFor();
-      await cards.getByText('咨询中').waitFor();
+      // The demo patient has a consultation in each status: the running one's card.
+      const card = page.getByLabel('问诊消息').getByRole('link').filter({ hasText: '记下了，谢谢王医生！' });
+      await card.getByText('咨询中').waitFor();
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('chat-list') });
-      await cards.getByRole('link').first().tap();
+      await card.tap();
       await page.waitForURL((url) => url.pathname === '/findDoctor/C2CChat');
       assert.equal(new URL(page.url()).searchParams.get('sessionId'), sessionId);
       assert.equal(new URL(page.url()).searchParams.get('status'), '2');
@@ -143,7 +143,8 @@ describe('the patient’s chat on a phone', { skip }, () => {
       await context.setOffline(false);
       await chat.locator('li[data-state="sent"]', { hasText: '我这边网络不好' }).waitFor({ timeout: 30_000 });
       await chat.getByText('断网期间的第二条：下周一复查空腹血糖。').waitFor();
-      await page.getByRole('status').waitFor({ state: 'hidden' });
+      // The consultation's own status line stays; the reconnecting notice goes.
+      await page.getByRole('status').filter({ hasText: '网络已断开' }).waitFor({ state: 'hidden' });
       await page.screenshot({ path: shot('chat-back-online') });
 
       const history = await apiCall(
@@ -171,7 +172,11 @@ describe('the patient’s chat on a phone', { skip }, () => {
       await page.getByRole('dialog').getByText('该账号已在别处登录，请刷新后重试').waitFor();
       await page.screenshot({ path: shot('chat-kicked') });
       await page.getByRole('button', { name: '知道了' }).tap();
-      assert.equal(await page.getByRole('status').count(), 0, 'no reconnecting notice after a kick');
+      assert.equal(
+        await page.getByRole('status').filter({ hasText: '网络已断开' }).count(),
+        0,
+        'no reconnecting notice after a kick',
+      );
       assert.equal(await page.getByRole('textbox', { name: '消息' }).count(), 0, 'no input bar after a kick');
 
       // While offline the browser logs the calls it could not make (the reconnect's querySig); nothing else.

@@ -64,6 +64,35 @@ async function doctorSays(token, sessionId, text) {
 }
 
 describe('the patient’s consultation screens on a phone', { skip }, () => {
+  it('lists the demo patient’s consultations in every status and opens each where the domain says', async () => {
+    const { context, page, problems } = await openPhone(browser);
+    try {
+      await page.goto(`${BASE_URL}/?deviceKey=demo-patient-0000000001&tab=mine`);
+      await page.getByText('在线问诊', { exact: true }).tap();
+      await page.waitForURL((url) => url.pathname === '/findDoctor/myConsultList');
+      const cards = page.getByLabel('问诊消息').getByRole('link');
+      await page.getByText('没有更多了').waitFor();
+      const labels = await cards.evaluateAll((links) =>
+        links.map((link) => link.querySelector('[data-status]')?.textContent ?? ''),
+      );
+      assert.deepEqual([...labels].sort(), ['咨询中', '已取消', '已结束', '待填写病情', '待接诊'].sort());
+      await assertFitsWidth(page);
+      await page.screenshot({ path: shot('consult-list-demo'), fullPage: true });
+      // A paid single consultation not yet described opens the submission page; the others their chat.
+      const toConsult = cards.filter({ hasText: '待填写病情' });
+      assert.match((await toConsult.getAttribute('href')) ?? '', /^\/findDoctor\/subConsult\?/);
+      for (const label of ['咨询中', '已取消', '已结束', '待接诊']) {
+        assert.match((await cards.filter({ hasText: label }).getAttribute('href')) ?? '', /^\/findDoctor\/C2CChat\?/);
+      }
+      await cards.filter({ hasText: '已结束' }).tap();
+      await page.getByRole('link', { name: '购买服务' }).waitFor();
+      await page.screenshot({ path: shot('consult-chat-demo-finished') });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lists, cancels, follows the accept live, ends, shows the details and counts unread', async () => {
     const { context, page, problems } = await openPhone(browser);
     /** @type {string[]} */
