@@ -302,6 +302,7 @@ describe('the review and the patient’s view', () => {
     const rejected = await review(pharmacist, (await prescribe(doctor)).infoId, false, '二甲双胍剂量偏大，请核实');
     expect(rejected).toMatchObject({ status: 3, customerShowStatus: 3, auditReason: '二甲双胍剂量偏大，请核实' });
     const seen = await detail(patient, rejected.infoId);
+    expect(seen.rxInfo).toMatchObject({ status: 3, customerShowStatus: 3, auditReason: '二甲双胍剂量偏大，请核实' });
     expect(seen.rxSealExtend).toBeNull();
     expect(seen.rxMedicineRelationship).toEqual([]);
     const notices = await patient.client.GET('/notice/v1/pageQueryList');

@@ -6066,6 +6066,8 @@ export interface components {
                 createTime: string;
                 auditTime: string | null;
                 expireTime: string | null;
+                /** @description The pharmacist's reason when the prescription was rejected (status 3). */
+                auditReason: string | null;
                 sessionId: string | null;
             };
             customer: {

@@ -66,6 +66,7 @@ const detail = (status: 2 | 4 | 5, over: Partial<Schema<'RxDetail'>> = {}): Sche
     createTime: '2026-11-26 10:00:00',
     auditTime: '2026-11-26 11:00:00',
     expireTime: '2026-11-29 11:00:00',
+    auditReason: null,
     sessionId: SESSION,
   },
   customer: { name: '张建国', sex: 1, age: 62 },
@@ -156,6 +157,22 @@ describe('/myRecipe/recipeDetail', () => {
     fireEvent.click(screen.getByText('是，去复诊'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/findDoctor/doctorDetail'));
     expect(router.state.location.search).toBe('?doctorId=9');
+  });
+
+  it('shows a rejected prescription with the pharmacist’s reason, without seal or drug list', async () => {
+    const rejected = detail(2);
+    fakeApi({
+      'GET /rx/v1/queryById': () => ({
+        ...rejected,
+        rxInfo: { ...rejected.rxInfo, status: 3, customerShowStatus: 3, auditReason: '剂量偏大，请医生核实' },
+        rxSealExtend: null,
+      }),
+    });
+    renderApp(`/myRecipe/recipeDetail?recipeId=${RX}`);
+    expect(await screen.findByText('剂量偏大，请医生核实')).toBeTruthy();
+    expect(screen.getByText('未通过')).toBeTruthy();
+    expect(screen.queryByAltText('处方二维码')).toBeNull();
+    expect(screen.queryByRole('button', { name: '复诊续方' })).toBeNull();
   });
 
   it('shows the server’s message when the prescription cannot be read', async () => {

@@ -71,6 +71,7 @@ export default function RecipeDetailPage() {
           <Field label="患者编号">{rxInfo.patientNo}</Field>
           <Field label="开具时间">{rxInfo.createTime}</Field>
           {rxInfo.auditTime ? <Field label="审核时间">{rxInfo.auditTime}</Field> : null}
+          {rxInfo.auditReason ? <Field label="驳回原因">{rxInfo.auditReason}</Field> : null}
           {rxInfo.expireTime && rxInfo.status === 2 ? <Field label="有效期至">{rxInfo.expireTime}</Field> : null}
         </dl>
       </section>
