@@ -3,6 +3,7 @@ import {
   customerShowStatusOf,
   formatRxDuration,
   nextRxStatus,
+  RX_CONTENT_MAX,
   RX_MESSAGES,
   RX_STATUS,
   rxExpiresAt,
@@ -82,7 +83,10 @@ describe('validatePrescription', () => {
 describe('validateAdvice', () => {
   it('needs content; medicines are optional', () => {
     expect(validateAdvice({ content: '饭后散步30分钟', medicines: [] }).ok).toBe(true);
-    expect(validateAdvice({ content: '', medicines: [] })).toMatchObject({ message: RX_MESSAGES.contentRequired });
+    expect(validateAdvice({ content: '', medicines: [] })).toMatchObject({ message: '请填写建议内容' });
+    expect(validateAdvice({ content: '多'.repeat(RX_CONTENT_MAX + 1), medicines: [] })).toMatchObject({
+      message: RX_MESSAGES.adviceTooLong,
+    });
   });
 });
 

@@ -93,6 +93,8 @@ export const RX_MESSAGES = {
   adviceNotFound: '用药建议不存在',
   contentRequired: '请填写诊断及处理意见',
   contentTooLong: `诊断及处理意见不能超过${RX_CONTENT_MAX}字`,
+  adviceRequired: '请填写建议内容',
+  adviceTooLong: `建议内容不能超过${RX_CONTENT_MAX}字`,
   medicinesRequired: '请至少添加一种药品',
   tooManyMedicines: `一次最多开具${RX_MEDICINES_MAX}种药品`,
   duplicateMedicine: '同一药品请勿重复添加',
@@ -162,11 +164,15 @@ function validateLines(medicines: readonly RxMedicineLine[]): ValidationResult {
   return OK;
 }
 
-function contentCheck(content: string): ValidationResult | undefined {
+/** The content is required and bounded; the messages name the field as its form labels it. */
+function contentCheck(content: string, kind: 'prescription' | 'advice' = 'prescription'): ValidationResult | undefined {
+  const advice = kind === 'advice';
   if (isBlank(content)) {
-    return fail('content', RX_MESSAGES.contentRequired);
+    return fail('content', advice ? RX_MESSAGES.adviceRequired : RX_MESSAGES.contentRequired);
   }
-  return charCount(content) > RX_CONTENT_MAX ? fail('content', RX_MESSAGES.contentTooLong) : undefined;
+  return charCount(content) > RX_CONTENT_MAX
+    ? fail('content', advice ? RX_MESSAGES.adviceTooLong : RX_MESSAGES.contentTooLong)
+    : undefined;
 }
 
 /** A prescription form: content, category, then at least one valid medicine line. */
@@ -192,7 +198,7 @@ export function validateAdvice(input: {
   readonly medicines: readonly RxMedicineLine[];
 }): ValidationResult {
   return firstFailure([
-    () => contentCheck(input.content),
+    () => contentCheck(input.content, 'advice'),
     () => {
       const r = validateLines(input.medicines);
       return r.ok ? undefined : r;

@@ -113,4 +113,29 @@ describe('/findDoctor/C2CChat around the messages', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: '消息' })).toBeTruthy());
     expect(router.state.location.pathname).toBe('/findDoctor/C2CChat');
   });
+
+  it('shows no chat, status or input bar without a consultation id', async () => {
+    fakeApi({
+      ...noChat,
+      'GET /consult/v1/querySessionBySessionId': () => {
+        throw apiFailure(40400, '未找到该咨询', 404);
+      },
+    });
+    renderApp('/findDoctor/C2CChat');
+    expect(await screen.findByText('未找到该咨询')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: '消息' })).toBeNull();
+  });
+
+  it('shows no status or input bar for a consultation the server does not give the caller', async () => {
+    fakeApi({
+      ...noChat,
+      'GET /consult/v1/querySessionBySessionId': () => {
+        throw apiFailure(40400, '未找到该咨询', 404);
+      },
+    });
+    renderApp('/findDoctor/C2CChat?sessionId=5b0e0f46-2a0c-4f0a-9d57-1d2f3c4b5a69&status=2');
+    expect(await screen.findByText('未找到该咨询')).toBeTruthy();
+    expect(screen.queryByText('咨询中', { selector: 'p' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: '消息' })).toBeNull();
+  });
 });

@@ -11,7 +11,7 @@ import {
   validateClientChatMessage,
 } from '@glucoguard/domain';
 import { isApiError, type Schema } from '@glucoguard/sdk';
-import { compressWithCanvas, prepareImage } from '@glucoguard/ui';
+import { compressWithCanvas, EmptyState, prepareImage } from '@glucoguard/ui';
 import type { ChatClientPayload, ChatEntry, ChatSendOutcome } from '@glucoguard/ui/chat';
 import { Dialog } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
@@ -351,6 +351,14 @@ export default function C2CChatPage() {
         </p>
       </section>
     );
+  }
+
+  // No consultation to chat in (no id, or one that is not the caller's): no input bar, no status.
+  const unknownConsult =
+    sessionId === '' ||
+    (consult.failed && isApiError(consult.error) && [400, 403, 404].includes(consult.error.status ?? 0));
+  if (unknownConsult) {
+    return <EmptyState title="未找到该咨询" description="请从问诊消息列表重新进入" />;
   }
 
   const outcome = (result: ChatSendOutcome) => {
