@@ -92,6 +92,12 @@ describe('the consultation submission on a phone', { skip }, () => {
         .waitFor();
       await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 5_000 });
       await page.screenshot({ path: shot('consult-submit-chat') });
+      // The photo's note (imgStartConsult) leads to the details page, where the photo is shown.
+      await page.getByRole('link', { name: '查看图片' }).tap();
+      await page.waitForURL((url) => url.pathname === '/consultationDetails');
+      await page.getByRole('img', { name: '病情图片1' }).waitFor();
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/findDoctor/C2CChat');
 
       // 2. A new purchase needs the previous one ended: cancel it, pay again, take the prescription way.
       await apiCall('POST', '/consult/v1/cancel', { sessionId: first }, patient);

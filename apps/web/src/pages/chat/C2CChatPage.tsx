@@ -193,9 +193,23 @@ function MessageBody({ entry }: { entry: ChatEntry }) {
   }
 }
 
-function MessageRow({ entry, mine, onResend }: { entry: ChatEntry; mine: boolean; onResend: (key: string) => void }) {
+function MessageRow({
+  entry,
+  mine,
+  sessionId,
+  onResend,
+}: {
+  entry: ChatEntry;
+  mine: boolean;
+  sessionId: string;
+  onResend: (key: string) => void;
+}) {
   if (entry.payload.type === 'custom') {
-    const link = rxMessageLink(entry.payload.data ?? '', entry.payload.extension);
+    // The photos sent with the description are shown on the consultation's details page.
+    const link =
+      entry.payload.data === 'imgStartConsult'
+        ? { to: consultDetailsPath(sessionId), label: '查看图片' }
+        : rxMessageLink(entry.payload.data ?? '', entry.payload.extension);
     return (
       <li className={styles.systemRow}>
         <span className={styles.systemNote}>
@@ -477,7 +491,13 @@ export default function C2CChatPage() {
       ) : null}
       <ol ref={list} aria-label="聊天记录" aria-live="polite" className={styles.list}>
         {state.entries.map((entry) => (
-          <MessageRow key={entry.key} entry={entry} mine={entry.from === state.me} onResend={resend} />
+          <MessageRow
+            key={entry.key}
+            entry={entry}
+            mine={entry.from === state.me}
+            sessionId={sessionId}
+            onResend={resend}
+          />
         ))}
       </ol>
       {state.kicked ? null : status === CONSULT_STATUS.inConsultation ? (
