@@ -249,6 +249,19 @@ describe('one consultation', () => {
     expect(await screen.findByText('请填写诊断及处理意见')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/console/v1/rx/prescriptions')).toBe(false);
   });
+
+  it('opens the advice form without the prescription form’s medicine line', async () => {
+    answering(2, true);
+    show(`/consults/${CONSULT_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: /开处方/ }));
+    const prescription = await screen.findByRole('dialog');
+    expect(within(prescription).getByLabelText('药品 1')).toBeTruthy();
+    fireEvent.click(within(prescription).getByRole('button', { name: '取消' }));
+    fireEvent.click(await screen.findByRole('button', { name: /用药建议/ }));
+    const advice = await screen.findByRole('dialog', { name: '用药建议' });
+    expect(within(advice).getByLabelText('建议内容')).toBeTruthy();
+    await waitFor(() => expect(within(advice).queryByLabelText('药品 1')).toBeNull());
+  });
 });
 
 describe('健康数据', () => {

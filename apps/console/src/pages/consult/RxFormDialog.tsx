@@ -62,7 +62,14 @@ export function RxFormDialog({ kind, consultId, rxCategories, usages, rates, onC
   // One form per kind, so each keeps its own blank lines (and a draft closed without sending).
   const [prescriptionForm] = Form.useForm<RxFormValues>();
   const [adviceForm] = Form.useForm<RxFormValues>();
-  const form = kind === 'prescription' ? prescriptionForm : adviceForm;
+  // The kind being shown stays while the dialog closes: switching the form instance during the
+  // closing animation would hand the prescription's medicine lines to the advice form.
+  const [shown, setShown] = useState(kind);
+  if (kind !== null && kind !== shown) {
+    setShown(kind);
+  }
+  const shownKind = kind ?? shown;
+  const form = shownKind === 'prescription' ? prescriptionForm : adviceForm;
   const [sending, setSending] = useState(false);
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const catalogue = useConsoleData(
@@ -112,7 +119,7 @@ export function RxFormDialog({ kind, consultId, rxCategories, usages, rates, onC
     }
   };
 
-  const prescription = kind === 'prescription';
+  const prescription = shownKind === 'prescription';
   return (
     <Modal
       title={prescription ? '开处方' : '用药建议'}
@@ -126,6 +133,7 @@ export function RxFormDialog({ kind, consultId, rxCategories, usages, rates, onC
       destroyOnHidden
     >
       <Form<RxFormValues>
+        key={shownKind ?? 'none'}
         form={form}
         layout="vertical"
         initialValues={{ content: '', medicines: prescription ? [{ number: 1, time: 7, timeUnit: 0 }] : [] }}
