@@ -1,7 +1,7 @@
 // 新增服务 / 编辑服务: type, name, price in yuan, days of an interval service, introduction and
 // 开通/停用. Checked with the domain's rules (doctorServiceProblem) before sending, as the API checks it.
-import { Alert, App, Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Form, Input, InputNumber, Radio } from 'antd';
+import { useEffect } from 'react';
 import {
   DOCTOR_SERVICE_LIMITS,
   DOCTOR_SERVICE_STATUS_LABELS,
@@ -10,7 +10,9 @@ import {
   doctorServiceProblem,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { api, isSessionEnd, messageOf } from '../../api';
+import { api } from '../../api';
+import { SaveDialog } from '../../SaveDialog';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 import styles from './DoctorServicesPage.module.css';
 
 type Service = Schema<'DoctorServiceVo'>;
@@ -60,8 +62,7 @@ export function DoctorServiceDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<Draft>();
   const type = Form.useWatch('serviceType', form);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConsoleSubmit();
 
   useEffect(() => {
     if (open) {
@@ -84,9 +85,7 @@ export function DoctorServiceDialog({
       setError(problem);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       if (service) {
         await api.PUT('/console/v1/doctor/services/{serviceId}', {
           params: { path: { serviceId: service.serviceId } },
@@ -97,28 +96,19 @@ export function DoctorServiceDialog({
       }
       void message.success(service ? '服务已保存' : `已新增服务 ${body.serviceName}`);
       onSaved();
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
-        setError(messageOf(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <SaveDialog
       title={service ? `编辑服务：${service.serviceName}` : '新增服务'}
       open={open}
       width={560}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      busy={busy}
+      error={error}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
-      {error && <Alert className={styles.notice} type="error" showIcon title={error} role="alert" />}
       <Form<Draft> form={form} layout="vertical" initialValues={draftOf(service)} onFinish={(v) => void submit(v)}>
         <Form.Item label="服务类型" name="serviceType">
           <Radio.Group
@@ -150,6 +140,6 @@ export function DoctorServiceDialog({
           <Radio.Group options={([1, 0] as const).map((s) => ({ value: s, label: DOCTOR_SERVICE_STATUS_LABELS[s] }))} />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveDialog>
   );
 }

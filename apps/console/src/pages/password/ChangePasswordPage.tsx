@@ -2,11 +2,11 @@
 // password (mustChangePassword): nothing else of the console opens until it is changed.
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { App } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { STAFF_MESSAGES, STAFF_PASSWORD_MIN_LENGTH } from '@glucoguard/domain';
-import { api, isSessionEnd, messageOf } from '../../api';
+import { api } from '../../api';
 import { signedOut, updateStaff } from '../../session';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 import styles from './ChangePasswordPage.module.css';
 
 interface Values {
@@ -18,27 +18,15 @@ interface Values {
 export function ChangePasswordPage({ forced }: { forced: boolean }) {
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useConsoleSubmit();
 
   const submit = async ({ oldPassword, newPassword }: Values) => {
-    if (busy) {
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const staff = await api.POST('/console/v1/password', { body: { oldPassword, newPassword } });
       updateStaff(staff);
       void message.success('密码已修改');
       void navigate('/home', { replace: true });
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
-        setError(messageOf(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

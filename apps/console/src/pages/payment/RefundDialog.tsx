@@ -1,8 +1,9 @@
 import { Alert, App, Form, Input, InputNumber, Modal } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { centsToYuan } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { api, isSessionEnd, messageOf } from '../../api';
+import { api } from '../../api';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 import styles from './PaymentPage.module.css';
 
 interface Values {
@@ -28,8 +29,7 @@ export function RefundDialog({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConsoleSubmit();
   const open = intent !== null;
   // One key per opening: a double click in this dialog makes one refund, the next opening a new one.
   const requestKey = useMemo(() => (open ? crypto.randomUUID() : ''), [open]);
@@ -38,9 +38,7 @@ export function RefundDialog({
     if (!intent) {
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const { refund } = await api.POST('/console/v1/payment/refund', {
         body: {
           intentId: intent.intentId,
@@ -55,13 +53,7 @@ export function RefundDialog({
       }
       void message.success(refund.state === 'succeeded' ? '退款成功' : '成功发起退款，1-3个工作日原路退回');
       onDone();
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
-        setError(messageOf(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const left = intent?.refundableCents ?? 0;

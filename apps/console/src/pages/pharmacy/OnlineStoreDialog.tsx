@@ -1,7 +1,7 @@
 // 新增网店 / 编辑网店: name, icon address, remark, the store's https address, order and 上架/下架.
 // Checked with the domain's rules (onlineStoreDraftProblem) before sending, as the API checks it.
-import { Alert, App, Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Form, Input, InputNumber, Radio } from 'antd';
+import { useEffect } from 'react';
 import {
   ONLINE_STORE_STATUS_LABELS,
   PHARMACY_FORM_MESSAGES,
@@ -9,8 +9,9 @@ import {
   onlineStoreDraftProblem,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { api, isSessionEnd, messageOf } from '../../api';
-import styles from './PharmacyPage.module.css';
+import { api } from '../../api';
+import { SaveDialog } from '../../SaveDialog';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 
 type Store = Schema<'ConsoleOnlineStore'>;
 type StoreInput = Schema<'OnlineStoreInput'>;
@@ -42,8 +43,7 @@ export function OnlineStoreDialog({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<StoreInput>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConsoleSubmit();
 
   useEffect(() => {
     if (open) {
@@ -66,36 +66,25 @@ export function OnlineStoreDialog({
       setError(problem);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = store
         ? await api.POST('/console/v1/onlineStores/{storeId}', { params: { path: { storeId: store.storeId } }, body })
         : await api.POST('/console/v1/onlineStores', { body });
       void message.success(store ? '网店信息已保存' : `已新增网店 ${saved.storeName}`);
       onSaved(saved);
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
-        setError(messageOf(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <SaveDialog
       title={store ? `编辑网店：${store.storeName}` : '新增网店'}
       open={open}
       width={640}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      busy={busy}
+      error={error}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
-      {error && <Alert className={styles.notice} type="error" showIcon title={error} role="alert" />}
       <Form<StoreInput>
         form={form}
         layout="vertical"
@@ -148,6 +137,6 @@ export function OnlineStoreDialog({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveDialog>
   );
 }

@@ -1,9 +1,9 @@
 // 新增药店 / 编辑药店: name, address, phone, region, coordinates, opening hours and status. The form
 // checks with the domain's rules (pharmacyDraftProblem) before sending; the API checks the same and
 // the region's existence, and its message is shown as it comes.
-import { Alert, App, Cascader, Col, Form, Input, InputNumber, Modal, Radio, Row, Switch, TimePicker } from 'antd';
+import { App, Cascader, Col, Form, Input, InputNumber, Radio, Row, Switch, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   DAY_MS,
   PHARMACY_FORM_MESSAGES,
@@ -12,7 +12,9 @@ import {
   pharmacyDraftProblem,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { api, isSessionEnd, messageOf } from '../../api';
+import { api } from '../../api';
+import { SaveDialog } from '../../SaveDialog';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 import { hourMinute, isAllDay, msOfDay } from './hours';
 import { regionOptions } from './regions';
 import styles from './PharmacyPage.module.css';
@@ -99,8 +101,7 @@ export function PharmacyDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<PharmacyValues>();
   const allDay = Form.useWatch('allDay', form);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConsoleSubmit();
 
   useEffect(() => {
     if (open) {
@@ -116,9 +117,7 @@ export function PharmacyDialog({
       setError(problem);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = pharmacy
         ? await api.POST('/console/v1/pharmacies/{pharmacyId}', {
             params: { path: { pharmacyId: pharmacy.pharmacyId } },
@@ -127,28 +126,19 @@ export function PharmacyDialog({
         : await api.POST('/console/v1/pharmacies', { body });
       void message.success(pharmacy ? '药店信息已保存' : `已新增药店 ${saved.name}`);
       onSaved(saved);
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
-        setError(messageOf(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <SaveDialog
       title={pharmacy ? `编辑药店：${pharmacy.name}` : '新增药店'}
       open={open}
       width={720}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      busy={busy}
+      error={error}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
-      {error && <Alert className={styles.notice} type="error" showIcon title={error} role="alert" />}
       <Form<PharmacyValues>
         form={form}
         layout="vertical"
@@ -240,6 +230,6 @@ export function PharmacyDialog({
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </SaveDialog>
   );
 }

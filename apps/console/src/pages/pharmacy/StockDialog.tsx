@@ -5,8 +5,9 @@ import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { MAX_STOCK_QUANTITY, PHARMACY_FORM_MESSAGES, isStockQuantity } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { api, isSessionEnd, messageOf } from '../../api';
+import { api } from '../../api';
 import { useConsoleData } from '../../useConsoleData';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 import styles from './PharmacyPage.module.css';
 
 type Line = Schema<'PharmacyStockEnvelope'>['data']['items'][number];
@@ -38,8 +39,7 @@ export function StockDialog({
   );
   const [edits, setEdits] = useState<Map<number, number>>(new Map());
   const [filter, setFilter] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConsoleSubmit();
 
   const lines = useMemo(() => stock.data?.items ?? [], [stock.data]);
   const shown = useMemo(
@@ -65,9 +65,7 @@ export function StockDialog({
       setError(PHARMACY_FORM_MESSAGES.quantity);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api.POST('/console/v1/pharmacies/{pharmacyId}/stock', {
         params: { path: { pharmacyId } },
         body: { items: changes },
@@ -75,13 +73,7 @@ export function StockDialog({
       void message.success(`已更新 ${changes.length} 种药品的库存`);
       setEdits(new Map());
       onSaved();
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
-        setError(messageOf(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const columns: TableColumnsType<Line> = [

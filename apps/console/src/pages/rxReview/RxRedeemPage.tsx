@@ -6,8 +6,9 @@ import { Alert, Card, Descriptions, Input, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { RX_STATUS_LABELS } from '@glucoguard/domain';
-import { api, isSessionEnd, messageOf } from '../../api';
+import { api } from '../../api';
 import { formatTime } from '../../format';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 import { doctorLine, patientLine, rxStatusColour, usageLine, type Prescription, type RxMedicine } from './rxText';
 import styles from './RxReviewPage.module.css';
 
@@ -20,28 +21,19 @@ const columns: TableColumnsType<RxMedicine> = [
 
 export default function RxRedeemPage() {
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useConsoleSubmit();
   const [dispensed, setDispensed] = useState<Prescription | null>(null);
 
   const redeem = async (text: string) => {
     const value = text.trim();
-    if (!value || busy) {
+    if (!value) {
       return;
     }
-    setBusy(true);
-    setError(null);
-    setDispensed(null);
-    try {
+    await run(async () => {
+      setDispensed(null);
       setDispensed(await api.POST('/console/v1/rx/redeem', { body: { code: value } }));
       setCode('');
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
-        setError(messageOf(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -19,9 +19,10 @@ import {
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { RX_REASON_MAX, RX_STATUS, RX_STATUS_LABELS, RX_UNUSED_DAYS, validateRxReview } from '@glucoguard/domain';
-import { api, isSessionEnd, messageOf } from '../../api';
+import { api } from '../../api';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 import { doctorLine, patientLine, rxStatusColour, usageLine, type RxMedicine } from './rxText';
 import styles from './RxReviewPage.module.css';
 
@@ -52,8 +53,7 @@ export function RxReviewDrawer({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConsoleSubmit();
   const found = infoId !== null && rx.data?.infoId === infoId ? rx.data : null;
 
   const close = () => {
@@ -73,26 +73,23 @@ export function RxReviewDrawer({
       setReasonError(check.message);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await api.POST('/console/v1/rx/prescriptions/{infoId}/review', {
-        params: { path: { infoId: found.infoId } },
-        body: approve ? { approve } : { approve, reason: reason.trim() },
-      });
-      void message.success(approve ? '已通过，患者已收到通知' : '已驳回，患者已收到通知');
-      setRejecting(false);
-      setReason('');
-      onReviewed();
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
+    await run(
+      async () => {
+        await api.POST('/console/v1/rx/prescriptions/{infoId}/review', {
+          params: { path: { infoId: found.infoId } },
+          body: approve ? { approve } : { approve, reason: reason.trim() },
+        });
+        void message.success(approve ? '已通过，患者已收到通知' : '已驳回，患者已收到通知');
         setRejecting(false);
-        setError(messageOf(failure));
+        setReason('');
+        onReviewed();
+      },
+      // Someone else's verdict (该处方已审核) or any other refusal: show it over the prescription as it is now.
+      () => {
+        setRejecting(false);
         rx.reload();
-      }
-    } finally {
-      setBusy(false);
-    }
+      },
+    );
   };
 
   const waiting = found?.status === RX_STATUS.awaitingReview;

@@ -1,10 +1,10 @@
 import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
-import { useState } from 'react';
 import { STAFF_MESSAGES, STAFF_ROLE_LABELS, STAFF_ROLES, STAFF_USERNAME_PATTERN } from '@glucoguard/domain';
 import type { StaffRole } from '@glucoguard/domain';
-import { api, isSessionEnd, messageOf } from '../../api';
+import { api } from '../../api';
 import type { StaffMember } from '../../session';
 import { DoctorPicker } from './DoctorPicker';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 import styles from './StaffPage.module.css';
 
 export interface CreatedStaff {
@@ -35,13 +35,10 @@ export function CreateStaffDialog({
 }) {
   const [form] = Form.useForm<Values>();
   const role = Form.useWatch('role', form);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConsoleSubmit();
 
   const submit = async (values: Values) => {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const created = await api.POST('/console/v1/staff', {
         body: {
           username: values.username.trim(),
@@ -53,13 +50,7 @@ export function CreateStaffDialog({
       });
       form.resetFields();
       onCreated(created);
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
-        setError(messageOf(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,11 +1,11 @@
 import { Alert, Form, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { STAFF_MESSAGES } from '@glucoguard/domain';
 import type { StaffRole } from '@glucoguard/domain';
-import { api, isSessionEnd, messageOf } from '../../api';
+import { api } from '../../api';
 import type { StaffMember } from '../../session';
 import { ROLE_OPTIONS } from './CreateStaffDialog';
 import { DoctorPicker } from './DoctorPicker';
+import { useConsoleSubmit } from '../../useConsoleSubmit';
 import styles from './StaffPage.module.css';
 
 interface Values {
@@ -25,16 +25,13 @@ export function RoleDialog({
 }) {
   const [form] = Form.useForm<Values>();
   const role = Form.useWatch('role', form);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConsoleSubmit();
 
   const submit = async (values: Values) => {
     if (!member) {
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api.POST('/console/v1/staff/{staffId}/role', {
         params: { path: { staffId: member.id } },
         body: {
@@ -43,13 +40,7 @@ export function RoleDialog({
         },
       });
       onChanged();
-    } catch (failure) {
-      if (!isSessionEnd(failure)) {
-        setError(messageOf(failure));
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
