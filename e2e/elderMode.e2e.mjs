@@ -72,6 +72,11 @@ const SCREENS = [
   },
   { name: 'mine', path: '/?tab=mine', ready: (page) => page.getByText('李秀兰').first() },
   { name: 'set', path: '/set/set', ready: (page) => page.getByRole('switch', { name: '长辈模式' }) },
+  // The consultation's screens (issue 19): finding a doctor, a doctor's page, the consultations, the prescriptions.
+  { name: 'find-doctor', path: '/findDoctor/findDoctor', ready: (page) => page.getByText('王明远').first() },
+  { name: 'consult-list', path: '/findDoctor/myConsultList', ready: (page) => page.getByText('找医生，在线咨询') },
+  { name: 'prescriptions', path: '/prescription', ready: (page) => page.getByRole('tab', { name: '用药建议' }) },
+  { name: 'drug-main', path: '/drugMain', ready: (page) => page.getByRole('tab', { name: '附近药店' }) },
 ];
 
 /**

@@ -8,14 +8,14 @@ describe('PersonAvatar', () => {
     expect(screen.getByRole('img', { name: '张丽的头像' }).getAttribute('src')).toBe('/api/files/a.png');
   });
 
-  it('stands in with the first character, pink for women and blue otherwise', () => {
+  it('stands in with the first character, rose for women and blue otherwise', () => {
     const { rerender } = render(<PersonAvatar name=" 张丽" sex={2} size={30} />);
     const avatar = screen.getByRole('img', { name: '张丽的头像' });
     expect(avatar.textContent).toBe('张');
-    expect(avatar.style.background).toBe('rgb(244, 143, 177)');
+    expect(avatar.style.background).toBe('rgb(194, 24, 91)');
     expect(avatar.style.width).toBe('30px');
     rerender(<PersonAvatar name="" />);
     expect(screen.getByRole('img', { name: '的头像' }).textContent).toBe('?');
-    expect(screen.getByRole('img', { name: '的头像' }).style.background).toBe('rgb(100, 181, 246)');
+    expect(screen.getByRole('img', { name: '的头像' }).style.background).toBe('rgb(21, 101, 192)');
   });
 });

@@ -15,10 +15,10 @@ export interface PersonAvatarProps {
 
 /**
  * A person's round avatar in lists and posts: their picture, or the first character of their name
- * on a soft colour (pink for women, blue otherwise) when there is none.
+ * on a deep colour (rose for women, blue otherwise; white on it at least 4.5:1) when there is none.
  */
 export function PersonAvatar({ name, url, sex = 0, size = 40 }: PersonAvatarProps) {
-  // The size is the caller's; the stand-in's colour depends on the person (tokens --gg-color-female / -male).
+  // The size is the caller's; the stand-in's colour depends on the person (tokens --gg-color-female-avatar / -male-avatar).
   const style: CSSProperties = { width: size, height: size };
   if (url) {
     return <img src={url} alt={`${name}的头像`} className={`${styles.avatar} ${styles.picture}`} style={style} />;
@@ -29,7 +29,11 @@ export function PersonAvatar({ name, url, sex = 0, size = 40 }: PersonAvatarProp
       role="img"
       aria-label={`${name}的头像`}
       className={`${styles.avatar} ${styles.standIn}`}
-      style={{ ...style, fontSize: size * 0.42, background: sex === 2 ? tokens.colorFemale : tokens.colorMale }}
+      style={{
+        ...style,
+        fontSize: size * 0.42,
+        background: sex === 2 ? tokens.colorFemaleAvatar : tokens.colorMaleAvatar,
+      }}
     >
       {initial}
     </span>

@@ -66,6 +66,8 @@ export const tokens = {
   colorFemaleSurface: '#fde7ef',
   colorMaleSurface: '#e3f2fd',
   colorFemaleHair: '#c2185b',
+  colorMaleAvatar: '#1565c0',
+  colorFemaleAvatar: '#c2185b',
   colorRankGold: '#f5b700',
   colorRankSilver: '#a7b1bd',
   colorRankBronze: '#cd7f32',
