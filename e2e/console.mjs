@@ -66,10 +66,33 @@ export async function signInToConsole(page, { username, password }, consoleUrl =
 }
 
 /**
- * Waits until no CSS animation or transition runs (antd's dialog zoom, a table's loading fade), so a
- * screenshot shows the settled screen.
+ * Waits until no finite CSS animation or transition runs (antd's dialog zoom, a table's loading fade),
+ * so a screenshot shows the settled screen. An endless one (a status dot's pulse) never settles and is
+ * not waited for. On a time-out the error names what was still running.
  * @param {import('playwright-core').Page} page
  */
 export async function settled(page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  try {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    );
+  } catch (error) {
+    const names = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .map(
+          (animation) =>
+            `${animation.animationName ?? animation.transitionProperty ?? 'animation'} on ${
+              animation.effect?.target?.className ?? '?'
+            }`,
+        ),
+    );
+    throw new Error(`animations still running: ${names.join('; ')}`, { cause: error });
+  }
 }
