@@ -1,7 +1,7 @@
 /* global document */
 // Shared set-up of the staff console's end-to-end tests: a desktop browser context (1280×800) and
 // signing in to /console with a username and password (docs/adr/0120-console-app.md).
-import { BASE_URL } from './phone.mjs';
+import { BASE_URL, FILE_NUMBER } from './phone.mjs';
 
 export const CONSOLE_URL = `${BASE_URL}/console`;
 
@@ -33,7 +33,7 @@ export async function openDesktop(browser) {
   const context = await browser.newContext({
     ...DESKTOP,
     extraHTTPHeaders: {
-      'X-Forwarded-For': `198.19.${Math.floor(desktopsOpened / 250) % 250}.${(desktopsOpened % 250) + 1}`,
+      'X-Forwarded-For': `198.20.${FILE_NUMBER}.${(desktopsOpened % 250) + 1}`,
     },
   });
   context.setDefaultTimeout(15_000);

@@ -1,5 +1,8 @@
 // Shared set-up of the end-to-end tests: Debian's Chromium (never a downloaded browser),
 // driven by playwright-core as a phone inside the messaging app.
+import { readdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -40,6 +43,22 @@ export function launchBrowser(extraArgs = []) {
 let phonesOpened = 0;
 
 /**
+ * A number of the e2e file this process runs (node --test runs each file in a process of its own):
+ * its place among e2e/*.e2e.mjs. Each file's phones and desktops come from addresses no other file
+ * uses, so a per-address limit (sign-in: 30 in 10 minutes) counts one file, not the whole run.
+ */
+function fileNumber() {
+  const files = readdirSync(dirname(fileURLToPath(import.meta.url)))
+    .filter((name) => name.endsWith('.e2e.mjs'))
+    .sort();
+  const running = process.argv.map((arg) => basename(arg)).find((name) => files.includes(name));
+  return running === undefined ? process.pid % 250 : files.indexOf(running) % 250;
+}
+
+/** This process's e2e file as the third part of its clients' addresses (e2e/console.mjs uses it too). */
+export const FILE_NUMBER = fileNumber();
+
+/**
  * The address the next phone appears to come from. Every phone is a client of its own, as in life:
  * e2e/run.mjs starts the API with TRUST_PROXY=loopback, so the API counts its per-client limits
  * (sign-in, the front log) on this forwarded address rather than on 127.0.0.1 for the whole run.
@@ -47,7 +66,7 @@ let phonesOpened = 0;
  */
 function nextClientAddress() {
   phonesOpened += 1;
-  return `198.18.${Math.floor(phonesOpened / 250) % 250}.${(phonesOpened % 250) + 1}`;
+  return `198.18.${FILE_NUMBER}.${(phonesOpened % 250) + 1}`;
 }
 
 /**
