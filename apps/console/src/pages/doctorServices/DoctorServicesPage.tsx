@@ -1,8 +1,7 @@
 // 服务与价格 (doctor): the services the linked doctor offers patients in 找医生 — the single
 // consultation and interval services — with their prices; add one, change one, or stop offering it
 // (docs/adr/0148-doctor-services-and-prices.md). Consultations already bought keep what was bought.
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import {
@@ -13,9 +12,9 @@ import {
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
+import { ListPage } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { DoctorServiceDialog } from './DoctorServiceDialog';
-import styles from './DoctorServicesPage.module.css';
 
 type Service = Schema<'DoctorServiceVo'>;
 
@@ -48,23 +47,7 @@ export default function DoctorServicesPage() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={4} className={styles.title}>
-          服务与价格
-        </Typography.Title>
-      }
-      extra={
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={list.reload}>
-            刷新
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增服务
-          </Button>
-        </Space>
-      }
-    >
+    <ListPage title="服务与价格" addLabel="新增服务" onReload={list.reload} onAdd={() => setEditing('new')}>
       <Typography.Paragraph type="secondary">
         患者在「找医生」中看到已开通的服务并按此价格购买；停用后不再出售，已购买的咨询不受影响。单次图文咨询只能有一项，包时段服务每种天数一项。
       </Typography.Paragraph>
@@ -85,6 +68,6 @@ export default function DoctorServicesPage() {
           list.reload();
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,13 +1,13 @@
 // 网店管理 (operator): the online stores of 在线购药 in display order; add or change one and show
 // (上架) or hide (下架) it. Patients see only shown stores, and a hidden store's address is refused
 // (docs/adr/0158-pharmacy-management-in-the-console.md).
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { Avatar, Button, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { ONLINE_STORE_STATUS_LABELS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
+import { ListPage } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { OnlineStoreDialog } from './OnlineStoreDialog';
 import styles from './PharmacyPage.module.css';
@@ -73,23 +73,7 @@ export default function OnlineStorePage() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={4} className={styles.title}>
-          网店管理
-        </Typography.Title>
-      }
-      extra={
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={list.reload}>
-            刷新
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增网店
-          </Button>
-        </Space>
-      }
-    >
+    <ListPage title="网店管理" addLabel="新增网店" onReload={list.reload} onAdd={() => setEditing('new')}>
       <Typography.Paragraph type="secondary">
         患者在「在线购药」中只看到已上架的网店，按排序从小到大显示；下架后其链接立即失效。
       </Typography.Paragraph>
@@ -117,6 +101,6 @@ export default function OnlineStorePage() {
           list.reload();
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

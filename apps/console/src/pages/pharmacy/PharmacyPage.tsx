@@ -2,13 +2,13 @@
 // coordinates, opening hours, status) and set its stock of catalogue medicines. Patients find only
 // open pharmacies, and with a prescription's medicines only those that stock all of them. Every
 // change is written to the audit trail by the API (docs/adr/0158-pharmacy-management-in-the-console.md).
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Cascader, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Cascader, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { PHARMACY_STATUS_LABELS, openingHoursLabel } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
+import { ListPage } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { PharmacyDialog } from './PharmacyDialog';
 import { regionOptions } from './regions';
@@ -95,23 +95,7 @@ export default function PharmacyPage() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={4} className={styles.title}>
-          药店管理
-        </Typography.Title>
-      }
-      extra={
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={list.reload}>
-            刷新
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增药店
-          </Button>
-        </Space>
-      }
-    >
+    <ListPage title="药店管理" addLabel="新增药店" onReload={list.reload} onAdd={() => setEditing('new')}>
       <Space className={styles.filters} wrap>
         <Input.Search
           className={styles.keyword}
@@ -181,6 +165,6 @@ export default function PharmacyPage() {
           list.reload();
         }}
       />
-    </Card>
+    </ListPage>
   );
 }
