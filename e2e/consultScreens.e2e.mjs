@@ -197,10 +197,13 @@ describe('the patient’s consultation screens on a phone', { skip }, () => {
       await page.screenshot({ path: shot('consult-details'), fullPage: true });
       await apiCall('POST', `/console/v1/consults/${third.consultId}/accept`, {}, doctor.token);
       await page.getByRole('button', { name: '取消咨询' }).tap();
+      // The chat that opens marks the doctor's approveConsult read; step 5 counts only what comes after.
+      const marked = page.waitForResponse((response) => response.url().endsWith('/consult/v1/setSessionReaded'));
       await page.getByRole('button', { name: '确定取消' }).tap();
       await page.getByText('医生已接诊，无法取消，请继续咨询').waitFor();
       await page.waitForURL((url) => url.pathname === '/findDoctor/C2CChat');
       await page.getByRole('textbox', { name: '消息' }).waitFor();
+      assert.equal((await marked).status(), 200);
 
       // 5. A message from the doctor counts on 我的 and on 在线问诊 until the chat is read.
       await page.goto(`${BASE_URL}/?tab=mine`);

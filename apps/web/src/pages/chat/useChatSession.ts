@@ -38,9 +38,11 @@ export function useChatSession(sessionId: string, enabled: boolean): { store: Ch
         api().GET('/consult/v1/pagedQueryMessageList', {
           params: { query: lastMessageTime === undefined ? { sessionId } : { sessionId, lastMessageTime } },
         }),
+      // keepalive: leaving the chat at once (a full navigation) must not abort the mark, or the
+      // messages just seen would count as unread on 我的.
       markRead: () => {
         void api()
-          .POST('/consult/v1/setSessionReaded', { body: { sessionId } })
+          .POST('/consult/v1/setSessionReaded', { body: { sessionId }, keepalive: true })
           .catch(() => undefined);
       },
     });
