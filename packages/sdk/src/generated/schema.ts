@@ -693,6 +693,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer/v1/paperRecords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's test-strip ledger, newest first, with the balance
+         * @description Every movement of the caller's strips (试纸): +5 for each invited person who completed
+         *     registration with the caller's invite code, −5 when such an account was closed within 7
+         *     days of its registration, −50 for an exchange, … `balance` is the sum of the ledger, the
+         *     same number as `givePaper` in the customer info. 10 a page by default. Registered
+         *     customers only (40300 请先注册). Rules: docs/invitation.md.
+         */
+        get: operations["paperRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/closeAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes (注销) the signed-in customer's own account
+         * @description The caller's own account only (identity from the session; registered customers and
+         *     visitors alike). At once: every session of the account ends (its tokens answer 40100),
+         *     the personal profile is cleared, and the phone number and messaging-app openid are freed
+         *     for a new registration; they are kept only as salted hashes so that the invitation
+         *     scheme can recognise the same person again (docs/invitation.md). If the account was
+         *     invited and is closed within 7 days of its registration, the inviter's 5 strips are
+         *     taken back with a ledger entry. Not undoable.
+         */
+        post: operations["closeAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partner/v1/urineLink": {
         parameters: {
             query?: never;
@@ -5154,6 +5204,32 @@ export interface components {
             count: number;
             inviteCode: string;
         };
+        PaperRecord: {
+            id: string;
+            /** @description Strips added (+5 for an invitation) or taken (−5 when an invited account closed within 7 days, −50 for an exchange). */
+            delta: number;
+            /**
+             * @description `invitation` an invited person completed registration with the caller's code;
+             *     `invitationRevoked` that account was closed within 7 days of its registration;
+             *     `exchange` strips exchanged for goods; `adjustment` a correction by the staff.
+             * @enum {string}
+             */
+            reason: "invitation" | "invitationRevoked" | "exchange" | "adjustment";
+            /** @description The reason in Chinese, to show as is (邀请好友注册, 好友注销账号，扣回奖励, 兑换试纸 …). */
+            reasonText: string;
+            /** @description The invited person's masked nickname (e.g. 张*), for the invitation reasons; null otherwise. */
+            invitedName: string | null;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            createTime: string;
+        };
+        PaperRecordPage: {
+            items: components["schemas"]["PaperRecord"][];
+            currentPage: number;
+            totalPage: number;
+            totalNum: number;
+            /** @description The caller's strips now (the ledger's sum; equals `givePaper`). */
+            balance: number;
+        };
         PartnerLink: {
             url: string;
         };
@@ -8349,6 +8425,63 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["InviteInfo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    paperRecords: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PaperRecordPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    closeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: null;
                     };
                 };
             };
