@@ -2219,6 +2219,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer/v1/queryMedicine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches the medicine catalogue for the medication diary, in pages of 10
+         * @description Registered customers only (a visitor: 40300). The medicines of the care catalogue (the same
+         *     ids prescriptions use), matched by `keyWord` in the product name or the generic name; an empty
+         *     `keyWord` lists the whole catalogue. Ordered by product name.
+         */
+        get: operations["queryMedicine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/queryMedicineRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's medication records between two China dates, ordered by record time
+         * @description Registered customers only, their own records only. Both dates (YYYY-MM-DD, China time) are
+         *     included; the range is at most 366 days and the end is not before the start (40000
+         *     otherwise). The calendar asks for a month, the record list for a day.
+         */
+        get: operations["queryMedicineRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/addMedicineRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a medicine the caller took
+         * @description Registered customers only. Checked in the spec's order (domain `validateMedication`): 请选择药品,
+         *     请选择药品用法, 请选择频率, 请选择用量 (the dosage is a number of at most 10 characters); an unknown
+         *     medicine answers 40000 请选择药品, a usage or frequency that is not an item of `medicine_usaged` /
+         *     `medicine_rate` answers 请选择药品用法 / 请选择频率. `recordTime` is China time, not in the future and
+         *     not before 2019-01-01. The medicine's names, specification and dosage unit are kept with the record.
+         */
+        post: operations["addMedicineRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/updateMedicineRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes one of the caller's medication records
+         * @description The same checks as adding. A missing record, or someone else's, answers 40400 该用药记录不存在.
+         */
+        post: operations["updateMedicineRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/medicineRecordDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the caller's medication records
+         * @description A missing record, or someone else's, answers 40400 该用药记录不存在.
+         */
+        post: operations["medicineRecordDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customer/v1/medicineRecordLast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The medicines the caller recorded most recently (最近使用), at most 10, distinct
+         * @description Newest use first, each medicine once, as the catalogue describes it now.
+         */
+        post: operations["medicineRecordLast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rx/v1/pagedQueryList": {
         parameters: {
             query?: never;
@@ -2313,6 +2441,65 @@ export interface paths {
         get: operations["rxQueryDiagnosisPlan"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarmonitor/receive/queryById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's monitoring plans, as a table of dates × the 8 glucose slots with adherence
+         * @description Registered customers only, their own plans only: another patient's plan or an unknown id
+         *     answers 40400 监测计划不存在. `monitorPeriods` has one row per planned date in date order;
+         *     each row's `xperiod` always lists the 8 slots in the order 凌晨, 空腹, 早餐后, 午餐前, 午餐后,
+         *     晚餐前, 晚餐后, 睡前 with `monitorFlag` 1 when the doctor planned it and `done` true when a
+         *     glucose reading of that slot on that date exists (from the form or a meter).
+         *     (docs/adr/0164-monitoring-plan-adherence.md)
+         */
+        get: operations["monitorPlanQueryById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarmonitor/receive/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's most recently issued monitoring plan, or null */
+        post: operations["monitorPlanLatest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sugarmonitor/receive/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's monitoring plans, newest first, in pages of 10 */
+        post: operations["monitorPlanList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4465,6 +4652,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/consults/{consultId}/monitorPlans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monitoring plans this doctor gave the consultation's patient, newest first, with adherence
+         * @description Only the consultation's doctor (another doctor's: 40300, unknown: 40400), only once accepted
+         *     (status 2 or 0; others answer 40300 with the reason). Lists every plan the caller's linked
+         *     doctor issued to this patient (from any of their consultations). Audited (`monitor.read`).
+         */
+        get: operations["consoleConsultMonitorPlans"];
+        put?: never;
+        /**
+         * The doctor issues a glucose monitoring plan (dates × slots) to the consultation's patient
+         * @description Only the consultation's doctor, only once accepted (status 2 or 0). `periods`: 1..31 distinct
+         *     dates from today (China time) to today + 30 days, each with at least one slot (timeType
+         *     1..8, no repeats); `description` 1..200 characters. Invalid input answers 40000 with the
+         *     reason in Chinese (domain validateMonitorPlan). The patient gets an in-app notice (kind
+         *     `monitorPlan`) and a template message, and reminders are scheduled for the planned slots.
+         *     Audited (`monitor.issue`). (docs/adr/0165-monitoring-plan-issue.md)
+         */
+        post: operations["consoleIssueMonitorPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/rx/prescriptions": {
         parameters: {
             query?: never;
@@ -6111,6 +6329,55 @@ export interface components {
             department: string;
             headImgUrl: string;
         };
+        /** @description A glucose monitoring plan as a table of dates × the 8 slots (spec 3 §2.5), with adherence. */
+        MonitorPlanVo: {
+            /** Format: uuid */
+            id: string;
+            description: string;
+            /** @description When the doctor issued it, 'YYYY-MM-DD HH:mm:ss' China time. */
+            createTime: string;
+            doctorName: string;
+            monitorPeriods: components["schemas"]["MonitorPeriod"][];
+            adherence: components["schemas"]["MonitorAdherence"];
+        };
+        /** @description One planned date (a row of the table). */
+        MonitorPeriod: {
+            /** @description The date label, 'MM-DD'. */
+            ytitle: string;
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description Always the 8 slots in the order 凌晨, 空腹, 早餐后, 午餐前, 午餐后, 晚餐前, 晚餐后, 睡前. */
+            xperiod: components["schemas"]["MonitorSlot"][];
+        };
+        MonitorSlot: {
+            /** @description The slot's name (凌晨, 空腹, …). */
+            xtitle: string;
+            timeType: number;
+            /**
+             * @description 1 when the doctor planned a measurement in this slot on this date.
+             * @enum {integer}
+             */
+            monitorFlag: 0 | 1;
+            /** @description A glucose reading of this slot on this date exists (form or meter). */
+            done: boolean;
+        };
+        /**
+         * @description `planned` counts the planned slots that are due: those whose date is before today (China
+         *     time) and those already done; `done` the planned slots with a reading; `percent` is
+         *     round(done / planned × 100), 0 while nothing is due (docs/adr/0164-monitoring-plan-adherence.md).
+         */
+        MonitorAdherence: {
+            planned: number;
+            done: number;
+            percent: number;
+        };
+        MonitorPlanListItem: {
+            /** Format: uuid */
+            id: string;
+            description: string;
+            createTime: string;
+            doctorName: string;
+        };
         /** @description Spec 3 §3 prescription list item; for advice (type 2) `customerShowStatus` is null. */
         RxListItem: {
             infoId: string;
@@ -7168,6 +7435,64 @@ export interface components {
             errMsg: string;
             data: components["schemas"]["ConsoleConsult"];
         };
+        /** @description A medicine of the catalogue as the medication diary lists it. */
+        MedicineVo: {
+            medicineId: string;
+            productName: string;
+            /** @description The generic name. */
+            medicineName: string;
+            specification: string;
+            dosageUnit: string;
+            packingUnit: string;
+        };
+        MedicinePage: {
+            items: components["schemas"]["MedicineVo"][];
+            currentPage: number;
+            totalPage: number;
+            totalNum: number;
+        };
+        /** @description One record of the medication diary, with the medicine as it was when recorded. */
+        MedicationRecordVo: {
+            recordId: string;
+            medicineId: string;
+            /** @description China time, YYYY-MM-DD HH:mm:ss. */
+            recordTime: string;
+            /** @description One dose, a number in `dosageUnit`. */
+            dosage: string;
+            /** @description Item key of `medicine_usaged`. */
+            usaged: string;
+            usagedName: string;
+            /** @description Item key of `medicine_rate`. */
+            rate: string;
+            rateName: string;
+            dosageUnit: string;
+            productName: string;
+            medicineName: string;
+            specification: string;
+        };
+        /**
+         * @description A medication record as the diary's form sends it. The four chosen fields are checked by the
+         *     service in the spec's order (empty strings are allowed here so that the first missing one
+         *     is named); the bounds below only stop oversized input.
+         */
+        MedicationRecordInput: {
+            medicineId: string;
+            /** @description China time, YYYY-MM-DD HH:mm:ss (seconds optional). */
+            recordTime: string;
+            dosage: string;
+            usaged: string;
+            rate: string;
+        };
+        /** @description A changed medication record; the same fields as adding, with the record's id. */
+        MedicationRecordUpdateInput: {
+            recordId: string;
+            medicineId: string;
+            /** @description China time, YYYY-MM-DD HH:mm:ss (seconds optional). */
+            recordTime: string;
+            dosage: string;
+            usaged: string;
+            rate: string;
+        };
         /** @description A medicine of the catalogue as the prescription form lists it. */
         ConsoleMedicine: {
             medicineId: number;
@@ -7199,6 +7524,8 @@ export interface components {
             to: string;
             /** @description The consultation has ended; the window no longer moves. */
             finished: boolean;
+            /** @description The patient's medication diary over the same window, ordered by record time. */
+            medication?: components["schemas"]["MedicationRecordVo"][];
             glucose: {
                 /** @description China time, YYYY-MM-DD HH:mm:ss. */
                 time: string;
@@ -10698,6 +11025,185 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    queryMedicine: {
+        parameters: {
+            query?: {
+                currentPage?: number;
+                pageSize?: 10;
+                keyWord?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of medicines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MedicinePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryMedicineRecord: {
+        parameters: {
+            query: {
+                recordStartDate: string;
+                recordEndDate: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["MedicationRecordVo"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addMedicineRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MedicationRecordInput"];
+            };
+        };
+        responses: {
+            /** @description The saved record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MedicationRecordVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMedicineRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MedicationRecordUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The changed record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MedicationRecordVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    medicineRecordDel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recordId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    medicineRecordLast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The recent medicines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["MedicineVo"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     rxPagedQueryList: {
         parameters: {
             query: {
@@ -10845,6 +11351,101 @@ export interface operations {
                             content: string;
                             doctorName: string;
                             createTime: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    monitorPlanQueryById: {
+        parameters: {
+            query: {
+                monitorId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MonitorPlanVo"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    monitorPlanLatest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The latest plan, or null when the caller has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MonitorPlanVo"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    monitorPlanList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    pageNo?: number;
+                    /** @default 10 */
+                    pageSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["MonitorPlanListItem"][];
+                            currentPage: number;
+                            totalPage: number;
+                            totalNum: number;
                         };
                     };
                 };
@@ -13909,6 +14510,73 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["ConsoleConsultReadings"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleConsultMonitorPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["MonitorPlanVo"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleIssueMonitorPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the patient should do (1..200 characters after trimming). */
+                    description: string;
+                    periods: {
+                        date: string;
+                        timeTypes: number[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The plan as the patient sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["MonitorPlanVo"];
                     };
                 };
             };
