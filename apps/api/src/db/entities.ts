@@ -35,9 +35,14 @@ import { AuditEvent } from '../contexts/platform/audit/auditEvent.entity';
 import { Prescription, RxAdvice } from '../contexts/care/rx/rx.entity';
 import { DoctorService } from '../contexts/care/doctor/doctorService.entity';
 import { Consult } from '../contexts/care/consult/consult.entity';
+import { MonitorPlan, MonitorPlanSlot } from '../contexts/care/monitoring/monitoring.entity';
+import { MedicationRecord } from '../contexts/care/medication/medication.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
+  MedicationRecord,
+  MonitorPlan,
+  MonitorPlanSlot,
   Consult,
   Prescription,
   RxAdvice,

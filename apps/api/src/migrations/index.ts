@@ -30,12 +30,13 @@ import { Migration20261126123506_staff } from './Migration20261126123506_staff';
 import { Migration20261126123909_chat } from './Migration20261126123909_chat';
 import { Migration20261126144558_paymentRefunds } from './Migration20261126144558_paymentRefunds';
 import { Migration20261126153603_pharmacy } from './Migration20261126153603_pharmacy';
-import { Migration20261126180824_doctorServices } from './Migration20261126180824_doctorServices';
 import { Migration20261126180723_patientNational } from './Migration20261126180723_patientNational';
-
+import { Migration20261126180824_doctorServices } from './Migration20261126180824_doctorServices';
+import { Migration20261126180855_pharmacyStatus } from './Migration20261126180855_pharmacyStatus';
 import { Migration20261126181030_rxPrescriptions } from './Migration20261126181030_rxPrescriptions';
 import { Migration20261126181312_consult } from './Migration20261126181312_consult';
-import { Migration20261126180855_pharmacyStatus } from './Migration20261126180855_pharmacyStatus';
+import { Migration20261126215126_monitorPlan } from './Migration20261126215126_monitorPlan';
+import { Migration20261126215144_medicationRecord } from './Migration20261126215144_medicationRecord';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -68,9 +69,11 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126123909_chat', class: Migration20261126123909_chat },
   { name: 'Migration20261126144558_paymentRefunds', class: Migration20261126144558_paymentRefunds },
   { name: 'Migration20261126153603_pharmacy', class: Migration20261126153603_pharmacy },
-  { name: 'Migration20261126180824_doctorServices', class: Migration20261126180824_doctorServices },
   { name: 'Migration20261126180723_patientNational', class: Migration20261126180723_patientNational },
+  { name: 'Migration20261126180824_doctorServices', class: Migration20261126180824_doctorServices },
+  { name: 'Migration20261126180855_pharmacyStatus', class: Migration20261126180855_pharmacyStatus },
   { name: 'Migration20261126181030_rxPrescriptions', class: Migration20261126181030_rxPrescriptions },
   { name: 'Migration20261126181312_consult', class: Migration20261126181312_consult },
-  { name: 'Migration20261126180855_pharmacyStatus', class: Migration20261126180855_pharmacyStatus },
+  { name: 'Migration20261126215126_monitorPlan', class: Migration20261126215126_monitorPlan },
+  { name: 'Migration20261126215144_medicationRecord', class: Migration20261126215144_medicationRecord },
 ];

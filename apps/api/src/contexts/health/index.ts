@@ -30,6 +30,8 @@ export { tagsView } from './glucose/glucose.service';
 export { PressureRepository } from './pressure/pressure.repository';
 export type { SugarTag } from './readings/glucose.entity';
 export { rangesFor, sugarTestVo } from './glucose/glucose.service';
+/** The (China date, slot) pairs with a glucose reading, for care's monitoring plans and reminders. */
+export { glucoseSlotsWithReadings } from './glucose/glucoseSlots';
 export { bloodPressureVo, pagePressure, ranges } from './pressure/pressure.service';
 export { SugarTest } from './readings/glucose.entity';
 export { BloodPressureTest } from './readings/pressure.entity';
