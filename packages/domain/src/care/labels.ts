@@ -33,4 +33,16 @@ export const MEDICATION_MESSAGES = {
   usage: '请选择药品用法',
   frequency: '请选择频率',
   dosage: '请选择用量',
+  /** The record's time is missing or not a date. */
+  time: '请选择用药时间',
+  /** 'the medication time cannot be later than now' */
+  timeInFuture: '用药时间不能晚于当前时间',
+  /** 'the medication time cannot be earlier than 1 January 2019' (the diary's first year). */
+  timeTooEarly: '用药时间不能早于2019年1月1日',
+  /** A missing record, or someone else's. */
+  recordNotFound: '该用药记录不存在',
+  /** The queried range ends before it starts. */
+  rangeReversed: '开始日期不能晚于结束日期',
+  /** The queried range is longer than MEDICATION_RANGE_MAX_DAYS. */
+  rangeTooLong: '查询范围不能超过366天',
 } as const;
