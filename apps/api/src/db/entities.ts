@@ -36,6 +36,7 @@ import { Prescription, RxAdvice } from '../contexts/care/rx/rx.entity';
 import { DoctorService } from '../contexts/care/doctor/doctorService.entity';
 import { Consult } from '../contexts/care/consult/consult.entity';
 import { MonitorPlan, MonitorPlanSlot } from '../contexts/care/monitoring/monitoring.entity';
+import { MonitorReminder } from '../contexts/care/monitoring/monitorReminder.entity';
 import { MedicationRecord } from '../contexts/care/medication/medication.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
@@ -43,6 +44,7 @@ export const entities = [
   MedicationRecord,
   MonitorPlan,
   MonitorPlanSlot,
+  MonitorReminder,
   Consult,
   Prescription,
   RxAdvice,

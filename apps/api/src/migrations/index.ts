@@ -37,6 +37,7 @@ import { Migration20261126181030_rxPrescriptions } from './Migration202611261810
 import { Migration20261126181312_consult } from './Migration20261126181312_consult';
 import { Migration20261126215126_monitorPlan } from './Migration20261126215126_monitorPlan';
 import { Migration20261126215144_medicationRecord } from './Migration20261126215144_medicationRecord';
+import { Migration20261126215302_monitorReminder } from './Migration20261126215302_monitorReminder';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -76,4 +77,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126181312_consult', class: Migration20261126181312_consult },
   { name: 'Migration20261126215126_monitorPlan', class: Migration20261126215126_monitorPlan },
   { name: 'Migration20261126215144_medicationRecord', class: Migration20261126215144_medicationRecord },
+  { name: 'Migration20261126215302_monitorReminder', class: Migration20261126215302_monitorReminder },
 ];
