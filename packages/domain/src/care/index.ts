@@ -7,6 +7,7 @@ export * from './consultForm';
 export * from './doctor';
 export * from './doctorService';
 export * from './medication';
+export * from './monitoring';
 export * from './monitorReminder';
 export * from './prescription';
 export * from './chat';
