@@ -4,7 +4,8 @@ import {
   MONITOR_SLOTS,
   addDaysToDate,
   monitorAdherence,
-  monitorPlanNoticeText,
+  monitorPlanNotice,
+  monitorPlanPushFields,
   monitorPlanTable,
   monitorSlotKey,
   plannedSlots,
@@ -130,16 +131,30 @@ describe('the table and the adherence', () => {
   });
 });
 
-describe('monitorPlanNoticeText', () => {
+describe('the notice of a new plan', () => {
+  const slots = plannedSlots([
+    { date: '2026-11-26', timeTypes: [1, 2] },
+    { date: '2026-12-02', timeTypes: [1] },
+  ]);
+
   it('names the doctor, the span and the number of measurements', () => {
-    const slots = plannedSlots([
-      { date: '2026-11-26', timeTypes: [1, 2] },
-      { date: '2026-12-02', timeTypes: [1] },
-    ]);
-    expect(monitorPlanNoticeText('李明', slots)).toBe(
-      '李明医生为您制定了血糖监测计划（11-26至12-02，共3次测量），请按计划按时测量血糖。',
+    expect(monitorPlanNotice({ doctorName: '李明', slots })).toEqual({
+      title: '医生为您制定了血糖监测计划',
+      text: '李明医生为您制定了血糖监测计划（11-26至12-02，共3次测量），请按计划按时测量血糖。',
+    });
+    expect(monitorPlanNotice({ doctorName: '', slots: slots.slice(0, 1) }).text).toBe(
+      '医生为您制定了血糖监测计划（11-26，共1次测量），请按计划按时测量血糖。',
     );
-    expect(monitorPlanNoticeText('李明', slots.slice(0, 1))).toContain('（11-26，共1次测量）');
+  });
+
+  it('fills the five template fields', () => {
+    expect(monitorPlanPushFields({ patientName: '王芳', slots, time: '2026-11-26 09:30' })).toEqual({
+      name: '王芳',
+      item: '血糖监测计划',
+      value: '11-26至12-02共3次',
+      result: '请按时测量',
+      time: '2026-11-26 09:30',
+    });
   });
 });
 

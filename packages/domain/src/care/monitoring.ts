@@ -1,6 +1,7 @@
 import { SUGAR_TIME_TYPES } from '../glucose/sugar';
 import { fail, OK } from '../shared/validator';
 import type { ValidationResult } from '../shared/validator';
+import type { ReadingPushFields } from '../social/readingNotice';
 
 /**
  * The glucose monitoring plan (spec 3 §2.5): a doctor's dates × slots, the table the patient sees
@@ -231,9 +232,39 @@ export function monitorPlanSpan(slots: readonly PlannedSlot[]): { readonly from:
   return { from: dates[0] as string, to: dates[dates.length - 1] as string };
 }
 
-/** The patient's notice of a new plan (in-app and the template message's summary). */
-export function monitorPlanNoticeText(doctorName: string, slots: readonly PlannedSlot[]): string {
-  const span = monitorPlanSpan(slots);
+/** The in-app notice of a new plan (kind `monitorPlan`): the doctor, the span and the number of measurements. */
+export function monitorPlanNotice(plan: { readonly doctorName: string; readonly slots: readonly PlannedSlot[] }): {
+  title: string;
+  text: string;
+} {
+  const span = monitorPlanSpan(plan.slots);
   const when = span ? (span.from === span.to ? span.from.slice(5) : `${span.from.slice(5)}至${span.to.slice(5)}`) : '';
-  return `${doctorName}医生为您制定了血糖监测计划（${when}，共${slots.length}次测量），请按计划按时测量血糖。`;
+  const who = plan.doctorName ? `${plan.doctorName}医生` : '医生';
+  return {
+    title: '医生为您制定了血糖监测计划',
+    text: `${who}为您制定了血糖监测计划（${when}，共${plan.slots.length}次测量），请按计划按时测量血糖。`,
+  };
+}
+
+/**
+ * The template message's fields of a new plan, in the health template's five fields (person, item,
+ * value, result ≤ 5 characters, time; ADR 0153): the patient, 血糖监测计划, the span and the number of
+ * measurements, 请按时测量, the time issued. The doctor's name is in the in-app notice.
+ */
+export function monitorPlanPushFields(plan: {
+  readonly patientName: string;
+  readonly slots: readonly PlannedSlot[];
+  readonly time: string;
+}): ReadingPushFields {
+  const span = monitorPlanSpan(plan.slots);
+  const when = span ? (span.from === span.to ? span.from.slice(5) : `${span.from.slice(5)}至${span.to.slice(5)}`) : '';
+  return {
+    name: Array.from(plan.patientName || '您')
+      .slice(0, 20)
+      .join(''),
+    item: '血糖监测计划',
+    value: `${when}共${plan.slots.length}次`,
+    result: '请按时测量',
+    time: plan.time,
+  };
 }
