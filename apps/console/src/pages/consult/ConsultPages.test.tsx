@@ -1,6 +1,7 @@
 // The doctor's consultation pages in jsdom against a stubbed network answering as the API does: the
 // queue's tabs and counts, the actions a status allows (接诊, 拒绝 with a reason, 结束咨询 after a
-// confirm), 开处方 only for a doctor who may prescribe, and the readings page's refusal and data.
+// confirm), 开处方 only for a doctor who may prescribe, and the readings page's refusal and data
+// (glucose, pressure and the medication diary).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
@@ -280,6 +281,22 @@ describe('健康数据', () => {
       finished: true,
       glucose: [{ time: '2026-11-25 07:10:00', timeType: 1, sugar: 8.2, level: 'high', remark: '' }],
       pressure: [{ time: '2026-11-25 07:20:00', sbp: 152, dbp: 96, hr: 78, level: 'high' }],
+      medication: [
+        {
+          recordId: '41',
+          medicineId: '11',
+          recordTime: '2026-11-25 07:30:00',
+          dosage: '1',
+          usaged: '1',
+          usagedName: '口服',
+          rate: '2',
+          rateName: '每日两次',
+          dosageUnit: '片',
+          productName: '格华止',
+          medicineName: '盐酸二甲双胍片',
+          specification: '0.5g*20片',
+        },
+      ],
       summaries: [
         {
           period: 'week',
@@ -305,5 +322,11 @@ describe('健康数据', () => {
     expect(screen.getByRole('img', { name: '血糖趋势图' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '血压（1）' }));
     expect(await screen.findByRole('cell', { name: '152' })).toBeTruthy();
+    // The medication diary of the same window (issue 20).
+    expect(screen.getByText('血糖 1 次 · 血压 1 次 · 用药 1 次')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '用药（1）' }));
+    expect(await screen.findByRole('cell', { name: '格华止（盐酸二甲双胍片 0.5g*20片）' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '每日两次' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '1片' })).toBeTruthy();
   });
 });

@@ -44,6 +44,7 @@ type Readings = Schema<'ConsoleConsultReadings'>;
 type Glucose = Readings['glucose'][number];
 type Pressure = Readings['pressure'][number];
 type Summary = Readings['summaries'][number];
+type Medication = Readings['medication'][number];
 
 const CHART_LIB: ChartLibrary = { createChart, LineSeries };
 
@@ -77,6 +78,34 @@ const PRESSURE_COLUMNS: TableColumnsType<Pressure> = [
   { title: '脉搏（次/分）', dataIndex: 'hr', key: 'hr', width: 130 },
   { title: '判断', key: 'level', render: (_v, r) => <LevelTag level={r.level} /> },
 ];
+
+const MEDICATION_COLUMNS: TableColumnsType<Medication> = [
+  { title: '用药时间', dataIndex: 'recordTime', key: 'recordTime', width: 200 },
+  {
+    title: '药品',
+    key: 'medicine',
+    render: (_v, r) => `${r.productName || r.medicineName}（${r.medicineName} ${r.specification}）`,
+  },
+  { title: '用法', dataIndex: 'usagedName', key: 'usaged', width: 120 },
+  { title: '频率', dataIndex: 'rateName', key: 'rate', width: 120 },
+  { title: '每次用量', key: 'dosage', width: 120, render: (_v, r) => `${r.dosage}${r.dosageUnit}` },
+];
+
+/** The patient's medication diary over the window (issue 20), newest last as the API orders it. */
+function MedicationView({ records }: { records: readonly Medication[] }) {
+  if (records.length === 0) {
+    return <Empty description="这段时间没有用药记录" />;
+  }
+  return (
+    <Table<Medication>
+      rowKey={(r) => r.recordId}
+      columns={MEDICATION_COLUMNS}
+      dataSource={[...records]}
+      size="middle"
+      pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
+    />
+  );
+}
 
 function SummaryCard({ summary }: { summary: Summary }) {
   const { glucose, pressure } = summary;
@@ -230,7 +259,7 @@ export default function ReadingsPage() {
                 {formatTime(data.from)} 至 {data.finished ? formatTime(data.to) : '现在'}
               </Descriptions.Item>
               <Descriptions.Item label="记录">
-                血糖 {data.glucose.length} 次 · 血压 {data.pressure.length} 次
+                血糖 {data.glucose.length} 次 · 血压 {data.pressure.length} 次 · 用药 {data.medication.length} 次
               </Descriptions.Item>
             </Descriptions>
             {data.finished && (
@@ -265,6 +294,11 @@ export default function ReadingsPage() {
                   key: 'pressure',
                   label: `血压（${data.pressure.length}）`,
                   children: <PressureView readings={data.pressure} />,
+                },
+                {
+                  key: 'medication',
+                  label: `用药（${data.medication.length}）`,
+                  children: <MedicationView records={data.medication} />,
                 },
               ]}
             />
