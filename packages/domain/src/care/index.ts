@@ -8,6 +8,7 @@ export * from './doctor';
 export * from './doctorService';
 export * from './medication';
 export * from './monitoring';
+export * from './monitorView';
 export * from './monitorReminder';
 export * from './prescription';
 export * from './chat';

@@ -13,6 +13,7 @@ import { api, isSessionEnd, messageOf } from '../../api';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { patientText, serviceText, statusColour } from './consultText';
+import { MonitorPlanPanel } from './MonitorPlanPanel';
 import { RxPanel } from './RxPanel';
 import { useBack } from './useBack';
 import { useDictionaries } from './useDictionaries';
@@ -240,6 +241,8 @@ export default function ConsultPage() {
       </Card>
 
       {accepted && <RxPanel consultId={consult.consultId} dictionaries={dictionaries} />}
+
+      {accepted && <MonitorPlanPanel consultId={consult.consultId} />}
     </Space>
   );
 }
