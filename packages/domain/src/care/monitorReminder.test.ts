@@ -135,6 +135,13 @@ describe('the reminder texts', () => {
     });
   });
 
+  it('never doubles 医生 and says 医生 without a name', () => {
+    const text = (doctorName: string) =>
+      monitorReminderNotice({ date: '2026-03-02', slot: slot.night, doctorName }).text;
+    expect(text('林医生')).toMatch(/^林医生为您制定/);
+    expect(text('')).toMatch(/^医生为您制定/);
+  });
+
   it('fills the template within its limits', () => {
     const fields = monitorReminderPushFields({ patientName: '张'.repeat(30), date: '2026-03-02', slot: slot.fasting });
     expect(fields).toEqual({

@@ -125,7 +125,8 @@ export function monitorReminderNotice(reminder: {
   readonly doctorName: string;
 }): { title: string; text: string } {
   const name = slotName(reminder.slot.timeType);
-  const who = reminder.doctorName ? `${reminder.doctorName}医生` : '医生';
+  // A directory name may already end in 医生 (林医生): never 林医生医生.
+  const who = reminder.doctorName.endsWith('医生') ? reminder.doctorName : `${reminder.doctorName}医生`;
   const day = reminder.date.slice(5).replace('-', '月') + '日';
   return {
     title: `该测${name}血糖了`,
