@@ -6,3 +6,4 @@ export * from './assistant';
 export * from './feedback';
 export * from './medal';
 export * from './points';
+export * from './strips';
