@@ -100,8 +100,12 @@ export function MonitorPlanDialog({
     const current = slotsOf(date);
     const next = on ? [...current, timeType] : current.filter((t) => t !== timeType);
     setSlots((all) => ({ ...all, [date]: next }));
+    setError(null);
   };
-  const pick = (timeTypes: readonly number[]) => setSlots(Object.fromEntries(dates.map((date) => [date, timeTypes])));
+  const pick = (timeTypes: readonly number[]) => {
+    setSlots(Object.fromEntries(dates.map((date) => [date, timeTypes])));
+    setError(null);
+  };
 
   const periods = dates
     .map((date) => ({ date, timeTypes: MONITOR_SLOTS.map((s) => s.timeType).filter((t) => slotsOf(date).includes(t)) }))
@@ -126,7 +130,7 @@ export function MonitorPlanDialog({
   };
 
   const columns: TableColumnsType<Row> = [
-    { title: '日期', dataIndex: 'date', width: 140, render: (date: string) => dateLabel(date, today) },
+    { title: '日期', dataIndex: 'date', width: 170, render: (date: string) => dateLabel(date, today) },
     ...MONITOR_SLOTS.map((slot) => ({
       title: slot.name,
       key: String(slot.timeType),
@@ -190,7 +194,7 @@ export function MonitorPlanDialog({
           size="small"
           bordered
           pagination={false}
-          scroll={{ y: 280 }}
+          scroll={{ y: 240 }}
           rowKey="date"
           columns={columns}
           dataSource={dates.map((date) => ({ date }))}
@@ -203,7 +207,10 @@ export function MonitorPlanDialog({
           <Input.TextArea
             aria-label="监测说明"
             value={description}
-            onChange={(event) => setDescription(event.target.value)}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              setError(null);
+            }}
             maxLength={MONITOR_DESCRIPTION_MAX}
             showCount
             autoSize={{ minRows: 3, maxRows: 6 }}
