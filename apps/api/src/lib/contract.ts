@@ -84,6 +84,8 @@ export const STAFF_OPERATIONS = [
   'consoleConsults',
   'consoleEndConsult',
   'consoleConsultReadings',
+  'consoleConsultMonitorPlans',
+  'consoleIssueMonitorPlan',
   'consoleConsultRx',
   'consoleRxMedicines',
   'consoleCreateAdvice',
