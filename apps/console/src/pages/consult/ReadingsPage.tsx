@@ -84,8 +84,10 @@ const MEDICATION_COLUMNS: TableColumnsType<Medication> = [
   {
     title: '药品',
     key: 'medicine',
-    render: (_v, r) => `${r.productName || r.medicineName}（${r.medicineName} ${r.specification}）`,
+    render: (_v, r) =>
+      r.productName && r.productName !== r.medicineName ? `${r.productName}（${r.medicineName}）` : r.medicineName,
   },
+  { title: '规格', dataIndex: 'specification', key: 'specification', width: 160 },
   { title: '用法', dataIndex: 'usagedName', key: 'usaged', width: 120 },
   { title: '频率', dataIndex: 'rateName', key: 'rate', width: 120 },
   { title: '每次用量', key: 'dosage', width: 120, render: (_v, r) => `${r.dosage}${r.dosageUnit}` },

@@ -17,9 +17,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../ui/toast';
-import { chinaToday, dayQuery, diaryDay, dosageInput, formKey, useMedicationDraft } from './diary';
+import { chinaToday, dayQuery, dayTitle, diaryDay, dosageInput, formKey, useMedicationDraft } from './diary';
 import type { ChosenMedicine, MedicationDraftValues } from './diary';
-import { dayTitle } from './MedicationRecordListPage';
 import styles from './medication.module.css';
 
 type MedicationRecord = Schema<'MedicationRecordVo'>;
@@ -260,7 +259,6 @@ export default function AddMedicationPage() {
       </div>
       <List className={styles.formList}>
         <List.Item
-          title="药品"
           clickable
           onClick={chooseDrug}
           extra={
@@ -270,13 +268,20 @@ export default function AddMedicationPage() {
                 : `${medicine.productName || medicine.medicineName} ${medicine.specification}`}
             </span>
           }
-        />
+        >
+          <span className={styles.itemLabel}>药品</span>
+        </List.Item>
         <List.Item
-          title="用药时间"
           clickable
           onClick={() => setPickingTime(true)}
-          extra={<span aria-label="用药时间">{values.clock}</span>}
-        />
+          extra={
+            <span aria-label="用药时间" className={styles.chosenMedicine}>
+              {values.clock}
+            </span>
+          }
+        >
+          <span className={styles.itemLabel}>用药时间</span>
+        </List.Item>
       </List>
       <DatePicker
         visible={pickingTime}

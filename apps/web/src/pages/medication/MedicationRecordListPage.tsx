@@ -7,7 +7,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { showError } from '../../ui/toast';
-import { chinaToday, dayQuery, diaryDay } from './diary';
+import { chinaToday, dayQuery, dayTitle, diaryDay, medicineDetail } from './diary';
 import styles from './medication.module.css';
 
 type MedicationRecord = Schema<'MedicationRecordVo'>;
@@ -24,11 +24,6 @@ export function editAddress(record: MedicationRecord): string {
     dosageUnit: record.dosageUnit,
   });
   return `/addMedication?${query.toString()}`;
-}
-
-/** '2026年11月3日' of 'YYYY-MM-DD'. */
-export function dayTitle(day: string): string {
-  return `${Number(day.slice(0, 4))}年${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
 }
 
 /** /medicationRecordList?time&year (spec 3 §2.4): the day's records in time order; a tap edits one; 新增用药. */
@@ -68,9 +63,7 @@ export default function MedicationRecordListPage() {
                 <span className={styles.recordName}>{record.productName || record.medicineName}</span>
                 <span className={styles.recordClock}>{record.recordTime.slice(11, 16)}</span>
               </span>
-              <span className={styles.recordLine}>
-                {record.medicineName} {record.specification}
-              </span>
+              <span className={styles.recordLine}>{medicineDetail(record)}</span>
               <span className={styles.recordLine}>
                 {record.usagedName} · {record.rateName} · 每次{record.dosage}
                 {record.dosageUnit}

@@ -9,7 +9,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { showError } from '../../ui/toast';
-import { formKey, useMedicationDraft } from './diary';
+import { formKey, medicineDetail, useMedicationDraft } from './diary';
 import styles from './medication.module.css';
 
 type Medicine = Schema<'MedicineVo'>;
@@ -18,9 +18,7 @@ function MedicineRow({ medicine, onChoose }: { medicine: Medicine; onChoose: (me
   return (
     <button type="button" className={styles.medicineItem} onClick={() => onChoose(medicine)}>
       <span className={styles.recordName}>{medicine.productName || medicine.medicineName}</span>
-      <span className={styles.recordLine}>
-        {medicine.medicineName} {medicine.specification}
-      </span>
+      <span className={styles.recordLine}>{medicineDetail(medicine)}</span>
     </button>
   );
 }

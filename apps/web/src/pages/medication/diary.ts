@@ -102,3 +102,14 @@ export function dosageInput(typed: string, max: number): string {
   const cleaned = point < 0 ? digits : `${digits.slice(0, point + 1)}${digits.slice(point + 1).replace(/\./g, '')}`;
   return cleaned.slice(0, max);
 }
+
+/** The line under a medicine's name: the generic name when a product name is shown, and the specification. */
+export function medicineDetail(medicine: { productName: string; medicineName: string; specification: string }): string {
+  const named = medicine.productName !== '' && medicine.productName !== medicine.medicineName;
+  return named ? `${medicine.medicineName} ${medicine.specification}` : medicine.specification;
+}
+
+/** '2026年11月3日' of 'YYYY-MM-DD'. */
+export function dayTitle(day: string): string {
+  return `${Number(day.slice(0, 4))}年${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
+}
