@@ -2,12 +2,6 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Doctor } from '../../platform';
 import { MonitorPlan, MonitorPlanSlot } from './monitoring.entity';
 
-/** A plan with its planned (date, slot) pairs. */
-export interface PlanWithSlots {
-  plan: MonitorPlan;
-  slots: { date: string; timeType: number }[];
-}
-
 /** Storage of monitoring plans and their slots. */
 export class MonitoringRepository {
   constructor(private readonly em: EntityManager) {}
