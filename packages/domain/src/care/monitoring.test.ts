@@ -142,6 +142,7 @@ describe('the notice of a new plan', () => {
       title: '医生为您制定了血糖监测计划',
       text: '李明医生为您制定了血糖监测计划（11-26至12-02，共3次测量），请按计划按时测量血糖。',
     });
+    expect(monitorPlanNotice({ doctorName: '林医生', slots }).text).toMatch(/^林医生为您制定/);
     expect(monitorPlanNotice({ doctorName: '', slots: slots.slice(0, 1) }).text).toBe(
       '医生为您制定了血糖监测计划（11-26，共1次测量），请按计划按时测量血糖。',
     );

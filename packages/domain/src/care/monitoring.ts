@@ -239,7 +239,8 @@ export function monitorPlanNotice(plan: { readonly doctorName: string; readonly 
 } {
   const span = monitorPlanSpan(plan.slots);
   const when = span ? (span.from === span.to ? span.from.slice(5) : `${span.from.slice(5)}至${span.to.slice(5)}`) : '';
-  const who = plan.doctorName ? `${plan.doctorName}医生` : '医生';
+  // A directory name may already end in 医生 (林医生): never 林医生医生.
+  const who = plan.doctorName.endsWith('医生') ? plan.doctorName : `${plan.doctorName}医生`;
   return {
     title: '医生为您制定了血糖监测计划',
     text: `${who}为您制定了血糖监测计划（${when}，共${plan.slots.length}次测量），请按计划按时测量血糖。`,
