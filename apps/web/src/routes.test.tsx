@@ -6,6 +6,7 @@ import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { LazyPage } from './lazyPage';
 import NotFoundPage from './pages/NotFoundPage';
+import { STRIP_EXCHANGE_OPEN, STRIP_EXCHANGE_PATH } from './pages/invitation/exchange';
 import { routes } from './routes';
 
 /**
@@ -36,6 +37,15 @@ const SPEC_3_ROUTES = {
   ],
   '2.2 prescriptions': ['/myRecipe/recipeList', '/prescription', '/myRecipe/recipeDetail', '/proposal'],
   '2.3 pharmacies': ['/drugMain', '/findDrugstore', '/purchaseDrug'],
+  '2.4 medication diary': ['/calendar', '/medicationRecordList', '/addMedication', '/selectDrug'],
+  '2.5 monitoring plan': ['/monitoringPlan', '/monitoringPlanList'],
+  '2.6 test strips and invitation': [
+    '/paperDetails',
+    '/invitation',
+    '/sharePage',
+    '/reward',
+    '/invitationCode/invitationCode',
+  ],
 };
 
 const cases = Object.entries(SPEC_3_ROUTES).flatMap(([section, paths]) => paths.map((path) => ({ section, path })));
@@ -66,5 +76,13 @@ describe('spec 3 §2.1–2.3 routes', () => {
     const found = await opened('/finddoctor/c2cchat');
     expect(found.path).toBe('/findDoctor/C2CChat');
     expect(found.page).not.toBe(NotFoundPage);
+  });
+});
+
+describe('the strip exchange', () => {
+  it('leads to the mall’s goods list exactly when the route table has it', async () => {
+    const found = await opened(STRIP_EXCHANGE_PATH);
+    // The mall issue adds /mall/goodsList and sets STRIP_EXCHANGE_OPEN; until then 去兑换 says 兑换即将开放.
+    expect(found.path === STRIP_EXCHANGE_PATH && found.page !== NotFoundPage).toBe(STRIP_EXCHANGE_OPEN);
   });
 });

@@ -75,6 +75,16 @@ const InvitationCodePage = lazyPage(
   () => import(/* webpackChunkName: "page-invitation-code" */ './pages/invitation/InvitationCodePage'),
 );
 const SharePage = lazyPage(() => import(/* webpackChunkName: "page-share" */ './pages/invitation/SharePage'));
+const InvitationActivityPage = lazyPage(
+  () => import(/* webpackChunkName: "page-invitation" */ './pages/invitation/InvitationActivityPage'),
+);
+const PaperDetailsPage = lazyPage(
+  () => import(/* webpackChunkName: "page-paper-details" */ './pages/invitation/PaperDetailsPage'),
+);
+const RewardPage = lazyPage(() => import(/* webpackChunkName: "page-reward" */ './pages/invitation/RewardPage'));
+const CloseAccountPage = lazyPage(
+  () => import(/* webpackChunkName: "page-close-account" */ './pages/set/CloseAccountPage'),
+);
 const MiniProgramPage = lazyPage(
   () => import(/* webpackChunkName: "page-miniprogram" */ './pages/miniprogram/MiniProgramPage'),
 );
@@ -177,6 +187,24 @@ const AdviceAndSuggestionsPage = lazyPage(
 const DiagnosisPlanPage = lazyPage(
   () => import(/* webpackChunkName: "page-diagnosis-plan" */ './pages/recipe/DiagnosisPlanPage'),
 );
+const MonitoringPlanPage = lazyPage(
+  () => import(/* webpackChunkName: "page-monitoring-plan" */ './pages/monitoring/MonitoringPlanPage'),
+);
+const MonitoringPlanListPage = lazyPage(
+  () => import(/* webpackChunkName: "page-monitoring-plan-list" */ './pages/monitoring/MonitoringPlanListPage'),
+);
+const CalendarPage = lazyPage(
+  () => import(/* webpackChunkName: "page-medication-calendar" */ './pages/medication/CalendarPage'),
+);
+const MedicationRecordListPage = lazyPage(
+  () => import(/* webpackChunkName: "page-medication-list" */ './pages/medication/MedicationRecordListPage'),
+);
+const AddMedicationPage = lazyPage(
+  () => import(/* webpackChunkName: "page-medication-add" */ './pages/medication/AddMedicationPage'),
+);
+const SelectDrugPage = lazyPage(
+  () => import(/* webpackChunkName: "page-medication-select-drug" */ './pages/medication/SelectDrugPage'),
+);
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**
@@ -197,6 +225,7 @@ export const routes: RouteObject[] = [
       { path: '/register/recover', element: <RecoverAccountPage /> },
       { path: '/set/set', element: <SetPage /> },
       { path: '/set/aboutUs', element: <AboutUsPage /> },
+      { path: '/set/closeAccount', element: <CloseAccountPage /> },
       { path: '/payment/:intentId', element: <PaymentPage /> },
       { path: '/findDoctor/C2CChat', element: <C2CChatPage /> },
       { path: '/findDoctor/myConsultList', element: <MyConsultListPage /> },
@@ -225,6 +254,9 @@ export const routes: RouteObject[] = [
       { path: '/contactUs', element: <ContactUsPage /> },
       { path: '/invitationCode/invitationCode', element: <InvitationCodePage /> },
       { path: '/sharePage', element: <SharePage /> },
+      { path: '/invitation', element: <InvitationActivityPage /> },
+      { path: '/paperDetails', element: <PaperDetailsPage /> },
+      { path: '/reward', element: <RewardPage /> },
       { path: '/miniprogram', element: <MiniProgramPage /> },
       {
         path: '/reportCenter/reportCenter',
@@ -272,6 +304,12 @@ export const routes: RouteObject[] = [
       { path: '/devices/bindError', element: <BindErrorPage /> },
       { path: '/notice/noticeList', element: <NoticeListPage /> },
       { path: '/urineDoctor', element: <UrineDoctorPage /> },
+      { path: '/calendar', element: <CalendarPage /> },
+      { path: '/medicationRecordList', element: <MedicationRecordListPage /> },
+      { path: '/addMedication', element: <AddMedicationPage /> },
+      { path: '/selectDrug', element: <SelectDrugPage /> },
+      { path: '/monitoringPlan', element: <MonitoringPlanPage /> },
+      { path: '/monitoringPlanList', element: <MonitoringPlanListPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -116,6 +116,7 @@ export const PAGE_SIZES = {
   followList: 100,
   sugarDayDetail: 10_000,
   pointsLog: 10,
+  paperRecords: 10,
   tasks: 10,
   articles: 2,
   chatHistory: 10,

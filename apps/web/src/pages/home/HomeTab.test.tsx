@@ -139,19 +139,15 @@ describe('urine-analysis tile', () => {
     expect(api.called('GET /partner/v1/urineLink')).toHaveLength(0);
   });
 
-  it('opens the invitation poster for a registered customer', async () => {
+  it('opens the invitation activity for a registered customer', async () => {
     fakeApi({
-      'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
-      'GET /customer/v1/getCustomerPoster': () => ({
-        posterUrl: 'uploads/posters/medical.png',
-        link: '/register/register?inviteCode=ABC123&sourceId=4',
-        cached: true,
-      }),
+      'GET /customer/v1/inviteCount': () => ({ count: 2, inviteCode: 'ABC123' }),
+      'GET /customer/v1/paperRecords': () => ({ items: [], currentPage: 1, totalPage: 0, totalNum: 0, balance: 10 }),
     });
     const { router } = renderApp('/');
     await screen.findByRole('heading', { name: '糖护医疗' });
     fireEvent.click(tile('邀请注册有奖'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sharePage'));
-    expect(await screen.findByRole('img', { name: /邀请码 ABC123/ })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invitation'));
+    expect(await screen.findByTestId('invite-code')).toHaveProperty('textContent', 'ABC123');
   });
 });

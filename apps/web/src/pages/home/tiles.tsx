@@ -18,6 +18,8 @@ export interface HomeTile extends EntryTile {
 /** Where the device tile goes: binding a first meter, or the list of the user's meters. */
 export const BIND_DEVICE_PATH = '/devices/bindDevices/auto';
 export const MY_DEVICES_PATH = '/devices/unbindDevices';
+/** The invitation activity page (spec 3 §2.6 leaves its route unnamed), opened by the 邀请注册有奖 tile. */
+export const INVITATION_PATH = '/invitation';
 
 /**
  * The home entry tiles of spec 2.3, in order. With a meter bound (`hasDevice`) the device tile is
@@ -53,7 +55,7 @@ export function homeTiles(brand: Brand, { hasDevice = false }: { hasDevice?: boo
           <GiftIcon />
         </TileIcon>
       ),
-      action: { kind: 'route', to: '/sharePage', registeredOnly: true },
+      action: { kind: 'route', to: INVITATION_PATH, registeredOnly: true },
     },
     {
       key: 'urine',

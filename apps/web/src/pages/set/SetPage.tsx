@@ -91,6 +91,15 @@ export default function SetPage() {
           关于我们
         </List.Item>
       </List>
+      <List mode="card">
+        <List.Item
+          arrow
+          description="注销后个人资料、积分和试纸将被清除"
+          onClick={() => void navigate('/set/closeAccount')}
+        >
+          注销账号
+        </List.Item>
+      </List>
       <SwitchBackEntry />
     </div>
   );

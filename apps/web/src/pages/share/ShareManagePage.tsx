@@ -17,6 +17,7 @@ import { useApiData } from '../../hooks/useApiData';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { copyText } from '../../ui/clipboard';
 import { showError, toast } from '../../ui/toast';
 import styles from './ShareManagePage.module.css';
 
@@ -28,15 +29,6 @@ const KINDS: ShareKind[] = ['sugar', 'bloodPressure'];
 
 function parseKind(value: string | null): ShareKind {
   return value === 'bloodPressure' ? 'bloodPressure' : 'sugar';
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
