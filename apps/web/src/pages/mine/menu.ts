@@ -19,8 +19,6 @@ export const COMING_SOON_IDS: ReadonlySet<string> = new Set([
   'orders',
   'addresses',
   'coupons',
-  'monitoringPlan',
-  'medicationRecord',
   'onlinePharmacy',
   'servicePackage',
 ]);
@@ -79,6 +77,8 @@ export function mineMenu(brand: Brand): MineLink[] {
   links.splice(1, 0, DEVICES_LINK);
   // The patient's uploaded examination reports (spec 2 §2.14), which the spec links from nowhere.
   links.splice(2, 0, MEDICAL_REPORTS_LINK);
+  // The strips earned by inviting (spec 3 §2.6), which the spec reaches only from the invitation activity.
+  links.splice(3, 0, PAPER_LINK);
   // What the tab's badge counts is found here: the notices, and the requests to follow the user.
   links.splice(0, 0, NOTICES_LINK, FOLLOW_REQUESTS_LINK);
   return links;
@@ -126,5 +126,13 @@ export const MEDICAL_REPORTS_LINK: MineLink = {
   key: 'medicalReports',
   title: '检查报告',
   to: '/examiningReport/uploadExaminingReport',
+  comingSoon: false,
+};
+
+/** The mine entry of the strips 我的试纸 (spec 3 §2.6 /paperDetails; the spec's mine menu does not place it). */
+export const PAPER_LINK: MineLink = {
+  key: 'paper',
+  title: '我的试纸',
+  to: '/paperDetails',
   comingSoon: false,
 };
