@@ -147,6 +147,16 @@ describe('strips for invitations on two phones', { skip: skipStatic }, () => {
       assert.deepEqual(again.lines, revoked.lines);
       await a.page.screenshot({ path: shot('strips-paper-details-after'), fullPage: true });
 
+      // The scheme's other pages: the reward in three steps, and the code page with its copy button.
+      await a.page.goto(`${BASE_URL}/reward`);
+      await a.page.getByRole('region', { name: '公平规则' }).waitFor();
+      await assertFitsWidth(a.page);
+      await a.page.screenshot({ path: shot('strips-reward'), fullPage: true });
+      await a.page.goto(`${BASE_URL}/invitationCode/invitationCode`);
+      assert.equal((await a.page.getByTestId('invite-code').innerText()).trim(), code);
+      await a.page.getByRole('button', { name: '复制邀请码' }).waitFor();
+      await a.page.screenshot({ path: shot('strips-invitation-code') });
+
       // 长辈模式 on A's phone: the same page with larger text still fits.
       await a.page.evaluate(() => localStorage.setItem('glucoguard.elderMode', 'on'));
       await strips(a.page);
