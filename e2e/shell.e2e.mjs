@@ -74,6 +74,7 @@ describe('web shell on a phone in the messaging app', () => {
         '我的亲友',
         '我的设备',
         '检查报告',
+        '我的试纸',
         '在线问诊',
         '我的处方',
         '健康目标',
@@ -114,15 +115,18 @@ describe('web shell on a phone in the messaging app', () => {
         '我的亲友',
         '我的设备',
         '检查报告',
+        '我的试纸',
         '在线问诊',
         '我的处方',
         '健康目标',
+        '监测计划',
+        '用药记录',
         '帮助与客服',
         '设置',
       ]);
       assert.deepEqual(
         await menu.getByRole('button').allInnerTexts(),
-        ['收货地址', '监测计划', '用药记录', '在线药房', '服务包'].map((title) => `${title}\n即将上线`),
+        ['收货地址', '在线药房', '服务包'].map((title) => `${title}\n即将上线`),
       );
 
       // The source id is kept for the session even when the address no longer carries it.

@@ -238,7 +238,7 @@ describe('mine entries of pages still to come', () => {
     fakeApi({ 'GET /notice/v1/getBadgeCount': () => badge });
     const { router } = renderApp('/?tab=mine');
     const menu = await screen.findByRole('list', { name: '更多服务' });
-    for (const title of ['收货地址', '监测计划', '用药记录', '在线药房', '服务包']) {
+    for (const title of ['收货地址', '在线药房', '服务包']) {
       const entry = within(menu).getByRole('button', { name: `${title}，即将上线` });
       expect(entry.textContent).toContain('即将上线');
       fireEvent.click(entry);
@@ -248,6 +248,8 @@ describe('mine entries of pages still to come', () => {
     expect(within(menu).getByRole('link', { name: '健康目标' }).getAttribute('href')).toBe(
       '/healthTarget/healthTarget',
     );
+    expect(within(menu).getByRole('link', { name: '监测计划' }).getAttribute('href')).toBe('/monitoringPlan');
+    expect(within(menu).getByRole('link', { name: '用药记录' }).getAttribute('href')).toBe('/calendar');
     expect(within(menu).getByRole('link', { name: '我的处方' }).getAttribute('href')).toBe('/prescription');
   });
 

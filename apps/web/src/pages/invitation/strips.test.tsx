@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
@@ -169,5 +169,22 @@ describe('/reward', () => {
     expect(screen.getByRole('region', { name: '兑换规则' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去邀请亲友' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invitation'));
+  });
+});
+
+describe('我的 → 我的试纸', () => {
+  it('links the strips from the mine tab', async () => {
+    fakeApi({
+      'GET /notice/v1/getBadgeCount': () => ({
+        total: 0,
+        notices: 0,
+        followRequests: 0,
+        chats: 0,
+        followRequest: null,
+      }),
+    });
+    renderApp('/?tab=mine');
+    const menu = await screen.findByRole('list', { name: '更多服务' });
+    expect(within(menu).getByRole('link', { name: '我的试纸' }).getAttribute('href')).toBe('/paperDetails');
   });
 });
