@@ -1,4 +1,4 @@
-/* global document */
+/* global document, HTMLElement */
 // The medication diary on a phone (issue 20, spec 3 §2.4): from 我的 → 用药记录 a patient of the
 // health brand opens the month's calendar, adds a record on an earlier day of the month (the save
 // checks in the spec's order, the medicine is searched on /selectDrug), sees the day marked, adds one
@@ -149,9 +149,16 @@ describe('the medication diary on a phone', { skip: skipStatic }, () => {
       await page.getByText('口服 · 每日两次 · 每次2片').waitFor();
 
       // Delete it, after the confirmation; the day's mark goes.
+      await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 10_000 });
       await page.getByText('口服 · 每日两次 · 每次2片').tap();
       await page.getByRole('button', { name: '删除' }).tap();
       await page.getByText('确定删除这条用药记录吗？删除后无法恢复。').waitFor();
+      // The photo once the dialog has faded in.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.adm-dialog .adm-center-popup-wrap > div')].some(
+          (panel) => panel instanceof HTMLElement && panel.style.opacity === '1',
+        ),
+      );
       await page.screenshot({ path: shot('medication-delete-confirm') });
       await page.locator('.adm-dialog').getByRole('button', { name: '删除' }).tap();
       await page.waitForURL((url) => url.pathname === '/medicationRecordList');

@@ -215,7 +215,12 @@ export default function AddMedicationPage() {
   };
 
   const remove = async () => {
-    if (!(await Dialog.confirm({ content: MEDICATION_DELETE_CONFIRM, confirmText: '删除', cancelText: '取消' }))) {
+    const confirmed = await Dialog.confirm({
+      content: MEDICATION_DELETE_CONFIRM,
+      confirmText: <span className={styles.dangerText}>删除</span>,
+      cancelText: '取消',
+    });
+    if (!confirmed) {
       return;
     }
     await run(async () => {
