@@ -20,6 +20,8 @@ import { SugarTest } from '../contexts/health/readings/glucose.entity';
 import { UricAcidTest } from '../contexts/health/readings/uricAcid.entity';
 import { WeightRecord } from '../contexts/health/readings/weight.entity';
 import { PointsEntry, PointsScoreCount, PointsTally } from '../contexts/engagement/points/points.entity';
+import { StripEntry, StripInvitation } from '../contexts/engagement/strips/strips.entity';
+import { ClosedAccount } from '../contexts/identity/customer/closedAccount.entity';
 import { CheckIn } from '../contexts/engagement/check-in/checkIn.entity';
 import { Article, ArticleCategory, ArticleReader } from '../contexts/engagement/article/article.entity';
 import { Banner } from '../contexts/engagement/banner/banner.entity';
@@ -86,6 +88,9 @@ export const entities = [
   FeedMessage,
   Notice,
   PointsEntry,
+  StripEntry,
+  StripInvitation,
+  ClosedAccount,
   PointsTally,
   PointsScoreCount,
   CheckIn,

@@ -38,6 +38,7 @@ import { Migration20261126181312_consult } from './Migration20261126181312_consu
 import { Migration20261126215126_monitorPlan } from './Migration20261126215126_monitorPlan';
 import { Migration20261126215144_medicationRecord } from './Migration20261126215144_medicationRecord';
 import { Migration20261126215302_monitorReminder } from './Migration20261126215302_monitorReminder';
+import { Migration20261126215552_strips_and_account_closure } from './Migration20261126215552_strips_and_account_closure';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -78,4 +79,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126215126_monitorPlan', class: Migration20261126215126_monitorPlan },
   { name: 'Migration20261126215144_medicationRecord', class: Migration20261126215144_medicationRecord },
   { name: 'Migration20261126215302_monitorReminder', class: Migration20261126215302_monitorReminder },
+  { name: 'Migration20261126215552_strips_and_account_closure', class: Migration20261126215552_strips_and_account_closure },
 ];

@@ -58,6 +58,11 @@ export const CustomerSchema = defineEntity({
      * customer consented to by registering; null before registration.
      */
     legalVersion: p.string().length(10).nullable(),
+    /**
+     * When the customer closed (注销) the account: the profile is cleared and the phone and openid
+     * freed (contexts/identity/account-closure); null while open.
+     */
+    closedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -49,8 +49,9 @@ export class CustomerRepository {
     return this.em.findOne(Doctor, { openid });
   }
 
+  /** The open account with this invite code: a closed account's code invites nobody. */
   findByInviteCode(code: string): Promise<Customer | null> {
-    return this.em.findOne(Customer, { inviteCode: code });
+    return this.em.findOne(Customer, { inviteCode: code, closedAt: null });
   }
 
   async save(): Promise<void> {
@@ -86,9 +87,9 @@ export class CustomerRepository {
     }
   }
 
-  /** How many registered customers entered `inviteCode` at registration. */
+  /** How many registered customers (accounts still open) entered `inviteCode` at registration. */
   countRegisteredInvitedBy(inviteCode: string | null): Promise<number> {
-    return this.em.count(Customer, { usedInviteCode: inviteCode, registeredAt: { $ne: null } });
+    return this.em.count(Customer, { usedInviteCode: inviteCode, registeredAt: { $ne: null }, closedAt: null });
   }
 
   /** Gives a visitor (never a registered customer) another messaging-app sign-in. */

@@ -11,7 +11,9 @@ import { getLocation, updateLocation } from './customerLocation.service';
 
 export function customerRoutes(app: FastifyInstance) {
   app.operation('editCustomer', async (request) =>
-    customerVo(await editProfile(app.em, request.session, request.body, app.providers.clock())),
+    customerVo(
+      await editProfile(app.em, request.session, request.body, app.providers.clock(), app.providers.sessionSecret),
+    ),
   );
 
   app.operation('updatePhone', async (request) => {

@@ -13,7 +13,7 @@ import { assertValid } from '../../../lib/validate';
 import type { BodyOf } from '../../../lib/contract';
 import { registeredCustomerId, type SessionContext } from '../../../lib/session-context';
 import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
-import { applyInviteCode } from './inviteCode';
+import { applyInviteCode, saveCustomerWithInvitation } from './inviteCode';
 import { CustomerRepository } from './customer.repository';
 import type { Customer } from './customer.entity';
 
@@ -26,7 +26,13 @@ export async function registeredCustomer(em: Db, session: SessionContext): Promi
 export type ProfileEdit = BodyOf<'editCustomer'>;
 
 /** Edits the caller's own profile (spec: /customer/v1/edit; also registration step 2). */
-export async function editProfile(em: Db, session: SessionContext, input: ProfileEdit, now: Date): Promise<Customer> {
+export async function editProfile(
+  em: Db,
+  session: SessionContext,
+  input: ProfileEdit,
+  now: Date,
+  secret: string,
+): Promise<Customer> {
   const customer = await registeredCustomer(em, session);
   assertValid(
     firstFailure([
@@ -56,10 +62,8 @@ export async function editProfile(em: Db, session: SessionContext, input: Profil
   if (weight !== undefined) {
     customer.weightKg = weight;
   }
-  if (inviteCode) {
-    await applyInviteCode(em, customer, inviteCode);
-  }
-  await new CustomerRepository(em).save();
+  const invitation = inviteCode ? await applyInviteCode(em, customer, inviteCode, { now, secret }) : null;
+  await saveCustomerWithInvitation(em, invitation);
   return customer;
 }
 

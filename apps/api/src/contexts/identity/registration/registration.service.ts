@@ -19,7 +19,7 @@ import type { SessionContext } from '../../../lib/session-context';
 import { CustomerRepository } from '../customer/customer.repository';
 import type { Customer } from '../customer/customer.entity';
 import { verifyCode, type SmsCodeDeps } from '../sms/smsCode.service';
-import { applyInviteCode } from '../customer/inviteCode';
+import { applyInviteCode, saveCustomerWithInvitation } from '../customer/inviteCode';
 import { LEGAL_TEXTS_VERSION } from '../../platform';
 
 export const REGISTRATION_ERRORS = {
@@ -158,10 +158,10 @@ export async function registerFull(
   if (input.headimgurl) {
     customer.headimgurl = normalizeAvatarUrl(input.headimgurl) ?? '';
   }
-  if (input.inviteCode) {
-    await applyInviteCode(em, customer, input.inviteCode);
-  }
-  await new CustomerRepository(em).save();
+  const invitation = input.inviteCode
+    ? await applyInviteCode(em, customer, input.inviteCode, { now, secret: sms.secret })
+    : null;
+  await saveCustomerWithInvitation(em, invitation);
   return customer.id;
 }
 

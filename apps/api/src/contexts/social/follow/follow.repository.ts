@@ -49,6 +49,23 @@ export class FollowRepository {
     return this.em.create(Follow, data as Follow);
   }
 
+  /**
+   * Ends every pending or accepted follow on either side of a closed account: a patient's as
+   * revoked, a follower's as left (docs/adr/0171-account-closure.md).
+   */
+  async endAllOf(customerId: string, at: Date): Promise<void> {
+    await this.em.nativeUpdate(
+      Follow,
+      { patientId: customerId, status: { $in: ['pending', 'accepted'] } },
+      { status: 'revoked', decidedAt: at, updatedAt: at },
+    );
+    await this.em.nativeUpdate(
+      Follow,
+      { followerId: customerId, status: { $in: ['pending', 'accepted'] } },
+      { status: 'left', decidedAt: at, updatedAt: at },
+    );
+  }
+
   /** Writes the follows changed or created since the last save. */
   async save(): Promise<void> {
     await this.em.flush();

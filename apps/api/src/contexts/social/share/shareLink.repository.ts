@@ -38,6 +38,11 @@ export class ShareLinkRepository {
     return this.db.findOne(ShareLink, { tokenHash });
   }
 
+  /** Revokes every open link of a customer (a closed account). */
+  async revokeAllOf(customerId: string, at: Date): Promise<void> {
+    await this.db.nativeUpdate(ShareLink, { customerId, revokedAt: null }, { revokedAt: at });
+  }
+
   async save(): Promise<void> {
     await this.db.flush();
   }
