@@ -36,8 +36,21 @@ describe('/invitationCode/invitationCode', () => {
     expect(
       screen.getByText((_, element) => element?.textContent === '已邀请 3 人注册' && element.tagName === 'DIV'),
     ).toBeTruthy();
+    expect(screen.getByText(/每成功邀请1位，您可获得5条试纸/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '复制邀请码' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '生成邀请海报' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sharePage'));
+  });
+
+  it('leads to the activity and its rules', async () => {
+    fakeApi({
+      'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
+      'GET /customer/v1/paperRecords': () => ({ items: [], currentPage: 1, totalPage: 0, totalNum: 0, balance: 0 }),
+    });
+    const { router } = renderApp('/invitationCode/invitationCode');
+    fireEvent.click(await screen.findByRole('button', { name: '查看活动规则' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invitation'));
+    expect(await screen.findByRole('region', { name: '活动规则' })).toBeTruthy();
   });
 
   it('shows the server message when the invite info fails', async () => {
