@@ -29,6 +29,7 @@ import {
 import {
   accountRecoveryRoutes,
   authRoutes,
+  accountClosureRoutes,
   customerRoutes,
   registrationRoutes,
   smsRoutes,
@@ -42,7 +43,14 @@ import {
   reportRoutes,
 } from './contexts/health';
 import { invitationRoutes, shareRoutes } from './contexts/social';
-import { articleRoutes, assistantRoutes, bannerRoutes, checkInRoutes, feedbackRoutes } from './contexts/engagement';
+import {
+  articleRoutes,
+  assistantRoutes,
+  bannerRoutes,
+  checkInRoutes,
+  feedbackRoutes,
+  stripsRoutes,
+} from './contexts/engagement';
 import {
   chatFileVisibleTo,
   chatRoutes,
@@ -52,6 +60,10 @@ import {
   consoleConsultRoutes,
   consultDeskRoutes,
   consultRoutes,
+  consoleMonitoringRoutes,
+  monitoringRoutes,
+  medicationDatesOf,
+  medicationRoutes,
   customerImUserId,
   consoleDoctorServiceRoutes,
   doctorRoutes,
@@ -174,6 +186,7 @@ function api(config: AppConfig) {
     registrationRoutes(scope, config);
     accountRecoveryRoutes(scope, config);
     customerRoutes(scope);
+    accountClosureRoutes(scope);
     // A disabled or re-roled staff member's chat sockets end with their sessions (ADR 0143).
     staffRoutes(scope, { accessEnded: (staffId) => scope.chat.fanOut.end(staffImUserId(staffId)) });
     uploadRoutes(scope, {
@@ -192,7 +205,8 @@ function api(config: AppConfig) {
     weightRoutes(scope);
     pressureRoutes(scope);
     shareRoutes(scope);
-    reportRoutes(scope);
+    // The sugar report shows the days with medication records; the diary is care's (ADR 0160).
+    reportRoutes(scope, { medicationDates: medicationDatesOf });
     locationRoutes(scope);
     meterRoutes(scope);
     ingestionRoutes(scope, config);
@@ -208,6 +222,9 @@ function api(config: AppConfig) {
     consultRoutes(scope);
     consoleConsultRoutes(scope);
     consultDeskRoutes(scope);
+    monitoringRoutes(scope);
+    consoleMonitoringRoutes(scope);
+    medicationRoutes(scope);
     paymentRoutes(scope);
     medicalReportRoutes(scope);
     followRoutes(scope);
@@ -218,6 +235,7 @@ function api(config: AppConfig) {
       chatUnread: async (db, customerId) => (await chatUnread(db, customerImUserId(customerId))).total,
     });
     pointsRoutes(scope);
+    stripsRoutes(scope);
     checkInRoutes(scope);
     articleRoutes(scope);
     bannerRoutes(scope);

@@ -1,4 +1,5 @@
-import { pointsOnReadingRecorded } from './contexts/engagement';
+import { pointsOnReadingRecorded, stripsOnAccountClosed, stripsOnInvitationAccepted } from './contexts/engagement';
+import { customerEvents } from './contexts/identity';
 import { CLOSE_PAYMENT_JOB, closeExpiredIntent, onIntentPaid, reconcilePendingIntents } from './contexts/commerce';
 import {
   CONSULT_END_JOB,
@@ -14,10 +15,15 @@ import type { PaymentProvider } from './providers/payment/payment';
 import { pruneExpiredRows, type JobQueue } from './contexts/platform';
 import {
   expirePrescription,
+  MONITOR_REMINDER_JOB,
+  monitorReminderEvents,
+  monitoringEvents,
+  runMonitorReminder,
   RX_EXPIRE_JOB,
   rxEvents,
   TENCENT_RELAY_JOB,
   type ChatDelivery,
+  type MonitorReminderPayload,
   type TencentChatRelay,
 } from './contexts/care';
 import { readingEvents, setActingForPolicy } from './contexts/health';
@@ -25,8 +31,11 @@ import {
   feedOnReadingDeleted,
   followActingFor,
   noticesOnReadingDeleted,
+  noticesOfMonitorPlans,
+  noticesOfMonitorReminders,
   noticesOfPrescriptionReviews,
   noticesOnReadingRecorded,
+  socialOnAccountClosed,
 } from './contexts/social';
 
 /**
@@ -46,6 +55,13 @@ export function composeContexts(): void {
   readingEvents.subscribe('ReadingRecorded', 'social.notices', noticesOnReadingRecorded);
   readingEvents.subscribe('ReadingRecorded', 'engagement.points', pointsOnReadingRecorded);
 
+  // Identity's events: an invitation accepted earns the inviter strips; an invited account closed
+  // within 7 days takes them back (docs/invitation.md).
+  customerEvents.subscribe('InvitationAccepted', 'engagement.strips', stripsOnInvitationAccepted);
+  customerEvents.subscribe('AccountClosed', 'engagement.strips', stripsOnAccountClosed);
+  // A closed account's follows end and its share links stop working.
+  customerEvents.subscribe('AccountClosed', 'social.follow', socialOnAccountClosed);
+
   // A reading was deleted by its owner (points paid for it are kept).
   readingEvents.subscribe('ReadingDeleted', 'social.notices', noticesOnReadingDeleted);
   readingEvents.subscribe('ReadingDeleted', 'social.feed', feedOnReadingDeleted);
@@ -55,6 +71,12 @@ export function composeContexts(): void {
 
   // A pharmacist reviewed a prescription: the patient gets an in-app notice.
   rxEvents.subscribe('PrescriptionReviewed', 'social.notices', noticesOfPrescriptionReviews);
+
+  // A doctor issued a monitoring plan: the patient gets an in-app notice and a template message (docs/adr/0165).
+  monitoringEvents.subscribe('MonitorPlanIssued', 'social.notices', noticesOfMonitorPlans);
+
+  // A monitoring plan's slot is due: the patient gets an in-app notice and a template message (docs/adr/0169).
+  monitorReminderEvents.subscribe('MonitorReminderDue', 'social.notices', noticesOfMonitorReminders);
 }
 
 /** The durable jobs' names: a job's name is stored with it, so a name never changes. */
@@ -75,6 +97,8 @@ export const JobNames = {
   refundConsult: CONSULT_REFUND_JOB,
   /** Expires one approved prescription left unused for RX_UNUSED_DAYS (contexts/care/rx). */
   expirePrescription: RX_EXPIRE_JOB,
+  /** Reminds the patient of one planned (date, slot) of a monitoring plan (contexts/care/monitoring). */
+  monitorReminder: MONITOR_REMINDER_JOB,
 } as const;
 
 /** How often payment reconciliation recurs. */
@@ -131,6 +155,15 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
     JobNames.expirePrescription,
     async (db, payload, { now }) => {
       await expirePrescription(db, (payload as { infoId: string }).infoId, now);
+    },
+    { atomic: true, maxAttempts: 5, backoffSeconds: 60, leaseSeconds: 120 },
+  );
+  // Scheduled with a monitoring plan, one per planned slot: the (patient, date, slot) row and the
+  // notice (the push's outbox entry) commit with the job's completion, so it reminds at most once.
+  jobs.define(
+    JobNames.monitorReminder,
+    async (db, payload, { now }) => {
+      await runMonitorReminder(db, payload as MonitorReminderPayload, now);
     },
     { atomic: true, maxAttempts: 5, backoffSeconds: 60, leaseSeconds: 120 },
   );

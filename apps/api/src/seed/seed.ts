@@ -15,6 +15,7 @@ import { seedDemoStaff } from './demoStaff';
 import { seedDemoChat } from './demoChat';
 import { seedDemoConsults } from './demoConsults';
 import { seedDemoRx } from './demoRx';
+import { seedDemoMonitoring } from './demoMonitoring';
 import { seedArticleLibrary } from './articles';
 import { seedBannerLibrary } from './banners';
 import { seedPharmacyLibrary } from './pharmacies';
@@ -49,4 +50,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemoChat(em, demo);
   await seedDemoConsults(em, demo);
   await seedDemoRx(em, demo);
+  await seedDemoMonitoring(em, demo);
 }

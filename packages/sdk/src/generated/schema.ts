@@ -4640,8 +4640,9 @@ export interface paths {
          *     finished (0) the same window frozen at its end, read-only (`finished` true). Waiting, not yet
          *     submitted or cancelled consultations answer 40300 with the reason. Each reading is judged as
          *     the patient's own screens judge it; the summaries are the weekly and monthly reports' analysis
-         *     of the window's last 7 and 30 days (docs/adr/0156-consult-readings-window.md). Every read is
-         *     recorded in the audit trail (`consult.readings`, with the patient).
+         *     of the window's last 7 and 30 days (docs/adr/0156-consult-readings-window.md); `medication` is
+         *     the patient's medication diary of the same window. Every read is recorded in the audit trail
+         *     (`consult.readings`, with the patient).
          */
         get: operations["consoleConsultReadings"];
         put?: never;
@@ -5991,6 +5992,19 @@ export interface components {
             /** @description The remark analysis. */
             healthAlter: string;
             clinical: components["schemas"]["SugarReportClinical"];
+            /**
+             * @description Every China day of the period, oldest first, with its medication diary records and its glucose
+             *     readings, so the days with medication stand next to the sugar readings of the same days and the
+             *     days without show as such (docs/adr/0161-medication-in-reports-and-console.md).
+             */
+            medicationDays: {
+                /** @description yyyy-MM-dd. */
+                date: string;
+                /** @description At least one medication record that day. */
+                taken: boolean;
+                medicationCount: number;
+                sugarCount: number;
+            }[];
         };
         SugarMonthReport: {
             existsFlag: boolean;
@@ -6939,10 +6953,10 @@ export interface components {
         Notice: {
             id: string;
             /**
-             * @description rxReviewed — a pharmacist reviewed one of the patient's prescriptions (opens the prescription list).
+             * @description rxReviewed — a pharmacist reviewed one of the patient's prescriptions (opens the prescription list); monitorRemind — a slot of the doctor's monitoring plan is due and not yet measured (opens the plan); monitorPlan — a doctor issued a new monitoring plan (opens the latest plan, /monitoringPlan).
              * @enum {string}
              */
-            kind: "reading" | "followRequest" | "followAccepted" | "rxReviewed";
+            kind: "reading" | "followRequest" | "followAccepted" | "rxReviewed" | "monitorRemind" | "monitorPlan";
             title: string;
             text: string;
             urgent: boolean;
@@ -7524,8 +7538,8 @@ export interface components {
             to: string;
             /** @description The consultation has ended; the window no longer moves. */
             finished: boolean;
-            /** @description The patient's medication diary over the same window, ordered by record time. */
-            medication?: components["schemas"]["MedicationRecordVo"][];
+            /** @description The patient's medication diary records taken within the same window, ordered by record time (counted in the audit entry). */
+            medication: components["schemas"]["MedicationRecordVo"][];
             glucose: {
                 /** @description China time, YYYY-MM-DD HH:mm:ss. */
                 time: string;

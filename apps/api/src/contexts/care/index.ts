@@ -23,6 +23,8 @@ export {
   refundConsult,
 } from './consult/consult.service';
 export { consultDeskRoutes } from './consult-desk/consultDesk.routes';
+export { medicationRoutes } from './medication/medication.routes';
+export { medicationDatesOf } from './medication/medication.service';
 export { chatRoutes, type ChatTransport } from './chat/chat.routes';
 export { consoleChatRoutes } from './chat/chatConsole.routes';
 export { ChatHub } from './chat/chat.hub';
@@ -33,3 +35,14 @@ export { chatUnread, openChatSession, postCustomChatMessage } from './chat/chat.
 export { customerImUserId, staffImUserId } from './chat/chat.sig';
 export { TENCENT_RELAY_JOB, TencentChatRelay } from './chat/chat.tencent';
 export type { ChatDelivery } from './chat/chat.hub';
+/** The monitoring plan's reminders: scheduled with the plan, run as jobs, heard by the notices (composition.ts). */
+export {
+  MONITOR_REMINDER_JOB,
+  runMonitorReminder,
+  scheduleMonitorReminders,
+  type MonitorReminderPayload,
+} from './monitoring/monitorReminder.service';
+export { monitorReminderEvents } from './monitoring/monitorReminder.events';
+/** Glucose monitoring plans (spec 3 §2.5): the patient's and the doctor's routes, and the issue event the notices hear. */
+export { consoleMonitoringRoutes, monitoringRoutes } from './monitoring/monitoring.routes';
+export { monitoringEvents } from './monitoring/monitoring.events';

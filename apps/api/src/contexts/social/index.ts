@@ -4,8 +4,13 @@
  * Other contexts import only this file, never a module inside it.
  */
 export { followActingFor } from './follow/follow.service';
+export { socialOnAccountClosed } from './follow/follow.subscriber';
 export { noticesOnReadingDeleted, noticesOnReadingRecorded } from './notice/notice.subscriber';
-export { noticesOfPrescriptionReviews } from './notice/notice.service';
+export {
+  noticesOfMonitorPlans,
+  noticesOfMonitorReminders,
+  noticesOfPrescriptionReviews,
+} from './notice/notice.service';
 export { feedOnReadingDeleted } from './feed/feed.subscriber';
 export { shareRoutes } from './share/share.routes';
 export { invitationRoutes } from './invitation/invitation.routes';

@@ -23,8 +23,8 @@ export interface PushRun {
  * Sends the reading notices waiting for the messaging app (the notice table is the outbox). Rows
  * are claimed with SKIP LOCKED under a lease, so several API instances never send one twice and a
  * crashed sender's rows are taken over once the lease ends. At send time the recipient's settings
- * switch (`msgReceive`) and the patient's consent are checked again: turning either off stops
- * messages still queued.
+ * switch (`msgReceive`, or `msgNoTestReceive` for a monitoring reminder) and the patient's consent
+ * are checked again: turning either off stops messages still queued.
  */
 export async function dispatchNoticePushes(db: Db, pusher: NoticePusher, now: Date): Promise<PushRun> {
   const repo = new NoticeRepository(db);
@@ -40,12 +40,17 @@ export async function dispatchNoticePushes(db: Db, pusher: NoticePusher, now: Da
     ) => repo.finishPush(notice.id, status, error, nextAt, now);
     const fields =
       typeof notice.push_data === 'string' ? (JSON.parse(notice.push_data) as ReadingPushFields) : notice.push_data;
+    // A monitoring reminder follows the 未测量提醒 switch; every other notice the 测量消息 one.
+    const switchedOff =
+      notice.kind === 'monitorRemind'
+        ? recipient && !recipient.msg_no_test_receive && 'unmeasured reminders switched off'
+        : recipient && !recipient.msg_receive && 'measurement messages switched off';
     const why = !recipient
       ? 'no such customer'
       : !recipient.live
         ? 'reading deleted'
-        : !recipient.msg_receive
-          ? 'measurement messages switched off'
+        : switchedOff
+          ? switchedOff
           : !recipient.granted
             ? 'consent withdrawn'
             : !fields
@@ -66,7 +71,8 @@ export async function dispatchNoticePushes(db: Db, pusher: NoticePusher, now: Da
         text: notice.text,
         urgent: notice.urgent,
         fields,
-        path: '/notice/noticeList',
+        path:
+          notice.kind === 'monitorRemind' || notice.kind === 'monitorPlan' ? '/monitoringPlan' : '/notice/noticeList',
       });
       await finish('sent', null);
       run.sent += 1;

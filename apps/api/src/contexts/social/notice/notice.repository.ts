@@ -31,6 +31,7 @@ export interface NoticeListRow {
 /** A notice claimed for the messaging-app push. */
 export interface ClaimedPush {
   id: string;
+  kind: string;
   recipient_id: string;
   subject_id: string;
   title: string;
@@ -43,6 +44,17 @@ export interface ClaimedPush {
 // A reading notice is shown only while the patient's consent stands; the others always.
 const VISIBLE = `n.recipient_id = ? and (n.kind <> 'reading' or exists (
   select 1 from follow f where f.follower_id = n.recipient_id and f.patient_id = n.subject_id and f.status = 'accepted'))`;
+
+/** A push's recipient at send time (see `pushRecipient`). */
+export interface PushRecipient {
+  openid: string;
+  /** Settings 测量消息: messages about readings and the other notices. */
+  msg_receive: boolean;
+  /** Settings 未测量提醒: the monitoring plan's reminders (kind `monitorRemind`). */
+  msg_no_test_receive: boolean;
+  granted: boolean;
+  live: boolean;
+}
 
 /** Storage of in-app notices; the notice table is also the messaging-app push's outbox. */
 export class NoticeRepository {
@@ -143,7 +155,7 @@ export class NoticeRepository {
         `update notice set push_status = 'sending', push_next_at = ?, push_attempts = push_attempts + 1
           where id in (select id from notice where push_status in ('pending', 'sending') and push_next_at <= ?
                         order by push_next_at, id limit ? for update skip locked)
-          returning id::text as id, recipient_id, subject_id, title, text, urgent, push_attempts, push_data`,
+          returning id::text as id, kind, recipient_id, subject_id, title, text, urgent, push_attempts, push_data`,
         [leaseUntil, now, batch],
       ),
     );
@@ -155,11 +167,9 @@ export class NoticeRepository {
    */
   async pushRecipient(
     notice: Pick<ClaimedPush, 'id' | 'recipient_id' | 'subject_id'>,
-  ): Promise<{ openid: string; msg_receive: boolean; granted: boolean; live: boolean } | undefined> {
-    const [recipient] = await sql(this.em).execute<
-      { openid: string; msg_receive: boolean; granted: boolean; live: boolean }[]
-    >(
-      `select c.openid, c.msg_receive,
+  ): Promise<PushRecipient | undefined> {
+    const [recipient] = await sql(this.em).execute<PushRecipient[]>(
+      `select c.openid, c.msg_receive, c.msg_no_test_receive,
               (c.id = ? or exists (select 1 from follow f where f.follower_id = c.id and f.patient_id = ? and f.status = 'accepted')) as granted,
               exists (select 1 from notice n where n.id = ?) as live
          from customer c where c.id = ?`,

@@ -4,6 +4,10 @@ import {
   feedPostId,
   formatChinaTime,
   isUrgentBloodPressure,
+  monitorPlanNotice,
+  monitorPlanPushFields,
+  monitorReminderNotice,
+  monitorReminderPushFields,
   readingNoticeText,
   readingPushFields,
   resolveSugarRange,
@@ -200,13 +204,89 @@ export async function noticesOfPrescriptionReviews(em: Db, events: readonly Revi
   );
 }
 
+/** A monitoring plan a doctor issued, as care publishes it. */
+export interface IssuedMonitorPlan {
+  customerId: string;
+  patientName: string;
+  doctorName: string;
+  slots: readonly { date: string; timeType: number }[];
+  at: Date;
+}
+
+/**
+ * Notices of new monitoring plans (kind `monitorPlan`, to the patient; texts: the domain's
+ * `monitorPlanNotice`): in the app, and queued for the messaging app's template message (the health
+ * template's five fields, `monitorPlanPushFields`; sent unless the patient switched messages off).
+ * Wired to care's issue in composition.ts, inside its transaction (docs/adr/0165).
+ */
+export async function noticesOfMonitorPlans(em: Db, events: readonly IssuedMonitorPlan[]): Promise<void> {
+  await new NoticeRepository(em).insert(
+    events.map((e) => ({
+      recipientId: e.customerId,
+      kind: 'monitorPlan',
+      subjectId: e.customerId,
+      readingKind: null,
+      readingId: null,
+      urgent: false,
+      ...monitorPlanNotice(e),
+      readAt: null,
+      createdAt: e.at,
+      pushStatus: 'pending',
+      pushAttempts: 0,
+      pushNextAt: e.at,
+      pushedAt: null,
+      pushError: null,
+      pushData: { ...monitorPlanPushFields({ ...e, time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm') }) },
+    })),
+  );
+}
+
+/** A monitoring plan's slot reminder, as care's reminder job publishes it. */
+export interface DueMonitorReminder {
+  customerId: string;
+  patientName: string;
+  doctorName: string;
+  date: string;
+  slot: { timeType: number; startTime: string; endTime: string };
+  at: Date;
+}
+
+/**
+ * Notices of monitoring reminders (kind `monitorRemind`, to the patient; texts: the domain's
+ * `monitorReminderNotice`): in the app, and queued for the messaging app's template message (the
+ * health template's five fields, `monitorReminderPushFields`); the outbox sends it once, unless the
+ * patient switched 未测量提醒 off meanwhile. Wired to care's reminder job in composition.ts, inside
+ * its transaction (docs/adr/0169-monitor-reminders-at-most-once-through-the-notice-outbox.md).
+ */
+export async function noticesOfMonitorReminders(em: Db, events: readonly DueMonitorReminder[]): Promise<void> {
+  await new NoticeRepository(em).insert(
+    events.map((e) => ({
+      recipientId: e.customerId,
+      kind: 'monitorRemind',
+      subjectId: e.customerId,
+      readingKind: null,
+      readingId: null,
+      urgent: false,
+      ...monitorReminderNotice(e),
+      readAt: null,
+      createdAt: e.at,
+      pushStatus: 'pending',
+      pushAttempts: 0,
+      pushNextAt: e.at,
+      pushedAt: null,
+      pushError: null,
+      pushData: { ...monitorReminderPushFields(e) },
+    })),
+  );
+}
+
 /** The caller's notices, newest first (spec: none; GET /notice/v1/pageQueryList). */
 export async function pageNotices(em: Db, customerId: string, pageNo: number, pageSize: number) {
   const repo = new NoticeRepository(em);
   const [rows, n] = await Promise.all([repo.page(customerId, pageNo, pageSize), repo.count(customerId)]);
   const items = rows.map((r) => ({
     id: r.id,
-    kind: r.kind as 'reading' | 'followRequest' | 'followAccepted' | 'rxReviewed',
+    kind: r.kind as 'reading' | 'followRequest' | 'followAccepted' | 'rxReviewed' | 'monitorRemind' | 'monitorPlan',
     title: r.title,
     text: r.text,
     urgent: r.urgent,
