@@ -7,6 +7,8 @@ export interface ReminderRecipient {
   nickname: string;
   /** 未测量提醒 (settings `msgNoTestReceive`). */
   msgNoTestReceive: boolean;
+  /** The account was closed (注销): nobody to remind. */
+  closed: boolean;
 }
 
 /** Storage of the reminders sent: one row per patient, date and slot. */
@@ -17,9 +19,11 @@ export class MonitorReminderRepository {
     const customer = await this.em.findOne(
       Customer,
       { id: customerId },
-      { fields: ['nickname', 'msgNoTestReceive'], disableIdentityMap: true },
+      { fields: ['nickname', 'msgNoTestReceive', 'closedAt'], disableIdentityMap: true },
     );
-    return customer ? { nickname: customer.nickname, msgNoTestReceive: customer.msgNoTestReceive } : null;
+    return customer
+      ? { nickname: customer.nickname, msgNoTestReceive: customer.msgNoTestReceive, closed: customer.closedAt !== null }
+      : null;
   }
 
   /**

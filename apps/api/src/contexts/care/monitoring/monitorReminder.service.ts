@@ -59,12 +59,12 @@ export async function scheduleMonitorReminders(tx: Db, plan: RemindedPlan, now: 
 
 /** What a reminder job did: sent, or why not. */
 export type MonitorReminderOutcome =
-  'sent' | 'unknownSlot' | 'outOfHours' | 'noCustomer' | 'switchedOff' | 'measured' | 'alreadyReminded';
+  'sent' | 'unknownSlot' | 'outOfHours' | 'noCustomer' | 'closed' | 'switchedOff' | 'measured' | 'alreadyReminded';
 
 /**
  * Runs one reminder job (in the job's transaction): the reminder goes out only while the slot
- * still runs outside the quiet hours (凌晨 always), if the patient's 未测量提醒 is on and no glucose
- * reading of that slot and date exists (form or meter). The (patient, date, slot) row is written
+ * still runs outside the quiet hours (凌晨 always), to an account still open (not 注销), if the
+ * patient's 未测量提醒 is on and no glucose reading of that slot and date exists (form or meter). The (patient, date, slot) row is written
  * first; a slot already reminded sends nothing. Then `MonitorReminderDue` is published, whose
  * subscriber writes the in-app notice and queues the template message in the notice outbox, in
  * this same transaction.
@@ -86,6 +86,9 @@ export async function runMonitorReminder(
   const recipient = await repo.recipient(customerId);
   if (!recipient) {
     return 'noCustomer';
+  }
+  if (recipient.closed) {
+    return 'closed';
   }
   if (!recipient.msgNoTestReceive) {
     return 'switchedOff';
