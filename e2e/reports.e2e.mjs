@@ -1,3 +1,4 @@
+/* global window */
 // Reports on a phone: the seeded demo patient (opened with ?deviceKey=) picks last month in the
 // report list and opens the month's sugar report; its total and five quality counts must equal
 // counts this test works out itself from the raw readings the API lists for each day, classified
@@ -167,6 +168,20 @@ describe('reports on a phone', { skip: skipStatic }, () => {
       );
       const expectedMonth = await countsFromReadings(token, monthDates);
       assert.ok(expectedMonth.total >= 15, `the demo month holds ${expectedMonth.total} readings`);
+      // Medication on two days of the month (twice on the 3rd): the report marks those days (ADR 0161).
+      const [metformin] = (await call(token, '/customer/v1/queryMedicine?keyWord=二甲双胍')).items;
+      for (const day of ['03 08:00', '03 20:00', '12 08:00']) {
+        await call(token, '/customer/v1/addMedicineRecord', {
+          method: 'POST',
+          body: {
+            medicineId: metformin.medicineId,
+            recordTime: `${last.year}-${pad(last.month)}-${day}`,
+            dosage: '1',
+            usaged: '1',
+            rate: '2',
+          },
+        });
+      }
       await monthEntry.getByRole('button', { name: `血糖月报，${expectedMonth.total}次测量` }).tap();
       await page.waitForURL((url) => url.pathname === '/reportCenter/bloodSugar/bloodSugarReportDetail');
       await page.getByRole('heading', { name: `${last.year}年${last.month}月血糖月报` }).waitFor();
@@ -175,6 +190,23 @@ describe('reports on a phone', { skip: skipStatic }, () => {
       await page.getByRole('region', { name: '时段分布' }).getByRole('img').waitFor();
       await page.getByRole('region', { name: '临床指标' }).getByLabel('平均血糖', { exact: true }).waitFor();
       await page.getByRole('region', { name: '免责声明' }).waitFor();
+      const medication = page.getByRole('region', { name: '用药情况' });
+      assert.match(await medication.innerText(), new RegExp(`有用药记录 2 天，未记录 ${monthDates.length - 2} 天`));
+      assert.equal(
+        await medication.getByRole('cell', { name: new RegExp(`^${last.month}月3日：已用药2次`) }).count(),
+        1,
+      );
+      await medication.scrollIntoViewIfNeeded();
+      await medication.screenshot({ path: shot('reports-sugar-month-medication') });
+      // 长辈模式's larger text still fits the week grid.
+      await page.evaluate(() => {
+        window.document.documentElement.dataset.elder = 'on';
+      });
+      await assertFitsWidth(page);
+      await medication.screenshot({ path: shot('reports-sugar-month-medication-elder') });
+      await page.evaluate(() => {
+        delete window.document.documentElement.dataset.elder;
+      });
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('reports-sugar-month') });
       await page.screenshot({ path: shot('reports-sugar-month-full'), fullPage: true });

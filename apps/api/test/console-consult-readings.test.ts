@@ -1,7 +1,7 @@
 // The patient's readings for a consultation's doctor in the console, through real HTTP on a real
 // database (docs/adr/0156-consult-readings-window.md): only the consultation's own doctor, only once
-// accepted, a month before the acceptance up to now, frozen at the end, every read audited; and the
-// medicine catalogue of the prescription form.
+// accepted, a month before the acceptance up to now (with the medication diary), frozen at the end, every
+// read audited; and the medicine catalogue of the prescription form.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +16,7 @@ import { customerImUserId, openChatSession } from '../src/contexts/care';
 import { browseAudit } from '../src/contexts/platform';
 import { Consult } from '../src/contexts/care/consult/consult.entity';
 import { Medicine } from '../src/contexts/care/pharmacy/pharmacy.entity';
+import { AuditEvent } from '../src/contexts/platform/audit/auditEvent.entity';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
@@ -110,6 +111,15 @@ beforeAll(async () => {
   await patient.client.POST('/bloodPressureTest/v1/add', {
     body: { sbp: 152, dbp: 96, hr: 80, createTime: '2026-11-25 08:00' },
   });
+  // The medication diary, across the same edges (docs/adr/0161-medication-in-reports-and-console.md).
+  const [metformin] = await api.app.em.fork().find(Medicine, { genericName: '盐酸二甲双胍片' });
+  const medication = (recordTime: string) =>
+    patient.client.POST('/customer/v1/addMedicineRecord', {
+      body: { medicineId: String(metformin!.id), recordTime, dosage: '1', usaged: '1', rate: '2' },
+    });
+  await medication('2026-10-20 07:30');
+  await medication('2026-11-24 08:00');
+  await medication('2026-11-26 08:00');
 });
 afterAll(() => api.close());
 
@@ -177,6 +187,11 @@ describe('consoleConsultReadings', () => {
     ]);
     expect(answer.glucose.every((r) => r.level !== null)).toBe(true);
     expect(answer.pressure).toEqual([{ time: '2026-11-25 08:00:00', sbp: 152, dbp: 96, hr: 80, level: 'high' }]);
+    // The diary of the same window, by record time.
+    expect(answer.medication.map((m) => [m.recordTime, m.medicineName, m.dosage, m.rateName])).toEqual([
+      ['2026-11-24 08:00:00', '盐酸二甲双胍片', '1', '每日两次'],
+      ['2026-11-26 08:00:00', '盐酸二甲双胍片', '1', '每日两次'],
+    ]);
     const [week, month] = answer.summaries;
     expect(week).toMatchObject({ period: 'week', label: '近7天', glucose: { count: 2 }, pressure: { count: 1 } });
     expect(month).toMatchObject({ period: 'month', label: '近30天', glucose: { count: 3 } });
@@ -190,6 +205,8 @@ describe('consoleConsultReadings', () => {
       patientId: patient.cid,
       target: consultId,
     });
+    const entry = await api.app.em.fork().findOne(AuditEvent, { action: 'consult.readings', target: consultId });
+    expect(entry?.detail).toMatchObject({ glucose: 3, pressure: 1, medication: 2 });
   });
 
   it('freezes a finished consultation at its end: later readings stay private', async () => {
@@ -201,6 +218,7 @@ describe('consoleConsultReadings', () => {
     expect(answer).toMatchObject({ finished: true, to: '2026-11-25T12:00:00.000Z' });
     expect(answer.glucose.map((r) => r.sugar)).toEqual([11.6, 8.4]);
     expect(answer.pressure).toHaveLength(1);
+    expect(answer.medication.map((m) => m.recordTime)).toEqual(['2026-11-24 08:00:00']);
   });
 
   it('answers a window without readings with empty lists and no summaries of either kind', async () => {
@@ -210,6 +228,7 @@ describe('consoleConsultReadings', () => {
     });
     const answer = await readings(doctor, consultId);
     expect(answer.glucose).toEqual([]);
+    expect(answer.medication).toEqual([]);
     expect(answer.summaries.map((s) => [s.glucose, s.pressure])).toEqual([
       [null, null],
       [null, null],

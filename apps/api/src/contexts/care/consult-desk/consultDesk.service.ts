@@ -1,6 +1,6 @@
-// What a doctor reads beside a consultation in the console: the patient's readings of the window the
-// domain allows (docs/adr/0156-consult-readings-window.md), audited, and the medicine catalogue the
-// prescription and advice forms pick from.
+// What a doctor reads beside a consultation in the console: the patient's readings and medication diary
+// of the window the domain allows (docs/adr/0156-consult-readings-window.md), audited, and the medicine
+// catalogue the prescription and advice forms pick from.
 import { consultReadingsAccess } from '@glucoguard/domain';
 import type { Db } from '../../../lib/db';
 import { forbidden } from '../../../lib/errors';
@@ -8,6 +8,7 @@ import type { StaffContext } from '../../../lib/staff-context';
 import { readingsForCare } from '../../health';
 import { recordAudit, type AuditActor } from '../../platform';
 import { consultOfDoctor, consultPatientName } from '../consult/consult.service';
+import { medicationRecordsBetween } from '../medication/medication.service';
 import { ConsultDeskRepository } from './consultDesk.repository';
 
 /**
@@ -25,8 +26,9 @@ export async function consultReadings(db: Db, consultId: string, staff: StaffCon
     throw forbidden(access.message);
   }
   const window = { from: access.from, to: access.to };
-  const [readings, name] = await Promise.all([
+  const [readings, medication, name] = await Promise.all([
     readingsForCare(db, consult.customerId, window),
+    medicationRecordsBetween(db, consult.customerId, window.from, window.to),
     consultPatientName(db, consult.customerId),
   ]);
   await recordAudit(
@@ -41,6 +43,7 @@ export async function consultReadings(db: Db, consultId: string, staff: StaffCon
         to: window.to.toISOString(),
         glucose: readings.glucose.length,
         pressure: readings.pressure.length,
+        medication: medication.length,
       },
     },
     now,
@@ -52,6 +55,7 @@ export async function consultReadings(db: Db, consultId: string, staff: StaffCon
     to: window.to.toISOString(),
     finished: access.finished,
     ...readings,
+    medication,
   };
 }
 

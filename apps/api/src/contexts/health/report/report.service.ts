@@ -9,6 +9,7 @@ import {
   compareYearMonth,
   isMonthReportComingSoon,
   isWeekReportComingSoon,
+  medicationDays,
   pad2,
   parseChinaDateTime,
   sugarReportContent,
@@ -106,11 +107,19 @@ function header(span: ReportSpan, count: number) {
   };
 }
 
+/**
+ * The China day (`YYYY-MM-DD`) of each medication record of the customer in `[start, end)`. The
+ * diary is care's, which health cannot import: the composition root passes care's reader in
+ * (docs/adr/0160-medication-diary-in-care.md, as docs/adr/0019-cross-context-needs-inverted.md does).
+ */
+export type MedicationDatesOf = (db: Db, customerId: string, start: Date, end: Date) => Promise<string[]>;
+
 /** A sugar report of a span, or existsFlag false with the number of readings the period needs. */
-async function sugarReport(em: Db, customerId: string, span: ReportSpan) {
-  const [readings, { range }] = await Promise.all([
+async function sugarReport(em: Db, customerId: string, span: ReportSpan, medicationDates: MedicationDatesOf) {
+  const [readings, { range }, medicationDatesOfSpan] = await Promise.all([
     new ReportRepository(em).sugarReadings(customerId, span.start, span.end),
     rangesFor(em, customerId),
+    medicationDates(em, customerId, span.start, span.end),
   ]);
   const needed = REPORT_MIN_MEASUREMENTS[span.period];
   if (readings.length < needed) {
@@ -119,7 +128,16 @@ async function sugarReport(em: Db, customerId: string, span: ReportSpan) {
   return {
     existsFlag: true,
     count: readings.length,
-    vo: { ...header(span, readings.length), ...sugarReportContent(readings, range, span.days) },
+    vo: {
+      ...header(span, readings.length),
+      ...sugarReportContent(readings, range, span.days),
+      medicationDays: medicationDays(
+        span.startDate,
+        span.endDate,
+        medicationDatesOfSpan,
+        readings.map((r) => r.time.slice(0, 10)),
+      ),
+    },
   };
 }
 
@@ -140,14 +158,32 @@ async function pressureReport(em: Db, customerId: string, span: ReportSpan) {
 }
 
 /** GET /healthReport/v1/getMonthReport. */
-export async function sugarMonthReport(em: Db, customerId: string, ym: YearMonth, now: Date) {
-  const { existsFlag, count, vo } = await sugarReport(em, customerId, monthSpan(ym, now));
+export async function sugarMonthReport(
+  em: Db,
+  customerId: string,
+  ym: YearMonth,
+  now: Date,
+  medicationDates: MedicationDatesOf,
+) {
+  const { existsFlag, count, vo } = await sugarReport(em, customerId, monthSpan(ym, now), medicationDates);
   return { existsFlag, count, healthMonthReportVo: vo };
 }
 
 /** GET /healthReport/v1/getWeekReport. */
-export async function sugarWeekReport(em: Db, customerId: string, startDate: string, endDate: string, now: Date) {
-  const { existsFlag, count, vo } = await sugarReport(em, customerId, weekSpan(startDate, endDate, now));
+export async function sugarWeekReport(
+  em: Db,
+  customerId: string,
+  startDate: string,
+  endDate: string,
+  now: Date,
+  medicationDates: MedicationDatesOf,
+) {
+  const { existsFlag, count, vo } = await sugarReport(
+    em,
+    customerId,
+    weekSpan(startDate, endDate, now),
+    medicationDates,
+  );
   return { existsFlag, count, healthWeekReportVo: vo };
 }
 

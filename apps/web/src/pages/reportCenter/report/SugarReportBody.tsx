@@ -13,6 +13,7 @@ import type { Schema } from '@glucoguard/sdk';
 import { DataTable, tokens } from '@glucoguard/ui';
 import type { DataTableColumn } from '@glucoguard/ui';
 import { CELL_COLOURS, REPORT_LEVEL_COLOURS } from '../colours';
+import { MedicationDaysSection } from './MedicationDaysSection';
 import { QualitySection, ReportSection, SummaryList, TextSection } from './ReportParts';
 import { StackedBarChart } from './StackedBarChart';
 import styles from './SugarReportBody.module.css';
@@ -104,7 +105,7 @@ function clinicalRows(clinical: Clinical): { label: string; value: string }[] {
   return rows;
 }
 
-/** The body of a sugar report (spec 2 §2.6): table, pie, slot bars, clinical summary, texts. */
+/** The body of a sugar report (spec 2 §2.6): table, the days with medication, pie, slot bars, clinical summary, texts. */
 export function SugarReportBody({ report }: { report: SugarReport }) {
   return (
     <>
@@ -114,6 +115,7 @@ export function SugarReportBody({ report }: { report: SugarReport }) {
           <DataTable aria-label="报告血糖数据表" columns={COLUMNS} rows={report.sugarLog} rowKey={(day) => day.dtime} />
         </div>
       </ReportSection>
+      <MedicationDaysSection days={report.medicationDays} />
       <ReportSection title="时段分布">
         <StackedBarChart
           aria-label="各时段测量次数"

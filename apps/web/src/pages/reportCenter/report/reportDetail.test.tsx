@@ -3,6 +3,7 @@ import {
   REPORT_DETAIL_PATH,
   REPORT_DISCLAIMER,
   bpReportContent,
+  medicationDays,
   parseChinaDateTime,
   sugarReportContent,
 } from '@glucoguard/domain';
@@ -54,6 +55,13 @@ const SUGAR_VO = {
   reportWeek: null,
   count: SUGAR_READINGS.length,
   ...sugarReportContent(SUGAR_READINGS, range, 31),
+  // Medication on 10-03 (twice) and 10-05, as the API's medicationDays reports it.
+  medicationDays: medicationDays(
+    '2026-10-01',
+    '2026-10-31',
+    ['2026-10-03', '2026-10-03', '2026-10-05'],
+    SUGAR_READINGS.map((r) => r.time.slice(0, 10)),
+  ),
 };
 
 const BP_CONFIG: BpRangeConfig[] = [
@@ -177,6 +185,30 @@ describe('sugar month report', () => {
       expect(within(await section(title)).getByText(text)).toBeTruthy();
     }
     expect((await section('免责声明')).textContent).toContain(REPORT_DISCLAIMER);
+  });
+
+  it('shows every day of the month with its medication mark next to its readings', async () => {
+    fakeApi({
+      'GET /healthReport/v1/getMonthReport': () => ({
+        existsFlag: true,
+        count: SUGAR_VO.count,
+        healthMonthReportVo: SUGAR_VO,
+      }),
+    });
+    renderApp(`${REPORT_DETAIL_PATH}?reportType=1&isMonth=1&year=2026&month=10`);
+    const medication = await section('用药情况');
+    expect(medication.textContent).toContain('有用药记录 2 天，未记录 29 天');
+    const cells = within(medication).getAllByRole('cell');
+    expect(cells).toHaveLength(31);
+    expect(cells[2]?.getAttribute('aria-label')).toBe('10月3日：已用药2次，血糖4次');
+    expect(cells[2]?.textContent).toBe('3✓血糖4');
+    expect(cells[1]?.getAttribute('aria-label')).toBe('10月2日：未记录用药，血糖0次');
+    expect(cells[1]?.textContent).toBe('2—无血糖');
+    expect(cells[4]?.getAttribute('aria-label')).toBe('10月5日：已用药1次，血糖1次');
+    // 2026-10-01 is a Thursday: three blanks under 一, 二, 三 before it.
+    const week = cells[0]?.parentElement;
+    expect(week?.children[3]).toBe(cells[0]);
+    expect(within(medication).getByRole('link', { name: '打开用药记录' }).getAttribute('href')).toBe('/calendar');
   });
 
   it('shows the clinical numbers when the month has enough data', async () => {
