@@ -1,0 +1,42 @@
+import { installAntdMobileRender } from '@glucoguard/ui';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+
+beforeAll(() => {
+  installAntdMobileRender();
+});
+
+describe('a monitoring reminder in 通知', () => {
+  beforeEach(() => {
+    resetStores({ isAuth: '1', customerId: 'c1', token: 't1', customer: registeredCustomer() });
+  });
+
+  it('shows the reminder and opens the plan', async () => {
+    fakeApi({
+      'GET /notice/v1/pageQueryList': () => ({
+        items: [
+          {
+            id: 'n7',
+            kind: 'monitorRemind',
+            title: '该测早餐后血糖了',
+            text: '王明远医生为您制定的监测计划中，11月28日早餐后（09:00–11:00）需要测一次血糖，测后记得记录，医生会看到。',
+            urgent: false,
+            read: true,
+            customerId: 'c1',
+            testId: null,
+            createTime: '2026-11-28 09:00:02',
+          },
+        ],
+        currentPage: 1,
+        totalPage: 1,
+      }),
+      'POST /sugarmonitor/receive/latest': () => null,
+    });
+    const { router } = renderApp('/notice/noticeList');
+    const reminder = await screen.findByRole('button', { name: '该测早餐后血糖了' });
+    expect(reminder.textContent).toContain('11月28日早餐后（09:00–11:00）需要测一次血糖');
+    fireEvent.click(reminder);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitoringPlan'));
+  });
+});
