@@ -35,11 +35,10 @@ export { chatUnread, openChatSession, postCustomChatMessage } from './chat/chat.
 export { customerImUserId, staffImUserId } from './chat/chat.sig';
 export { TENCENT_RELAY_JOB, TencentChatRelay } from './chat/chat.tencent';
 export type { ChatDelivery } from './chat/chat.hub';
-/** The monitoring plan's reminders: scheduled with the plan, run as jobs, heard by the notices (composition.ts). */
+/** The monitoring plan's reminders (scheduled by the plan's issue): run as jobs, heard by the notices (composition.ts). */
 export {
   MONITOR_REMINDER_JOB,
   runMonitorReminder,
-  scheduleMonitorReminders,
   type MonitorReminderPayload,
 } from './monitoring/monitorReminder.service';
 export { monitorReminderEvents } from './monitoring/monitorReminder.events';
