@@ -12,6 +12,7 @@ import {
   type StaffRole,
 } from '@glucoguard/domain';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
+import type { LocalPushOutbox } from '../src/providers/push/local-outbox';
 import { sql } from '../src/lib/db';
 import { createStaff } from '../src/contexts/identity';
 import { customerImUserId, openChatSession } from '../src/contexts/care';
@@ -285,6 +286,13 @@ describe('a plan from issue to adherence', () => {
       value: '11-26至11-28共6次',
       result: '请按时测量',
     });
+
+    // The template message goes out through the push provider and opens the plan.
+    await api.app.noticePush.runOnce();
+    const sent = (api.app.providers.noticePusher as LocalPushOutbox).list(patient.signIn.openid);
+    expect(sent.filter((m) => m.fields.item === '血糖监测计划')).toMatchObject([
+      { title: '医生为您制定了血糖监测计划', path: '/monitoringPlan', fields: { value: '11-26至11-28共6次' } },
+    ]);
 
     const events = await audited(doctor, 'monitor.issue');
     expect(events.map((e) => [e.patientId, e.target])).toEqual([[patient.cid, planId]]);
