@@ -156,6 +156,24 @@ describe('strips for an invitation', () => {
   });
 });
 
+describe('two registrations of the same phone racing from two messaging-app accounts', () => {
+  it('register one account, earn once, and answer the other with an error, never a 500', async () => {
+    const a = await inviter();
+    const phone = uniquePhone();
+    const first = await registerInvited(a.inviteCode, { phone });
+    const second = await signIn();
+    await second.client.POST('/shortMsg/v1/getCode', { body: { phone } }).catch(() => undefined);
+    const results = await Promise.allSettled([
+      first.register(),
+      second.client.POST('/register/v1/register', { body: { ...first.body, validCode: first.body.validCode } }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect((refused?.reason as { status?: number } | undefined)?.status).toBeLessThan(500);
+    expect(await a.strips()).toMatchObject({ balance: 5, totalNum: 1 });
+  });
+});
+
 describe('POST /customer/v1/closeAccount', () => {
   it('requires a session', async () => {
     expect(await failure(api.client().POST('/customer/v1/closeAccount', { body: {} }))).toMatchObject({ code: 40100 });
