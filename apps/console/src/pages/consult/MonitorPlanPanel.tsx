@@ -36,9 +36,11 @@ function PlanTable({ plan, today }: { plan: Plan; today: string }) {
         }
         const label = MONITOR_SLOT_STATE_LABELS[state];
         return (
+          // Dark text for 已测 (antd's green is too light to read as text); the mark and word carry the meaning.
           <Typography.Text
             data-state={state}
-            type={state === 'done' ? 'success' : state === 'missed' ? 'danger' : undefined}
+            strong={state === 'done'}
+            type={state === 'missed' ? 'danger' : state === 'pending' ? 'secondary' : undefined}
           >
             {label.mark} {label.word}
           </Typography.Text>
@@ -74,7 +76,15 @@ function PlanSummary({ plan }: { plan: Plan }) {
       <Typography.Text>{first === last ? first : `${first} 至 ${last}`}</Typography.Text>
       <Space>
         <Typography.Text>完成率</Typography.Text>
-        <Progress percent={percent} size="small" className={styles.adherence} aria-label="完成率" />
+        <Progress
+          percent={percent}
+          format={(value) => `${value ?? 0}%`}
+          // A full bar keeps its number in dark text rather than antd's light green tick.
+          status="normal"
+          size="small"
+          className={styles.adherence}
+          aria-label="完成率"
+        />
         <Typography.Text type="secondary">
           {planned === 0 ? '尚无到期的测量' : `已测 ${done} / 应测 ${planned}`}
         </Typography.Text>
