@@ -241,7 +241,9 @@ describe('on one running API', () => {
     // At 22:10 the 睡前 slot (21:00–24:00) still runs, but the quiet hours have begun: its job runs
     // at once and sends nothing.
     clock.setTo(date, '22:10:00');
-    const late = await issuePlan(await consoleOf(api, doctor), patient, [{ date, timeTypes: [7] }]);
+    const late = await issuePlan(await consoleOf(api, doctor), patient, [{ date, timeTypes: [2, 7] }]);
+    // 早餐后 (09:00–11:00) is over: it gets no job at all.
+    expect(await jobOf(api, `${late.id}:${date}:2`)).toBeUndefined();
     await runDue(api, clock, late.id, date, 7);
     expect(await reminderNotices(api, patient)).toEqual([]);
     expect(remindersSent(api, patient)).toEqual([]);
