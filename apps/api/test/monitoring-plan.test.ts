@@ -306,6 +306,8 @@ describe('a plan from issue to adherence', () => {
       errMsg: MONITORING_MESSAGES.notFound,
     });
     expect(await failure(byId(patient, randomUUID()))).toMatchObject({ code: 40400, errMsg: '监测计划不存在' });
+    // Not an id at all: refused by the contract with the same words.
+    expect(await failure(byId(patient, 'abc'))).toMatchObject({ code: 40000, errMsg: '监测计划不存在' });
     expect(await otherPatient.client.POST('/sugarmonitor/receive/latest', { body: {} })).toBeNull();
     expect(await otherPatient.client.POST('/sugarmonitor/receive/list', { body: {} })).toEqual({
       items: [],
