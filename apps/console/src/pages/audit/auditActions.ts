@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'consult.reject': '拒绝接诊',
   'consult.end': '结束问诊',
   'consult.readings': '查看问诊患者的健康数据',
+  'monitor.issue': '制定监测计划',
+  'monitor.read': '查看患者的监测计划',
   'healthRecord.save': '保存健康档案',
   'healthRecord.doctor': '设置主治医生',
   'profile.edit': '修改个人资料',
