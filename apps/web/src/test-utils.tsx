@@ -1,4 +1,4 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach } from 'vitest';
 import { setApiFetch } from './api';
@@ -208,3 +208,41 @@ export const DICTIONARIES = {
 /** The user agent of the messaging app's in-app browser on an iPhone (as in e2e/phone.mjs). */
 export const MESSAGING_APP_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN';
+
+/**
+ * The fake answers of a variant-A registration completed with 跳过 (no profile), and of the
+ * sign-in that follows it: from then on getCurrent reports a registered customer.
+ */
+export function skipRegistrationRoutes(): Record<string, Handler> {
+  return {
+    'GET /register/v1/config': () => ({ variant: 'A', showInviteCode: true, showSkip: true }),
+    'GET /dictionary/v1/getByCodes': () => DICTIONARIES,
+    'POST /register/v1/skip': () => null,
+    'POST /login/v1/auth': () => ({ subscribe: '1', customerId: 'c1', isAuth: '1' }),
+    'GET /login/v1/getCurrent': () => ({
+      customerVo: registeredCustomer(),
+      imgDomain: '/api/files/',
+      ratio: 85.7,
+      thirdAuthCode: 1,
+    }),
+    'GET /customer/v1/getMsgSetting': () => ({
+      category: 'wechatMsg',
+      code: 'sugarTest',
+      isReceive: 1,
+      isNoTestReceive: 1,
+    }),
+  };
+}
+
+/** On the open variant-A registration page (see {@link skipRegistrationRoutes}): name, phone, code, consent, 跳过. */
+export async function registerSkippingProfile(): Promise<void> {
+  await screen.findByRole('heading', { name: '用户注册' });
+  await apiIdle();
+  const type = (name: string, value: string) =>
+    fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+  type('用户名', '李四');
+  type('手机号', '13900139000');
+  type('验证码', '654321');
+  fireEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+  fireEvent.click(screen.getByRole('button', { name: '跳过' }));
+}

@@ -2,9 +2,18 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
+import type { SourceId } from '../../brand';
 import { externalNavigation } from '../../components/externalNavigation';
 import { useSession } from '../../store/session';
-import { apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import {
+  apiFailure,
+  fakeApi,
+  registerSkippingProfile,
+  registeredCustomer,
+  renderApp,
+  resetStores,
+  skipRegistrationRoutes,
+} from '../../test-utils';
 
 beforeAll(() => {
   installAntdMobileRender();
@@ -137,6 +146,8 @@ describe('urine-analysis tile', () => {
     fireEvent.click(tile('尿液分析'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/register/register'));
     expect(api.called('GET /partner/v1/urineLink')).toHaveLength(0);
+    // Registration ends on the page the tile opens.
+    expect(useSession.getState().wanted).toBe('/urineDoctor');
   });
 
   it('opens the invitation activity for a registered customer', async () => {
@@ -150,4 +161,36 @@ describe('urine-analysis tile', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/invitation'));
     expect(await screen.findByTestId('invite-code')).toHaveProperty('textContent', 'ABC123');
   });
+
+  it.each<[SourceId, string, string]>([
+    [4, '糖护医疗', '邀请注册有奖'],
+    [3, '糖护健康', '测量领积分'],
+  ])(
+    'sends a visitor who taps the invitation tile (source %i) to registration, and from there to the activity',
+    async (sourceId, brandName, title) => {
+      useSession.setState({
+        sourceId,
+        isAuth: '0',
+        customer: registeredCustomer({ userType: 0 }),
+        identity: { openid: 'local_abc', unionid: null, nickname: '访客', headimgurl: '', sex: 0 },
+      });
+      const api = fakeApi({
+        ...skipRegistrationRoutes(),
+        'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
+        'GET /customer/v1/paperRecords': () => ({ items: [], currentPage: 1, totalPage: 0, totalNum: 0, balance: 0 }),
+      });
+      const { router } = renderApp('/');
+      await screen.findByRole('heading', { name: brandName });
+      fireEvent.click(tile(title));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/register/register'));
+      expect(useSession.getState().wanted).toBe('/invitation');
+      expect(api.called('GET /customer/v1/inviteCount')).toHaveLength(0);
+
+      await registerSkippingProfile();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/invitation'));
+      expect(await screen.findByTestId('invite-code')).toHaveProperty('textContent', 'ABC123');
+      expect(api.called('POST /register/v1/skip')).toHaveLength(1);
+      expect(useSession.getState()).toMatchObject({ isAuth: '1', wanted: null });
+    },
+  );
 });

@@ -35,8 +35,10 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
   );
   const hasDevice = devices.data?.existsFlag ?? false;
 
-  const sendToRegistration = () => {
+  // The tile's page is remembered as the wanted address, so registration ends there (registrationReturnTarget).
+  const sendToRegistration = (wanted: string) => {
     toast('请先注册后再使用');
+    useSession.getState().setWanted(wanted);
     void navigate(REGISTER_PATH);
   };
 
@@ -48,7 +50,7 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
         return;
       case 'urine':
         if (!registered) {
-          sendToRegistration();
+          sendToRegistration(URINE_DOCTOR_PATH);
         } else {
           // The page opens the partner through the server-signed link, or says why it cannot.
           void navigate(URINE_DOCTOR_PATH);
@@ -56,7 +58,7 @@ export default function HomeTab({ onOpenAssistant }: HomeTabProps) {
         return;
       case 'route':
         if (action.registeredOnly && !registered) {
-          sendToRegistration();
+          sendToRegistration(action.to);
         } else {
           void navigate(action.to, { state: { from: '/' } });
         }

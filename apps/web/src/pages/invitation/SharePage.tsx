@@ -1,7 +1,6 @@
-import { REGISTER_PATH, isMessagingAppBrowser } from '@glucoguard/domain';
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { ACCOUNT_MESSAGES, REGISTER_PATH, isMessagingAppBrowser } from '@glucoguard/domain';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { brandOf } from '../../brand';
@@ -17,11 +16,14 @@ import styles from './SharePage.module.css';
  * /sharePage: the invitation poster (spec §2.12), a PNG drawn and cached by the server
  * (`getCustomerPoster`) with the QR code of the invitation link; a failure shows the server's errMsg. The route skips sign-in
  * (spec §2.1), so the page never signs in by itself: it uses the session already loaded, or the
- * stored one (`getCurrent` with its token); anyone else, and visitors, are offered registration.
+ * stored one (`getCurrent` with its token). Anyone else, and visitors, go straight to registration
+ * (spec 3 §2.6), with this address and its query remembered as the wanted one: registration ends
+ * back here (registrationReturnTarget), as it does for every page the route guard holds back.
  */
 export default function SharePage() {
   useDocumentTitle('邀请好友');
   const navigate = useNavigate();
+  const location = useLocation();
   const customer = useSession((state) => state.customer);
   const token = useSession((state) => state.token);
   const sourceId = useSession((state) => state.sourceId);
@@ -62,27 +64,23 @@ export default function SharePage() {
     `${poster?.link ?? ''}:${nickname}`,
   );
 
-  if (loading) {
+  const isAuth = useSession((state) => state.isAuth);
+  // Registration sends a registered user (isAuth '1') straight back to the wanted address, so such a
+  // user whose customer could not be loaded is told so here instead of going round in a loop.
+  const visitor = !loading && !registered && isAuth !== '1';
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  useEffect(() => {
+    if (visitor) {
+      useSession.getState().setWanted(here);
+      void navigate(REGISTER_PATH, { replace: true });
+    }
+  }, [visitor, here, navigate]);
+
+  if (loading || visitor) {
     return <PageLoading />;
   }
   if (!registered || customer === null) {
-    return (
-      <div className={styles.sharePageBox}>
-        <h1 className={styles.sharePageTitle}>邀请好友</h1>
-        <p className={styles.sharePageText}>注册后即可生成您的专属邀请海报</p>
-        <Button
-          block
-          color="primary"
-          size="large"
-          onClick={() => {
-            useSession.getState().setWanted('/sharePage');
-            void navigate(REGISTER_PATH);
-          }}
-        >
-          去注册
-        </Button>
-      </div>
-    );
+    return <p className={styles.sharePageText2}>{ACCOUNT_MESSAGES.userInfoFailed}，请稍后再试</p>;
   }
   if (poster === null) {
     return failed ? <p className={styles.sharePageText2}>海报生成失败，请稍后再试</p> : <PageLoading />;

@@ -4,7 +4,16 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
 import { resetWx } from '../../wechat/jssdk';
-import { MESSAGING_APP_UA, apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import {
+  MESSAGING_APP_UA,
+  apiFailure,
+  fakeApi,
+  registerSkippingProfile,
+  registeredCustomer,
+  renderApp,
+  resetStores,
+  skipRegistrationRoutes,
+} from '../../test-utils';
 
 beforeAll(() => {
   installAntdMobileRender();
@@ -140,15 +149,51 @@ describe('/sharePage', () => {
     expect(screen.getByText('海报生成失败，请稍后再试')).toBeTruthy();
   });
 
-  it('offers a visitor registration, coming back here afterwards', async () => {
-    useSession.setState({ isAuth: '0', customer: registeredCustomer({ userType: 0 }) });
+  it('sends a visitor straight to registration and comes back here, query and all, once registered', async () => {
+    useSession.setState({
+      isAuth: '0',
+      customer: registeredCustomer({ userType: 0 }),
+      identity: { openid: 'local_abc', unionid: null, nickname: '访客', headimgurl: '', sex: 0 },
+    });
+    const api = fakeApi({
+      ...skipRegistrationRoutes(),
+      'GET /customer/v1/inviteCount': () => ({ count: 0, inviteCode: 'ABC123' }),
+      'GET /customer/v1/getCustomerPoster': ({ query }) => posterOf(query.get('activityName')),
+    });
+    const { router } = renderApp('/sharePage?cid=c1&sourceId=4&appid=wx_app_1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/register'));
+    // Replaced, not pushed: going back from registration does not bounce through this page again.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(useSession.getState().wanted).toBe('/sharePage?cid=c1&sourceId=4&appid=wx_app_1');
+    expect(api.called('GET /customer/v1/inviteCount')).toHaveLength(0);
+
+    await registerSkippingProfile();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sharePage'));
+    expect(router.state.location.search).toBe('?cid=c1&sourceId=4&appid=wx_app_1');
+    expect(await screen.findByRole('img', { name: /邀请码 ABC123/ })).toBeTruthy();
+    expect(useSession.getState()).toMatchObject({ isAuth: '1', wanted: null });
+  });
+
+  it('sends someone without any session to registration too', async () => {
+    useSession.setState({ isAuth: null, customer: null, token: null });
     const api = fakeApi({});
     const { router } = renderApp('/sharePage');
-    expect(await screen.findByText('注册后即可生成您的专属邀请海报')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '去注册' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/register/register'));
     expect(useSession.getState().wanted).toBe('/sharePage');
-    expect(api.called('GET /customer/v1/inviteCount')).toHaveLength(0);
+    expect(api.called('GET /customer/v1/getCustomerPoster')).toHaveLength(0);
+  });
+
+  it('stays here and says so when a registered user’s customer cannot be loaded', async () => {
+    useSession.setState({ customer: null, token: 'stored', phase: 'pending' });
+    const api = fakeApi({
+      'GET /login/v1/getCurrent': () => {
+        throw apiFailure(50000, '服务繁忙', 500);
+      },
+    });
+    const { router } = renderApp('/sharePage');
+    expect(await screen.findByText('获取用户信息失败，请稍后再试')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sharePage');
+    expect(api.called('GET /customer/v1/getCustomerPoster')).toHaveLength(0);
   });
 
   it('loads the customer of a stored session opened straight at the page, without signing in', async () => {
