@@ -26,10 +26,11 @@ const CODE_RESEND_MS = 122_000;
 
 /**
  * Registers through an invitation link (`/register/register?inviteCode=…`): step 1, then step 2
- * with the link's code kept as it was pre-filled.
- * @param {import('playwright-core').Page} page @param {{ name: string, phone: string, code: string }} user
+ * with the link's code kept as it was pre-filled; it ends on `landing` (home, or the page the user wanted).
+ * @param {import('playwright-core').Page} page
+ * @param {{ name: string, phone: string, code: string, landing?: string }} user
  */
-async function registerInvited(page, { name, phone, code }) {
+async function registerInvited(page, { name, phone, code, landing = '/' }) {
   await page.goto(`${BASE_URL}/register/register?inviteCode=${code}&sourceId=4`);
   await page.getByRole('heading', { name: '注册' }).waitFor();
   await page.getByRole('textbox', { name: '用户名' }).fill(name);
@@ -55,7 +56,7 @@ async function registerInvited(page, { name, phone, code }) {
   await page.getByRole('textbox', { name: '详细地址' }).fill('人民路1号');
   await page.getByRole('button', { name: '完成' }).tap();
   await page.getByText('注册成功！').waitFor();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === landing);
 }
 
 /**
@@ -79,15 +80,15 @@ describe('strips for invitations on two phones', { skip: skipStatic }, () => {
     const a = await openPhone(browser);
     const b = await openPhone(browser);
     try {
-      // A: a new patient opens the activity from the home tile and reads the own code.
+      // A: a visitor taps the home tile, registers, and lands on the activity to read the own code.
       await a.page.goto(`${BASE_URL}/`);
       await a.page.getByRole('heading', { name: '糖护医疗' }).waitFor();
       await a.page.getByRole('region', { name: '功能入口' }).getByRole('button', { name: '邀请注册有奖' }).tap();
       await a.page.waitForURL((url) => url.pathname === '/register/register');
       await registerPatient(a.page, { name: '王邀请', phone: freshPhone('135') });
-      await a.page.waitForURL((url) => url.pathname === '/');
-      await a.page.getByRole('region', { name: '功能入口' }).getByRole('button', { name: '邀请注册有奖' }).tap();
       await a.page.waitForURL((url) => url.pathname === '/invitation');
+      // The screenshot below shows the page, not the 注册成功！ toast over it.
+      await a.page.getByText('注册成功！').waitFor({ state: 'hidden' });
       const code = (await a.page.getByTestId('invite-code').innerText()).trim();
       assert.match(code, /^[A-Z0-9]{6}$/);
       await a.page.getByText('已邀请 0 人注册').waitFor();
@@ -104,9 +105,17 @@ describe('strips for invitations on two phones', { skip: skipStatic }, () => {
       assert.equal(before.balance, '0条');
       assert.deepEqual(before.lines, []);
 
-      // B registers through A's link: A holds 5 strips, 10 % of the way to an exchange.
+      // B, still a visitor, opens /sharePage and is sent to registration (spec 3 §2.6); B registers
+      // through A's link and comes back to /sharePage with B's own poster. A holds 5 strips, 10 % of
+      // the way to an exchange.
+      await b.page.goto(`${BASE_URL}/sharePage?sourceId=4`);
+      await b.page.waitForURL((url) => url.pathname === '/register/register');
       const bPhone = freshPhone('134');
-      await registerInvited(b.page, { name: '李受邀', phone: bPhone, code });
+      await registerInvited(b.page, { name: '李受邀', phone: bPhone, code, landing: '/sharePage' });
+      assert.equal(new URL(b.page.url()).search, '?sourceId=4');
+      await b.page.getByRole('img', { name: /邀请海报，邀请码 [A-Z0-9]{6}$/ }).waitFor();
+      await b.page.getByText('注册成功！').waitFor({ state: 'hidden' });
+      await b.page.screenshot({ path: shot('strips-share-after-registration') });
       const earned = await strips(a.page);
       assert.equal(earned.balance, '5条');
       assert.equal(earned.lines.length, 1);
