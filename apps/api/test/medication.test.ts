@@ -36,30 +36,33 @@ describe('who may call', () => {
   it('asks a visitor to register and an anonymous caller to sign in, on every call', async () => {
     const { client: visitor } = await signInNewVisitor(api);
     const anonymous = api.client();
+    // Thunks: each call starts only when awaited, so no refusal is left unhandled meanwhile.
     const calls = (c: Client) => [
-      c.GET('/customer/v1/queryMedicine', { params: { query: {} } }),
-      c.GET('/customer/v1/queryMedicineRecord', {
-        params: { query: { recordStartDate: '2026-11-01', recordEndDate: '2026-11-30' } },
-      }),
-      add(c),
-      c.POST('/customer/v1/updateMedicineRecord', {
-        body: {
-          recordId: '1',
-          medicineId: METFORMIN(),
-          recordTime: '2026-11-26 08:00',
-          dosage: '1',
-          usaged: '1',
-          rate: '1',
-        },
-      }),
-      c.POST('/customer/v1/medicineRecordDel', { body: { recordId: '1' } }),
-      c.POST('/customer/v1/medicineRecordLast', { body: {} }),
+      () => c.GET('/customer/v1/queryMedicine', { params: { query: {} } }),
+      () =>
+        c.GET('/customer/v1/queryMedicineRecord', {
+          params: { query: { recordStartDate: '2026-11-01', recordEndDate: '2026-11-30' } },
+        }),
+      () => add(c),
+      () =>
+        c.POST('/customer/v1/updateMedicineRecord', {
+          body: {
+            recordId: '1',
+            medicineId: METFORMIN(),
+            recordTime: '2026-11-26 08:00',
+            dosage: '1',
+            usaged: '1',
+            rate: '1',
+          },
+        }),
+      () => c.POST('/customer/v1/medicineRecordDel', { body: { recordId: '1' } }),
+      () => c.POST('/customer/v1/medicineRecordLast', { body: {} }),
     ];
     for (const call of calls(visitor)) {
-      expect(await failure(call)).toMatchObject({ code: 40300, errMsg: '请先注册' });
+      expect(await failure(call())).toMatchObject({ code: 40300, errMsg: '请先注册' });
     }
     for (const call of calls(anonymous)) {
-      expect(await failure(call)).toMatchObject({ code: 40100 });
+      expect(await failure(call())).toMatchObject({ code: 40100 });
     }
   });
 });
