@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MEMBER_TYPE, CHAT_MESSAGES, UPLOAD_BUSINESS_CODE, type StaffRole } from '@glucoguard/domain';
 import { createApiClient } from '@glucoguard/sdk';
-import { createStaff } from '../src/contexts/identity';
 import { customerImUserId, openChatSession, staffImUserId } from '../src/contexts/care';
 import { browseAudit } from '../src/contexts/platform';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
@@ -14,25 +13,19 @@ import { connectChat } from './chat-socket';
 import { b64, png1x1 } from './upload/images';
 import { wavClip } from './upload/voices';
 import { failure, registeredCustomer, startSecondInstance, startTestApi, testClock, type TestApi } from './harness';
+import { signedInStaff } from './staff-fixtures';
 
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
 let api: TestApi;
-let serial = 0;
 let doctorRecord: Doctor;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 
 async function signedIn(role: StaffRole) {
-  const username = `t.safe.${role}.${process.pid}.${++serial}`;
-  const made = await createStaff(
-    api.app.em.fork(),
-    { username, role, ...(role === 'doctor' && { doctorId: doctorRecord.id }) },
-    null,
-    clock(),
-  );
-  const { token, staff } = await api
-    .client()
-    .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
-  return { staff, token, client: api.client({ token }), imUserId: staffImUserId(staff.id) };
+  const made = await signedInStaff(api, role, {
+    doctorId: role === 'doctor' ? doctorRecord.id : undefined,
+    now: clock(),
+  });
+  return { ...made, imUserId: staffImUserId(made.staff.id) };
 }
 
 const open = (patientCid: string, doctorImUserId: string) =>

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MEMBER_TYPE, decodeTencentChatData, tencentChatUserId, UPLOAD_BUSINESS_CODE } from '@glucoguard/domain';
 import { customerImUserId, openChatSession, postCustomChatMessage, staffImUserId } from '../src/contexts/care';
-import { createStaff } from '../src/contexts/identity';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { consoleContentSecurityPolicy } from '../src/plugins/console';
 import { chatConnectSources } from '../src/providers/chat/config';
 import { startTencentImFake, type FakeTencentIm } from './fakes/tencent-im-fake';
 import { b64, png1x1 } from './upload/images';
 import { registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
+import { signedInStaff } from './staff-fixtures';
 
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));
 let fake: FakeTencentIm;
@@ -75,17 +75,7 @@ describe('querySig with CHAT_PROVIDER=tencent', () => {
 describe('the doctor’s side in the console with CHAT_PROVIDER=tencent', () => {
   it('signs the staff identity’s own account, and relays the doctor’s sends from it', async () => {
     const doctorRecord = await api.app.em.fork().findOne(Doctor, { id: { $gt: 0 } }, { orderBy: { id: 'asc' } });
-    const username = `t.tencent.doctor.${process.pid}`;
-    const made = await createStaff(
-      api.app.em.fork(),
-      { username, role: 'doctor', doctorId: doctorRecord!.id },
-      null,
-      clock(),
-    );
-    const { token, staff } = await api
-      .client()
-      .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
-    const desk = api.client({ token });
+    const { staff, client: desk } = await signedInStaff(api, 'doctor', { doctorId: doctorRecord!.id, now: clock() });
     const staffAccount = tencentChatUserId(staffImUserId(staff.id));
     expect(staffAccount).toMatch(/^s_[A-Za-z0-9_-]{22}$/);
 

@@ -9,7 +9,6 @@ import {
   type StaffRole,
 } from '@glucoguard/domain';
 import { createApiClient } from '@glucoguard/sdk';
-import { createStaff } from '../src/contexts/identity';
 import { customerImUserId, openChatSession, staffImUserId } from '../src/contexts/care';
 import { browseAudit } from '../src/contexts/platform';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
@@ -18,10 +17,10 @@ import { seed } from '../src/seed/seed';
 import { connectChat } from './chat-socket';
 import { b64, png1x1 } from './upload/images';
 import { failure, registeredCustomer, startSecondInstance, startTestApi, testClock, type TestApi } from './harness';
+import { signedInStaff } from './staff-fixtures';
 
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
 let api: TestApi;
-let serial = 0;
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 type SignedIn = Awaited<ReturnType<typeof signedIn>>;
@@ -36,17 +35,11 @@ const unknownSession = '00000000-0000-4000-8000-000000000000';
 
 async function signedIn(role: StaffRole) {
   const doctorRecord = await api.app.em.fork().findOne(Doctor, { id: { $gt: 0 } }, { orderBy: { id: 'asc' } });
-  const username = `t.chat.${role}.${process.pid}.${++serial}`;
-  const made = await createStaff(
-    api.app.em.fork(),
-    { username, role, ...(role === 'doctor' && { doctorId: doctorRecord!.id }) },
-    null,
-    clock(),
-  );
-  const { token, staff } = await api
-    .client()
-    .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
-  return { staff, token, client: api.client({ token }), imUserId: staffImUserId(staff.id) };
+  const made = await signedInStaff(api, role, {
+    doctorId: role === 'doctor' ? doctorRecord!.id : undefined,
+    now: clock(),
+  });
+  return { ...made, imUserId: staffImUserId(made.staff.id) };
 }
 
 const open = (patientCid: string, doctorImUserId: string, status = 2) =>

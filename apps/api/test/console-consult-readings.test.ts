@@ -4,27 +4,18 @@
 // read audited; and the medicine catalogue of the prescription form.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHAT_MEMBER_TYPE,
-  CONSULT_READINGS_MESSAGES,
-  CONSULT_STATUS,
-  STAFF_MESSAGES,
-  type StaffRole,
-} from '@glucoguard/domain';
-import { createStaff } from '../src/contexts/identity';
-import { customerImUserId, openChatSession } from '../src/contexts/care';
+import { CONSULT_READINGS_MESSAGES, CONSULT_STATUS, STAFF_MESSAGES, type StaffRole } from '@glucoguard/domain';
 import { browseAudit } from '../src/contexts/platform';
-import { Consult } from '../src/contexts/care/consult/consult.entity';
 import { Medicine } from '../src/contexts/care/pharmacy/pharmacy.entity';
 import { AuditEvent } from '../src/contexts/platform/audit/auditEvent.entity';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
+import { consultationFixture, signedInStaff } from './staff-fixtures';
 
 const DAY = 86_400_000;
 // Thursday 2026-11-26 10:00 China time.
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
 let api: TestApi;
-let serial = 0;
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 type SignedIn = Awaited<ReturnType<typeof signedIn>>;
@@ -33,61 +24,22 @@ let doctor: SignedIn;
 let otherDoctor: SignedIn;
 let doctorIds: number[];
 
-async function signedIn(role: StaffRole, doctorId?: number) {
-  const username = `t.readings.${role}.${process.pid}.${++serial}`;
-  const made = await createStaff(
-    api.app.em.fork(),
-    { username, role, ...(doctorId !== undefined && { doctorId }) },
-    null,
-    clock(),
-  );
-  const { token, staff } = await api
-    .client()
-    .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
-  return { staff, token, client: api.client({ token }) };
-}
+const signedIn = (role: StaffRole, doctorId?: number) => signedInStaff(api, role, { doctorId, now: clock() });
 
 /** A consultation of `patient` with the doctor record `doctorId`, in `status`, as the consult module keeps it. */
-async function consultation(
+const consultation = (
   doctorId: number,
   status: number,
   times: { acceptedAt?: Date | null; endedAt?: Date | null } = {},
-) {
-  const em = api.app.orm.em.fork();
-  const sessionId = await openChatSession(em, {
-    sessionType: 1,
-    status: Math.max(status, 0),
-    members: [{ imUserId: customerImUserId(patient.cid), type: CHAT_MEMBER_TYPE.patient }],
-  });
-  const now = clock();
-  const row = em.create(Consult, {
-    id: randomUUID(),
+) =>
+  consultationFixture(api, {
     customerId: patient.cid,
     doctorId,
-    serviceId: 1,
-    serviceName: '图文问诊',
-    serviceType: 1,
-    serviceInterval: null,
-    priceCents: 2900,
     status,
-    sessionId,
-    intentId: null,
-    createdAt: new Date(now.getTime() - DAY),
-    paidAt: new Date(now.getTime() - DAY),
-    submittedAt: new Date(now.getTime() - DAY),
+    now: clock(),
     acceptedAt: times.acceptedAt ?? null,
-    acceptedBy: null,
-    endsAt: null,
     endedAt: times.endedAt ?? null,
-    cancelledAt: status === CONSULT_STATUS.cancelled ? now : null,
-    cancelReason: null,
-    diagnosticInfo: { desc: '最近空腹血糖偏高', imgList: [] },
-    allergicHistory: null,
-    drugStoreId: null,
   });
-  await em.flush();
-  return row.id;
-}
 
 const readings = (who: SignedIn, consultId: string) =>
   who.client.GET('/console/v1/consults/{consultId}/readings', { params: { path: { consultId } } });

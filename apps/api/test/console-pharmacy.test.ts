@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHARMACY_FORM_MESSAGES, type StaffRole } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import { createStaff } from '../src/contexts/identity';
 import { AuditEvent } from '../src/contexts/platform/audit/auditEvent.entity';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { Medicine } from '../src/contexts/care/pharmacy/pharmacy.entity';
 import { failure, registeredCustomer, startTestApi, type TestApi } from './harness';
+import { signedInStaff } from './staff-fixtures';
 
 const H = 3_600_000;
 /** 深圳 南山区: no seeded pharmacy there, so the searches below see only this file's. */
@@ -35,26 +35,15 @@ const STORE: Schema<'OnlineStoreInput'> = {
 };
 
 let api: TestApi;
-let serial = 0;
 let operator: Awaited<ReturnType<typeof signedIn>>;
 let patient: Awaited<ReturnType<typeof registeredCustomer>>;
 
 async function signedIn(role: StaffRole) {
-  const username = `ph.${role}.${process.pid}.${++serial}`;
   const doctor =
     role === 'doctor'
       ? await api.app.em.fork().findOneOrFail(Doctor, { id: { $gt: 0 } }, { orderBy: { id: 'asc' } })
       : null;
-  const made = await createStaff(
-    api.app.em.fork(),
-    { username, role, ...(doctor && { doctorId: doctor.id }) },
-    null,
-    new Date(),
-  );
-  const { token } = await api
-    .client()
-    .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
-  return { ...made, client: api.client({ token }) };
+  return signedInStaff(api, role, { doctorId: doctor?.id });
 }
 
 const medicineByCode = async (code: string) => (await api.app.em.fork().findOneOrFail(Medicine, { code })).id;

@@ -5,11 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSULT_CANCEL_REASONS, CONSULT_CHAT_TEXTS, DOCTOR_SERVICE_TYPE } from '@glucoguard/domain';
-import { createStaff } from '../src/contexts/identity';
-import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { DoctorService } from '../src/contexts/care/doctor/doctorService.entity';
 import { Consult } from '../src/contexts/care/consult/consult.entity';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
@@ -18,6 +15,7 @@ import { createServer } from '../src/app';
 import { loadConfig } from '../src/config';
 import { nativeQuery } from '../src/lib/db';
 import { registeredCustomer, startTestApi, type TestApi } from './harness';
+import { doctorRecord, signedInStaff } from './staff-fixtures';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -37,23 +35,8 @@ type Clock = ReturnType<typeof shiftedClock>;
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 
 async function doctorWithServices(api: TestApi) {
+  const doctor = await doctorRecord(api, { name: '韩医生', title: '副主任医师' });
   const em = api.app.orm.em.fork();
-  const doctor = em.create(Doctor, {
-    openid: `t_jobs_${randomUUID()}`,
-    name: '韩医生',
-    hospital: '测试中心医院',
-    department: '内分泌科',
-    title: '副主任医师',
-    inviteCode: randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase(),
-    roleType: 1,
-    professionalLevel: '2',
-    eleRxStatus: 0,
-    remark: '',
-    headImg: '',
-    sex: 2,
-    job: '',
-  });
-  await em.flush();
   const service = (serviceType: number, price: number, days: number) =>
     em.create(DoctorService, {
       doctorId: doctor.id,
@@ -68,12 +51,8 @@ async function doctorWithServices(api: TestApi) {
   const once = service(DOCTOR_SERVICE_TYPE.once, 4000, 0);
   const week = service(DOCTOR_SERVICE_TYPE.interval, 12900, 7);
   await em.flush();
-  const username = `t.jobs.doctor.${process.pid}.${randomUUID().slice(0, 8)}`;
-  const made = await createStaff(em, { username, role: 'doctor', doctorId: doctor.id }, null, new Date());
-  const { token } = await api
-    .client()
-    .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
-  return { onceId: once.id, weekId: week.id, console: api.client({ token }) };
+  const { client } = await signedInStaff(api, 'doctor', { doctorId: doctor.id });
+  return { onceId: once.id, weekId: week.id, console: client };
 }
 
 async function buyAndPay(customer: Customer, serviceId: number) {

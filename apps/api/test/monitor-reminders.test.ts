@@ -9,18 +9,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chinaDateKey, DOCTOR_SERVICE_TYPE, parseChinaDateTime } from '@glucoguard/domain';
 import { createApiClient, type ApiClient } from '@glucoguard/sdk';
-import { createStaff, Customer } from '../src/contexts/identity';
-import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
+import { Customer } from '../src/contexts/identity';
 import { DoctorService } from '../src/contexts/care/doctor/doctorService.entity';
 import { LocalPushOutbox } from '../src/providers/push/local-outbox';
 import { nativeQuery } from '../src/lib/db';
 import { createServer } from '../src/app';
 import { loadConfig } from '../src/config';
 import { registeredCustomer, startSecondInstance, startTestApi, type TestApi } from './harness';
+import { doctorRecord, signedInStaff } from './staff-fixtures';
 
 const DAY = 86_400_000;
 const JOB = 'care.monitoring.remind';
@@ -49,23 +48,8 @@ const dayAfter = (days: number) => chinaDateKey(Date.now() + days * DAY);
 const nextDay = (date: string) => chinaDateKey(at(date, '12:00').getTime() + DAY);
 
 async function doctorWithService(api: TestApi) {
+  const doctor = await doctorRecord(api, { name: '林晓红', title: '主治医师' });
   const em = api.app.orm.em.fork();
-  const doctor = em.create(Doctor, {
-    openid: `t_remind_${randomUUID()}`,
-    name: '林晓红',
-    hospital: '测试中心医院',
-    department: '内分泌科',
-    title: '主治医师',
-    inviteCode: randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase(),
-    roleType: 1,
-    professionalLevel: '2',
-    eleRxStatus: 0,
-    remark: '',
-    headImg: '',
-    sex: 2,
-    job: '',
-  });
-  await em.flush();
   const service = em.create(DoctorService, {
     doctorId: doctor.id,
     serviceType: DOCTOR_SERVICE_TYPE.once,
@@ -77,9 +61,8 @@ async function doctorWithService(api: TestApi) {
     sort: 0,
   });
   await em.flush();
-  const username = `t.remind.doctor.${process.pid}.${randomUUID().slice(0, 8)}`;
-  const made = await createStaff(em, { username, role: 'doctor', doctorId: doctor.id }, null, new Date());
-  return { serviceId: service.id, username, password: made.oneTimePassword };
+  const { username, oneTimePassword } = await signedInStaff(api, 'doctor', { doctorId: doctor.id });
+  return { serviceId: service.id, username, password: oneTimePassword };
 }
 
 type Doctorish = Awaited<ReturnType<typeof doctorWithService>>;

@@ -4,30 +4,21 @@
 // reading typed into the form or sent by a meter, with adherence; nobody reads another's plan.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHAT_MEMBER_TYPE,
-  CONSULT_STATUS,
-  MONITORING_MESSAGES,
-  STAFF_MESSAGES,
-  type StaffRole,
-} from '@glucoguard/domain';
+import { CONSULT_STATUS, MONITORING_MESSAGES, STAFF_MESSAGES, type StaffRole } from '@glucoguard/domain';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
 import type { LocalPushOutbox } from '../src/providers/push/local-outbox';
 import { sql } from '../src/lib/db';
-import { createStaff } from '../src/contexts/identity';
-import { customerImUserId, openChatSession } from '../src/contexts/care';
 import { glucoseSlotsWithReadings } from '../src/contexts/health';
 import { browseAudit } from '../src/contexts/platform';
-import { Consult } from '../src/contexts/care/consult/consult.entity';
 import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
+import { consultationFixture, signedInStaff } from './staff-fixtures';
 
 const DAY = 86_400_000;
 // Thursday 2026-11-26 10:00 China time.
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
 let api: TestApi;
-let serial = 0;
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 type SignedIn = Awaited<ReturnType<typeof signedIn>>;
@@ -39,58 +30,11 @@ let doctorIds: number[];
 let doctorName: string;
 let runningConsult: string;
 
-async function signedIn(role: StaffRole, doctorId?: number) {
-  const username = `t.monitor.${role}.${process.pid}.${++serial}`;
-  const made = await createStaff(
-    api.app.em.fork(),
-    { username, role, ...(doctorId !== undefined && { doctorId }) },
-    null,
-    clock(),
-  );
-  const { token, staff } = await api
-    .client()
-    .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
-  return { staff, token, client: api.client({ token }) };
-}
+const signedIn = (role: StaffRole, doctorId?: number) => signedInStaff(api, role, { doctorId, now: clock() });
 
 /** A consultation of `who` with the doctor record `doctorId`, in `status`, as the consult module keeps it. */
-async function consultation(doctorId: number, status: number, who: Customer = patient) {
-  const em = api.app.orm.em.fork();
-  const sessionId = await openChatSession(em, {
-    sessionType: 1,
-    status: Math.max(status, 0),
-    members: [{ imUserId: customerImUserId(who.cid), type: CHAT_MEMBER_TYPE.patient }],
-  });
-  const now = clock();
-  const accepted = status === CONSULT_STATUS.inConsultation || status === CONSULT_STATUS.finished;
-  const row = em.create(Consult, {
-    id: randomUUID(),
-    customerId: who.cid,
-    doctorId,
-    serviceId: 1,
-    serviceName: '图文问诊',
-    serviceType: 1,
-    serviceInterval: null,
-    priceCents: 2900,
-    status,
-    sessionId,
-    intentId: null,
-    createdAt: new Date(now.getTime() - DAY),
-    paidAt: new Date(now.getTime() - DAY),
-    submittedAt: new Date(now.getTime() - DAY),
-    acceptedAt: accepted ? new Date(now.getTime() - DAY / 2) : null,
-    acceptedBy: null,
-    endsAt: null,
-    endedAt: status === CONSULT_STATUS.finished ? now : null,
-    cancelledAt: status === CONSULT_STATUS.cancelled ? now : null,
-    cancelReason: null,
-    diagnosticInfo: { desc: '最近空腹血糖偏高', imgList: [] },
-    allergicHistory: null,
-    drugStoreId: null,
-  });
-  await em.flush();
-  return row.id;
-}
+const consultation = (doctorId: number, status: number, who: Customer = patient) =>
+  consultationFixture(api, { customerId: who.cid, doctorId, status, now: clock() });
 
 type Periods = { date: string; timeTypes: number[] }[];
 const issue = (who: SignedIn, consultId: string, description: string, periods: Periods) =>

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffRole } from '@glucoguard/domain';
 import { JobNames } from '../src/composition';
 import { closeExpiredIntent, createPaymentIntent, reconcilePendingIntents } from '../src/contexts/commerce';
-import { createStaff } from '../src/contexts/identity';
 import { scheduleJob } from '../src/contexts/platform';
 import { AuditEvent } from '../src/contexts/platform/audit/auditEvent.entity';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
 import { startWechatPayFake, wechatPayProviderFor, type FakeWechatPay } from './fakes/wechatpay-fake';
 import { failure, registeredCustomer, startTestApi, type TestApi } from './harness';
+import { signedInStaff } from './staff-fixtures';
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 
@@ -20,24 +20,13 @@ let fake: FakeWechatPay;
 let api: TestApi;
 let payer: Customer;
 let operator: Awaited<ReturnType<typeof signedIn>>;
-let serial = 0;
 
 async function signedIn(role: StaffRole) {
-  const username = `pay.${role}.${process.pid}.${++serial}`;
   const doctor =
     role === 'doctor'
       ? await api.app.em.fork().findOneOrFail(Doctor, { id: { $gt: 0 } }, { orderBy: { id: 'asc' } })
       : null;
-  const made = await createStaff(
-    api.app.em.fork(),
-    { username, role, ...(doctor && { doctorId: doctor.id }) },
-    null,
-    new Date(),
-  );
-  const { token } = await api
-    .client()
-    .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
-  return { ...made, client: api.client({ token }) };
+  return signedInStaff(api, role, { doctorId: doctor?.id });
 }
 
 const rowOf = (intentId: string) => api.app.orm.em.fork().findOneOrFail(PaymentIntent, { id: intentId });

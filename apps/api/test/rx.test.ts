@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT_MEMBER_TYPE, RX_MESSAGES, STAFF_MESSAGES, type StaffRole } from '@glucoguard/domain';
-import { createStaff } from '../src/contexts/identity';
 import { customerImUserId, expirePrescription, openChatSession, staffImUserId } from '../src/contexts/care';
 import { browseAudit } from '../src/contexts/platform';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
@@ -14,10 +13,10 @@ import { nativeQuery } from '../src/lib/db';
 import { JobNames } from '../src/composition';
 import type { LocalPushOutbox } from '../src/providers/push/local-outbox';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
+import { signedInStaff } from './staff-fixtures';
 
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
 let api: TestApi;
-let serial = 0;
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 type SignedIn = Awaited<ReturnType<typeof signedIn>>;
@@ -35,19 +34,7 @@ let consultId: string;
 let sessionId: string;
 let noRxConsultId: string;
 
-async function signedIn(role: StaffRole, doctorId?: number) {
-  const username = `t.rx.${role}.${process.pid}.${++serial}`;
-  const made = await createStaff(
-    api.app.em.fork(),
-    { username, role, ...(doctorId !== undefined && { doctorId }) },
-    null,
-    clock(),
-  );
-  const { token, staff } = await api
-    .client()
-    .POST('/console/v1/signIn', { body: { username, password: made.oneTimePassword } });
-  return { staff, token, client: api.client({ token }) };
-}
+const signedIn = (role: StaffRole, doctorId?: number) => signedInStaff(api, role, { doctorId, now: clock() });
 
 /** A paid consultation in `status` between a patient and a doctor, with its chat session. */
 async function consultation(customerId: string, doctorId: number, staffId: string, status: number) {
