@@ -164,6 +164,38 @@ export async function noticeOfFollow(
   ]);
 }
 
+/**
+ * In-app notices of `kind` to patients, one per event, each queued at once for the messaging app's
+ * template message (`pushFields`; the outbox sends it unless the patient switched messages off).
+ */
+async function patientNoticesWithPush<E extends { readonly customerId: string; readonly at: Date }>(
+  em: Db,
+  kind: 'rxReviewed' | 'monitorPlan' | 'monitorRemind',
+  events: readonly E[],
+  texts: (event: E) => { title: string; text: string },
+  pushFields: (event: E) => Record<string, string>,
+): Promise<void> {
+  await new NoticeRepository(em).insert(
+    events.map((e) => ({
+      recipientId: e.customerId,
+      kind,
+      subjectId: e.customerId,
+      readingKind: null,
+      readingId: null,
+      urgent: false,
+      ...texts(e),
+      readAt: null,
+      createdAt: e.at,
+      pushStatus: 'pending',
+      pushAttempts: 0,
+      pushNextAt: e.at,
+      pushedAt: null,
+      pushError: null,
+      pushData: { ...pushFields(e) },
+    })),
+  );
+}
+
 /** A pharmacist's verdict on one of the patient's prescriptions, as care's review publishes it. */
 export interface ReviewedPrescription {
   customerId: string;
@@ -181,26 +213,8 @@ export interface ReviewedPrescription {
  * Wired to care's review in composition.ts, inside its transaction.
  */
 export async function noticesOfPrescriptionReviews(em: Db, events: readonly ReviewedPrescription[]): Promise<void> {
-  await new NoticeRepository(em).insert(
-    events.map((e) => ({
-      recipientId: e.customerId,
-      kind: 'rxReviewed',
-      subjectId: e.customerId,
-      readingKind: null,
-      readingId: null,
-      urgent: false,
-      ...rxReviewNotice(e),
-      readAt: null,
-      createdAt: e.at,
-      pushStatus: 'pending',
-      pushAttempts: 0,
-      pushNextAt: e.at,
-      pushedAt: null,
-      pushError: null,
-      pushData: {
-        ...rxReviewPushFields({ ...e, time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm') }),
-      },
-    })),
+  await patientNoticesWithPush(em, 'rxReviewed', events, rxReviewNotice, (e) =>
+    rxReviewPushFields({ ...e, time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm') }),
   );
 }
 
@@ -220,24 +234,8 @@ export interface IssuedMonitorPlan {
  * Wired to care's issue in composition.ts, inside its transaction (docs/adr/0165).
  */
 export async function noticesOfMonitorPlans(em: Db, events: readonly IssuedMonitorPlan[]): Promise<void> {
-  await new NoticeRepository(em).insert(
-    events.map((e) => ({
-      recipientId: e.customerId,
-      kind: 'monitorPlan',
-      subjectId: e.customerId,
-      readingKind: null,
-      readingId: null,
-      urgent: false,
-      ...monitorPlanNotice(e),
-      readAt: null,
-      createdAt: e.at,
-      pushStatus: 'pending',
-      pushAttempts: 0,
-      pushNextAt: e.at,
-      pushedAt: null,
-      pushError: null,
-      pushData: { ...monitorPlanPushFields({ ...e, time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm') }) },
-    })),
+  await patientNoticesWithPush(em, 'monitorPlan', events, monitorPlanNotice, (e) =>
+    monitorPlanPushFields({ ...e, time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm') }),
   );
 }
 
@@ -259,25 +257,7 @@ export interface DueMonitorReminder {
  * its transaction (docs/adr/0169-monitor-reminders-at-most-once-through-the-notice-outbox.md).
  */
 export async function noticesOfMonitorReminders(em: Db, events: readonly DueMonitorReminder[]): Promise<void> {
-  await new NoticeRepository(em).insert(
-    events.map((e) => ({
-      recipientId: e.customerId,
-      kind: 'monitorRemind',
-      subjectId: e.customerId,
-      readingKind: null,
-      readingId: null,
-      urgent: false,
-      ...monitorReminderNotice(e),
-      readAt: null,
-      createdAt: e.at,
-      pushStatus: 'pending',
-      pushAttempts: 0,
-      pushNextAt: e.at,
-      pushedAt: null,
-      pushError: null,
-      pushData: { ...monitorReminderPushFields(e) },
-    })),
-  );
+  await patientNoticesWithPush(em, 'monitorRemind', events, monitorReminderNotice, monitorReminderPushFields);
 }
 
 /** The caller's notices, newest first (spec: none; GET /notice/v1/pageQueryList). */
