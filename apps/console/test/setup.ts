@@ -1,6 +1,6 @@
 // Test set-up for the `console` vitest project (apps/console component tests, jsdom): unmounts what a
 // test rendered, forgets the stored session, and fills in the browser API antd's responsive
-// layout reads that jsdom does not implement.
+// layout and size watching read that jsdom does not implement.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -18,6 +18,15 @@ if (!window.matchMedia) {
       removeEventListener: () => undefined,
       dispatchEvent: () => false,
     }) as MediaQueryList;
+}
+
+// antd's tables, tabs, images and text areas watch their size.
+if (typeof window.ResizeObserver === 'undefined') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 // queue's tabs and counts, the actions a status allows (接诊, 拒绝 with a reason, 结束咨询 after a
 // confirm), 开处方 only for a doctor who may prescribe, and the readings page's refusal and data
 // (glucose, pressure and the medication diary).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -115,18 +115,6 @@ function show(path: string) {
     </ConfigProvider>,
   );
 }
-
-beforeEach(() => {
-  // antd's tabs and images watch their size; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

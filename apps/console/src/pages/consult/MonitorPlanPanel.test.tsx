@@ -1,7 +1,7 @@
 // 监测计划 on the doctor's consultation page in jsdom against a stubbed network answering as the API
 // does: the plans with their adherence and marks, 制定监测计划 checked with the domain before sending,
 // the quick picks filling every date, and no panel before the consultation is accepted.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -110,17 +110,6 @@ function show() {
     </ConfigProvider>,
   );
 }
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

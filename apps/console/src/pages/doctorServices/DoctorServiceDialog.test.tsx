@@ -1,7 +1,7 @@
 // The doctor's service form in jsdom against a stubbed network: the price typed in yuan is sent in
 // cents, an interval service sends its days, and a price the domain refuses is shown with its message
 // without calling the API.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { DOCTOR_SERVICE_MESSAGES } from '@glucoguard/domain';
@@ -24,17 +24,6 @@ function stubApi(answer: unknown) {
   });
   return calls;
 }
-
-/** antd's text areas watch their size; jsdom has no ResizeObserver. */
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
-beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,6 @@
 // The operator's pharmacy and online-store forms in jsdom against a stubbed network: what the form
 // sends, and a draft the domain refuses shown with its message without calling the API.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import dayjs from 'dayjs';
@@ -31,17 +31,6 @@ function stubApi(answer: (path: string, method: string) => unknown) {
   });
   return calls;
 }
-
-/** antd's tables and text areas watch their size; jsdom has no ResizeObserver. */
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
-beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

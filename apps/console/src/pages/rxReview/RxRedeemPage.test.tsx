@@ -1,15 +1,9 @@
 // The counter page in jsdom against a stubbed network: Enter in the box dispenses the seal's
 // prescription and lists its medicines; a refusal shows the API's message.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import RxRedeemPage from './RxRedeemPage';
-
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
 
 const DISPENSED = {
   infoId: '5b0f7c1e-7a51-4f4e-9d3c-2f1d6a0f8e11',
@@ -77,9 +71,6 @@ async function scan(text: string) {
   await act(async () => fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 }));
 }
 
-beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
-});
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -1,6 +1,6 @@
 // The pharmacist's prescription view in jsdom against a stubbed network: what it shows, 驳回 needs
 // a reason (the domain's message, nothing sent), and each verdict sends what the API takes.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { RX_MESSAGES } from '@glucoguard/domain';
@@ -51,12 +51,6 @@ const PRESCRIPTION = {
   ],
 };
 
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 function stubApi() {
   const posts: { path: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (request: Request) => {
@@ -81,9 +75,6 @@ function show() {
   return onReviewed;
 }
 
-beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
-});
 afterEach(() => {
   vi.unstubAllGlobals();
 });
