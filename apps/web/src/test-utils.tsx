@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach } from 'vitest';
+import { Dialog, Toast } from 'antd-mobile';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { installAntdMobileRender } from '@glucoguard/ui';
 import { setApiFetch } from './api';
 import { DEFAULT_SOURCE_ID } from './brand';
 import { resetDictionaries } from './hooks/useDictionaries';
@@ -245,4 +247,24 @@ export async function registerSkippingProfile(): Promise<void> {
   type('验证码', '654321');
   fireEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
   fireEvent.click(screen.getByRole('button', { name: '跳过' }));
+}
+
+/**
+ * The hooks of a page test for a signed-in, registered patient: antd-mobile renders into the test's
+ * document, each test starts from a fresh session, and no toast, dialog or spy outlives its test.
+ */
+export function registeredPatientPageHooks(): void {
+  beforeAll(() => {
+    installAntdMobileRender();
+  });
+  beforeEach(() => {
+    resetStores({ isAuth: '1', customerId: 'c1', customer: registeredCustomer() });
+  });
+  afterEach(() => {
+    act(() => {
+      Toast.clear();
+      Dialog.clear();
+    });
+    vi.restoreAllMocks();
+  });
 }

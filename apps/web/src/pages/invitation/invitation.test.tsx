@@ -1,7 +1,5 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Dialog, Toast } from 'antd-mobile';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installAntdMobileRender } from '@glucoguard/ui';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../store/session';
 import { resetWx } from '../../wechat/jssdk';
 import {
@@ -11,25 +9,11 @@ import {
   registerSkippingProfile,
   registeredCustomer,
   renderApp,
-  resetStores,
+  registeredPatientPageHooks,
   skipRegistrationRoutes,
 } from '../../test-utils';
 
-beforeAll(() => {
-  installAntdMobileRender();
-});
-
-beforeEach(() => {
-  resetStores({ isAuth: '1', customerId: 'c1', customer: registeredCustomer() });
-});
-
-afterEach(() => {
-  act(() => {
-    Toast.clear();
-    Dialog.clear();
-  });
-  vi.restoreAllMocks();
-});
+registeredPatientPageHooks();
 
 const posterOf = (activityName: string | null) => ({
   posterUrl: `uploads/posters/${activityName === '测量领积分' ? 'health' : 'medical'}.png`,

@@ -1,25 +1,16 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Dialog, Toast } from 'antd-mobile';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installAntdMobileRender } from '@glucoguard/ui';
-import { apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  apiFailure,
+  fakeApi,
+  registeredCustomer,
+  registeredPatientPageHooks,
+  renderApp,
+  resetStores,
+} from '../../test-utils';
 import { EXCHANGE_SOON } from './PaperDetailsPage';
 
-beforeAll(() => {
-  installAntdMobileRender();
-});
-
-beforeEach(() => {
-  resetStores({ isAuth: '1', customerId: 'c1', customer: registeredCustomer() });
-});
-
-afterEach(() => {
-  act(() => {
-    Toast.clear();
-    Dialog.clear();
-  });
-  vi.restoreAllMocks();
-});
+registeredPatientPageHooks();
 
 const invited = (id: string, delta: number, createTime: string) => ({
   id,
