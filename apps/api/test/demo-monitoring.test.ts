@@ -4,9 +4,8 @@
 import { CONSULT_STATUS } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/seed/seed';
-import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { MonitorPlan } from '../src/contexts/care/monitoring/monitoring.entity';
-import { startTestApi, testClock, type TestApi } from './harness';
+import { signInDemoPatient, startTestApi, testClock, type TestApi } from './harness';
 
 // Thursday 2026-11-26 10:00 China time: the week runs from Monday 11-23 to Sunday 11-29.
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
@@ -16,12 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function demoPatient() {
-  const signIn = await api
-    .client()
-    .GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: DEMO_DEVICE_KEYS.patient, sourceId: 4 } } });
-  return api.client({ token: signIn.token, sourceId: 4 });
-}
+const demoPatient = () => signInDemoPatient(api);
 
 describe('the demo monitoring plan', () => {
   it('gives the demo patient a plan of this week from demo.doctor’s doctor', async () => {

@@ -3,9 +3,8 @@
 // in the queue; seeding again adds nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/seed/seed';
-import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { Prescription } from '../src/contexts/care/rx/rx.entity';
-import { startTestApi, testClock, type TestApi } from './harness';
+import { signInDemoPatient, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
 let api: TestApi;
@@ -14,12 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function demoPatient() {
-  const signIn = await api
-    .client()
-    .GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: DEMO_DEVICE_KEYS.patient, sourceId: 4 } } });
-  return api.client({ token: signIn.token, sourceId: 4 });
-}
+const demoPatient = () => signInDemoPatient(api);
 
 describe('the demo prescriptions', () => {
   it('shows the demo patient a used, an approved and a waiting prescription, and two advice', async () => {

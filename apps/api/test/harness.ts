@@ -9,6 +9,7 @@ import { createServer } from '../src/app';
 import type { Providers } from '../src/plugins/providers';
 import { LocalSmsOutbox } from '../src/providers/sms/local-outbox';
 import { loadConfig, type AppConfig } from '../src/config';
+import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { databaseUrlFor } from './global-setup';
 
 export interface TestApi {
@@ -94,6 +95,14 @@ export async function signInNewVisitor(api: TestApi, sourceId: 3 | 4 = 4) {
     .client()
     .GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: deviceKey, sourceId } } });
   return { deviceKey, signIn, client: api.client({ token: signIn.token, sourceId }) };
+}
+
+/** Signs in the seeded demo patient's browser (sourceId 4) and returns an SDK client carrying its token. */
+export async function signInDemoPatient(api: TestApi) {
+  const signIn = await api
+    .client()
+    .GET('/wechat/v1/getHtmlAccessToken', { params: { query: { code: DEMO_DEVICE_KEYS.patient, sourceId: 4 } } });
+  return api.client({ token: signIn.token, sourceId: 4 });
 }
 
 /** The last code the local outbox sent to a phone. */
