@@ -1,8 +1,14 @@
 import { CHAT_MEMBER_TYPE, CONSULT_STATUS } from '@glucoguard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerImUserId, openChatSession } from '../src/contexts/care';
-import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
-import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
+import {
+  failure,
+  registeredCustomer,
+  signInNewVisitor,
+  startTestApi,
+  type TestApi,
+  signInDemoPatient,
+} from './harness';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -58,10 +64,7 @@ describe('GET /consult/v1/queryMyChatSessions', () => {
   });
 
   it("names demo.doctor for the demo patient's running consultation", async () => {
-    const demo = await api.client().GET('/wechat/v1/getHtmlAccessToken', {
-      params: { query: { code: DEMO_DEVICE_KEYS.patient, sourceId: 4 } },
-    });
-    const client = api.client({ token: demo.token, sourceId: 4 });
+    const client = await signInDemoPatient(api);
     const list = await client.GET('/consult/v1/queryMyChatSessions', { params: { query: {} } });
     // One consultation per status (seed/demoConsults.ts); the running one is the demo chat.
     expect(list.items.map((s) => s.status).sort()).toEqual([0, 1, 2, 3, 4]);

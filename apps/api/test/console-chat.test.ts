@@ -12,11 +12,18 @@ import { createApiClient } from '@glucoguard/sdk';
 import { customerImUserId, openChatSession, staffImUserId } from '../src/contexts/care';
 import { browseAudit } from '../src/contexts/platform';
 import { Doctor } from '../src/contexts/platform/care-directory/doctor.entity';
-import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { seed } from '../src/seed/seed';
 import { connectChat } from './chat-socket';
 import { b64, png1x1 } from './upload/images';
-import { failure, registeredCustomer, startSecondInstance, startTestApi, testClock, type TestApi } from './harness';
+import {
+  failure,
+  registeredCustomer,
+  startSecondInstance,
+  startTestApi,
+  testClock,
+  type TestApi,
+  signInDemoPatient,
+} from './harness';
 import { signedInStaff } from './staff-fixtures';
 
 const clock = testClock(new Date('2026-11-26T02:00:00Z'));
@@ -258,10 +265,7 @@ describe('the demo chat', () => {
       lastMessage: { summary: '记下了，谢谢王医生！' },
       unreadCount: 1,
     });
-    const demoPatient = await api.client().GET('/wechat/v1/getHtmlAccessToken', {
-      params: { query: { code: DEMO_DEVICE_KEYS.patient, sourceId: 4 } },
-    });
-    const patientClient = api.client({ token: demoPatient.token, sourceId: 4 });
+    const patientClient = await signInDemoPatient(api);
     const sessionOfDemo = running[0]!.sessionId;
     const history = await patientClient.GET('/consult/v1/pagedQueryMessageList', {
       params: { query: { sessionId: sessionOfDemo } },

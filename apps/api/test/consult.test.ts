@@ -20,9 +20,15 @@ import { Consult } from '../src/contexts/care/consult/consult.entity';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
 import type { LocalPaymentProvider } from '../src/providers/payment/local';
 import { nativeQuery } from '../src/lib/db';
-import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
 import { seed } from '../src/seed/seed';
-import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
+import {
+  failure,
+  registeredCustomer,
+  signInNewVisitor,
+  startTestApi,
+  type TestApi,
+  signInDemoPatient,
+} from './harness';
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 type SignedIn = Awaited<ReturnType<typeof doctorAccount>>;
@@ -586,10 +592,7 @@ describe('who may see a consultation', () => {
 
 describe('the demo consultations', () => {
   it('gives the demo patient one consultation in each status with demo.doctor’s doctor, and demo.doctor the queue', async () => {
-    const demoPatient = await api.client().GET('/wechat/v1/getHtmlAccessToken', {
-      params: { query: { code: DEMO_DEVICE_KEYS.patient, sourceId: 4 } },
-    });
-    const client = api.client({ token: demoPatient.token, sourceId: 4 });
+    const client = await signInDemoPatient(api);
     const list = await client.GET('/consult/v1/pagedQueryList', { params: { query: {} } });
     expect(list.items.map((i) => i.status).sort()).toEqual([0, 1, 2, 3, 4]);
     expect(new Set(list.items.map((i) => i.doctor.nickName))).toEqual(new Set(['王明远']));
