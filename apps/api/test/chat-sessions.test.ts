@@ -4,10 +4,10 @@ import { customerImUserId, openChatSession } from '../src/contexts/care';
 import {
   failure,
   registeredCustomer,
+  signInDemoPatient,
   signInNewVisitor,
   startTestApi,
   type TestApi,
-  signInDemoPatient,
 } from './harness';
 
 let api: TestApi;

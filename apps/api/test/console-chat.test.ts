@@ -18,11 +18,11 @@ import { b64, png1x1 } from './upload/images';
 import {
   failure,
   registeredCustomer,
+  signInDemoPatient,
   startSecondInstance,
   startTestApi,
   testClock,
   type TestApi,
-  signInDemoPatient,
 } from './harness';
 import { signedInStaff } from './staff-fixtures';
 

@@ -24,10 +24,10 @@ import { seed } from '../src/seed/seed';
 import {
   failure,
   registeredCustomer,
+  signInDemoPatient,
   signInNewVisitor,
   startTestApi,
   type TestApi,
-  signInDemoPatient,
 } from './harness';
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
