@@ -11,10 +11,8 @@ import { DoctorService } from '../src/contexts/care/doctor/doctorService.entity'
 import { Consult } from '../src/contexts/care/consult/consult.entity';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
 import { PaymentRefund } from '../src/contexts/commerce/payment/paymentRefund.entity';
-import { createServer } from '../src/app';
-import { loadConfig } from '../src/config';
 import { nativeQuery } from '../src/lib/db';
-import { registeredCustomer, startTestApi, type TestApi } from './harness';
+import { registeredCustomer, restartTestApi, startTestApi, type TestApi } from './harness';
 import { doctorRecord, signedInStaff } from './staff-fixtures';
 
 const HOUR = 3_600_000;
@@ -186,19 +184,7 @@ describe('across a restart of the API', () => {
       await first.app.close();
       await new Promise((resolve) => setTimeout(resolve, 5_000));
 
-      const second = first.databaseUrl
-        ? await createServer(
-            loadConfig({
-              NODE_ENV: 'test',
-              LOG_LEVEL: 'warn',
-              DATA_DIR: 'memory://',
-              WEB_DIST: '/nonexistent',
-              DATABASE_URL: first.databaseUrl,
-              JOBS_POLL_INTERVAL_MS: '500',
-            }),
-            { write: () => {} },
-          )
-        : (await startTestApi({ DATA_DIR: dataDir, JOBS_POLL_INTERVAL_MS: '500' })).app;
+      const second = (await restartTestApi(first, dataDir)).app;
       try {
         const em = () => second.orm.em.fork();
         await waitFor(async () =>

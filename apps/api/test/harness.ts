@@ -147,6 +147,37 @@ export async function failure(call: Promise<unknown>): Promise<{ code: number; e
 }
 
 /**
+ * The API started again on `first`'s data after `first.app` closed: the embedded database's files
+ * (DATA_DIR), or on PostgreSQL a new server on the same database (`first.close()` drops it later).
+ */
+export async function restartTestApi(first: TestApi, dataDir: string, clock?: () => Date): Promise<TestApi> {
+  if (!first.databaseUrl) {
+    return startTestApi({ DATA_DIR: dataDir, JOBS_POLL_INTERVAL_MS: '500' }, clock && { clock });
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: 'memory://',
+    WEB_DIST: '/nonexistent',
+    DATABASE_URL: first.databaseUrl,
+    JOBS_POLL_INTERVAL_MS: '500',
+  });
+  const app = await createServer(config, { write: () => {} }, clock && { clock });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+  return {
+    app,
+    baseUrl,
+    config,
+    databaseUrl: first.databaseUrl,
+    logs: [],
+    client: (options = {}) => createApiClient({ baseUrl, ...options }),
+    close: () => app.close(),
+  };
+}
+
+/**
  * A second API process's stand-in: another server on `api`'s PostgreSQL database (with PGlite there
  * is no second process to have), for the tests that prove delivery across processes through NOTIFY.
  * Its `/api` URL, and `close` to stop it.

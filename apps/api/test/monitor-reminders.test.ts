@@ -11,14 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chinaDateKey, DOCTOR_SERVICE_TYPE, parseChinaDateTime } from '@glucoguard/domain';
-import { createApiClient, type ApiClient } from '@glucoguard/sdk';
+import type { ApiClient } from '@glucoguard/sdk';
 import { Customer } from '../src/contexts/identity';
 import { DoctorService } from '../src/contexts/care/doctor/doctorService.entity';
 import { LocalPushOutbox } from '../src/providers/push/local-outbox';
 import { nativeQuery } from '../src/lib/db';
-import { createServer } from '../src/app';
-import { loadConfig } from '../src/config';
-import { registeredCustomer, startSecondInstance, startTestApi, type TestApi } from './harness';
+import { registeredCustomer, restartTestApi, startSecondInstance, startTestApi, type TestApi } from './harness';
 import { doctorRecord, signedInStaff } from './staff-fixtures';
 
 const DAY = 86_400_000;
@@ -103,37 +101,6 @@ async function jobOf(api: TestApi, key: string) {
     [JOB, key],
   );
   return row && { state: row.state, dueAt: new Date(row.start_after) };
-}
-
-/**
- * The API started again on `first`'s data after `first.app` closed: the embedded database's files
- * (DATA_DIR), or on PostgreSQL a new server on the same database (`first.close()` drops it later).
- */
-async function restarted(first: TestApi, dataDir: string, clock: Clock): Promise<TestApi> {
-  if (!first.databaseUrl) {
-    return startTestApi({ DATA_DIR: dataDir, JOBS_POLL_INTERVAL_MS: '500' }, { clock });
-  }
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: 'memory://',
-    WEB_DIST: '/nonexistent',
-    DATABASE_URL: first.databaseUrl,
-    JOBS_POLL_INTERVAL_MS: '500',
-  });
-  const app = await createServer(config, { write: () => {} }, { clock });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-  return {
-    app,
-    baseUrl,
-    config,
-    databaseUrl: first.databaseUrl,
-    logs: [],
-    client: (options = {}) => createApiClient({ baseUrl, ...options }),
-    close: () => app.close(),
-  };
 }
 
 const waitFor = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 30_000, interval: 250 });
@@ -348,7 +315,7 @@ describe('across a restart of the API', () => {
 
     // The same database, a new process: the sent reminder's job is not run again, and a plan issued
     // now for the same slot (its job runs at once, the slot still running) reminds nobody.
-    const second = await restarted(first, dataDir, clock);
+    const second = await restartTestApi(first, dataDir, clock);
     try {
       clock.setTo(date, '09:20:00');
       const again = await issuePlan(await consoleOf(second, doctor), patient, [{ date, timeTypes: [2] }]);
