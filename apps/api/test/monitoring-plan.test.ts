@@ -84,16 +84,17 @@ afterAll(() => api.close());
 describe('who may call', () => {
   it('refuses visitors and callers without a session on the patient calls', async () => {
     const visitor = (await signInNewVisitor(api)).client;
+    // Thunks: each call starts only when awaited, so no refusal is left unhandled meanwhile.
     const calls = (c: typeof visitor) => [
-      c.GET('/sugarmonitor/receive/queryById', { params: { query: { monitorId: randomUUID() } } }),
-      c.POST('/sugarmonitor/receive/latest', { body: {} }),
-      c.POST('/sugarmonitor/receive/list', { body: { pageNo: 1, pageSize: 10 } }),
+      () => c.GET('/sugarmonitor/receive/queryById', { params: { query: { monitorId: randomUUID() } } }),
+      () => c.POST('/sugarmonitor/receive/latest', { body: {} }),
+      () => c.POST('/sugarmonitor/receive/list', { body: { pageNo: 1, pageSize: 10 } }),
     ];
     for (const call of calls(visitor)) {
-      expect(await failure(call)).toMatchObject({ code: 40300, errMsg: '请先注册' });
+      expect(await failure(call())).toMatchObject({ code: 40300, errMsg: '请先注册' });
     }
     for (const call of calls(api.client())) {
-      expect(await failure(call)).toMatchObject({ code: 40100 });
+      expect(await failure(call())).toMatchObject({ code: 40100 });
     }
   });
 
