@@ -77,6 +77,11 @@ const SCREENS = [
   { name: 'consult-list', path: '/findDoctor/myConsultList', ready: (page) => page.getByText('找医生，在线咨询') },
   { name: 'prescriptions', path: '/prescription', ready: (page) => page.getByRole('tab', { name: '用药建议' }) },
   { name: 'drug-main', path: '/drugMain', ready: (page) => page.getByRole('tab', { name: '附近药店' }) },
+  // Between visits (issue 20): the medication diary, the monitoring plan, the strips and the invitation.
+  { name: 'medication-calendar', path: '/calendar', ready: (page) => page.getByRole('combobox', { name: '年份' }) },
+  { name: 'monitoring-plan', path: '/monitoringPlan', ready: (page) => page.getByText('暂无监测计划') },
+  { name: 'paper-details', path: '/paperDetails', ready: (page) => page.getByRole('button', { name: '去兑换' }) },
+  { name: 'invitation', path: '/invitation', ready: (page) => page.getByRole('button', { name: '复制邀请码' }) },
 ];
 
 /**
