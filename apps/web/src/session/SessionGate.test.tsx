@@ -104,10 +104,16 @@ describe('start-up guard', () => {
 
   it('opens share pages without signing in at all', async () => {
     const api = signInApi();
-    renderApp('/sharePage?cid=1');
-    // No session on the device: the invitation poster offers registration instead.
-    expect(await screen.findByRole('heading', { name: '邀请好友' })).toBeTruthy();
-    expect(api.calls).toEqual([]);
+    const { router } = renderApp('/sharePage?cid=1');
+    // No session on the device: the gate does not sign in for the share page, and the page, which needs
+    // a registered user (spec 3 §2.6), sends the visitor to registration and remembers where to return.
+    expect(await screen.findByRole('heading', { name: '注册' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/register/register');
+    expect(useSession.getState().wanted).toBe('/sharePage?cid=1');
+    // The share page called nothing; the one sign-in is registration's own, which needs a session.
+    const paths = api.calls.map((call) => call.path);
+    expect(paths).not.toContain('/customer/v1/getCustomerPoster');
+    expect(paths.filter((path) => path === '/wechat/v1/getHtmlAccessToken')).toHaveLength(1);
   });
 
   it('lets the navigation go on after a failed sign-in, telling why', async () => {
