@@ -90,6 +90,20 @@ export function resetStores(session: Partial<SessionState> = {}): void {
   useUnread.setState({ unread: 0, notices: 0, followRequests: 0, chats: 0, followRequest: null });
 }
 
+/** The answer of `getHtmlAccessToken` for a new visitor signed in with the local provider. */
+export function visitorSignIn(token: string) {
+  return {
+    token,
+    expiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+    openid: 'local_abc',
+    nickname: '访客0001',
+    headimgurl: '',
+    sex: 0,
+    unionid: null,
+    imgDomain: '/api/files/',
+  };
+}
+
 /** A registered customer as getCurrent returns it. */
 export function registeredCustomer(overrides: Partial<SessionCustomer> = {}): SessionCustomer {
   return {

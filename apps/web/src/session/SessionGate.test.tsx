@@ -2,19 +2,18 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../store/session';
-import { DICTIONARIES, apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../test-utils';
+import {
+  DICTIONARIES,
+  apiFailure,
+  fakeApi,
+  registeredCustomer,
+  renderApp,
+  resetStores,
+  visitorSignIn,
+} from '../test-utils';
 import { DEVICE_KEY_STORAGE_KEY, takeLaunchParams } from './flow';
 
-const SIGN_IN = {
-  token: 'token-1',
-  expiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
-  openid: 'local_abc',
-  nickname: '访客0001',
-  headimgurl: '',
-  sex: 0,
-  unionid: null,
-  imgDomain: '/api/files/',
-};
+const SIGN_IN = visitorSignIn('token-1');
 
 /** A fake API of a new visitor (or a registered user) signing in with the local provider. */
 function signInApi(options: { isAuth?: '0' | '1'; subscribe?: '0' | '1' } = {}) {

@@ -2,21 +2,12 @@ import { waitFor } from '@testing-library/react';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../store/session';
-import { apiFailure, fakeApi, registeredCustomer, renderApp, resetStores } from '../test-utils';
+import { apiFailure, fakeApi, registeredCustomer, renderApp, resetStores, visitorSignIn } from '../test-utils';
 import { DEVICE_KEY_STORAGE_KEY } from './flow';
 
 const KEPT_KEY = 'k'.repeat(43);
 
-const SIGN_IN = {
-  token: 'token-1',
-  expiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
-  openid: 'local_abc',
-  nickname: '访客0001',
-  headimgurl: '',
-  sex: 0,
-  unionid: null,
-  imgDomain: '/api/files/',
-};
+const SIGN_IN = visitorSignIn('token-1');
 
 /** A server whose sign-in works as `provider` says: the messaging app's refuses a code without its state. */
 function signInApi(provider: 'local' | 'wechat') {

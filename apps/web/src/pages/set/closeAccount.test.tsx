@@ -3,7 +3,15 @@ import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installAntdMobileRender } from '@glucoguard/ui';
 import { useSession } from '../../store/session';
-import { apiFailure, apiIdle, fakeApi, registeredCustomer, renderApp, resetStores } from '../../test-utils';
+import {
+  apiFailure,
+  apiIdle,
+  fakeApi,
+  registeredCustomer,
+  renderApp,
+  resetStores,
+  visitorSignIn,
+} from '../../test-utils';
 import { CLOSE_ACCOUNT_CONFIRM } from './CloseAccountPage';
 
 beforeAll(() => {
@@ -21,16 +29,7 @@ afterEach(() => {
   });
 });
 
-const SIGN_IN = {
-  token: 'visitor-token',
-  expiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
-  openid: 'local_abc',
-  nickname: '访客0001',
-  headimgurl: '',
-  sex: 0,
-  unionid: null,
-  imgDomain: '/api/files/',
-};
+const SIGN_IN = visitorSignIn('visitor-token');
 
 const confirmButton = () => screen.getByRole('button', { name: '确认注销' });
 
