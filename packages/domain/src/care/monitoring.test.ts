@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MONITORING_MESSAGES,
+  MONITORING_PLAN_PATH,
   MONITOR_SLOTS,
   addDaysToDate,
   monitorAdherence,
@@ -8,6 +9,7 @@ import {
   monitorPlanPushFields,
   monitorPlanTable,
   monitorSlotKey,
+  opensMonitoringPlan,
   plannedSlots,
   validateMonitorPlan,
 } from './monitoring';
@@ -164,5 +166,14 @@ describe('addDaysToDate', () => {
     expect(addDaysToDate('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDaysToDate('2028-02-28', 1)).toBe('2028-02-29');
     expect(() => addDaysToDate('2026-13-01', 1)).toThrow(RangeError);
+  });
+});
+
+describe('opensMonitoringPlan', () => {
+  it('sends a new plan and a reminder to the plan, and nothing else', () => {
+    expect(opensMonitoringPlan('monitorPlan')).toBe(true);
+    expect(opensMonitoringPlan('monitorRemind')).toBe(true);
+    expect(['reading', 'rxReviewed', 'followRequest', 'friend'].some(opensMonitoringPlan)).toBe(false);
+    expect(MONITORING_PLAN_PATH).toBe('/monitoringPlan');
   });
 });

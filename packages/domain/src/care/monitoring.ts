@@ -25,6 +25,14 @@ export const MONITOR_MAX_DAYS_AHEAD = 30;
 /** The patient's list of plans: 10 a page (spec 3 §9). */
 export const MONITOR_PAGE_SIZE = 10;
 
+/** The page of the monitoring plan, which its notices (a new plan, a reminder) open in the app and from a template message. */
+export const MONITORING_PLAN_PATH = '/monitoringPlan';
+
+/** Whether a notice of `kind` is about the monitoring plan (a new plan or a reminder), so it opens the plan. */
+export function opensMonitoringPlan(kind: string): boolean {
+  return kind === 'monitorPlan' || kind === 'monitorRemind';
+}
+
 /** The messages of an invalid plan, in the order they are checked. */
 export const MONITORING_MESSAGES = {
   noDates: '请选择监测日期',

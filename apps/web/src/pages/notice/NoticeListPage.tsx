@@ -1,3 +1,4 @@
+import { MONITORING_PLAN_PATH, opensMonitoringPlan } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { InfiniteList } from '@glucoguard/ui';
 import { Tag } from 'antd-mobile';
@@ -18,8 +19,8 @@ function targetOf(notice: Notice): string {
   if (notice.kind === 'rxReviewed') {
     return '/myRecipe/recipeList';
   }
-  if (notice.kind === 'monitorRemind' || notice.kind === 'monitorPlan') {
-    return '/monitoringPlan';
+  if (opensMonitoringPlan(notice.kind)) {
+    return MONITORING_PLAN_PATH;
   }
   return notice.kind === 'followRequest' ? '/friend/followers' : '/friend/friendList';
 }

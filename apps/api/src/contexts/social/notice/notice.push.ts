@@ -1,4 +1,4 @@
-import type { ReadingPushFields } from '@glucoguard/domain';
+import { MONITORING_PLAN_PATH, opensMonitoringPlan, type ReadingPushFields } from '@glucoguard/domain';
 import type { Db } from '../../../lib/db';
 import { PushError, type NoticePusher } from '../../../providers/push/push';
 import { NoticeRepository } from './notice.repository';
@@ -71,8 +71,7 @@ export async function dispatchNoticePushes(db: Db, pusher: NoticePusher, now: Da
         text: notice.text,
         urgent: notice.urgent,
         fields,
-        path:
-          notice.kind === 'monitorRemind' || notice.kind === 'monitorPlan' ? '/monitoringPlan' : '/notice/noticeList',
+        path: opensMonitoringPlan(notice.kind) ? MONITORING_PLAN_PATH : '/notice/noticeList',
       });
       await finish('sent', null);
       run.sent += 1;
