@@ -5,3 +5,4 @@ export * from './dealer';
 export * from './order';
 export * from './orderForm';
 export * from './payment';
+export * from './packageTerm';

@@ -5,3 +5,4 @@ export * from './deviceBinding';
 export * from './deviceName';
 export * from './imei';
 export * from './meter';
+export * from './dataPlan';
