@@ -4204,6 +4204,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/goods/v1/preOrderCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pre-order check before the order form submits - may this customer order these goods now, and a single-use token
+         * @description Registered customers only (userType 1; a visitor: 40300). Checks the goods (on shelf, in
+         *     stock), the coupon when given (the caller's, unused, in date, in range) and whether the caller
+         *     still has an unpaid online order. The outcome is in `result`, never an error status:
+         *     `result.code` '0' means the order may be submitted and `token` is a fresh single-use token
+         *     (valid PRE_ORDER_TOKEN_TTL, docs/adr/0178) that `orderAdd` consumes; otherwise `token` is null
+         *     and `result.errMsg` says why (商品已下架, 库存不足, 该优惠券不可用…). `result.data` 'UnpaidOrder'
+         *     (with `result.code` '1' and errMsg 您有未支付的订单，请先支付或取消) means the caller must pay or
+         *     cancel that order first; the app offers 继续支付, which opens the order list.
+         */
+        get: operations["preOrderCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Places an order - consumes the pre-order token, reserves stock, points, strips and the coupon in one transaction
+         * @description Registered customers only. In one transaction: consumes `token` (unknown, used, expired or
+         *     another customer's: code 90002 订单已过期，请重新提交, the app re-runs `preOrderCheck` and
+         *     retries), checks the form (请选取领取方式..., 请添加地址！, the quantity between 1 and the
+         *     goods' maximum or stock: 不能再少啦~~ / 不能再多啦~~), takes the stock (库存不足 when the last
+         *     one was sold meanwhile), spends points (score goods, or `useScoreExchange` 1: 50 points = 1
+         *     yuan, only from 10 points) and strips (paper goods) through the ledgers, reserves the coupon,
+         *     copies the address, computes `payAmount` and `needPay`, and schedules the auto-cancel at
+         *     `autoCancelTime` (PAYMENT_TIME_LIMIT_MS after creation) which gives everything back.
+         *     `receiveType` is the API value (0 mail, 1 pickup); pickup with cash on delivery is stored as
+         *     mail. An order with `needPay` 1 and payType 1 waits for `orderWxPay`; cash on delivery and
+         *     orders with nothing to pay are submitted as they are (the app toasts 提交成功).
+         */
+        post: operations["orderAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/v1/wxpay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates (or reuses) the payment intent of one of the caller's unpaid orders
+         * @description Registered customers only, their own order only (another's: 40300). Like `consultPay`:
+         *     answers the order's payment intent (subject `order`, the order's `payAmount`); the app pays
+         *     it with `paymentPrepay` or the local payment sheet. Calling it again returns the same open
+         *     intent. When the intent is paid the order becomes payStatus 1 and its paid effects run (a
+         *     service package opens or extends the customer's service, a data plan extends the meter,
+         *     `onOrderPaid`). Refused with 40900 when the order cannot be paid (canPayOrder):
+         *     订单已取消, 订单已支付 or 该订单无需支付. The spec's appType, payType, feeType, tradeType and
+         *     body are accepted and ignored.
+         */
+        post: operations["orderWxPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/v1/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's orders, newest first, in pages of 4 */
+        get: operations["orderList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/v1/getById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's orders with its express fields
+         * @description Another customer's order answers 40300, an unknown one 40400 (订单不存在).
+         */
+        get: operations["orderGetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/v1/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels one of the caller's orders (canCancelOrder); a paid one is refunded in full
+         * @description Refused with 40900 该订单不能取消 when canCancelOrder is false (already cancelled, sent, or
+         *     audited). Gives back the stock, points, strips and coupon; closes an open payment intent; a
+         *     paid order is refunded in full through the payment provider (payStatus 5 退款中, then 3 or 4).
+         */
+        post: operations["orderCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/v1/wxRefund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for the refund of a paid order (again after 退款失败)
+         * @description For a paid order that is not sent (the same rule as cancel for a paid order) or one whose refund
+         *     failed (canRequestRefundAgain). Requests a full refund of what is left through the payment
+         *     provider; success answers errMsg 成功发起退款 (the money returns in 1-3 working days to the way
+         *     it was paid). Refused with 40900 and the reason otherwise (该订单不能退款, 退款处理中).
+         */
+        post: operations["orderWxRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/signIn": {
         parameters: {
             query?: never;
@@ -7612,6 +7778,241 @@ export interface components {
                 dbp: number;
                 hr: number;
             };
+        };
+        PreOrderCheck: {
+            result: {
+                /** @description '0' the order may be submitted; '1' it may not (errMsg says why). */
+                code: string;
+                /**
+                 * @description UnpaidOrder - the caller has an unpaid online order to pay or cancel first.
+                 * @enum {string|null}
+                 */
+                data: "UnpaidOrder" | null;
+                errMsg: string;
+            };
+            /** @description The single-use token for orderAdd (null when the check failed). */
+            token: string | null;
+            /** @description When the token expires (ISO 8601). */
+            expiresAt?: string | null;
+        };
+        OrderRef: {
+            orderId: number;
+        };
+        /** @description An order as the list shows it (spec 3 §3). */
+        Order: {
+            orderId: number;
+            /** @description The order number (shown masked, first 2 and last 4 characters - maskOrderCode). */
+            orderCode: string;
+            goodsId: number;
+            goodsName: string;
+            remark: string;
+            /** @description The goods' icon when ordered (the first of its iconUrl list). */
+            iconUrl: string;
+            /** @description Quantity. */
+            number: number;
+            /** @description The unit price in cents when ordered. */
+            goodsValue: number;
+            /** @description What the customer pays in cents (goods + postage - coupon - points deduction), never negative. */
+            payAmount: number;
+            /** @description The coupon's deduction in cents (0 without one). */
+            payCoupon: number;
+            couponId: number | null;
+            /** @description Points spent (a score good's price, or the points deduction). */
+            scoreAmount: number;
+            /** @description The cents the points deduction took off (scoreAmount / 50 yuan for money goods; 0 for score goods). */
+            scoreDeduction: number;
+            /** @description Test strips spent (paper goods). */
+            paperAmount: number;
+            /** @description Postage in cents. */
+            postage: number;
+            /**
+             * @description 1 messaging-app payment, 2 cash on delivery.
+             * @enum {integer}
+             */
+            payType: 1 | 2;
+            /**
+             * @description 0 unpaid, 1 paid, 3 refunded, 4 refund failed, 5 refunding.
+             * @enum {integer}
+             */
+            payStatus: 0 | 1 | 3 | 4 | 5;
+            /**
+             * @description 0 cancelled (by the customer, the staff or the auto-cancel), 1 live.
+             * @enum {integer}
+             */
+            orderStatus: 0 | 1;
+            /** @enum {integer} */
+            sendStatus: 0 | 1;
+            /**
+             * @description 0 none, 1 signed for (已签收), 2 refused (拒收) - domain ASIGN_STATUS.
+             * @enum {integer}
+             */
+            asignStatus: 0 | 1 | 2;
+            /**
+             * @description 0 not audited, 1 passed, 2 failed.
+             * @enum {integer}
+             */
+            auditStatus: 0 | 1 | 2;
+            /**
+             * @description 1 when there is money to pay online (payType 1 and payAmount above 0).
+             * @enum {integer}
+             */
+            needPay: 0 | 1;
+            /**
+             * @description API value - 0 mail, 1 pickup.
+             * @enum {integer}
+             */
+            receiveType: 0 | 1;
+            /** @description When an unpaid online order is cancelled by the server (ISO 8601 with offset, e.g. 2026-11-27T10:30:00.000+08:00); null otherwise. */
+            autoCancelTime: string | null;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            createTime: string;
+            /** @description When it was paid, China time, yyyy-MM-dd HH:mm:ss. */
+            payTime: string | null;
+            /** @description The address copied when ordered (null for pickup). */
+            consigneeName: string | null;
+            phone: string | null;
+            /** @description Province, city, district and the detail in one line. */
+            detailAddress: string | null;
+            /** @enum {string} */
+            salesMode: "rmb" | "score" | "paper" | "rmb,score";
+            /** @enum {integer} */
+            rechargePackage: 0 | 1;
+            /** @enum {integer} */
+            servicePackage: 0 | 1;
+            /** @description Months a service package or data plan adds (0 otherwise). */
+            packageMonths: number;
+            /** @description The meter a data plan renews. */
+            deviceImei: string | null;
+            /** @description The goods of the order (one today) with their kind; the spelling is the spec's. */
+            associcateGoods: {
+                goodsId: number;
+                goodsName: string;
+                /**
+                 * @description virtual - a service package or data plan; physical - shipped goods.
+                 * @enum {string}
+                 */
+                goodsType: "virtual" | "physical";
+                number: number;
+            }[];
+            refundReason: string | null;
+            /** @description Cents refunded or being refunded. */
+            refundAmount: number | null;
+        };
+        /** @description An order with its express fields (the detail page). */
+        OrderDetail: {
+            orderId: number;
+            /** @description The order number (shown masked, first 2 and last 4 characters - maskOrderCode). */
+            orderCode: string;
+            goodsId: number;
+            goodsName: string;
+            remark: string;
+            /** @description The goods' icon when ordered (the first of its iconUrl list). */
+            iconUrl: string;
+            /** @description Quantity. */
+            number: number;
+            /** @description The unit price in cents when ordered. */
+            goodsValue: number;
+            /** @description What the customer pays in cents (goods + postage - coupon - points deduction), never negative. */
+            payAmount: number;
+            /** @description The coupon's deduction in cents (0 without one). */
+            payCoupon: number;
+            couponId: number | null;
+            /** @description Points spent (a score good's price, or the points deduction). */
+            scoreAmount: number;
+            /** @description The cents the points deduction took off (scoreAmount / 50 yuan for money goods; 0 for score goods). */
+            scoreDeduction: number;
+            /** @description Test strips spent (paper goods). */
+            paperAmount: number;
+            /** @description Postage in cents. */
+            postage: number;
+            /**
+             * @description 1 messaging-app payment, 2 cash on delivery.
+             * @enum {integer}
+             */
+            payType: 1 | 2;
+            /**
+             * @description 0 unpaid, 1 paid, 3 refunded, 4 refund failed, 5 refunding.
+             * @enum {integer}
+             */
+            payStatus: 0 | 1 | 3 | 4 | 5;
+            /**
+             * @description 0 cancelled (by the customer, the staff or the auto-cancel), 1 live.
+             * @enum {integer}
+             */
+            orderStatus: 0 | 1;
+            /** @enum {integer} */
+            sendStatus: 0 | 1;
+            /**
+             * @description 0 none, 1 signed for (已签收), 2 refused (拒收) - domain ASIGN_STATUS.
+             * @enum {integer}
+             */
+            asignStatus: 0 | 1 | 2;
+            /**
+             * @description 0 not audited, 1 passed, 2 failed.
+             * @enum {integer}
+             */
+            auditStatus: 0 | 1 | 2;
+            /**
+             * @description 1 when there is money to pay online (payType 1 and payAmount above 0).
+             * @enum {integer}
+             */
+            needPay: 0 | 1;
+            /**
+             * @description API value - 0 mail, 1 pickup.
+             * @enum {integer}
+             */
+            receiveType: 0 | 1;
+            /** @description When an unpaid online order is cancelled by the server (ISO 8601 with offset, e.g. 2026-11-27T10:30:00.000+08:00); null otherwise. */
+            autoCancelTime: string | null;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            createTime: string;
+            /** @description When it was paid, China time, yyyy-MM-dd HH:mm:ss. */
+            payTime: string | null;
+            /** @description The address copied when ordered (null for pickup). */
+            consigneeName: string | null;
+            phone: string | null;
+            /** @description Province, city, district and the detail in one line. */
+            detailAddress: string | null;
+            /** @enum {string} */
+            salesMode: "rmb" | "score" | "paper" | "rmb,score";
+            /** @enum {integer} */
+            rechargePackage: 0 | 1;
+            /** @enum {integer} */
+            servicePackage: 0 | 1;
+            /** @description Months a service package or data plan adds (0 otherwise). */
+            packageMonths: number;
+            /** @description The meter a data plan renews. */
+            deviceImei: string | null;
+            /** @description The goods of the order (one today) with their kind; the spelling is the spec's. */
+            associcateGoods: {
+                goodsId: number;
+                goodsName: string;
+                /**
+                 * @description virtual - a service package or data plan; physical - shipped goods.
+                 * @enum {string}
+                 */
+                goodsType: "virtual" | "physical";
+                number: number;
+            }[];
+            refundReason: string | null;
+            /** @description Cents refunded or being refunded. */
+            refundAmount: number | null;
+            express: components["schemas"]["OrderExpress"];
+        };
+        /** @description The courier of a sent order (all null before it is sent). */
+        OrderExpress: {
+            /** @description The courier's name (顺丰速运…). */
+            expressName: string | null;
+            /** @description The courier's customer-service phone. */
+            expressPhone: string | null;
+            /** @description The courier's code (快递鸟 ShipperCode, e.g. SF). */
+            expressCode: string | null;
+            trackingNumber: string | null;
+        };
+        OrderPage: {
+            items: components["schemas"]["Order"][];
+            currentPage: number;
+            totalPage: number;
         };
         PaymentIntent: {
             intentId: string;
@@ -13824,6 +14225,256 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["PaymentLocalResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    preOrderCheck: {
+        parameters: {
+            query: {
+                /** @description The goods of the order; one id today (the form orders one good), a comma list accepted. */
+                goodsIds: string;
+                couponId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check's outcome and, when it passed, the token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["PreOrderCheck"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    orderAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    goodsId: number;
+                    /**
+                     * @description API value - 0 mail, 1 pickup (the form's values are the inverse). Missing - 请选取领取方式...
+                     * @enum {integer|null}
+                     */
+                    receiveType?: 0 | 1 | null;
+                    /** @description The caller's address; required when mailing (请添加地址！). */
+                    addressId?: number | null;
+                    /** @description The token of the last `preOrderCheck`. */
+                    token: string;
+                    number: number;
+                    /**
+                     * @description 1 messaging-app payment, 2 cash on delivery.
+                     * @enum {integer}
+                     */
+                    payType: 1 | 2;
+                    /**
+                     * @description 1 - deduct points from a money price (50 points = 1 yuan, only from 10 points, at most the goods' maxUsableScore).
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    useScoreExchange?: 0 | 1;
+                    /**
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    rechargePackage?: 0 | 1;
+                    /** @description The meter whose data plan a recharge package renews (the caller's bound meter). */
+                    deviceImei?: string | null;
+                    /** @description Accepted for the legacy form; the server reads the meter's own ICCID. */
+                    iccid?: string | null;
+                    /** @description Accepted for the legacy form and ignored (docs/adr/0178). */
+                    buyType?: number | null;
+                    couponId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The order as placed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    orderWxPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderCode: string;
+                    appType?: number;
+                    payType?: number;
+                    feeType?: string;
+                    tradeType?: string;
+                    body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            orderId: number;
+                            orderCode: string;
+                            intent: components["schemas"]["PaymentIntent"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    orderList: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: 4;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OrderPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    orderGetById: {
+        parameters: {
+            query: {
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OrderDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    orderCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description The order after the cancel. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OrderDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    orderWxRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderId: number;
+                    /** @description The customer's reason, optional (defaults to 用户申请退款). */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The order after the request; errMsg 成功发起退款. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OrderDetail"];
                     };
                 };
             };
