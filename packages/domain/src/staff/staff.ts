@@ -47,6 +47,12 @@ export const STAFF_PERMISSIONS = {
   'consult.own': ['doctor'],
   /** Manage pharmacies (with their stock of catalogue medicines) and online stores (docs/adr/0158-pharmacy-management-in-the-console.md). */
   'pharmacy.manage': ['operator'],
+  /** Manage the mall: containers, categories, goods, their images, stock, shelf, hot and recommended (docs/adr/0175-goods-containers-categories-and-stock.md). */
+  'goods.manage': ['operator', 'admin'],
+  /** The order queue: audit, ship, mark signed or refused, refund; the sales report (docs/adr/0190-console-orders-and-sales-report.md). */
+  'orders.manage': ['operator', 'admin'],
+  /** Create coupon templates and issue them to customers (docs/adr/0183-coupons-templates-and-holdings.md). */
+  'coupons.manage': ['operator', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

@@ -2097,6 +2097,415 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/goods/v1/queryGoodsContainerList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mall's containers (shops) on show, in display order
+         * @description Any signed-in caller, visitors too (spec 1 §1: /mall/goodsList is open to visitors). Only
+         *     containers with status 1, ordered by `sort` then id.
+         */
+        get: operations["queryGoodsContainerList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goods/v1/getCategorys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The categories of one container on show, in display order (the category grid)
+         * @description Any signed-in caller, visitors too. Only categories with status 1; an unknown container gives an empty list.
+         */
+        get: operations["getGoodsCategorys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goods/v1/getListByContainerId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the goods on sale in a container, filtered
+         * @description Any signed-in caller, visitors too. Goods with status 1 only, ordered by `sort` then newest.
+         *     `goodsName` matches part of the name (emoji are refused: 40000 请不要输入表情);
+         *     `rechargePackage` 1 lists meter data plans, `servicePackage` 1 service packages (0 the goods
+         *     that are not); `salesMode` keeps one way of paying.
+         */
+        get: operations["getGoodsListByContainerId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goods/v1/listHotByContainerId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The container's hot goods (热销产品), on sale, at most 10
+         * @description Any signed-in caller, visitors too. Goods marked hot in the console, with status 1, by `sort`.
+         */
+        get: operations["listHotGoodsByContainerId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goods/v1/listRecommendByContainerId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The container's recommended goods, on sale, at most 10
+         * @description Any signed-in caller, visitors too. Goods marked recommended in the console, with status 1, by `sort`.
+         */
+        get: operations["listRecommendGoodsByContainerId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goods/v1/getById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One goods item, on sale or not (the detail page shows 商品已下架 when status is not 1)
+         * @description Any signed-in caller, visitors too (/mall/goodsDetail and /shareGoodsDetail). An unknown id answers 40400 商品不存在.
+         */
+        get: operations["getGoodsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goods/v1/buyValid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * May the caller buy this goods item now (code 0), or why not (errMsg)
+         * @description Checked in this order: a visitor (userType 0) answers 40300 请先注册; an unknown goods item
+         *     40400 商品不存在; off shelf (status not 1) 40900 商品已下架; `number` above the stock 40900
+         *     库存不足; above the goods' `maximum` 40900 不能再多啦~~. Success has `data: null`. The order
+         *     itself checks again in its transaction (this is advice for the buy button, not a reservation).
+         */
+        get: operations["goodsBuyValid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goods/v1/queryUsablePackages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The packages usable with a goods item (可用套餐) - the service packages and data plans staff linked to it
+         * @description Any signed-in caller, visitors too. The goods named in the item's `packageGoodsIds` (chosen in
+         *     the console: e.g. the data plans a meter works with), those on sale only, in the order staff
+         *     listed them (docs/adr/0176-usable-packages-are-linked-goods.md). Empty when none are linked.
+         *     An unknown id answers 40400 商品不存在.
+         */
+        get: operations["queryGoodsUsablePackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goods/v1/getGoodsPoster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A share poster of a goods item, a PNG drawn on the server with a QR code of its share link
+         * @description Any signed-in caller, visitors too. The poster shows the goods' name, price and a QR code of
+         *     the public share link (`/shareGoodsDetail?goodsId=…&shareCid=…&sourceId=…`). `cid` is the
+         *     sharer (the current customer's cid, or the `shareCid` of the page being shared on): it only
+         *     goes into the link, never anything private; an unknown cid is left out of the link. Drawn once
+         *     per distinct content and kept in storage. An unknown goods id answers 40400 商品不存在.
+         */
+        get: operations["getGoodsPoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goodsContainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every mall container, shown and hidden, in display order (operator, admin) */
+        get: operations["consoleGoodsContainers"];
+        put?: never;
+        /**
+         * Adds a container (operator, admin)
+         * @description Recorded in the audit trail (`goods.container.create`).
+         */
+        post: operations["consoleCreateGoodsContainer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goodsContainers/{containerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a container, its status included (operator, admin)
+         * @description Hiding it (status 0) hides it and its goods' list from patients. Recorded in the audit trail (`goods.container.update`).
+         */
+        post: operations["consoleUpdateGoodsContainer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goodsCategories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category, shown and hidden, of one container or of all (operator, admin) */
+        get: operations["consoleGoodsCategories"];
+        put?: never;
+        /**
+         * Adds a category to a container (operator, admin)
+         * @description An unknown container answers 40000 商城不存在. Recorded in the audit trail (`goods.category.create`).
+         */
+        post: operations["consoleCreateGoodsCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goodsCategories/{categoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a category, its status included (operator, admin)
+         * @description Recorded in the audit trail (`goods.category.update`).
+         */
+        post: operations["consoleUpdateGoodsCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Goods on and off shelf, filtered, newest first (operator, admin)
+         * @description `keyword` matches part of the name or the goods code. Pages of 10 by default.
+         */
+        get: operations["consoleGoodsList"];
+        put?: never;
+        /**
+         * Adds a goods item with its first stock (operator, admin)
+         * @description Checked by the domain's rules (goodsDraftProblem): 40000 with the form's message (the price
+         *     each sales mode needs, months for a package, a known container and category…). Recorded in
+         *     the audit trail (`goods.create`).
+         */
+        post: operations["consoleCreateGoods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goodsImages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores a goods picture (carousel, icon, detail or ad image) and answers its path
+         * @description As uploadImage (the same checks of the bytes, size limit and metadata stripping), for staff
+         *     in the console; the path then goes into the goods form (`goodsUrl`, `iconUrl`,
+         *     `goodsDetailImgUrl`, `adUrl`, or a container's or category's `iconUrl`).
+         */
+        post: operations["consoleGoodsUploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goods/{goodsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One goods item (operator, admin) */
+        get: operations["consoleGoods"];
+        put?: never;
+        /**
+         * Changes a goods item as the form holds it (operator, admin)
+         * @description Checked as when adding. The stock is NOT changed here (`stock` in the body is ignored): it
+         *     moves only through consoleGoodsStock, so an edit never overwrites what orders took meanwhile.
+         *     Recorded in the audit trail (`goods.update`, with the fields that changed).
+         */
+        post: operations["consoleUpdateGoods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goods/{goodsId}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds to or takes from a goods item's stock (入库 / 出库) (operator, admin)
+         * @description `change` is added in one conditional update (negative takes away), so orders placed meanwhile
+         *     are never overwritten; a result below 0 answers 40900 库存不足 and changes nothing. Recorded
+         *     in the audit trail (`goods.stock`, with the change and the new stock).
+         */
+        post: operations["consoleGoodsStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goods/{goodsId}/shelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts a goods item on shelf (status 1) or takes it off (status 0) (operator, admin)
+         * @description Off shelf, it leaves the lists at once and its detail shows 商品已下架; orders already placed are kept. Audited (`goods.shelf`).
+         */
+        post: operations["consoleGoodsShelf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/goods/{goodsId}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a goods item hot (热销) or recommended, or changes its sort (operator, admin)
+         * @description Only the fields sent change. Audited (`goods.flags`).
+         */
+        post: operations["consoleGoodsFlags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/pharmacies": {
         parameters: {
             query?: never;
@@ -3955,6 +4364,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/device/v1/listRechargeDevice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's meters whose data plan can be renewed
+         * @description The caller's bound meters whose SIM card (`iccid`) is known, newest bind first, each with
+         *     `flowExpireTime`. A data-plan good (`rechargePackage` 1) is bought for one of them
+         *     (`deviceImei` of `/order/v1/add`); once the order is paid the meter's plan is extended by the
+         *     good's months from its running end, or from the payment when none runs, once per order.
+         *     An empty list when the caller has no such meter.
+         */
+        get: operations["listRechargeDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customer/v1/getAccountQrcode": {
         parameters: {
             query?: never;
@@ -4085,6 +4518,33 @@ export interface paths {
          *     it after `imgDomain`). A day the caller did not sign answers 40400 这一天没有签到.
          */
         get: operations["getSignDayDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/v1/logisticDtail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The courier, tracking number, address and traces of one of the caller's shipped orders
+         * @description The order is named by `orderId` or `orderCode` (one of them is required, 40000 otherwise) and
+         *     must be the caller's own (another customer's answers 40300, an unknown one 40400). The courier
+         *     and tracking number are the ones the console recorded when shipping; the legacy `expressCode`
+         *     and `trackingNumber` parameters are accepted and ignored. Traces come from the configured
+         *     logistics provider (`LOGISTICS_PROVIDER`: the shipping events recorded by the console by
+         *     default, 快递鸟's instant query by configuration, cached a few minutes), newest first. An order
+         *     not shipped yet answers 40900 with 订单尚未发货. When the courier cannot be reached the answer
+         *     still carries the recorded shipping events and `providerError` says why.
+         */
+        get: operations["orderLogisticDetail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4364,6 +4824,247 @@ export interface paths {
          *     it was paid). Refused with 40900 and the reason otherwise (该订单不能退款, 退款处理中).
          */
         post: operations["orderWxRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/v1/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's delivery addresses, the default first, in pages of 5
+         * @description Registered customers only (a visitor: 40300), their own addresses only. The default
+         *     address comes first, then the newest. An empty list is the page's 您还没有收货地址,请添加收货地址.
+         */
+        get: operations["addressList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/v1/getDefault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's default delivery address, or null when they have none
+         * @description A customer with addresses always has exactly one default (the first address saved
+         *     becomes it; docs/adr/0182-addresses-one-default.md), so null means no address at all.
+         */
+        get: operations["addressGetDefault"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a new delivery address (新增成功)
+         * @description Checked by the domain's validateAddress in the spec's order (收货人不能为空, 手机号不能为空,
+         *     手机号不正确, 地区不能为空, 详细地址不能为空, 详细地址不能少于5个字, at most 10 and 40
+         *     characters): 40000 with that message. `isDefault` 1 moves the default here; the first
+         *     address is the default whatever `isDefault` says. At most 20 addresses (40900
+         *     最多保存20个收货地址).
+         */
+        post: operations["addressAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/v1/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes one of the caller's delivery addresses (编辑成功)
+         * @description The same checks as adding. A missing address, or someone else's, answers 40400
+         *     该收货地址不存在. `isDefault` 1 moves the default here; 0 on the default address keeps it
+         *     the default (there is always one; choose another address as the default instead).
+         *     Orders keep the address as it was when they were placed.
+         */
+        post: operations["addressEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/v1/setDefault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes one of the caller's addresses the default
+         * @description A missing address, or someone else's, answers 40400 该收货地址不存在.
+         */
+        post: operations["addressSetDefault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/v1/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the caller's addresses (删除成功)
+         * @description The default address is refused with 40900 存在默认地址,请先删除默认地址 (the spec's words).
+         *     A missing address, or someone else's, answers 40400 该收货地址不存在.
+         */
+        post: operations["addressDel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/coupon/v1/queryCanUse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's coupons usable now on all the given goods (the order's chooser), pages of 100
+         * @description Registered customers only. Unused coupons whose validity has started and not ended, whose
+         *     range is all goods or names every one of `goodsIds`; the largest value first, then the
+         *     soonest to end. A coupon held by an unpaid order is not listed.
+         */
+        get: operations["couponQueryCanUse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/coupon/v1/queryAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All of the caller's coupons (我的优惠券), in pages of 5
+         * @description Registered customers only. Unused ones first (the soonest to end first), then used and
+         *     expired ones (the newest first). An empty list is the page's 暂无优惠券.
+         */
+        get: operations["couponQueryAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coupon templates, newest first, with how many were issued and used (operator, admin) */
+        get: operations["consoleCoupons"];
+        put?: never;
+        /**
+         * Creates a coupon template (operator, admin)
+         * @description The name (at most 20 characters), the value in cents (1 fen to 10000 yuan), the validity
+         *     as China dates (from the start day's 00:00 to the end day's 23:59:59; the end not before
+         *     the start nor in the past) and the range: all goods, or the listed goods (which must
+         *     exist). 40000 with the form's message otherwise. Audited (`coupon.create`).
+         */
+        post: operations["consoleCreateCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/coupons/{templateId}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues a coupon template to chosen customers or to every registered customer (operator, admin)
+         * @description Each customer holds at most one coupon of a template: issuing again skips those who have
+         *     it, and `issued` counts only the new ones. `all` gives it to every registered customer.
+         *     An expired template is refused (40900 优惠券已过期，不能发放). Each new holder gets an
+         *     in-app notice. Audited (`coupon.issue`).
+         */
+        post: operations["consoleIssueCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/coupons/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registered customers matching a phone number or nickname, to choose whom to issue a coupon to (operator, admin)
+         * @description At most 20, phone numbers masked (138****1234). `keyword` is the whole or the start of a
+         *     phone number, or part of a nickname. Audited (`coupon.recipients`).
+         */
+        get: operations["consoleCouponRecipients"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4786,6 +5487,159 @@ export interface paths {
          *     支付单未支付，不能退款.
          */
         post: operations["consoleRefundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order queue with filters, newest first (operator, admin)
+         * @description Filters combine: `orderStatus`, `payStatus`, `sendStatus`, `auditStatus`, the creation day
+         *     range `from`..`to` (China days, both included) and `keyword`, which matches an order code
+         *     exactly or the consignee's or the customer's phone. Recorded in the audit trail (`order.list`).
+         */
+        get: operations["consoleOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order with its shipping traces (operator, admin)
+         * @description An unknown order answers 40400. Recorded in the audit trail (`order.read`, with the buyer as the patient).
+         */
+        get: operations["consoleOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/orders/{orderId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passes or fails the audit of an order (operator, admin)
+         * @description Only a live order that is paid (or cash on delivery), not shipped and not audited yet can be
+         *     audited; otherwise 40900 with the reason (订单已取消, 订单未支付, 订单已审核, 订单已发货). A failed audit
+         *     of a paid order does not refund by itself: the operator refunds it. Audited (`order.audit`).
+         */
+        post: operations["consoleAuditOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/orders/{orderId}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ships an order with a courier and its tracking number (operator, admin)
+         * @description The courier is one of the domain's `COURIERS` (its 快递鸟 code). Only a live mailed order whose
+         *     audit passed and that is not shipped yet can be shipped; otherwise 40900 (订单未审核通过,
+         *     订单已发货, 自提订单无需发货, 订单已取消, 订单退款中或已退款). Records the 已发货 trace. Audited (`order.ship`).
+         */
+        post: operations["consoleShipOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/orders/{orderId}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a shipped order signed for (已签收) or refused (拒收) (operator, admin)
+         * @description Only a shipped order not yet marked can be; otherwise 40900 (订单未发货, 订单已签收或拒收). Records the
+         *     matching trace. Audited (`order.sign`).
+         */
+        post: operations["consoleSignOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/orders/{orderId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds part or all of an order's payment with a reason (operator, admin)
+         * @description Through the payment provider (the order's payment intent); the order shows 退款中 until the
+         *     provider settles, then 退款成功 or 退款失败. At most what is left to refund; refusals 40900
+         *     (订单未支付，不能退款, 已有退款正在处理，请稍后再试, 退款金额不能超过可退金额). The same `requestKey` again
+         *     returns the first refund. Audited (`order.refund`).
+         */
+        post: operations["consoleRefundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales by day or by goods over a range of China days (operator, admin)
+         * @description Counts orders that were paid (or are cash on delivery and not cancelled), by creation day
+         *     (`from`..`to`, both included, at most 366 days) either per day (every day of the range, empty
+         *     days with zeros) or per goods (most sold first). Money in cents; `refundCents` is what was
+         *     refunded of them, `netCents` sales minus refunds. Audited (`order.report`).
+         */
+        get: operations["consoleSalesReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5258,6 +6112,140 @@ export interface components {
          * @constant
          */
         SuccessCode: 0;
+        /** @description A customer's delivery address (spec 3 §3 "Address"). */
+        Address: {
+            addressId: string;
+            consigneeName: string;
+            phone: string;
+            /** @description The province's name, e.g. 广东省. */
+            province: string;
+            city: string;
+            district: string;
+            /** @description The street and house, without the region. */
+            detailAddress: string;
+            /** @enum {integer} */
+            isDefault: 0 | 1;
+        };
+        AddressInput: {
+            consigneeName: string;
+            phone: string;
+            province: string;
+            city: string;
+            district: string;
+            detailAddress: string;
+            /**
+             * @default 0
+             * @enum {integer}
+             */
+            isDefault: 0 | 1;
+        };
+        AddressEditInput: {
+            addressId: string;
+            consigneeName: string;
+            phone: string;
+            province: string;
+            city: string;
+            district: string;
+            detailAddress: string;
+            /**
+             * @default 0
+             * @enum {integer}
+             */
+            isDefault: 0 | 1;
+        };
+        AddressIdInput: {
+            addressId: string;
+        };
+        AddressPage: {
+            items: components["schemas"]["Address"][];
+            currentPage: number;
+            totalPage: number;
+            totalNum: number;
+        };
+        AddressEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["Address"];
+        };
+        /** @description One coupon a customer holds (spec 3 §3 "Coupon"); the value is cents off the order. */
+        Coupon: {
+            /** @description The customer's coupon (what an order's couponId names). */
+            couponId: string;
+            couponName: string;
+            /** @description Cents off the goods' price (never more than the price). */
+            couponValue: number;
+            /** @description China time, yyyy-MM-dd HH:mm:ss; usable from then. */
+            startTime: string;
+            /** @description China time, yyyy-MM-dd HH:mm:ss; usable until then. */
+            endTime: string;
+            /**
+             * @description all goods, or only the goods of `goodsIds`.
+             * @enum {string}
+             */
+            rangeType: "all" | "goods";
+            goodsIds: string[];
+            /**
+             * @description unused also while an unpaid order holds it.
+             * @enum {string}
+             */
+            status: "unused" | "used" | "expired";
+        };
+        CouponPage: {
+            items: components["schemas"]["Coupon"][];
+            currentPage: number;
+            totalPage: number;
+            totalNum: number;
+        };
+        CouponPageEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["CouponPage"];
+        };
+        /** @description A coupon template as the console lists it. */
+        ConsoleCoupon: {
+            templateId: string;
+            couponName: string;
+            /** @description Cents. */
+            couponValue: number;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            startTime: string;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            endTime: string;
+            /** @enum {string} */
+            rangeType: "all" | "goods";
+            goodsIds: string[];
+            issuedCount: number;
+            usedCount: number;
+            /** @description China time, yyyy-MM-dd HH:mm:ss. */
+            createTime: string;
+            /** @description The staff member's display name. */
+            createdBy: string;
+        };
+        ConsoleCouponInput: {
+            couponName: string;
+            couponValue: number;
+            startDate: string;
+            endDate: string;
+            /** @enum {string} */
+            rangeType: "all" | "goods";
+            goodsIds?: string[];
+        };
+        ConsoleCouponEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["ConsoleCoupon"];
+        };
+        /** @description Either the chosen customers or `all: true`. */
+        CouponIssueInput: {
+            customerIds?: string[];
+            all?: boolean;
+        };
+        CouponRecipient: {
+            customerId: string;
+            nickname: string;
+            /** @description Masked, 138****1234. */
+            phone: string;
+        };
         /**
          * @description The catalogue of failure codes. `errMsg` carries the message to show.
          *
@@ -7381,7 +8369,13 @@ export interface components {
             /** @description The meter kind of the device protocol, `glucose` or `bp`. */
             kind: string;
             model: string;
+            /** @description The meter's SIM card, when known; only a meter with one can have its data plan renewed. */
             iccid: string | null;
+            /**
+             * Format: date-time
+             * @description When the SIM card's data plan ends; null while none was bought. A paid data-plan order extends it.
+             */
+            flowExpireTime: string | null;
             /** @description When the caller bound it, China time `YYYY-MM-DD HH:mm:ss`. */
             createTime: string;
             /**
@@ -7624,6 +8618,211 @@ export interface components {
             specification: string;
             dosageUnit: string;
             packingUnit: string;
+        };
+        GoodsRowId: number;
+        /**
+         * @description How a goods item is paid - money (rmb), points (score), test strips (paper) or money plus points (rmb,score).
+         * @enum {string}
+         */
+        GoodsSalesMode: "rmb" | "score" | "paper" | "rmb,score";
+        /** @description A mall container (a shop of the mall, e.g. 健康商城) holding categories and goods. */
+        GoodsContainer: {
+            containerId: number;
+            containerName: string;
+            remark: string;
+            /** @description Stored path of the icon (show it after `imgDomain`); empty when none. */
+            iconUrl: string;
+            sort: number;
+            /**
+             * @description 1 shown to patients, 0 hidden.
+             * @enum {integer}
+             */
+            status: 0 | 1;
+        };
+        GoodsContainerInput: {
+            containerName: string;
+            remark?: string;
+            iconUrl?: string;
+            sort?: number;
+            /** @enum {integer} */
+            status?: 0 | 1;
+        };
+        GoodsContainerEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["GoodsContainer"];
+        };
+        GoodsCategory: {
+            categoryId: number;
+            containerId: number;
+            categoryName: string;
+            /** @description Stored path of the grid icon (show it after `imgDomain`); empty when none. */
+            iconUrl: string;
+            sort: number;
+            /** @enum {integer} */
+            status: 0 | 1;
+        };
+        GoodsCategoryInput: {
+            containerId: components["schemas"]["GoodsRowId"];
+            categoryName: string;
+            iconUrl?: string;
+            sort?: number;
+            /** @enum {integer} */
+            status?: 0 | 1;
+        };
+        GoodsCategoryEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["GoodsCategory"];
+        };
+        /**
+         * @description A goods item of the mall (spec 3 §3). Money is in cents; points and strips are counts.
+         *     `goodsUrl` (the carousel) and `iconUrl` are comma-separated lists of stored image paths
+         *     (show each after `imgDomain`).
+         */
+        Goods: {
+            goodsId: number;
+            /** @description Staff's own goods code (SKU). */
+            goodsCode: string;
+            goodsName: string;
+            /** @description The one-line selling point under the name. */
+            remark: string;
+            /**
+             * @description 1 on sale (on shelf), 0 off shelf (商品已下架).
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            /** @description Comma-separated stored paths of the carousel images. */
+            goodsUrl: string;
+            /** @description Comma-separated stored paths of the list icons (the first is shown). */
+            iconUrl: string;
+            /** @description Stored path of the long detail image; empty when none. */
+            goodsDetailImgUrl: string;
+            /** @description Stored path of the ad image; empty when none. */
+            adUrl: string;
+            /** @description Where the ad image leads (an app path or an https address); empty when nowhere. */
+            adHrefUrl: string;
+            salesMode: components["schemas"]["GoodsSalesMode"];
+            /** @description Price in cents (rmb and rmb,score goods; 0 otherwise). */
+            goodsValue: number;
+            /** @description Postage in cents (0 = free). */
+            postage: number;
+            /** @description The crossed-out former price in cents (0 = none). */
+            originPrice: number;
+            /** @description Points per item (score and rmb,score goods; 0 otherwise). */
+            scoreValue: number;
+            /** @description The crossed-out former points (0 = none). */
+            originScore: number;
+            /** @description Most points one item may use for deduction at 50 points = 1 yuan (rmb goods; 0 = no deduction). */
+            maxUsableScore: number;
+            /** @description Test strips per item (paper goods; 0 otherwise). */
+            paperValue: number;
+            /** @description Most items in one order (at least 1). */
+            maximum: number;
+            /** @description Items left. */
+            stock: number;
+            /**
+             * @description The receive methods the goods allow, in API values (0 mail, 1 pickup; domain RECEIVE_TYPE_API).
+             * @enum {string}
+             */
+            receiveType: "0" | "1" | "0,1";
+            /**
+             * @description The payment types the goods allow (1 messaging-app payment, 2 cash on delivery).
+             * @enum {string}
+             */
+            payType: "1" | "2" | "1,2";
+            /**
+             * @description 1 a meter data plan (流量包) that renews a bound meter's plan by `packageMonths`.
+             * @enum {integer}
+             */
+            rechargePackage: 0 | 1;
+            /**
+             * @description 1 a service package (服务包) that opens or extends the customer's package by `packageMonths`.
+             * @enum {integer}
+             */
+            servicePackage: 0 | 1;
+            /** @description Months a service package or data plan adds; 0 for other goods. */
+            packageMonths: number;
+            /** @description Comma-separated ids of the packages usable with this item (queryGoodsUsablePackages); empty when none. */
+            packageGoodsIds: string;
+            containerId: number;
+            categoryId: number;
+            categoryName: string;
+            /**
+             * @description 1 shown in the 热销产品 column.
+             * @enum {integer}
+             */
+            hot: 0 | 1;
+            /**
+             * @description 1 shown among the recommended goods.
+             * @enum {integer}
+             */
+            recommend: 0 | 1;
+            /** @description Display order, smaller first. */
+            sort: number;
+        };
+        /** @description A goods item as the console form holds it. Checked by the domain's goodsDraftProblem. */
+        GoodsInput: {
+            goodsCode?: string;
+            goodsName: string;
+            remark?: string;
+            /** @enum {integer} */
+            status?: 0 | 1;
+            goodsUrl?: string;
+            iconUrl?: string;
+            goodsDetailImgUrl?: string;
+            adUrl?: string;
+            adHrefUrl?: string;
+            salesMode: components["schemas"]["GoodsSalesMode"];
+            goodsValue?: number;
+            postage?: number;
+            originPrice?: number;
+            scoreValue?: number;
+            originScore?: number;
+            maxUsableScore?: number;
+            paperValue?: number;
+            maximum?: number;
+            stock?: number;
+            /** @enum {string} */
+            receiveType?: "0" | "1" | "0,1";
+            /** @enum {string} */
+            payType?: "1" | "2" | "1,2";
+            /** @enum {integer} */
+            rechargePackage?: 0 | 1;
+            /** @enum {integer} */
+            servicePackage?: 0 | 1;
+            packageMonths?: number;
+            packageGoodsIds?: string;
+            containerId: components["schemas"]["GoodsRowId"];
+            categoryId: components["schemas"]["GoodsRowId"];
+            /** @enum {integer} */
+            hot?: 0 | 1;
+            /** @enum {integer} */
+            recommend?: 0 | 1;
+            sort?: number;
+        };
+        GoodsEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["Goods"];
+        };
+        GoodsListEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["Goods"][];
+        };
+        GoodsPage: {
+            items: components["schemas"]["Goods"][];
+            currentPage: number;
+            totalPage: number;
+            totalNum: number;
+        };
+        GoodsPoster: {
+            /** @description The stored path of the PNG. */
+            posterUrl: string;
+            /** @description The public share link in the QR code (/shareGoodsDetail…). */
+            link: string;
+            cached: boolean;
         };
         MedicinePage: {
             items: components["schemas"]["MedicineVo"][];
@@ -8031,6 +9230,125 @@ export interface components {
             stateLabel: string;
             /** @enum {string} */
             provider: "local" | "wechatpay";
+        };
+        LogisticsTrace: {
+            /** @description China time as the courier writes it, YYYY-MM-DD HH:mm:ss. */
+            acceptTime: string;
+            /** @description What happened where (e.g. 【上海转运中心】已发出). */
+            acceptStation: string;
+        };
+        OrderLogistics: {
+            orderId: number;
+            orderCode: string;
+            /** @description The courier's 快递鸟 code (SF, ZTO, …). */
+            shipperCode: string;
+            /** @description The courier's name (顺丰速运, …). */
+            shipperName: string;
+            /** @description The courier's customer-service number. */
+            shipperPhone: string | null;
+            /** @description The tracking number. */
+            logisticCode: string;
+            /** @description 0 no trace yet, 1 collected, 2 in transit, 3 signed for, 4 problem (快递鸟's State; 4 also for 拒收). */
+            state: number;
+            /** @description 暂无轨迹, 已揽收, 运输中, 已签收 or 问题件. */
+            stateLabel: string;
+            /** @description Newest first. */
+            traces: components["schemas"]["LogisticsTrace"][];
+            consigneeName: string | null;
+            /** @description The consignee's phone, masked (138****8000). */
+            phone: string | null;
+            /** @description Province, city, district and the street address. */
+            detailAddress: string | null;
+            /** @description Set when the courier's tracking could not be read now (then only our own shipping events are shown). */
+            providerError: string | null;
+        };
+        ConsoleOrderExpress: {
+            expressCode: string;
+            expressName: string;
+            expressPhone: string | null;
+            trackingNumber: string;
+        };
+        ConsoleOrder: {
+            orderId: number;
+            orderCode: string;
+            customerId: string;
+            customerName: string | null;
+            /** @description The buyer's account phone, in full (the console is audited). */
+            customerPhone: string | null;
+            goodsId: number;
+            goodsName: string;
+            iconUrl: string | null;
+            salesMode: string;
+            number: number;
+            /** @description Cents paid (or due) by money. */
+            payAmount: number;
+            /** @description Cents taken off by the coupon. */
+            payCoupon: number;
+            /** @description Points used. */
+            scoreAmount: number;
+            /** @description Strips used. */
+            paperAmount: number;
+            postage: number;
+            payType: number;
+            payStatus: number;
+            orderStatus: number;
+            sendStatus: number;
+            asignStatus: number;
+            auditStatus: number;
+            needPay: number;
+            /** @description API value (1 pickup, 0 mail). */
+            receiveType: number;
+            /** Format: date-time */
+            createTime: string;
+            /** Format: date-time */
+            autoCancelTime: string | null;
+            consigneeName: string | null;
+            phone: string | null;
+            detailAddress: string | null;
+            express: components["schemas"]["ConsoleOrderExpress"] | null;
+            /** @description Cents refunded so far (or being refunded). */
+            refundAmount: number | null;
+            refundReason: string | null;
+            /** @description What is left to refund of the order's payment (0 when nothing was paid by money). */
+            refundableCents: number;
+            /** @description The domain's orderStatusLabel. */
+            statusLabel: string;
+            /** @description The domain's paymentLabel. */
+            paymentLabel: string | null;
+        };
+        ConsoleOrderEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: {
+                order: components["schemas"]["ConsoleOrder"];
+                /** @description The shipping events recorded by the console, newest first. */
+                traces: components["schemas"]["LogisticsTrace"][];
+            };
+        };
+        SalesReportRow: {
+            /** @description The day (YYYY-MM-DD) or the goods id. */
+            key: string;
+            /** @description The day again, or the goods name. */
+            label: string;
+            orders: number;
+            quantity: number;
+            salesCents: number;
+            refundCents: number;
+            netCents: number;
+            /** @description Points spent. */
+            scoreAmount: number;
+            /** @description Strips spent. */
+            paperAmount: number;
+        };
+        SalesReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            groupBy: "day" | "goods";
+            rows: components["schemas"]["SalesReportRow"][];
+            totals: components["schemas"]["SalesReportRow"];
         };
         PaymentRefund: {
             refundId: string;
@@ -11192,6 +12510,639 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    queryGoodsContainerList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The containers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["GoodsContainer"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getGoodsCategorys: {
+        parameters: {
+            query: {
+                containerId: components["schemas"]["GoodsRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["GoodsCategory"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getGoodsListByContainerId: {
+        parameters: {
+            query: {
+                containerId: components["schemas"]["GoodsRowId"];
+                categoryId?: components["schemas"]["GoodsRowId"];
+                goodsName?: string;
+                rechargePackage?: 0 | 1;
+                servicePackage?: 0 | 1;
+                salesMode?: components["schemas"]["GoodsSalesMode"];
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of goods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["GoodsPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listHotGoodsByContainerId: {
+        parameters: {
+            query: {
+                containerId: components["schemas"]["GoodsRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hot goods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsListEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRecommendGoodsByContainerId: {
+        parameters: {
+            query: {
+                containerId: components["schemas"]["GoodsRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recommended goods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsListEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getGoodsById: {
+        parameters: {
+            query: {
+                goodsId: components["schemas"]["GoodsRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The goods item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    goodsBuyValid: {
+        parameters: {
+            query: {
+                goodsId: components["schemas"]["GoodsRowId"];
+                number?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller may buy it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryGoodsUsablePackages: {
+        parameters: {
+            query: {
+                goodsId: components["schemas"]["GoodsRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usable packages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsListEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getGoodsPoster: {
+        parameters: {
+            query: {
+                goodsId: components["schemas"]["GoodsRowId"];
+                cid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The poster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["GoodsPoster"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleGoodsContainers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The containers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["GoodsContainer"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCreateGoodsContainer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsContainerInput"];
+            };
+        };
+        responses: {
+            /** @description The container as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsContainerEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleUpdateGoodsContainer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                containerId: components["schemas"]["GoodsRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsContainerInput"];
+            };
+        };
+        responses: {
+            /** @description The container after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsContainerEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleGoodsCategories: {
+        parameters: {
+            query?: {
+                containerId?: components["schemas"]["GoodsRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["GoodsCategory"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCreateGoodsCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The category as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsCategoryEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleUpdateGoodsCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                categoryId: components["schemas"]["GoodsRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The category after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsCategoryEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleGoodsList: {
+        parameters: {
+            query?: {
+                containerId?: components["schemas"]["GoodsRowId"];
+                categoryId?: components["schemas"]["GoodsRowId"];
+                keyword?: string;
+                status?: 0 | 1;
+                salesMode?: components["schemas"]["GoodsSalesMode"];
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of goods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["Goods"][];
+                            total: number;
+                            currentPage: number;
+                            totalPage: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCreateGoods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsInput"];
+            };
+        };
+        responses: {
+            /** @description The goods item as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleGoodsUploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The image as base64, without a `data:` prefix (one is tolerated). */
+                    data: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            path: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleGoods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                goodsId: components["schemas"]["GoodsRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The goods item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleUpdateGoods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                goodsId: components["schemas"]["GoodsRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsInput"];
+            };
+        };
+        responses: {
+            /** @description The goods item after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleGoodsStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                goodsId: components["schemas"]["GoodsRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    change: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The goods item after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleGoodsShelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                goodsId: components["schemas"]["GoodsRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {integer} */
+                    status: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            /** @description The goods item after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleGoodsFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                goodsId: components["schemas"]["GoodsRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {integer} */
+                    hot?: 0 | 1;
+                    /** @enum {integer} */
+                    recommend?: 0 | 1;
+                    sort?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The goods item after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     consolePharmacies: {
         parameters: {
             query?: {
@@ -13888,6 +15839,31 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listRechargeDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["DeviceVo"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getAccountQrcode: {
         parameters: {
             query?: {
@@ -14051,6 +16027,38 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["SignDayDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    orderLogisticDetail: {
+        parameters: {
+            query?: {
+                orderId?: number;
+                orderCode?: string;
+                /** @description Legacy, ignored. */
+                expressCode?: string;
+                /** @description Legacy, ignored. */
+                trackingNumber?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logistics of the order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OrderLogistics"];
                     };
                 };
             };
@@ -14475,6 +16483,332 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["OrderDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addressList: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: 5;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of addresses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["AddressPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addressGetDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The default address or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: null | components["schemas"]["Address"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addressAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The saved address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addressEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressEditInput"];
+            };
+        };
+        responses: {
+            /** @description The changed address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addressSetDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressIdInput"];
+            };
+        };
+        responses: {
+            /** @description The new default address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addressDel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressIdInput"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    couponQueryCanUse: {
+        parameters: {
+            query: {
+                /** @description Comma-separated goods ids. */
+                goodsIds: string;
+                pageNo?: number;
+                pageSize?: 100;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of usable coupons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponPageEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    couponQueryAll: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: 5;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of coupons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponPageEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCoupons: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of coupon templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleCoupon"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCreateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleCouponInput"];
+            };
+        };
+        responses: {
+            /** @description The template as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleCouponEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleIssueCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponIssueInput"];
+            };
+        };
+        responses: {
+            /** @description How many customers received it now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            issued: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCouponRecipients: {
+        parameters: {
+            query: {
+                keyword: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching customers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["CouponRecipient"][];
+                        };
                     };
                 };
             };
@@ -15148,6 +17482,227 @@ export interface operations {
                             refund: components["schemas"]["PaymentRefund"];
                             intent: components["schemas"]["PaymentIntentDetail"];
                         };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOrders: {
+        parameters: {
+            query?: {
+                orderStatus?: 0 | 1;
+                payStatus?: 0 | 1 | 3 | 4 | 5;
+                sendStatus?: 0 | 1;
+                auditStatus?: 0 | 1 | 2;
+                /** @description First creation day (China time), YYYY-MM-DD. */
+                from?: string;
+                /** @description Last creation day (China time), YYYY-MM-DD, included. */
+                to?: string;
+                /** @description An order code, or a phone number (the consignee's or the customer's). */
+                keyword?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleOrder"][];
+                            currentPage: number;
+                            totalPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrderEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAuditOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pass: boolean;
+                    /** @description Why it failed (kept in the audit trail). */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The order after the audit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrderEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleShipOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The courier's 快递鸟 ShipperCode (e.g. SF, ZTO, YTO, EMS). */
+                    expressCode: string;
+                    /** @description The waybill number. */
+                    trackingNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The order after shipping. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrderEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleSignOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    result: "signed" | "refused";
+                };
+            };
+        };
+        responses: {
+            /** @description The order after the mark. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrderEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRefundOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whole cents (分), at most the order's refundableCents. */
+                    refundCents: number;
+                    reason: string;
+                    /** @description The console's key for this request (one per refund dialog). */
+                    requestKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The order after the refund request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrderEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleSalesReport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                groupBy: "day" | "goods";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["SalesReport"];
                     };
                 };
             };
