@@ -6,6 +6,7 @@
  */
 import { EMOJI_MESSAGE } from '../shared/labels';
 import { charCount, containsEmoji } from '../shared/validator';
+import { SEARCH_DEBOUNCE_MS, searchBoxInput } from '../shared/searchBox';
 import { CONSULT_REFUSALS, CONSULT_STATUS } from './consult';
 
 /** A doctor service's `serviceType`: a single consultation, or a service running for some days. */
@@ -32,7 +33,7 @@ export const DOCTOR_SERVICE_STATUS_LABELS: Readonly<Record<0 | 1, string>> = { 1
 export const ELE_RX_ALLOWED = 1;
 
 /** The search box waits this long after the last keystroke (spec 3 §9). */
-export const DOCTOR_SEARCH_DEBOUNCE_MS = 300;
+export const DOCTOR_SEARCH_DEBOUNCE_MS = SEARCH_DEBOUNCE_MS;
 /** The longest search text (a name, hospital or department is shorter). */
 export const DOCTOR_SEARCH_MAX = 20;
 
@@ -46,11 +47,8 @@ export function doctorSearchInput(
   | { readonly kind: 'refuse'; readonly message: string }
   | { readonly kind: 'clear' }
   | { readonly kind: 'search'; readonly keyName: string } {
-  if (containsEmoji(text)) {
-    return { kind: 'refuse', message: EMOJI_MESSAGE };
-  }
-  const keyName = Array.from(text.trim()).slice(0, DOCTOR_SEARCH_MAX).join('');
-  return keyName === '' ? { kind: 'clear' } : { kind: 'search', keyName };
+  const input = searchBoxInput(text, DOCTOR_SEARCH_MAX);
+  return input.kind === 'search' ? { kind: 'search', keyName: input.keyword } : input;
 }
 
 /** A service as the price rules read it. */

@@ -3,6 +3,7 @@ export * from './labels';
 export * from './address';
 export * from './dealer';
 export * from './order';
+export * from './mall';
 export * from './orderForm';
 export * from './payment';
 export * from './packageTerm';

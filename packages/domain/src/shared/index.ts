@@ -9,6 +9,7 @@ export * from './phone';
 export * from './plausibleDates';
 export * from './readings';
 export * from './readingWhen';
+export * from './searchBox';
 export * from './time';
 export * from './trendChart';
 export * from './upload';
