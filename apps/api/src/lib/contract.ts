@@ -115,6 +115,10 @@ export const STAFF_OPERATIONS = [
   'consoleSetPharmacyStock',
   'consoleUpdateOnlineStore',
   'consoleUpdatePharmacy',
+  'consoleCoupons',
+  'consoleCreateCoupon',
+  'consoleIssueCoupon',
+  'consoleCouponRecipients',
 ] as const satisfies readonly OperationId[];
 
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];
