@@ -11,6 +11,7 @@ import {
   monthCalendar,
   nextSeries,
   pointsActionName,
+  POINTS_ORDER_ACTIONS,
   pointsTask,
   previousDayKey,
   rankStyle,
@@ -140,6 +141,8 @@ describe('tasks', () => {
     expect(POINTS_TASKS.some((t) => t.taskType === TASK_TYPE_FIXED)).toBe(true);
     expect(pointsActionName('SIGN_IN')).toBe('每日签到');
     expect(pointsActionName('NOPE')).toBe('积分调整');
+    expect(pointsActionName(POINTS_ORDER_ACTIONS.spend.code)).toBe('商城兑换');
+    expect(pointsActionName(POINTS_ORDER_ACTIONS.giveBack.code)).toBe('订单取消，退回积分');
     expect(pointsTask('SUGAR_TEST')?.kind).toBe('action');
   });
 

@@ -178,9 +178,19 @@ export function pointsTask(settingCode: string): PointsTask | undefined {
   return POINTS_TASKS.find((t) => t.settingCode === settingCode);
 }
 
-/** The reason a ledger entry shows in the points detail, by task code. */
+/**
+ * The ledger codes of the mall's orders (not tasks: spending is negative and earns no rank): points
+ * paid for an order, and given back when it is cancelled or times out.
+ */
+export const POINTS_ORDER_ACTIONS = {
+  spend: { code: 'MALL_ORDER', name: '商城兑换' },
+  giveBack: { code: 'MALL_ORDER_RETURN', name: '订单取消，退回积分' },
+} as const;
+
+/** The reason a ledger entry shows in the points detail, by task or ledger code. */
 export function pointsActionName(settingCode: string): string {
-  return pointsTask(settingCode)?.settingName ?? '积分调整';
+  const orderAction = Object.values(POINTS_ORDER_ACTIONS).find((a) => a.code === settingCode);
+  return orderAction?.name ?? pointsTask(settingCode)?.settingName ?? '积分调整';
 }
 
 /**

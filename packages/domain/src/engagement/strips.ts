@@ -7,8 +7,12 @@ import { STRIPS_PER_INVITATION } from './points';
  * back, and the balance never goes below zero.
  */
 
-/** Why strips moved. `invitationRevoked` takes an invitation's strips back; `adjustment` is a correction by the staff. */
-export const STRIP_REASONS = ['invitation', 'invitationRevoked', 'exchange', 'adjustment'] as const;
+/**
+ * Why strips moved. `invitationRevoked` takes an invitation's strips back; `exchange` pays a paper
+ * good's order and `exchangeReturned` gives them back when that order is cancelled; `adjustment` is a
+ * correction by the staff.
+ */
+export const STRIP_REASONS = ['invitation', 'invitationRevoked', 'exchange', 'exchangeReturned', 'adjustment'] as const;
 export type StripReason = (typeof STRIP_REASONS)[number];
 
 /** The reasons as the strip history shows them. */
@@ -16,6 +20,7 @@ export const STRIP_REASON_TEXTS: Record<StripReason, string> = {
   invitation: '邀请好友注册',
   invitationRevoked: '好友注销账号，扣回奖励',
   exchange: '兑换试纸',
+  exchangeReturned: '订单取消，退回试纸',
   adjustment: '客服调整',
 };
 

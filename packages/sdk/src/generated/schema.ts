@@ -6584,10 +6584,11 @@ export interface components {
             /**
              * @description `invitation` an invited person completed registration with the caller's code;
              *     `invitationRevoked` that account was closed within 7 days of its registration;
-             *     `exchange` strips exchanged for goods; `adjustment` a correction by the staff.
+             *     `exchange` strips exchanged for goods; `exchangeReturned` strips given back when that
+             *     order was cancelled or timed out; `adjustment` a correction by the staff.
              * @enum {string}
              */
-            reason: "invitation" | "invitationRevoked" | "exchange" | "adjustment";
+            reason: "invitation" | "invitationRevoked" | "exchange" | "exchangeReturned" | "adjustment";
             /** @description The reason in Chinese, to show as is (邀请好友注册, 好友注销账号，扣回奖励, 兑换试纸 …). */
             reasonText: string;
             /** @description The invited person's masked nickname (e.g. 张*), for the invitation reasons; null otherwise. */
@@ -9015,7 +9016,7 @@ export interface components {
             payAmount: number;
             /** @description The coupon's deduction in cents (0 without one). */
             payCoupon: number;
-            couponId: number | null;
+            couponId: string | null;
             /** @description Points spent (a score good's price, or the points deduction). */
             scoreAmount: number;
             /** @description The cents the points deduction took off (scoreAmount / 50 yuan for money goods; 0 for score goods). */
@@ -9115,7 +9116,7 @@ export interface components {
             payAmount: number;
             /** @description The coupon's deduction in cents (0 without one). */
             payCoupon: number;
-            couponId: number | null;
+            couponId: string | null;
             /** @description Points spent (a score good's price, or the points deduction). */
             scoreAmount: number;
             /** @description The cents the points deduction took off (scoreAmount / 50 yuan for money goods; 0 for score goods). */
@@ -16244,7 +16245,8 @@ export interface operations {
             query: {
                 /** @description The goods of the order; one id today (the form orders one good), a comma list accepted. */
                 goodsIds: string;
-                couponId?: number;
+                /** @description The caller's coupon (Coupon.couponId). */
+                couponId?: string;
             };
             header?: never;
             path?: never;
@@ -16284,8 +16286,8 @@ export interface operations {
                      * @enum {integer|null}
                      */
                     receiveType?: 0 | 1 | null;
-                    /** @description The caller's address; required when mailing (请添加地址！). */
-                    addressId?: number | null;
+                    /** @description The caller's address (Address.addressId); required when mailing (请添加地址！). */
+                    addressId?: string | null;
                     /** @description The token of the last `preOrderCheck`. */
                     token: string;
                     number: number;
@@ -16311,7 +16313,8 @@ export interface operations {
                     iccid?: string | null;
                     /** @description Accepted for the legacy form and ignored (docs/adr/0178). */
                     buyType?: number | null;
-                    couponId?: number | null;
+                    /** @description The caller's coupon (Coupon.couponId). */
+                    couponId?: string | null;
                 };
             };
         };
