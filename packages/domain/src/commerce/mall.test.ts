@@ -93,6 +93,10 @@ describe('orderAmounts', () => {
       deductionPoints: 100,
       deductionCents: 200,
     });
+    expect(
+      orderAmounts({ ...base, goods: goods({ maxUsableScore: 100 }), quantity: 2, pointsBalance: 5000 }),
+    ).toMatchObject({ deductionPoints: 200, deductionCents: 400 });
+    expect(orderAmounts({ ...base, goods: goods({ maxUsableScore: 0 }), pointsBalance: 5000 }).deductionPoints).toBe(0);
     // The deduction stops at what is left to pay: 1990 cents are 995 points.
     expect(orderAmounts({ ...base, pointsBalance: 5000 })).toMatchObject({ deductionPoints: 995, payCents: 0 });
   });

@@ -148,7 +148,7 @@ export interface OrderAmounts {
 /**
  * What an order costs (spec 3 §9): the yuan part times the quantity, less the coupon (never below
  * zero) and the points deduction (50 points to the yuan, only from a balance of 10, at most the
- * goods' `maxUsableScore`, from what the score part leaves), plus the postage; score goods use
+ * goods' `maxUsableScore` per item, 0 meaning none, from what the score part leaves), plus the postage; score goods use
  * `scoreValue` points a piece and paper goods `paperValue` strips a piece.
  */
 export function orderAmounts(input: OrderAmountInput): OrderAmounts {
@@ -163,7 +163,8 @@ export function orderAmounts(input: OrderAmountInput): OrderAmounts {
       ? pointsDeduction({
           balance: input.pointsBalance - scorePoints,
           payableCents: goodsCents - couponCents,
-          maxUsableScore: goods.maxUsableScore,
+          maxUsableScore:
+            goods.maxUsableScore === null || goods.maxUsableScore === undefined ? null : goods.maxUsableScore * n,
         })
       : { points: 0, cents: 0 };
   const postageCents = Math.max(0, goods.postage);
