@@ -72,13 +72,22 @@ import {
   rxRoutes,
   staffImUserId,
 } from './contexts/care';
-import { paymentRoutes } from './contexts/commerce';
+import {
+  addressRoutes,
+  consoleCouponRoutes,
+  consoleOrderRoutes,
+  couponRoutes,
+  goodsRoutes,
+  logisticsRoutes,
+  orderRoutes,
+  paymentRoutes,
+} from './contexts/commerce';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
 import { composeContexts } from './composition';
 import { weightRoutes } from './contexts/health/weight/weight.routes';
 import { pressureRoutes } from './contexts/health/pressure/pressure.routes';
-import { ingestionRoutes, meterRoutes } from './contexts/devices';
+import { dataPlanRoutes, ingestionRoutes, meterRoutes } from './contexts/devices';
 import { followRoutes } from './contexts/social/follow/follow.routes';
 import { feedRoutes } from './contexts/social/feed/feed.routes';
 import { noticeRoutes } from './contexts/social/notice/notice.routes';
@@ -209,6 +218,7 @@ function api(config: AppConfig) {
     reportRoutes(scope, { medicationDates: medicationDatesOf });
     locationRoutes(scope);
     meterRoutes(scope);
+    dataPlanRoutes(scope);
     ingestionRoutes(scope, config);
     healthRecordRoutes(scope);
     doctorRoutes(scope);
@@ -226,6 +236,13 @@ function api(config: AppConfig) {
     consoleMonitoringRoutes(scope);
     medicationRoutes(scope);
     paymentRoutes(scope);
+    goodsRoutes(scope, config);
+    addressRoutes(scope);
+    couponRoutes(scope);
+    consoleCouponRoutes(scope);
+    orderRoutes(scope);
+    logisticsRoutes(scope);
+    consoleOrderRoutes(scope);
     medicalReportRoutes(scope);
     followRoutes(scope);
     feedRoutes(scope);

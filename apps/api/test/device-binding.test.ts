@@ -209,6 +209,7 @@ describe('binding, renaming and unbinding', () => {
         kind: 'glucose',
         model: 'GG-1',
         iccid: null,
+        flowExpireTime: null,
         createTime: '2026-11-20 10:00:00',
         lastSeenAt: '2026-11-20T02:00:00.000Z',
         battery: 80,

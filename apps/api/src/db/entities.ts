@@ -3,6 +3,7 @@ import { BloodPressureRange } from '../contexts/health/pressure/pressureRange.en
 import { BloodPressureTest } from '../contexts/health/readings/pressure.entity';
 import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Device, MeterReading } from '../contexts/devices/meter/meter.entity';
+import { DataPlanRenewal } from '../contexts/devices/data-plan/dataPlan.entity';
 import { DictionaryItem } from '../contexts/platform/dictionary/dictionary.entity';
 import { Doctor } from '../contexts/platform/care-directory/doctor.entity';
 import { Department, Hospital } from '../contexts/platform/care-directory/hospital.entity';
@@ -40,9 +41,20 @@ import { Consult } from '../contexts/care/consult/consult.entity';
 import { MonitorPlan, MonitorPlanSlot } from '../contexts/care/monitoring/monitoring.entity';
 import { MonitorReminder } from '../contexts/care/monitoring/monitorReminder.entity';
 import { MedicationRecord } from '../contexts/care/medication/medication.entity';
+import { CustomerAddress } from '../contexts/commerce/address/address.entity';
+import { Goods, GoodsCategory, GoodsContainer } from '../contexts/commerce/goods/goods.entity';
+import { CouponTemplate, CustomerCoupon } from '../contexts/commerce/coupon/coupon.entity';
+import { MallOrder, PreOrderToken } from '../contexts/commerce/order/order.entity';
+import { ShippingEvent } from '../contexts/commerce/logistics/shippingEvent.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
+  GoodsContainer,
+  GoodsCategory,
+  Goods,
+  MallOrder,
+  PreOrderToken,
+  ShippingEvent,
   MedicationRecord,
   MonitorPlan,
   MonitorPlanSlot,
@@ -64,6 +76,7 @@ export const entities = [
   Customer,
   Device,
   MeterReading,
+  DataPlanRenewal,
   DictionaryItem,
   Doctor,
   Department,
@@ -100,6 +113,9 @@ export const entities = [
   Banner,
   PaymentIntent,
   PaymentRefund,
+  CustomerAddress,
+  CouponTemplate,
+  CustomerCoupon,
   Staff,
   StaffSession,
   AuditEvent,

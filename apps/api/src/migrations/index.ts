@@ -39,6 +39,10 @@ import { Migration20261126215126_monitorPlan } from './Migration20261126215126_m
 import { Migration20261126215144_medicationRecord } from './Migration20261126215144_medicationRecord';
 import { Migration20261126215302_monitorReminder } from './Migration20261126215302_monitorReminder';
 import { Migration20261126215552_strips_and_account_closure } from './Migration20261126215552_strips_and_account_closure';
+import { Migration20261127011750_dataPlan } from './Migration20261127011750_dataPlan';
+import { Migration20261127012013_mallOrders } from './Migration20261127012013_mallOrders';
+import { Migration20261127012022_goods } from './Migration20261127012022_goods';
+import { Migration20261127012035_addressesAndCoupons } from './Migration20261127012035_addressesAndCoupons';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -80,4 +84,8 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126215144_medicationRecord', class: Migration20261126215144_medicationRecord },
   { name: 'Migration20261126215302_monitorReminder', class: Migration20261126215302_monitorReminder },
   { name: 'Migration20261126215552_strips_and_account_closure', class: Migration20261126215552_strips_and_account_closure },
+  { name: 'Migration20261127011750_dataPlan', class: Migration20261127011750_dataPlan },
+  { name: 'Migration20261127012013_mallOrders', class: Migration20261127012013_mallOrders },
+  { name: 'Migration20261127012022_goods', class: Migration20261127012022_goods },
+  { name: 'Migration20261127012035_addressesAndCoupons', class: Migration20261127012035_addressesAndCoupons },
 ];

@@ -1,7 +1,7 @@
 /*
  * Two demo meters, one glucose and one blood pressure, with fixed public IMEIs, secrets and bind
  * codes so that `npm start` can print them, `npm run meter` can send readings at once and anyone
- * can bind them in the app. Not seeded with NODE_ENV=production, where every meter is provisioned
+ * can bind them in the app. Each has a public SIM card number (ICCID), so its data plan can be renewed in the mall. Not seeded with NODE_ENV=production, where every meter is provisioned
  * with `npm run device -- provision`.
  */
 import type { EntityManager } from '@mikro-orm/core';
@@ -31,6 +31,10 @@ export async function seedDemoMeters(em: EntityManager, now: Date): Promise<void
       { bindCodeHash: await hashDeviceSecret(m.bindCode) },
     );
   }
+  // Demo meters seeded before SIM cards were recorded get their public ICCID, so the data plan shows.
+  for (const m of demoMeters.filter((d) => existing.has(d.imei) && existing.get(d.imei)?.iccid === null)) {
+    await em.nativeUpdate(Device, { imei: m.imei, iccid: null }, { iccid: m.iccid });
+  }
   if (missing.length === 0) {
     return;
   }
@@ -39,6 +43,7 @@ export async function seedDemoMeters(em: EntityManager, now: Date): Promise<void
       imei: m.imei,
       kind: m.kind,
       model: m.model,
+      iccid: m.iccid,
       secretHash: await hashDeviceSecret(m.secret),
       bindCodeHash: await hashDeviceSecret(m.bindCode),
       createdAt: now,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_PLAN_LABELS, canRenewDataPlan, dataPlanText } from './dataPlan';
+import { DATA_PLAN_LABELS, canRenewDataPlan, dataPlanText, isIccid } from './dataPlan';
 
 const now = new Date('2026-03-10T02:00:00Z');
 
@@ -23,5 +23,18 @@ describe('canRenewDataPlan', () => {
     [{}, false],
   ])('%j → %s', (device, expected) => {
     expect(canRenewDataPlan(device)).toBe(expected);
+  });
+});
+
+describe('isIccid', () => {
+  it.each([
+    ['89860012345678901234', true],
+    ['8986001234567890123', true],
+    ['898600123456789012', false],
+    ['79860012345678901234', false],
+    ['8986001234567890123X', false],
+    ['', false],
+  ])('%s → %s', (text, expected) => {
+    expect(isIccid(text)).toBe(expected);
   });
 });

@@ -33,3 +33,8 @@ export function dataPlanText(
     ? { text: `${date} ${DATA_PLAN_LABELS.expiredSuffix}`, expired: true }
     : { text: date, expired: false };
 }
+
+/** An ICCID as printed on a SIM card: 19 or 20 digits starting with 89 (ITU-T E.118). */
+export function isIccid(text: string): boolean {
+  return /^89\d{17,18}$/.test(text);
+}

@@ -2267,6 +2267,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/goods/v1/goodsImage/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A picture of the demo mall (SVG kept with the server)
+         * @description The demo mall's product drawings, detail images and ad strip (seeded goods point at
+         *     `/api/goods/v1/goodsImage/<name>.svg`); goods staff add use uploaded images instead. Public,
+         *     like the banners' pictures. An unknown name answers 40400 图片不存在.
+         */
+        get: operations["goodsImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/goods/v1/getGoodsPoster": {
         parameters: {
             query?: never;
@@ -12712,6 +12734,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GoodsListEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    goodsImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
                 };
             };
             default: components["responses"]["Error"];

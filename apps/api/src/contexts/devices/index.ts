@@ -5,3 +5,5 @@
  */
 export { meterRoutes } from './meter/meter.routes';
 export { ingestionRoutes } from './ingestion/ingestion.routes';
+export { dataPlanRoutes } from './data-plan/dataPlan.routes';
+export { extendDataPlan, type DataPlanRenewalResult } from './data-plan/dataPlan.service';

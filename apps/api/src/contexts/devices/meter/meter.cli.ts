@@ -20,7 +20,7 @@ import {
 } from './meter.service';
 
 const USAGE = `Usage:
-  npm run device -- provision --imei <15 digits> --kind glucose|bp [--model <name>]
+  npm run device -- provision --imei <15 digits> --kind glucose|bp [--model <name>] [--iccid <SIM card number>]
   npm run device -- rotate-secret --imei <15 digits>
   npm run device -- bind-code --imei <15 digits>
       issues a new bind code for the meter's label (the old one stops working)
@@ -63,6 +63,7 @@ const { values, positionals } = parseArgs({
     imei: { type: 'string' },
     kind: { type: 'string' },
     model: { type: 'string' },
+    iccid: { type: 'string' },
     out: { type: 'string' },
     'worker-user': { type: 'string' },
     missing: { type: 'boolean' },
@@ -155,7 +156,7 @@ try {
     }
     const provisioned =
       command === 'provision'
-        ? await provisionDevice(em, { imei, kind: values.kind ?? '', model: values.model }, now)
+        ? await provisionDevice(em, { imei, kind: values.kind ?? '', model: values.model, iccid: values.iccid }, now)
         : { ...(await rotateDeviceSecret(em, imei)), bindCode: null };
     const { device, secret } = provisioned;
     console.log(

@@ -64,6 +64,7 @@ export class DeviceRepository {
     imei: string;
     kind: string;
     model: string;
+    iccid: string | null;
     secretHash: string;
     bindCodeHash: string;
     createdAt: Date;

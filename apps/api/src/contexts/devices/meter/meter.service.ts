@@ -16,6 +16,7 @@ import {
   formatChinaTime,
   METER_KINDS,
   imeiShapeProblem,
+  isIccid,
   isImei,
   makeBindCode,
   normalizeBindCode,
@@ -72,7 +73,7 @@ async function newBindCode(given?: string): Promise<{ bindCode: string; bindCode
  */
 export async function provisionDevice(
   db: Db,
-  input: { imei: string; kind: string; model?: string; secret?: string; bindCode?: string },
+  input: { imei: string; kind: string; model?: string; iccid?: string; secret?: string; bindCode?: string },
   now: Date,
 ) {
   if (!isImei(input.imei)) {
@@ -84,6 +85,11 @@ export async function provisionDevice(
   const model = input.model ?? '';
   if (model.length > 32) {
     throw new ProvisioningError('--model must be at most 32 characters.');
+  }
+  if (input.iccid !== undefined && !isIccid(input.iccid)) {
+    throw new ProvisioningError(
+      `--iccid must be the SIM card's 19 or 20 digits starting with 89, got "${input.iccid}".`,
+    );
   }
   const repo = new DeviceRepository(db);
   if (await repo.findByImei(input.imei)) {
@@ -97,6 +103,7 @@ export async function provisionDevice(
     imei: input.imei,
     kind: input.kind,
     model,
+    iccid: input.iccid ?? null,
     secretHash: await hashDeviceSecret(secret),
     bindCodeHash,
     createdAt: now,
@@ -239,6 +246,7 @@ export function deviceVo(d: Device) {
     kind: d.kind,
     model: d.model,
     iccid: d.iccid ?? null,
+    flowExpireTime: d.flowExpireTime ? d.flowExpireTime.toISOString() : null,
     createTime: formatChinaTime(d.boundAt ?? d.createdAt, 'YYYY-MM-DD HH:mm:ss'),
     lastSeenAt: d.lastSeenAt ? d.lastSeenAt.toISOString() : null,
     battery: d.battery ?? null,
