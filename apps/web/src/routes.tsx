@@ -1,4 +1,5 @@
 import { AI_ASSISTANT_PATH, NO_REPORT_PATH, REGISTER_PATH, REPORT_DETAIL_PATH } from '@glucoguard/domain';
+import { Navigate } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from './components/AppLayout';
 import { RouteError } from './components/RouteError';
@@ -205,6 +206,14 @@ const AddMedicationPage = lazyPage(
 const SelectDrugPage = lazyPage(
   () => import(/* webpackChunkName: "page-medication-select-drug" */ './pages/medication/SelectDrugPage'),
 );
+const GoodsListPage = lazyPage(() => import(/* webpackChunkName: "page-goods-list" */ './pages/mall/GoodsListPage'));
+const CategoryGoodsPage = lazyPage(
+  () => import(/* webpackChunkName: "page-category-goods" */ './pages/mall/CategoryGoodsPage'),
+);
+const GoodsDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "page-goods-detail" */ './pages/mall/GoodsDetailPage'),
+);
+const SendOrderPage = lazyPage(() => import(/* webpackChunkName: "page-send-order" */ './pages/mall/SendOrderPage'));
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**
@@ -310,6 +319,15 @@ export const routes: RouteObject[] = [
       { path: '/selectDrug', element: <SelectDrugPage /> },
       { path: '/monitoringPlan', element: <MonitoringPlanPage /> },
       { path: '/monitoringPlanList', element: <MonitoringPlanListPage /> },
+      // The mall (spec 3 §2.7); /mall/goodsList is kept alive by AppLayout's KeepAliveOutlet.
+      { path: '/mall/goodsList', element: <GoodsListPage /> },
+      { path: '/categorysGoods', element: <CategoryGoodsPage /> },
+      { path: '/serviceList', element: <CategoryGoodsPage /> },
+      { path: '/mall/goodsDetail', element: <GoodsDetailPage /> },
+      { path: '/shareGoodsDetail', element: <GoodsDetailPage shared /> },
+      { path: '/mall/sendOrder', element: <SendOrderPage /> },
+      // The third-party shop of the old product is our own mall now (docs/adr/0186-mini-program-and-youzan-pages.md).
+      { path: '/home/youzanMallPage', element: <Navigate to="/mall/goodsList" replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

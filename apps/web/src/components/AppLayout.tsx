@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
 import { brandFromSourceId } from '@glucoguard/domain';
 import { SessionGate } from '../session/SessionGate';
 import { useSession } from '../store/session';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { PageLoading } from './PageLoading';
 
 /** Root of every route: the brand's colours (data-brand on <html>), the start-up guard and a loading state for lazy pages. */
@@ -16,7 +16,7 @@ export function AppLayout() {
   return (
     <SessionGate>
       <Suspense fallback={<PageLoading />}>
-        <Outlet />
+        <KeepAliveOutlet />
       </Suspense>
     </SessionGate>
   );

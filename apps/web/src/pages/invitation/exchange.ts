@@ -1,9 +1,12 @@
-/** The mall's goods list, where strips are exchanged for paper-mode goods (the mall issue builds it). */
-export const STRIP_EXCHANGE_PATH = '/mall/goodsList';
+/**
+ * Where 去兑换 leads: the mall's strips exchange, the paper goods under the title 兑换试纸
+ * (spec 3 §2.7 /categorysGoods with servicePackage 0).
+ */
+export const STRIP_EXCHANGE_PATH = '/categorysGoods?servicePackage=0&salesMode=paper';
 
 /**
- * Whether the mall's goods list exists yet. Until it does, 去兑换 explains that the exchange opens
- * soon instead of leading to the 404 page (docs/adr/0173-strip-and-invitation-screens.md);
- * routes.test.tsx fails when this and the route table disagree, so the mall issue flips it.
+ * Whether the strips exchange is open. It was closed (去兑换 said the exchange opens soon,
+ * docs/adr/0173-strip-and-invitation-screens.md) until the mall existed; routes.test.tsx fails when
+ * this and the route table disagree.
  */
-export const STRIP_EXCHANGE_OPEN = false;
+export const STRIP_EXCHANGE_OPEN = true;

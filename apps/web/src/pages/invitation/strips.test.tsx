@@ -8,7 +8,6 @@ import {
   renderApp,
   resetStores,
 } from '../../test-utils';
-import { EXCHANGE_SOON } from './PaperDetailsPage';
 
 registeredPatientPageHooks();
 
@@ -61,17 +60,17 @@ describe('/paperDetails', () => {
     expect(router.state.location.pathname).toBe('/paperDetails');
   });
 
-  it('caps the progress at 100 % and, with the mall not open yet, says the exchange opens soon', async () => {
+  it('caps the progress at 100 % and opens the mall’s strips exchange (兑换试纸)', async () => {
     fakeApi({ 'GET /customer/v1/paperRecords': () => ledger(60, [invited('1', 5, '2026-11-18 09:30:00')]) });
     const { router } = renderApp('/paperDetails');
     await screen.findByText('邀请好友注册');
     expect(progress().getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByText('已满50条，可以兑换')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去兑换' }));
-    expect(await screen.findByText(EXCHANGE_SOON.title)).toBeTruthy();
-    expect(screen.getByText(EXCHANGE_SOON.content)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/categorysGoods'));
+    expect(router.state.location.search).toBe('?servicePackage=0&salesMode=paper');
     expect(screen.queryByText('50条以上才能兑换试纸哦')).toBeNull();
-    expect(router.state.location.pathname).toBe('/paperDetails');
+    await waitFor(() => expect(document.title).toBe('兑换试纸'));
   });
 
   it('says what fills an empty ledger', async () => {

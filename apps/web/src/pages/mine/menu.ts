@@ -79,6 +79,8 @@ export function mineMenu(brand: Brand): MineLink[] {
   links.splice(2, 0, MEDICAL_REPORTS_LINK);
   // The strips earned by inviting (spec 3 §2.6), which the spec reaches only from the invitation activity.
   links.splice(3, 0, PAPER_LINK);
+  // The mall (spec 3 §2.7), which the spec's mine menu reaches only through orders and points.
+  links.splice(4, 0, MALL_LINK);
   // What the tab's badge counts is found here: the notices, and the requests to follow the user.
   links.splice(0, 0, NOTICES_LINK, FOLLOW_REQUESTS_LINK);
   return links;
@@ -134,5 +136,13 @@ export const PAPER_LINK: MineLink = {
   key: 'paper',
   title: '我的试纸',
   to: '/paperDetails',
+  comingSoon: false,
+};
+
+/** The mine entry of the mall 健康商城 (spec 3 §2.7 /mall/goodsList). */
+export const MALL_LINK: MineLink = {
+  key: 'mall',
+  title: '健康商城',
+  to: '/mall/goodsList',
   comingSoon: false,
 };

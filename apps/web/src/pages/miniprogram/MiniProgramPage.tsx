@@ -1,5 +1,6 @@
 import { isMessagingAppBrowser } from '@glucoguard/domain';
 import { Button, Dialog } from 'antd-mobile';
+import { Link } from 'react-router-dom';
 import { brandOf } from '../../brand';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSession } from '../../store/session';
@@ -8,6 +9,7 @@ import styles from './MiniProgramPage.module.css';
 /**
  * /miniprogram: the way to the shopping mini-program (spec §2.12). Mini-programs only open inside
  * the messaging app, so elsewhere the page says so instead of offering a button that cannot work.
+ * Our own mall sells the same goods in the app, so it comes first (docs/adr/0186-mini-program-and-youzan-pages.md).
  */
 export default function MiniProgramPage() {
   useDocumentTitle('商城小程序');
@@ -31,7 +33,11 @@ export default function MiniProgramPage() {
           ? '血糖仪、试纸等商品请在商城小程序中选购，小程序将在微信中打开。'
           : '商城小程序需要在微信中打开，请在微信中访问本页面后使用。'}
       </p>
-      <Button block color="primary" size="large" disabled={!inApp} onClick={open}>
+      <Link className={styles.miniProgramPageMall} to="/mall/goodsList">
+        进入健康商城
+      </Link>
+      <p className={styles.miniProgramPageText}>血糖仪、试纸和服务包在健康商城中即可选购。</p>
+      <Button block size="large" disabled={!inApp} onClick={open}>
         打开商城小程序
       </Button>
     </div>
