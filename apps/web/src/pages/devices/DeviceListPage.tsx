@@ -1,4 +1,11 @@
-import { DEVICE_MESSAGES, deviceNameEdit, formatChinaTime } from '@glucoguard/domain';
+import {
+  DATA_PLAN_LABELS,
+  DEVICE_MESSAGES,
+  canRenewDataPlan,
+  dataPlanText,
+  deviceNameEdit,
+  formatChinaTime,
+} from '@glucoguard/domain';
 import { isApiError, type Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, Dialog, DotLoading, Input } from 'antd-mobile';
@@ -7,7 +14,7 @@ import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError, toast } from '../../ui/toast';
-import { bindPath } from './paths';
+import { bindPath, renewDataPlanPath } from './paths';
 import styles from './DeviceListPage.module.css';
 
 type DeviceList = Schema<'DeviceListVo'>;
@@ -107,6 +114,7 @@ export default function DeviceListPage() {
                 marked={device.id === marked}
                 onRename={() => void rename(device)}
                 onUnbind={() => void unbind(device)}
+                onRenew={() => void navigate(renewDataPlanPath(device))}
               />
             ))}
           </section>
@@ -130,12 +138,16 @@ function DeviceCard({
   marked,
   onRename,
   onUnbind,
+  onRenew,
 }: {
   device: Device;
   marked: boolean;
   onRename: () => void;
   onUnbind: () => void;
+  onRenew: () => void;
 }) {
+  const plan = dataPlanText(device.flowExpireTime, Date.now());
+  const renewable = canRenewDataPlan(device);
   const title = device.deviceName || (device.deviceKind === 0 ? '血糖仪' : device.deviceKind === 1 ? '血压计' : '设备');
   return (
     <article
@@ -167,10 +179,32 @@ function DeviceCard({
         <dd className={styles.deviceCardValue} aria-label="信号">
           {device.signal === null ? '--' : `${device.signal} dBm`}
         </dd>
+        <dt>{DATA_PLAN_LABELS.iccid}</dt>
+        <dd className={styles.deviceCardValue} aria-label={DATA_PLAN_LABELS.iccid}>
+          {device.iccid ?? DATA_PLAN_LABELS.unknownIccid}
+        </dd>
+        {renewable ? (
+          <>
+            <dt>{DATA_PLAN_LABELS.title}</dt>
+            <dd
+              className={`${styles.deviceCardValue} ${plan.expired ? styles.planExpired : ''}`}
+              aria-label={DATA_PLAN_LABELS.title}
+            >
+              {plan.text}
+            </dd>
+          </>
+        ) : null}
       </dl>
-      <Button size="small" color="danger" fill="outline" onClick={onUnbind}>
-        解绑
-      </Button>
+      <div className={styles.deviceCardActions}>
+        <Button size="small" color="danger" fill="outline" onClick={onUnbind}>
+          解绑
+        </Button>
+        {renewable ? (
+          <Button size="small" color="primary" onClick={onRenew}>
+            {DATA_PLAN_LABELS.renew}
+          </Button>
+        ) : null}
+      </div>
     </article>
   );
 }

@@ -53,6 +53,7 @@ function device(id: string, imei: string, fields: Record<string, unknown> = {}) 
     kind: 'glucose',
     model: 'GG-1',
     iccid: null,
+    flowExpireTime: null,
     createTime: '2026-11-20 10:00:00',
     lastSeenAt: null,
     battery: null,
@@ -125,6 +126,38 @@ describe('/devices/unbindDevices', () => {
     expect(within(pressure).getByLabelText('最近在线').textContent).toBe('从未上线');
     expect(within(pressure).getByLabelText('电量').textContent).toBe('--');
     expect(screen.queryByRole('region', { name: '其他设备' })).toBeNull();
+  });
+
+  it('shows the SIM card and the data plan, and 续费 opens the data-plan goods for that meter', async () => {
+    fakeApi({
+      'GET /device/v1/queryDeviceList': () => ({
+        ...EMPTY,
+        existsFlag: true,
+        disabeDeviceList: [
+          device('1', '868888000000017', { iccid: '89860012345678900017', flowExpireTime: '2099-03-09T16:00:00.000Z' }),
+          device('3', '868888000000033', { iccid: '89860012345678900033', flowExpireTime: '2020-01-01T00:00:00.000Z' }),
+          device('4', '868888000000041'),
+        ],
+      }),
+    });
+    const { router } = renderApp('/devices/unbindDevices');
+    const [running, ended, unknown] = within(await screen.findByRole('region', { name: '血糖仪' })).getAllByRole(
+      'article',
+    );
+    expect(within(running!).getByLabelText('SIM卡号').textContent).toBe('89860012345678900017');
+    expect(within(running!).getByLabelText('流量有效期').textContent).toBe('2099-03-10');
+    expect(within(ended!).getByLabelText('流量有效期').textContent).toBe('2020-01-01 已到期');
+    // A meter whose SIM card is unknown cannot be renewed: no plan line and no 续费.
+    expect(within(unknown!).getByLabelText('SIM卡号').textContent).toBe('未登记');
+    expect(within(unknown!).queryByLabelText('流量有效期')).toBeNull();
+    expect(within(unknown!).queryByRole('button', { name: '续费' })).toBeNull();
+    fireEvent.click(within(running!).getByRole('button', { name: '续费' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/categorysGoods'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      rechargePackage: '1',
+      deviceImei: '868888000000017',
+      deviceKind: '0',
+    });
   });
 
   it('renames only when the name changed, and refuses a name over 10 characters', async () => {

@@ -11,3 +11,13 @@ export const bindPath = (type: string | number = 0, imei?: string) =>
 export function bindErrorPath(imei: string, cause: BindFailureCause): string {
   return `/devices/bindError?${new URLSearchParams({ imei, cause }).toString()}`;
 }
+
+/** The data-plan goods for one meter (spec 3 §2.7 /categorysGoods with rechargePackage, deviceImei and deviceKind). */
+export function renewDataPlanPath(device: { deviceImei: string; deviceKind: number }): string {
+  const query = new URLSearchParams({
+    rechargePackage: '1',
+    deviceImei: device.deviceImei,
+    deviceKind: String(device.deviceKind),
+  });
+  return `/categorysGoods?${query.toString()}`;
+}
