@@ -11,6 +11,7 @@ import { noticePushIntervalFromEnv } from './plugins/notice-push';
 import { assistantFromEnv } from './providers/assistant/config';
 import { chatConnectSources, chatProviderFromEnv } from './providers/chat/config';
 import { geocoderFromEnv } from './providers/geocoder/config';
+import { logisticsProviderFromEnv } from './providers/logistics/config';
 import { paymentProviderFromEnv } from './providers/payment/config';
 import { noticePusherFromEnv } from './providers/push/config';
 import { smsSenderFromEnv } from './providers/sms/config';
@@ -27,6 +28,7 @@ const REAL_SERVICES = {
   AI_PROVIDER: 'openai',
   PAYMENT_PROVIDER: 'wechatpay',
   CHAT_PROVIDER: 'tencent',
+  LOGISTICS_PROVIDER: 'kdniao',
 };
 
 /** The names the readers ask `base` for (a missing setting is asked for too, then refused). */
@@ -49,6 +51,7 @@ function namesRead(base: Record<string, string>): Set<string> {
     () => chatConnectSources(env),
     () => chatProviderFromEnv(env),
     () => geocoderFromEnv(env),
+    () => logisticsProviderFromEnv(env, () => new Date()),
     () => paymentProviderFromEnv(env, () => new Date()),
     () => noticePusherFromEnv(env),
     () => smsSenderFromEnv(env),

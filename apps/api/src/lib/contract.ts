@@ -31,6 +31,7 @@ export const PUBLIC_OPERATIONS = [
   'articleList',
   'articleTypes',
   'bannerImage',
+  'goodsImage',
   'bannerList',
   'chatSocket',
   'consoleSignIn',
@@ -133,6 +134,13 @@ export const STAFF_OPERATIONS = [
   'consoleCreateCoupon',
   'consoleIssueCoupon',
   'consoleCouponRecipients',
+  'consoleOrders',
+  'consoleOrder',
+  'consoleAuditOrder',
+  'consoleShipOrder',
+  'consoleSignOrder',
+  'consoleRefundOrder',
+  'consoleSalesReport',
 ] as const satisfies readonly OperationId[];
 
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];

@@ -43,6 +43,7 @@ import { Migration20261127011750_dataPlan } from './Migration20261127011750_data
 import { Migration20261127012013_mallOrders } from './Migration20261127012013_mallOrders';
 import { Migration20261127012022_goods } from './Migration20261127012022_goods';
 import { Migration20261127012035_addressesAndCoupons } from './Migration20261127012035_addressesAndCoupons';
+import { Migration20261127012646_shippingEvents } from './Migration20261127012646_shippingEvents';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -88,4 +89,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127012013_mallOrders', class: Migration20261127012013_mallOrders },
   { name: 'Migration20261127012022_goods', class: Migration20261127012022_goods },
   { name: 'Migration20261127012035_addressesAndCoupons', class: Migration20261127012035_addressesAndCoupons },
+  { name: 'Migration20261127012646_shippingEvents', class: Migration20261127012646_shippingEvents },
 ];

@@ -10,6 +10,7 @@ import { noticePusherFromEnv } from '../providers/push/config';
 import { assistantFromEnv } from '../providers/assistant/config';
 import { paymentProviderFromEnv } from '../providers/payment/config';
 import { chatProviderFromEnv } from '../providers/chat/config';
+import { logisticsProviderFromEnv } from '../providers/logistics/config';
 
 export type { Providers } from '../providers/providers';
 
@@ -42,6 +43,7 @@ export default fp<ProvidersPluginOptions>(
       sessionSecret: overrides.sessionSecret ?? identity.sessionSecret,
       payment: overrides.payment ?? paymentProviderFromEnv(env, clock),
       chat: overrides.chat !== undefined ? overrides.chat : chatProviderFromEnv(env),
+      logistics: overrides.logistics ?? logisticsProviderFromEnv(env, clock),
       clock,
     });
   },

@@ -2,6 +2,7 @@ import type { Clock } from '../lib/clock';
 import type { AssistantProvider } from './assistant/assistant';
 import type { TencentIm } from './chat/tencent-im';
 import type { Geocoder } from './geocoder/geocoder';
+import type { LogisticsProvider } from './logistics/logistics';
 import type { PaymentProvider } from './payment/payment';
 import type { NoticePusher } from './push/push';
 import type { SmsSender } from './sms/sms';
@@ -26,6 +27,8 @@ export interface Providers {
   payment: PaymentProvider;
   /** Chat: null for the API's own WebSocket (the default), Tencent Cloud IM by configuration (CHAT_PROVIDER). */
   chat: TencentIm | null;
+  /** Courier tracking: the console's own shipping events by default, 快递鸟 by configuration (LOGISTICS_PROVIDER). */
+  logistics: LogisticsProvider;
   /** Signs OAuth states and keys code hashes. */
   sessionSecret: string;
   clock: Clock;

@@ -15,3 +15,52 @@ export {
   type IntentView,
   type PaidIntent,
 } from './payment/payment.service';
+
+// Delivery addresses and coupons (docs/adr/0182, docs/adr/0183); the order module uses the
+// address snapshot and the coupon's reserve, release and consume inside its own transaction.
+export { addressRoutes } from './address/address.routes';
+export { addressForOrder, type AddressSnapshot } from './address/address.service';
+export { consoleCouponRoutes, couponRoutes } from './coupon/coupon.routes';
+export { consumeCoupon, releaseCoupon, reserveCoupon } from './coupon/coupon.service';
+export { couponEvents, type CouponIssued } from './coupon/coupon.events';
+
+// The mall's goods (docs/adr/0175-goods-containers-categories-and-stock.md); the order module
+// reads a goods row locked and moves its stock with these, inside its own transaction.
+export { goodsRoutes } from './goods/goods.routes';
+export { goodsForOrder, returnStock, takeStock } from './goods/goods.service';
+export type { Goods } from './goods/goods.entity';
+
+// Orders (docs/adr/0178–0181): the patient's calls, the paid and refund-settled reactions and jobs
+// wired in composition.ts, the ledger port engagement implements, the paid-order subscription the
+// devices' data plans use, and the console's moves (contexts/commerce/order-desk).
+export { orderRoutes } from './order/order.routes';
+export { ORDER_AUTO_CANCEL_JOB } from './order/order.service';
+export {
+  auditOrder,
+  autoCancelOrder,
+  ORDER_CONSOLE_REFUSALS,
+  ORDER_REFUND_JOB,
+  orderOnIntentPaid,
+  orderOnRefundSettled,
+  refundOrder,
+  runOrderRefund,
+  shipOrder,
+  signOrder,
+} from './order/order.lifecycle';
+export { orderById } from './order/order.access';
+export { orderDetailView, orderView } from './order/order.view';
+export type { OrderRow } from './order/order.repository';
+export {
+  onOrderPaid,
+  setOrderLedgers,
+  type LedgerMove,
+  type OrderLedgers,
+  type OrderPaid,
+  type OrderPaidSubscriber,
+} from './order/order.ports';
+export { onRefundSettled, type SettledRefund } from './payment/payment.service';
+
+// Courier tracking and the console's order desk (docs/adr/0189-logistics-provider.md,
+// docs/adr/0190-console-orders-and-sales-report.md).
+export { logisticsRoutes } from './logistics/logistics.routes';
+export { consoleOrderRoutes } from './order-desk/orderDesk.routes';
