@@ -12,6 +12,12 @@ import type { ValidationResult } from '../shared/validator';
 import { ADDRESS_MESSAGES } from './labels';
 import { PHONE_EMPTY_MESSAGE, PHONE_INCORRECT_MESSAGE } from '../shared/labels';
 
+/** Addresses per page of the address list (spec 3 §9). */
+export const ADDRESS_PAGE_SIZE = 5;
+
+/** The most addresses a customer keeps (docs/adr/0182-addresses-one-default.md). */
+export const ADDRESS_MAX_COUNT = 20;
+
 /** Address form limits. */
 export const ADDRESS_LIMITS = { consigneeMax: 10, detailMin: 5, detailMax: 40 } as const;
 
