@@ -401,6 +401,7 @@ function OrderForm({ goods }: { goods: Goods }) {
           color="danger"
           size="large"
           loading={loading}
+          loadingText="提交订单"
           disabled={loading || guard.busy || paying}
           onClick={submit}
         >
