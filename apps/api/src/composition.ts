@@ -1,6 +1,30 @@
-import { pointsOnReadingRecorded, stripsOnAccountClosed, stripsOnInvitationAccepted } from './contexts/engagement';
+import {
+  pointsBalance,
+  pointsOnReadingRecorded,
+  returnOrderPoints,
+  returnOrderStrips,
+  spendOrderPoints,
+  spendOrderStrips,
+  stripBalance,
+  stripsOnAccountClosed,
+  stripsOnInvitationAccepted,
+} from './contexts/engagement';
 import { customerEvents } from './contexts/identity';
-import { CLOSE_PAYMENT_JOB, closeExpiredIntent, onIntentPaid, reconcilePendingIntents } from './contexts/commerce';
+import {
+  autoCancelOrder,
+  CLOSE_PAYMENT_JOB,
+  closeExpiredIntent,
+  onIntentPaid,
+  onOrderPaid,
+  onRefundSettled,
+  ORDER_AUTO_CANCEL_JOB,
+  ORDER_REFUND_JOB,
+  orderOnIntentPaid,
+  orderOnRefundSettled,
+  reconcilePendingIntents,
+  runOrderRefund,
+  setOrderLedgers,
+} from './contexts/commerce';
 import {
   CONSULT_END_JOB,
   CONSULT_EXPIRE_JOB,
@@ -27,6 +51,7 @@ import {
   type TencentChatRelay,
 } from './contexts/care';
 import { readingEvents, setActingForPolicy } from './contexts/health';
+import { dataPlanOnOrderPaid } from './contexts/devices';
 import {
   feedOnReadingDeleted,
   followActingFor,
@@ -69,6 +94,25 @@ export function composeContexts(): void {
   // A consultation's payment intent was paid: the consultation becomes 1 and its chat opens (docs/consultation.md).
   onIntentPaid('consultService', consultOnIntentPaid);
 
+  // An order's payment intent was paid, or one of its refunds settled: the order follows
+  // (payStatus 1, 3 or 4) and a paid order's effects run (docs/adr/0179, 0181).
+  onIntentPaid('order', orderOnIntentPaid);
+  onRefundSettled('order', orderOnRefundSettled);
+  // Orders spend and give back points and strips through engagement's ledgers (commerce may not
+  // import engagement: both sit beside each other, right of health).
+  setOrderLedgers({
+    balances: async (tx, customerId) => ({
+      points: await pointsBalance(tx, customerId),
+      strips: await stripBalance(tx, customerId),
+    }),
+    spendPoints: spendOrderPoints,
+    returnPoints: returnOrderPoints,
+    spendStrips: spendOrderStrips,
+    returnStrips: returnOrderStrips,
+  });
+  // A paid data-plan order renews its meter's plan, once per order (docs/adr/0187-meter-data-plans.md).
+  onOrderPaid(dataPlanOnOrderPaid, 'devices.dataPlan');
+
   // A pharmacist reviewed a prescription: the patient gets an in-app notice.
   rxEvents.subscribe('PrescriptionReviewed', 'social.notices', noticesOfPrescriptionReviews);
 
@@ -95,6 +139,10 @@ export const JobNames = {
   endConsult: CONSULT_END_JOB,
   /** Asks commerce for a cancelled consultation's full refund (contexts/care/consult). */
   refundConsult: CONSULT_REFUND_JOB,
+  /** Cancels one order still unpaid at its autoCancelTime and gives back what it took (contexts/commerce/order). */
+  autoCancelOrder: ORDER_AUTO_CANCEL_JOB,
+  /** Asks the payment provider for one refund of an order (contexts/commerce/order). */
+  refundOrder: ORDER_REFUND_JOB,
   /** Expires one approved prescription left unused for RX_UNUSED_DAYS (contexts/care/rx). */
   expirePrescription: RX_EXPIRE_JOB,
   /** Reminds the patient of one planned (date, slot) of a monitoring plan (contexts/care/monitoring). */
@@ -147,6 +195,23 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
     async (db, payload, { now }) => {
       const { intentId } = payload as { intentId: string };
       await closeExpiredIntent(db, settings.payment, intentId, now);
+    },
+    { atomic: false, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
+  );
+  // Scheduled with each order that waits for online payment: one conditional UPDATE with the stock,
+  // points, strips and coupon given back, in the job's own transaction; a paid order is left as it is.
+  jobs.define(
+    JobNames.autoCancelOrder,
+    async (db, payload, { now }) => {
+      await autoCancelOrder(db, (payload as { orderId: number }).orderId, now);
+    },
+    { atomic: true, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
+  );
+  // Asks the payment provider; the request key makes a rerun return the first refund, so not atomic.
+  jobs.define(
+    JobNames.refundOrder,
+    async (db, payload, { now }) => {
+      await runOrderRefund(db, settings.payment, payload as { orderId: number; requestKey: string }, now);
     },
     { atomic: false, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
   );

@@ -19,6 +19,8 @@ export interface Operation {
   staff: { permission: string; roles: string[] } | null;
   /** The success answer is not our JSON envelope (a file, an image, or `x-envelope: false`). */
   rawResponse: boolean;
+  /** The envelope's `errMsg` on success (`x-success-errMsg`, e.g. 成功发起退款); empty when not declared. */
+  successMessage: string;
   schema: {
     querystring?: JsonSchema;
     params?: JsonSchema;
@@ -172,6 +174,7 @@ export function loadOpenApi(path: string): OpenApiDocument {
           (isObject(op.responses) &&
             isObject(op.responses['200']) &&
             !('application/json' in ((op.responses['200'].content as object | undefined) ?? {}))),
+        successMessage: typeof rawOp?.['x-success-errMsg'] === 'string' ? rawOp['x-success-errMsg'] : '',
         // Only bearerAuth is a signed-in session; other schemes (the gateway token) are checked by their routes.
         requiresAuth:
           security.some((s) => isObject(s) && 'bearerAuth' in s) &&

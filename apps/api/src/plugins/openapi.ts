@@ -103,9 +103,9 @@ function staffRolesOf(operationId: string, staff: { permission: string; roles: s
   return permission;
 }
 
-/** The success envelope around a handler's data. */
-function envelope<T>(data: T) {
-  return { code: 0 as const, errMsg: '', data };
+/** The success envelope around a handler's data, with the operation's success message (`x-success-errMsg`) if any. */
+function envelope<T>(data: T, errMsg = '') {
+  return { code: 0 as const, errMsg, data };
 }
 
 /** Loads openapi.yaml and lets modules register its operations by id. */
@@ -171,7 +171,10 @@ export default fp<OpenApiPluginOptions>(
         // second async function awaiting the first).
         handler: op.rawResponse
           ? (request, reply) => handler(request as OperationRequest<Id>, reply)
-          : (request, reply) => handler(request as OperationRequest<Id>, reply).then(envelope),
+          : op.successMessage
+            ? (request, reply) =>
+                handler(request as OperationRequest<Id>, reply).then((data) => envelope(data, op.successMessage))
+            : (request, reply) => handler(request as OperationRequest<Id>, reply).then((data) => envelope(data)),
       });
     });
   },

@@ -6,6 +6,8 @@
 export { pointsOnReadingRecorded } from './points/points.subscriber';
 export { stripsOnAccountClosed, stripsOnInvitationAccepted } from './strips/strips.subscriber';
 export { stripsRoutes } from './strips/strips.routes';
+export { pointsBalance, returnOrderPoints, spendOrderPoints } from './points/points.service';
+export { returnOrderStrips, spendOrderStrips, stripBalance } from './strips/strips.service';
 export { checkInRoutes } from './check-in/checkIn.routes';
 export { articleRoutes } from './article/article.routes';
 export { bannerRoutes } from './banner/banner.routes';

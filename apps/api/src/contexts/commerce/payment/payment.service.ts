@@ -411,17 +411,59 @@ async function settleRefund(
     }
     const intent = await new PaymentIntentRepository(tx).byId(current.intentId);
     const all = await refunds.ofIntent(current.intentId);
-    if (!intent || all.some((r) => r.state === 'processing')) {
+    if (!intent) {
       return 'changed';
     }
     const succeeded = all.reduce((sum, r) => sum + (r.state === 'succeeded' ? r.amountCents : 0), 0);
-    const intentEvent: PaymentEvent =
-      decision.to === 'succeeded'
-        ? { type: 'refunded', remainingCents: intent.amountCents - succeeded }
-        : { type: 'refundFailed' };
-    await applyPaymentEvent(tx, intent, intentEvent, now);
+    if (!all.some((r) => r.state === 'processing')) {
+      const intentEvent: PaymentEvent =
+        decision.to === 'succeeded'
+          ? { type: 'refunded', remainingCents: intent.amountCents - succeeded }
+          : { type: 'refundFailed' };
+      await applyPaymentEvent(tx, intent, intentEvent, now);
+    }
+    const subjectKind = intent.subjectKind as PaymentSubject;
+    await refundSubscribers.get(subjectKind)?.(tx, {
+      intentId: intent.id,
+      customerId: intent.customerId,
+      subjectKind,
+      subjectId: intent.subjectId,
+      refundId: current.id,
+      amountCents: current.amountCents,
+      outcome: decision.to === 'succeeded' ? 'succeeded' : 'failed',
+      refundedCents: succeeded,
+      settledAt: now,
+    });
     return 'changed';
   });
+}
+
+/** What the module owning a subject hears when one refund of its intent is settled. */
+export interface SettledRefund {
+  intentId: string;
+  customerId: string;
+  subjectKind: PaymentSubject;
+  subjectId: string;
+  refundId: string;
+  /** This refund's amount (cents). */
+  amountCents: number;
+  outcome: 'succeeded' | 'failed';
+  /** Everything refunded of the intent so far, this refund included when it succeeded (cents). */
+  refundedCents: number;
+  settledAt: Date;
+}
+
+/**
+ * A subject's owner reacting to a refund being settled, inside the transaction that settles it
+ * (once per refund, however often WeChat Pay reports it): an order moves to 退款成功 or 退款失败.
+ */
+export type RefundSettledSubscriber = (tx: Db, settled: SettledRefund) => Promise<void>;
+
+const refundSubscribers = new Map<PaymentSubject, RefundSettledSubscriber>();
+
+/** Registers who hears a subject kind's settled refunds (composition.ts: `order` → the orders). */
+export function onRefundSettled(subjectKind: PaymentSubject, subscriber: RefundSettledSubscriber): void {
+  refundSubscribers.set(subjectKind, subscriber);
 }
 
 export interface RefundOrder {

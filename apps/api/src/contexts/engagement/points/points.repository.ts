@@ -89,6 +89,23 @@ export class PointsRepository {
     );
   }
 
+  /** The points balance. */
+  async balance(customerId: string): Promise<number> {
+    const rows = await sql(this.em).execute<{ score: number }[]>(
+      'select customer_score as score from customer where id = ?',
+      [customerId],
+    );
+    return rows[0]?.score ?? 0;
+  }
+
+  /** Moves the balance only (spending and giving back; the rankings' tallies count what was earned). */
+  async addBalance(customerId: string, delta: number): Promise<void> {
+    await sql(this.em).execute('update customer set customer_score = customer_score + ? where id = ?', [
+      delta,
+      customerId,
+    ]);
+  }
+
   /** The balance and the points earned in a month. */
   async summary(customerId: string, month: string): Promise<{ score: number; monthScore: number }> {
     const rows = await sql(this.em).execute<{ score: number; month_score: number | null }[]>(

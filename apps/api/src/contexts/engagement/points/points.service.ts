@@ -1,5 +1,7 @@
 import {
   DAILY_TASK_CAPS,
+  ORDER_MESSAGES,
+  POINTS_ORDER_ACTIONS,
   POINTS_RULE_TEXTS,
   POINTS_TASKS,
   RANKING_LIST_SIZE,
@@ -76,6 +78,61 @@ export async function credit(em: Db, customerId: string, request: CreditRequest)
     }
     return { score, duplicate: false };
   });
+}
+
+/** The customer's points balance, read from the database (not from an entity that may be stale). */
+export async function pointsBalance(db: Db, customerId: string): Promise<number> {
+  return new PointsRepository(db).balance(customerId);
+}
+
+/**
+ * Moves points for an order (the order module's ledger port, wired in composition.ts): spending
+ * (negative, refused with 积分不足 when the balance is short) or giving back. Under the customer's
+ * lock, idempotent by `key`; it moves the balance only, never the rankings' tallies.
+ */
+async function moveOrderPoints(
+  db: Db,
+  customerId: string,
+  action: (typeof POINTS_ORDER_ACTIONS)[keyof typeof POINTS_ORDER_ACTIONS],
+  delta: number,
+  key: string,
+  at: Date,
+): Promise<void> {
+  if (delta === 0) {
+    return;
+  }
+  await withSubjectLock(db, `points:${customerId}`, async (tx) => {
+    const repo = new PointsRepository(tx);
+    const idemKey = `${action.code}:${key}`;
+    if (await repo.hasKey(customerId, idemKey)) {
+      return;
+    }
+    if (delta < 0 && (await repo.balance(customerId)) < -delta) {
+      throw new AppError(ErrorCodes.conflict, ORDER_MESSAGES.pointsShort, 409);
+    }
+    const appended = await repo.append({
+      customerId,
+      score: delta,
+      actionCode: action.code,
+      actionName: action.name,
+      idemKey,
+      chinaDay: chinaDateKey(at),
+      at,
+    });
+    if (appended) {
+      await repo.addBalance(customerId, delta);
+    }
+  });
+}
+
+/** Spends points on an order (idempotent by key; 积分不足 when short). */
+export function spendOrderPoints(db: Db, customerId: string, amount: number, key: string, at: Date) {
+  return moveOrderPoints(db, customerId, POINTS_ORDER_ACTIONS.spend, -Math.abs(amount), key, at);
+}
+
+/** Gives an order's points back (a cancel or a time-out; idempotent by key). */
+export function returnOrderPoints(db: Db, customerId: string, amount: number, key: string, at: Date) {
+  return moveOrderPoints(db, customerId, POINTS_ORDER_ACTIONS.giveBack, Math.abs(amount), key, at);
 }
 
 /** The kinds of reading that earn points, by their task code. */

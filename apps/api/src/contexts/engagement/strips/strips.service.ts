@@ -1,4 +1,5 @@
 import {
+  ORDER_MESSAGES,
   STRIPS_PER_INVITATION,
   STRIP_REASON_TEXTS,
   invitationRevocable,
@@ -7,6 +8,7 @@ import {
   type StripReason,
 } from '@glucoguard/domain';
 import { withSubjectLock, type Db } from '../../../lib/db';
+import { AppError, ErrorCodes } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import type { AccountClosed, InvitationAccepted } from '../../identity';
 import { StripsRepository } from './strips.repository';
@@ -89,6 +91,27 @@ export async function revokeInvitation(db: Db, event: AccountClosed): Promise<nu
     { reason: 'invitationRevoked', key: event.customerId, invitedName: earned, at: event.at },
     (balance) => -stripsToRevoke(balance),
   );
+}
+
+/** The customer's strip balance. */
+export function stripBalance(db: Db, customerId: string): Promise<number> {
+  return new StripsRepository(db).balance(customerId);
+}
+
+/** Spends strips on a paper good's order (the order module's ledger port): 试纸不足 when short; idempotent by key. */
+export async function spendOrderStrips(db: Db, customerId: string, amount: number, key: string, at: Date) {
+  const strips = Math.abs(amount);
+  await move(db, customerId, { reason: 'exchange', key, invitedName: null, at }, (balance) => {
+    if (balance < strips) {
+      throw new AppError(ErrorCodes.conflict, ORDER_MESSAGES.stripsShort, 409);
+    }
+    return -strips;
+  });
+}
+
+/** Gives an order's strips back (a cancel or a time-out; idempotent by key). */
+export async function returnOrderStrips(db: Db, customerId: string, amount: number, key: string, at: Date) {
+  await move(db, customerId, { reason: 'exchangeReturned', key, invitedName: null, at }, () => Math.abs(amount));
 }
 
 /** The strip ledger, newest first, with the balance (openapi.yaml paperRecords). */

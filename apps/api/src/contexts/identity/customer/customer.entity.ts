@@ -43,6 +43,11 @@ export const CustomerSchema = defineEntity({
     doctorId: p.integer().nullable(),
     givePaper: p.integer().default(0),
     customerScore: p.integer().default(0),
+    /**
+     * When the customer's service package (服务包) ends; null when never opened. Its state (0 not
+     * opened, 1 active, 2 expired) is read from it (domain termState), so nothing has to expire it.
+     */
+    serviceExpireDate: p.datetime().nullable(),
     /** 2 means the third-party account must be re-authorised on the registration page. */
     thirdAuthCode: p.smallint().default(1),
     heightCm: p.decimal('number').precision(5).scale(1).nullable(),

@@ -4,6 +4,7 @@ import { INVITE_CODE_LENGTH } from '@glucoguard/domain';
 import { Customer } from './customer.entity';
 import { Doctor } from '../../platform';
 import { notFound } from '../../../lib/errors';
+import { sql } from '../../../lib/db';
 
 /** Invite codes avoid look-alike characters (0/O, 1/I/L) so they can be read aloud and typed. */
 const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -105,5 +106,17 @@ export class CustomerRepository {
   /** A registered customer, or null. */
   findRegistered(id: string): Promise<Customer | null> {
     return this.em.findOne(Customer, { id, registeredAt: { $ne: null } });
+  }
+
+  /** Moves the service package's end under a row lock (inside the caller's transaction); answers the new end. */
+  async extendServicePackage(id: string, nextEnd: (current: Date | null) => Date): Promise<Date> {
+    const rows = await sql(this.em).execute<{ service_expire_date: Date | string | null }[]>(
+      'select service_expire_date from customer where id = ? for update',
+      [id],
+    );
+    const raw = rows[0]?.service_expire_date ?? null;
+    const end = nextEnd(raw === null ? null : new Date(raw));
+    await this.em.nativeUpdate(Customer, { id }, { serviceExpireDate: end });
+    return end;
   }
 }

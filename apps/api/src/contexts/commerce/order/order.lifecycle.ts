@@ -1,0 +1,460 @@
+// An order after it was placed (spec 3 §4; docs/adr/0179–0181): paid (by its intent, or at once
+// when nothing is left to pay), cancelled by the customer or by the auto-cancel job, refunded (the
+// customer's request, a cancel of a paid order, the console), and the console's audit, shipping and
+// signing. Each move is one conditional UPDATE on the state it was decided in; what an order took
+// (stock, points, strips, coupon) goes back once, guarded by `resourcesReturned`.
+import {
+  AUDIT_STATUS,
+  canCancelOrder,
+  canRequestRefund,
+  ORDER_MESSAGES,
+  ORDER_STATUS,
+  PAY_STATUS,
+  PAY_TYPE,
+  SEND_STATUS,
+} from '@glucoguard/domain';
+import { inTransaction, type Db } from '../../../lib/db';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import { registeredCustomerId, type SessionContext } from '../../../lib/session-context';
+import type { PaymentProvider } from '../../../providers/payment/payment';
+import { scheduleJob } from '../../platform';
+import { extendServicePackage } from '../../identity';
+import { consumeCoupon, releaseCoupon } from '../coupon/coupon.service';
+import { returnStock } from '../goods/goods.service';
+import { requestRefund, type PaidIntent, type SettledRefund } from '../payment/payment.service';
+import { orderById, ownOrder } from './order.access';
+import { orderLedgers, publishOrderPaid } from './order.ports';
+import { OrderRepository, type OrderRow } from './order.repository';
+import { orderDetailView } from './order.view';
+
+/** The durable job that asks the payment provider for an order's refund (key: `orderId:n`, the n-th request). */
+export const ORDER_REFUND_JOB = 'commerce.order.refund';
+
+const conflict = (errMsg: string) => new AppError(ErrorCodes.conflict, errMsg, 409);
+
+/** The console's refusals (staff read them). */
+export const ORDER_CONSOLE_REFUSALS = {
+  changed: '订单状态已变化，请刷新后重试',
+  notAuditable: '该订单不能审核',
+  notShippable: '该订单不能发货',
+  notSignable: '该订单尚未发货或已签收',
+  notRefundable: '该订单未支付或正在退款，不能退款',
+  refundTooMuch: '退款金额不能超过实付金额',
+} as const;
+
+const isOrderSubject = (subjectId: string) => /^\d{1,10}$/.test(subjectId);
+
+/** Gives back what the order took, once: stock, points, strips and the coupon. */
+async function giveBack(tx: Db, row: OrderRow, now: Date): Promise<void> {
+  const repo = new OrderRepository(tx);
+  if (!(await repo.move(row.id, { resourcesReturned: false }, { resourcesReturned: true }, now))) {
+    return;
+  }
+  await returnStock(tx, row.goodsId, row.number);
+  const ledgers = orderLedgers();
+  const key = `order:${row.id}`;
+  if (row.scoreAmount > 0) {
+    await ledgers.returnPoints(tx, row.customerId, row.scoreAmount, key, now);
+  }
+  if (row.paperAmount > 0) {
+    await ledgers.returnStrips(tx, row.customerId, row.paperAmount, key, now);
+  }
+  if (row.couponId) {
+    await releaseCoupon(tx, row.customerId, row.couponId);
+  }
+}
+
+/** What a paid order does: a service package opens or extends the customer's service; subscribers hear it. */
+async function paidEffects(tx: Db, row: OrderRow, paidAt: Date): Promise<void> {
+  if (row.servicePackage === 1 && row.packageMonths > 0) {
+    await extendServicePackage(tx, row.customerId, row.packageMonths * row.number, paidAt);
+  }
+  await publishOrderPaid(tx, {
+    orderId: row.id,
+    customerId: row.customerId,
+    goodsId: row.goodsId,
+    servicePackage: row.servicePackage,
+    rechargePackage: row.rechargePackage,
+    packageMonths: row.packageMonths,
+    number: row.number,
+    deviceImei: row.deviceImei ?? null,
+    paidAt,
+  });
+}
+
+/** An online order with nothing left to pay (points, strips or a coupon covered it) is paid when placed. */
+export async function markPaidWithoutPayment(tx: Db, row: OrderRow, now: Date): Promise<void> {
+  const moved = await new OrderRepository(tx).move(
+    row.id,
+    { payStatus: PAY_STATUS.unpaid, orderStatus: ORDER_STATUS.live },
+    { payStatus: PAY_STATUS.paid, paidAt: now },
+    now,
+  );
+  if (moved) {
+    await paidEffects(tx, row, now);
+  }
+}
+
+/** Schedules the n-th refund request of an order (its request key makes a rerun ask once). */
+async function scheduleRefund(tx: Db, orderId: number, n: number, now: Date): Promise<void> {
+  await scheduleJob(tx, ORDER_REFUND_JOB, `${orderId}:${n}`, now, { orderId, requestKey: `order-${orderId}-${n}` });
+}
+
+/**
+ * Commerce's news that an order's intent was paid (composition.ts), inside the transaction that
+ * settles the intent: the order becomes paid (payStatus 1) and its paid effects run. A duplicate
+ * notify finds it paid and changes nothing; a payment that arrives after the order was cancelled
+ * (the auto-cancel won the race) is refunded in full.
+ */
+export async function orderOnIntentPaid(tx: Db, paid: PaidIntent): Promise<void> {
+  if (!isOrderSubject(paid.subjectId)) {
+    return; // the local demo's intents (subject `demo-…`) pay for nothing
+  }
+  const repo = new OrderRepository(tx);
+  const row = await repo.lock(Number(paid.subjectId));
+  if (!row || row.customerId !== paid.customerId || row.payStatus !== PAY_STATUS.unpaid) {
+    return;
+  }
+  if (row.orderStatus === ORDER_STATUS.cancelled) {
+    const n = row.refundRequests + 1;
+    await repo.move(
+      row.id,
+      { payStatus: PAY_STATUS.unpaid },
+      {
+        payStatus: PAY_STATUS.refunding,
+        paidAt: paid.paidAt,
+        intentId: paid.intentId,
+        refundAmount: paid.amountCents,
+        refundReason: ORDER_MESSAGES.lateRefund,
+        refundRequests: n,
+      },
+      paid.paidAt,
+    );
+    await scheduleRefund(tx, row.id, n, paid.paidAt);
+    return;
+  }
+  const moved = await repo.move(
+    row.id,
+    { payStatus: PAY_STATUS.unpaid, orderStatus: ORDER_STATUS.live },
+    { payStatus: PAY_STATUS.paid, paidAt: paid.paidAt, intentId: paid.intentId },
+    paid.paidAt,
+  );
+  if (!moved) {
+    return;
+  }
+  if (row.couponId) {
+    await consumeCoupon(tx, row.customerId, row.couponId, row.id, paid.paidAt);
+  }
+  await paidEffects(tx, row, paid.paidAt);
+}
+
+/** Commerce's news that a refund of an order settled: 退款成功 (payStatus 3) or 退款失败 (4). */
+export async function orderOnRefundSettled(tx: Db, settled: SettledRefund): Promise<void> {
+  if (!isOrderSubject(settled.subjectId)) {
+    return;
+  }
+  const repo = new OrderRepository(tx);
+  const row = await repo.lock(Number(settled.subjectId));
+  if (!row || row.intentId !== settled.intentId) {
+    return;
+  }
+  const to = settled.outcome === 'succeeded' ? PAY_STATUS.refunded : PAY_STATUS.refundFailed;
+  const now = settled.settledAt;
+  // A refund asked through the order is 退款中 (5); one asked on the console's payment page found it paid (1).
+  for (const from of [PAY_STATUS.refunding, PAY_STATUS.paid]) {
+    const refundAmount =
+      from === PAY_STATUS.paid && settled.outcome === 'succeeded' ? settled.amountCents : (row.refundAmount ?? null);
+    if (await repo.move(row.id, { payStatus: from }, { payStatus: to, refundAmount }, now)) {
+      return;
+    }
+  }
+}
+
+/** Cancels a live order whose row the caller locked: a paid one is refunded in full by the refund job. */
+async function cancelLocked(tx: Db, row: OrderRow, by: 'customer' | 'timeout', reason: string, now: Date) {
+  const repo = new OrderRepository(tx);
+  const paid = row.payStatus === PAY_STATUS.paid;
+  const refund = paid && row.intentId !== null && row.intentId !== undefined && row.payAmount > 0;
+  const n = row.refundRequests + 1;
+  const moved = await repo.move(
+    row.id,
+    { orderStatus: ORDER_STATUS.live, payStatus: row.payStatus, sendStatus: SEND_STATUS.notSent },
+    {
+      orderStatus: ORDER_STATUS.cancelled,
+      cancelledAt: now,
+      cancelledBy: by,
+      ...(refund && {
+        payStatus: PAY_STATUS.refunding,
+        refundAmount: row.payAmount,
+        refundReason: reason,
+        refundRequests: n,
+      }),
+      // Paid with nothing but points, strips or a coupon: all of it goes back below.
+      ...(paid && !refund && { payStatus: PAY_STATUS.refunded, refundAmount: 0, refundReason: reason }),
+    },
+    now,
+  );
+  if (!moved) {
+    throw conflict(ORDER_MESSAGES.notCancellable);
+  }
+  await giveBack(tx, row, now);
+  if (refund) {
+    await scheduleRefund(tx, row.id, n, now);
+  }
+}
+
+/** cancel: the customer cancels one of their orders (canCancelOrder); a paid one is refunded in full. */
+export async function cancelOrder(db: Db, session: SessionContext, orderId: number, now: Date) {
+  const customerId = registeredCustomerId(session);
+  await ownOrder(db, customerId, { orderId });
+  await inTransaction(db, async (tx) => {
+    const row = await new OrderRepository(tx).lock(orderId);
+    if (!row || !canCancelOrder(row)) {
+      throw conflict(ORDER_MESSAGES.notCancellable);
+    }
+    await cancelLocked(tx, row, 'customer', ORDER_MESSAGES.cancelRefund, now);
+  });
+  return orderDetailView(await orderById(db, orderId));
+}
+
+/**
+ * wxRefund: the customer asks for the refund of a paid order not yet sent (the order is cancelled and
+ * everything it took goes back), or asks again after 退款失败.
+ */
+export async function requestOrderRefund(
+  db: Db,
+  session: SessionContext,
+  body: { orderId: number; reason?: string },
+  now: Date,
+) {
+  const customerId = registeredCustomerId(session);
+  await ownOrder(db, customerId, { orderId: body.orderId });
+  const reason = body.reason?.trim().slice(0, 80) || ORDER_MESSAGES.customerRefund;
+  await inTransaction(db, async (tx) => {
+    const repo = new OrderRepository(tx);
+    const row = await repo.lock(body.orderId);
+    if (!row || !canRequestRefund(row)) {
+      throw conflict(
+        row?.payStatus === PAY_STATUS.refunding ? ORDER_MESSAGES.refundInProgress : ORDER_MESSAGES.notRefundable,
+      );
+    }
+    if (row.payStatus === PAY_STATUS.refundFailed) {
+      const n = row.refundRequests + 1;
+      const moved = await repo.move(
+        row.id,
+        { payStatus: PAY_STATUS.refundFailed },
+        { payStatus: PAY_STATUS.refunding, refundRequests: n, refundReason: body.reason ? reason : row.refundReason },
+        now,
+      );
+      if (!moved) {
+        throw conflict(ORDER_MESSAGES.refundInProgress);
+      }
+      await scheduleRefund(tx, row.id, n, now);
+      return;
+    }
+    if (row.orderStatus !== ORDER_STATUS.live) {
+      throw conflict(ORDER_MESSAGES.notRefundable);
+    }
+    await cancelLocked(tx, row, 'customer', reason, now);
+  });
+  // The envelope's errMsg is 成功发起退款 (openapi.yaml x-success-errMsg).
+  return orderDetailView(await orderById(db, body.orderId));
+}
+
+/**
+ * The auto-cancel job: an online order still unpaid at its autoCancelTime is cancelled and gives
+ * back its stock, points, strips and coupon. A paid or cancelled order is left as it is.
+ */
+export async function autoCancelOrder(db: Db, orderId: number, now: Date): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await new OrderRepository(tx).lock(orderId);
+    if (
+      !row ||
+      row.orderStatus !== ORDER_STATUS.live ||
+      row.payStatus !== PAY_STATUS.unpaid ||
+      row.payType !== PAY_TYPE.online ||
+      row.needPay !== 1
+    ) {
+      return;
+    }
+    await cancelLocked(tx, row, 'timeout', ORDER_MESSAGES.cancelRefund, now);
+  });
+}
+
+/**
+ * The refund job: asks the payment provider for the order's refund of `refundAmount`, once per
+ * request key. A refusal (the intent already refunded, a refund in flight) leaves the order 退款失败
+ * so it can be asked again.
+ */
+export async function runOrderRefund(
+  db: Db,
+  provider: PaymentProvider,
+  payload: { orderId: number; requestKey: string },
+  now: Date,
+): Promise<void> {
+  const row = await new OrderRepository(db).byId(payload.orderId);
+  if (!row?.intentId || row.payStatus !== PAY_STATUS.refunding) {
+    return;
+  }
+  try {
+    await requestRefund(
+      db,
+      provider,
+      {
+        intentId: row.intentId,
+        refundCents: row.refundAmount ?? row.payAmount,
+        reason: row.refundReason ?? ORDER_MESSAGES.cancelRefund,
+        requestedBy: 'system:order',
+        requestKey: payload.requestKey,
+      },
+      now,
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      throw error;
+    }
+    await new OrderRepository(db).move(
+      row.id,
+      { payStatus: PAY_STATUS.refunding },
+      { payStatus: PAY_STATUS.refundFailed },
+      now,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The console's moves (contexts/commerce/order-desk calls them with the staff member's audit).
+
+/** Audits a live order: passed (1) or failed (2), once. */
+export async function auditOrder(tx: Db, orderId: number, passed: boolean, now: Date): Promise<OrderRow> {
+  const row = await orderById(tx, orderId);
+  if (row.orderStatus !== ORDER_STATUS.live || row.auditStatus !== AUDIT_STATUS.pending) {
+    throw conflict(ORDER_CONSOLE_REFUSALS.notAuditable);
+  }
+  const moved = await new OrderRepository(tx).move(
+    orderId,
+    { orderStatus: ORDER_STATUS.live, auditStatus: AUDIT_STATUS.pending },
+    { auditStatus: passed ? AUDIT_STATUS.passed : AUDIT_STATUS.failed, auditedAt: now },
+    now,
+  );
+  if (!moved) {
+    throw conflict(ORDER_CONSOLE_REFUSALS.changed);
+  }
+  return orderById(tx, orderId);
+}
+
+/** Ships a live order that is paid (or cash on delivery) and not failed by the audit: 已发货 with the courier. */
+export async function shipOrder(
+  tx: Db,
+  orderId: number,
+  express: { expressCode: string; expressName: string; trackingNumber: string; expressPhone?: string | null },
+  now: Date,
+): Promise<OrderRow> {
+  const row = await orderById(tx, orderId);
+  const payable = row.payStatus === PAY_STATUS.paid || row.payType === PAY_TYPE.cashOnDelivery;
+  if (
+    row.orderStatus !== ORDER_STATUS.live ||
+    row.sendStatus !== SEND_STATUS.notSent ||
+    row.auditStatus === AUDIT_STATUS.failed ||
+    !payable
+  ) {
+    throw conflict(ORDER_CONSOLE_REFUSALS.notShippable);
+  }
+  const moved = await new OrderRepository(tx).move(
+    orderId,
+    { orderStatus: ORDER_STATUS.live, sendStatus: SEND_STATUS.notSent, payStatus: row.payStatus },
+    {
+      sendStatus: SEND_STATUS.sent,
+      shippedAt: now,
+      expressCode: express.expressCode.slice(0, 16),
+      expressName: express.expressName.slice(0, 40),
+      expressPhone: express.expressPhone?.slice(0, 20) ?? null,
+      trackingNumber: express.trackingNumber.slice(0, 40),
+    },
+    now,
+  );
+  if (!moved) {
+    throw conflict(ORDER_CONSOLE_REFUSALS.changed);
+  }
+  return orderById(tx, orderId);
+}
+
+/** Marks a sent order signed for (已签收) or refused (拒收), once. */
+export async function signOrder(tx: Db, orderId: number, outcome: 'signed' | 'refused', now: Date): Promise<OrderRow> {
+  const moved = await new OrderRepository(tx).move(
+    orderId,
+    { sendStatus: SEND_STATUS.sent, asignStatus: 0 },
+    { asignStatus: outcome === 'signed' ? 1 : 2, signedAt: now },
+    now,
+  );
+  if (!moved) {
+    await orderById(tx, orderId);
+    throw conflict(ORDER_CONSOLE_REFUSALS.notSignable);
+  }
+  return orderById(tx, orderId);
+}
+
+/**
+ * The console's refund, full or partial, with its reason (docs/adr/0181): the order becomes 退款中
+ * and the payment provider is asked at once; its outcome (orderOnRefundSettled) makes it 退款成功 or
+ * 退款失败. Stock is not returned: the goods may be with the customer.
+ */
+export async function refundOrder(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: number,
+  refund: { cents: number; reason: string; by: string },
+  now: Date,
+): Promise<OrderRow> {
+  const n = await inTransaction(db, async (tx) => {
+    const repo = new OrderRepository(tx);
+    const row = await repo.lock(orderId);
+    if (!row) {
+      return orderById(tx, orderId).then(() => 0);
+    }
+    const refundable = row.payStatus === PAY_STATUS.paid || row.payStatus === PAY_STATUS.refundFailed;
+    if (row.payType !== PAY_TYPE.online || !refundable || !row.intentId) {
+      throw conflict(ORDER_CONSOLE_REFUSALS.notRefundable);
+    }
+    if (refund.cents < 1 || refund.cents > row.payAmount) {
+      throw conflict(ORDER_CONSOLE_REFUSALS.refundTooMuch);
+    }
+    const next = row.refundRequests + 1;
+    await repo.move(
+      orderId,
+      { payStatus: row.payStatus },
+      {
+        payStatus: PAY_STATUS.refunding,
+        refundAmount: refund.cents,
+        refundReason: refund.reason.slice(0, 80),
+        refundRequests: next,
+      },
+      now,
+    );
+    return next;
+  });
+  const row = await orderById(db, orderId);
+  try {
+    await requestRefund(
+      db,
+      provider,
+      {
+        intentId: row.intentId ?? '',
+        refundCents: refund.cents,
+        reason: refund.reason,
+        requestedBy: refund.by,
+        requestKey: `order-${orderId}-${n}`,
+      },
+      now,
+    );
+  } catch (error) {
+    await new OrderRepository(db).move(
+      orderId,
+      { payStatus: PAY_STATUS.refunding },
+      { payStatus: PAY_STATUS.refundFailed },
+      now,
+    );
+    throw error;
+  }
+  return orderById(db, orderId);
+}
