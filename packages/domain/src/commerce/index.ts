@@ -11,3 +11,4 @@ export * from './orderForm';
 export * from './orderPlacement';
 export * from './payment';
 export * from './packageTerm';
+export * from './orderView';

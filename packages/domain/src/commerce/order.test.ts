@@ -68,6 +68,7 @@ describe('canViewLogistics', () => {
     [{ ...sent, sendStatus: 0 }, true, false],
     [{ sendStatus: 1, payStatus: 0, payType: 2 }, true, true],
     [{ sendStatus: 1, payStatus: 0 }, true, false],
+    [{ sendStatus: 1, payStatus: 0, needPay: 0 }, true, true],
   ])('with %j and a virtual first item %s: %s', (over, virtual, expected) => {
     expect(canViewLogistics(order(over), virtual)).toBe(expected);
   });
@@ -91,6 +92,8 @@ describe('order labels', () => {
     [{}, '未支付'],
     [{ payStatus: 1, auditStatus: 1 }, '审核成功'],
     [{ payStatus: 1 }, '未发货'],
+    // Nothing to pay online (points, strips): not waiting for money.
+    [{ needPay: 0 }, '未发货'],
   ])('labels %j as %s', (over, label) => {
     expect(orderStatusLabel(order(over))).toBe(label);
   });
@@ -103,6 +106,7 @@ describe('order labels', () => {
     [{ payStatus: 3 }, '退款成功'],
     [{ payStatus: 4 }, '退款失败'],
     [{ payStatus: 2 }, undefined],
+    [{ payStatus: 0, needPay: 0 }, '已支付'],
   ])('gives %j the payment label %s', (over, label) => {
     expect(paymentLabel(order(over))).toBe(label);
   });

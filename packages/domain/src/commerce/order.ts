@@ -55,11 +55,15 @@ export function canCancelOrder(order: OrderState): boolean {
 }
 
 /**
- * Logistics can be viewed when the first goods item is virtual (the caller knows the goods
- * types), the receive type is not pickup, the order is sent, and it is paid or cash on delivery.
+ * Logistics can be viewed when the first goods item is one a courier carries (the caller knows
+ * the goods types), the receive type is not pickup, the order is sent, and it is paid or cash on
+ * delivery. The spec's words are "a virtual first goods item", its old system's flag for goods
+ * that ship; ours ship when `physical` ({@link canTrackOrder}, docs/adr/0188-order-screens.md).
  */
 export function canViewLogistics(order: OrderState, firstGoodsIsVirtual: boolean): boolean {
-  const paidOrCod = order.payStatus === PAY_STATUS.paid || order.payType === PAY_TYPE.cashOnDelivery;
+  // An order with nothing to pay online (points, strips, a coupon that covers it) counts as paid.
+  const paidOrCod =
+    order.payStatus === PAY_STATUS.paid || order.payType === PAY_TYPE.cashOnDelivery || order.needPay !== 1;
   return (
     firstGoodsIsVirtual &&
     order.receiveType !== RECEIVE_TYPE_API.pickup &&
@@ -83,7 +87,8 @@ export function paymentLabel(order: OrderState): string | undefined {
   }
   switch (order.payStatus) {
     case PAY_STATUS.unpaid:
-      return ORDER_LABELS.unpaid;
+      // Nothing to pay online (points, strips, a coupon that covers it): settled when submitted.
+      return order.needPay === 1 ? ORDER_LABELS.unpaid : ORDER_LABELS.paid;
     case PAY_STATUS.paid:
       return ORDER_LABELS.paid;
     case PAY_STATUS.refunding:
@@ -121,7 +126,7 @@ export function orderStatusLabel(order: OrderState): string {
     }
     return order.asignStatus === ASIGN_STATUS.rejected ? ORDER_LABELS.rejected : ORDER_LABELS.sent;
   }
-  if (order.payType === PAY_TYPE.online && order.payStatus === PAY_STATUS.unpaid) {
+  if (order.payType === PAY_TYPE.online && order.payStatus === PAY_STATUS.unpaid && order.needPay === 1) {
     return ORDER_LABELS.unpaid;
   }
   return order.auditStatus === AUDIT_STATUS.passed ? ORDER_LABELS.auditPassed : ORDER_LABELS.notSent;
