@@ -46,7 +46,7 @@ describe('/categorysGoods and /serviceList', () => {
     const api = lists();
     renderApp('/categorysGoods?inputName=流量');
     await screen.findByRole('link', { name: '血糖仪流量包' });
-    expect((screen.getByRole('textbox', { name: '搜索商品名称' }) as HTMLInputElement).value).toBe('流量');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '搜索商品名称' }).value).toBe('流量');
     expect(api.called('GET /goods/v1/getListByContainerId')[0]?.query.get('goodsName')).toBe('流量');
   });
 });

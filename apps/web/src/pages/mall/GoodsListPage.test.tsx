@@ -94,9 +94,9 @@ describe('/mall/goodsList', () => {
     const api = mall();
     let scrollY = 0;
     vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY);
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(((x: number, y: number) => {
-      scrollY = y;
-    }) as typeof window.scrollTo);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation((_x?: ScrollToOptions | number, y?: number) => {
+      scrollY = y ?? 0;
+    });
     const { router } = renderApp('/mall/goodsList');
     const box = screen.getByRole('textbox', { name: '搜索商品名称' });
     fireEvent.change(box, { target: { value: '收纳' } });
@@ -116,7 +116,7 @@ describe('/mall/goodsList', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/mall/goodsList'));
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
     expect(document.title).toBe('健康商城');
-    expect((screen.getByRole('textbox', { name: '搜索商品名称' }) as HTMLInputElement).value).toBe('收纳');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '搜索商品名称' }).value).toBe('收纳');
     expect(screen.getByRole('link', { name: '糖护血糖仪收纳包' })).toBeTruthy();
     expect(api.called('GET /goods/v1/getListByContainerId')).toHaveLength(reads);
   });
