@@ -20,6 +20,7 @@ import { seedArticleLibrary } from './articles';
 import { seedBannerLibrary } from './banners';
 import { seedPharmacyLibrary } from './pharmacies';
 import { seedDoctorServices } from './doctorServices';
+import { seedDemoMall } from './demoMall';
 
 /**
  * Seeds the reference data every installation needs (dictionaries, slot thresholds, pressure ranges,
@@ -51,4 +52,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemoConsults(em, demo);
   await seedDemoRx(em, demo);
   await seedDemoMonitoring(em, demo);
+  await seedDemoMall(em, demo.now);
 }

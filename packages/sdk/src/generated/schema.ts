@@ -509,6 +509,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer/v1/servicePackage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's service package (服务包) - its state and when it ends
+         * @description Registered customers only (a visitor: 40300). `servicePackageState` (spec 3 §3 Customer) is
+         *     read from `serviceExpireDate`: 0 never opened (no end), 1 active until the end, 2 expired.
+         *     A paid service-package order opens it or adds its months to the running end.
+         */
+        get: operations["getServicePackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customer/v1/updateMsgSetting": {
         parameters: {
             query?: never;
@@ -5635,8 +5657,9 @@ export interface paths {
          * Refunds part or all of an order's payment with a reason (operator, admin)
          * @description Through the payment provider (the order's payment intent); the order shows 退款中 until the
          *     provider settles, then 退款成功 or 退款失败. At most what is left to refund; refusals 40900
-         *     (订单未支付，不能退款, 已有退款正在处理，请稍后再试, 退款金额不能超过可退金额). The same `requestKey` again
-         *     returns the first refund. Audited (`order.refund`).
+         *     (订单未支付，不能退款, 已有退款正在处理，请稍后再试, 退款金额不能超过可退金额). While a refund is in
+         *     progress a second request is refused, so a double click cannot refund twice; `requestKey` is
+         *     kept in the audit trail. Audited (`order.refund`).
          */
         post: operations["consoleRefundOrder"];
         delete?: never;
@@ -6460,6 +6483,18 @@ export interface components {
             height: number | null;
             /** @description Kilograms (the app shows jin, twice the value). */
             weight: number | null;
+        };
+        ServicePackageVo: {
+            /**
+             * @description 0 not opened, 1 active, 2 expired.
+             * @enum {integer}
+             */
+            servicePackageState: 0 | 1 | 2;
+            /**
+             * Format: date-time
+             * @description When the package ends (or ended); null when never opened.
+             */
+            serviceExpireDate: string | null;
         };
         CurrentUser: {
             customerVo: components["schemas"]["CustomerVo"];
@@ -10219,6 +10254,31 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["MsgSetting"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getServicePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ServicePackageVo"];
                     };
                 };
             };
