@@ -43,6 +43,14 @@ describe('the console route table', () => {
     }
   });
 
+  it('gives operators and admins the goods and the mall shelves, and no one else', () => {
+    for (const role of STAFF_ROLES) {
+      const paths = routesFor(permissionsOf(role)).map((r) => r.path);
+      const expected = role === 'operator' || role === 'admin' ? ['goods', 'goods-shelves'] : [];
+      expect(paths.filter((path) => path.startsWith('goods'))).toEqual(expected);
+    }
+  });
+
   it('has one entry per address', () => {
     const paths = CONSOLE_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -5,6 +5,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import {
+  AppstoreOutlined,
   AuditOutlined,
   DashboardOutlined,
   FileProtectOutlined,
@@ -14,6 +15,7 @@ import {
   PayCircleOutlined,
   ScanOutlined,
   ShopOutlined,
+  ShoppingOutlined,
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -113,6 +115,22 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: 'pharmacy.manage',
     group: '药店与网店',
     page: lazy(() => import('./pages/pharmacy/OnlineStorePage')),
+  },
+  {
+    path: 'goods',
+    label: '商品管理',
+    icon: <ShoppingOutlined />,
+    permission: 'goods.manage',
+    group: '商城',
+    page: lazy(() => import('./pages/goods/GoodsPage')),
+  },
+  {
+    path: 'goods-shelves',
+    label: '商城与分类',
+    icon: <AppstoreOutlined />,
+    permission: 'goods.manage',
+    group: '商城',
+    page: lazy(() => import('./pages/goods/ShelvesPage')),
   },
   {
     path: 'payments',
