@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extendDataPlan } from '../src/contexts/devices';
+import { Goods } from '../src/contexts/commerce/goods/goods.entity';
+import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
+import { LocalPaymentProvider } from '../src/providers/payment/local';
+import { nativeQuery } from '../src/lib/db';
 import { bindDevice, provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
-// 2026-11-20 10:00 China time.
-const clock = testClock(new Date('2026-11-20T02:00:00Z'));
+// 2027-01-10 10:00 China time: later than the real time the job queue runs by, so an order's
+// auto-cancel job (due 15 minutes after it is placed) never comes due during a test.
+const clock = testClock(new Date('2027-01-10T02:00:00Z'));
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({}, { clock });
@@ -59,16 +64,16 @@ describe('extendDataPlan', () => {
     const imei = await boundMeter(me.cid);
     expect(await renew(me.cid, imei, 12, 'order:a1')).toEqual({
       applied: true,
-      flowExpireTime: new Date('2027-11-20T02:00:00Z'),
+      flowExpireTime: new Date('2028-01-10T02:00:00Z'),
     });
     expect(await renew(me.cid, imei, 1, 'order:a2')).toMatchObject({
       applied: true,
-      flowExpireTime: new Date('2027-12-20T02:00:00Z'),
+      flowExpireTime: new Date('2028-02-10T02:00:00Z'),
     });
     const [recharge] = await me.client.GET('/device/v1/listRechargeDevice');
-    expect(recharge?.flowExpireTime).toBe('2027-12-20T02:00:00.000Z');
+    expect(recharge?.flowExpireTime).toBe('2028-02-10T02:00:00.000Z');
     const devices = await me.client.GET('/device/v1/queryDeviceList');
-    expect(devices.disabeDeviceList[0]?.flowExpireTime).toBe('2027-12-20T02:00:00.000Z');
+    expect(devices.disabeDeviceList[0]?.flowExpireTime).toBe('2028-02-10T02:00:00.000Z');
   });
 
   it('applies one key once: a repeated payment notify extends nothing', async () => {
@@ -77,7 +82,7 @@ describe('extendDataPlan', () => {
     await renew(me.cid, imei, 12, 'order:b1');
     expect(await renew(me.cid, imei, 12, 'order:b1')).toEqual({ applied: false, reason: 'alreadyApplied' });
     const [device] = await me.client.GET('/device/v1/listRechargeDevice');
-    expect(device?.flowExpireTime).toBe('2027-11-20T02:00:00.000Z');
+    expect(device?.flowExpireTime).toBe('2028-01-10T02:00:00.000Z');
   });
 
   it('adds up two renewals that arrive at once', async () => {
@@ -86,7 +91,7 @@ describe('extendDataPlan', () => {
     const results = await Promise.all([renew(me.cid, imei, 6, 'order:c1'), renew(me.cid, imei, 6, 'order:c2')]);
     expect(results.every((r) => r.applied)).toBe(true);
     const [device] = await me.client.GET('/device/v1/listRechargeDevice');
-    expect(device?.flowExpireTime).toBe('2027-11-20T02:00:00.000Z');
+    expect(device?.flowExpireTime).toBe('2028-01-10T02:00:00.000Z');
   });
 
   it('starts again from now once the plan has ended', async () => {
@@ -96,7 +101,7 @@ describe('extendDataPlan', () => {
     clock.advance(40 * 86_400_000);
     try {
       const result = await renew(me.cid, imei, 1, 'order:d2');
-      expect(result).toEqual({ applied: true, flowExpireTime: new Date('2027-01-30T02:00:00Z') });
+      expect(result).toEqual({ applied: true, flowExpireTime: new Date('2027-03-19T02:00:00Z') });
     } finally {
       clock.advance(-40 * 86_400_000);
     }
@@ -111,5 +116,125 @@ describe('extendDataPlan', () => {
     expect(await renew(me.cid, 'not-an-imei', 12, 'order:e2')).toEqual({ applied: false, reason: 'unknownDevice' });
     const imei = await boundMeter(me.cid);
     expect(await renew(me.cid, imei, 0, 'order:e3')).toEqual({ applied: false, reason: 'noMonths' });
+  });
+});
+
+/** A virtual good of the mall (money in cents), as the console would save it. */
+async function virtualGoods(over: Partial<Goods>): Promise<Goods> {
+  const em = api.app.orm.em.fork();
+  const row = em.create(Goods, {
+    goodsCode: `DP${process.pid}${++counter}`,
+    goodsName: '测试流量包',
+    remark: '',
+    status: 1,
+    goodsUrl: 'goods/a.png',
+    iconUrl: 'goods/icon.png',
+    goodsDetailImgUrl: '',
+    adUrl: '',
+    adHrefUrl: '',
+    salesMode: 'rmb',
+    goodsValue: 6000,
+    postage: 0,
+    originPrice: 0,
+    scoreValue: 0,
+    originScore: 0,
+    maxUsableScore: 0,
+    paperValue: 0,
+    maximum: 2,
+    stock: 100,
+    receiveType: '1',
+    payType: '1',
+    rechargePackage: 0,
+    servicePackage: 0,
+    packageMonths: 12,
+    packageGoodsIds: '',
+    containerId: 1,
+    categoryId: 1,
+    hot: 0,
+    recommend: 0,
+    sort: 0,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...over,
+  });
+  await em.flush();
+  return row;
+}
+
+type Buyer = Awaited<ReturnType<typeof registeredCustomer>>;
+
+/** Places an order of one good through the pre-order check and pays it with the local provider. */
+async function buyAndPay(buyer: Buyer, goodsId: number, body: { number?: number; deviceImei?: string } = {}) {
+  const { token } = await buyer.client.GET('/goods/v1/preOrderCheck', {
+    params: { query: { goodsIds: String(goodsId) } },
+  });
+  const placed = await buyer.client.POST('/order/v1/add', {
+    body: { goodsId, token: token ?? '', number: body.number ?? 1, payType: 1, receiveType: 1, ...body },
+  });
+  const { intent } = await buyer.client.POST('/order/v1/wxpay', { body: { orderCode: placed.orderCode } });
+  await buyer.client.POST('/payment/v1/localPay', { body: { intentId: intent.intentId, action: 'pay' } });
+  return placed;
+}
+
+describe('a paid data-plan order', () => {
+  it("renews the order's meter by the months times the quantity, once however often the payment is reported", async () => {
+    const buyer = await registeredCustomer(api);
+    const imei = await boundMeter(buyer.cid);
+    const plan = await virtualGoods({ rechargePackage: 1, packageMonths: 12 });
+    const placed = await buyAndPay(buyer, plan.id, { number: 2, deviceImei: imei });
+    const [device] = await buyer.client.GET('/device/v1/listRechargeDevice');
+    expect(device?.flowExpireTime).toBe('2029-01-10T02:00:00.000Z');
+
+    const intent = await api.app.orm.em.fork().findOneOrFail(PaymentIntent, { subjectId: String(placed.orderId) });
+    const provider = api.app.providers.payment as LocalPaymentProvider;
+    await provider.send(provider.paymentNotify(intent.outTradeNo, intent.amountCents));
+    const [again] = await buyer.client.GET('/device/v1/listRechargeDevice');
+    expect(again?.flowExpireTime).toBe('2029-01-10T02:00:00.000Z');
+  });
+
+  it('leaves the meter alone while the order is unpaid', async () => {
+    const buyer = await registeredCustomer(api);
+    const imei = await boundMeter(buyer.cid);
+    const plan = await virtualGoods({ rechargePackage: 1, packageMonths: 12 });
+    const { token } = await buyer.client.GET('/goods/v1/preOrderCheck', {
+      params: { query: { goodsIds: String(plan.id) } },
+    });
+    await buyer.client.POST('/order/v1/add', {
+      body: { goodsId: plan.id, token: token ?? '', number: 1, payType: 1, receiveType: 1, deviceImei: imei },
+    });
+    const [device] = await buyer.client.GET('/device/v1/listRechargeDevice');
+    expect(device?.flowExpireTime).toBeNull();
+  });
+});
+
+describe('GET /customer/v1/servicePackage', () => {
+  it('requires authentication', async () => {
+    expect((await failure(api.client().GET('/customer/v1/servicePackage'))).status).toBe(401);
+  });
+
+  it('answers 0 and no end before a package is bought, then 1 and its end once one is paid', async () => {
+    const buyer = await registeredCustomer(api);
+    expect(await buyer.client.GET('/customer/v1/servicePackage')).toEqual({
+      servicePackageState: 0,
+      serviceExpireDate: null,
+    });
+    const pack = await virtualGoods({ servicePackage: 1, packageMonths: 12, goodsName: '测试服务包' });
+    await buyAndPay(buyer, pack.id);
+    expect(await buyer.client.GET('/customer/v1/servicePackage')).toEqual({
+      servicePackageState: 1,
+      serviceExpireDate: '2028-01-10T02:00:00.000Z',
+    });
+  });
+
+  it('answers 2 once the package has ended', async () => {
+    const buyer = await registeredCustomer(api);
+    await nativeQuery(api.app.orm.em.fork(), 'update customer set service_expire_date = $1 where id = $2', [
+      new Date('2027-01-10T01:59:59Z'),
+      buyer.cid,
+    ]);
+    expect(await buyer.client.GET('/customer/v1/servicePackage')).toEqual({
+      servicePackageState: 2,
+      serviceExpireDate: '2027-01-10T01:59:59.000Z',
+    });
   });
 });

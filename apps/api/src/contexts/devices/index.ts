@@ -6,4 +6,9 @@
 export { meterRoutes } from './meter/meter.routes';
 export { ingestionRoutes } from './ingestion/ingestion.routes';
 export { dataPlanRoutes } from './data-plan/dataPlan.routes';
-export { extendDataPlan, type DataPlanRenewalResult } from './data-plan/dataPlan.service';
+export {
+  dataPlanOnOrderPaid,
+  extendDataPlan,
+  type DataPlanRenewalResult,
+  type PaidDataPlanOrder,
+} from './data-plan/dataPlan.service';

@@ -55,3 +55,34 @@ export async function extendDataPlan(
     return { applied: true as const, flowExpireTime: newEnd };
   });
 }
+
+/** The paid order as the data plan reads it (commerce's `OrderPaid`, which devices may not import). */
+export interface PaidDataPlanOrder {
+  orderId: number;
+  customerId: string;
+  rechargePackage: number;
+  packageMonths: number;
+  number: number;
+  deviceImei: string | null;
+  paidAt: Date;
+}
+
+/**
+ * A paid data-plan order (`rechargePackage` 1) renews its meter by the good's months times the
+ * quantity, keyed by the order (composition.ts subscribes it to commerce's `onOrderPaid`).
+ */
+export async function dataPlanOnOrderPaid(tx: Db, paid: PaidDataPlanOrder): Promise<void> {
+  if (paid.rechargePackage !== 1 || paid.deviceImei === null) {
+    return;
+  }
+  await extendDataPlan(
+    tx,
+    {
+      customerId: paid.customerId,
+      deviceImei: paid.deviceImei,
+      months: paid.packageMonths * paid.number,
+      key: `order:${paid.orderId}`,
+    },
+    paid.paidAt,
+  );
+}

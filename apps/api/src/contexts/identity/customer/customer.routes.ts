@@ -8,6 +8,7 @@ import {
   updatePhone,
 } from './customer.service';
 import { getLocation, updateLocation } from './customerLocation.service';
+import { servicePackageOf } from './servicePackage';
 
 export function customerRoutes(app: FastifyInstance) {
   app.operation('editCustomer', async (request) =>
@@ -24,6 +25,11 @@ export function customerRoutes(app: FastifyInstance) {
   });
 
   app.operation('getMsgSetting', async (request) => messageSettings(await registeredCustomer(app.em, request.session)));
+
+  app.operation('getServicePackage', async (request) => {
+    const view = servicePackageOf(await registeredCustomer(app.em, request.session), app.providers.clock());
+    return { ...view, serviceExpireDate: view.serviceExpireDate ? view.serviceExpireDate.toISOString() : null };
+  });
 
   app.operation('updateMsgSetting', async (request) =>
     messageSettings(await updateMessageSettings(app.em, request.session, request.body)),
