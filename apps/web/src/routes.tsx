@@ -214,6 +214,13 @@ const GoodsDetailPage = lazyPage(
   () => import(/* webpackChunkName: "page-goods-detail" */ './pages/mall/GoodsDetailPage'),
 );
 const SendOrderPage = lazyPage(() => import(/* webpackChunkName: "page-send-order" */ './pages/mall/SendOrderPage'));
+const AddressManagePage = lazyPage(
+  () => import(/* webpackChunkName: "page-address-manage" */ './pages/address/AddressManagePage'),
+);
+const AddAddressPage = lazyPage(
+  () => import(/* webpackChunkName: "page-address-add" */ './pages/address/AddAddressPage'),
+);
+const MyCouponPage = lazyPage(() => import(/* webpackChunkName: "page-my-coupon" */ './pages/coupon/MyCouponPage'));
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**
@@ -267,6 +274,9 @@ export const routes: RouteObject[] = [
       { path: '/paperDetails', element: <PaperDetailsPage /> },
       { path: '/reward', element: <RewardPage /> },
       { path: '/miniprogram', element: <MiniProgramPage /> },
+      { path: '/address/addressManage', element: <AddressManagePage /> },
+      { path: '/address/addAddress', element: <AddAddressPage /> },
+      { path: '/coupon/myCoupon', element: <MyCouponPage /> },
       {
         path: '/reportCenter/reportCenter',
         element: <ReportCenterPage />,

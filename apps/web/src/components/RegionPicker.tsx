@@ -40,6 +40,23 @@ function loadAreaData(): Promise<AreaData> {
   return areaData;
 }
 
+/** The names of a region's codes (广东省, 深圳市, 南山区); a code the data does not know gives ''. */
+export async function regionNames(region: Region): Promise<{ province: string; city: string; district: string }> {
+  const { names } = await loadAreaData();
+  const name = (code: string | null) => (code === null ? '' : (names.get(code) ?? ''));
+  return { province: name(region.province), city: name(region.city), district: name(region.district) };
+}
+
+/** The codes of a region given by its names (a saved address), or null when the data does not know them. */
+export async function regionByNames(province: string, city: string, district: string): Promise<Region | null> {
+  const { options } = await loadAreaData();
+  const find = (list: CascadePickerOption[] | undefined, label: string) => list?.find((o) => o.label === label);
+  const p = find(options, province);
+  const c = find(p?.children, city);
+  const d = find(c?.children, district);
+  return p && c ? { province: String(p.value), city: String(c.value), district: d ? String(d.value) : null } : null;
+}
+
 /** 'Province City District' for display; codes the data does not know are left out. */
 export function useRegionLabel(region: Region | null): string {
   // The area data is its own chunk, loaded the first time a region is shown.

@@ -9,6 +9,10 @@ export const ADDRESS_MESSAGES = {
   detailTooShort: '详细地址不能少于5个字',
   deleteConfirm: '确定删除地址吗?',
   deleteDefault: '存在默认地址,请先删除默认地址',
+  empty: '您还没有收货地址,请添加收货地址',
+  added: '新增成功',
+  edited: '编辑成功',
+  deleted: '删除成功',
 } as const;
 
 /**
