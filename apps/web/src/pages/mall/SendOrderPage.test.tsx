@@ -318,6 +318,44 @@ describe('/mall/sendOrder', () => {
     await dialogsClosed();
   });
 
+  it('renews the data plan of a chosen meter (请选择要续费的设备 until one is chosen)', async () => {
+    const meter = (deviceImei: string, deviceName: string) => ({
+      id: deviceImei,
+      deviceImei,
+      deviceName,
+      deviceKind: 'glucose',
+      kind: 'glucose',
+      model: 'GG-4G',
+      iccid: '8986000000000000001',
+      flowExpireTime: '2026-12-31T16:00:00.000Z',
+      createTime: '2026-01-01 08:00:00',
+      lastSeenAt: null,
+      battery: null,
+      signal: null,
+    });
+    const api = shop(goods({ rechargePackage: 1, packageMonths: 12, receiveType: '1' }), {
+      'GET /device/v1/listRechargeDevice': () => [
+        meter('860000000000001', '客厅的血糖仪'),
+        meter('860000000000002', '妈妈的血糖仪'),
+      ],
+    });
+    renderApp('/mall/sendOrder?goodsId=11&rechargePackage=1');
+    await ready();
+    const meters = screen.getByRole('radiogroup', { name: '续费设备' });
+    expect(within(meters).getByRole('radio', { name: /客厅的血糖仪/ }).textContent).toContain('流量有效期 2027-01-01');
+    fireEvent.click(submit());
+    expect(await screen.findByText('请选择要续费的设备')).toBeTruthy();
+    fireEvent.click(within(meters).getByRole('radio', { name: /妈妈的血糖仪/ }));
+    fireEvent.click(submit());
+    await waitFor(() => expect(api.called('POST /order/v1/add')).toHaveLength(1));
+    expect(api.called('POST /order/v1/add')[0]?.body).toMatchObject({
+      rechargePackage: 1,
+      deviceImei: '860000000000002',
+      receiveType: 1,
+      addressId: null,
+    });
+  });
+
   it('keeps the submit button disabled until the check and the address have answered', async () => {
     useOrderDraft.getState().clear();
     let answerCheck: () => void = () => undefined;

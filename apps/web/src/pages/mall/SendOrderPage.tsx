@@ -1,5 +1,6 @@
 import {
   MALL_MESSAGES,
+  ORDER_MESSAGES,
   ORDER_STALE_CHECK_CODE,
   PAY_TYPE,
   RECEIVE_TYPE_API,
@@ -8,6 +9,7 @@ import {
   STRIPS_TO_EXCHANGE,
   UNPAID_ORDER_MARK,
   centsToYuan,
+  dataPlanText,
   deductionText,
   effectiveReceiveType,
   goodsPriceText,
@@ -66,6 +68,7 @@ function freshDraft(goods: Goods, goodsSum: number): OrderDraft {
     receiveType: receive.length === 1 ? (receive[0] ?? null) : null,
     payType: allowedPayTypes(goods)[0] ?? PAY_TYPE.online,
     usePoints: false,
+    deviceImei: null,
   };
 }
 
@@ -110,6 +113,12 @@ function OrderForm({ goods }: { goods: Goods }) {
     }
   });
 
+  const renewing = goods.rechargePackage === 1;
+  const meters = useApiData(() => api().GET('/device/v1/listRechargeDevice'), 'rechargeDevices', {
+    enabled: renewing,
+  });
+  const deviceImei =
+    flags.deviceImei ?? draft.deviceImei ?? (meters.data?.length === 1 ? meters.data[0]?.deviceImei : null) ?? null;
   const receiveType = draft.receiveType === null ? null : effectiveReceiveType(draft.receiveType, draft.payType);
   const mailing = receiveType === RECEIVE_TYPE_UI.mail;
   const address = useApiData(() => api().GET('/address/v1/getDefault'), 'defaultAddress');
@@ -183,6 +192,10 @@ function OrderForm({ goods }: { goods: Goods }) {
       toast(form.message);
       return;
     }
+    if (renewing && deviceImei === null) {
+      toast(ORDER_MESSAGES.deviceRequired);
+      return;
+    }
     if (orderShortfall(amounts, { points, strips }) === 'points') {
       void Dialog.confirm({
         title: MALL_MESSAGES.pointsShortTitle,
@@ -250,7 +263,7 @@ function OrderForm({ goods }: { goods: Goods }) {
             addressId: mailing ? (address.data?.addressId ?? null) : null,
             useScoreExchange: draft.usePoints && canDeduct ? 1 : 0,
             rechargePackage: flags.rechargePackage === '1' ? 1 : 0,
-            deviceImei: flags.deviceImei ?? null,
+            deviceImei: renewing ? deviceImei : null,
             couponId: couponId ?? null,
           },
         });
@@ -265,7 +278,7 @@ function OrderForm({ goods }: { goods: Goods }) {
 
   const receiveChoices = allowedReceiveTypes(goods);
   const payChoices = allowedPayTypes(goods);
-  const loading = check.loading || address.loading;
+  const loading = check.loading || address.loading || meters.loading;
   return (
     <div className={styles.page}>
       <GoodsSummary goods={goods} quantity={draft.quantity} />
@@ -289,11 +302,24 @@ function OrderForm({ goods }: { goods: Goods }) {
             );
           })}
         </div>
-        {receiveType === RECEIVE_TYPE_UI.pickup ? <p className={styles.notice}>{MALL_MESSAGES.pickupNotice}</p> : null}
+        {renewing || goods.servicePackage === 1 ? (
+          <p className={styles.hint}>虚拟商品，支付成功后自动生效，无需等待发货。</p>
+        ) : receiveType === RECEIVE_TYPE_UI.pickup ? (
+          <p className={styles.notice}>{MALL_MESSAGES.pickupNotice}</p>
+        ) : null}
         {draft.payType === PAY_TYPE.cashOnDelivery && receiveChoices.includes(RECEIVE_TYPE_UI.pickup) ? (
           <p className={styles.hint}>货到付款只能快递邮寄</p>
         ) : null}
       </section>
+      {renewing ? (
+        <MeterChoice
+          meters={meters.data ?? []}
+          loading={meters.loading}
+          fixed={flags.deviceImei ?? null}
+          chosen={deviceImei}
+          onChoose={(imei) => update({ deviceImei: imei })}
+        />
+      ) : null}
       {mailing ? <AddressRow address={address.data ?? null} loading={address.loading} /> : null}
       <section className={styles.card} aria-label="购买数量">
         <div className={styles.row}>
@@ -465,5 +491,51 @@ function AddressRow({ address, loading }: { address: Address | null; loading: bo
       </span>
       <span aria-hidden="true">›</span>
     </Link>
+  );
+}
+
+type Meter = Schema<'DeviceVo'>;
+
+/**
+ * The meter whose data plan the order renews: the one the address names (from the device page's
+ * 续费), else a choice among the caller's meters with a SIM card, each with its 流量有效期.
+ */
+function MeterChoice(props: {
+  meters: readonly Meter[];
+  loading: boolean;
+  fixed: string | null;
+  chosen: string | null;
+  onChoose: (imei: string) => void;
+}) {
+  const { meters, loading, fixed, chosen, onChoose } = props;
+  const now = Date.now();
+  const shown = fixed === null ? meters : meters.filter((meter) => meter.deviceImei === fixed);
+  return (
+    <section className={styles.card} aria-label="续费设备">
+      <h2 className={styles.heading}>续费设备</h2>
+      {fixed !== null && shown.length === 0 ? <p className={styles.value}>设备号 {fixed}</p> : null}
+      {fixed === null && !loading && meters.length === 0 ? (
+        <p className={styles.hint}>
+          您还没有可续费流量的血糖仪，<Link to="/devices/unbindDevices">去绑定设备</Link>
+        </p>
+      ) : null}
+      <div className={styles.meters} role="radiogroup" aria-label="续费设备">
+        {shown.map((meter) => (
+          <button
+            key={meter.deviceImei}
+            type="button"
+            role="radio"
+            aria-checked={chosen === meter.deviceImei}
+            disabled={fixed !== null}
+            className={styles.meter}
+            onClick={() => onChoose(meter.deviceImei)}
+          >
+            <span className={styles.meterName}>{meter.deviceName}</span>
+            <span className={styles.sub}>设备号 {meter.deviceImei}</span>
+            <span className={styles.sub}>流量有效期 {dataPlanText(meter.flowExpireTime, now).text}</span>
+          </button>
+        ))}
+      </div>
+    </section>
   );
 }

@@ -9,6 +9,8 @@ export interface OrderDraft {
   receiveType: number | null;
   payType: number;
   usePoints: boolean;
+  /** The meter a data plan renews, when the address did not name one. */
+  deviceImei: string | null;
 }
 
 interface OrderDraftState {
