@@ -87,33 +87,48 @@ export async function preOrderCheck(
     return refuse(ORDER_MESSAGES.unpaidOrder, UNPAID_ORDER_MARK);
   }
   const goodsIds = listOf(query.goodsIds).map(Number);
+  const refusal = await inTransaction(db, (tx) => goodsRefusal(tx, customerId, goodsIds, query.couponId, now));
+  if (refusal) {
+    return refuse(refusal);
+  }
+  const token = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + PRE_ORDER_TOKEN_TTL_MS);
+  await repo.insertToken({ token, customerId, goodsIds: goodsIds.join(','), expiresAt, createdAt: now });
+  return { result: { code: '0', data: null, errMsg: '' }, token, expiresAt: chinaIso(expiresAt) };
+}
+
+/** Why the goods (and the coupon) cannot be ordered now, or null; the goods rows are read locked, so in a transaction. */
+async function goodsRefusal(
+  tx: Db,
+  customerId: string,
+  goodsIds: number[],
+  couponId: string | undefined,
+  now: Date,
+): Promise<string | null> {
   for (const goodsId of goodsIds) {
-    const goods = await goodsForOrder(db, goodsId).catch((error: unknown) => {
+    const goods = await goodsForOrder(tx, goodsId).catch((error: unknown) => {
       if (error instanceof AppError && error.code === ErrorCodes.notFound) {
         return null;
       }
       throw error;
     });
     if (!goods) {
-      return refuse(ORDER_MESSAGES.goodsMissing);
+      return ORDER_MESSAGES.goodsMissing;
     }
     if (!isGoodsOnSale(goods)) {
-      return refuse(GOODS_OFF_SHELF_MESSAGE);
+      return GOODS_OFF_SHELF_MESSAGE;
     }
     if (goods.stock < 1) {
-      return refuse(ORDER_MESSAGES.stockShort);
+      return ORDER_MESSAGES.stockShort;
     }
-    if (query.couponId) {
-      const usable = await couponUsable(db, customerId, query.couponId, goods.id, goods.goodsValue, now);
+    if (couponId) {
+      const usable = await couponUsable(tx, customerId, couponId, goods.id, goods.goodsValue, now);
       if (!usable.ok) {
-        return refuse(usable.errMsg);
+        return usable.errMsg;
       }
     }
   }
-  const token = randomBytes(24).toString('base64url');
-  const expiresAt = new Date(now.getTime() + PRE_ORDER_TOKEN_TTL_MS);
-  await repo.insertToken({ token, customerId, goodsIds: goodsIds.join(','), expiresAt, createdAt: now });
-  return { result: { code: '0', data: null, errMsg: '' }, token, expiresAt: chinaIso(expiresAt) };
+  return null;
 }
 
 /** Whether the coupon would be accepted now: reserved in a transaction that is then rolled back. */
