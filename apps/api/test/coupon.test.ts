@@ -7,7 +7,15 @@ import type { Schema } from '@glucoguard/sdk';
 import { consumeCoupon, releaseCoupon, reserveCoupon } from '../src/contexts/commerce';
 import { AuditEvent } from '../src/contexts/platform/audit/auditEvent.entity';
 import { inTransaction, sql } from '../src/lib/db';
-import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
+import {
+  failure,
+  registeredCustomer,
+  signInDemoPatient,
+  signInNewVisitor,
+  startTestApi,
+  testClock,
+  type TestApi,
+} from './harness';
 import { signedInStaff } from './staff-fixtures';
 
 const clock = testClock(new Date('2026-11-27T04:00:00Z')); // 12:00 in China
@@ -48,6 +56,18 @@ const mine = (client = patient.client, pageNo = 1) =>
 const usable = (goods: string, client = patient.client) =>
   client.GET('/coupon/v1/queryCanUse', { params: { query: { goodsIds: goods } } });
 const run = <T>(work: Parameters<typeof inTransaction<T>>[1]) => inTransaction(api.app.em.fork(), work);
+
+describe('the demo patient', () => {
+  it('holds the demo coupons: two usable, one ended', async () => {
+    const demo = await signInDemoPatient(api);
+    const held = await demo.GET('/coupon/v1/queryAll');
+    expect(held.items.map((c) => [c.couponName, c.status])).toEqual([
+      ['血糖仪专享立减20元', 'unused'],
+      ['新人专享立减10元', 'unused'],
+      ['国庆健康关怀券', 'expired'],
+    ]);
+  });
+});
 
 describe('console coupons', () => {
   it.each<StaffRole>(['pharmacist'])('refuses a %s (operators and admins only)', async (role) => {

@@ -21,6 +21,7 @@ import { seedBannerLibrary } from './banners';
 import { seedPharmacyLibrary } from './pharmacies';
 import { seedDoctorServices } from './doctorServices';
 import { seedDemoMall } from './demoMall';
+import { seedDemoCoupons } from './demoCoupons';
 
 /**
  * Seeds the reference data every installation needs (dictionaries, slot thresholds, pressure ranges,
@@ -53,4 +54,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemoRx(em, demo);
   await seedDemoMonitoring(em, demo);
   await seedDemoMall(em, demo.now);
+  await seedDemoCoupons(em, demo);
 }
