@@ -25,10 +25,10 @@ export { consumeCoupon, releaseCoupon, reserveCoupon } from './coupon/coupon.ser
 export { couponEvents, type CouponIssued } from './coupon/coupon.events';
 
 // The mall's goods (docs/adr/0175-goods-containers-categories-and-stock.md); the order module
-// reads a goods row locked and moves its stock with these, inside its own transaction.
+// (same context) reads a goods row locked with goodsForOrder and moves the stock with these,
+// inside its own transaction.
 export { goodsRoutes } from './goods/goods.routes';
-export { goodsForOrder, returnStock, takeStock } from './goods/goods.service';
-export type { Goods } from './goods/goods.entity';
+export { returnStock, takeStock } from './goods/goods.service';
 
 // Orders (docs/adr/0178–0181): the patient's calls, the paid and refund-settled reactions and jobs
 // wired in composition.ts, the ledger port engagement implements, the paid-order subscription the

@@ -141,12 +141,6 @@ const DETAILS = {
 } as const;
 export type GoodsDetailImage = keyof typeof DETAILS;
 
-const ALL_NAMES = [...Object.keys(PRODUCTS), ...Object.keys(DETAILS), 'mallad'];
-
-export function isGoodsImageName(name: string): boolean {
-  return ALL_NAMES.includes(name);
-}
-
 /** Where a drawn picture is served (an absolute path: the app shows it without the image domain). */
 export function goodsImageUrl(name: GoodsProductImage | GoodsDetailImage | 'mallad'): string {
   return `/api/goods/v1/goodsImage/${name}.svg`;
