@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extendDataPlan } from '../src/contexts/devices';
 import { Goods } from '../src/contexts/commerce/goods/goods.entity';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
-import { LocalPaymentProvider } from '../src/providers/payment/local';
+import type { LocalPaymentProvider } from '../src/providers/payment/local';
 import { nativeQuery } from '../src/lib/db';
 import { bindDevice, provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';

@@ -46,6 +46,10 @@ const SPEC_3_ROUTES = {
     '/mall/goodsDetail',
     '/shareGoodsDetail',
     '/mall/sendOrder',
+    '/order/orderList',
+    '/order/orderDetail',
+    '/order/logistics',
+    '/service',
   ],
   '2.6 test strips and invitation': [
     '/paperDetails',

@@ -221,6 +221,14 @@ const AddAddressPage = lazyPage(
   () => import(/* webpackChunkName: "page-address-add" */ './pages/address/AddAddressPage'),
 );
 const MyCouponPage = lazyPage(() => import(/* webpackChunkName: "page-my-coupon" */ './pages/coupon/MyCouponPage'));
+const OrderListPage = lazyPage(() => import(/* webpackChunkName: "page-order-list" */ './pages/order/OrderListPage'));
+const OrderDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "page-order-detail" */ './pages/order/OrderDetailPage'),
+);
+const LogisticsPage = lazyPage(
+  () => import(/* webpackChunkName: "page-order-logistics" */ './pages/order/LogisticsPage'),
+);
+const ServicePage = lazyPage(() => import(/* webpackChunkName: "page-service" */ './pages/order/ServicePage'));
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**
@@ -336,6 +344,10 @@ export const routes: RouteObject[] = [
       { path: '/mall/goodsDetail', element: <GoodsDetailPage /> },
       { path: '/shareGoodsDetail', element: <GoodsDetailPage shared /> },
       { path: '/mall/sendOrder', element: <SendOrderPage /> },
+      { path: '/order/orderList', element: <OrderListPage /> },
+      { path: '/order/orderDetail', element: <OrderDetailPage /> },
+      { path: '/order/logistics', element: <LogisticsPage /> },
+      { path: '/service', element: <ServicePage /> },
       // The third-party shop of the old product is our own mall now (docs/adr/0186-mini-program-and-youzan-pages.md).
       { path: '/home/youzanMallPage', element: <Navigate to="/mall/goodsList" replace /> },
       { path: '*', element: <NotFoundPage /> },

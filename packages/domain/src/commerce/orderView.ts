@@ -67,3 +67,19 @@ export function canTrackOrder(order: TrackableOrder): boolean {
 export function receiveTypeText(receiveType: number | null | undefined): string {
   return receiveType === RECEIVE_TYPE_API.pickup ? ORDER_SCREEN_TEXTS.pickup : ORDER_SCREEN_TEXTS.mail;
 }
+
+/** The 服务包 page's texts (spec 3 §2.7 /service): the state names and what a package includes. */
+export const SERVICE_PACKAGE_TEXTS = {
+  title: '服务包',
+  states: { 0: '未开通', 1: '服务中', 2: '已过期' } as Readonly<Record<number, string>>,
+  endsOn: '到期日期',
+  endedOn: '已于',
+  open: '开通服务包',
+  renew: '续费服务包',
+  includesTitle: '服务包包含',
+  includes: [
+    { title: '每周健康周报', text: '每周汇总血糖、血压记录，给出趋势和生活建议。' },
+    { title: '异常提醒', text: '测量值偏高或偏低时及时提醒，亲友也能收到通知。' },
+    { title: '健康顾问答疑', text: '控糖、用药、饮食上的疑问，可向健康顾问咨询。' },
+  ],
+} as const;

@@ -238,13 +238,14 @@ describe('mine entries of pages still to come', () => {
     fakeApi({ 'GET /notice/v1/getBadgeCount': () => badge });
     const { router } = renderApp('/?tab=mine');
     const menu = await screen.findByRole('list', { name: '更多服务' });
-    for (const title of ['收货地址', '在线药房', '服务包']) {
-      const entry = within(menu).getByRole('button', { name: `${title}，即将上线` });
-      expect(entry.textContent).toContain('即将上线');
-      fireEvent.click(entry);
-      expect(router.state.location.search).toBe('?tab=mine');
-    }
-    expect(await screen.findByText('服务包即将上线，敬请期待')).toBeTruthy();
+    const entry = within(menu).getByRole('button', { name: '在线药房，即将上线' });
+    expect(entry.textContent).toContain('即将上线');
+    fireEvent.click(entry);
+    expect(router.state.location.search).toBe('?tab=mine');
+    expect(await screen.findByText('在线药房即将上线，敬请期待')).toBeTruthy();
+    // The mall's entries are real pages now (issue 21).
+    expect(within(menu).getByRole('link', { name: '收货地址' }).getAttribute('href')).toBe('/address/addressManage');
+    expect(within(menu).getByRole('link', { name: '服务包' }).getAttribute('href')).toBe('/service');
     expect(within(menu).getByRole('link', { name: '健康目标' }).getAttribute('href')).toBe(
       '/healthTarget/healthTarget',
     );

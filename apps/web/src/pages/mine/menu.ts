@@ -15,13 +15,7 @@ export interface MineLink {
  * The mine entries whose pages do not exist yet (ADR 0104). The one list to change when a page
  * arrives: remove its id here and the entry links to it; until then no entry leads to a 404.
  */
-export const COMING_SOON_IDS: ReadonlySet<string> = new Set([
-  'orders',
-  'addresses',
-  'coupons',
-  'onlinePharmacy',
-  'servicePackage',
-]);
+export const COMING_SOON_IDS: ReadonlySet<string> = new Set(['onlinePharmacy']);
 
 /** Chinese titles of the mine entries; the entries, their routes and brands come from @glucoguard/domain. */
 const TITLES: Record<string, string> = {
