@@ -83,7 +83,7 @@ export default function GoodsListPage() {
         </section>
       ) : null}
       {!searching && (categories.data?.length ?? 0) > 0 ? (
-        <section className={styles.section} aria-label="商品分类">
+        <section className={`${styles.section} ${styles.grid}`} aria-label="商品分类">
           <EntryGrid
             pageSize={GOODS_CATEGORY_PAGE_SIZE}
             columns={4}
@@ -93,7 +93,11 @@ export default function GoodsListPage() {
                 key: String(item.categoryId),
                 title: item.categoryName,
                 categoryId: item.categoryId,
-                icon: icon ? <img className={styles.categoryIcon} src={icon} alt="" /> : <span />,
+                icon: icon ? (
+                  <img className={styles.categoryIcon} src={icon} alt="" />
+                ) : (
+                  <span className={styles.categoryMark}>{Array.from(item.categoryName)[0] ?? ''}</span>
+                ),
               };
             })}
             onSelect={(tile) => setCategoryId((current) => (current === tile.categoryId ? null : tile.categoryId))}

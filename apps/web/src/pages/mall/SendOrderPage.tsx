@@ -14,6 +14,7 @@ import {
   effectiveReceiveType,
   goodsPriceText,
   orderAmounts,
+  orderCostText,
   orderShortfall,
   paysInYuan,
   receiveTypeToApi,
@@ -420,7 +421,15 @@ function OrderForm({ goods }: { goods: Goods }) {
       </section>
       <div className={styles.bar}>
         <p className={styles.total}>
-          实付 <strong className={styles.totalValue}>¥{centsToYuan(amounts.payCents)}</strong>
+          实付{' '}
+          <strong className={styles.totalValue}>
+            {orderCostText({
+              salesMode: goods.salesMode,
+              payAmount: amounts.payCents,
+              scoreAmount: amounts.scorePoints + amounts.deductionPoints,
+              paperAmount: amounts.paperStrips,
+            })}
+          </strong>
         </p>
         <Button
           className={styles.submit}
