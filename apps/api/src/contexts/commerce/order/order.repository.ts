@@ -141,8 +141,8 @@ export class OrderRepository {
     return rows.length === 1;
   }
 
-  /** Deletes tokens that expired a day ago or more (they can no longer be used). */
-  async pruneTokens(before: Date): Promise<void> {
-    await this.em.nativeDelete(PreOrderToken, { expiresAt: { $lt: before } });
+  /** Deletes a customer's tokens that expired before `before` (they can no longer be used). */
+  async pruneTokens(customerId: string, before: Date): Promise<void> {
+    await this.em.nativeDelete(PreOrderToken, { customerId, expiresAt: { $lt: before } });
   }
 }

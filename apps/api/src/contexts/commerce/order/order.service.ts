@@ -91,6 +91,8 @@ export async function preOrderCheck(
   if (refusal) {
     return refuse(refusal);
   }
+  // Each check leaves a token; the caller's expired ones go as a new one is made.
+  await repo.pruneTokens(customerId, now);
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + PRE_ORDER_TOKEN_TTL_MS);
   await repo.insertToken({ token, customerId, goodsIds: goodsIds.join(','), expiresAt, createdAt: now });
