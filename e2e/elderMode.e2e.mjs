@@ -82,6 +82,13 @@ const SCREENS = [
   { name: 'monitoring-plan', path: '/monitoringPlan', ready: (page) => page.getByText('暂无监测计划') },
   { name: 'paper-details', path: '/paperDetails', ready: (page) => page.getByRole('button', { name: '去兑换' }) },
   { name: 'invitation', path: '/invitation', ready: (page) => page.getByRole('button', { name: '复制邀请码' }) },
+  // The mall (issue 21): the goods list and the strips exchange.
+  { name: 'goods-list', path: '/mall/goodsList', ready: (page) => page.getByRole('region', { name: '商品分类' }) },
+  {
+    name: 'strips-exchange',
+    path: '/categorysGoods?servicePackage=0&salesMode=paper',
+    ready: (page) => page.getByRole('link', { name: '试纸兑换：血糖试纸 50 条' }),
+  },
 ];
 
 /**
