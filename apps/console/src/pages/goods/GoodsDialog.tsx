@@ -115,6 +115,7 @@ export function GoodsDialog({
       title={goods ? `编辑商品：${goods.goodsName}` : '新增商品'}
       open={open}
       width={880}
+      tall
       busy={busy}
       error={error}
       onSave={() => form.submit()}
@@ -142,7 +143,7 @@ export function GoodsDialog({
           </Col>
           <Col span={8}>
             <Form.Item label="商品编码" name="goodsCode">
-              <Input maxLength={GOODS_LIMITS.code} placeholder="自定义编码，如 GG-M01" />
+              <Input disabled placeholder="保存后自动生成" />
             </Form.Item>
           </Col>
         </Row>

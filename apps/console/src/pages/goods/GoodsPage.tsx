@@ -96,6 +96,7 @@ export default function GoodsPage() {
       key: 'goods',
       render: (_value, goods) => {
         const icon = splitImages(goods.iconUrl)[0] ?? splitImages(goods.goodsUrl)[0];
+        const { kind } = goodsValuesOf(goods);
         return (
           <div className={styles.goodsCell}>
             {icon ? (
@@ -107,19 +108,26 @@ export default function GoodsPage() {
               <span className={styles.name} title={goods.goodsName}>
                 {goods.goodsName}
               </span>
-              <Typography.Text type="secondary">{goods.goodsCode || `#${goods.goodsId}`}</Typography.Text>
+              <span>
+                <Typography.Text type="secondary">{goods.goodsCode}</Typography.Text>
+                {kind !== 'plain' && (
+                  <Tag className={styles.kind} color={kind === 'service' ? 'purple' : 'cyan'}>
+                    {GOODS_KIND_LABELS[kind]} {goods.packageMonths}个月
+                  </Tag>
+                )}
+              </span>
             </div>
           </div>
         );
       },
     },
     {
-      title: '商城 / 分类',
+      title: '分类',
       key: 'shelf',
       render: (_value, goods) => (
         <div className={styles.twoLines}>
-          <span>{containerName(goods.containerId)}</span>
-          <Typography.Text type="secondary">{goods.categoryName}</Typography.Text>
+          <span>{goods.categoryName}</span>
+          <Typography.Text type="secondary">{containerName(goods.containerId)}</Typography.Text>
         </div>
       ),
     },
@@ -130,32 +138,18 @@ export default function GoodsPage() {
         const origin = goodsOriginPriceText(goods);
         return (
           <div className={styles.twoLines}>
-            <span>
-              {goodsPriceText(goods)}{' '}
-              {origin && (
-                <Typography.Text delete type="secondary">
-                  {origin}
-                </Typography.Text>
-              )}
-            </span>
+            <span>{goodsPriceText(goods)}</span>
             <Typography.Text type="secondary">
-              {SALES_MODE_LABELS[goods.salesMode]} · {postageText(goods.postage)}
+              {origin && (
+                <>
+                  <Typography.Text delete type="secondary">
+                    {origin}
+                  </Typography.Text>{' '}
+                </>
+              )}
+              {postageText(goods.postage)}
             </Typography.Text>
           </div>
-        );
-      },
-    },
-    {
-      title: '类型',
-      key: 'kind',
-      render: (_value, goods) => {
-        const { kind } = goodsValuesOf(goods);
-        return kind === 'plain' ? (
-          GOODS_KIND_LABELS.plain
-        ) : (
-          <Tag color={kind === 'service' ? 'purple' : 'cyan'}>
-            {GOODS_KIND_LABELS[kind]} {goods.packageMonths}个月
-          </Tag>
         );
       },
     },
@@ -202,7 +196,7 @@ export default function GoodsPage() {
       title: '操作',
       key: 'actions',
       render: (_value, goods) => (
-        <Space size={0}>
+        <Space size={0} className={styles.actions}>
           <Button type="link" onClick={() => setEditing(goods)} aria-label={`编辑 ${goods.goodsName}`}>
             编辑
           </Button>
@@ -294,6 +288,7 @@ export default function GoodsPage() {
       </Space>
       <Table<Goods>
         className={styles.table}
+        size="middle"
         rowKey="goodsId"
         columns={columns}
         dataSource={list.data?.items ?? []}

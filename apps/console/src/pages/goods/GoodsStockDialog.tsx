@@ -97,6 +97,7 @@ export function GoodsStockDialog({
         form={form}
         layout="vertical"
         initialValues={{ direction: 'in', quantity: null }}
+        onValuesChange={() => setError(null)}
         onFinish={(values) => void submit(values)}
       >
         <Form.Item label="操作" name="direction">

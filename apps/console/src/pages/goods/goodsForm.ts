@@ -45,6 +45,7 @@ export const IMAGE_LIMITS = { carousel: 6, icon: 1, detail: 1, ad: 1 } as const;
 
 export interface GoodsValues {
   goodsName: string;
+  /** Made by the API when the item is added (G-…); shown, never sent. */
   goodsCode: string;
   remark: string;
   containerId: number | undefined;
@@ -161,10 +162,9 @@ function listOf(ticked: readonly string[], options: readonly { value: string }[]
 }
 
 /** The request body of what the form holds (checked by the caller with goodsDraftProblem). */
-export function goodsInputOf(values: GoodsValues): Required<GoodsInput> {
+export function goodsInputOf(values: GoodsValues): Required<Omit<GoodsInput, 'goodsCode'>> {
   return {
     goodsName: values.goodsName.trim(),
-    goodsCode: values.goodsCode.trim(),
     remark: values.remark.trim(),
     containerId: values.containerId ?? 0,
     categoryId: values.categoryId ?? 0,

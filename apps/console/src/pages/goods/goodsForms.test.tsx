@@ -131,8 +131,8 @@ describe('goodsInputOf', () => {
     });
   });
 
-  it('gives back what a stored goods item holds when nothing is changed', () => {
-    const { goodsId: _id, categoryName: _name, ...stored } = METER;
+  it('gives back what a stored goods item holds when nothing is changed, except the code the API made', () => {
+    const { goodsId: _id, goodsCode: _code, categoryName: _name, ...stored } = METER;
     expect(goodsInputOf(goodsValuesOf(METER))).toEqual(stored);
     expect(goodsValuesOf(DATA_PLAN)).toMatchObject({ kind: 'dataPlan', packageMonths: 12 });
   });
