@@ -1,0 +1,275 @@
+// The order desk and the sales report in jsdom against a stubbed network answering as the API does:
+// what each action sends, the actions an order's state enables (the domain's rules), and the
+// report's totals and grouping.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import type { Schema } from '@glucoguard/sdk';
+import { OrderDrawer } from './OrderDrawer';
+import OrdersPage from './OrdersPage';
+import SalesReportPage from './SalesReportPage';
+import { orderPriceText } from './orderText';
+
+// lightweight-charts draws on a canvas, which jsdom lacks: a stand-in that records the bars.
+const bars: unknown[][] = [];
+vi.mock('lightweight-charts', () => ({
+  HistogramSeries: {},
+  createChart: () => ({
+    addSeries: () => ({ setData: (data: unknown[]) => bars.push(data) }),
+    timeScale: () => ({ fitContent: () => undefined }),
+    remove: () => undefined,
+  }),
+}));
+
+type Order = Schema<'ConsoleOrder'>;
+type Detail = Schema<'ConsoleOrderEnvelope'>['data'];
+
+function order(change: Partial<Order> = {}): Order {
+  return {
+    orderId: 7,
+    orderCode: 'GG20261127100501123456',
+    customerId: 'b3f1c2d4-0000-4000-8000-000000000001',
+    customerName: '张桂兰',
+    customerPhone: '13900138000',
+    goodsId: 1,
+    goodsName: '糖护 4G 血糖仪（测完自动上传）',
+    iconUrl: null,
+    salesMode: 'rmb',
+    number: 1,
+    payAmount: 29900,
+    payCoupon: 0,
+    scoreAmount: 0,
+    paperAmount: 0,
+    postage: 0,
+    payType: 1,
+    payStatus: 1,
+    orderStatus: 1,
+    sendStatus: 0,
+    asignStatus: 0,
+    auditStatus: 0,
+    needPay: 1,
+    receiveType: 0,
+    createTime: '2026-11-27T02:05:01.000Z',
+    autoCancelTime: null,
+    consigneeName: '张桂兰',
+    phone: '13900138000',
+    detailAddress: '浙江省 杭州市 西湖区 文三路 90 号 2 幢 301',
+    express: null,
+    refundAmount: null,
+    refundReason: null,
+    refundableCents: 29900,
+    statusLabel: '未发货',
+    paymentLabel: '已支付',
+    ...change,
+  };
+}
+
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** Stubs the network: `answer(call)` gives the envelope's data. */
+function network(answer: (call: Call) => unknown) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (request: Request) => {
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.text();
+    const call = {
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: text ? (JSON.parse(text) as unknown) : null,
+    };
+    calls.push(call);
+    return new Response(JSON.stringify({ code: 0, errMsg: '', data: answer(call) ?? null }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const shown = (ui: React.ReactNode) =>
+  render(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <App>{ui}</App>
+    </ConfigProvider>,
+  );
+
+const button = (name: string) => screen.getByRole('button', { name });
+
+/** The open dialog titled `title` (the drawer is a dialog too, so it is found by its title). */
+async function modal(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  return heading.closest('.ant-modal') as HTMLElement;
+}
+
+describe('orderPriceText', () => {
+  it('joins yuan, points and strips, and reads ¥0.00 when nothing was spent', () => {
+    expect(orderPriceText({ payAmount: 1990, scoreAmount: 200, paperAmount: 0 })).toBe('¥19.90 ＋ 200 积分');
+    expect(orderPriceText({ payAmount: 0, scoreAmount: 0, paperAmount: 50 })).toBe('50 条试纸');
+    expect(orderPriceText({ payAmount: 0, scoreAmount: 0, paperAmount: 0 })).toBe('¥0.00');
+  });
+});
+
+describe('the order drawer', () => {
+  it('audits a paid order, then ships it with a listed courier, and shows the trace', async () => {
+    let current: Detail = { order: order(), traces: [] };
+    const calls = network(({ method, path, body }) => {
+      if (method === 'POST' && path.endsWith('/audit')) {
+        current = { order: order({ auditStatus: 1, statusLabel: '审核成功' }), traces: [] };
+      }
+      if (method === 'POST' && path.endsWith('/ship')) {
+        const { expressCode, trackingNumber } = body as { expressCode: string; trackingNumber: string };
+        current = {
+          order: order({
+            auditStatus: 1,
+            sendStatus: 1,
+            statusLabel: '已发货',
+            express: { expressCode, expressName: '中通快递', expressPhone: '95311', trackingNumber },
+          }),
+          traces: [
+            {
+              acceptTime: '2026-11-27 10:20:00',
+              acceptStation: `商家已发货，包裹已交给中通快递，运单号 ${trackingNumber}`,
+            },
+          ],
+        };
+      }
+      return current;
+    });
+    const changed = vi.fn();
+    shown(<OrderDrawer orderId={7} onClose={() => undefined} onChanged={changed} />);
+    expect(await screen.findByText('订单 GG20261127100501123456')).toBeTruthy();
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/console/v1/orders/7' });
+    expect(button('发货').hasAttribute('disabled')).toBe(true);
+    expect(button('已签收').hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(button('审核通过'));
+    fireEvent.click(await screen.findByRole('button', { name: '通过' }));
+    await waitFor(() => expect(button('发货').hasAttribute('disabled')).toBe(false));
+    expect(calls.find((c) => c.path.endsWith('/audit'))?.body).toEqual({ pass: true });
+    expect(button('审核通过').hasAttribute('disabled')).toBe(true);
+    expect(changed).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(button('发货'));
+    const dialog = await modal('发货');
+    await act(async () => fireEvent.mouseDown(within(dialog).getByLabelText('快递公司')));
+    fireEvent.click(await screen.findByTitle('中通快递'));
+    fireEvent.change(within(dialog).getByLabelText('快递单号'), { target: { value: ' 78123456789012 ' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/ship'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/ship'))?.body).toEqual({
+      expressCode: 'ZTO',
+      trackingNumber: '78123456789012',
+    });
+    expect(await screen.findByText('商家已发货，包裹已交给中通快递，运单号 78123456789012')).toBeTruthy();
+    expect(button('已签收').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('refuses a waybill number of the wrong shape without calling the API', async () => {
+    const calls = network(() => ({ order: order({ auditStatus: 1, statusLabel: '审核成功' }), traces: [] }));
+    shown(<OrderDrawer orderId={7} onClose={() => undefined} onChanged={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: '发货' }));
+    const dialog = await modal('发货');
+    await act(async () => fireEvent.mouseDown(within(dialog).getByLabelText('快递公司')));
+    fireEvent.click(await screen.findByTitle('顺丰速运'));
+    fireEvent.change(within(dialog).getByLabelText('快递单号'), { target: { value: 'SF#1' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
+    expect(await within(dialog).findByText('请输入正确的快递单号')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('refunds all that is left by default, with the reason', async () => {
+    const calls = network(({ method }) =>
+      method === 'POST'
+        ? { order: order({ payStatus: 5, statusLabel: '退款中', refundAmount: 29900, refundableCents: 0 }), traces: [] }
+        : { order: order(), traces: [] },
+    );
+    shown(<OrderDrawer orderId={7} onClose={() => undefined} onChanged={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: '退款' }));
+    const dialog = await modal('订单退款');
+    await waitFor(() => expect(within(dialog).getByRole('spinbutton')).toHaveProperty('value', '299.00'));
+    fireEvent.change(within(dialog).getByLabelText('退款原因（买家会看到）'), { target: { value: '商品缺货' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/refund'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/refund'))?.body).toEqual({
+      refundCents: 29900,
+      reason: '商品缺货',
+      requestKey: expect.any(String) as string,
+    });
+    expect(await screen.findByText('退款中')).toBeTruthy();
+    expect(button('退款').hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('the order queue', () => {
+  it('lists orders with what was paid and narrows by pay status and keyword', async () => {
+    const calls = network(() => ({
+      items: [order({ payAmount: 1990, scoreAmount: 200 })],
+      currentPage: 1,
+      totalPage: 1,
+      total: 1,
+    }));
+    shown(<OrdersPage />);
+    expect(await screen.findByText('¥19.90 ＋ 200 积分')).toBeTruthy();
+    expect(calls[0]?.query.get('pageSize')).toBe('10');
+
+    await act(async () => fireEvent.mouseDown(screen.getByRole('combobox', { name: '支付状态' })));
+    fireEvent.click(await screen.findByTitle('退款中'));
+    await waitFor(() => expect(calls.at(-1)?.query.get('payStatus')).toBe('5'));
+
+    fireEvent.change(screen.getByRole('searchbox', { name: '订单号或手机号' }), { target: { value: ' 13900138000 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(calls.at(-1)?.query.get('keyword')).toBe('13900138000'));
+    expect(calls.at(-1)?.query.get('payStatus')).toBe('5');
+  });
+});
+
+describe('销售报表', () => {
+  const row = (key: string, label: string, salesCents: number) => ({
+    key,
+    label,
+    orders: 1,
+    quantity: 1,
+    salesCents,
+    refundCents: 0,
+    netCents: salesCents,
+    scoreAmount: 0,
+    paperAmount: 0,
+  });
+
+  it('shows the totals, a bar per day, and the goods with their share', async () => {
+    const calls = network(({ query }) => ({
+      from: query.get('from'),
+      to: query.get('to'),
+      groupBy: query.get('groupBy'),
+      rows:
+        query.get('groupBy') === 'day'
+          ? [row('2026-11-26', '2026-11-26', 29900), row('2026-11-27', '2026-11-27', 0)]
+          : [row('1', '糖护 4G 血糖仪', 29900)],
+      totals: { ...row('total', '合计', 29900), orders: 1 },
+    }));
+    bars.length = 0;
+    shown(<SalesReportPage />);
+    expect(await screen.findByText('销售额')).toBeTruthy();
+    expect(calls[0]?.query.get('groupBy')).toBe('day');
+    await waitFor(() =>
+      expect(bars.at(-1)).toEqual([
+        { time: '2026-11-26', value: 299 },
+        { time: '2026-11-27', value: 0 },
+      ]),
+    );
+
+    fireEvent.click(screen.getByText('按商品'));
+    expect(await screen.findByText('糖护 4G 血糖仪')).toBeTruthy();
+    expect(calls.at(-1)?.query.get('groupBy')).toBe('goods');
+    expect(screen.getByRole('progressbar', { name: '糖护 4G 血糖仪 销售额占比' })).toBeTruthy();
+  });
+});
