@@ -82,6 +82,8 @@ describe('canViewLogistics', () => {
 describe('order labels', () => {
   it.each([
     [{ orderStatus: 0 }, '已取消'],
+    [{ orderStatus: 0, payStatus: 5 }, '退款中'],
+    [{ orderStatus: 0, payStatus: 3 }, '退款成功'],
     [{ payStatus: 5 }, '退款中'],
     [{ payStatus: 3 }, '退款成功'],
     [{ payStatus: 4, payType: 2 }, '退款失败'],

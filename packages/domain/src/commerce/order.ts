@@ -103,19 +103,21 @@ export function paymentLabel(order: OrderState): string | undefined {
 }
 
 /**
- * The single status label of an order card, by precedence: cancelled, then refund states, then a
+ * The single status label of an order card, by precedence: refund states, then cancelled, then a
  * failed audit, then delivery (signed / refused / sent), then unpaid, then audit passed, then not sent.
  */
 export function orderStatusLabel(order: OrderState): string {
-  if (order.orderStatus === ORDER_STATUS.cancelled) {
-    return ORDER_LABELS.cancelled;
-  }
+  // A refund comes first even on a cancelled order (cancelling a paid order refunds it): what
+  // happens to the money is what its owner looks for (docs/adr/0188-order-screens.md).
   if (
     order.payStatus === PAY_STATUS.refunding ||
     order.payStatus === PAY_STATUS.refunded ||
     order.payStatus === PAY_STATUS.refundFailed
   ) {
     return paymentLabel({ ...order, payType: PAY_TYPE.online }) ?? ORDER_LABELS.refunding;
+  }
+  if (order.orderStatus === ORDER_STATUS.cancelled) {
+    return ORDER_LABELS.cancelled;
   }
   if (order.auditStatus === AUDIT_STATUS.failed) {
     return ORDER_LABELS.auditFailed;
