@@ -289,8 +289,20 @@ describe('/mall/sendOrder', () => {
     renderApp('/mall/sendOrder?goodsId=11');
     await ready();
     fireEvent.click(submit());
-    expect(await screen.findByText('库存不足')).toBeTruthy();
+    expect(await screen.findAllByText('库存不足')).not.toHaveLength(0);
     expect(api.called('POST /order/v1/add')).toHaveLength(0);
+  });
+
+  it('says a refusal of the first check at once (商品已下架) above the button', async () => {
+    shop(goods(), {
+      'GET /goods/v1/preOrderCheck': () => ({
+        result: { code: '2', data: null, errMsg: '商品已下架' },
+        token: null,
+        expiresAt: null,
+      }),
+    });
+    renderApp('/mall/sendOrder?goodsId=11');
+    expect((await screen.findByRole('alert')).textContent).toBe('商品已下架');
   });
 
   it('pays an order that needs payment through the payment sheet, then opens the order list', async () => {

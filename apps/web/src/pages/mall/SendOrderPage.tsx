@@ -165,6 +165,8 @@ function OrderForm({ goods }: { goods: Goods }) {
     });
   };
   const unpaid = check.data?.result.data === UNPAID_ORDER_MARK;
+  // A refusal other than the unpaid order (商品已下架, 库存不足…) is said at once, above the button.
+  const refusal = check.data && check.data.result.code !== '0' && !unpaid ? check.data.result.errMsg : null;
   useEffect(() => {
     if (unpaid) {
       offerUnpaid();
@@ -419,6 +421,11 @@ function OrderForm({ goods }: { goods: Goods }) {
           <Line label="积分抵扣" value={`-¥${centsToYuan(amounts.deductionCents)}`} />
         ) : null}
       </section>
+      {refusal ? (
+        <p role="alert" className={styles.refusal}>
+          {refusal}
+        </p>
+      ) : null}
       <div className={styles.bar}>
         <p className={styles.total}>
           实付{' '}
