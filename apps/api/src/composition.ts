@@ -24,6 +24,7 @@ import {
   reconcilePendingIntents,
   runOrderRefund,
   setOrderLedgers,
+  setRechargeDevices,
 } from './contexts/commerce';
 import {
   CONSULT_END_JOB,
@@ -51,7 +52,7 @@ import {
   type TencentChatRelay,
 } from './contexts/care';
 import { readingEvents, setActingForPolicy } from './contexts/health';
-import { dataPlanOnOrderPaid } from './contexts/devices';
+import { dataPlanOnOrderPaid, listRechargeDevices } from './contexts/devices';
 import {
   feedOnReadingDeleted,
   followActingFor,
@@ -112,6 +113,8 @@ export function composeContexts(): void {
   });
   // A paid data-plan order renews its meter's plan, once per order (docs/adr/0187-meter-data-plans.md).
   onOrderPaid(dataPlanOnOrderPaid, 'devices.dataPlan');
+  // A data-plan order is for one of the buyer's own bound meters with a SIM card.
+  setRechargeDevices(listRechargeDevices);
 
   // A pharmacist reviewed a prescription: the patient gets an in-app notice.
   rxEvents.subscribe('PrescriptionReviewed', 'social.notices', noticesOfPrescriptionReviews);

@@ -293,6 +293,17 @@ describe('placing an order', () => {
     expect(used.usedOrderId).toBe(String(placed.orderId));
   });
 
+  it('renews only a meter of the buyer’s own: no IMEI, or one not bound by the buyer, is refused', async () => {
+    const buyer = await registeredCustomer(api, '曹阳');
+    const plan = await goods({ rechargePackage: 1, packageMonths: 12, goodsValue: 3600, postage: 0, receiveType: '1' });
+    expect(await failure(order(buyer, plan.id))).toMatchObject({ code: 40000, errMsg: ORDER_MESSAGES.deviceRequired });
+    expect(await failure(order(buyer, plan.id, { deviceImei: '860000000000001' }))).toMatchObject({
+      code: 40000,
+      errMsg: ORDER_MESSAGES.deviceMissing,
+    });
+    expect(await stockOf(plan.id)).toBe(10);
+  });
+
   it('sells the last item once to 20 concurrent orders', async () => {
     const item = await goods({ stock: 1, payType: '2', maximum: 1 });
     const buyer = await registeredCustomer(api, '抢购者');

@@ -57,6 +57,7 @@ export {
   type OrderLedgers,
   type OrderPaid,
   type OrderPaidSubscriber,
+  setRechargeDevices,
 } from './order/order.ports';
 export { onRefundSettled, type SettledRefund } from './payment/payment.service';
 

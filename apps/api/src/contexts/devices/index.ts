@@ -5,10 +5,11 @@
  */
 export { meterRoutes } from './meter/meter.routes';
 export { ingestionRoutes } from './ingestion/ingestion.routes';
-export { dataPlanRoutes } from './data-plan/dataPlan.routes';
+export { dataPlanRoutes } from './meter/dataPlan.routes';
 export {
   dataPlanOnOrderPaid,
   extendDataPlan,
+  listRechargeDevices,
   type DataPlanRenewalResult,
   type PaidDataPlanOrder,
-} from './data-plan/dataPlan.service';
+} from './meter/dataPlan.service';

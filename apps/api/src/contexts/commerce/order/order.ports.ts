@@ -66,3 +66,21 @@ export async function publishOrderPaid(tx: Db, paid: OrderPaid): Promise<void> {
     await subscriber(tx, paid);
   }
 }
+
+/** The meters a customer may buy a data plan for (devices' listRechargeDevices), by IMEI. */
+export type RechargeDevices = (db: Db, customerId: string) => Promise<readonly { deviceImei: string }[]>;
+
+let rechargeDevices: RechargeDevices | null = null;
+
+/** Sets where a data-plan order checks its meter is the buyer's own (composition.ts). */
+export function setRechargeDevices(implementation: RechargeDevices): void {
+  rechargeDevices = implementation;
+}
+
+/** Whether the customer may renew this meter's data plan: a bound meter of theirs with a SIM card. */
+export async function isRechargeDevice(db: Db, customerId: string, deviceImei: string): Promise<boolean> {
+  if (!rechargeDevices) {
+    throw new Error('the recharge devices are not wired (composition.ts setRechargeDevices)');
+  }
+  return (await rechargeDevices(db, customerId)).some((d) => d.deviceImei === deviceImei);
+}

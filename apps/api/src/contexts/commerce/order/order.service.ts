@@ -37,7 +37,7 @@ import { goodsForOrder, takeStock } from '../goods/goods.service';
 import { createPaymentIntent, type IntentView } from '../payment/payment.service';
 import { ownOrder } from './order.access';
 import { markPaidWithoutPayment } from './order.lifecycle';
-import { orderLedgers } from './order.ports';
+import { isRechargeDevice, orderLedgers } from './order.ports';
 import { OrderRepository, type OrderRow } from './order.repository';
 import { chinaIso, orderDetailView, orderView } from './order.view';
 
@@ -194,6 +194,9 @@ export async function placeOrder(db: Db, session: SessionContext, body: BodyOf<'
     const deviceImei = goods.rechargePackage === 1 ? (body.deviceImei ?? '').trim() : '';
     if (goods.rechargePackage === 1 && !deviceImei) {
       throw badRequest(ORDER_MESSAGES.deviceRequired);
+    }
+    if (deviceImei && !(await isRechargeDevice(tx, customerId, deviceImei))) {
+      throw badRequest(ORDER_MESSAGES.deviceMissing);
     }
     const quantity = body.number;
     const couponId = body.couponId ?? null;
