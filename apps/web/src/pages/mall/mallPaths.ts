@@ -8,7 +8,6 @@ export interface GoodsFlags {
   deviceKind?: string | null;
 }
 
-export const GOODS_LIST_PATH = '/mall/goodsList';
 export const GOODS_DETAIL_PATH = '/mall/goodsDetail';
 export const SHARE_GOODS_PATH = '/shareGoodsDetail';
 export const SEND_ORDER_PATH = '/mall/sendOrder';
