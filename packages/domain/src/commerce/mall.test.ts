@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  deductionText,
   goodsListTitle,
   goodsOriginPriceText,
   goodsPriceText,
@@ -129,6 +130,12 @@ describe('orderAmounts', () => {
       pointsBalance: 300,
     });
     expect(amounts).toMatchObject({ scorePoints: 200, deductionPoints: 100, deductionCents: 200, payCents: 800 });
+  });
+});
+
+describe('deductionText', () => {
+  it('words the deduction the order form offers', () => {
+    expect(deductionText({ deductionPoints: 200, deductionCents: 400 })).toBe('可用200积分抵扣¥4.00');
   });
 });
 

@@ -3,7 +3,7 @@
  * list carries, what an order will cost before it is submitted, and what a buyer is short of. The
  * web's mall pages and the API's order module read the same rules.
  */
-import { POINTS_PER_YUAN, pointsDeduction } from '../engagement/points';
+import { pointsDeduction } from '../engagement/points';
 import { centsToYuan } from './order';
 
 /** `salesMode` of goods: paid in yuan, points, test strips, or yuan and points together. */
@@ -183,11 +183,6 @@ export function orderAmounts(input: OrderAmountInput): OrderAmounts {
 /** The points deduction line of the order form: `可用200积分抵扣¥4.00`. */
 export function deductionText(amounts: Pick<OrderAmounts, 'deductionPoints' | 'deductionCents'>): string {
   return `可用${amounts.deductionPoints}积分抵扣¥${centsToYuan(amounts.deductionCents)}`;
-}
-
-/** How many points make `cents` of deduction (for the rule's text). */
-export function pointsForCents(cents: number): number {
-  return Math.ceil((cents * POINTS_PER_YUAN) / 100);
 }
 
 /**
