@@ -3,7 +3,7 @@ import { BloodPressureRange } from '../contexts/health/pressure/pressureRange.en
 import { BloodPressureTest } from '../contexts/health/readings/pressure.entity';
 import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Device, MeterReading } from '../contexts/devices/meter/meter.entity';
-import { DataPlanRenewal } from '../contexts/devices/data-plan/dataPlan.entity';
+import { DataPlanRenewal } from '../contexts/devices/meter/dataPlan.entity';
 import { DictionaryItem } from '../contexts/platform/dictionary/dictionary.entity';
 import { Doctor } from '../contexts/platform/care-directory/doctor.entity';
 import { Department, Hospital } from '../contexts/platform/care-directory/hospital.entity';

@@ -25,7 +25,7 @@ export const DeviceSchema = defineEntity({
     bindCodeHash: p.string().length(160).nullable(),
     /** The SIM card, when known (spec: iccid). */
     iccid: p.string().length(20).nullable(),
-    /** When the SIM card's data plan ends (spec: flowExpireTime); null while none was bought. Renewed by a paid data-plan order (../data-plan). */
+    /** When the SIM card's data plan ends (spec: flowExpireTime); null while none was bought. Renewed by a paid data-plan order (dataPlan.service.ts). */
     flowExpireTime: p.datetime().nullable(),
     /** The name the patient gave it, at most 10 characters (spec: deviceName). */
     name: p.string().length(10).nullable(),

@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { sql } from '../../../lib/db';
-import { Device } from '../meter/meter.entity';
+import { Device } from './meter.entity';
 
 /** Storage of meters' data plans: the end on the meter's row and the renewals applied, once each. */
 export class DataPlanRepository {

@@ -2,7 +2,7 @@
 // a data plan for, and the renewal a paid data-plan order applies (docs/adr/0187-meter-data-plans.md).
 import { extendTerm, isImei } from '@glucoguard/domain';
 import { inTransaction, type Db } from '../../../lib/db';
-import { deviceVo } from '../meter/meter.service';
+import { deviceVo } from './meter.service';
 import { DataPlanRepository } from './dataPlan.repository';
 
 /** The caller's bound meters with a known SIM card (spec: GET /device/v1/listRechargeDevice). */
