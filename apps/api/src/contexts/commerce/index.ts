@@ -19,10 +19,10 @@ export {
 // Delivery addresses and coupons (docs/adr/0182, docs/adr/0183); the order module uses the
 // address snapshot and the coupon's reserve, release and consume inside its own transaction.
 export { addressRoutes } from './address/address.routes';
-export { addressForOrder, type AddressSnapshot } from './address/address.service';
+export { addressForOrder } from './address/address.service';
 export { consoleCouponRoutes, couponRoutes } from './coupon/coupon.routes';
 export { consumeCoupon, releaseCoupon, reserveCoupon } from './coupon/coupon.service';
-export { couponEvents, type CouponIssued } from './coupon/coupon.events';
+export { couponEvents } from './coupon/coupon.events';
 
 // The mall's goods (docs/adr/0175-goods-containers-categories-and-stock.md); the order module
 // (same context) reads a goods row locked with goodsForOrder and moves the stock with these,
@@ -38,28 +38,15 @@ export { ORDER_AUTO_CANCEL_JOB } from './order/order.service';
 export {
   auditOrder,
   autoCancelOrder,
-  ORDER_CONSOLE_REFUSALS,
   ORDER_REFUND_JOB,
   orderOnIntentPaid,
   orderOnRefundSettled,
   refundOrder,
   runOrderRefund,
   shipOrder,
-  signOrder,
 } from './order/order.lifecycle';
-export { orderById } from './order/order.access';
-export { orderDetailView, orderView } from './order/order.view';
-export type { OrderRow } from './order/order.repository';
-export {
-  onOrderPaid,
-  setOrderLedgers,
-  type LedgerMove,
-  type OrderLedgers,
-  type OrderPaid,
-  type OrderPaidSubscriber,
-  setRechargeDevices,
-} from './order/order.ports';
-export { onRefundSettled, type SettledRefund } from './payment/payment.service';
+export { onOrderPaid, setOrderLedgers, type OrderPaid, setRechargeDevices } from './order/order.ports';
+export { onRefundSettled } from './payment/payment.service';
 
 // Courier tracking and the console's order desk (docs/adr/0189-logistics-provider.md,
 // docs/adr/0190-console-orders-and-sales-report.md).

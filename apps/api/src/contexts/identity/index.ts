@@ -13,7 +13,7 @@ export { customerRoutes } from './customer/customer.routes';
 export { Customer } from './customer/customer.entity';
 export { registeredCustomer } from './customer/customer.service';
 export { customerRatio } from './customer/customer.view';
-export { extendServicePackage, servicePackageOf, type ServicePackageView } from './customer/servicePackage';
+export { extendServicePackage } from './customer/servicePackage';
 export { resolveSession } from './session/session.service';
 export { staffActor, staffRoutes } from './staff/staff.routes';
 export { createStaff, liveStaffRole, resolveStaffSession, staffOfDoctor } from './staff/staff.service';
