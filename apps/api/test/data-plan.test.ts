@@ -5,7 +5,7 @@ import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.en
 import type { LocalPaymentProvider } from '../src/providers/payment/local';
 import { nativeQuery } from '../src/lib/db';
 import { bindDevice, provisionDevice } from '../src/contexts/devices/meter/meter.service';
-import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
+import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 
 // 2027-01-10 10:00 China time: later than the real time the job queue runs by, so an order's
 // auto-cancel job (due 15 minutes after it is placed) never comes due during a test.
@@ -210,6 +210,11 @@ describe('a paid data-plan order', () => {
 describe('GET /customer/v1/servicePackage', () => {
   it('requires authentication', async () => {
     expect((await failure(api.client().GET('/customer/v1/servicePackage'))).status).toBe(401);
+  });
+
+  it('refuses a visitor, who has no package', async () => {
+    const visitor = await signInNewVisitor(api);
+    expect(await failure(visitor.client.GET('/customer/v1/servicePackage'))).toMatchObject({ status: 403 });
   });
 
   it('answers 0 and no end before a package is bought, then 1 and its end once one is paid', async () => {
