@@ -138,6 +138,7 @@ describe('goods', () => {
     [{ categoryId: 99999999 }, '分类不存在'],
     [{ packageGoodsIds: '99999999' }, '可用套餐中有不存在的商品'],
     [{ adHrefUrl: 'javascript:alert(1)' }, '广告链接须为站内路径（以 / 开头）或 https 地址'],
+    [{ receiveType: '1', payType: '2' }, '只收货到付款的商品须支持邮寄（货到付款不能自提）'],
   ])('refuses %j with its message', async (over, errMsg) => {
     expect(await failure(operator.client.POST('/console/v1/goods', { body: draft(over) }))).toMatchObject({
       code: 40000,

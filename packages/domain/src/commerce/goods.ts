@@ -6,7 +6,7 @@
 import { charCount, containsEmoji } from '../shared/validator';
 import { GOODS_OFF_SHELF_MESSAGE, QUANTITY_TOO_MANY_MESSAGE } from './labels';
 import { SALES_MODE, paysInPoints, paysInStrips, paysInYuan, type SalesMode } from './mall';
-import { isGoodsOnSale, maxOrderQuantity } from './order';
+import { PAY_TYPE, RECEIVE_TYPE_API, isGoodsOnSale, maxOrderQuantity } from './order';
 
 /** Every `salesMode` a goods item may have. */
 export const SALES_MODES: readonly SalesMode[] = Object.values(SALES_MODE);
@@ -42,6 +42,7 @@ export const GOODS_MESSAGES = {
   packageUnknown: '可用套餐中有不存在的商品',
   packagesTooMany: `可用套餐最多${GOODS_PACKAGES_MAX}个`,
   adHref: '广告链接须为站内路径（以 / 开头）或 https 地址',
+  pickupCashOnDelivery: '只收货到付款的商品须支持邮寄（货到付款不能自提）',
   imagePath: '图片地址有误，请重新上传',
   registerFirst: '请先注册',
 } as const;
@@ -66,6 +67,10 @@ export interface GoodsDraft {
   readonly iconUrl: string;
   readonly goodsDetailImgUrl: string;
   readonly adUrl: string;
+  /** The receive methods allowed, API values ('0' mail, '1' pickup, '0,1'). */
+  readonly receiveType?: string;
+  /** The payment types allowed ('1' online, '2' cash on delivery, '1,2'). */
+  readonly payType?: string;
 }
 
 const textOk = (text: string, max: number, min = 0) =>
@@ -102,8 +107,9 @@ export function isPackageGoods(goods: { readonly servicePackage: number; readonl
 /**
  * The first rule the draft breaks, in the form's order, or `null` (spec 3 §3 fields): a name, the
  * price the sales mode needs (yuan for rmb, points for score, strips for paper, both for
- * rmb,score), one kind of package at most and its months, a well-formed list of packages, an ad
- * link inside the app or on https, image paths without spaces.
+ * rmb,score), one kind of package at most and its months, a well-formed list of packages, mail
+ * allowed when cash on delivery is the only payment, an ad link inside the app or on https, image
+ * paths without spaces.
  */
 export function goodsDraftProblem(draft: GoodsDraft, selfId?: number): string | null {
   if (!textOk(draft.goodsName.trim(), GOODS_LIMITS.name, 1)) {
@@ -136,6 +142,10 @@ export function goodsDraftProblem(draft: GoodsDraft, selfId?: number): string | 
   }
   if (selfId !== undefined && packages.includes(selfId)) {
     return GOODS_MESSAGES.packageSelf;
+  }
+  // Cash on delivery forces mail (effectiveReceiveType): pickup only with it only could never be ordered.
+  if (draft.payType === String(PAY_TYPE.cashOnDelivery) && draft.receiveType === String(RECEIVE_TYPE_API.pickup)) {
+    return GOODS_MESSAGES.pickupCashOnDelivery;
   }
   const href = draft.adHrefUrl.trim();
   if (href !== '' && !/^\/(?!\/)\S*$/.test(href) && !/^https:\/\/[^\s/]+\S*$/.test(href)) {
