@@ -18,7 +18,12 @@ export function SalesChart({ rows }: { rows: readonly Row[] }) {
     }
     const chart = createChart(element, {
       autoSize: true,
-      layout: { textColor: tokens.colorTextSecondary, background: { color: tokens.colorSurface }, fontSize: 13 },
+      layout: {
+        textColor: tokens.colorTextSecondary,
+        background: { color: tokens.colorSurface },
+        fontSize: 13,
+        attributionLogo: false,
+      },
       grid: { vertLines: { visible: false }, horzLines: { color: tokens.colorDivider } },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false },

@@ -7,6 +7,7 @@ import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { centsToYuan } from '@glucoguard/domain';
+import { tokens } from '@glucoguard/ui';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { useConsoleData } from '../../useConsoleData';
@@ -46,6 +47,8 @@ export default function SalesReportPage() {
             key: 'share',
             render: (_value: unknown, row: Row) => (
               <Progress
+                status="normal"
+                strokeColor={tokens.colorPrimary}
                 percent={Math.round((row.salesCents / top) * 100)}
                 format={() =>
                   `${totals && totals.salesCents > 0 ? Math.round((row.salesCents / totals.salesCents) * 100) : 0}%`
