@@ -22,6 +22,7 @@ import { seedPharmacyLibrary } from './pharmacies';
 import { seedDoctorServices } from './doctorServices';
 import { seedDemoMall } from './demoMall';
 import { seedDemoCoupons } from './demoCoupons';
+import { seedDemoBalances } from './demoBalances';
 
 /**
  * Seeds the reference data every installation needs (dictionaries, slot thresholds, pressure ranges,
@@ -55,4 +56,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemoMonitoring(em, demo);
   await seedDemoMall(em, demo.now);
   await seedDemoCoupons(em, demo);
+  await seedDemoBalances(em, demo);
 }
