@@ -14,6 +14,7 @@ import {
   autoCancelOrder,
   CLOSE_PAYMENT_JOB,
   closeExpiredIntent,
+  couponEvents,
   onIntentPaid,
   onOrderPaid,
   onRefundSettled,
@@ -57,6 +58,7 @@ import {
   feedOnReadingDeleted,
   followActingFor,
   noticesOnReadingDeleted,
+  noticesOfCouponsIssued,
   noticesOfMonitorPlans,
   noticesOfMonitorReminders,
   noticesOfPrescriptionReviews,
@@ -124,6 +126,9 @@ export function composeContexts(): void {
 
   // A monitoring plan's slot is due: the patient gets an in-app notice and a template message (docs/adr/0169).
   monitorReminderEvents.subscribe('MonitorReminderDue', 'social.notices', noticesOfMonitorReminders);
+
+  // The mall issued coupons: each holder gets an in-app notice (docs/adr/0183).
+  couponEvents.subscribe('CouponIssued', 'social.notices', noticesOfCouponsIssued);
 }
 
 /** The durable jobs' names: a job's name is stored with it, so a name never changes. */

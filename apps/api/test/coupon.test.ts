@@ -107,6 +107,12 @@ describe('console coupons', () => {
     expect(await issue(made.templateId, { customerIds: [patient.cid, other.cid] })).toEqual({ issued: 1 });
     const listed = await operator.client.GET('/console/v1/coupons', { params: { query: { keyword: '满减5元' } } });
     expect(listed.items.find((t) => t.templateId === made.templateId)).toMatchObject({ issuedCount: 2, usedCount: 0 });
+    const notices = await patient.client.GET('/notice/v1/pageQueryList', {
+      params: { query: { pageNo: 1, pageSize: 20 } },
+    });
+    expect(notices.items.filter((n) => n.kind === 'coupon').map((n) => [n.title, n.text])).toEqual([
+      ['您收到一张优惠券', '「健康商城满减5元」可抵扣¥5.00，有效期至2026-12-31，在健康商城下单时选用。'],
+    ]);
     const audit = await api.app.em.fork().find(AuditEvent, { target: `coupon:${made.templateId}` });
     expect(audit.map((a) => a.action).sort()).toEqual(['coupon.create', 'coupon.issue', 'coupon.issue']);
   });

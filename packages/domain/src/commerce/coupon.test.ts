@@ -3,6 +3,7 @@ import {
   COUPON_MESSAGES,
   couponCoversGoods,
   couponDiscountCents,
+  couponIssuedNotice,
   couponRefusal,
   couponStatus,
   validateCouponTemplate,
@@ -17,6 +18,15 @@ const held = {
   goodsIds: ['7', '9'],
   reservedAt: null,
 };
+
+describe('couponIssuedNotice', () => {
+  it('names the coupon, its value in yuan and its last day', () => {
+    expect(couponIssuedNotice({ couponName: '新人专享立减10元', couponValue: 1000, endAt: held.endAt })).toEqual({
+      title: '您收到一张优惠券',
+      text: '「新人专享立减10元」可抵扣¥10.00，有效期至2026-11-30，在健康商城下单时选用。',
+    });
+  });
+});
 
 describe('couponStatus', () => {
   it('is used once consumed, expired after its end, else unused', () => {

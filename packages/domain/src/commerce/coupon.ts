@@ -1,4 +1,4 @@
-import { parseChinaDateTime, toMs, type Instant } from '../shared/time';
+import { formatChinaTime, parseChinaDateTime, toMs, type Instant } from '../shared/time';
 
 /** Coupons a customer sees per page in 我的优惠券, and in the order's chooser (spec 3 §9). */
 export const COUPON_PAGE_SIZE = 5;
@@ -33,6 +33,19 @@ export const COUPON_MESSAGES = {
   issueExpired: '优惠券已过期，不能发放',
   issueNobody: '请选择发放对象（最多500人）',
 } as const;
+
+/** The in-app notice telling a customer they received a coupon. */
+export function couponIssuedNotice(coupon: {
+  readonly couponName: string;
+  readonly couponValue: number;
+  readonly endAt: Instant;
+}): { title: string; text: string } {
+  const yuan = (coupon.couponValue / 100).toFixed(2);
+  return {
+    title: '您收到一张优惠券',
+    text: `「${coupon.couponName}」可抵扣¥${yuan}，有效期至${formatChinaTime(coupon.endAt, 'YYYY-MM-DD')}，在健康商城下单时选用。`,
+  };
+}
 
 /** A held coupon with what decides its status. */
 export interface HeldCoupon {

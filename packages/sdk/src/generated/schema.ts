@@ -8165,10 +8165,10 @@ export interface components {
         Notice: {
             id: string;
             /**
-             * @description rxReviewed — a pharmacist reviewed one of the patient's prescriptions (opens the prescription list); monitorRemind — a slot of the doctor's monitoring plan is due and not yet measured (opens the plan); monitorPlan — a doctor issued a new monitoring plan (opens the latest plan, /monitoringPlan).
+             * @description rxReviewed — a pharmacist reviewed one of the patient's prescriptions (opens the prescription list); monitorRemind — a slot of the doctor's monitoring plan is due and not yet measured (opens the plan); monitorPlan — a doctor issued a new monitoring plan (opens the latest plan, /monitoringPlan); coupon — the mall issued the customer a coupon (opens 我的优惠券, /coupon/myCoupon).
              * @enum {string}
              */
-            kind: "reading" | "followRequest" | "followAccepted" | "rxReviewed" | "monitorRemind" | "monitorPlan";
+            kind: "reading" | "followRequest" | "followAccepted" | "rxReviewed" | "monitorRemind" | "monitorPlan" | "coupon";
             title: string;
             text: string;
             urgent: boolean;

@@ -7,6 +7,7 @@ export { followActingFor } from './follow/follow.service';
 export { socialOnAccountClosed } from './follow/follow.subscriber';
 export { noticesOnReadingDeleted, noticesOnReadingRecorded } from './notice/notice.subscriber';
 export {
+  noticesOfCouponsIssued,
   noticesOfMonitorPlans,
   noticesOfMonitorReminders,
   noticesOfPrescriptionReviews,

@@ -1,8 +1,7 @@
 import type { Schema } from '@glucoguard/sdk';
 
 /** The address book's pages (spec 3 §2.7). */
-export const ADDRESS_MANAGE_PATH = '/address/addressManage';
-export const ADD_ADDRESS_PATH = '/address/addAddress';
+const ADD_ADDRESS_PATH = '/address/addAddress';
 
 /** `isEdit` of /address/addAddress: 0 edit, 1 add from the order flow, 2 plain add (domain ADDRESS_EDIT_MODE). */
 export type AddressEditMode = 0 | 1 | 2;

@@ -11,13 +11,16 @@ import styles from './NoticeListPage.module.css';
 
 type Notice = Schema<'Notice'>;
 
-/** Where a notice leads: the reading's post, the prescriptions, the monitoring plan, the patient's requests page, or the friend list. */
+/** Where a notice leads: the reading's post, the prescriptions, the monitoring plan, 我的优惠券, the patient's requests page, or the friend list. */
 function targetOf(notice: Notice): string {
   if (notice.kind === 'reading' && notice.testId !== null) {
     return postDetailPath(notice.testId);
   }
   if (notice.kind === 'rxReviewed') {
     return '/myRecipe/recipeList';
+  }
+  if (notice.kind === 'coupon') {
+    return '/coupon/myCoupon';
   }
   if (opensMonitoringPlan(notice.kind)) {
     return MONITORING_PLAN_PATH;

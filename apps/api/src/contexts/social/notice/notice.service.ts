@@ -1,6 +1,7 @@
 import {
   classifyBloodPressure,
   classifySugar,
+  couponIssuedNotice,
   feedPostId,
   formatChinaTime,
   isUrgentBloodPressure,
@@ -260,13 +261,51 @@ export async function noticesOfMonitorReminders(em: Db, events: readonly DueMoni
   await patientNoticesWithPush(em, 'monitorRemind', events, monitorReminderNotice, monitorReminderPushFields);
 }
 
+/** A coupon the mall issued to a customer, as commerce publishes it. */
+export interface IssuedCoupon {
+  customerId: string;
+  couponName: string;
+  /** Cents off. */
+  couponValue: number;
+  endAt: Date;
+  at: Date;
+}
+
+/**
+ * Notices of coupons issued (kind `coupon`, to the holder; texts: the domain's `couponIssuedNotice`),
+ * in the app only: a coupon is an offer, not health news, so it sends no template message.
+ * Wired to commerce's issue in composition.ts, inside its transaction (docs/adr/0183).
+ */
+export async function noticesOfCouponsIssued(em: Db, events: readonly IssuedCoupon[]): Promise<void> {
+  await new NoticeRepository(em).insert(
+    events.map((e) => ({
+      recipientId: e.customerId,
+      kind: 'coupon',
+      subjectId: e.customerId,
+      readingKind: null,
+      readingId: null,
+      urgent: false,
+      ...couponIssuedNotice(e),
+      readAt: null,
+      createdAt: e.at,
+      pushStatus: 'none',
+      pushAttempts: 0,
+      pushNextAt: null,
+      pushedAt: null,
+      pushError: null,
+      pushData: null,
+    })),
+  );
+}
+
 /** The caller's notices, newest first (spec: none; GET /notice/v1/pageQueryList). */
 export async function pageNotices(em: Db, customerId: string, pageNo: number, pageSize: number) {
   const repo = new NoticeRepository(em);
   const [rows, n] = await Promise.all([repo.page(customerId, pageNo, pageSize), repo.count(customerId)]);
   const items = rows.map((r) => ({
     id: r.id,
-    kind: r.kind as 'reading' | 'followRequest' | 'followAccepted' | 'rxReviewed' | 'monitorRemind' | 'monitorPlan',
+    kind: r.kind as
+      'reading' | 'followRequest' | 'followAccepted' | 'rxReviewed' | 'monitorRemind' | 'monitorPlan' | 'coupon',
     title: r.title,
     text: r.text,
     urgent: r.urgent,
