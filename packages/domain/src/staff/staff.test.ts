@@ -45,6 +45,9 @@ describe('the permission table', () => {
     expect(permissionsOf('admin')).toEqual(expect.arrayContaining(['console.self', 'staff.manage', 'audit.read']));
     expect(permissionsOf('admin')).not.toContain('payment.refund');
   });
+  it('lets operators and admins create and issue coupons and nobody else', () => {
+    expect(STAFF_ROLES.filter((role) => roleMay(role, 'coupons.manage'))).toEqual(['operator', 'admin']);
+  });
   it('lets operators and admins run the order queue and nobody else', () => {
     expect(STAFF_ROLES.filter((role) => roleMay(role, 'orders.manage'))).toEqual(['operator', 'admin']);
   });
