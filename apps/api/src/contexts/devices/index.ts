@@ -1,15 +1,9 @@
 /**
- * The devices context's public face: meters, their provisioning and binding, and the internal
+ * The devices context's public face: meters, their provisioning, binding and data plans, and the internal
  * ingestion endpoints. It may import platform, identity and health. Other contexts import only
  * this file, never a module inside it.
  */
 export { meterRoutes } from './meter/meter.routes';
 export { ingestionRoutes } from './ingestion/ingestion.routes';
 export { dataPlanRoutes } from './meter/dataPlan.routes';
-export {
-  dataPlanOnOrderPaid,
-  extendDataPlan,
-  listRechargeDevices,
-  type DataPlanRenewalResult,
-  type PaidDataPlanOrder,
-} from './meter/dataPlan.service';
+export { dataPlanOnOrderPaid, extendDataPlan, listRechargeDevices } from './meter/dataPlan.service';

@@ -1,10 +1,7 @@
-/** The order screens' addresses (spec 3 §2.7); the list's is the mall's ORDER_LIST_PATH. */
-export { ORDER_LIST_PATH } from '../mall/mallPaths';
+/** The order screens' addresses (spec 3 §2.7); the list's is the mall's ORDER_LIST_PATH (mallPaths.ts). */
 
 export const ORDER_DETAIL_PATH = '/order/orderDetail';
 export const LOGISTICS_PATH = '/order/logistics';
-/** 服务包 (spec 3 §2.7, on the health brand's mine menu). */
-export const SERVICE_PATH = '/service';
 /** The service-package goods: /categorysGoods titled 开通服务包. */
 export const SERVICE_GOODS_PATH = '/categorysGoods?servicePackage=1';
 
