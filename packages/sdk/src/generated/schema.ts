@@ -4747,7 +4747,7 @@ export interface paths {
         /**
          * Places an order - consumes the pre-order token, reserves stock, points, strips and the coupon in one transaction
          * @description Registered customers only. In one transaction: consumes `token` (unknown, used, expired or
-         *     another customer's: code 90002 订单已过期，请重新提交, the app re-runs `preOrderCheck` and
+         *     another customer's: code 90002 订单信息已过期，请重新提交, the app re-runs `preOrderCheck` and
          *     retries), checks the form (请选取领取方式..., 请添加地址！, the quantity between 1 and the
          *     goods' maximum or stock: 不能再少啦~~ / 不能再多啦~~), takes the stock (库存不足 when the last
          *     one was sold meanwhile), spends points (score goods, or `useScoreExchange` 1: 50 points = 1
