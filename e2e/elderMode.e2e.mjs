@@ -89,6 +89,9 @@ const SCREENS = [
     path: '/categorysGoods?servicePackage=0&salesMode=paper',
     ready: (page) => page.getByRole('link', { name: '试纸兑换：血糖试纸 50 条' }),
   },
+  // The orders and the service package (issue 21).
+  { name: 'order-list', path: '/order/orderList', ready: (page) => page.getByText('暂无订单记录') },
+  { name: 'service-package', path: '/service', ready: (page) => page.getByRole('button', { name: '开通服务包' }) },
 ];
 
 /**
