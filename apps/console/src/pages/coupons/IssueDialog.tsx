@@ -30,6 +30,8 @@ export function IssueDialog({
   const target = Form.useWatch('target', form);
   const { busy, error, setError, run } = useConsoleSubmit();
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  // The list closes once a customer is chosen, so it never covers 保存.
+  const [listOpen, setListOpen] = useState(false);
 
   useEffect(() => {
     if (template) {
@@ -120,6 +122,9 @@ export function IssueDialog({
               showSearch
               filterOption={false}
               onSearch={search}
+              open={listOpen}
+              onOpenChange={setListOpen}
+              onSelect={() => setListOpen(false)}
               options={options}
               placeholder="如 138 或 王"
               aria-label="发放用户"
