@@ -1,6 +1,6 @@
 // The home page and mine on a phone (issue 17 §2, §5): today's summary for a new user (the next
 // step) and for one with readings, the brand's banners (and no carousel when there are none), a
-// waiting follow request on home and on the mine tab's badge, the 即将上线 entries of mine, and
+// waiting follow request on home and on the mine tab's badge, mine's entries that open the mall's pages, and
 // /urineDoctor without the partner configured. Screenshots of home (guest, new user, demo patient)
 // and mine at 390×844 go to test-results/.
 import assert from 'node:assert/strict';
@@ -139,7 +139,7 @@ describe('home and mine on a phone', { skip: skipStatic }, () => {
     }
   });
 
-  it('shows a waiting follow request on home and counts it on the mine tab, whose entries to come stay put', async () => {
+  it('shows a waiting follow request on home and counts it on the mine tab, whose mall entries open their pages', async () => {
     const patient = await newCustomer('孙桂兰');
     const relative = await newCustomer('孙明');
     const found = await apiCall('GET', `/follower/v1/queryByPhone?phone=${patient.phone}`, undefined, relative.token);
@@ -159,18 +159,15 @@ describe('home and mine on a phone', { skip: skipStatic }, () => {
       await mineTab.tap();
       const menu = page.getByRole('list', { name: '更多服务' });
       await menu.getByRole('link', { name: '关注我的人，1条未读' }).waitFor();
-      // Pages of later issues: 即将上线, and a tap stays on mine.
-      const orders = page.getByRole('button', { name: '我的订单，即将上线' });
-      assert.match(await orders.innerText(), /即将上线/);
-      await orders.tap();
-      await page.getByText('我的订单即将上线，敬请期待').waitFor();
-      const addresses = menu.getByRole('button', { name: '收货地址，即将上线' });
-      await addresses.tap();
-      assert.equal(new URL(page.url()).pathname, '/');
-      assert.equal(new URL(page.url()).searchParams.get('tab'), 'mine');
-      await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+      // The mall's entries are pages now (issue 21): 收货地址 links its page, 我的订单 opens the orders.
+      assert.equal(await menu.getByRole('link', { name: '收货地址' }).getAttribute('href'), '/address/addressManage');
       await assertFitsWidth(page);
-      await page.screenshot({ path: shot('mine-badge-coming-soon') });
+      await page.screenshot({ path: shot('mine-badge') });
+      await page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '我的订单' }).tap();
+      await page.waitForURL((url) => url.pathname === '/order/orderList');
+      await page.getByText('暂无订单记录').waitFor();
+      await page.goBack();
+      await mineTab.waitFor();
 
       // The request is one tap from home.
       await page.getByRole('tab', { name: /^健康/ }).tap();
