@@ -36,15 +36,13 @@ export { returnStock, takeStock } from './goods/goods.service';
 export { orderRoutes } from './order/order.routes';
 export { ORDER_AUTO_CANCEL_JOB } from './order/order.service';
 export {
-  auditOrder,
   autoCancelOrder,
   ORDER_REFUND_JOB,
   orderOnIntentPaid,
   orderOnRefundSettled,
-  refundOrder,
   runOrderRefund,
-  shipOrder,
 } from './order/order.lifecycle';
+export { auditOrder, refundOrder, shipOrder } from './order/order.console';
 export { onOrderPaid, setOrderLedgers, type OrderPaid, setRechargeDevices } from './order/order.ports';
 export { onRefundSettled } from './payment/payment.service';
 

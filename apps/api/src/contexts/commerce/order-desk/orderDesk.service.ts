@@ -24,7 +24,7 @@ import type { StaffContext } from '../../../lib/staff-context';
 import type { PaymentProvider } from '../../../providers/payment/payment';
 import { recordAudit, type AuditActor } from '../../platform';
 import { recordShippingEvent, recordedTraces } from '../logistics/logistics.service';
-import { auditOrder, refundOrder, shipOrder, signOrder } from '../order/order.lifecycle';
+import { auditOrder, refundOrder, shipOrder, signOrder } from '../order/order.console';
 import { orderById } from '../order/order.access';
 import type { OrderRow } from '../order/order.repository';
 import { OrderDeskRepository, type OrderExtras, type OrderQueueFilter } from './orderDesk.repository';
