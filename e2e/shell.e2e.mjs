@@ -75,15 +75,17 @@ describe('web shell on a phone in the messaging app', () => {
         '我的设备',
         '检查报告',
         '我的试纸',
+        '健康商城',
+        '收货地址',
         '在线问诊',
         '我的处方',
         '健康目标',
         '帮助与客服',
         '设置',
       ]);
-      // Pages of later issues are entries that say 即将上线 (ADR 0104), not links to a 404.
-      assert.deepEqual(await menu.getByRole('button').allInnerTexts(), ['收货地址\n即将上线']);
-      await page.getByRole('button', { name: '我的订单，即将上线' }).waitFor();
+      // The mall's pages exist now (issue 21): no entry of the default brand says 即将上线 (ADR 0104).
+      assert.deepEqual(await menu.getByRole('button').allInnerTexts(), []);
+      await page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '我的订单' }).waitFor();
       assert.equal(await page.getByRole('button', { name: '注册 / 登录' }).isVisible(), true);
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('shell-mine') });
@@ -116,18 +118,18 @@ describe('web shell on a phone in the messaging app', () => {
         '我的设备',
         '检查报告',
         '我的试纸',
+        '健康商城',
+        '收货地址',
         '在线问诊',
         '我的处方',
         '健康目标',
         '监测计划',
         '用药记录',
+        '服务包',
         '帮助与客服',
         '设置',
       ]);
-      assert.deepEqual(
-        await menu.getByRole('button').allInnerTexts(),
-        ['收货地址', '在线药房', '服务包'].map((title) => `${title}\n即将上线`),
-      );
+      assert.deepEqual(await menu.getByRole('button').allInnerTexts(), ['在线药房\n即将上线']);
 
       // The source id is kept for the session even when the address no longer carries it.
       await page.goto(`${BASE_URL}/`);
