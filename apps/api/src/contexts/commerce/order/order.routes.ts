@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cancelOrder, requestOrderRefund } from './order.lifecycle';
-import { orderDetail, orderPage, payOrder, placeOrder, preOrderCheck } from './order.service';
+import { preOrderCheck } from './order.check';
+import { orderDetail, orderPage, payOrder, placeOrder } from './order.service';
 
 /** The patient's order calls (spec 3 §2.7, §4, §7; docs/adr/0178–0181). */
 export function orderRoutes(app: FastifyInstance) {

@@ -1,14 +1,12 @@
-// Orders of the mall (spec 3 §2.7, §4, §5, §9; docs/adr/0178–0181): the pre-order check and its
-// single-use token, placing an order in one transaction (token, rules, stock, points, strips,
-// coupon, address, auto-cancel timer), paying it through a payment intent, and the customer's list
-// and detail. Cancelling, refunds, the paid effects and the console's moves are order.lifecycle.ts.
-import { randomBytes, randomInt } from 'node:crypto';
-import type { Schema } from '@glucoguard/sdk';
+// Orders of the mall (spec 3 §2.7, §4, §5, §9; docs/adr/0178–0181): placing an order in one
+// transaction (token, rules, stock, points, strips, coupon, address, auto-cancel timer), paying it
+// through a payment intent, and the customer's list and detail. The pre-order check is
+// order.check.ts; cancelling, refunds and the paid effects order.lifecycle.ts; the console's moves
+// order.console.ts.
+import { randomInt } from 'node:crypto';
 import {
   canPayOrder,
   effectiveReceiveType,
-  GOODS_OFF_SHELF_MESSAGE,
-  isGoodsOnSale,
   ORDER_MESSAGES,
   ORDER_STALE_CHECK_CODE,
   orderAmounts,
@@ -16,11 +14,9 @@ import {
   orderNeedsPayment,
   goodsTypeOf,
   PAY_TYPE,
-  PRE_ORDER_TOKEN_TTL_MS,
   RECEIVE_TYPE_UI,
   receiveTypeFromApi,
   receiveTypeToApi,
-  UNPAID_ORDER_MARK,
   validateOrderPlacement,
   validateOrderSubmit,
 } from '@glucoguard/domain';
@@ -35,11 +31,12 @@ import { addressForOrder } from '../address/address.service';
 import { consumeCoupon, reserveCoupon } from '../coupon/coupon.service';
 import { goodsForOrder, takeStock } from '../goods/goods.service';
 import { createPaymentIntent, type IntentView } from '../payment/payment.service';
+import { listOf } from './order.check';
 import { ownOrder } from './order.access';
 import { markPaidWithoutPayment } from './order.lifecycle';
 import { isRechargeDevice, orderLedgers } from './order.ports';
 import { OrderRepository, type OrderRow } from './order.repository';
-import { chinaIso, orderDetailView, orderView } from './order.view';
+import { orderDetailView, orderView } from './order.view';
 
 /** The durable job that cancels an order still unpaid at its autoCancelTime (key: the order id). */
 export const ORDER_AUTO_CANCEL_JOB = 'commerce.order.autoCancel';
@@ -56,101 +53,6 @@ function newOrderCode(now: Date): string {
   const china = new Date(now.getTime() + 8 * 3_600_000).toISOString();
   const stamp = china.slice(0, 19).replace(/\D/g, '');
   return `${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-}
-
-const listOf = (value: string | null | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-type PreOrderCheck = Schema<'PreOrderCheck'>;
-
-/**
- * The pre-order check: the goods on sale and in stock, no unpaid online order of the caller's, the
- * coupon usable; when all hold, a fresh single-use token. The outcome is data, not an error.
- */
-export async function preOrderCheck(
-  db: Db,
-  session: SessionContext,
-  query: QueryOf<'preOrderCheck'>,
-  now: Date,
-): Promise<PreOrderCheck> {
-  const customerId = registeredCustomerId(session);
-  const refuse = (errMsg: string, data: 'UnpaidOrder' | null = null): PreOrderCheck => ({
-    result: { code: '1', data, errMsg },
-    token: null,
-    expiresAt: null,
-  });
-  const repo = new OrderRepository(db);
-  if (await repo.unpaidOnline(customerId, now)) {
-    return refuse(ORDER_MESSAGES.unpaidOrder, UNPAID_ORDER_MARK);
-  }
-  const goodsIds = listOf(query.goodsIds).map(Number);
-  const refusal = await inTransaction(db, (tx) => goodsRefusal(tx, customerId, goodsIds, query.couponId, now));
-  if (refusal) {
-    return refuse(refusal);
-  }
-  // Each check leaves a token; the caller's expired ones go as a new one is made.
-  await repo.pruneTokens(customerId, now);
-  const token = randomBytes(24).toString('base64url');
-  const expiresAt = new Date(now.getTime() + PRE_ORDER_TOKEN_TTL_MS);
-  await repo.insertToken({ token, customerId, goodsIds: goodsIds.join(','), expiresAt, createdAt: now });
-  return { result: { code: '0', data: null, errMsg: '' }, token, expiresAt: chinaIso(expiresAt) };
-}
-
-/** Why the goods (and the coupon) cannot be ordered now, or null; the goods rows are read locked, so in a transaction. */
-async function goodsRefusal(
-  tx: Db,
-  customerId: string,
-  goodsIds: number[],
-  couponId: string | undefined,
-  now: Date,
-): Promise<string | null> {
-  for (const goodsId of goodsIds) {
-    const goods = await goodsForOrder(tx, goodsId).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === ErrorCodes.notFound) {
-        return null;
-      }
-      throw error;
-    });
-    if (!goods) {
-      return ORDER_MESSAGES.goodsMissing;
-    }
-    if (!isGoodsOnSale(goods)) {
-      return GOODS_OFF_SHELF_MESSAGE;
-    }
-    if (goods.stock < 1) {
-      return ORDER_MESSAGES.stockShort;
-    }
-    if (couponId) {
-      const usable = await couponUsable(tx, customerId, couponId, goods.id, goods.goodsValue, now);
-      if (!usable.ok) {
-        return usable.errMsg;
-      }
-    }
-  }
-  return null;
-}
-
-/** Whether the coupon would be accepted now: reserved in a transaction that is then rolled back. */
-async function couponUsable(db: Db, customerId: string, couponId: string, goodsId: number, cents: number, now: Date) {
-  const probe = new Error('probe');
-  try {
-    await inTransaction(db, async (tx) => {
-      await reserveCoupon(tx, customerId, couponId, goodsId, cents, now);
-      throw probe;
-    });
-  } catch (error) {
-    if (error === probe) {
-      return { ok: true as const };
-    }
-    if (error instanceof AppError) {
-      return { ok: false as const, errMsg: error.errMsg };
-    }
-    throw error;
-  }
-  return { ok: true as const };
 }
 
 /** Splits a comma list of allowed codes (the goods' payType and receiveType). */
