@@ -21,6 +21,9 @@ export const ORDER_SCREEN_TEXTS = {
   mail: '快递邮寄',
   pickup: '到店自提',
   noTraces: '暂无物流信息',
+  virtualTitle: '线上服务',
+  virtualNote: '支付成功后自动生效，无需收货',
+  dataPlanNote: '支付成功后自动为该设备续费流量，无需收货',
 } as const;
 
 /** The order fields {@link orderCostText} reads. */

@@ -119,6 +119,8 @@ export default function OrderDetailPage() {
   const cancellable = canCancelOrder(order) && !refundable;
   const busy = guard.busy || paying;
   const pickup = order.receiveType === RECEIVE_TYPE_API.pickup;
+  // A service package or a data plan is not delivered: no receive method, no address.
+  const virtual = order.associcateGoods[0]?.goodsType === 'virtual';
   const express = order.express;
   const actions: ReactNode[] = [];
   if (canTrackOrder(order)) {
@@ -164,21 +166,30 @@ export default function OrderDetailPage() {
         ) : null}
       </section>
 
-      <section className={styles.section} aria-label="收货信息">
-        <h2 className={styles.sectionTitle}>{receiveTypeText(order.receiveType)}</h2>
-        {pickup ? (
-          <p className={styles.note}>{MALL_MESSAGES.pickupNotice}</p>
-        ) : order.consigneeName ? (
-          <div className={styles.address}>
-            <p>
-              <strong>{order.consigneeName}</strong> {order.phone}
-            </p>
-            <p>{order.detailAddress}</p>
-          </div>
-        ) : (
-          <p className={styles.note}>无需收货地址</p>
-        )}
-      </section>
+      {virtual ? (
+        <section className={styles.section} aria-label="收货信息">
+          <h2 className={styles.sectionTitle}>{ORDER_SCREEN_TEXTS.virtualTitle}</h2>
+          <p className={styles.note}>
+            {order.rechargePackage === 1 ? ORDER_SCREEN_TEXTS.dataPlanNote : ORDER_SCREEN_TEXTS.virtualNote}
+          </p>
+        </section>
+      ) : (
+        <section className={styles.section} aria-label="收货信息">
+          <h2 className={styles.sectionTitle}>{receiveTypeText(order.receiveType)}</h2>
+          {pickup ? (
+            <p className={styles.note}>{MALL_MESSAGES.pickupNotice}</p>
+          ) : order.consigneeName ? (
+            <div className={styles.address}>
+              <p>
+                <strong>{order.consigneeName}</strong> {order.phone}
+              </p>
+              <p>{order.detailAddress}</p>
+            </div>
+          ) : (
+            <p className={styles.note}>无需收货地址</p>
+          )}
+        </section>
+      )}
 
       <section className={styles.section} aria-label="商品">
         <OrderGoods order={order} />

@@ -279,6 +279,26 @@ describe('/order/orderDetail', () => {
     expect(screen.getByText(/平台不再发货/)).toBeTruthy();
   });
 
+  it('shows a data plan as a service that needs no delivery, with the meter it renews', async () => {
+    fakeApi(
+      detail({
+        rechargePackage: 1,
+        packageMonths: 12,
+        deviceImei: '868888000000017',
+        receiveType: 1,
+        consigneeName: null,
+        phone: null,
+        detailAddress: null,
+        associcateGoods: [{ goodsId: 3, goodsName: '血糖仪流量包（12 个月）', goodsType: 'virtual', number: 1 }],
+      }),
+    );
+    renderApp('/order/orderDetail?id=11');
+    expect(await screen.findByText('线上服务')).toBeTruthy();
+    expect(screen.getByText('支付成功后自动为该设备续费流量，无需收货')).toBeTruthy();
+    expect(screen.queryByText(/平台不再发货/)).toBeNull();
+    expect(screen.getByLabelText('续费设备').textContent).toBe('IMEI 868888000000017');
+  });
+
   it('says 订单不存在 for another customer’s or an unknown order', async () => {
     renderApp('/order/orderDetail?id=abc');
     expect(await screen.findByText('订单不存在')).toBeTruthy();
