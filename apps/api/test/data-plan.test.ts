@@ -35,6 +35,14 @@ async function boundMeter(customerId: string, options: { iccid?: boolean; kind?:
 const renew = (customerId: string, deviceImei: string, months: number, key: string) =>
   extendDataPlan(api.app.orm.em.fork(), { customerId, deviceImei, months, key }, clock());
 
+describe('provisioning with a SIM card', () => {
+  it('refuses an ICCID that is not 19 or 20 digits starting with 89', async () => {
+    await expect(
+      provisionDevice(api.app.orm.em.fork(), { imei: nextImei(), kind: 'glucose', iccid: '12345' }, clock()),
+    ).rejects.toThrow(/--iccid must be/);
+  });
+});
+
 describe('GET /device/v1/listRechargeDevice', () => {
   it('requires authentication', async () => {
     expect((await failure(api.client().GET('/device/v1/listRechargeDevice'))).status).toBe(401);
