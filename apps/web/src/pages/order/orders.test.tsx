@@ -134,6 +134,20 @@ describe('/order/orderList', () => {
     expect(screen.queryByRole('timer')).toBeNull();
   });
 
+  it('asks again once for an order still pending past its autoCancelTime (the server job had not run yet)', async () => {
+    let reads = 0;
+    const api = fakeApi({
+      'GET /order/v1/getById': () => {
+        reads += 1;
+        return reads === 1 ? awaiting(-1000) : order({ orderStatus: 0, payStatus: 0, payTime: null });
+      },
+    });
+    renderApp('/order/orderDetail?id=11');
+    expect((await screen.findByRole('timer')).textContent).toBe('剩余支付时间 00:00');
+    await waitFor(() => expect(screen.getByLabelText('订单状态').textContent).toBe('已取消'), { timeout: 6000 });
+    expect(api.called('GET /order/v1/getById')).toHaveLength(2);
+  });
+
   it('shows no countdown for an order that does not wait for online payment', async () => {
     fakeApi({ 'GET /order/v1/list': () => page([order({ payType: 2, payStatus: 0, needPay: 0 })]) });
     renderApp('/order/orderList');
