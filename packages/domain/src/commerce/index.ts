@@ -12,3 +12,4 @@ export * from './orderPlacement';
 export * from './payment';
 export * from './packageTerm';
 export * from './orderView';
+export * from './orderRefund';

@@ -136,6 +136,19 @@ describe('orderSignProblem', () => {
   ])('%s', (_, change, problem) => {
     expect(orderSignProblem({ ...paid, ...change })).toBe(problem);
   });
+
+  it.each<[string, Partial<OrderState>, 'signed' | 'refused', string | null]>([
+    ['a paid pickup order is collected without shipping', {}, 'signed', null],
+    ['a points-only pickup order (nothing to pay)', { payStatus: 0, needPay: 0 }, 'signed', null],
+    ['a pickup order cannot be refused', {}, 'refused', LOGISTICS_MESSAGES.pickupRefused],
+    ['an unpaid pickup order', { payStatus: 0 }, 'signed', LOGISTICS_MESSAGES.unpaid],
+    ['a cancelled pickup order', { orderStatus: 0 }, 'signed', LOGISTICS_MESSAGES.cancelled],
+    ['a refunded pickup order', { payStatus: 3 }, 'signed', LOGISTICS_MESSAGES.refunds],
+    ['a pickup order failed by the audit', { auditStatus: 2 }, 'signed', LOGISTICS_MESSAGES.auditNotPassed],
+    ['a collected pickup order', { sendStatus: 1, asignStatus: 1 }, 'signed', LOGISTICS_MESSAGES.alreadyMarked],
+  ])('%s', (_, change, outcome, problem) => {
+    expect(orderSignProblem({ ...paid, receiveType: 1, ...change }, outcome)).toBe(problem);
+  });
 });
 
 describe('salesReportDays', () => {

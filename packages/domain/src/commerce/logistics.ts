@@ -120,6 +120,7 @@ export const LOGISTICS_MESSAGES = {
   notSent: '订单未发货',
   alreadyMarked: '订单已签收或拒收',
   nothingPaid: '订单未支付，不能退款',
+  pickupRefused: '自提订单只能标记为已取货',
 } as const;
 
 const refundStates: readonly number[] = [PAY_STATUS.refunding, PAY_STATUS.refunded];
@@ -166,8 +167,38 @@ export function orderShipProblem(order: OrderState): string | null {
   return order.auditStatus === AUDIT_STATUS.passed ? null : LOGISTICS_MESSAGES.auditNotPassed;
 }
 
-/** Why a shipped order cannot be marked signed for or refused now, or null. */
-export function orderSignProblem(order: OrderState): string | null {
+/**
+ * A pickup (自提) order the customer may collect now: live, not refunded, paid (or cash on delivery,
+ * or nothing to pay), not failed by the audit, not yet marked (docs/adr/0194-refund-requests-and-pickup.md).
+ */
+export function isPickupReady(order: OrderState): boolean {
+  return (
+    order.receiveType === RECEIVE_TYPE_API.pickup &&
+    order.orderStatus !== ORDER_STATUS.cancelled &&
+    !refundStates.includes(order.payStatus) &&
+    isPaidOrCod(order) &&
+    order.auditStatus !== AUDIT_STATUS.failed &&
+    order.sendStatus === SEND_STATUS.notSent
+  );
+}
+
+/**
+ * Why an order cannot be marked signed for or refused now, or null: a shipped order, or a pickup
+ * order ready to collect, which can only be marked signed (已取货: it is never shipped).
+ */
+export function orderSignProblem(order: OrderState, outcome: 'signed' | 'refused' = 'signed'): string | null {
+  if (order.receiveType === RECEIVE_TYPE_API.pickup && order.sendStatus === SEND_STATUS.notSent) {
+    if (!isPickupReady(order)) {
+      return order.orderStatus === ORDER_STATUS.cancelled
+        ? LOGISTICS_MESSAGES.cancelled
+        : refundStates.includes(order.payStatus)
+          ? LOGISTICS_MESSAGES.refunds
+          : isPaidOrCod(order)
+            ? LOGISTICS_MESSAGES.auditNotPassed
+            : LOGISTICS_MESSAGES.unpaid;
+    }
+    return outcome === 'signed' ? null : LOGISTICS_MESSAGES.pickupRefused;
+  }
   if (order.sendStatus !== SEND_STATUS.sent) {
     return LOGISTICS_MESSAGES.notSent;
   }
