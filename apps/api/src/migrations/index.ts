@@ -44,6 +44,7 @@ import { Migration20261127012013_mallOrders } from './Migration20261127012013_ma
 import { Migration20261127012022_goods } from './Migration20261127012022_goods';
 import { Migration20261127012035_addressesAndCoupons } from './Migration20261127012035_addressesAndCoupons';
 import { Migration20261127012646_shippingEvents } from './Migration20261127012646_shippingEvents';
+import { Migration20261127021521_OrderRefundRequest } from './Migration20261127021521_OrderRefundRequest';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -90,4 +91,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127012022_goods', class: Migration20261127012022_goods },
   { name: 'Migration20261127012035_addressesAndCoupons', class: Migration20261127012035_addressesAndCoupons },
   { name: 'Migration20261127012646_shippingEvents', class: Migration20261127012646_shippingEvents },
+  { name: 'Migration20261127021521_OrderRefundRequest', class: Migration20261127021521_OrderRefundRequest },
 ];

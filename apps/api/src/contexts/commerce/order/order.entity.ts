@@ -71,6 +71,12 @@ export const MallOrderSchema = defineEntity({
     refundAmount: p.integer().nullable(),
     /** How many refunds were asked (the request key of the next one). */
     refundRequests: p.integer().default(0),
+    /** The customer's refund request after the audit or shipping: 0 none, 1 asked, 2 declined (domain REFUND_REQUEST). */
+    refundRequest: p.smallint().default(0),
+    /** The customer's reason for the request. */
+    refundRequestReason: p.string().length(80).nullable(),
+    /** The operator's reason for declining it. */
+    refundDeclineReason: p.string().length(80).nullable(),
     expressCode: p.string().length(16).nullable(),
     expressName: p.string().length(40).nullable(),
     expressPhone: p.string().length(20).nullable(),
