@@ -140,6 +140,7 @@ export const STAFF_OPERATIONS = [
   'consoleShipOrder',
   'consoleSignOrder',
   'consoleRefundOrder',
+  'consoleDeclineOrderRefund',
   'consoleSalesReport',
 ] as const satisfies readonly OperationId[];
 

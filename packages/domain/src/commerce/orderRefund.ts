@@ -38,10 +38,15 @@ export function orderRefundParts(order: RefundOrderState): { money: boolean; poi
   };
 }
 
+/** An order with nothing to pay online is settled when submitted (payStatus 1, or 0 as older rows read). */
+function settledWithoutMoney(order: RefundOrderState): boolean {
+  return order.payStatus === PAY_STATUS.paid || order.payStatus === PAY_STATUS.unpaid;
+}
+
 /**
  * Why the operator cannot refund `cents` of this order now, or null. With money paid: paid (or
  * 退款失败) online, 1..payAmount cents. Without money (points or strips only): a live order settled
- * when submitted, with points or strips to give back, and 0 cents.
+ * when submitted (not refunded yet), with points or strips to give back, and 0 cents.
  */
 export function operatorRefundProblem(order: RefundOrderState, cents: number): string | null {
   const parts = orderRefundParts(order);
@@ -54,7 +59,7 @@ export function operatorRefundProblem(order: RefundOrderState, cents: number): s
     }
     return cents >= 1 && cents <= order.payAmount ? null : ORDER_REFUND_MESSAGES.moneyTooMuch;
   }
-  const settled = order.orderStatus === ORDER_STATUS.live && order.payStatus === PAY_STATUS.unpaid;
+  const settled = order.orderStatus === ORDER_STATUS.live && settledWithoutMoney(order);
   if (!settled || parts.points + parts.strips <= 0) {
     return ORDER_REFUND_MESSAGES.notRefundable;
   }
@@ -78,7 +83,7 @@ export function customerRefundMode(order: RefundOrderState): 'now' | 'request' |
     return null;
   }
   const parts = orderRefundParts(order);
-  const settled = parts.money ? order.payStatus === PAY_STATUS.paid : order.payStatus === PAY_STATUS.unpaid;
+  const settled = parts.money ? order.payStatus === PAY_STATUS.paid : settledWithoutMoney(order);
   const moved = order.sendStatus === SEND_STATUS.sent || order.auditStatus === AUDIT_STATUS.passed;
   return settled && moved && (parts.money || parts.points + parts.strips > 0) ? 'request' : null;
 }
@@ -92,4 +97,9 @@ export function refundRequestLabel(order: RefundOrderState): string | null {
     return ORDER_REFUND_MESSAGES.requested;
   }
   return order.refundRequest === REFUND_REQUEST.declined ? ORDER_REFUND_MESSAGES.declined : null;
+}
+
+/** A stored `refundRequest` as the API states it (anything unknown reads as none). */
+export function refundRequestOf(value: number): (typeof REFUND_REQUEST)[keyof typeof REFUND_REQUEST] {
+  return value === REFUND_REQUEST.requested || value === REFUND_REQUEST.declined ? value : REFUND_REQUEST.none;
 }

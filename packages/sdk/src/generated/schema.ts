@@ -4866,6 +4866,9 @@ export interface paths {
          *     failed (canRequestRefundAgain). Requests a full refund of what is left through the payment
          *     provider; success answers errMsg 成功发起退款 (the money returns in 1-3 working days to the way
          *     it was paid). Refused with 40900 and the reason otherwise (该订单不能退款, 退款处理中).
+         *     After the audit or shipping (domain customerRefundMode `request`) it records a refund request
+         *     instead (refundRequest 1, 退款申请中) that the operator refunds or declines; the answer's data
+         *     then has refundRequest 1 (the page says 已提交退款申请，请等待审核).
          */
         post: operations["orderWxRefund"];
         delete?: never;
@@ -5662,6 +5665,27 @@ export interface paths {
          *     kept in the audit trail. Audited (`order.refund`).
          */
         post: operations["consoleRefundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/orders/{orderId}/refund-decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declines a customer's refund request with a reason (operator, admin)
+         * @description Only an order whose refund request waits (refundRequest 1); otherwise 40900 (该订单没有待处理的退款申请).
+         *     The customer sees 退款申请未通过 with the reason and may ask again. Audited (`order.refundDecline`).
+         */
+        post: operations["consoleDeclineOrderRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9154,6 +9178,15 @@ export interface components {
             refundReason: string | null;
             /** @description Cents refunded or being refunded. */
             refundAmount: number | null;
+            /**
+             * @description The customer's refund request after the audit or shipping - 0 none, 1 asked (退款申请中), 2 declined (退款申请未通过).
+             * @enum {integer}
+             */
+            refundRequest?: 0 | 1 | 2;
+            /** @description The customer's reason for the request. */
+            refundRequestReason?: string | null;
+            /** @description The operator's reason for declining it (shown to the customer). */
+            refundDeclineReason?: string | null;
         };
         /** @description An order with its express fields (the detail page). */
         OrderDetail: {
@@ -9254,6 +9287,15 @@ export interface components {
             refundReason: string | null;
             /** @description Cents refunded or being refunded. */
             refundAmount: number | null;
+            /**
+             * @description The customer's refund request after the audit or shipping - 0 none, 1 asked (退款申请中), 2 declined (退款申请未通过).
+             * @enum {integer}
+             */
+            refundRequest?: 0 | 1 | 2;
+            /** @description The customer's reason for the request. */
+            refundRequestReason?: string | null;
+            /** @description The operator's reason for declining it (shown to the customer). */
+            refundDeclineReason?: string | null;
             express: components["schemas"]["OrderExpress"];
         };
         /** @description The courier of a sent order (all null before it is sent). */
@@ -9367,6 +9409,15 @@ export interface components {
             /** @description Cents refunded so far (or being refunded). */
             refundAmount: number | null;
             refundReason: string | null;
+            /**
+             * @description The customer's refund request after the audit or shipping - 0 none, 1 asked (退款申请中), 2 declined (退款申请未通过).
+             * @enum {integer}
+             */
+            refundRequest?: 0 | 1 | 2;
+            /** @description The customer's reason for the request. */
+            refundRequestReason?: string | null;
+            /** @description The operator's reason for declining it (shown to the customer). */
+            refundDeclineReason?: string | null;
             /** @description What is left to refund of the order's payment (0 when nothing was paid by money). */
             refundableCents: number;
             /** @description The domain's orderStatusLabel. */
@@ -17603,6 +17654,8 @@ export interface operations {
                 payStatus?: 0 | 1 | 3 | 4 | 5;
                 sendStatus?: 0 | 1;
                 auditStatus?: 0 | 1 | 2;
+                /** @description 1 lists the orders whose refund request waits for the operator (退款申请). */
+                refundRequest?: 0 | 1 | 2;
                 /** @description First creation day (China time), YYYY-MM-DD. */
                 from?: string;
                 /** @description Last creation day (China time), YYYY-MM-DD, included. */
@@ -17767,7 +17820,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Whole cents (分), at most the order's refundableCents. */
+                    /** @description Whole cents (分), at most the order's refundableCents; 0 for an order paid only with points or strips (they go back to their ledgers). */
                     refundCents: number;
                     reason: string;
                     /** @description The console's key for this request (one per refund dialog). */
@@ -17777,6 +17830,35 @@ export interface operations {
         };
         responses: {
             /** @description The order after the refund request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrderEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleDeclineOrderRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The order after the decline. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -10,6 +10,7 @@ export interface OrderQueueFilter {
   payStatus?: number;
   sendStatus?: number;
   auditStatus?: number;
+  refundRequest?: number;
   createdFrom?: Date;
   createdBefore?: Date;
   /** An order code (exact) or a phone number (the consignee's, or the buyer's account phone). */
@@ -32,7 +33,7 @@ export class OrderDeskRepository {
     pageSize: number,
   ): Promise<{ rows: MallOrder[]; total: number }> {
     const where: FilterQuery<MallOrder>[] = [];
-    for (const key of ['orderStatus', 'payStatus', 'sendStatus', 'auditStatus'] as const) {
+    for (const key of ['orderStatus', 'payStatus', 'sendStatus', 'auditStatus', 'refundRequest'] as const) {
       if (filter[key] !== undefined) {
         where.push({ [key]: filter[key] });
       }

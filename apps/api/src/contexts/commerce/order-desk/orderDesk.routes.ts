@@ -4,6 +4,7 @@ import {
   consoleAuditOrder,
   consoleOrder,
   consoleOrders,
+  consoleDeclineOrderRefund,
   consoleRefundOrder,
   consoleSalesReport,
   consoleShipOrder,
@@ -57,6 +58,9 @@ export function consoleOrderRoutes(app: FastifyInstance) {
       request.body,
       now(),
     ),
+  );
+  app.operation('consoleDeclineOrderRefund', async (request) =>
+    consoleDeclineOrderRefund(app.em, staffActor(request, request.staff), request.params.orderId, request.body, now()),
   );
   app.operation('consoleSalesReport', async (request) =>
     consoleSalesReport(app.em, staffActor(request, request.staff), request.query, now()),

@@ -1,6 +1,7 @@
 import type { Schema } from '@glucoguard/sdk';
 import {
   LOGISTICS_MESSAGES,
+  ORDER_REFUND_MESSAGES,
   PAY_STATUS,
   SALES_REPORT_RANGE_MESSAGE,
   TRACKING_NUMBER_PATTERN,
@@ -15,6 +16,7 @@ import {
   parseChinaDateTime,
   paymentLabel,
   refundableCents,
+  refundRequestOf,
   salesReport,
   salesReportDays,
 } from '@glucoguard/domain';
@@ -24,7 +26,7 @@ import type { StaffContext } from '../../../lib/staff-context';
 import type { PaymentProvider } from '../../../providers/payment/payment';
 import { recordAudit, type AuditActor } from '../../platform';
 import { recordShippingEvent, recordedTraces } from '../logistics/logistics.service';
-import { auditOrder, refundOrder, shipOrder, signOrder } from '../order/order.console';
+import { auditOrder, declineRefundRequest, refundOrder, shipOrder, signOrder } from '../order/order.console';
 import { orderById } from '../order/order.access';
 import type { OrderRow } from '../order/order.repository';
 import { OrderDeskRepository, type OrderExtras, type OrderQueueFilter } from './orderDesk.repository';
@@ -84,6 +86,9 @@ function consoleOrderView(row: OrderRow, extras: OrderExtras): ConsoleOrder {
         : null,
     refundAmount: row.refundAmount ?? null,
     refundReason: row.refundReason ?? null,
+    refundRequest: refundRequestOf(row.refundRequest),
+    refundRequestReason: row.refundRequestReason ?? null,
+    refundDeclineReason: row.refundDeclineReason ?? null,
     refundableCents: paid && intent ? refundableCents(intent.amountCents, intent.refunds) : 0,
     statusLabel: orderStatusLabel(row),
     paymentLabel: paymentLabel(row) ?? null,
@@ -228,7 +233,7 @@ export async function consoleSignOrder(
   now: Date,
 ) {
   const row = await inTransaction(db, async (tx) => {
-    check(orderSignProblem(await orderById(tx, orderId)));
+    check(orderSignProblem(await orderById(tx, orderId), result));
     const moved = await signOrder(tx, orderId, result, now);
     const courier = courierByCode(moved.expressCode);
     if (courier && moved.trackingNumber) {
@@ -283,6 +288,30 @@ export async function consoleRefundOrder(
     },
     now,
   );
+  return detail(db, row);
+}
+
+export async function consoleDeclineOrderRefund(
+  db: Db,
+  actor: AuditActor,
+  orderId: number,
+  body: { reason: string },
+  now: Date,
+) {
+  const reason = body.reason.trim();
+  if (!reason) {
+    throw badRequest(ORDER_REFUND_MESSAGES.declineReason);
+  }
+  const row = await inTransaction(db, async (tx) => {
+    const moved = await declineRefundRequest(tx, orderId, reason, now);
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'order.refundDecline', patientId: moved.customerId, target: `order:${orderId}`, detail: { reason } },
+      now,
+    );
+    return moved;
+  });
   return detail(db, row);
 }
 

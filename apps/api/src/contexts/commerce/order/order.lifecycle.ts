@@ -6,6 +6,8 @@
 import {
   canCancelOrder,
   canRequestRefund,
+  customerRefundMode,
+  REFUND_REQUEST,
   ORDER_MESSAGES,
   ORDER_STATUS,
   PAY_STATUS,
@@ -222,6 +224,19 @@ export async function requestOrderRefund(
   await inTransaction(db, async (tx) => {
     const repo = new OrderRepository(tx);
     const row = await repo.lock(body.orderId);
+    if (row && customerRefundMode(row) === 'request') {
+      // After the audit or shipping the operator decides (docs/adr/0194): 退款申请中.
+      const asked = await repo.move(
+        row.id,
+        { refundRequest: row.refundRequest, payStatus: row.payStatus },
+        { refundRequest: REFUND_REQUEST.requested, refundRequestReason: reason, refundDeclineReason: null },
+        now,
+      );
+      if (!asked) {
+        throw conflict(ORDER_MESSAGES.refundInProgress);
+      }
+      return;
+    }
     if (!row || !canRequestRefund(row)) {
       throw conflict(
         row?.payStatus === PAY_STATUS.refunding ? ORDER_MESSAGES.refundInProgress : ORDER_MESSAGES.notRefundable,

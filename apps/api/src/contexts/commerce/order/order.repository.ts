@@ -14,6 +14,9 @@ export type NewOrder = Omit<
   | 'refundReason'
   | 'refundAmount'
   | 'refundRequests'
+  | 'refundRequest'
+  | 'refundRequestReason'
+  | 'refundDeclineReason'
   | 'expressCode'
   | 'expressName'
   | 'expressPhone'
@@ -38,6 +41,9 @@ export type OrderChanges = Partial<
     | 'cancelledAt'
     | 'cancelledBy'
     | 'resourcesReturned'
+    | 'refundRequest'
+    | 'refundRequestReason'
+    | 'refundDeclineReason'
     | 'refundReason'
     | 'refundAmount'
     | 'refundRequests'
@@ -68,6 +74,9 @@ export class OrderRepository {
       refundReason: null,
       refundAmount: null,
       refundRequests: 0,
+      refundRequest: 0,
+      refundRequestReason: null,
+      refundDeclineReason: null,
       expressCode: null,
       expressName: null,
       expressPhone: null,

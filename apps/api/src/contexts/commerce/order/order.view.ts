@@ -1,5 +1,5 @@
 import type { Schema } from '@glucoguard/sdk';
-import { formatChinaTime } from '@glucoguard/domain';
+import { formatChinaTime, refundRequestOf } from '@glucoguard/domain';
 import type { OrderRow } from './order.repository';
 
 type Order = Schema<'Order'>;
@@ -59,6 +59,9 @@ export function orderView(row: OrderRow): Order {
     ],
     refundReason: row.refundReason ?? null,
     refundAmount: row.refundAmount ?? null,
+    refundRequest: refundRequestOf(row.refundRequest),
+    refundRequestReason: row.refundRequestReason ?? null,
+    refundDeclineReason: row.refundDeclineReason ?? null,
   };
 }
 
