@@ -27,7 +27,13 @@ export const ORDER_REFUND_MESSAGES = {
   notRequestable: '该订单不能申请退款',
   noRequest: '该订单没有待处理的退款申请',
   declineReason: '请填写拒绝原因',
+  reasonRequired: '请填写退款原因',
+  reasonPlaceholder: '请说明退款原因，如商品破损、发错货等',
+  requestNote: '订单已发货或已审核，退款需客服审核后办理',
 } as const;
+
+/** The longest refund or decline reason, in characters (the order's columns). */
+export const REFUND_REASON_MAX_LENGTH = 80;
 
 /** What a refund of the order gives back: money through the payment provider, points and strips through their ledgers. */
 export function orderRefundParts(order: RefundOrderState): { money: boolean; points: number; strips: number } {

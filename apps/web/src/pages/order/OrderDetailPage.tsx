@@ -1,22 +1,25 @@
 import {
   MALL_MESSAGES,
+  ORDER_REFUND_MESSAGES,
   ORDER_SCREEN_TEXTS,
   PAY_STATUS,
   PAY_TYPE,
   RECEIVE_TYPE_API,
+  REFUND_REQUEST,
   canCancelOrder,
   canPayOrder,
-  canRequestRefund,
   canRequestRefundAgain,
   canTrackOrder,
   centsToYuan,
+  customerRefundMode,
   maskOrderCode,
   receiveTypeText,
+  refundRequestLabel,
 } from '@glucoguard/domain';
 import { isApiError, type Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, Dialog } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { PageLoading } from '../../components/PageLoading';
@@ -27,6 +30,7 @@ import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../ui/toast';
 import { CountdownLine, OrderGoods, OrderHead } from './OrderCard';
 import { logisticsPath } from './orderPaths';
+import { RefundRequestDialog } from './RefundRequestDialog';
 import { useAutoCancelCountdown } from './useAutoCancelCountdown';
 import styles from './Order.module.css';
 
@@ -56,6 +60,7 @@ export default function OrderDetailPage() {
   const remaining = useAutoCancelCountdown(order, read.reload);
   const guard = useSubmitGuard();
   const { pay, sheet, busy: paying } = usePayIntent(() => read.reload());
+  const [asking, setAsking] = useState(false);
 
   if (!valid || (read.failed && missing(read.error))) {
     return <EmptyState title="订单不存在" />;
@@ -106,6 +111,11 @@ export default function OrderDetailPage() {
   };
 
   const onRefund = async () => {
+    if (customerRefundMode(order) === 'request') {
+      // After the audit or shipping the refund is a request the operator decides (docs/adr/0194).
+      setAsking(true);
+      return;
+    }
     if (await Dialog.confirm({ content: ORDER_SCREEN_TEXTS.refundConfirm })) {
       await act(
         () => api().POST('/order/v1/wxRefund', { body: { orderId: order.orderId } }),
@@ -114,7 +124,23 @@ export default function OrderDetailPage() {
     }
   };
 
-  const refundable = canRequestRefund(order);
+  const onAsk = (reason: string) =>
+    guard.run(async () => {
+      try {
+        const next = await api().POST('/order/v1/wxRefund', { body: { orderId: order.orderId, reason } });
+        return () => {
+          setAsking(false);
+          read.mutate(next);
+          toast(ORDER_REFUND_MESSAGES.requestSent);
+        };
+      } catch (error) {
+        return () => showError(error);
+      }
+    });
+
+  const refundMode = customerRefundMode(order);
+  const refundable = refundMode === 'now';
+  const requestLabel = refundRequestLabel(order);
   // A paid order is cancelled by asking for its refund; 取消订单 is for one with no money taken.
   const cancellable = canCancelOrder(order) && !refundable;
   const busy = guard.busy || paying;
@@ -137,7 +163,7 @@ export default function OrderDetailPage() {
       </Button>,
     );
   }
-  if (refundable) {
+  if (refundMode !== null) {
     actions.push(
       <Button key="refund" color="warning" fill="outline" disabled={busy} onClick={() => void onRefund()}>
         {canRequestRefundAgain(order) ? ORDER_SCREEN_TEXTS.refundAgain : ORDER_SCREEN_TEXTS.refund}
@@ -162,6 +188,16 @@ export default function OrderDetailPage() {
             退款金额 ¥{centsToYuan(order.refundAmount)}
             {order.refundReason ? `（${order.refundReason}）` : ''}
             {order.payStatus === PAY_STATUS.refunding ? `，${ORDER_SCREEN_TEXTS.refundNote}` : ''}
+          </p>
+        ) : null}
+        {requestLabel ? (
+          <p className={styles.refundRequest} aria-label="退款申请">
+            <strong>{requestLabel}</strong>
+            {order.refundRequest === REFUND_REQUEST.declined && order.refundDeclineReason
+              ? `：${order.refundDeclineReason}`
+              : order.refundRequestReason
+                ? `（${order.refundRequestReason}）`
+                : ''}
           </p>
         ) : null}
       </section>
@@ -233,6 +269,12 @@ export default function OrderDetailPage() {
         </div>
       ) : null}
       {sheet}
+      <RefundRequestDialog
+        open={asking}
+        busy={guard.busy}
+        onSubmit={(reason) => void onAsk(reason)}
+        onClose={() => setAsking(false)}
+      />
     </div>
   );
 }

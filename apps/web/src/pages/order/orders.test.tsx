@@ -177,13 +177,13 @@ describe('/order/orderDetail', () => {
     expect(screen.getByLabelText('商品金额').textContent).toBe('¥119.80');
     expect(screen.getByLabelText('运费').textContent).toBe('¥8.00');
     expect(screen.getByLabelText('实付金额').textContent).toBe('¥127.80');
-    // Sent: no cancel, no refund, no pay.
+    // Sent: no cancel, no pay; a refund is a request the operator decides (docs/adr/0194).
     const bar = screen.getByRole('group', { name: '订单操作' });
     expect(
       within(bar)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['查看物流']);
+    ).toEqual(['查看物流', '申请退款']);
     fireEvent.click(within(bar).getByRole('button', { name: '查看物流' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/logistics'));
     expect(router.state.location.search).toBe('?orderId=11');
@@ -266,6 +266,40 @@ describe('/order/orderDetail', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['重新申请退款']);
+  });
+
+  it('asks for a refund after shipping with a reason: 退款申请中, and again after 退款申请未通过', async () => {
+    const sent = { sendStatus: 1, auditStatus: 1 } as const;
+    const api = fakeApi({
+      ...detail(sent),
+      'POST /order/v1/wxRefund': () => order({ ...sent, refundRequest: 1, refundRequestReason: '包装破损' }),
+    });
+    renderApp('/order/orderDetail?id=11');
+    const bar = await screen.findByRole('group', { name: '订单操作' });
+    fireEvent.click(within(bar).getByRole('button', { name: '申请退款' }));
+    // No reason, no request.
+    fireEvent.click(await screen.findByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText('请填写退款原因')).toBeTruthy();
+    expect(api.called('POST /order/v1/wxRefund')).toHaveLength(0);
+    fireEvent.change(screen.getByPlaceholderText('请说明退款原因，如商品破损、发错货等'), {
+      target: { value: '包装破损' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText('已提交退款申请，请等待审核')).toBeTruthy();
+    expect(api.called('POST /order/v1/wxRefund')[0]?.body).toEqual({ orderId: 11, reason: '包装破损' });
+    expect(screen.getByLabelText('退款申请').textContent).toBe('退款申请中（包装破损）');
+    // Asked and waiting: no second ask.
+    expect(
+      within(screen.getByRole('group', { name: '订单操作' })).queryByRole('button', { name: '申请退款' }),
+    ).toBeNull();
+  });
+
+  it('shows 退款申请未通过 with the reason and lets the customer ask again', async () => {
+    fakeApi(detail({ sendStatus: 1, auditStatus: 1, refundRequest: 2, refundDeclineReason: '商品已拆封使用' }));
+    renderApp('/order/orderDetail?id=11');
+    expect((await screen.findByLabelText('退款申请')).textContent).toBe('退款申请未通过：商品已拆封使用');
+    const bar = screen.getByRole('group', { name: '订单操作' });
+    expect(within(bar).getByRole('button', { name: '申请退款' })).toBeTruthy();
   });
 
   it('cancels a cash-on-delivery order only after the confirmation', async () => {
