@@ -16,13 +16,26 @@ import {
   Typography,
 } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { PAY_STATUS, centsToYuan, orderAuditProblem, orderShipProblem, orderSignProblem } from '@glucoguard/domain';
+import {
+  PAY_STATUS,
+  RECEIVE_TYPE_API,
+  REFUND_REQUEST,
+  SEND_STATUS,
+  centsToYuan,
+  operatorRefundProblem,
+  orderAuditProblem,
+  orderRefundParts,
+  orderShipProblem,
+  orderSignProblem,
+  refundRequestLabel,
+} from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { useConsoleSubmit } from '../../useConsoleSubmit';
 import { OrderRefundDialog } from './OrderRefundDialog';
+import { RefundDeclineDialog } from './RefundDeclineDialog';
 import { ShipDialog } from './ShipDialog';
 import { orderPriceText, payTypeText, receiveText, statusColour } from './orderText';
 import styles from './OrdersPage.module.css';
@@ -30,8 +43,14 @@ import styles from './OrdersPage.module.css';
 type Detail = Schema<'ConsoleOrderEnvelope'>['data'];
 type Order = Detail['order'];
 
-/** The refusal of a refund, or null: only money that was paid and is not being refunded. */
+/**
+ * The refusal of a refund, or null: money that was paid and is not being refunded, or an order paid
+ * only with points or strips (operatorRefundProblem, docs/adr/0194).
+ */
 function refundProblem(order: Order): string | null {
+  if (!orderRefundParts(order).money) {
+    return operatorRefundProblem(order, 0);
+  }
   if (order.refundableCents <= 0) {
     return '没有可退的金额';
   }
@@ -64,6 +83,7 @@ export function OrderDrawer({
   const [detail, setDetail] = useState<Detail | null>(null);
   const [shipping, setShipping] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const [declining, setDeclining] = useState(false);
   const { busy, error, setError, run } = useConsoleSubmit();
   const loaded = useConsoleData<Detail | null>(
     async (signal) => {
@@ -77,6 +97,8 @@ export function OrderDrawer({
   );
   const shown = detail ?? loaded.data ?? null;
   const order = shown?.order;
+  // A pickup order not handed over is marked 已取货 (never shipped).
+  const pickup = order?.receiveType === RECEIVE_TYPE_API.pickup && order.sendStatus === SEND_STATUS.notSent;
 
   /** Runs an action; its answer is the order after it. */
   const act = async (task: () => Promise<Detail>, done: string) => {
@@ -117,6 +139,18 @@ export function OrderDrawer({
             <Tag color={statusColour(order.statusLabel)}>{order.statusLabel}</Tag>
             {order.paymentLabel && <Tag>{order.paymentLabel}</Tag>}
           </Space>
+          {refundRequestLabel(order) && (
+            <Alert
+              className={styles.notice}
+              type={order.refundRequest === REFUND_REQUEST.requested ? 'warning' : 'info'}
+              showIcon
+              title={`${refundRequestLabel(order)}：${
+                order.refundRequest === REFUND_REQUEST.requested
+                  ? (order.refundRequestReason ?? '—')
+                  : (order.refundDeclineReason ?? '—')
+              }`}
+            />
+          )}
           <Descriptions column={2} size="small" bordered>
             <Descriptions.Item label="商品" span={2}>
               {order.goodsName} × {order.number}
@@ -190,20 +224,20 @@ export function OrderDrawer({
                 </Button>
               )}
             </Guarded>
-            <Guarded problem={orderSignProblem(order)}>
+            <Guarded problem={orderSignProblem(order, 'signed')}>
               {(disabled) => (
                 <Popconfirm
-                  title="确定买家已签收吗？"
-                  okText="已签收"
+                  title={pickup ? '确定买家已取货吗？' : '确定买家已签收吗？'}
+                  okText={pickup ? '已取货' : '已签收'}
                   cancelText="取消"
                   onConfirm={() => void sign('signed')}
                   disabled={disabled}
                 >
-                  <Button disabled={disabled}>已签收</Button>
+                  <Button disabled={disabled}>{pickup ? '已取货' : '已签收'}</Button>
                 </Popconfirm>
               )}
             </Guarded>
-            <Guarded problem={orderSignProblem(order)}>
+            <Guarded problem={orderSignProblem(order, 'refused')}>
               {(disabled) => (
                 <Popconfirm
                   title="确定买家拒收吗？"
@@ -223,6 +257,9 @@ export function OrderDrawer({
                 </Button>
               )}
             </Guarded>
+            {order.refundRequest === REFUND_REQUEST.requested && (
+              <Button onClick={() => setDeclining(true)}>拒绝退款申请</Button>
+            )}
           </Space>
 
           <Typography.Title level={5} className={styles.section}>
@@ -249,6 +286,15 @@ export function OrderDrawer({
               setShipping(false);
               setDetail(next);
               void message.success('已发货');
+              onChanged();
+            }}
+          />
+          <RefundDeclineDialog
+            orderId={declining ? order.orderId : null}
+            onClose={() => setDeclining(false)}
+            onDone={(next) => {
+              setDeclining(false);
+              setDetail(next);
               onChanged();
             }}
           />

@@ -1,8 +1,10 @@
 // 退款 of an order: an amount up to what is left of its payment (all of it by default) and a reason
 // the buyer sees; the payment provider is asked at once and the order shows 退款中, 退款成功 or 退款失败.
+// The points and strips the order spent go back with it; an order paid only with points or strips
+// has no amount to type: just the reason, and it is 退款成功 at once (docs/adr/0194).
 import { App, Form, Input, InputNumber } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { centsToYuan } from '@glucoguard/domain';
+import { centsToYuan, orderRefundParts } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { SaveDialog } from '../../SaveDialog';
@@ -36,13 +38,18 @@ export function OrderRefundDialog({
   // One key per opening, kept in the audit trail with the refund.
   const requestKey = useMemo(() => (open ? crypto.randomUUID() : ''), [open]);
   const left = order?.refundableCents ?? 0;
+  const parts = order ? orderRefundParts(order) : { money: false, points: 0, strips: 0 };
+  const goingBack = [
+    ...(parts.points > 0 ? [`${parts.points} 积分`] : []),
+    ...(parts.strips > 0 ? [`${parts.strips} 条试纸`] : []),
+  ].join('、');
 
   // The dialog keeps its form mounted while closed: each opening starts from all that is left.
   useEffect(() => {
     if (open) {
-      form.setFieldsValue({ yuan: left / 100, reason: '' });
+      form.setFieldsValue({ yuan: left / 100, reason: order?.refundRequestReason ?? '' });
     }
-  }, [open, left, form]);
+  }, [open, left, form, order?.refundRequestReason]);
 
   const submit = async (values: Values) => {
     if (!order) {
@@ -51,7 +58,7 @@ export function OrderRefundDialog({
     const next = await run(() =>
       api.POST('/console/v1/orders/{orderId}/refund', {
         params: { path: { orderId: order.orderId } },
-        body: { refundCents: toCents(values.yuan), reason: values.reason.trim(), requestKey },
+        body: { refundCents: parts.money ? toCents(values.yuan) : 0, reason: values.reason.trim(), requestKey },
       }),
     );
     if (next) {
@@ -81,14 +88,16 @@ export function OrderRefundDialog({
       }}
     >
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+        {goingBack && <p className={styles.refundBack}>将退还 {goingBack}</p>}
         <Form.Item
+          hidden={!parts.money}
           label={`退款金额（元，最多 ¥${centsToYuan(left)}）`}
           name="yuan"
           rules={[
-            { required: true, message: '请输入退款金额' },
+            { required: parts.money, message: '请输入退款金额' },
             {
               validator: (_rule, value: number | null) =>
-                value !== null && toCents(value) >= 1 && toCents(value) <= left
+                !parts.money || (value !== null && toCents(value) >= 1 && toCents(value) <= left)
                   ? Promise.resolve()
                   : Promise.reject(new Error('退款金额不能超过可退金额')),
             },

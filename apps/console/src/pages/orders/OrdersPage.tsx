@@ -6,6 +6,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { refundRequestLabel } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { formatTime } from '../../format';
@@ -17,6 +18,7 @@ import {
   PAY_STATUS_OPTIONS,
   SEND_STATUS_OPTIONS,
   orderPriceText,
+  REFUND_REQUEST_OPTIONS,
   statusColour,
 } from './orderText';
 import styles from './OrdersPage.module.css';
@@ -30,6 +32,7 @@ interface Filter {
   payStatus?: 0 | 1 | 3 | 4 | 5;
   sendStatus?: 0 | 1;
   auditStatus?: 0 | 1 | 2;
+  refundRequest?: 1 | 2;
 }
 
 const PAGE_SIZE = 10;
@@ -96,6 +99,7 @@ export default function OrdersPage() {
         <Space size={4} wrap>
           <Tag color={statusColour(order.statusLabel)}>{order.statusLabel}</Tag>
           {order.paymentLabel && order.paymentLabel !== order.statusLabel && <Tag>{order.paymentLabel}</Tag>}
+          {refundRequestLabel(order) && <Tag color="orange">{refundRequestLabel(order)}</Tag>}
         </Space>
       ),
     },
@@ -164,6 +168,13 @@ export default function OrdersPage() {
           defaultValue="all"
           options={AUDIT_STATUS_OPTIONS}
           onChange={(value) => narrow({ auditStatus: value === 'all' ? undefined : value })}
+        />
+        <Select<1 | 2 | 'all'>
+          className={styles.status}
+          aria-label="退款申请"
+          defaultValue="all"
+          options={REFUND_REQUEST_OPTIONS}
+          onChange={(value) => narrow({ refundRequest: value === 'all' ? undefined : value })}
         />
       </Space>
       <Table<Order>

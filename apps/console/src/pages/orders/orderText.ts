@@ -1,6 +1,6 @@
 // What the order desk shows of an order: the price by what was spent (yuan, points, strips), the
 // receive method, and the filter options, in the labels of spec 3 §4 (the domain's ORDER_LABELS).
-import { ORDER_LABELS, RECEIVE_TYPE_API, centsToYuan } from '@glucoguard/domain';
+import { ORDER_LABELS, ORDER_REFUND_MESSAGES, RECEIVE_TYPE_API, centsToYuan } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 
 type Order = Schema<'ConsoleOrder'>;
@@ -68,6 +68,13 @@ export const SEND_STATUS_OPTIONS: Option<0 | 1>[] = [
   { value: 0, label: ORDER_LABELS.notSent },
   { value: 1, label: ORDER_LABELS.sent },
 ];
+/** The refund request filter (docs/adr/0194): 退款申请 waiting for the operator, or declined. */
+export const REFUND_REQUEST_OPTIONS: Option<1 | 2>[] = [
+  { value: 'all', label: '全部退款申请' },
+  { value: 1, label: ORDER_REFUND_MESSAGES.requested },
+  { value: 2, label: ORDER_REFUND_MESSAGES.declined },
+];
+
 export const AUDIT_STATUS_OPTIONS: Option<0 | 1 | 2>[] = [
   { value: 'all', label: '全部审核状态' },
   { value: 0, label: '待审核' },

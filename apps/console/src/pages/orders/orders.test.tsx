@@ -209,6 +209,74 @@ describe('the order drawer', () => {
   });
 });
 
+describe('refunds of points and strips, refund requests and pickup (docs/adr/0194)', () => {
+  it('refunds a points-only order with just the reason: no amount, 0 cents, 退款成功', async () => {
+    const points = { payAmount: 0, needPay: 0, scoreAmount: 500, refundableCents: 0, sendStatus: 1 as const };
+    const calls = network(({ method }) =>
+      method === 'POST'
+        ? { order: order({ ...points, payStatus: 3, statusLabel: '退款成功', refundAmount: 0 }), traces: [] }
+        : { order: order(points), traces: [] },
+    );
+    shown(<OrderDrawer orderId={7} onClose={() => undefined} onChanged={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: '退款' }));
+    const dialog = await modal('订单退款');
+    expect(within(dialog).getByText('将退还 500 积分')).toBeTruthy();
+    // No amount to type: the money field is not shown.
+    expect(within(dialog).queryByRole('spinbutton')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('退款原因（买家会看到）'), { target: { value: '客户不需要了' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/refund'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/refund'))?.body).toEqual({
+      refundCents: 0,
+      reason: '客户不需要了',
+      requestKey: expect.any(String) as string,
+    });
+    expect(await screen.findByText('退款成功', { selector: '.ant-tag' })).toBeTruthy();
+  });
+
+  it("shows the customer's refund request and declines it with a reason", async () => {
+    const asked = { sendStatus: 1 as const, auditStatus: 1 as const, refundRequest: 1 as const };
+    const calls = network(({ method }) =>
+      method === 'POST'
+        ? {
+            order: order({ ...asked, refundRequest: 2, refundDeclineReason: '商品已拆封使用' }),
+            traces: [],
+          }
+        : { order: order({ ...asked, refundRequestReason: '包装破损' }), traces: [] },
+    );
+    shown(<OrderDrawer orderId={7} onClose={() => undefined} onChanged={() => undefined} />);
+    expect(await screen.findByText('退款申请中：包装破损')).toBeTruthy();
+    fireEvent.click(button('拒绝退款申请'));
+    const dialog = await modal('拒绝退款申请');
+    fireEvent.change(within(dialog).getByLabelText('拒绝原因（买家会看到）'), { target: { value: '商品已拆封使用' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/refund-decline'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/refund-decline'))?.body).toEqual({ reason: '商品已拆封使用' });
+    expect(await screen.findByText('退款申请未通过：商品已拆封使用')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '拒绝退款申请' })).toBeNull();
+  });
+
+  it('marks a paid pickup order 已取货 without shipping; 拒收 stays off', async () => {
+    const calls = network(({ method }) =>
+      method === 'POST'
+        ? { order: order({ receiveType: 1, sendStatus: 1, asignStatus: 1, statusLabel: '已签收' }), traces: [] }
+        : { order: order({ receiveType: 1 }), traces: [] },
+    );
+    shown(<OrderDrawer orderId={7} onClose={() => undefined} onChanged={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: '已取货' }));
+    expect(button('拒收').hasAttribute('disabled')).toBe(true);
+    expect(button('发货').hasAttribute('disabled')).toBe(true);
+    const confirm = await waitFor(() => {
+      const popup = document.querySelector<HTMLElement>('.ant-popconfirm');
+      expect(popup).toBeTruthy();
+      return popup as HTMLElement;
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: '已取货' }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/sign'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/sign'))?.body).toEqual({ result: 'signed' });
+  });
+});
+
 describe('the order queue', () => {
   it('lists orders with what was paid and narrows by pay status and keyword', async () => {
     const calls = network(() => ({
