@@ -3,11 +3,13 @@
 // (390×844) browses the mall, searches, opens a detail and comes back to the kept-alive list at its
 // scroll position; orders a good for money with an address and a coupon and pays on the local
 // payment sheet; demo.operator's console (1280×800) audits and ships it; the phone follows the
-// logistics timeline; the patient asks for the refund (once shipped the app offers 申请退款 no
-// more, spec §4 canRequestRefund: the ask goes to the brand's 客服电话 on the goods detail); the
-// operator refunds in full with the reason, and the phone shows 退款成功. The same for a points good and a strips good,
-// paid from the demo patient's points and strips (docs/adr/0193-demo-points-and-strips.md). The
-// pages' details are tested by their own files (mallScreens, orderScreens, addressCoupon).
+// logistics timeline; the patient asks for the refund in the app (shipped, 申请退款 records a
+// request with its reason: 退款申请中, docs/adr/0194-refund-requests-and-pickup.md); the operator
+// finds it under 退款申请, refunds in full with the reason, and the phone shows 退款成功. A points
+// good and a strips good, paid from the demo patient's points and strips
+// (docs/adr/0193-demo-points-and-strips.md), are shipped and refunded by the operator with just the
+// reason, and the balances come back. The pages' details are tested by their own files
+// (mallScreens, orderScreens, addressCoupon).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone } from './phone.mjs';
@@ -24,15 +26,6 @@ const GOODS = {
   points: { name: '一次性采血针 100 支', search: '采血针' },
   strips: { name: '试纸兑换：血糖试纸 50 条', search: '试纸兑换' },
 };
-
-/**
- * Not built yet (issue 21 journey, reported): the console refunds only money. An order paid with
- * nothing but points or strips has no payment intent, so the order desk answers refundableCents 0
- * and 退款 stays disabled (apps/console/src/pages/orders/OrderDrawer.tsx refundProblem), and
- * refundOrder refuses an order without an intent (contexts/commerce/order/order.lifecycle.ts). The
- * steps below run and will pass once the operator can give points and strips back; drop the todo then.
- */
-const REFUND_WITHOUT_MONEY_GAP = 'the console cannot refund an order paid only with points or strips';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -78,7 +71,7 @@ async function buy(which, { coupon } = {}) {
   await phone.getByLabel('商品', { exact: true }).getByRole('link', { name: goods.name }).tap();
   await phone.waitForURL((url) => url.pathname === '/mall/goodsDetail');
   await phone.getByRole('heading', { name: goods.name }).waitFor();
-  // The brand's customer service, where a shipped order's refund is asked for.
+  // The brand's customer service.
   await phone
     .getByRole('region', { name: '客服' })
     .getByRole('link', { name: /^客服电话/ })
@@ -133,7 +126,7 @@ async function openInConsole(orderCode) {
   await search.press('Enter');
   await desk.getByRole('button', { name: `处理订单 ${orderCode}` }).click();
   const drawer = desk.getByRole('dialog', { name: `订单 ${orderCode}` });
-  await drawer.getByRole('button', { name: '退款' }).waitFor();
+  await drawer.getByRole('button', { name: '退款', exact: true }).waitFor();
   await settled(desk);
   return drawer;
 }
@@ -171,11 +164,8 @@ async function followParcel(which, orderId, number) {
   const phone = patient.page;
   await phone.goto(`${BASE_URL}/order/orderDetail?id=${orderId}`);
   assert.equal(await phone.getByLabel('快递单号').textContent(), number);
-  assert.equal(
-    await phone.getByRole('group', { name: '订单操作' }).getByRole('button', { name: '申请退款' }).count(),
-    0,
-    'a shipped order is refunded through customer service',
-  );
+  // Shipped: 申请退款 asks the operator (a request), it no longer refunds at once.
+  await phone.getByRole('group', { name: '订单操作' }).getByRole('button', { name: '申请退款' }).waitFor();
   await phone.getByRole('button', { name: '查看物流' }).tap();
   await phone.waitForURL((url) => url.pathname === '/order/logistics');
   await phone
@@ -188,20 +178,69 @@ async function followParcel(which, orderId, number) {
 }
 
 /**
- * The operator refunds the whole order with the reason.
+ * The patient asks for the refund of the shipped order with a reason: 退款申请中.
+ * @param {string} which @param {number} orderId @param {string} reason
+ */
+async function askRefund(which, orderId, reason) {
+  const phone = patient.page;
+  await phone.goto(`${BASE_URL}/order/orderDetail?id=${orderId}`);
+  await phone.getByRole('group', { name: '订单操作' }).getByRole('button', { name: '申请退款' }).tap();
+  const box = phone.getByPlaceholder('请说明退款原因，如商品破损、发错货等');
+  await box.waitFor();
+  await box.fill(reason);
+  await phone.screenshot({ path: shot(`${which}-4-ask-refund`) });
+  await phone.getByRole('button', { name: '提交申请' }).tap();
+  await phone.getByText('已提交退款申请，请等待审核').waitFor();
+  await box.waitFor({ state: 'hidden' });
+  assert.equal(await phone.getByLabel('退款申请').textContent(), `退款申请中（${reason}）`);
+  assert.equal(
+    await phone.getByRole('group', { name: '订单操作' }).getByRole('button', { name: '申请退款' }).count(),
+    0,
+    'asked and waiting: no second ask',
+  );
+  await assertFitsWidth(phone);
+  await phone.screenshot({ path: shot(`${which}-5-refund-asked`), fullPage: true });
+}
+
+/**
+ * The operator finds the patient's request under 退款申请 and reads its reason in the drawer.
+ * @param {string} which @param {string} orderCode @param {string} reason
+ */
+async function seeRequestInConsole(which, orderCode, reason) {
+  const desk = operator.page;
+  await desk.goto(`${CONSOLE_URL}/orders`);
+  const filter = desk.getByRole('combobox', { name: '退款申请' });
+  await filter.click();
+  await desk.locator('.ant-select-item-option', { hasText: '退款申请中' }).click();
+  await desk.getByRole('button', { name: `处理订单 ${orderCode}` }).waitFor();
+  await settled(desk);
+  await desk.screenshot({ path: shot(`${which}-console-requests`) });
+  const drawer = await openInConsole(orderCode);
+  await drawer.getByText(`退款申请中：${reason}`).waitFor();
+  await drawer.getByRole('button', { name: '拒绝退款申请' }).waitFor();
+}
+
+/**
+ * The operator refunds the whole order with the reason (an order without money: just the reason).
  * @param {string} which @param {string} orderCode @param {string} reason
  */
 async function refund(which, orderCode, reason) {
   const desk = operator.page;
   const drawer = await openInConsole(orderCode);
-  await drawer.getByRole('button', { name: '退款' }).click();
+  await drawer.getByRole('button', { name: '退款', exact: true }).click();
   const dialog = desk.getByRole('dialog', { name: '订单退款' });
   await dialog.waitFor();
   await settled(desk);
-  const label = await dialog.getByText(/^退款金额（元，最多 ¥/).textContent();
-  const most = /¥([\d.]+)/.exec(label ?? '')?.[1];
-  assert.ok(most, `the dialog names the refundable amount: ${label}`);
-  await dialog.getByLabel(/^退款金额/).fill(most);
+  if (which === 'money') {
+    const label = await dialog.getByText(/^退款金额（元，最多 ¥/).textContent();
+    const most = /¥([\d.]+)/.exec(label ?? '')?.[1];
+    assert.ok(most, `the dialog names the refundable amount: ${label}`);
+    await dialog.getByLabel(/^退款金额/).fill(most);
+  } else {
+    // Paid with points or strips only: no amount to type; the dialog says what goes back.
+    await dialog.getByText(/^将退还 \d+ (积分|条试纸)$/).waitFor();
+    assert.equal(await dialog.getByLabel(/^退款金额/).isVisible(), false);
+  }
   await dialog.getByLabel(/^退款原因/).fill(reason);
   await dialog.getByRole('button', { name: '保存' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -223,7 +262,7 @@ async function seeRefunded(which, orderId) {
     await phone.getByLabel('订单状态').first().waitFor();
   }
   assert.equal(await phone.getByLabel('订单状态').first().textContent(), '退款成功');
-  await phone.screenshot({ path: shot(`${which}-4-refunded`), fullPage: true });
+  await phone.screenshot({ path: shot(`${which}-6-refunded`), fullPage: true });
 }
 
 describe('the mall from browsing to a refund, patient and operator', { skip }, () => {
@@ -298,7 +337,9 @@ describe('the mall from browsing to a refund, patient and operator', { skip }, (
     assert.equal(order.detailAddress.includes('健康路66号2单元302'), true);
     await ship('money', order.orderCode, 'SF1402938475611');
     await followParcel('money', order.orderId, 'SF1402938475611');
-    await refund('money', order.orderCode, '买家来电申请退货退款');
+    await askRefund('money', order.orderId, '试纸批号与血糖仪不匹配');
+    await seeRequestInConsole('money', order.orderCode, '试纸批号与血糖仪不匹配');
+    await refund('money', order.orderCode, '同意退款：试纸批号不匹配');
     await seeRefunded('money', order.orderId);
     assert.deepEqual(patient.problems, []);
     assert.deepEqual(operator.problems, []);
@@ -331,7 +372,7 @@ describe('the mall from browsing to a refund, patient and operator', { skip }, (
       assert.deepEqual(operator.problems, []);
     });
 
-    it(`refunds the ${which} good: 退款成功 and the ${which} back`, { todo: REFUND_WITHOUT_MONEY_GAP }, async () => {
+    it(`refunds the ${which} good: 退款成功 and the ${which} back`, async () => {
       assert.ok(placed && start, 'the order was placed and shipped');
       await refund(which, placed.orderCode, '买家来电申请退货退款');
       await seeRefunded(which, placed.orderId);
