@@ -5,6 +5,7 @@ import {
   customerRefundMode,
   operatorRefundProblem,
   orderRefundParts,
+  refundContentText,
   refundRequestLabel,
   type RefundOrderState,
 } from './orderRefund';
@@ -88,5 +89,14 @@ describe('refundRequestLabel', () => {
     expect(refundRequestLabel({ ...paid, refundRequest: 2 })).toBe('退款申请未通过');
     expect(refundRequestLabel(paid)).toBeNull();
     expect(refundRequestLabel({ ...paid, refundRequest: 1, payStatus: 3 })).toBeNull();
+  });
+});
+
+describe('refundContentText', () => {
+  it('names the money refunded and the points and strips given back', () => {
+    expect(refundContentText({ ...paid, refundAmount: 2990 })).toBe('¥29.90');
+    expect(refundContentText({ ...paid, scoreAmount: 500, refundAmount: 4000 })).toBe('¥40.00＋500积分');
+    expect(refundContentText({ ...points, refundAmount: 0 })).toBe('500积分');
+    expect(refundContentText({ ...strips, refundAmount: 0 })).toBe('50条试纸');
   });
 });

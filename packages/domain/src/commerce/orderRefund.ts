@@ -1,4 +1,4 @@
-import { ORDER_STATUS, PAY_STATUS, PAY_TYPE, SEND_STATUS, AUDIT_STATUS } from './order';
+import { ORDER_STATUS, PAY_STATUS, PAY_TYPE, SEND_STATUS, AUDIT_STATUS, centsToYuan } from './order';
 import type { OrderState } from './order';
 import { canRequestRefund } from './orderPlacement';
 
@@ -108,4 +108,17 @@ export function refundRequestLabel(order: RefundOrderState): string | null {
 /** A stored `refundRequest` as the API states it (anything unknown reads as none). */
 export function refundRequestOf(value: number): (typeof REFUND_REQUEST)[keyof typeof REFUND_REQUEST] {
   return value === REFUND_REQUEST.requested || value === REFUND_REQUEST.declined ? value : REFUND_REQUEST.none;
+}
+
+/**
+ * What a refund gives back, as the customer and the operator read it: the money refunded (¥) and
+ * the points and strips the order spent, joined by ＋ (`¥40.00＋500积分`, `800积分`, `50条试纸`).
+ */
+export function refundContentText(order: RefundOrderState & { readonly refundAmount: number | null }): string {
+  const parts = orderRefundParts(order);
+  return [
+    ...(parts.money || !(parts.points + parts.strips > 0) ? [`¥${centsToYuan(order.refundAmount ?? 0)}`] : []),
+    ...(parts.points > 0 ? [`${parts.points}积分`] : []),
+    ...(parts.strips > 0 ? [`${parts.strips}条试纸`] : []),
+  ].join('＋');
 }

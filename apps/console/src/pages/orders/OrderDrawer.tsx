@@ -27,6 +27,7 @@ import {
   orderRefundParts,
   orderShipProblem,
   orderSignProblem,
+  refundContentText,
   refundRequestLabel,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
@@ -181,7 +182,7 @@ export function OrderDrawer({
             </Descriptions.Item>
             {order.refundAmount !== null && (
               <Descriptions.Item label="退款" span={2}>
-                ¥{centsToYuan(order.refundAmount)}（{order.refundReason ?? '—'}）
+                {refundContentText(order)}（{order.refundReason ?? '—'}）
               </Descriptions.Item>
             )}
           </Descriptions>

@@ -14,6 +14,8 @@ import {
   customerRefundMode,
   maskOrderCode,
   receiveTypeText,
+  orderRefundParts,
+  refundContentText,
   refundRequestLabel,
 } from '@glucoguard/domain';
 import { isApiError, type Schema } from '@glucoguard/sdk';
@@ -185,7 +187,7 @@ export default function OrderDetailPage() {
         <CountdownLine remaining={remaining} />
         {order.refundAmount !== null && REFUND_STATES.includes(order.payStatus) ? (
           <p className={styles.note}>
-            退款金额 ¥{centsToYuan(order.refundAmount)}
+            {orderRefundParts(order).money ? '退款金额' : '已退还'} {refundContentText(order)}
             {order.refundReason ? `（${order.refundReason}）` : ''}
             {order.payStatus === PAY_STATUS.refunding ? `，${ORDER_SCREEN_TEXTS.refundNote}` : ''}
           </p>

@@ -294,6 +294,23 @@ describe('/order/orderDetail', () => {
     ).toBeNull();
   });
 
+  it('shows the points a refunded points order gave back (no money refunded)', async () => {
+    fakeApi(
+      detail({
+        salesMode: 'score',
+        payAmount: 0,
+        needPay: 0,
+        scoreAmount: 800,
+        payStatus: 3,
+        sendStatus: 1,
+        refundAmount: 0,
+        refundReason: '买家不需要了',
+      }),
+    );
+    renderApp('/order/orderDetail?id=11');
+    expect(await screen.findByText('已退还 800积分（买家不需要了）')).toBeTruthy();
+  });
+
   it('shows 退款申请未通过 with the reason and lets the customer ask again', async () => {
     fakeApi(detail({ sendStatus: 1, auditStatus: 1, refundRequest: 2, refundDeclineReason: '商品已拆封使用' }));
     renderApp('/order/orderDetail?id=11');
