@@ -344,6 +344,25 @@ describe('placing an order', () => {
 });
 
 describe('paying an order', () => {
+  it('orders virtual goods (a service package) with neither a receive method nor an address', async () => {
+    const buyer = await registeredCustomer(api, '韩秀英');
+    const pack = await goods({ servicePackage: 1, packageMonths: 12, goodsValue: 19900, postage: 0, receiveType: '0' });
+    const { token } = await check(buyer, pack.id);
+    const placed = await buyer.client.POST('/order/v1/add', {
+      body: { goodsId: pack.id, token: token ?? '', number: 1, payType: 1 },
+    });
+    expect(placed).toMatchObject({ needPay: 1, payAmount: 19900, consigneeName: null, detailAddress: null });
+    // A physical good still asks for both (the same form rule, first failure first).
+    const item = await goods();
+    expect(
+      await failure(
+        buyer.client.POST('/order/v1/add', {
+          body: { goodsId: item.id, token: 'not-spent', number: 1, payType: 1 },
+        }),
+      ),
+    ).toMatchObject({ code: 40000, errMsg: ORDER_SUBMIT_MESSAGES.receiveType });
+  });
+
   it('opens the service package once, however often the payment is reported', async () => {
     const buyer = await registeredCustomer(api, '冯国强');
     const heard: OrderPaid[] = [];

@@ -13,4 +13,13 @@ describe('validateOrderSubmit', () => {
     expect(validateOrderSubmit({ receiveType: 0 })).toEqual({ ok: true });
     expect(validateOrderSubmit({ receiveType: 1, addressId: 12 })).toEqual({ ok: true });
   });
+
+  it('needs neither a receive method nor an address for virtual goods', () => {
+    expect(validateOrderSubmit({ receiveType: null, addressId: null, virtual: true })).toEqual({ ok: true });
+    expect(validateOrderSubmit({ receiveType: 1, addressId: null, virtual: false })).toEqual({
+      ok: false,
+      field: 'addressId',
+      message: '请添加地址！',
+    });
+  });
 });

@@ -363,9 +363,23 @@ describe('/mall/sendOrder', () => {
     expect(api.called('POST /order/v1/add')[0]?.body).toMatchObject({
       rechargePackage: 1,
       deviceImei: '860000000000002',
-      receiveType: 1,
+      receiveType: 0,
       addressId: null,
     });
+  });
+
+  it('orders a service package with no receive method and no address (virtual goods)', async () => {
+    const api = shop(goods({ servicePackage: 1, packageMonths: 12, receiveType: '0' }), {
+      'GET /address/v1/getDefault': () => null,
+    });
+    renderApp('/mall/sendOrder?goodsId=11&servicePackage=1');
+    await ready();
+    expect(screen.queryByRole('radiogroup', { name: '领取方式' })).toBeNull();
+    expect(screen.getByText(/线上服务/)).toBeTruthy();
+    fireEvent.click(submit());
+    await waitFor(() => expect(api.called('POST /order/v1/add')).toHaveLength(1));
+    expect(screen.queryByText('请添加地址！')).toBeNull();
+    expect(api.called('POST /order/v1/add')[0]?.body).toMatchObject({ addressId: null });
   });
 
   it('keeps the submit button disabled until the check and the address have answered', async () => {

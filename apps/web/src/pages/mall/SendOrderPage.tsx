@@ -13,6 +13,7 @@ import {
   deductionText,
   effectiveReceiveType,
   goodsPriceText,
+  goodsTypeOf,
   orderAmounts,
   orderCostText,
   orderShortfall,
@@ -121,7 +122,9 @@ function OrderForm({ goods }: { goods: Goods }) {
   const deviceImei =
     flags.deviceImei ?? draft.deviceImei ?? (meters.data?.length === 1 ? meters.data[0]?.deviceImei : null) ?? null;
   const receiveType = draft.receiveType === null ? null : effectiveReceiveType(draft.receiveType, draft.payType);
-  const mailing = receiveType === RECEIVE_TYPE_UI.mail;
+  // A service package or a data plan is neither mailed nor picked up: no receive method, no address.
+  const virtual = goodsTypeOf(goods) === 'virtual';
+  const mailing = !virtual && receiveType === RECEIVE_TYPE_UI.mail;
   const address = useApiData(() => api().GET('/address/v1/getDefault'), 'defaultAddress');
   const yuan = paysInYuan(goods);
   const coupons = useApiData(
@@ -190,7 +193,7 @@ function OrderForm({ goods }: { goods: Goods }) {
   };
 
   const submit = () => {
-    const form = validateOrderSubmit({ receiveType, addressId: address.data?.addressId ?? null });
+    const form = validateOrderSubmit({ receiveType, addressId: address.data?.addressId ?? null, virtual });
     if (!form.ok) {
       toast(form.message);
       return;
@@ -262,7 +265,8 @@ function OrderForm({ goods }: { goods: Goods }) {
             token: fresh.token,
             number: draft.quantity,
             payType: draft.payType === PAY_TYPE.cashOnDelivery ? PAY_TYPE.cashOnDelivery : PAY_TYPE.online,
-            receiveType: receiveType === RECEIVE_TYPE_UI.pickup ? RECEIVE_TYPE_API.pickup : RECEIVE_TYPE_API.mail,
+            receiveType:
+              !virtual && receiveType === RECEIVE_TYPE_UI.pickup ? RECEIVE_TYPE_API.pickup : RECEIVE_TYPE_API.mail,
             addressId: mailing ? (address.data?.addressId ?? null) : null,
             useScoreExchange: draft.usePoints && canDeduct ? 1 : 0,
             rechargePackage: flags.rechargePackage === '1' ? 1 : 0,
@@ -287,32 +291,36 @@ function OrderForm({ goods }: { goods: Goods }) {
       <GoodsSummary goods={goods} quantity={draft.quantity} />
       <section className={styles.card} aria-label="领取方式">
         <h2 className={styles.heading}>领取方式</h2>
-        <div className={styles.choices} role="radiogroup" aria-label="领取方式">
-          {receiveChoices.map((choice) => {
-            const pickupBlocked = choice === RECEIVE_TYPE_UI.pickup && draft.payType === PAY_TYPE.cashOnDelivery;
-            return (
-              <button
-                key={choice}
-                type="button"
-                role="radio"
-                aria-checked={receiveType === choice}
-                disabled={pickupBlocked}
-                className={styles.choice}
-                onClick={() => update({ receiveType: choice })}
-              >
-                {choice === RECEIVE_TYPE_UI.mail ? '快递邮寄' : '到店自提'}
-              </button>
-            );
-          })}
-        </div>
-        {renewing || goods.servicePackage === 1 ? (
-          <p className={styles.hint}>虚拟商品，支付成功后自动生效，无需等待发货。</p>
-        ) : receiveType === RECEIVE_TYPE_UI.pickup ? (
-          <p className={styles.notice}>{MALL_MESSAGES.pickupNotice}</p>
-        ) : null}
-        {draft.payType === PAY_TYPE.cashOnDelivery && receiveChoices.includes(RECEIVE_TYPE_UI.pickup) ? (
-          <p className={styles.hint}>货到付款只能快递邮寄</p>
-        ) : null}
+        {virtual ? (
+          <p className={styles.hint}>线上服务：虚拟商品，支付成功后自动生效，无需收货地址。</p>
+        ) : (
+          <>
+            <div className={styles.choices} role="radiogroup" aria-label="领取方式">
+              {receiveChoices.map((choice) => {
+                const pickupBlocked = choice === RECEIVE_TYPE_UI.pickup && draft.payType === PAY_TYPE.cashOnDelivery;
+                return (
+                  <button
+                    key={choice}
+                    type="button"
+                    role="radio"
+                    aria-checked={receiveType === choice}
+                    disabled={pickupBlocked}
+                    className={styles.choice}
+                    onClick={() => update({ receiveType: choice })}
+                  >
+                    {choice === RECEIVE_TYPE_UI.mail ? '快递邮寄' : '到店自提'}
+                  </button>
+                );
+              })}
+            </div>
+            {receiveType === RECEIVE_TYPE_UI.pickup ? (
+              <p className={styles.notice}>{MALL_MESSAGES.pickupNotice}</p>
+            ) : null}
+            {draft.payType === PAY_TYPE.cashOnDelivery && receiveChoices.includes(RECEIVE_TYPE_UI.pickup) ? (
+              <p className={styles.hint}>货到付款只能快递邮寄</p>
+            ) : null}
+          </>
+        )}
       </section>
       {renewing ? (
         <MeterChoice

@@ -70,27 +70,27 @@ export async function placeOrder(db: Db, session: SessionContext, body: BodyOf<'
     body.receiveType === null || body.receiveType === undefined
       ? null
       : effectiveReceiveType(receiveTypeFromApi(body.receiveType), payType);
-  const form = validateOrderSubmit({ receiveType: uiReceive, addressId: body.addressId ?? null });
-  if (!form.ok) {
-    throw badRequest(form.message);
-  }
-  if (uiReceive === null) {
-    throw badRequest(ORDER_MESSAGES.goodsMissing); // unreachable: the form rule refuses a missing receive method
-  }
-  const receiveType = receiveTypeToApi(uiReceive);
   const row = await inTransaction(db, async (tx) => {
     const repo = new OrderRepository(tx);
+    // The goods come first: a service package or a data plan (virtual) has no receive method and no
+    // address. A form refusal rolls the transaction back, so it never spends the token.
+    const goods = await goodsForOrder(tx, body.goodsId);
+    const virtual = goodsTypeOf(goods) === 'virtual';
+    const form = validateOrderSubmit({ receiveType: uiReceive, addressId: body.addressId ?? null, virtual });
+    if (!form.ok) {
+      throw badRequest(form.message);
+    }
+    const receiveType = receiveTypeToApi(uiReceive ?? RECEIVE_TYPE_UI.mail);
     if (!(await repo.consumeToken(body.token, customerId, now))) {
       throw staleCheck();
     }
     if (await repo.unpaidOnline(customerId, now)) {
       throw conflict(ORDER_MESSAGES.unpaidOrder);
     }
-    const goods = await goodsForOrder(tx, body.goodsId);
     if (!allows(goods.payType, payType)) {
       throw badRequest(payType === PAY_TYPE.cashOnDelivery ? '该商品不支持货到付款' : '该商品不支持在线支付');
     }
-    if (!allows(goods.receiveType, receiveType)) {
+    if (!virtual && !allows(goods.receiveType, receiveType)) {
       throw badRequest(uiReceive === RECEIVE_TYPE_UI.pickup ? '该商品不支持自提' : '该商品不支持邮寄');
     }
     const deviceImei = goods.rechargePackage === 1 ? (body.deviceImei ?? '').trim() : '';
@@ -123,7 +123,9 @@ export async function placeOrder(db: Db, session: SessionContext, body: BodyOf<'
       throw conflict(ORDER_MESSAGES.stockShort);
     }
     const address =
-      uiReceive === RECEIVE_TYPE_UI.mail ? await addressForOrder(tx, customerId, String(body.addressId)) : null;
+      !virtual && uiReceive === RECEIVE_TYPE_UI.mail
+        ? await addressForOrder(tx, customerId, String(body.addressId))
+        : null;
     const needPay = orderNeedsPayment(payType, amounts.payCents);
     const inserted = await repo.insert({
       orderCode: newOrderCode(now),
