@@ -1,8 +1,8 @@
 // Test set-up for the `console` vitest project (apps/console component tests, jsdom): unmounts what a
-// test rendered, forgets the stored session, and fills in the browser API antd's responsive
-// layout and size watching read that jsdom does not implement.
+// test rendered, forgets the stored session and the stubbed network (test/network.ts), and fills in
+// the browser API antd's responsive layout and size watching read that jsdom does not implement.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -32,4 +32,5 @@ if (typeof window.ResizeObserver === 'undefined') {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  vi.unstubAllGlobals();
 });

@@ -2,7 +2,7 @@
 // queue's tabs and counts, the actions a status allows (接诊, 拒绝 with a reason, 结束咨询 after a
 // confirm), 开处方 only for a doctor who may prescribe, and the readings page's refusal and data
 // (glucose, pressure and the medication diary).
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -10,6 +10,7 @@ import type { Schema } from '@glucoguard/sdk';
 import ConsultQueuePage from './ConsultQueuePage';
 import ConsultPage from './ConsultPage';
 import ReadingsPage from './ReadingsPage';
+import { stubNetwork } from '../../../test/network';
 
 // lightweight-charts draws on a canvas, which jsdom lacks: a stand-in that records nothing.
 vi.mock('lightweight-charts', () => {
@@ -51,37 +52,6 @@ function consult(overrides: Partial<Consult> = {}): Consult {
   };
 }
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-/** Stubs the network: `answer(call)` gives the data of the envelope (or throws an error envelope). */
-function network(answer: (call: Call) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.text();
-    const call = {
-      method: request.method,
-      path: url.pathname,
-      query: url.searchParams,
-      body: text ? (JSON.parse(text) as unknown) : null,
-    };
-    calls.push(call);
-    const data = answer(call);
-    if (data instanceof Response) {
-      return data;
-    }
-    return new Response(JSON.stringify({ code: 0, errMsg: '', data: data ?? null }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
 const refusal = (code: number, status: number, errMsg: string) =>
   new Response(JSON.stringify({ code, errMsg, data: null }), {
     status,
@@ -116,13 +86,9 @@ function show(path: string) {
   );
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('问诊队列', () => {
   it('shows the three tabs with their counts and asks for the chosen tab', async () => {
-    const calls = network(({ query }) => ({
+    const calls = stubNetwork(({ query }) => ({
       items: query.get('state') === 'active' ? [consult({ status: 2, statusLabel: '咨询中' })] : [consult()],
       total: 1,
       counts: { waiting: 4, active: 1, finished: 12 },
@@ -149,7 +115,7 @@ describe('问诊队列', () => {
 
 describe('one consultation', () => {
   const answering = (status: number, canPrescribe: boolean, after?: Partial<Consult>) =>
-    network(({ method, path }) => {
+    stubNetwork(({ method, path }) => {
       if (path.endsWith('/dictionary/v1/getByCodes')) {
         return DICTIONARIES;
       }
@@ -182,7 +148,7 @@ describe('one consultation', () => {
   });
 
   it('goes back to the queue when the consultation was opened by its address', async () => {
-    network(({ path }) =>
+    stubNetwork(({ path }) =>
       path === '/api/console/v1/consults'
         ? { items: [], total: 0, counts: { waiting: 0, active: 0, finished: 0 } }
         : path.endsWith('/dictionary/v1/getByCodes')
@@ -255,13 +221,13 @@ describe('one consultation', () => {
 
 describe('健康数据', () => {
   it('shows the reason when the API refuses (not accepted yet)', async () => {
-    network(() => refusal(40300, 403, '接诊后才能查看患者的健康数据'));
+    stubNetwork(() => refusal(40300, 403, '接诊后才能查看患者的健康数据'));
     show(`/consults/${CONSULT_ID}/readings`);
     expect(await screen.findByText('接诊后才能查看患者的健康数据')).toBeTruthy();
   });
 
   it('shows the window, the summaries and the readings of each kind', async () => {
-    network(() => ({
+    stubNetwork(() => ({
       consultId: CONSULT_ID,
       patient: { customerId: 'c1', name: '王秀兰' },
       from: '2026-10-27T02:00:00.000Z',

@@ -1,6 +1,6 @@
 // The coupon forms in jsdom against a stubbed network: what 新建优惠券 sends, and whom 发放 gives
 // the coupon to (chosen customers, or everyone after a confirmation).
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import dayjs from 'dayjs';
@@ -8,29 +8,7 @@ import { COUPON_MESSAGES } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { couponInputOf } from './CouponDialog';
 import { IssueDialog } from './IssueDialog';
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-function stubApi(answer: (path: string, method: string) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
-    return new Response(JSON.stringify({ code: 0, errMsg: '', data: answer(path, request.method) }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { sent, stubNetwork } from '../../../test/network';
 
 const TEMPLATE: Schema<'ConsoleCoupon'> = {
   templateId: '12',
@@ -76,7 +54,7 @@ describe('IssueDialog', () => {
   };
 
   it('asks for customers before issuing to chosen ones, and calls nothing', async () => {
-    const calls = stubApi(() => null);
+    const calls = stubNetwork(() => null);
     renderDialog();
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: /保\s*存/ })));
     expect(await screen.findByText(COUPON_MESSAGES.issueNobody)).toBeTruthy();
@@ -84,7 +62,7 @@ describe('IssueDialog', () => {
   });
 
   it('issues to a customer found by phone', async () => {
-    const calls = stubApi((path) =>
+    const calls = stubNetwork(({ path }) =>
       path.endsWith('/recipients')
         ? { items: [{ customerId: 'b3f1c2d4-0000-4000-8000-000000000001', nickname: '周桂兰', phone: '138****5678' }] }
         : { issued: 1 },
@@ -95,7 +73,7 @@ describe('IssueDialog', () => {
     fireEvent.click(await screen.findByText('周桂兰 138****5678', { normalizer: (t) => t.replace(/\s+/g, ' ') }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /保\s*存/ })));
     await waitFor(() => expect(onIssued).toHaveBeenCalled());
-    expect(calls.at(-1)).toEqual({
+    expect(sent(calls).at(-1)).toEqual({
       method: 'POST',
       path: '/api/console/v1/coupons/12/issue',
       body: { customerIds: ['b3f1c2d4-0000-4000-8000-000000000001'] },
@@ -103,7 +81,7 @@ describe('IssueDialog', () => {
   });
 
   it('issues to everyone only after the confirmation', async () => {
-    const calls = stubApi(() => ({ issued: 230 }));
+    const calls = stubNetwork(() => ({ issued: 230 }));
     const onIssued = renderDialog();
     fireEvent.click(await screen.findByText('全部注册用户'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /保\s*存/ })));
@@ -111,6 +89,6 @@ describe('IssueDialog', () => {
     expect(calls).toEqual([]);
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: '确定发放' })));
     await waitFor(() => expect(onIssued).toHaveBeenCalled());
-    expect(calls).toEqual([{ method: 'POST', path: '/api/console/v1/coupons/12/issue', body: { all: true } }]);
+    expect(sent(calls)).toEqual([{ method: 'POST', path: '/api/console/v1/coupons/12/issue', body: { all: true } }]);
   });
 });

@@ -1,7 +1,7 @@
 // The order desk and the sales report in jsdom against a stubbed network answering as the API does:
 // what each action sends, the actions an order's state enables (the domain's rules), and the
 // report's totals and grouping.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import type { Schema } from '@glucoguard/sdk';
@@ -9,6 +9,7 @@ import { OrderDrawer } from './OrderDrawer';
 import OrdersPage from './OrdersPage';
 import SalesReportPage from './SalesReportPage';
 import { orderPriceText } from './orderText';
+import { stubNetwork } from '../../../test/network';
 
 // lightweight-charts draws on a canvas, which jsdom lacks: a stand-in that records the bars.
 const bars: unknown[][] = [];
@@ -64,37 +65,6 @@ function order(change: Partial<Order> = {}): Order {
   };
 }
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-/** Stubs the network: `answer(call)` gives the envelope's data. */
-function network(answer: (call: Call) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.text();
-    const call = {
-      method: request.method,
-      path: url.pathname,
-      query: url.searchParams,
-      body: text ? (JSON.parse(text) as unknown) : null,
-    };
-    calls.push(call);
-    return new Response(JSON.stringify({ code: 0, errMsg: '', data: answer(call) ?? null }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 const shown = (ui: React.ReactNode) =>
   render(
     <ConfigProvider button={{ autoInsertSpace: false }}>
@@ -121,7 +91,7 @@ describe('orderPriceText', () => {
 describe('the order drawer', () => {
   it('audits a paid order, then ships it with a listed courier, and shows the trace', async () => {
     let current: Detail = { order: order(), traces: [] };
-    const calls = network(({ method, path, body }) => {
+    const calls = stubNetwork(({ method, path, body }) => {
       if (method === 'POST' && path.endsWith('/audit')) {
         current = { order: order({ auditStatus: 1, statusLabel: '审核成功' }), traces: [] };
       }
@@ -174,7 +144,7 @@ describe('the order drawer', () => {
   });
 
   it('refuses a waybill number of the wrong shape without calling the API', async () => {
-    const calls = network(() => ({ order: order({ auditStatus: 1, statusLabel: '审核成功' }), traces: [] }));
+    const calls = stubNetwork(() => ({ order: order({ auditStatus: 1, statusLabel: '审核成功' }), traces: [] }));
     shown(<OrderDrawer orderId={7} onClose={() => undefined} onChanged={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: '发货' }));
     const dialog = await modal('发货');
@@ -187,7 +157,7 @@ describe('the order drawer', () => {
   });
 
   it('refunds all that is left by default, with the reason', async () => {
-    const calls = network(({ method }) =>
+    const calls = stubNetwork(({ method }) =>
       method === 'POST'
         ? { order: order({ payStatus: 5, statusLabel: '退款中', refundAmount: 29900, refundableCents: 0 }), traces: [] }
         : { order: order(), traces: [] },
@@ -212,7 +182,7 @@ describe('the order drawer', () => {
 describe('refunds of points and strips, refund requests and pickup (docs/adr/0194)', () => {
   it('refunds a points-only order with just the reason: no amount, 0 cents, 退款成功', async () => {
     const points = { payAmount: 0, needPay: 0, scoreAmount: 500, refundableCents: 0, sendStatus: 1 as const };
-    const calls = network(({ method }) =>
+    const calls = stubNetwork(({ method }) =>
       method === 'POST'
         ? { order: order({ ...points, payStatus: 3, statusLabel: '退款成功', refundAmount: 0 }), traces: [] }
         : { order: order(points), traces: [] },
@@ -236,7 +206,7 @@ describe('refunds of points and strips, refund requests and pickup (docs/adr/019
 
   it("shows the customer's refund request and declines it with a reason", async () => {
     const asked = { sendStatus: 1 as const, auditStatus: 1 as const, refundRequest: 1 as const };
-    const calls = network(({ method }) =>
+    const calls = stubNetwork(({ method }) =>
       method === 'POST'
         ? {
             order: order({ ...asked, refundRequest: 2, refundDeclineReason: '商品已拆封使用' }),
@@ -257,7 +227,7 @@ describe('refunds of points and strips, refund requests and pickup (docs/adr/019
   });
 
   it('marks a paid pickup order 已取货 without shipping; 拒收 stays off', async () => {
-    const calls = network(({ method }) =>
+    const calls = stubNetwork(({ method }) =>
       method === 'POST'
         ? { order: order({ receiveType: 1, sendStatus: 1, asignStatus: 1, statusLabel: '已签收' }), traces: [] }
         : { order: order({ receiveType: 1 }), traces: [] },
@@ -279,7 +249,7 @@ describe('refunds of points and strips, refund requests and pickup (docs/adr/019
 
 describe('the order queue', () => {
   it('lists orders with what was paid and narrows by pay status and keyword', async () => {
-    const calls = network(() => ({
+    const calls = stubNetwork(() => ({
       items: [order({ payAmount: 1990, scoreAmount: 200 })],
       currentPage: 1,
       totalPage: 1,
@@ -314,7 +284,7 @@ describe('销售报表', () => {
   });
 
   it('shows the totals, a bar per day, and the goods with their share', async () => {
-    const calls = network(({ query }) => ({
+    const calls = stubNetwork(({ query }) => ({
       from: query.get('from'),
       to: query.get('to'),
       groupBy: query.get('groupBy'),

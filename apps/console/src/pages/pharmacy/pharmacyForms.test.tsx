@@ -1,6 +1,6 @@
 // The operator's pharmacy and online-store forms in jsdom against a stubbed network: what the form
 // sends, and a draft the domain refuses shown with its message without calling the API.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import dayjs from 'dayjs';
@@ -9,32 +9,9 @@ import { OnlineStoreDialog } from './OnlineStoreDialog';
 import { pharmacyInputOf, type PharmacyValues } from './PharmacyDialog';
 import { changedStock, StockDialog } from './StockDialog';
 import { regionOptions } from './regions';
+import { sent, stubNetwork } from '../../../test/network';
 
 const H = 3_600_000;
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** Answers each call with `answer(path)` as the API's envelope and records it. */
-function stubApi(answer: (path: string, method: string) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
-    return new Response(JSON.stringify({ code: 0, errMsg: '', data: answer(path, request.method) }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const VALUES: PharmacyValues = {
   name: ' 海岸大药房（科技园店） ',
@@ -115,7 +92,7 @@ describe('StockDialog', () => {
   });
 
   it('lists the stock and saves only the changed line', async () => {
-    const calls = stubApi(() => ({ pharmacyId: 7, items: LINES }));
+    const calls = stubNetwork(() => ({ pharmacyId: 7, items: LINES }));
     const onSaved = vi.fn();
     render(
       <App>
@@ -128,7 +105,7 @@ describe('StockDialog', () => {
     fireEvent.blur(aspirin);
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: /保存（1 项修改）/ })));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+    expect(sent(calls.filter((c) => c.method === 'POST'))).toEqual([
       {
         method: 'POST',
         path: '/api/console/v1/pharmacies/7/stock',
@@ -150,7 +127,7 @@ describe('OnlineStoreDialog', () => {
   };
 
   it('refuses an address that is not https with the domain message, without calling the API', async () => {
-    const calls = stubApi(() => null);
+    const calls = stubNetwork(() => null);
     show();
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('网店名称'), { target: { value: '海岸健康网上药店' } });
@@ -173,7 +150,7 @@ describe('OnlineStoreDialog', () => {
       status: 1,
       sort: 0,
     };
-    const calls = stubApi(() => saved);
+    const calls = stubNetwork(() => saved);
     const onSaved = show();
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('网店名称'), { target: { value: saved.storeName } });
@@ -182,7 +159,7 @@ describe('OnlineStoreDialog', () => {
     });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /^保\s*存$/ })));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
-    expect(calls).toEqual([
+    expect(sent(calls)).toEqual([
       {
         method: 'POST',
         path: '/api/console/v1/onlineStores',
