@@ -1,12 +1,13 @@
-import { GOODS_PAGE_SIZE, GOODS_SEARCH_MAX, MALL_MESSAGES, SALES_MODE, goodsListTitle } from '@glucoguard/domain';
+import { GOODS_PAGE_SIZE, SALES_MODE, goodsListTitle } from '@glucoguard/domain';
 import type { SalesMode } from '@glucoguard/domain';
-import { GuardedInput, InfiniteList } from '@glucoguard/ui';
+import { InfiniteList } from '@glucoguard/ui';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { GoodsCard, type Goods } from './GoodsCard';
 import { flagsOf } from './mallPaths';
+import { GoodsSearchBar } from './GoodsSearchBar';
 import { useGoodsSearch } from './useGoodsSearch';
 import styles from './GoodsListPage.module.css';
 
@@ -48,17 +49,7 @@ export default function CategoryGoodsPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.bar}>
-        <GuardedInput
-          className={styles.search}
-          aria-label={MALL_MESSAGES.searchPlaceholder}
-          placeholder={MALL_MESSAGES.searchPlaceholder}
-          maxLength={GOODS_SEARCH_MAX}
-          clearable
-          value={text}
-          onChange={onText}
-        />
-      </div>
+      <GoodsSearchBar text={text} onText={onText} />
       {containers.data?.length === 0 ? <p className={styles.note}>商城暂未开放，敬请期待</p> : null}
       <section className={styles.section} aria-label="商品列表">
         {containerId !== null ? (

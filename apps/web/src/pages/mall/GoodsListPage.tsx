@@ -1,11 +1,12 @@
-import { GOODS_CATEGORY_PAGE_SIZE, GOODS_PAGE_SIZE, GOODS_SEARCH_MAX, MALL_MESSAGES } from '@glucoguard/domain';
-import { EntryGrid, GuardedInput, InfiniteList } from '@glucoguard/ui';
+import { GOODS_CATEGORY_PAGE_SIZE, GOODS_PAGE_SIZE, MALL_MESSAGES } from '@glucoguard/domain';
+import { EntryGrid, InfiniteList } from '@glucoguard/ui';
 import { useState } from 'react';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { imageUrl, useSession } from '../../store/session';
 import { GoodsCard, type Goods } from './GoodsCard';
+import { GoodsSearchBar } from './GoodsSearchBar';
 import { useGoodsSearch } from './useGoodsSearch';
 import styles from './GoodsListPage.module.css';
 
@@ -45,17 +46,7 @@ export default function GoodsListPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.bar}>
-        <GuardedInput
-          className={styles.search}
-          aria-label={MALL_MESSAGES.searchPlaceholder}
-          placeholder={MALL_MESSAGES.searchPlaceholder}
-          maxLength={GOODS_SEARCH_MAX}
-          clearable
-          value={text}
-          onChange={onText}
-        />
-      </div>
+      <GoodsSearchBar text={text} onText={onText} />
       {(containers.data?.length ?? 0) > 1 ? (
         <nav className={styles.containers} aria-label="商城">
           {containers.data?.map((container) => (
