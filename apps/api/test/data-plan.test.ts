@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extendDataPlan } from '../src/contexts/devices';
-import { Goods } from '../src/contexts/commerce/goods/goods.entity';
+import type { Goods } from '../src/contexts/commerce/goods/goods.entity';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
 import type { LocalPaymentProvider } from '../src/providers/payment/local';
 import { nativeQuery } from '../src/lib/db';
 import { bindDevice, provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
+import { goodsRow } from './goods-fixtures';
 
 // 2027-01-10 10:00 China time: later than the real time the job queue runs by, so an order's
 // auto-cancel job (due 15 minutes after it is placed) never comes due during a test.
@@ -128,46 +129,20 @@ describe('extendDataPlan', () => {
 });
 
 /** A virtual good of the mall (money in cents), as the console would save it. */
-async function virtualGoods(over: Partial<Goods>): Promise<Goods> {
-  const em = api.app.orm.em.fork();
-  const row = em.create(Goods, {
-    goodsCode: `DP${process.pid}${++counter}`,
+const virtualGoods = (over: Partial<Goods>) =>
+  goodsRow(api, {
     goodsName: '测试流量包',
     remark: '',
-    status: 1,
-    goodsUrl: 'goods/a.png',
     iconUrl: 'goods/icon.png',
-    goodsDetailImgUrl: '',
-    adUrl: '',
-    adHrefUrl: '',
-    salesMode: 'rmb',
     goodsValue: 6000,
     postage: 0,
-    originPrice: 0,
-    scoreValue: 0,
-    originScore: 0,
-    maxUsableScore: 0,
-    paperValue: 0,
     maximum: 2,
     stock: 100,
     receiveType: '1',
     payType: '1',
-    rechargePackage: 0,
-    servicePackage: 0,
     packageMonths: 12,
-    packageGoodsIds: '',
-    containerId: 1,
-    categoryId: 1,
-    hot: 0,
-    recommend: 0,
-    sort: 0,
-    createdAt: new Date(),
-    updatedAt: new Date(),
     ...over,
   });
-  await em.flush();
-  return row;
-}
 
 type Buyer = Awaited<ReturnType<typeof registeredCustomer>>;
 

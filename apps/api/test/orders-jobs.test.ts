@@ -11,6 +11,7 @@ import { Goods } from '../src/contexts/commerce/goods/goods.entity';
 import { MallOrder } from '../src/contexts/commerce/order/order.entity';
 import { nativeQuery, type Db } from '../src/lib/db';
 import { registeredCustomer, restartTestApi, startTestApi, type TestApi } from './harness';
+import { goodsRow } from './goods-fixtures';
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 
@@ -25,25 +26,16 @@ function shiftedClock() {
 }
 
 async function goodsIn(api: TestApi, stock: number): Promise<number> {
-  const em = api.app.orm.em.fork();
-  const row = em.create(Goods, {
-    goodsCode: `J${process.pid}${Math.random().toString(36).slice(2, 10)}`,
+  const row = await goodsRow(api, {
     goodsName: '血糖仪试纸（50片装）',
     remark: '测试用',
-    salesMode: 'rmb',
     goodsValue: 3000,
     postage: 0,
     maxUsableScore: 100,
-    maximum: 5,
     stock,
     receiveType: '1',
     payType: '1',
-    containerId: 1,
-    categoryId: 1,
-    createdAt: new Date(),
-    updatedAt: new Date(),
   });
-  await em.flush();
   return row.id;
 }
 

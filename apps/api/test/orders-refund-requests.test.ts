@@ -5,17 +5,17 @@
 // may ask again); a pickup order is marked 已取货 without shipping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGISTICS_MESSAGES, ORDER_REFUND_MESSAGES } from '@glucoguard/domain';
-import { Goods } from '../src/contexts/commerce/goods/goods.entity';
+import type { Goods } from '../src/contexts/commerce/goods/goods.entity';
 import { nativeQuery } from '../src/lib/db';
 import { failure, registeredCustomer, startTestApi, type TestApi } from './harness';
 import { signedInStaff } from './staff-fixtures';
+import { goodsRow } from './goods-fixtures';
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 type Staff = Awaited<ReturnType<typeof signedInStaff>>;
 
 let api: TestApi;
 let operator: Staff;
-let goodsCounter = 0;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -24,29 +24,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 /** A goods row as the console saves it (money in cents); mail or pickup, online payment. */
-async function goods(over: Partial<Goods>): Promise<Goods> {
-  goodsCounter += 1;
-  const em = api.app.orm.em.fork();
-  const row = em.create(Goods, {
-    goodsCode: `RR${process.pid}${goodsCounter}`,
-    goodsName: `退款测试商品${goodsCounter}`,
-    remark: '测试用商品',
-    salesMode: 'rmb',
-    goodsValue: 0,
-    postage: 0,
-    maximum: 5,
-    stock: 10,
-    receiveType: '0,1',
-    payType: '1',
-    containerId: 1,
-    categoryId: 1,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    ...over,
-  });
-  await em.flush();
-  return row;
-}
+const goods = (over: Partial<Goods>) => goodsRow(api, { goodsValue: 0, postage: 0, payType: '1', ...over });
 
 const balances = async (customer: Customer) => {
   const [row] = await nativeQuery<{ customer_score: number; give_paper: number }>(

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES } from '@glucoguard/domain';
 import { refundOrder } from '../src/contexts/commerce';
-import { Goods } from '../src/contexts/commerce/goods/goods.entity';
 import { PaymentIntent } from '../src/contexts/commerce/payment/paymentIntent.entity';
 import { startWechatPayFake, wechatPayProviderFor, type FakeWechatPay } from './fakes/wechatpay-fake';
 import { registeredCustomer, startTestApi, type TestApi } from './harness';
+import { goodsRow } from './goods-fixtures';
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 
@@ -15,24 +15,15 @@ let fake: FakeWechatPay;
 let api: TestApi;
 
 async function goodsId(): Promise<number> {
-  const em = api.app.orm.em.fork();
-  const row = em.create(Goods, {
-    goodsCode: `R${process.pid}${Math.random().toString(36).slice(2, 10)}`,
+  const row = await goodsRow(api, {
     goodsName: '电子血压计',
     remark: '上臂式，语音播报',
-    salesMode: 'rmb',
     goodsValue: 19900,
     postage: 0,
     maximum: 2,
-    stock: 10,
     receiveType: '1',
     payType: '1',
-    containerId: 1,
-    categoryId: 1,
-    createdAt: new Date(),
-    updatedAt: new Date(),
   });
-  await em.flush();
   return row.id;
 }
 

@@ -19,54 +19,14 @@ import type { LocalPaymentProvider } from '../src/providers/payment/local';
 import { nativeQuery } from '../src/lib/db';
 import type { BodyOf } from '../src/lib/contract';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
+import { goodsRow } from './goods-fixtures';
 
 type Customer = Awaited<ReturnType<typeof registeredCustomer>>;
 
 let api: TestApi;
-let goodsCounter = 0;
 
-/** A goods row of the mall as the console would save it (money in cents). */
-async function goods(over: Partial<Goods> = {}): Promise<Goods> {
-  goodsCounter += 1;
-  const em = api.app.orm.em.fork();
-  const row = em.create(Goods, {
-    goodsCode: `T${process.pid}${goodsCounter}`,
-    goodsName: `测试商品${goodsCounter}`,
-    remark: '测试用商品',
-    status: 1,
-    goodsUrl: 'goods/a.png',
-    iconUrl: 'goods/icon.png,goods/icon2.png',
-    goodsDetailImgUrl: '',
-    adUrl: '',
-    adHrefUrl: '',
-    salesMode: 'rmb',
-    goodsValue: 5990,
-    postage: 800,
-    originPrice: 0,
-    scoreValue: 0,
-    originScore: 0,
-    maxUsableScore: 0,
-    paperValue: 0,
-    maximum: 5,
-    stock: 10,
-    receiveType: '0,1',
-    payType: '1,2',
-    rechargePackage: 0,
-    servicePackage: 0,
-    packageMonths: 0,
-    packageGoodsIds: '',
-    containerId: 1,
-    categoryId: 1,
-    hot: 0,
-    recommend: 0,
-    sort: 0,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    ...over,
-  });
-  await em.flush();
-  return row;
-}
+/** A goods row of the mall (goods-fixtures.ts: ¥59.90 + ¥8 postage, 10 in stock). */
+const goods = (over: Partial<Goods> = {}) => goodsRow(api, over);
 
 const stockOf = async (goodsId: number) =>
   (await api.app.orm.em.fork().findOneOrFail(Goods, { id: goodsId }, { disableIdentityMap: true })).stock;
