@@ -1,4 +1,4 @@
-import { ORDER_PAGE_SIZE, ORDER_SCREEN_TEXTS } from '@glucoguard/domain';
+import { ORDER_PAGE_SIZE, ORDER_SCREEN_TEXTS, refundRequestLabel } from '@glucoguard/domain';
 import { InfiniteList } from '@glucoguard/ui';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,7 +14,8 @@ const MAX_ZERO_RELOADS = 5;
 
 /**
  * /order/orderList 我的订单 (spec 3 §2.7, §4): the customer's orders, newest first, in pages of 4,
- * each with its masked number, status and payment labels, goods and cost; an order waiting for
+ * each with its masked number, status and payment labels, goods and cost, and the refund request's
+ * state (退款申请中 / 退款申请未通过) as the detail shows it; an order waiting for
  * payment counts down to its autoCancelTime and the list reloads at zero (the server's job cancels
  * it). A tap opens the detail.
  */
@@ -51,6 +52,7 @@ export default function OrderListPage() {
 
 function OrderListCard({ order, onZero }: { order: Order; onZero: () => void }) {
   const remaining = useAutoCancelCountdown(order, onZero);
+  const requestLabel = refundRequestLabel(order);
   return (
     <Link
       to={orderDetailPath(order.orderId)}
@@ -60,6 +62,11 @@ function OrderListCard({ order, onZero }: { order: Order; onZero: () => void }) 
     >
       <OrderHead order={order} />
       <OrderGoods order={order} />
+      {requestLabel ? (
+        <p className={styles.refundRequest} aria-label="退款申请">
+          <strong>{requestLabel}</strong>
+        </p>
+      ) : null}
       <div className={styles.cardFoot}>
         <span className={styles.muted}>{order.createTime}</span>
         <CountdownLine remaining={remaining} />

@@ -118,6 +118,26 @@ describe('/order/orderList', () => {
     expect(router.state.location.search).toBe('?id=11');
   });
 
+  it('shows the refund request on the card as the detail does: 退款申请中, 退款申请未通过, none once refunding', async () => {
+    fakeApi({
+      'GET /order/v1/list': () =>
+        page([
+          order({ orderId: 21, goodsName: '申请中', sendStatus: 1, auditStatus: 1, refundRequest: 1 }),
+          order({ orderId: 22, goodsName: '未通过', sendStatus: 1, auditStatus: 1, refundRequest: 2 }),
+          order({ orderId: 23, goodsName: '退款中', sendStatus: 1, auditStatus: 1, refundRequest: 1, payStatus: 5 }),
+          order({ orderId: 24, goodsName: '未申请' }),
+        ]),
+    });
+    renderApp('/order/orderList');
+    const label = async (name: string) =>
+      within(await screen.findByRole('link', { name: `订单 ${name}` })).queryByLabelText('退款申请')?.textContent ??
+      null;
+    expect(await label('申请中')).toBe('退款申请中');
+    expect(await label('未通过')).toBe('退款申请未通过');
+    expect(await label('退款中')).toBeNull();
+    expect(await label('未申请')).toBeNull();
+  });
+
   it('counts an unpaid online order down to its autoCancelTime and reloads the list at zero', async () => {
     let reads = 0;
     const api = fakeApi({
