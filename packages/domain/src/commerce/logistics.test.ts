@@ -133,8 +133,12 @@ describe('orderSignProblem', () => {
     ['not sent', {}, LOGISTICS_MESSAGES.notSent],
     ['signed already', { sendStatus: 1, asignStatus: 1 }, LOGISTICS_MESSAGES.alreadyMarked],
     ['refused already', { sendStatus: 1, asignStatus: 2 }, LOGISTICS_MESSAGES.alreadyMarked],
+    ['sent, then refunding', { sendStatus: 1, payStatus: 5 }, LOGISTICS_MESSAGES.refunds],
+    ['sent, then refunded', { sendStatus: 1, payStatus: 3 }, LOGISTICS_MESSAGES.refunds],
+    ['sent, a refund failed (still the customer’s)', { sendStatus: 1, payStatus: 4 }, null],
   ])('%s', (_, change, problem) => {
     expect(orderSignProblem({ ...paid, ...change })).toBe(problem);
+    expect(orderSignProblem({ ...paid, ...change }, 'refused')).toBe(problem);
   });
 
   it.each<[string, Partial<OrderState>, 'signed' | 'refused', string | null]>([

@@ -183,8 +183,9 @@ export function isPickupReady(order: OrderState): boolean {
 }
 
 /**
- * Why an order cannot be marked signed for or refused now, or null: a shipped order, or a pickup
- * order ready to collect, which can only be marked signed (已取货: it is never shipped).
+ * Why an order cannot be marked signed for or refused now, or null: a shipped order not being
+ * refunded or refunded, or a pickup order ready to collect, which can only be marked signed
+ * (已取货: it is never shipped).
  */
 export function orderSignProblem(order: OrderState, outcome: 'signed' | 'refused' = 'signed'): string | null {
   if (order.receiveType === RECEIVE_TYPE_API.pickup && order.sendStatus === SEND_STATUS.notSent) {
@@ -201,6 +202,9 @@ export function orderSignProblem(order: OrderState, outcome: 'signed' | 'refused
   }
   if (order.sendStatus !== SEND_STATUS.sent) {
     return LOGISTICS_MESSAGES.notSent;
+  }
+  if (refundStates.includes(order.payStatus)) {
+    return LOGISTICS_MESSAGES.refunds;
   }
   const marked = order.asignStatus === ASIGN_STATUS.signed || order.asignStatus === ASIGN_STATUS.rejected;
   return marked ? LOGISTICS_MESSAGES.alreadyMarked : null;

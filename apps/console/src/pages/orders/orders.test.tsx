@@ -226,6 +226,16 @@ describe('refunds of points and strips, refund requests and pickup (docs/adr/019
     expect(screen.queryByRole('button', { name: '拒绝退款申请' })).toBeNull();
   });
 
+  it.each([
+    ['refunding', 5, '退款中'],
+    ['refunded', 3, '退款成功'],
+  ] as const)('keeps 已签收 and 拒收 off for a shipped order %s', async (_, payStatus, statusLabel) => {
+    stubNetwork(() => ({ order: order({ sendStatus: 1, auditStatus: 1, payStatus, statusLabel }), traces: [] }));
+    shown(<OrderDrawer orderId={7} onClose={() => undefined} onChanged={() => undefined} />);
+    expect((await screen.findByRole('button', { name: '已签收' })).hasAttribute('disabled')).toBe(true);
+    expect(button('拒收').hasAttribute('disabled')).toBe(true);
+  });
+
   it('marks a paid pickup order 已取货 without shipping; 拒收 stays off', async () => {
     const calls = stubNetwork(({ method }) =>
       method === 'POST'
