@@ -8764,7 +8764,7 @@ export interface components {
          */
         Goods: {
             goodsId: number;
-            /** @description Staff's own goods code (SKU). */
+            /** @description The goods code, made by the API when the goods item is created (G- and 8 capital letters or digits; the seed's goods carry fixed ones such as G-METER-4G). Staff cannot set or change it. */
             goodsCode: string;
             goodsName: string;
             /** @description The one-line selling point under the name. */
@@ -8845,6 +8845,7 @@ export interface components {
         };
         /** @description A goods item as the console form holds it. Checked by the domain's goodsDraftProblem. */
         GoodsInput: {
+            /** @description Ignored: the API makes the code itself when the goods item is created and never changes it (see Goods.goodsCode). Accepted so a form may send back the goods item as it read it. */
             goodsCode?: string;
             goodsName: string;
             remark?: string;
