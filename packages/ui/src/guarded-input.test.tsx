@@ -71,7 +71,37 @@ describe('GuardedInput', () => {
     expect(input.value).toBe('');
     expect(onChange).toHaveBeenLastCalledWith('');
     expect(await screen.findByText('请不要输入表情')).toBeTruthy();
-    expect(show).toHaveBeenCalledWith({ content: EMOJI_MESSAGE, position: 'center', duration: 2000 });
+    expect(show).toHaveBeenCalledWith({
+      content: EMOJI_MESSAGE,
+      position: 'center',
+      duration: 2000,
+      maskClassName: 'gg-emoji-toast',
+    });
+  });
+
+  it('closes its 请不要输入表情 when the field goes away, but not a toast shown since', async () => {
+    const field = () => (
+      <Labelled label="姓名" id="f">
+        <GuardedInput id="f" />
+      </Labelled>
+    );
+    const first = render(field());
+    fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '😀' } });
+    expect(await screen.findByText(EMOJI_MESSAGE)).toBeTruthy();
+    // The closing animation is not waited for: the effect is antd-mobile's Toast.clear.
+    const clear = vi.spyOn(Toast, 'clear');
+    first.unmount();
+    expect(clear).toHaveBeenCalledTimes(1);
+
+    const second = render(field());
+    fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '😀' } });
+    act(() => {
+      Toast.show({ content: '保存成功' });
+    });
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    second.unmount();
+    expect(clear).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('保存成功')).toBeTruthy();
   });
 
   it('catches emoji built from several code points (keycap, flag)', async () => {

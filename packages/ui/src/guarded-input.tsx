@@ -1,11 +1,27 @@
 import { EMOJI_MESSAGE, charCount, containsEmoji } from '@glucoguard/domain';
 import { Input, TextArea, Toast } from 'antd-mobile';
 import type { InputProps, InputRef, TextAreaProps, TextAreaRef } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Ref } from 'react';
 
 /** How long the emoji message stays up (spec 1 §9: toasts last 2000 ms). */
 export const EMOJI_TOAST_MS = 2000;
+
+/** The emoji toast's mask class: tells it from a toast that replaced it since. */
+const EMOJI_TOAST_CLASS = 'gg-emoji-toast';
+
+/**
+ * Closes 请不要输入表情 if it is still the toast on screen, so it does not linger on the next page;
+ * a toast shown since (提交成功, say) is left alone. A field closes it when it goes away; a page
+ * kept alive calls it when it is left.
+ */
+export function closeEmojiToast(): void {
+  // The newest toast is the last mask (an older one may still be fading out before it).
+  const masks = document.querySelectorAll('.adm-toast-mask');
+  if (masks[masks.length - 1]?.classList.contains(EMOJI_TOAST_CLASS)) {
+    Toast.clear();
+  }
+}
 
 interface GuardedValueProps {
   /** Controlled value; leave undefined to let the field keep its own. */
@@ -27,11 +43,17 @@ function useEmojiGuard({ value, defaultValue, onChange }: GuardedValueProps): [s
     let next = typed;
     if (containsEmoji(typed)) {
       next = '';
-      Toast.show({ content: EMOJI_MESSAGE, position: 'center', duration: EMOJI_TOAST_MS });
+      Toast.show({
+        content: EMOJI_MESSAGE,
+        position: 'center',
+        duration: EMOJI_TOAST_MS,
+        maskClassName: EMOJI_TOAST_CLASS,
+      });
     }
     setOwn(next);
     onChange?.(next);
   };
+  useEffect(() => closeEmojiToast, []);
   return [current, change];
 }
 

@@ -17,7 +17,7 @@ export { ChatPanel, canSendChat } from './chat-panel';
 export type { ChatMessage, ChatPanelProps } from './chat-panel';
 export { ProfileCard, completionActionLabel } from './profile-card';
 export type { ProfileCardProps, SexCode } from './profile-card';
-export { EMOJI_TOAST_MS, GuardedInput, GuardedTextArea, formatCharCounter } from './guarded-input';
+export { EMOJI_TOAST_MS, GuardedInput, GuardedTextArea, closeEmojiToast, formatCharCounter } from './guarded-input';
 export type { GuardedInputProps, GuardedTextAreaProps } from './guarded-input';
 export { ImageUploader } from './image-uploader';
 export type { ImageUploaderProps } from './image-uploader';

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, registeredPatientPageHooks, renderApp, type RecordedCall } from '../../test-utils';
 import { CONTAINERS, categories, goods, goodsPage } from './fixtures';
@@ -119,6 +120,38 @@ describe('/mall/goodsList', () => {
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: '搜索商品名称' }).value).toBe('收纳');
     expect(screen.getByRole('link', { name: '糖护血糖仪收纳包' })).toBeTruthy();
     expect(api.called('GET /goods/v1/getListByContainerId')).toHaveLength(reads);
+  });
+
+  it('closes 请不要输入表情 when the list is left for a detail (the kept-alive list stays mounted)', async () => {
+    mall();
+    const { router } = renderApp('/mall/goodsList');
+    const link = await screen.findByRole('link', { name: '糖护血糖仪收纳包' });
+    fireEvent.change(screen.getByRole('textbox', { name: '搜索商品名称' }), { target: { value: '收纳😀' } });
+    expect(await screen.findByText('请不要输入表情')).toBeTruthy();
+    // The toast's closing animation is not waited for: its effect is antd-mobile's Toast.clear.
+    const clear = vi.spyOn(Toast, 'clear');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mall/goodsDetail'));
+    await screen.findByRole('heading', { name: '糖护血糖仪收纳包' });
+    expect(clear).toHaveBeenCalled();
+  });
+
+  it('leaves a toast shown after the emoji one alone when the list is left', async () => {
+    mall();
+    const { router } = renderApp('/mall/goodsList');
+    const link = await screen.findByRole('link', { name: '糖护血糖仪收纳包' });
+    fireEvent.change(screen.getByRole('textbox', { name: '搜索商品名称' }), { target: { value: '收纳😀' } });
+    expect(await screen.findByText('请不要输入表情')).toBeTruthy();
+    act(() => {
+      Toast.show({ content: '已加入收藏' });
+    });
+    expect(await screen.findByText('已加入收藏')).toBeTruthy();
+    const clear = vi.spyOn(Toast, 'clear');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mall/goodsDetail'));
+    await screen.findByRole('heading', { name: '糖护血糖仪收纳包' });
+    expect(clear).not.toHaveBeenCalled();
+    expect(screen.getByText('已加入收藏')).toBeTruthy();
   });
 
   it('is open to a visitor', async () => {
