@@ -1,37 +1,14 @@
 // 商品管理 and 商城与分类 in jsdom against a stubbed network: the rows as operators read them (price by
 // sales mode, the package kind, 缺货), the search sent as the keyword, 下架 only after the question,
 // 上架 and 热销 at once, and the categories of the chosen container.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import type { Goods } from './goodsForm';
 import GoodsPage from './GoodsPage';
 import ShelvesPage from './ShelvesPage';
 import type { Shelves } from './shelves';
-
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-/** Answers each call with `answer(method, path)` as the API's envelope and records it. */
-function stubApi(answer: (method: string, path: string) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const url = new URL(request.url);
-    const text = await request.text();
-    calls.push({ method: request.method, url, body: text ? JSON.parse(text) : null });
-    return new Response(JSON.stringify({ code: 0, errMsg: '', data: answer(request.method, url.pathname) }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { stubNetwork, type Call } from '../../../test/network';
 
 const SHELVES: Shelves = {
   containers: [
@@ -108,7 +85,7 @@ const SERVICE: Goods = {
   hot: 1,
 };
 
-function answer(method: string, path: string): unknown {
+function answer({ method, path }: Call): unknown {
   if (path.endsWith('/goodsContainers')) {
     return { items: SHELVES.containers };
   }
@@ -122,12 +99,11 @@ function answer(method: string, path: string): unknown {
 }
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name.replace(/[()（）]/g, '.')) });
-const posts = (calls: Call[]) =>
-  calls.filter((c) => c.method === 'POST').map((c) => ({ path: c.url.pathname, body: c.body }));
+const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST').map((c) => ({ path: c.path, body: c.body }));
 
 describe('GoodsPage', () => {
   const show = async () => {
-    const calls = stubApi(answer);
+    const calls = stubNetwork(answer);
     render(
       <App>
         <GoodsPage />
@@ -160,12 +136,10 @@ describe('GoodsPage', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: '商品名称或编码' }), { target: { value: ' 血糖仪 ' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /^搜\s*索$/ })));
     await waitFor(() =>
-      expect(
-        calls.some((c) => c.url.pathname === '/api/console/v1/goods' && c.url.searchParams.get('keyword') === '血糖仪'),
-      ).toBe(true),
+      expect(calls.some((c) => c.path === '/api/console/v1/goods' && c.query.get('keyword') === '血糖仪')).toBe(true),
     );
-    const last = calls.filter((c) => c.url.pathname === '/api/console/v1/goods').at(-1);
-    expect(last?.url.searchParams.get('pageNo')).toBe('1');
+    const last = calls.filter((c) => c.path === '/api/console/v1/goods').at(-1);
+    expect(last?.query.get('pageNo')).toBe('1');
   });
 
   it('takes a goods item off shelf only after the question, and puts one on shelf at once', async () => {
@@ -192,7 +166,7 @@ describe('GoodsPage', () => {
 
 describe('ShelvesPage', () => {
   it("lists the containers and the first one's categories, and another's when it is chosen", async () => {
-    stubApi(answer);
+    stubNetwork(answer);
     render(
       <App>
         <ShelvesPage />

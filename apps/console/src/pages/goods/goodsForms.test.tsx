@@ -2,7 +2,7 @@
 // cents, ticks and pictures as comma lists, the kind as the package flags), a draft the domain
 // refuses shown with its message without calling the API, pictures stored as they are picked, stock
 // moved in and out, and the container and category forms.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, Form } from 'antd';
 import { GOODS_MESSAGES } from '@glucoguard/domain';
@@ -13,30 +13,7 @@ import { imageSrc } from './goodsImages';
 import { ImagesField } from './ImagesField';
 import { ShelfDialog, shelfBody } from './ShelfDialog';
 import type { Shelves } from './shelves';
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** Answers each call with `answer(method, path)` as the API's envelope and records it. */
-function stubApi(answer: (method: string, path: string) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
-    return new Response(JSON.stringify({ code: 0, errMsg: '', data: answer(request.method, path) }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { sent, stubNetwork } from '../../../test/network';
 
 const METER: Goods = {
   goodsId: 3,
@@ -189,7 +166,7 @@ describe('GoodsDialog', () => {
   };
 
   it('refuses an ad link the domain refuses with its message, without saving', async () => {
-    const calls = stubApi(() => page([DATA_PLAN]));
+    const calls = stubNetwork(() => page([DATA_PLAN]));
     show(METER);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('广告图链接'), { target: { value: 'http://evil.example.com' } });
@@ -199,7 +176,7 @@ describe('GoodsDialog', () => {
   });
 
   it('asks for the points of a goods item switched to points, then saves it in points only', async () => {
-    const calls = stubApi((method) => (method === 'GET' ? page([METER, DATA_PLAN]) : METER));
+    const calls = stubNetwork(({ method }) => (method === 'GET' ? page([METER, DATA_PLAN]) : METER));
     const onSaved = show(METER);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText<HTMLInputElement>('价格（元）').value).toBe('299.00');
@@ -230,7 +207,7 @@ describe('GoodsDialog', () => {
   });
 
   it('asks for the months of a service package', async () => {
-    const calls = stubApi(() => page([]));
+    const calls = stubNetwork(() => page([]));
     show(METER);
     const dialog = await screen.findByRole('dialog');
     await act(async () => fireEvent.click(within(dialog).getByText('服务包')));
@@ -247,7 +224,7 @@ describe('GoodsDialog', () => {
       rechargePackage: 0,
       servicePackage: 1,
     };
-    stubApi(() => page([METER, DATA_PLAN, SERVICE]));
+    stubNetwork(() => page([METER, DATA_PLAN, SERVICE]));
     show(DATA_PLAN);
     const dialog = await screen.findByRole('dialog');
     await act(async () => fireEvent.mouseDown(within(dialog).getByLabelText('可用套餐')));
@@ -259,7 +236,7 @@ describe('GoodsDialog', () => {
 
 describe('ImagesField', () => {
   it('stores a picked picture and keeps its address, and removes one', async () => {
-    const calls = stubApi(() => ({ path: 'uploads/273/new.png' }));
+    const calls = stubNetwork(() => ({ path: 'uploads/273/new.png' }));
     const changes: string[][] = [];
     function Field() {
       const [form] = Form.useForm<{ pictures: string[] }>();
@@ -290,7 +267,7 @@ describe('ImagesField', () => {
       }),
     );
     await waitFor(() => expect(changes.at(-1)).toEqual(['uploads/273/a.png', 'uploads/273/new.png']));
-    expect(calls).toEqual([{ method: 'POST', path: '/api/console/v1/goodsImages', body: { data: 'iVBORw==' } }]);
+    expect(sent(calls)).toEqual([{ method: 'POST', path: '/api/console/v1/goodsImages', body: { data: 'iVBORw==' } }]);
     // Two of two: no more upload button.
     expect(screen.queryByRole('button', { name: '上传轮播图' })).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '删除轮播图 1' })));
@@ -310,7 +287,7 @@ describe('GoodsStockDialog', () => {
   };
 
   it('refuses taking out more than the stock, without calling the API', async () => {
-    const calls = stubApi(() => METER);
+    const calls = stubNetwork(() => METER);
     show();
     const dialog = await screen.findByRole('dialog');
     await act(async () => fireEvent.click(within(dialog).getByText('出库（减少）')));
@@ -321,13 +298,13 @@ describe('GoodsStockDialog', () => {
   });
 
   it('adds what comes in as a positive change', async () => {
-    const calls = stubApi(() => ({ ...METER, stock: 13 }));
+    const calls = stubNetwork(() => ({ ...METER, stock: 13 }));
     const onSaved = show();
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('数量'), { target: { value: '5' } });
     await save(dialog);
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ ...METER, stock: 13 }));
-    expect(calls).toEqual([{ method: 'POST', path: '/api/console/v1/goods/3/stock', body: { change: 5 } }]);
+    expect(sent(calls)).toEqual([{ method: 'POST', path: '/api/console/v1/goods/3/stock', body: { change: 5 } }]);
   });
 });
 
@@ -339,7 +316,7 @@ describe('ShelfDialog', () => {
   });
 
   it('adds a category to the chosen container', async () => {
-    const calls = stubApi(() => SHELVES.categories[0]);
+    const calls = stubNetwork(() => SHELVES.categories[0]);
     const onSaved = vi.fn();
     render(
       <App>
@@ -354,7 +331,7 @@ describe('ShelfDialog', () => {
     fireEvent.change(within(dialog).getByLabelText('分类名称'), { target: { value: ' 试纸 ' } });
     await save(dialog);
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(calls).toEqual([
+    expect(sent(calls)).toEqual([
       {
         method: 'POST',
         path: '/api/console/v1/goodsCategories',
