@@ -1,13 +1,14 @@
 // 监测计划 on the doctor's consultation page in jsdom against a stubbed network answering as the API
 // does: the plans with their adherence and marks, 制定监测计划 checked with the domain before sending,
 // the quick picks filling every date, and no panel before the consultation is accepted.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MONITOR_SLOTS, addDaysToDate, chinaDateKey } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import ConsultPage from './ConsultPage';
+import { stubNetwork } from '../../../test/network';
 
 const CONSULT_ID = '5a3c9a52-6f1e-4d55-9a51-2b1c0d7e8f90';
 const PLAN_ID = '3f6c2a1e-8b4d-4c7e-9a2f-1d3e5b7c9a0b';
@@ -60,30 +61,9 @@ const PLAN: Schema<'MonitorPlanVo'> = {
   adherence: { planned: 2, done: 1, percent: 50 },
 };
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** Stubs the network: `answer(call)` gives the data of the envelope. */
-function network(answer: (call: Call) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.text();
-    const call = { method: request.method, path: url.pathname, body: text ? (JSON.parse(text) as unknown) : null };
-    calls.push(call);
-    return new Response(JSON.stringify({ code: 0, errMsg: '', data: answer(call) ?? null }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
 /** The consultation with `status`, no prescriptions, and `plans` as the plans given so far. */
 function answering(status: number, plans: () => Schema<'MonitorPlanVo'>[]) {
-  return network(({ method, path }) => {
+  return stubNetwork(({ method, path }) => {
     if (path.endsWith('/dictionary/v1/getByCodes')) {
       return {};
     }
@@ -110,10 +90,6 @@ function show() {
     </ConfigProvider>,
   );
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('监测计划 on a consultation', () => {
   it('lists the plans given with their completion rate and each planned slot marked in words', async () => {
