@@ -189,7 +189,8 @@ describe('the online consultation from finding a doctor to the pharmacy', { skip
       await drawer.getByText(DOCTOR_NAME, { exact: false }).first().waitFor();
       await drawer.getByRole('button', { name: '通过' }).click();
       await pharmacist.page.locator('.ant-popconfirm').getByRole('button', { name: '通过' }).click();
-      await pending.waitFor({ state: 'detached' });
+      // The review writes the notice and the template message before the list reloads: allow for a loaded CI machine.
+      await pending.waitFor({ state: 'detached', timeout: 30_000 });
 
       // 8. The patient opens the prescription from the chat (the QR seal), the advice and 去买药.
       const rxLink = history.getByRole('link', { name: '查看处方' });
