@@ -157,6 +157,31 @@ function check(problem: string | null): void {
   }
 }
 
+/**
+ * One console move on an order: the move and its audit entry in one transaction (the patient is
+ * the order's customer), then the order as the desk shows it.
+ */
+async function auditedMove(
+  db: Db,
+  actor: AuditActor,
+  orderId: number,
+  action: string,
+  move: (tx: Db) => Promise<{ row: OrderRow; detail?: Record<string, unknown> }>,
+  now: Date,
+) {
+  const row = await inTransaction(db, async (tx) => {
+    const moved = await move(tx);
+    await recordAudit(
+      tx,
+      actor,
+      { action, patientId: moved.row.customerId, target: `order:${orderId}`, detail: moved.detail },
+      now,
+    );
+    return moved.row;
+  });
+  return detail(db, row);
+}
+
 export async function consoleAuditOrder(
   db: Db,
   actor: AuditActor,
@@ -164,23 +189,18 @@ export async function consoleAuditOrder(
   body: { pass: boolean; remark?: string },
   now: Date,
 ) {
-  const row = await inTransaction(db, async (tx) => {
-    check(orderAuditProblem(await orderById(tx, orderId)));
-    const moved = await auditOrder(tx, orderId, body.pass, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'order.audit',
-        patientId: moved.customerId,
-        target: `order:${orderId}`,
-        detail: { pass: body.pass, ...(body.remark?.trim() && { remark: body.remark.trim() }) },
-      },
-      now,
-    );
-    return moved;
-  });
-  return detail(db, row);
+  return auditedMove(
+    db,
+    actor,
+    orderId,
+    'order.audit',
+    async (tx) => {
+      check(orderAuditProblem(await orderById(tx, orderId)));
+      const row = await auditOrder(tx, orderId, body.pass, now);
+      return { row, detail: { pass: body.pass, ...(body.remark?.trim() && { remark: body.remark.trim() }) } };
+    },
+    now,
+  );
 }
 
 export async function consoleShipOrder(
@@ -199,29 +219,24 @@ export async function consoleShipOrder(
   if (!TRACKING_NUMBER_PATTERN.test(trackingNumber)) {
     throw badRequest(LOGISTICS_MESSAGES.trackingNumber);
   }
-  const row = await inTransaction(db, async (tx) => {
-    check(orderShipProblem(await orderById(tx, orderId)));
-    const moved = await shipOrder(
-      tx,
-      orderId,
-      { expressCode: courier.code, expressName: courier.name, expressPhone: courier.phone, trackingNumber },
-      now,
-    );
-    await recordShippingEvent(tx, { orderId, courier, trackingNumber }, 'shipped', staff.staffId, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'order.ship',
-        patientId: moved.customerId,
-        target: `order:${orderId}`,
-        detail: { expressCode: courier.code, trackingNumber },
-      },
-      now,
-    );
-    return moved;
-  });
-  return detail(db, row);
+  return auditedMove(
+    db,
+    actor,
+    orderId,
+    'order.ship',
+    async (tx) => {
+      check(orderShipProblem(await orderById(tx, orderId)));
+      const row = await shipOrder(
+        tx,
+        orderId,
+        { expressCode: courier.code, expressName: courier.name, expressPhone: courier.phone, trackingNumber },
+        now,
+      );
+      await recordShippingEvent(tx, { orderId, courier, trackingNumber }, 'shipped', staff.staffId, now);
+      return { row, detail: { expressCode: courier.code, trackingNumber } };
+    },
+    now,
+  );
 }
 
 export async function consoleSignOrder(
@@ -232,28 +247,28 @@ export async function consoleSignOrder(
   result: 'signed' | 'refused',
   now: Date,
 ) {
-  const row = await inTransaction(db, async (tx) => {
-    check(orderSignProblem(await orderById(tx, orderId), result));
-    const moved = await signOrder(tx, orderId, result, now);
-    const courier = courierByCode(moved.expressCode);
-    if (courier && moved.trackingNumber) {
-      await recordShippingEvent(
-        tx,
-        { orderId, courier, trackingNumber: moved.trackingNumber },
-        result,
-        staff.staffId,
-        now,
-      );
-    }
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'order.sign', patientId: moved.customerId, target: `order:${orderId}`, detail: { result } },
-      now,
-    );
-    return moved;
-  });
-  return detail(db, row);
+  return auditedMove(
+    db,
+    actor,
+    orderId,
+    'order.sign',
+    async (tx) => {
+      check(orderSignProblem(await orderById(tx, orderId), result));
+      const row = await signOrder(tx, orderId, result, now);
+      const courier = courierByCode(row.expressCode);
+      if (courier && row.trackingNumber) {
+        await recordShippingEvent(
+          tx,
+          { orderId, courier, trackingNumber: row.trackingNumber },
+          result,
+          staff.staffId,
+          now,
+        );
+      }
+      return { row, detail: { result } };
+    },
+    now,
+  );
 }
 
 export async function consoleRefundOrder(
@@ -302,17 +317,14 @@ export async function consoleDeclineOrderRefund(
   if (!reason) {
     throw badRequest(ORDER_REFUND_MESSAGES.declineReason);
   }
-  const row = await inTransaction(db, async (tx) => {
-    const moved = await declineRefundRequest(tx, orderId, reason, now);
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'order.refundDecline', patientId: moved.customerId, target: `order:${orderId}`, detail: { reason } },
-      now,
-    );
-    return moved;
-  });
-  return detail(db, row);
+  return auditedMove(
+    db,
+    actor,
+    orderId,
+    'order.refundDecline',
+    async (tx) => ({ row: await declineRefundRequest(tx, orderId, reason, now), detail: { reason } }),
+    now,
+  );
 }
 
 export async function consoleSalesReport(
