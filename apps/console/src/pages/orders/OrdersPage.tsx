@@ -37,6 +37,15 @@ interface Filter {
 
 const PAGE_SIZE = 10;
 
+/** The queue's status filters: the query key each narrows, its label and its choices ('all' first). */
+const STATUS_FILTERS = [
+  { key: 'orderStatus', label: '订单状态', options: ORDER_STATUS_OPTIONS },
+  { key: 'payStatus', label: '支付状态', options: PAY_STATUS_OPTIONS },
+  { key: 'sendStatus', label: '发货状态', options: SEND_STATUS_OPTIONS },
+  { key: 'auditStatus', label: '审核状态', options: AUDIT_STATUS_OPTIONS },
+  { key: 'refundRequest', label: '退款申请', options: REFUND_REQUEST_OPTIONS },
+] as const;
+
 export default function OrdersPage() {
   const [filter, setFilter] = useState<Filter>({});
   const [pageNo, setPageNo] = useState(1);
@@ -141,41 +150,16 @@ export default function OrdersPage() {
           placeholder={['下单开始日期', '下单结束日期']}
           onChange={(days) => narrow({ from: days?.[0]?.format('YYYY-MM-DD'), to: days?.[1]?.format('YYYY-MM-DD') })}
         />
-        <Select<0 | 1 | 'all'>
-          className={styles.status}
-          aria-label="订单状态"
-          defaultValue="all"
-          options={ORDER_STATUS_OPTIONS}
-          onChange={(value) => narrow({ orderStatus: value === 'all' ? undefined : value })}
-        />
-        <Select<0 | 1 | 3 | 4 | 5 | 'all'>
-          className={styles.status}
-          aria-label="支付状态"
-          defaultValue="all"
-          options={PAY_STATUS_OPTIONS}
-          onChange={(value) => narrow({ payStatus: value === 'all' ? undefined : value })}
-        />
-        <Select<0 | 1 | 'all'>
-          className={styles.status}
-          aria-label="发货状态"
-          defaultValue="all"
-          options={SEND_STATUS_OPTIONS}
-          onChange={(value) => narrow({ sendStatus: value === 'all' ? undefined : value })}
-        />
-        <Select<0 | 1 | 2 | 'all'>
-          className={styles.status}
-          aria-label="审核状态"
-          defaultValue="all"
-          options={AUDIT_STATUS_OPTIONS}
-          onChange={(value) => narrow({ auditStatus: value === 'all' ? undefined : value })}
-        />
-        <Select<1 | 2 | 'all'>
-          className={styles.status}
-          aria-label="退款申请"
-          defaultValue="all"
-          options={REFUND_REQUEST_OPTIONS}
-          onChange={(value) => narrow({ refundRequest: value === 'all' ? undefined : value })}
-        />
+        {STATUS_FILTERS.map(({ key, label, options }) => (
+          <Select<number | 'all'>
+            key={key}
+            className={styles.status}
+            aria-label={label}
+            defaultValue="all"
+            options={options}
+            onChange={(value) => narrow({ [key]: value === 'all' ? undefined : value })}
+          />
+        ))}
       </Space>
       <Table<Order>
         rowKey="orderId"
