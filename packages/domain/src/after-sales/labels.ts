@@ -7,6 +7,13 @@ export const PRODUCT_REGISTRATION_MESSAGES = {
   futureDate: '购买日期不能晚于今天',
 } as const;
 
+/** The warranty pages' texts: the empty list in the spec's words (§8), the two states ours. */
+export const WARRANTY_TEXTS = {
+  empty: '尚未添加任何产品',
+  inWarranty: '在保',
+  expired: '已过保',
+} as const;
+
 /** Repair form messages, in the spec's words. */
 export const REPAIR_MESSAGES = {
   name: '请填写联系人',

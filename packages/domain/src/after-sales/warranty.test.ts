@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWarrantyExpired, warrantyEnd } from './warranty';
+import { isWarrantyExpired, warrantyEnd, warrantyLastDay, warrantyState } from './warranty';
 
 describe('isWarrantyExpired', () => {
   // 2027-02-01 00:00 in China is 2027-01-31 16:00 UTC.
@@ -19,4 +19,23 @@ describe('isWarrantyExpired', () => {
     expect(warrantyEnd(Date.UTC(2026, 0, 30, 16), 1)?.toISOString()).toBe('2026-02-27T16:00:00.000Z');
     expect(warrantyEnd(new Date(Date.UTC(2026, 0, 1)), 0)?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
+});
+
+describe('warrantyState', () => {
+  // 2027-02-01 00:00 in China.
+  const chinaMidnight = Date.UTC(2027, 0, 31, 16, 0);
+
+  it.each([
+    ['2026-02-01', 12, chinaMidnight - 1, false, '在保', '2027-01-31'],
+    ['2026-02-01', 12, chinaMidnight, true, '已过保', '2027-01-31'],
+    ['2026-01-31', 1, chinaMidnight, true, '已过保', '2026-02-27'],
+    ['2026-02-01 10:00:00', 24, chinaMidnight, false, '在保', '2028-02-01'],
+    ['garbage', 12, 0, true, '已过保', null],
+  ])(
+    'bought %s with %i months, at %s: expired %s, %s, covered through %s',
+    (purchase, months, now, expired, label, lastDay) => {
+      expect(warrantyState(purchase, months, now)).toEqual({ expired, label, lastDay });
+      expect(warrantyLastDay(purchase, months)).toBe(lastDay);
+    },
+  );
 });

@@ -1,5 +1,6 @@
-import { addChinaMonths, parseChinaDateTime, toMs } from '../shared/time';
+import { addChinaMonths, chinaDateKey, parseChinaDateTime, toMs } from '../shared/time';
 import type { Instant } from '../shared/time';
+import { WARRANTY_TEXTS } from './labels';
 
 /** Warranty `deviceType` codes. */
 export const DEVICE_TYPES = {
@@ -36,4 +37,28 @@ export function warrantyEnd(purchase: Instant | string, warrantyMonths: number):
 export function isWarrantyExpired(purchase: Instant | string, warrantyMonths: number, now: Instant): boolean {
   const end = warrantyEnd(purchase, warrantyMonths);
   return end === null || end.getTime() <= toMs(now);
+}
+
+/**
+ * The last day the warranty covers, `YYYY-MM-DD` in China: the day before {@link warrantyEnd}
+ * (bought 2026-02-01 with 12 months, covered through 2027-01-31; expired from 2027-02-01 00:00).
+ * `null` for an unreadable date.
+ */
+export function warrantyLastDay(purchase: Instant | string, warrantyMonths: number): string | null {
+  const end = warrantyEnd(purchase, warrantyMonths);
+  return end === null ? null : chinaDateKey(end.getTime() - 1);
+}
+
+/** What a product's page says of its warranty: 在保 or 已过保 by {@link isWarrantyExpired}, and the last covered day. */
+export function warrantyState(
+  purchase: Instant | string,
+  warrantyMonths: number,
+  now: Instant,
+): { readonly expired: boolean; readonly label: string; readonly lastDay: string | null } {
+  const expired = isWarrantyExpired(purchase, warrantyMonths, now);
+  return {
+    expired,
+    label: expired ? WARRANTY_TEXTS.expired : WARRANTY_TEXTS.inWarranty,
+    lastDay: warrantyLastDay(purchase, warrantyMonths),
+  };
 }
