@@ -139,6 +139,50 @@ describe('ImageUploader', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('with showStatus, says 上传中... then 上传成功 or 上传失败 on each tile and keeps the failed one', async () => {
+    const toastShow = vi.spyOn(Toast, 'show');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const upload = vi.fn(async (_b: string, file: File) => {
+      await gate;
+      if (file.name === 'bad.jpg') {
+        throw new Error('network');
+      }
+      return `p/${file.name}`;
+    });
+    const onChange = vi.fn();
+    const onPendingChange = vi.fn();
+    const { container } = render(
+      <ImageUploader
+        upload={upload}
+        onChange={onChange}
+        onPendingChange={onPendingChange}
+        compress={fakeCompressor()}
+        showStatus
+      />,
+    );
+    choose(container, [photo('good.jpg'), photo('bad.jpg')]);
+
+    await waitFor(() => expect(screen.getAllByText('上传中...')).toHaveLength(2));
+    expect(onPendingChange).toHaveBeenLastCalledWith(2);
+    release();
+
+    expect(await screen.findByText('上传成功')).toBeTruthy();
+    expect(await screen.findByText('上传失败')).toBeTruthy();
+    expect(screen.queryByText('上传中...')).toBeNull();
+    await waitFor(() => expect(onPendingChange).toHaveBeenLastCalledWith(0));
+    expect(onChange).toHaveBeenLastCalledWith(['p/good.jpg']);
+    expect(toastShow).not.toHaveBeenCalled();
+    // Both tiles stay, each removable; removing the failed one leaves the stored path alone.
+    const remove = screen.getAllByRole('button', { name: '删除图片' });
+    expect(remove).toHaveLength(2);
+    fireEvent.click(remove[1]!);
+    await waitFor(() => expect(screen.queryByText('上传失败')).toBeNull());
+    expect(onChange).toHaveBeenLastCalledWith(['p/good.jpg']);
+  });
+
   it('uploads no more than maxCount images, says so, and hides the add button when full', async () => {
     const upload = vi.fn(async (_b: string, file: File) => `p/${file.name}`);
     const onChange = vi.fn();

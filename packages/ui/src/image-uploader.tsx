@@ -1,8 +1,13 @@
-import { IMAGE_LIMITS, UPLOAD_FAILED_MESSAGE, tooManyImagesMessage } from '@glucoguard/domain';
+import {
+  IMAGE_LIMITS,
+  UPLOAD_FAILED_MESSAGE,
+  UPLOAD_SUCCEEDED_MESSAGE,
+  tooManyImagesMessage,
+} from '@glucoguard/domain';
 import { ImageUploader as AntdImageUploader, Toast } from 'antd-mobile';
 import type { ImageUploadItem } from 'antd-mobile';
 import { useRef } from 'react';
-import { compressWithCanvas, prepareImage } from './image-prepare';
+import { compressWithCanvas, prepareImage, readAsDataUrl } from './image-prepare';
 import type { ImageCompressor } from './image-prepare';
 import styles from './image-uploader.module.css';
 
@@ -19,11 +24,25 @@ export interface ImageUploaderProps {
   /** Replaces the canvas compressor (tests, or a worker-based one). */
   compress?: ImageCompressor;
   disabled?: boolean;
+  /**
+   * Each tile says how its upload went (spec 3 §5, the repair form's groups): 上传中... while it
+   * is sent, then 上传成功, or 上传失败 — a failed tile stays, without a toast, until it is removed.
+   * Off by default: a failed image disappears after the 上传失败 toast.
+   */
+  showStatus?: boolean;
+  /** Called with how many images are still being sent, whenever that changes. */
+  onPendingChange?: (pending: number) => void;
 }
 
 interface StoredItem extends ImageUploadItem {
-  /** The stored path the upload call returned. */
+  /** The stored path the upload call returned; empty for a failed tile kept by `showStatus`. */
   extra: string;
+  failed?: boolean;
+}
+
+/** The chosen file as a data URL for a failed tile's thumbnail; empty when it cannot be read. */
+function thumbnailOf(file: File): Promise<string> {
+  return readAsDataUrl(file).catch(() => '');
 }
 
 /**
@@ -38,6 +57,8 @@ export function ImageUploader({
   maxCount = IMAGE_LIMITS.feedback,
   compress = compressWithCanvas,
   disabled = false,
+  showStatus = false,
+  onPendingChange,
 }: ImageUploaderProps) {
   // Thumbnails keep a key of their own: two uploads of the same photo may share a stored path.
   const nextKey = useRef(0);
@@ -49,6 +70,11 @@ export function ImageUploader({
       nextKey.current += 1;
       return { key: nextKey.current, url: prepared.dataUrl, extra: path };
     } catch (error) {
+      if (showStatus) {
+        // Kept as a tile of its own so the user sees which image failed; it holds no path.
+        nextKey.current += 1;
+        return { key: nextKey.current, url: await thumbnailOf(file), extra: '', failed: true };
+      }
       Toast.show({ content: UPLOAD_FAILED_MESSAGE, position: 'center' });
       // Rethrown so antd-mobile drops the tile instead of adding it to the list.
       throw error;
@@ -58,7 +84,29 @@ export function ImageUploader({
   return (
     <AntdImageUploader
       upload={send}
-      onChange={(items) => onChange?.((items as StoredItem[]).map((item) => item.extra))}
+      onChange={(items) =>
+        onChange?.((items as StoredItem[]).filter((item) => item.failed !== true).map((item) => item.extra))
+      }
+      onUploadQueueChange={
+        onPendingChange
+          ? (tasks) => onPendingChange(tasks.filter((task) => task.status === 'pending').length)
+          : undefined
+      }
+      renderItem={
+        showStatus
+          ? (node, item) => {
+              const failed = (item as StoredItem).failed === true;
+              return (
+                <div className={styles.statusCell}>
+                  {node}
+                  <span className={failed ? styles.statusFailed : styles.statusDone} role="status">
+                    {failed ? UPLOAD_FAILED_MESSAGE : UPLOAD_SUCCEEDED_MESSAGE}
+                  </span>
+                </div>
+              );
+            }
+          : undefined
+      }
       multiple
       accept="image/*"
       maxCount={maxCount}

@@ -28,6 +28,8 @@ export const READING_DELETE_MESSAGES = {
 
 /** Shown when an image upload fails. */
 export const UPLOAD_FAILED_MESSAGE = '上传失败';
+/** Shown on an image whose upload succeeded, where a form shows each image's state (spec 3 §5, repairs). */
+export const UPLOAD_SUCCEEDED_MESSAGE = '上传成功';
 
 /** Shown (for 2 seconds, mid-screen) when any text field contains an emoji; the field is cleared. */
 export const EMOJI_MESSAGE = '请不要输入表情';
