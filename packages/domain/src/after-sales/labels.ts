@@ -25,8 +25,9 @@ export const REPAIR_MESSAGES = {
 } as const;
 
 /**
- * The detail page's two image groups. The product labels them the other way round (fault photos
- * under 发票信息, vouchers under 故障图片); we return the labels by content so the UI can decide
- * whether to keep that quirk.
+ * The two image groups of a repair request, labelled by what they hold: the purchase voucher
+ * (`certificateUrl`) is 发票信息, the fault photos (`malfunctionUrl`) are 故障图片. The old product's
+ * detail page swapped them (spec 3 §2.8); the form and the detail page here both label them
+ * correctly from this one table (docs/adr/0209-repair-image-groups-labelled-by-content.md).
  */
 export const REPAIR_IMAGE_GROUP_LABELS = { certificateUrl: '发票信息', malfunctionUrl: '故障图片' } as const;

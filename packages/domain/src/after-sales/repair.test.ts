@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateModelChoice, validateRepair } from './repair';
+import { REPAIR_IMAGE_GROUP_LABELS } from './labels';
+import { repairPurchaseDateBounds, showsRepairNoMore, validateModelChoice, validateRepair } from './repair';
 
 describe('validateRepair', () => {
   const ok = {
@@ -32,5 +33,36 @@ describe('validateRepair', () => {
   it('needs a category before a model', () => {
     expect(validateModelChoice('')).toEqual({ ok: false, field: 'categoryId', message: '请选择品类' });
     expect(validateModelChoice(3)).toEqual({ ok: true });
+  });
+});
+
+describe('the repair list’s no-more line', () => {
+  it.each([
+    [0, false],
+    [4, false],
+    [5, true],
+    [7, true],
+    [12, true],
+  ])('with %i requests loaded shows it: %s', (loaded, shown) => {
+    expect(showsRepairNoMore(loaded)).toBe(shown);
+  });
+});
+
+describe('repairPurchaseDateBounds', () => {
+  it('offers 1900-01-01 to today in China, also just after midnight there', () => {
+    expect(repairPurchaseDateBounds(new Date('2026-03-10T15:59:59Z'))).toEqual({
+      min: '1900-01-01',
+      max: '2026-03-10',
+    });
+    expect(repairPurchaseDateBounds(new Date('2026-03-10T16:00:00Z'))).toEqual({
+      min: '1900-01-01',
+      max: '2026-03-11',
+    });
+  });
+});
+
+describe('REPAIR_IMAGE_GROUP_LABELS', () => {
+  it('labels the vouchers 发票信息 and the fault photos 故障图片, not the old product’s swapped way', () => {
+    expect(REPAIR_IMAGE_GROUP_LABELS).toEqual({ certificateUrl: '发票信息', malfunctionUrl: '故障图片' });
   });
 });
