@@ -14,6 +14,7 @@ const below = {
   devices: ['platform', 'identity', 'health'],
   care: ['platform', 'identity', 'health', 'commerce'],
   commerce: ['platform', 'identity', 'health'],
+  'after-sales': ['platform', 'identity', 'health', 'devices', 'commerce'],
 };
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -46,7 +47,7 @@ export default {
     ...Object.entries(below).map(([context, allowed]) => ({
       name: 'context-layers',
       severity: 'error',
-      comment: `${context} may import only ${allowed.join(', ') || 'no other context'} (platform ← identity ← health ← social, engagement, devices, commerce ← care; engagement → social).`,
+      comment: `${context} may import only ${allowed.join(', ') || 'no other context'} (platform ← identity ← health ← social, engagement, devices, commerce ← care; devices, commerce ← after-sales; engagement → social).`,
       from: { path: `${CTX}${context}/` },
       to: { path: CTX, pathNot: `${CTX}(${[context, ...allowed].join('|')})/` },
     })),

@@ -48,6 +48,10 @@ describe('the permission table', () => {
   it('lets operators and admins create and issue coupons and nobody else', () => {
     expect(STAFF_ROLES.filter((role) => roleMay(role, 'coupons.manage'))).toEqual(['operator', 'admin']);
   });
+  it('lets operators and admins keep the after-sales catalogue and service and nobody else', () => {
+    expect(STAFF_ROLES.filter((role) => roleMay(role, 'aftersales.catalogue'))).toEqual(['operator', 'admin']);
+    expect(STAFF_ROLES.filter((role) => roleMay(role, 'aftersales.service'))).toEqual(['operator', 'admin']);
+  });
   it('lets operators and admins run the order queue and nobody else', () => {
     expect(STAFF_ROLES.filter((role) => roleMay(role, 'orders.manage'))).toEqual(['operator', 'admin']);
   });

@@ -53,6 +53,10 @@ export const STAFF_PERMISSIONS = {
   'orders.manage': ['operator', 'admin'],
   /** Create coupon templates and issue them to customers (docs/adr/0183-coupons-templates-and-holdings.md). */
   'coupons.manage': ['operator', 'admin'],
+  /** The after-sales catalogue: product types, models (manuals, warranty months), guides, banners, the service policy, guarantee platforms and items, authorised shops (docs/adr/0195-after-sales-catalogue.md). */
+  'aftersales.catalogue': ['operator', 'admin'],
+  /** After-sales service: warranty records, the repair queue (assign, handle, complete), dealer enquiries. */
+  'aftersales.service': ['operator', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

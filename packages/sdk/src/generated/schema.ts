@@ -6050,6 +6050,1046 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/product/v1/queryBanners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service centre's banners of one brand, in display order
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). `productCode` is the brand's (domain `bannerProductCode`: `health` or `medical`); an unknown code has none. `hrefUrl` is an in-app path, an allowed `https://` page (domain `bannerTarget`) or empty.
+         */
+        get: operations["queryProductBanners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/queryCategoryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The product types on show (血糖仪, 血压计, …), in display order; also the repair form's 品类
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). `name` matches part of the name (an emoji answers 40000 请不要输入表情).
+         */
+        get: operations["queryProductCategoryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/queryProductList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The models of one product type on show, in display order
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). `name` matches part of the name (an emoji answers 40000 请不要输入表情). An unknown or hidden type has none.
+         */
+        get: operations["queryProductList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/getProductDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One model with its video, manual, remark and warranty terms
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). An unknown or hidden model answers 40400 产品不存在.
+         */
+        get: operations["getProductDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/getWarrantyRemark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model's factory warranty (厂方保修): its months and remark
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). An unknown or hidden model answers 40400 产品不存在.
+         */
+        get: operations["getProductWarrantyRemark"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/queryGuideList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Guides on show, filtered, in display order
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). `guideType` 1 usage guides, 2 common faults. `productId` gives the model's guides and its type's guides that name no model; `categoryId` gives every guide of the type. `title` matches part of the title (an emoji answers 40000 请不要输入表情).
+         */
+        get: operations["queryProductGuideList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/getGuide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One guide: its rich text, or the address it redirects to
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). `content` is HTML sanitised on the server when it is saved and again when it is read (no script, no event handler, no `javascript:` link, no iframe). `contentUrl` is empty or an `https://` address the page opens instead. An unknown or hidden guide answers 40400 指南不存在.
+         */
+        get: operations["getProductGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/queryPlatformList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guarantee platforms on show (the guarantee list's tabs), in display order
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6).
+         */
+        get: operations["queryGuaranteePlatformList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/queryGuaranteeList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guarantee items of one platform on show, in display order
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). `categoryId` is the platform's id (the legacy name); an unknown platform has none (the page shows 暂无数据！).
+         */
+        get: operations["queryGuaranteeList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/getGuarantee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One guarantee item with its sanitised text and credential image
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). An unknown or hidden item answers 40400 保障不存在.
+         */
+        get: operations["getGuarantee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/getCredential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credential image of one guarantee item
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). An unknown or hidden item answers 40400 保障不存在.
+         */
+        get: operations["getGuaranteeCredential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/queryStoreList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the authorised shops on show, by province and city
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). `province` and `city` match exactly when given (an emoji answers 40000 请不要输入表情).
+         */
+        get: operations["queryAuthorisedStoreList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/getServicePolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service policy of the caller's brand: five clauses, the hotline and the service hours
+         * @description Any signed-in caller, visitors too (the after-sales pages are on the unregistered whitelist of spec 3 §6). The brand comes from `X-Source-Id` (3 the health brand, anything else the medical one). The clauses follow spec 3 §9: the warranty from the receipt date, the factory date plus one month without proof, a free same-model replacement within 30 days with the swap in 24 hours, no handwritten receipts; service hours 7:00-00:30.
+         */
+        get: operations["getServicePolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/productImage/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A picture of the demo after-sales catalogue (SVG kept with the server)
+         * @description The seeded product types', models', guides', banners' and credentials' drawings (seed rows point at `/api/product/v1/productImage/<name>.svg`); what staff add uses uploaded images instead. Public, like the goods pictures. An unknown name answers 40400 图片不存在.
+         */
+        get: operations["productImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every product type, shown and hidden, in display order (operator, admin) */
+        get: operations["consoleAfterSalesProductCategorys"];
+        put?: never;
+        /**
+         * Adds a product type (operator, admin)
+         * @description Recorded in the audit trail (`aftersales.category.create`).
+         */
+        post: operations["consoleAfterSalesCreateProductCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/categories/{categoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a product type, its status included (operator, admin)
+         * @description Status 0 hides it from patients; nothing is deleted. Recorded in the audit trail (`aftersales.category.update`).
+         */
+        post: operations["consoleAfterSalesUpdateProductCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every model, shown and hidden, in display order (operator, admin) */
+        get: operations["consoleAfterSalesProducts"];
+        put?: never;
+        /**
+         * Adds a model (operator, admin)
+         * @description Recorded in the audit trail (`aftersales.product.create`).
+         */
+        post: operations["consoleAfterSalesCreateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One model (operator, admin)
+         * @description An unknown id answers 40400.
+         */
+        get: operations["consoleAfterSalesProduct"];
+        put?: never;
+        /**
+         * Changes a model, its status included (operator, admin)
+         * @description Status 0 hides it from patients; nothing is deleted. Recorded in the audit trail (`aftersales.product.update`).
+         */
+        post: operations["consoleAfterSalesUpdateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every guide, shown and hidden, in display order (operator, admin) */
+        get: operations["consoleAfterSalesGuides"];
+        put?: never;
+        /**
+         * Adds a guide (operator, admin)
+         * @description Recorded in the audit trail (`aftersales.guide.create`).
+         */
+        post: operations["consoleAfterSalesCreateGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/guides/{guideId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One guide (operator, admin)
+         * @description An unknown id answers 40400.
+         */
+        get: operations["consoleAfterSalesGuide"];
+        put?: never;
+        /**
+         * Changes a guide, its status included (operator, admin)
+         * @description Status 0 hides it from patients; nothing is deleted. Recorded in the audit trail (`aftersales.guide.update`).
+         */
+        post: operations["consoleAfterSalesUpdateGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every banner, shown and hidden, in display order (operator, admin) */
+        get: operations["consoleAfterSalesBanners"];
+        put?: never;
+        /**
+         * Adds a banner (operator, admin)
+         * @description Recorded in the audit trail (`aftersales.banner.create`).
+         */
+        post: operations["consoleAfterSalesCreateBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/banners/{bannerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a banner, its status included (operator, admin)
+         * @description Status 0 hides it from patients; nothing is deleted. Recorded in the audit trail (`aftersales.banner.update`).
+         */
+        post: operations["consoleAfterSalesUpdateBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every guarantee platform, shown and hidden, in display order (operator, admin) */
+        get: operations["consoleAfterSalesGuaranteePlatforms"];
+        put?: never;
+        /**
+         * Adds a guarantee platform (operator, admin)
+         * @description Recorded in the audit trail (`aftersales.platform.create`).
+         */
+        post: operations["consoleAfterSalesCreateGuaranteePlatform"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/platforms/{platformId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a guarantee platform, its status included (operator, admin)
+         * @description Status 0 hides it from patients; nothing is deleted. Recorded in the audit trail (`aftersales.platform.update`).
+         */
+        post: operations["consoleAfterSalesUpdateGuaranteePlatform"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/guarantees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every guarantee item, shown and hidden, in display order (operator, admin) */
+        get: operations["consoleAfterSalesGuarantees"];
+        put?: never;
+        /**
+         * Adds a guarantee item (operator, admin)
+         * @description Recorded in the audit trail (`aftersales.guarantee.create`).
+         */
+        post: operations["consoleAfterSalesCreateGuarantee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/guarantees/{guaranteeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a guarantee item, its status included (operator, admin)
+         * @description Status 0 hides it from patients; nothing is deleted. Recorded in the audit trail (`aftersales.guarantee.update`).
+         */
+        post: operations["consoleAfterSalesUpdateGuarantee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/shops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every authorised shop, shown and hidden, in display order (operator, admin) */
+        get: operations["consoleAfterSalesShops"];
+        put?: never;
+        /**
+         * Adds a authorised shop (operator, admin)
+         * @description Recorded in the audit trail (`aftersales.shop.create`).
+         */
+        post: operations["consoleAfterSalesCreateShop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/shops/{shopId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a authorised shop, its status included (operator, admin)
+         * @description Status 0 hides it from patients; nothing is deleted. Recorded in the audit trail (`aftersales.shop.update`).
+         */
+        post: operations["consoleAfterSalesUpdateShop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service policy of each brand (operator, admin)
+         * @description One per brand (sourceId 3 the health brand, 4 the medical one); a brand without a saved text shows the default text.
+         */
+        get: operations["consoleAfterSalesPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/policies/{sourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the service policy of one brand (operator, admin)
+         * @description Five clauses, the hotline and the service hours. Recorded in the audit trail (`aftersales.policy.update`).
+         */
+        post: operations["consoleAfterSalesUpdatePolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores an after-sales picture (icon, banner, credential, manual page) and answers its path
+         * @description As uploadImage (the same checks of the bytes, size limit and metadata stripping), for staff in the console; the path then goes into a form (`iconUrl`, `imgUrl`, `credentialUrl`, `warUrl`, `manualImages`). Public: patients and visitors read them.
+         */
+        post: operations["consoleAfterSalesUploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/manuals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores a model's manual (a PDF) and answers its path
+         * @description The bytes must be a PDF (checked by their magic bytes, not the name), at most 20 MB; stored in the public `manual` folder under a name drawn from its content. The path then goes into the model's `manualUrl`. A file that is not a PDF answers 40000 请上传PDF文件; a larger one 40000 文件不能超过20MB.
+         */
+        post: operations["consoleAfterSalesUploadManual"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/v1/productPurchase/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers a product's warranty from /addProduct, visitors too; answers the caller's customer id
+         * @description Any signed-in caller, visitors too (/addProduct is on the §6 whitelist): the record belongs to
+         *     the session's customer, never to a body field (`openId` is accepted for the legacy client and
+         *     ignored). Checked by the domain's validateProductRegistration (40000 请输入正确的手机号,
+         *     购买日期不能晚于今天) and the IMEI (40000 请扫描或输入正确的设备IMEI). The model: `productId` when
+         *     given; else the catalogue model of the kind of meter devices knows for this IMEI; else 40000
+         *     请选择产品型号 (the page then offers the model list). A meter bound to another customer is refused
+         *     (40300 该设备已被他人绑定); the same IMEI twice for one customer answers 40900 该设备已登记，请勿重复登记
+         *     (docs/adr/0200-one-warranty-per-imei-and-customer.md).
+         */
+        post: operations["productPurchaseAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customerWarrantyOrder/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A registered customer registers a product's warranty (also the device page's one-tap 登记保修)
+         * @description Registered customers only (40300 请先注册). The same checks as productPurchaseAdd; `phone`
+         *     defaults to the customer's own phone. For a meter devices knows, the API checks the binding:
+         *     a meter bound to another customer is refused (40300 该设备已被他人绑定).
+         */
+        post: operations["warrantyAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customerWarrantyOrder/v1/pageQueryList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's registered products (我的产品), newest first, in pages of 5
+         * @description Registered customers only (40300 请先注册). Empty list → 尚未添加任何产品.
+         */
+        get: operations["warrantyPageQueryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customerWarrantyOrder/v1/getById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's warranty records with the model's video, manual and remark (/productDetail)
+         * @description Registered customers only. Another customer's record answers 40300, an unknown one 40400 (保修记录不存在).
+         */
+        get: operations["warrantyGetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/productUpkeep/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Files a repair request (/repairFilling); answers its id and its readable 服务编码
+         * @description Registered customers only (40300 请先注册). Checked by the domain's validateRepair in the
+         *     spec's order (请填写联系人, 请填写联系电话, 请输入正确的电话号码！, 请选择品类, 请选择购买日期 (and
+         *     a date from 1900-01-01 to today), 请选择故障描述, at most 4 photos per group): 40000 with that
+         *     message. `certificateUrl` (purchase vouchers) and `malfunctionUrl` (fault photos) are
+         *     comma-joined stored paths answered by /common/v1/uploadImage with businessCode 277 (the
+         *     private repair-photo folder); each must be the caller's own upload (40000 图片不存在). An
+         *     unknown category or a model of another category answers 40000 请选择品类 / 请选择型号.
+         *     The patient gets a notice for each step staff take.
+         */
+        post: operations["repairAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/productUpkeep/v1/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's repair requests of one status (0 服务中, 1 已完成), newest first, in pages of 7
+         * @description Registered customers only. The spec's own page shape `{ list, pageNo, pageCount }`.
+         */
+        get: operations["repairPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/productUpkeep/v1/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's repair requests with its photos (signed for the owner) and the handling result
+         * @description Registered customers only. Another customer's request answers 40300, an unknown one 40400 (报修单不存在).
+         */
+        get: operations["repairQuery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dealer/v1/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A dealer's procurement enquiry (/dealerProcurement), visitors too
+         * @description Any signed-in caller, visitors too. Checked by the domain's validateDealer in the spec's order
+         *     with the right message per field (docs/adr/0199-dealer-messages-per-field.md): 请输入采购人姓名！,
+         *     联系电话！, 请输入正确的电话号码！, 采购商品名称！, 采购商品数量！ (a whole number from 1), 销售渠道！,
+         *     销售区域！; 40000 with that message. At most 5 enquiries per caller a day (42900 提交太频繁，请明天再试).
+         */
+        post: operations["dealerAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/warranties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Warranty records, newest first, searched by IMEI or phone (operator, admin)
+         * @description `keyword` matches a device IMEI or a phone (the registration's or the customer's) exactly;
+         *     without it every record. Recorded in the audit trail (`aftersales.warranty.list`).
+         */
+        get: operations["consoleWarranties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/repairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The repair queue by status, oldest waiting first (operator, admin)
+         * @description `status` 0 (服务中) or 1 (已完成), both without it; `keyword` matches a 服务编码, a phone or an IMEI
+         *     exactly; `assigneeId` the staff member it is assigned to. In service requests come oldest
+         *     first (the queue), completed ones newest first. Recorded in the audit trail (`aftersales.repair.list`).
+         */
+        get: operations["consoleRepairs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/repairs/{upkeepId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One repair request with both photo groups (signed for staff) and its steps (operator, admin)
+         * @description An unknown request answers 40400 报修单不存在. Recorded in the audit trail (`aftersales.repair.read`, with the patient).
+         */
+        get: operations["consoleRepair"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/repairs/{upkeepId}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assigns a repair request in service to a staff member holding aftersales.service (operator, admin)
+         * @description A completed request answers 40900 报修单已完成; a staff member who is unknown, disabled or
+         *     without the permission 40000 请选择处理人. Audited (`aftersales.repair.assign`); the patient
+         *     gets a notice and a template message.
+         */
+        post: operations["consoleAssignRepair"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/repairs/{upkeepId}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the handling result (处理结果) of a repair request in service (operator, admin)
+         * @description Replaces the result text; a completed request answers 40900 报修单已完成. Audited
+         *     (`aftersales.repair.result`); the patient gets a notice and a template message.
+         */
+        post: operations["consoleRepairResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/repairs/{upkeepId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes a repair request (status 1), with its final handling result (operator, admin)
+         * @description `remark` replaces the result when given; a request without any result answers 40000
+         *     请填写处理结果. Completing twice answers 40900 报修单已完成. Audited (`aftersales.repair.complete`);
+         *     the patient gets a notice and a template message that open /faultServiceDetail.
+         */
+        post: operations["consoleCompleteRepair"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff members a repair request may be assigned to - enabled accounts holding aftersales.service (operator, admin) */
+        get: operations["consoleRepairAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/dealers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dealer procurement enquiries, newest first (operator, admin)
+         * @description `handled` 0 (open) or 1 (handled), both without it; `keyword` matches the purchaser's name
+         *     (contained) or the phone (exact). Recorded in the audit trail (`aftersales.dealer.list`).
+         */
+        get: operations["consoleDealerEnquiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/dealers/{enquiryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One dealer enquiry (operator, admin)
+         * @description An unknown enquiry answers 40400 询价单不存在. Recorded in the audit trail (`aftersales.dealer.read`).
+         */
+        get: operations["consoleDealerEnquiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/after-sales/dealers/{enquiryId}/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a dealer enquiry handled, with an optional note (operator, admin)
+         * @description Handling twice answers 40900 询价单已处理. Audited (`aftersales.dealer.handle`).
+         */
+        post: operations["consoleHandleDealerEnquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9531,6 +10571,646 @@ export interface components {
             /** @constant */
             code: "FAIL";
             message: string;
+        };
+        AfterSalesRowId: number;
+        /**
+         * @description 1 a usage guide, 2 a common fault.
+         * @enum {integer}
+         */
+        GuideType: 1 | 2;
+        /**
+         * @description 1 shown to patients, 0 hidden.
+         * @enum {integer}
+         */
+        AfterSalesStatus: 0 | 1;
+        /** @description Display order, smaller first. */
+        AfterSalesSort: number;
+        AfterSalesBanner: {
+            bannerId: number;
+            imgUrl: string;
+            /** @description An in-app path, an allowed https page, or empty (not a link). */
+            hrefUrl: string;
+            title: string;
+        };
+        /** @description A product type (血糖仪, 血压计, …). */
+        ProductCategory: {
+            id: number;
+            name: string;
+            iconUrl: string;
+        };
+        /** @description A model of a product type. */
+        ProductModel: {
+            id: number;
+            name: string;
+            iconUrl: string;
+            categoryId: number;
+        };
+        ProductDetail: {
+            id: number;
+            name: string;
+            iconUrl: string;
+            categoryId: number;
+            categoryName: string;
+            /** @description Domain `DEVICE_TYPES`: 0 blood glucose meter, 1 blood pressure monitor, 2 weight scale, 3 fat scale, 4 pedometer, 5 oximeter, 6 ECG. */
+            deviceType: number;
+            /** @description The factory warranty in months, from the receipt date. */
+            warMonths: number;
+            /** @description An https video address, or empty. */
+            videoUrl: string;
+            /** @description The manual PDF (a stored path or address), or empty. */
+            manualUrl: string;
+            /** @description The manual's pages as images, in order; may be empty. */
+            manualImages: string[];
+            remark: string;
+            /** @description The warranty card picture, or empty. */
+            warUrl: string;
+            /** @description The factory warranty text (厂方保修). */
+            warrantyRemark: string;
+        };
+        ProductWarrantyRemark: {
+            productId: number;
+            name: string;
+            warrantyRemark: string;
+            warMonths: number;
+        };
+        GuideListItem: {
+            guideId: number;
+            title: string;
+            iconUrl: string;
+            guideType: components["schemas"]["GuideType"];
+            /** @description The model, or null for a guide of the whole product type. */
+            productId: number | null;
+            categoryId: number;
+        };
+        Guide: {
+            guideId: number;
+            title: string;
+            iconUrl: string;
+            guideType: components["schemas"]["GuideType"];
+            productId: number | null;
+            categoryId: number;
+            /** @description Sanitised HTML. */
+            content: string;
+            /** @description Empty, or an https address the page opens instead of the content. */
+            contentUrl: string;
+        };
+        GuaranteePlatform: {
+            id: number;
+            name: string;
+        };
+        GuaranteeListItem: {
+            id: number;
+            name: string;
+            iconUrl: string;
+        };
+        Guarantee: {
+            id: number;
+            name: string;
+            iconUrl: string;
+            /** @description Sanitised HTML. */
+            content: string;
+            /** @description The credential image. */
+            credentialUrl: string;
+        };
+        GuaranteeCredential: {
+            id: number;
+            name: string;
+            credentialUrl: string;
+        };
+        AuthorisedShop: {
+            shopId: number;
+            name: string;
+            province: string;
+            city: string;
+            district: string;
+            address: string;
+            phone: string;
+            /** @description E.g. 09:00-18:00. */
+            openHours: string;
+        };
+        AuthorisedShopPage: {
+            items: components["schemas"]["AuthorisedShop"][];
+            currentPage: number;
+            totalPage: number;
+            totalNum: number;
+        };
+        ServicePolicyClause: {
+            title: string;
+            body: string;
+        };
+        ServicePolicy: {
+            clauses: components["schemas"]["ServicePolicyClause"][];
+            /** @description The brand's repair-progress hotline. */
+            hotline: string;
+            /** @description E.g. 7:00-00:30. */
+            serviceHours: string;
+        };
+        ConsoleProductCategory: {
+            id: number;
+            name: string;
+            iconUrl: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+            /** @description China time, YYYY-MM-DD HH:mm:ss. */
+            updateTime: string;
+        };
+        ConsoleProduct: {
+            id: number;
+            name: string;
+            iconUrl: string;
+            categoryId: number;
+            categoryName: string;
+            /** @description Domain `DEVICE_TYPES`: 0 blood glucose meter, 1 blood pressure monitor, 2 weight scale, 3 fat scale, 4 pedometer, 5 oximeter, 6 ECG. */
+            deviceType: number;
+            /** @description The factory warranty in months, from the receipt date. */
+            warMonths: number;
+            /** @description An https video address, or empty. */
+            videoUrl: string;
+            /** @description The manual PDF (a stored path or address), or empty. */
+            manualUrl: string;
+            /** @description The manual's pages as images, in order; may be empty. */
+            manualImages: string[];
+            remark: string;
+            /** @description The warranty card picture, or empty. */
+            warUrl: string;
+            /** @description The factory warranty text (厂方保修). */
+            warrantyRemark: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+            /** @description China time, YYYY-MM-DD HH:mm:ss. */
+            updateTime: string;
+        };
+        ConsoleGuide: {
+            guideId: number;
+            title: string;
+            iconUrl: string;
+            guideType: components["schemas"]["GuideType"];
+            productId: number | null;
+            categoryId: number;
+            /** @description Sanitised HTML. */
+            content: string;
+            /** @description Empty, or an https address the page opens instead of the content. */
+            contentUrl: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+            /** @description China time, YYYY-MM-DD HH:mm:ss. */
+            updateTime: string;
+        };
+        ConsoleBanner: {
+            bannerId: number;
+            productCode: string;
+            imgUrl: string;
+            hrefUrl: string;
+            title: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+            /** @description China time, YYYY-MM-DD HH:mm:ss. */
+            updateTime: string;
+        };
+        ConsoleGuaranteePlatform: {
+            id: number;
+            name: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+            /** @description China time, YYYY-MM-DD HH:mm:ss. */
+            updateTime: string;
+        };
+        ConsoleGuarantee: {
+            id: number;
+            platformId: number;
+            name: string;
+            iconUrl: string;
+            content: string;
+            credentialUrl: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+            /** @description China time, YYYY-MM-DD HH:mm:ss. */
+            updateTime: string;
+        };
+        ConsoleShop: {
+            shopId: number;
+            name: string;
+            province: string;
+            city: string;
+            district: string;
+            address: string;
+            phone: string;
+            /** @description E.g. 09:00-18:00. */
+            openHours: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+            /** @description China time, YYYY-MM-DD HH:mm:ss. */
+            updateTime: string;
+        };
+        ConsoleProductPage: {
+            items: components["schemas"]["ConsoleProduct"][];
+            currentPage: number;
+            totalPage: number;
+            totalNum: number;
+        };
+        ConsoleGuidePage: {
+            items: components["schemas"]["ConsoleGuide"][];
+            currentPage: number;
+            totalPage: number;
+            totalNum: number;
+        };
+        ConsoleShopPage: {
+            items: components["schemas"]["ConsoleShop"][];
+            currentPage: number;
+            totalPage: number;
+            totalNum: number;
+        };
+        ConsoleServicePolicy: {
+            /** @enum {integer} */
+            sourceId: 3 | 4;
+            clauses: components["schemas"]["ServicePolicyClause"][];
+            hotline: string;
+            serviceHours: string;
+            /** @description null while the default text is shown. */
+            updateTime: string | null;
+        };
+        ServicePolicyInput: {
+            clauses: components["schemas"]["ServicePolicyClause"][];
+            hotline: string;
+            serviceHours: string;
+        };
+        ProductCategoryInput: {
+            name: string;
+            /** @description A stored picture path, or empty. */
+            iconUrl: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+        };
+        ProductInput: {
+            categoryId: components["schemas"]["AfterSalesRowId"];
+            name: string;
+            /** @description A stored picture path, or empty. */
+            iconUrl: string;
+            deviceType: number;
+            warMonths: number;
+            /** @description Empty or an https address. */
+            videoUrl: string;
+            /** @description A stored PDF path (consoleAfterSalesUploadManual), or empty. */
+            manualUrl: string;
+            manualImages: string[];
+            remark: string;
+            /** @description A stored picture path, or empty. */
+            warUrl: string;
+            warrantyRemark: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+        };
+        GuideInput: {
+            title: string;
+            /** @description A stored picture path, or empty. */
+            iconUrl: string;
+            guideType: components["schemas"]["GuideType"];
+            categoryId: components["schemas"]["AfterSalesRowId"];
+            productId: number | null;
+            /** @description HTML; sanitised before it is stored. */
+            content: string;
+            /** @description Empty or an https address (anything else answers 40000 跳转地址须为https地址). */
+            contentUrl: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+        };
+        BannerInput: {
+            productCode: string;
+            imgUrl: string;
+            /** @description An in-app path or an allowed https page (domain `bannerTarget`), or empty. */
+            hrefUrl: string;
+            title: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+        };
+        GuaranteePlatformInput: {
+            name: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+        };
+        GuaranteeInput: {
+            platformId: components["schemas"]["AfterSalesRowId"];
+            name: string;
+            /** @description A stored picture path, or empty. */
+            iconUrl: string;
+            /** @description HTML; sanitised before it is stored. */
+            content: string;
+            /** @description The credential image, a stored picture path, or empty. */
+            credentialUrl: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+        };
+        ShopInput: {
+            name: string;
+            province: string;
+            city: string;
+            district: string;
+            address: string;
+            phone: string;
+            openHours: string;
+            sort: components["schemas"]["AfterSalesSort"];
+            status: components["schemas"]["AfterSalesStatus"];
+        };
+        /** @description The /addProduct form. Presence and formats are checked by the domain in the spec's order. */
+        ProductPurchaseInput: {
+            phone?: string;
+            /** @description The purchase date, YYYY-MM-DD (a time after it is ignored); not after today (China). */
+            orderTimeStr?: string;
+            /** @description The device's IMEI or SN as extracted from the scan (domain extractImei). */
+            deviceImei?: string;
+            /** @description The model (catalogue), when devices does not know the IMEI. */
+            productId?: number;
+            /** @description Sent by the legacy client; ignored (the identity is the session's). */
+            openId?: string;
+        };
+        /** @description A registered customer's warranty registration; `phone` defaults to the customer's own. */
+        WarrantyInput: {
+            deviceImei?: string;
+            orderTimeStr?: string;
+            phone?: string;
+            productId?: number;
+        };
+        Warranty: {
+            warrantyId: number;
+            /** @description The catalogue model. */
+            productId: number;
+            /** @description The model's name. */
+            goodsName: string;
+            /** @description The model's picture (a stored path or an address). */
+            goodsUrl: string;
+            deviceImei: string;
+            /** @description The purchase date registered, YYYY-MM-DD. */
+            orderTime: string;
+            /**
+             * @description 0 glucose meter, 1 blood pressure monitor, 2 weight scale, 3 fat scale, 4 pedometer, 5 oximeter, 6 ECG (domain DEVICE_TYPES).
+             * @enum {integer}
+             */
+            deviceType: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description Warranty months. */
+            warTime: number;
+            /** @description The model's warranty card address (may be empty). */
+            warUrl: string;
+            phone: string;
+            /** @description The domain's isWarrantyExpired at the time of the answer (已过保), else 在保. */
+            expired: boolean;
+            /** @description The last China day the warranty covers, YYYY-MM-DD (保修至). */
+            warrantyEnd: string;
+            /** Format: date-time */
+            createTime: string;
+        };
+        /** @description A warranty record with what /productDetail shows of its model. */
+        WarrantyDetail: {
+            warrantyId: number;
+            /** @description The catalogue model. */
+            productId: number;
+            /** @description The model's name. */
+            goodsName: string;
+            /** @description The model's picture (a stored path or an address). */
+            goodsUrl: string;
+            deviceImei: string;
+            /** @description The purchase date registered, YYYY-MM-DD. */
+            orderTime: string;
+            /**
+             * @description 0 glucose meter, 1 blood pressure monitor, 2 weight scale, 3 fat scale, 4 pedometer, 5 oximeter, 6 ECG (domain DEVICE_TYPES).
+             * @enum {integer}
+             */
+            deviceType: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description Warranty months. */
+            warTime: number;
+            /** @description The model's warranty card address (may be empty). */
+            warUrl: string;
+            phone: string;
+            /** @description The domain's isWarrantyExpired at the time of the answer (已过保), else 在保. */
+            expired: boolean;
+            /** @description The last China day the warranty covers, YYYY-MM-DD (保修至). */
+            warrantyEnd: string;
+            /** Format: date-time */
+            createTime: string;
+            /** @description The model's usage video (empty without one). */
+            videoUrl: string;
+            /** @description The model's manual PDF (empty without one). */
+            manualUrl: string;
+            /** @description The manual's pages as images (may be empty). */
+            manualImages: string[];
+            /** @description The model's remark. */
+            remark: string;
+        };
+        WarrantyEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["Warranty"];
+        };
+        /** @description A warranty record in the console, with its customer. */
+        ConsoleWarranty: {
+            warrantyId: number;
+            /** @description The catalogue model. */
+            productId: number;
+            /** @description The model's name. */
+            goodsName: string;
+            /** @description The model's picture (a stored path or an address). */
+            goodsUrl: string;
+            deviceImei: string;
+            /** @description The purchase date registered, YYYY-MM-DD. */
+            orderTime: string;
+            /**
+             * @description 0 glucose meter, 1 blood pressure monitor, 2 weight scale, 3 fat scale, 4 pedometer, 5 oximeter, 6 ECG (domain DEVICE_TYPES).
+             * @enum {integer}
+             */
+            deviceType: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description Warranty months. */
+            warTime: number;
+            /** @description The model's warranty card address (may be empty). */
+            warUrl: string;
+            phone: string;
+            /** @description The domain's isWarrantyExpired at the time of the answer (已过保), else 在保. */
+            expired: boolean;
+            /** @description The last China day the warranty covers, YYYY-MM-DD (保修至). */
+            warrantyEnd: string;
+            /** Format: date-time */
+            createTime: string;
+            customerId: string;
+            /** @description The customer's nickname (empty for a visitor). */
+            customerName: string;
+            /** @description The customer's own phone (null for a visitor). */
+            customerPhone: string | null;
+        };
+        /** @description The /repairFilling form. Presence and formats are checked by the domain's validateRepair in the spec's order. */
+        RepairInput: {
+            name?: string;
+            phone?: string;
+            address?: string;
+            categoryId?: number;
+            productId?: number;
+            /** @description YYYY-MM-DD, from 1900-01-01 to today (China). */
+            purchaseDateStr?: string;
+            batchNo?: string;
+            deviceImei?: string;
+            /** @description Purchase voucher photos (发票信息), comma-joined stored paths from businessCode 277, at most 4. */
+            certificateUrl?: string;
+            malfunctionContent?: string;
+            /** @description Fault photos (故障图片), comma-joined stored paths from businessCode 277, at most 4. */
+            malfunctionUrl?: string;
+        };
+        RepairSummary: {
+            upkeepId: number;
+            /** @description The readable 服务编码. */
+            upkeepCode: string;
+            categoryName: string;
+            /** @description Empty when no model was chosen. */
+            productName: string;
+            /** @description 报修时间, China time YYYY-MM-DD HH:mm:ss. */
+            createTime: string;
+            /** @enum {integer} */
+            status: 0 | 1;
+        };
+        Repair: {
+            upkeepId: number;
+            upkeepCode: string;
+            name: string;
+            phone: string;
+            address: string;
+            categoryId: number;
+            productId: number | null;
+            categoryName: string;
+            productName: string;
+            purchaseDateStr: string;
+            batchNo: string;
+            deviceImei: string;
+            /** @description The purchase voucher photos (发票信息), comma-joined addresses signed for the viewer. */
+            certificateUrl: string;
+            /** @description The same addresses as a list. */
+            certificateImages: string[];
+            malfunctionContent: string;
+            /** @description The fault photos (故障图片), comma-joined addresses signed for the viewer. */
+            malfunctionUrl: string;
+            malfunctionImages: string[];
+            /** @description 报修时间, China time YYYY-MM-DD HH:mm:ss. */
+            createTime: string;
+            /**
+             * @description 0 服务中, 1 已完成.
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            /** @description The handling result (处理结果); shown by the app only when status is not 0. */
+            remark: string;
+        };
+        ConsoleRepair: {
+            upkeepId: number;
+            upkeepCode: string;
+            customerId: string;
+            name: string;
+            phone: string;
+            categoryName: string;
+            productName: string;
+            deviceImei: string;
+            /** @description China time YYYY-MM-DD HH:mm:ss. */
+            createTime: string;
+            /** @enum {integer} */
+            status: 0 | 1;
+            assigneeId: string | null;
+            assigneeName: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+        };
+        /** @description A repair request in the console with every field, photos signed for the staff member, and its steps. */
+        ConsoleRepairDetail: {
+            upkeepId: number;
+            upkeepCode: string;
+            name: string;
+            phone: string;
+            address: string;
+            categoryId: number;
+            productId: number | null;
+            categoryName: string;
+            productName: string;
+            purchaseDateStr: string;
+            batchNo: string;
+            deviceImei: string;
+            /** @description The purchase voucher photos (发票信息), comma-joined addresses signed for the viewer. */
+            certificateUrl: string;
+            /** @description The same addresses as a list. */
+            certificateImages: string[];
+            malfunctionContent: string;
+            /** @description The fault photos (故障图片), comma-joined addresses signed for the viewer. */
+            malfunctionUrl: string;
+            malfunctionImages: string[];
+            /** @description 报修时间, China time YYYY-MM-DD HH:mm:ss. */
+            createTime: string;
+            /**
+             * @description 0 服务中, 1 已完成.
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            /** @description The handling result (处理结果); shown by the app only when status is not 0. */
+            remark: string;
+            customerId: string;
+            assigneeId: string | null;
+            assigneeName: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description What staff did, oldest first. */
+            steps: components["schemas"]["RepairStep"][];
+        };
+        RepairStep: {
+            /** @enum {string} */
+            kind: "assign" | "result" | "complete";
+            staffName: string;
+            /** @description The assignee's name, or the result text. */
+            text: string;
+            /** Format: date-time */
+            at: string;
+        };
+        ConsoleRepairEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["ConsoleRepairDetail"];
+        };
+        RepairRemarkInput: {
+            remark: string;
+        };
+        RepairAssignee: {
+            /** Format: uuid */
+            staffId: string;
+            name: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        /** @description The /dealerProcurement form. Presence and formats are checked by the domain's validateDealer in the spec's order. */
+        DealerInput: {
+            purchaser?: string;
+            phone?: string;
+            productName?: string;
+            /** @description The quantity, a whole number from 1 (as typed, or a number). */
+            account?: string | number;
+            saleChannel?: string;
+            saleArea?: string;
+            remark?: string;
+        };
+        DealerEnquiry: {
+            enquiryId: number;
+            /** @description The session's customer who sent it (a visitor's too). */
+            customerId: string;
+            purchaser: string;
+            phone: string;
+            productName: string;
+            /** @description The quantity. */
+            account: number;
+            saleChannel: string;
+            saleArea: string;
+            remark: string;
+            /** Format: date-time */
+            createTime: string;
+            /** @enum {integer} */
+            handled: 0 | 1;
+            /** @description The staff member's name. */
+            handledBy: string | null;
+            /** Format: date-time */
+            handledAt: string | null;
+            note: string;
+        };
+        DealerEnquiryEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["DealerEnquiry"];
         };
     };
     responses: {
@@ -18367,6 +20047,1716 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleConsultEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryProductBanners: {
+        parameters: {
+            query: {
+                productCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banners. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["AfterSalesBanner"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryProductCategoryList: {
+        parameters: {
+            query?: {
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ProductCategory"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryProductList: {
+        parameters: {
+            query: {
+                categoryId: components["schemas"]["AfterSalesRowId"];
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ProductModel"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProductDetail: {
+        parameters: {
+            query: {
+                productId: components["schemas"]["AfterSalesRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ProductDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProductWarrantyRemark: {
+        parameters: {
+            query: {
+                productId: components["schemas"]["AfterSalesRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The warranty terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ProductWarrantyRemark"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryProductGuideList: {
+        parameters: {
+            query?: {
+                productId?: components["schemas"]["AfterSalesRowId"];
+                categoryId?: components["schemas"]["AfterSalesRowId"];
+                title?: string;
+                guideType?: components["schemas"]["GuideType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guides. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["GuideListItem"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProductGuide: {
+        parameters: {
+            query: {
+                guideId: components["schemas"]["AfterSalesRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Guide"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryGuaranteePlatformList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The platforms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["GuaranteePlatform"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryGuaranteeList: {
+        parameters: {
+            query: {
+                categoryId: components["schemas"]["AfterSalesRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["GuaranteeListItem"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getGuarantee: {
+        parameters: {
+            query: {
+                id: components["schemas"]["AfterSalesRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Guarantee"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getGuaranteeCredential: {
+        parameters: {
+            query: {
+                id: components["schemas"]["AfterSalesRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["GuaranteeCredential"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    queryAuthorisedStoreList: {
+        parameters: {
+            query?: {
+                province?: string;
+                city?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of shops. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["AuthorisedShopPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getServicePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ServicePolicy"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    productImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesProductCategorys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleProductCategory"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesCreateProductCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The product type as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleProductCategory"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUpdateProductCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                categoryId: components["schemas"]["AfterSalesRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The product type after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleProductCategory"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesProducts: {
+        parameters: {
+            query?: {
+                categoryId?: components["schemas"]["AfterSalesRowId"];
+                name?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleProductPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesCreateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description The model as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleProduct"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: components["schemas"]["AfterSalesRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleProduct"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUpdateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: components["schemas"]["AfterSalesRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description The model after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleProduct"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesGuides: {
+        parameters: {
+            query?: {
+                categoryId?: components["schemas"]["AfterSalesRowId"];
+                productId?: components["schemas"]["AfterSalesRowId"];
+                guideType?: components["schemas"]["GuideType"];
+                title?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guides. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleGuidePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesCreateGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuideInput"];
+            };
+        };
+        responses: {
+            /** @description The guide as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleGuide"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guideId: components["schemas"]["AfterSalesRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleGuide"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUpdateGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guideId: components["schemas"]["AfterSalesRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuideInput"];
+            };
+        };
+        responses: {
+            /** @description The guide after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleGuide"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesBanners: {
+        parameters: {
+            query?: {
+                productCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banners. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleBanner"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesCreateBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerInput"];
+            };
+        };
+        responses: {
+            /** @description The banner as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleBanner"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUpdateBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bannerId: components["schemas"]["AfterSalesRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerInput"];
+            };
+        };
+        responses: {
+            /** @description The banner after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleBanner"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesGuaranteePlatforms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guarantee platforms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleGuaranteePlatform"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesCreateGuaranteePlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuaranteePlatformInput"];
+            };
+        };
+        responses: {
+            /** @description The guarantee platform as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleGuaranteePlatform"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUpdateGuaranteePlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                platformId: components["schemas"]["AfterSalesRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuaranteePlatformInput"];
+            };
+        };
+        responses: {
+            /** @description The guarantee platform after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleGuaranteePlatform"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesGuarantees: {
+        parameters: {
+            query?: {
+                platformId?: components["schemas"]["AfterSalesRowId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guarantee items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleGuarantee"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesCreateGuarantee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuaranteeInput"];
+            };
+        };
+        responses: {
+            /** @description The guarantee item as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleGuarantee"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUpdateGuarantee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guaranteeId: components["schemas"]["AfterSalesRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuaranteeInput"];
+            };
+        };
+        responses: {
+            /** @description The guarantee item after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleGuarantee"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesShops: {
+        parameters: {
+            query?: {
+                province?: string;
+                city?: string;
+                name?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorised shops. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleShopPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesCreateShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopInput"];
+            };
+        };
+        responses: {
+            /** @description The authorised shop as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleShop"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUpdateShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: components["schemas"]["AfterSalesRowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopInput"];
+            };
+        };
+        responses: {
+            /** @description The authorised shop after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleShop"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleServicePolicy"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUpdatePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sourceId: 3 | 4;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServicePolicyInput"];
+            };
+        };
+        responses: {
+            /** @description The policy as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["ConsoleServicePolicy"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The image as base64, without a `data:` prefix (one is tolerated). */
+                    data: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            path: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAfterSalesUploadManual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The PDF as base64, without a `data:` prefix (one is tolerated). */
+                    data: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            path: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    productPurchaseAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductPurchaseInput"];
+            };
+        };
+        responses: {
+            /** @description Registered; `data` is the caller's customer id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    warrantyAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarrantyInput"];
+            };
+        };
+        responses: {
+            /** @description The new warranty record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    warrantyPageQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: 5;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of warranty records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["Warranty"][];
+                            currentPage: number;
+                            totalPage: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    warrantyGetById: {
+        parameters: {
+            query: {
+                warrantyId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The warranty record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WarrantyDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    repairAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairInput"];
+            };
+        };
+        responses: {
+            /** @description Filed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            upkeepId: number;
+                            upkeepCode: string;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    repairPage: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: 7;
+                status?: 0 | 1;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of repair requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            list: components["schemas"]["RepairSummary"][];
+                            pageNo: number;
+                            pageCount: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    repairQuery: {
+        parameters: {
+            query: {
+                upkeepId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The repair request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["Repair"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    dealerAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealerInput"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            enquiryId: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleWarranties: {
+        parameters: {
+            query?: {
+                /** @description A device IMEI or a phone number. */
+                keyword?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of warranty records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleWarranty"][];
+                            currentPage: number;
+                            totalPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRepairs: {
+        parameters: {
+            query?: {
+                status?: 0 | 1;
+                keyword?: string;
+                assigneeId?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of repair requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["ConsoleRepair"][];
+                            currentPage: number;
+                            totalPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRepair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                upkeepId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The repair request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleRepairEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleAssignRepair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                upkeepId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    staffId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleRepairEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRepairResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                upkeepId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairRemarkInput"];
+            };
+        };
+        responses: {
+            /** @description The request after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleRepairEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleCompleteRepair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                upkeepId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleRepairEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleRepairAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff members, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["RepairAssignee"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleDealerEnquiries: {
+        parameters: {
+            query?: {
+                handled?: 0 | 1;
+                keyword?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of enquiries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["DealerEnquiry"][];
+                            currentPage: number;
+                            totalPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleDealerEnquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                enquiryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enquiry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DealerEnquiryEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleHandleDealerEnquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                enquiryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The enquiry after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DealerEnquiryEnvelope"];
                 };
             };
             default: components["responses"]["Error"];
