@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isWarrantyExpired, warrantyEnd, warrantyLastDay, warrantyState } from './warranty';
+import {
+  DEVICE_TYPES,
+  DEVICE_TYPE_NAMES,
+  isWarrantyExpired,
+  warrantyEnd,
+  warrantyLastDay,
+  warrantyState,
+} from './warranty';
 
 describe('isWarrantyExpired', () => {
   // 2027-02-01 00:00 in China is 2027-01-31 16:00 UTC.
@@ -38,4 +45,18 @@ describe('warrantyState', () => {
       expect(warrantyLastDay(purchase, months)).toBe(lastDay);
     },
   );
+});
+
+describe('DEVICE_TYPE_NAMES', () => {
+  it('names every device type of the spec', () => {
+    expect(Object.values(DEVICE_TYPES).map((type) => DEVICE_TYPE_NAMES[type])).toEqual([
+      '血糖仪',
+      '血压计',
+      '体重秤',
+      '体脂秤',
+      '计步器',
+      '血氧仪',
+      '心电仪',
+    ]);
+  });
 });

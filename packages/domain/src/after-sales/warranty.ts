@@ -13,6 +13,17 @@ export const DEVICE_TYPES = {
   ecg: 6,
 } as const;
 
+/** The name of each warranty `deviceType`, as the product pages show it. */
+export const DEVICE_TYPE_NAMES: Readonly<Record<(typeof DEVICE_TYPES)[keyof typeof DEVICE_TYPES], string>> = {
+  0: '血糖仪',
+  1: '血压计',
+  2: '体重秤',
+  3: '体脂秤',
+  4: '计步器',
+  5: '血氧仪',
+  6: '心电仪',
+};
+
 /** Days after receipt within which a non-man-made fault gets a free same-model replacement. */
 export const REPLACEMENT_WITHIN_DAYS = 30;
 
