@@ -46,9 +46,27 @@ import { Goods, GoodsCategory, GoodsContainer } from '../contexts/commerce/goods
 import { CouponTemplate, CustomerCoupon } from '../contexts/commerce/coupon/coupon.entity';
 import { MallOrder, PreOrderToken } from '../contexts/commerce/order/order.entity';
 import { ShippingEvent } from '../contexts/commerce/logistics/shippingEvent.entity';
+import {
+  AuthorisedShop,
+  GuaranteeItem,
+  GuaranteePlatform,
+  ProductCategory,
+  ProductGuide,
+  ProductModel,
+  ServiceBanner,
+  ServicePolicyText,
+} from '../contexts/after-sales/catalogue/catalogue.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
+  ProductCategory,
+  ProductModel,
+  ProductGuide,
+  ServiceBanner,
+  GuaranteePlatform,
+  GuaranteeItem,
+  AuthorisedShop,
+  ServicePolicyText,
   GoodsContainer,
   GoodsCategory,
   Goods,
