@@ -1,4 +1,4 @@
-import { chinaDateKey } from '../shared/time';
+import { chinaDateKey, parseChinaDateTime } from '../shared/time';
 import type { Instant } from '../shared/time';
 import { isMobilePhone } from '../shared/phone';
 import { failWhen, firstFailure, isBlank } from '../shared/validator';
@@ -17,15 +17,32 @@ export function canSubmitProductRegistration(input: ProductRegistrationInput): b
   return !isBlank(input.phone) && !isBlank(input.orderTimeStr) && !isBlank(input.deviceImei);
 }
 
-/** The registration on submit: a valid phone, then a purchase date not after today (China). */
+/**
+ * A device code as scanned or typed (after the domain's `extractImei`): an IMEI, or the SN of a
+ * meter without a SIM card, 6 to 32 letters, digits or dashes.
+ */
+export const DEVICE_CODE_PATTERN = /^[A-Za-z0-9-]{6,32}$/;
+
+/** Whether the text is a device code (see {@link DEVICE_CODE_PATTERN}). */
+export function isDeviceCode(text: string | null | undefined): boolean {
+  return DEVICE_CODE_PATTERN.test((text ?? '').trim());
+}
+
+/**
+ * The registration on submit: a valid phone, then a real purchase date (`YYYY-MM-DD`, a time after
+ * it ignored) not after today (China), then a device code.
+ */
 export function validateProductRegistration(input: ProductRegistrationInput, now: Instant): ValidationResult {
+  const date = (input.orderTimeStr ?? '').trim().slice(0, 10);
   return firstFailure([
     () => failWhen(!isMobilePhone(input.phone ?? ''), 'phone', PRODUCT_REGISTRATION_MESSAGES.phone),
     () =>
       failWhen(
-        (input.orderTimeStr ?? '').slice(0, 10) > chinaDateKey(now),
+        date.length !== 10 || parseChinaDateTime(date) === null,
         'orderTimeStr',
-        PRODUCT_REGISTRATION_MESSAGES.futureDate,
+        PRODUCT_REGISTRATION_MESSAGES.date,
       ),
+    () => failWhen(date > chinaDateKey(now), 'orderTimeStr', PRODUCT_REGISTRATION_MESSAGES.futureDate),
+    () => failWhen(!isDeviceCode(input.deviceImei), 'deviceImei', PRODUCT_REGISTRATION_MESSAGES.imei),
   ]);
 }

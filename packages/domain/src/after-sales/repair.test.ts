@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { REPAIR_IMAGE_GROUP_LABELS } from './labels';
-import { repairPurchaseDateBounds, showsRepairNoMore, validateModelChoice, validateRepair } from './repair';
+import {
+  isUpkeepCode,
+  makeUpkeepCode,
+  repairPurchaseDateBounds,
+  showsRepairNoMore,
+  validateModelChoice,
+  validateRepair,
+} from './repair';
 
 describe('validateRepair', () => {
   const ok = {
@@ -64,5 +71,36 @@ describe('repairPurchaseDateBounds', () => {
 describe('REPAIR_IMAGE_GROUP_LABELS', () => {
   it('labels the vouchers 发票信息 and the fault photos 故障图片, not the old product’s swapped way', () => {
     expect(REPAIR_IMAGE_GROUP_LABELS).toEqual({ certificateUrl: '发票信息', malfunctionUrl: '故障图片' });
+  });
+});
+
+describe('the purchase date on the server', () => {
+  // 2026-02-01 00:30 in China.
+  const now = Date.UTC(2026, 0, 31, 16, 30);
+  const ok = { name: '王五', phone: '13912345678', categoryId: 1, malfunctionContent: '无法开机' };
+
+  it.each([
+    ['1900-01-01', true],
+    ['2026-02-01', true],
+    ['2026-02-02', false],
+    ['1899-12-31', false],
+    ['2026-02-30', false],
+  ])('purchase %s is accepted: %s', (purchaseDateStr, accepted) => {
+    expect(validateRepair({ ...ok, purchaseDateStr }, now)).toEqual(
+      accepted
+        ? { ok: true }
+        : { ok: false, field: 'purchaseDateStr', message: '请选择1900-01-01至今天之间的购买日期' },
+    );
+  });
+});
+
+describe('makeUpkeepCode', () => {
+  it('reads BX, the China date and five unambiguous letters', () => {
+    // 2026-11-26 17:00 UTC is 2026-11-27 01:00 in China.
+    const picks = [0, 1, 30, 8, 29];
+    const code = makeUpkeepCode(Date.UTC(2026, 10, 26, 17), () => picks.shift() ?? 0);
+    expect(code).toBe('BX26112723ZAY');
+    expect(isUpkeepCode(code)).toBe(true);
+    expect(isUpkeepCode('BX2611270O1IL')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { digitsOnly } from '../shared/display';
-import { chinaDateKey } from '../shared/time';
+import { chinaDateKey, parseChinaDateTime } from '../shared/time';
 import type { Instant } from '../shared/time';
 import { IMAGE_LIMITS } from '../shared/upload';
 import { isMobilePhone } from '../shared/phone';
@@ -44,12 +44,14 @@ export type RepairInput = {
 };
 
 /**
- * The repair form in the spec's order: contact person, phone (then 1[3-9] and nine digits), category,
+ * The repair form in the spec's order (with `now`, the server's check, also a purchase date from
+ * 1900-01-01 to today, China time): contact person, phone (then 1[3-9] and nine digits), category,
  * purchase date, fault description. The model is starred in the form but not checked; address,
  * batch number, SN/IMEI and photos are optional, up to 4 photos per group.
  */
-export function validateRepair(input: RepairInput): ValidationResult {
+export function validateRepair(input: RepairInput, now?: Instant): ValidationResult {
   const phone = digitsOnly(input.phone ?? '');
+  const purchaseDate = (input.purchaseDateStr ?? '').trim().slice(0, 10);
   return firstFailure([
     () => failWhen(isBlank(input.name), 'name', REPAIR_MESSAGES.name),
     () => emojiCheck('name', input.name),
@@ -57,6 +59,10 @@ export function validateRepair(input: RepairInput): ValidationResult {
     () => failWhen(!isMobilePhone(phone), 'phone', REPAIR_MESSAGES.phoneInvalid),
     () => failWhen(isBlank(input.categoryId), 'categoryId', REPAIR_MESSAGES.category),
     () => failWhen(isBlank(input.purchaseDateStr), 'purchaseDateStr', REPAIR_MESSAGES.purchaseDate),
+    () =>
+      now === undefined
+        ? undefined
+        : failWhen(!isRepairPurchaseDate(purchaseDate, now), 'purchaseDateStr', REPAIR_MESSAGES.purchaseDateRange),
     () => failWhen(isBlank(input.malfunctionContent), 'malfunctionContent', REPAIR_MESSAGES.fault),
     () => emojiCheck('malfunctionContent', input.malfunctionContent),
     () => emojiCheck('address', input.address),
@@ -75,7 +81,36 @@ export function validateRepair(input: RepairInput): ValidationResult {
   ]);
 }
 
+/** Whether `YYYY-MM-DD` is a real date within {@link repairPurchaseDateBounds}. */
+export function isRepairPurchaseDate(date: string, now: Instant): boolean {
+  const { min, max } = repairPurchaseDateBounds(now);
+  return date.length === 10 && parseChinaDateTime(date) !== null && date >= min && date <= max;
+}
+
 /** Choosing a model first needs a category. */
 export function validateModelChoice(categoryId: string | number | null | undefined): ValidationResult {
   return isBlank(categoryId) ? fail('categoryId', REPAIR_MESSAGES.category) : { ok: true };
+}
+
+/** The letters of a 服务编码's tail: no 0/O, 1/I/L, so a code read out over the phone is not misheard. */
+export const UPKEEP_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** How many letters of {@link UPKEEP_CODE_ALPHABET} end a 服务编码. */
+export const UPKEEP_CODE_TAIL_LENGTH = 5;
+
+/**
+ * A repair request's 服务编码: `BX` (报修), the China date `YYMMDD` and a tail of
+ * {@link UPKEEP_CODE_TAIL_LENGTH} letters picked by `pick(n)` (a random integer below n), e.g.
+ * `BX261127K7Q3M`. The API keeps them unique (a unique index, drawn again on a clash).
+ */
+export function makeUpkeepCode(now: Instant, pick: (n: number) => number): string {
+  let tail = '';
+  for (let i = 0; i < UPKEEP_CODE_TAIL_LENGTH; i += 1) {
+    tail += UPKEEP_CODE_ALPHABET[pick(UPKEEP_CODE_ALPHABET.length)] ?? '2';
+  }
+  return `BX${chinaDateKey(now).slice(2).replaceAll('-', '')}${tail}`;
+}
+
+/** Whether a text has the shape of a 服务编码 (a search box may take one). */
+export function isUpkeepCode(text: string): boolean {
+  return new RegExp(`^BX[0-9]{6}[${UPKEEP_CODE_ALPHABET}]{${UPKEEP_CODE_TAIL_LENGTH}}$`).test(text);
 }

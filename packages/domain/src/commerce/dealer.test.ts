@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDealer } from './dealer';
+import { dealerQuantity, validateDealer } from './dealer';
 
 describe('validateDealer', () => {
   const ok = {
@@ -17,10 +17,14 @@ describe('validateDealer', () => {
     [{ phone: '' }, 'phone', '联系电话！'],
     [{ phone: '12800138000' }, 'phone', '请输入正确的电话号码！'],
     [{ productName: '' }, 'productName', '采购商品名称！'],
-    // The product's swapped messages, kept on purpose.
-    [{ account: '' }, 'account', '销售区域！'],
+    // Each field its own message (the legacy product mixed them up; ADR 0199).
+    [{ account: '' }, 'account', '采购商品数量！'],
+    [{ account: '0' }, 'account', '请输入正确的采购数量！'],
+    [{ account: '2.5' }, 'account', '请输入正确的采购数量！'],
+    [{ account: '123456789' }, 'account', '请输入正确的采购数量！'],
+    [{ account: -3 }, 'account', '请输入正确的采购数量！'],
     [{ saleChannel: '' }, 'saleChannel', '销售渠道！'],
-    [{ saleArea: '' }, 'saleArea', '采购商品数量！'],
+    [{ saleArea: '' }, 'saleArea', '销售区域！'],
     [{ remark: '🙂' }, 'remark', '请不要输入表情'],
   ])('rejects %j on %s with %s', (over, field, message) => {
     expect(validateDealer({ ...ok, ...over })).toEqual({ ok: false, field, message });
@@ -29,6 +33,13 @@ describe('validateDealer', () => {
   it('checks in the spec’s order', () => {
     expect(validateDealer({})).toMatchObject({ field: 'purchaser' });
     expect(validateDealer({ purchaser: '李四', phone: '13800138000' })).toMatchObject({ field: 'productName' });
+  });
+
+  it('reads the quantity as typed or as a number', () => {
+    expect(dealerQuantity(' 200 ')).toBe(200);
+    expect(dealerQuantity(99_999_999)).toBe(99_999_999);
+    expect(dealerQuantity('1e3')).toBeNull();
+    expect(dealerQuantity(null)).toBeNull();
   });
 
   it('strips non-digits from the phone and accepts a complete form', () => {

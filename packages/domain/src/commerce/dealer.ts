@@ -15,9 +15,23 @@ export type DealerInput = {
   readonly remark?: string | null;
 };
 
+/** The largest quantity one enquiry may ask for. */
+export const DEALER_MAX_QUANTITY = 99_999_999;
+
+/** The quantity as a whole number from 1 to {@link DEALER_MAX_QUANTITY}, or null when it is not one. */
+export function dealerQuantity(account: string | number | null | undefined): number | null {
+  const text = typeof account === 'number' ? String(account) : (account ?? '').trim();
+  if (!/^[0-9]{1,8}$/.test(text)) {
+    return null;
+  }
+  const quantity = Number(text);
+  return quantity >= 1 && quantity <= DEALER_MAX_QUANTITY ? quantity : null;
+}
+
 /**
  * The dealer form in the spec's order: purchaser, phone (then its 13–19 format, digits only),
- * product name, quantity, sales channel, sales area; the remark is optional but may not hold emoji.
+ * product name, quantity (a whole number from 1), sales channel, sales area, each with its own
+ * message; the remark is optional but may not hold emoji.
  */
 export function validateDealer(input: DealerInput): ValidationResult {
   const phone = digitsOnly(input.phone ?? '');
@@ -29,6 +43,7 @@ export function validateDealer(input: DealerInput): ValidationResult {
     () => failWhen(isBlank(input.productName), 'productName', DEALER_MESSAGES.productName),
     () => emojiCheck('productName', input.productName),
     () => failWhen(isBlank(input.account), 'account', DEALER_MESSAGES.account),
+    () => failWhen(dealerQuantity(input.account) === null, 'account', DEALER_MESSAGES.accountInvalid),
     () => failWhen(isBlank(input.saleChannel), 'saleChannel', DEALER_MESSAGES.saleChannel),
     () => emojiCheck('saleChannel', input.saleChannel),
     () => failWhen(isBlank(input.saleArea), 'saleArea', DEALER_MESSAGES.saleArea),

@@ -16,17 +16,18 @@ export const ADDRESS_MESSAGES = {
 } as const;
 
 /**
- * Dealer form messages, exactly as the product shows them. Quantity and area are swapped in the
- * product (a missing area says 采购商品数量！); we keep the quirk so the web form and the API agree
- * with the spec, and record it in docs/adr/0004-chinese-messages-where-the-spec-gives-none.md.
+ * Dealer form messages, one per field in the spec's words. The legacy product mixed up the
+ * messages of quantity, channel and area (a missing area said 采购商品数量！); each field now says
+ * its own (docs/adr/0199-dealer-messages-per-field.md). The quantity's format message is ours.
  */
 export const DEALER_MESSAGES = {
   purchaser: '请输入采购人姓名！',
   phone: '联系电话！',
   productName: '采购商品名称！',
-  account: '销售区域！',
+  account: '采购商品数量！',
+  accountInvalid: '请输入正确的采购数量！',
   saleChannel: '销售渠道！',
-  saleArea: '采购商品数量！',
+  saleArea: '销售区域！',
   phoneInvalid: CONTACT_PHONE_INVALID_MESSAGE,
 } as const;
 

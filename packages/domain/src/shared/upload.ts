@@ -9,10 +9,12 @@ export const QUALITY_MEDIUM = 0.6;
 /** The prefix of compressed copies, removed from the stored names. */
 export const PRESS_PREFIX = 'press_';
 /**
- * `businessCode` of consult, feedback and other form images (273), illness pictures (272) and chat
- * pictures (276): chat pictures, like voice clips (275), are private to the chat's members.
+ * `businessCode` of consult, feedback and other form images (273), illness pictures (272), chat
+ * pictures (276) and repair photos (277, purchase vouchers and fault photos): chat pictures, like
+ * voice clips (275), are private to the chat's members; repair photos to their owner and the
+ * console's after-sales staff.
  */
-export const UPLOAD_BUSINESS_CODE = { general: 273, illness: 272, chat: 276 } as const;
+export const UPLOAD_BUSINESS_CODE = { general: 273, illness: 272, chat: 276, repair: 277 } as const;
 /**
  * Voice clips (chat): the folder they are stored in (`uploads/275/…`), their largest size and the
  * messages of a refused one. A minute of speech is about 0.5 MB as Opus or AAC, 2 MB as WAV.
