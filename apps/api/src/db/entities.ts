@@ -56,6 +56,9 @@ import {
   ServiceBanner,
   ServicePolicyText,
 } from '../contexts/after-sales/catalogue/catalogue.entity';
+import { WarrantyRecord } from '../contexts/after-sales/warranty/warranty.entity';
+import { RepairPhoto, RepairRequest, RepairStep } from '../contexts/after-sales/repair/repair.entity';
+import { DealerEnquiry } from '../contexts/after-sales/dealer/dealer.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
@@ -67,6 +70,11 @@ export const entities = [
   GuaranteeItem,
   AuthorisedShop,
   ServicePolicyText,
+  WarrantyRecord,
+  RepairRequest,
+  RepairPhoto,
+  RepairStep,
+  DealerEnquiry,
   GoodsContainer,
   GoodsCategory,
   Goods,

@@ -46,6 +46,7 @@ import { Migration20261127012035_addressesAndCoupons } from './Migration20261127
 import { Migration20261127012646_shippingEvents } from './Migration20261127012646_shippingEvents';
 import { Migration20261127021521_OrderRefundRequest } from './Migration20261127021521_OrderRefundRequest';
 import { Migration20261127051630_afterSalesCatalogue } from './Migration20261127051630_afterSalesCatalogue';
+import { Migration20261127051842_afterSalesService } from './Migration20261127051842_afterSalesService';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -94,4 +95,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127012646_shippingEvents', class: Migration20261127012646_shippingEvents },
   { name: 'Migration20261127021521_OrderRefundRequest', class: Migration20261127021521_OrderRefundRequest },
   { name: 'Migration20261127051630_afterSalesCatalogue', class: Migration20261127051630_afterSalesCatalogue },
+  { name: 'Migration20261127051842_afterSalesService', class: Migration20261127051842_afterSalesService },
 ];

@@ -42,6 +42,8 @@ export const NoticeSchema = defineEntity({
     pushError: p.string().length(200).nullable(),
     /** The reading as the messaging app's template shows it (domain `readingPushFields`). */
     pushData: p.json<Record<string, string>>().nullable(),
+    /** The in-app address the notice opens when it names one (a repair notice: its request's detail page). */
+    link: p.string().length(120).nullable(),
   },
 });
 
