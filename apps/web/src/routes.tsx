@@ -229,6 +229,56 @@ const LogisticsPage = lazyPage(
   () => import(/* webpackChunkName: "page-order-logistics" */ './pages/order/LogisticsPage'),
 );
 const ServicePage = lazyPage(() => import(/* webpackChunkName: "page-service" */ './pages/order/ServicePage'));
+// After-sales: the service centre and the guides (spec 3 §2.8; docs/adr/0203-after-sales-guide-routes.md).
+const ServiceCenterPage = lazyPage(
+  () => import(/* webpackChunkName: "page-service-center" */ './pages/serviceCenter/ServiceCenterPage'),
+);
+const ServicePolicyPage = lazyPage(
+  () => import(/* webpackChunkName: "page-service-policy" */ './pages/serviceCenter/ServicePolicyPage'),
+);
+const AuthorizationShopPage = lazyPage(
+  () => import(/* webpackChunkName: "page-authorization-shop" */ './pages/serviceCenter/AuthorizationShopPage'),
+);
+const UsageGuidePage = lazyPage(
+  () => import(/* webpackChunkName: "page-usage-guide" */ './pages/serviceCenter/UsageGuidePage'),
+);
+const UsageGuideDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "page-usage-guide-detail" */ './pages/serviceCenter/UsageGuideDetailPage'),
+);
+const FactoryWarrantyPage = lazyPage(
+  () => import(/* webpackChunkName: "page-factory-warranty" */ './pages/serviceCenter/FactoryWarrantyPage'),
+);
+const GuideListPage = lazyPage(
+  () => import(/* webpackChunkName: "page-guide-list" */ './pages/serviceCenter/GuideListPage'),
+);
+const InstructionDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "page-instruction-detail" */ './pages/serviceCenter/InstructionDetailPage'),
+);
+const ProductUseSkillPage = lazyPage(
+  () => import(/* webpackChunkName: "page-product-use-skill" */ './pages/serviceCenter/ProductUseSkillPage'),
+);
+const GuaranteeListPage = lazyPage(
+  () => import(/* webpackChunkName: "page-guarantee-list" */ './pages/serviceCenter/GuaranteeListPage'),
+);
+const GuaranteeDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "page-guarantee-detail" */ './pages/serviceCenter/GuaranteeDetailPage'),
+);
+const CredentialPage = lazyPage(
+  () => import(/* webpackChunkName: "page-credential" */ './pages/serviceCenter/CredentialPage'),
+);
+const PdfDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "page-pdf-detail" */ './pages/serviceCenter/PdfDetailPage'),
+);
+// After-sales: warranty registration and the customer's products (docs/adr/0206-warranty-registration-pages.md).
+const AddProductPage = lazyPage(
+  () => import(/* webpackChunkName: "page-add-product" */ './pages/warranty/AddProductPage'),
+);
+const ProductListPage = lazyPage(
+  () => import(/* webpackChunkName: "page-product-list" */ './pages/warranty/ProductListPage'),
+);
+const ProductDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "page-product-detail" */ './pages/warranty/ProductDetailPage'),
+);
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**
@@ -350,6 +400,22 @@ export const routes: RouteObject[] = [
       { path: '/service', element: <ServicePage /> },
       // The third-party shop of the old product is our own mall now (docs/adr/0186-mini-program-and-youzan-pages.md).
       { path: '/home/youzanMallPage', element: <Navigate to="/mall/goodsList" replace /> },
+      // After-sales (spec 3 §2.8): the service centre and the guides.
+      { path: '/serviceCenter', element: <ServiceCenterPage /> },
+      { path: '/servicePolicy', element: <ServicePolicyPage /> },
+      { path: '/authorizationShop', element: <AuthorizationShopPage /> },
+      { path: '/usageGuide', element: <UsageGuidePage /> },
+      { path: '/usageGuideDetail', element: <UsageGuideDetailPage /> },
+      { path: '/factoryWarranty', element: <FactoryWarrantyPage /> },
+      { path: '/commonFaults', element: <GuideListPage kind="faults" /> },
+      { path: '/usageGuiDeList', element: <GuideListPage kind="guides" /> },
+      { path: '/operationGuideList', element: <GuideListPage kind="operation" /> },
+      { path: '/instructionDetail', element: <InstructionDetailPage /> },
+      { path: '/productUseSkill', element: <ProductUseSkillPage /> },
+      { path: '/guaranteeList', element: <GuaranteeListPage /> },
+      { path: '/guaranteeDetail', element: <GuaranteeDetailPage /> },
+      { path: '/credential', element: <CredentialPage /> },
+      { path: '/pdfDetail', element: <PdfDetailPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

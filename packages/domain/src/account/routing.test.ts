@@ -92,6 +92,13 @@ describe('brands', () => {
     expect(extra.map((i) => i.path)).toEqual(['/monitoringPlan', '/calendar', '/drugMain', '/service']);
   });
 
+  it('offers after-sales (/serviceCenter) to both brands, just before settings', () => {
+    for (const brand of ['health', 'medical'] as const) {
+      const paths = mineMenuFor(brand).map((item) => item.path);
+      expect(paths.slice(-2)).toEqual(['/serviceCenter', '/set/set']);
+    }
+  });
+
   it('knows userType 1 is registered', () => {
     expect(isRegisteredUser(1)).toBe(true);
     expect(isRegisteredUser('1')).toBe(true);

@@ -111,6 +111,8 @@ export const MINE_MENU: readonly MineMenuItem[] = Object.freeze([
   { id: 'medicationRecord', path: '/calendar', healthOnly: true },
   { id: 'onlinePharmacy', path: '/drugMain', healthOnly: true },
   { id: 'servicePackage', path: '/service', healthOnly: true },
+  /** After-sales (spec 3 §2.8): warranty, guides, repairs; the spec's mine menu does not place it. */
+  { id: 'afterSales', path: '/serviceCenter', healthOnly: false },
   { id: 'settings', path: '/set/set', healthOnly: false },
 ]);
 

@@ -147,7 +147,7 @@ function ServiceAccountSheet({ brand, onClose, visible }: { brand: Brand; visibl
 }
 
 /** The service entry by brand, the 400 hotline and the hours (spec §2.11). */
-function CustomerService({ brand }: { brand: Brand }) {
+export function CustomerService({ brand }: { brand: Brand }) {
   const [sheet, setSheet] = useState(false);
   const { hotline, chatUrl } = brand.contact;
   const opensChat = brandFeatures(brand.sourceId).customerService === 'chatLink' && chatUrl !== null;

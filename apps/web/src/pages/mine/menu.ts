@@ -31,6 +31,7 @@ const TITLES: Record<string, string> = {
   medicationRecord: '用药记录',
   onlinePharmacy: '在线药房',
   servicePackage: '服务包',
+  afterSales: '售后服务',
   settings: '设置',
 };
 
