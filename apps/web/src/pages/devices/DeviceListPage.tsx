@@ -10,6 +10,7 @@ import { isApiError, type Schema } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button, Dialog, DotLoading, Input } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useDeviceWarranty } from '../warranty/deviceWarranty';
 import { useApiData } from '../../hooks/useApiData';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -47,6 +48,7 @@ export default function DeviceListPage() {
       : DEVICE_MESSAGES.listError
     : null;
   const reload = read.reload;
+  const registerWarranty = useDeviceWarranty();
 
   const rename = async (device: Device) => {
     let typed = device.deviceName;
@@ -115,6 +117,7 @@ export default function DeviceListPage() {
                 onRename={() => void rename(device)}
                 onUnbind={() => void unbind(device)}
                 onRenew={() => void navigate(renewDataPlanPath(device))}
+                onWarranty={() => void registerWarranty(device)}
               />
             ))}
           </section>
@@ -139,12 +142,14 @@ function DeviceCard({
   onRename,
   onUnbind,
   onRenew,
+  onWarranty,
 }: {
   device: Device;
   marked: boolean;
   onRename: () => void;
   onUnbind: () => void;
   onRenew: () => void;
+  onWarranty: () => void;
 }) {
   const plan = dataPlanText(device.flowExpireTime, Date.now());
   const renewable = canRenewDataPlan(device);
@@ -198,6 +203,9 @@ function DeviceCard({
       <div className={styles.deviceCardActions}>
         <Button size="small" color="danger" fill="outline" onClick={onUnbind}>
           解绑
+        </Button>
+        <Button size="small" color="primary" fill="outline" onClick={onWarranty}>
+          登记保修
         </Button>
         {renewable ? (
           <Button size="small" color="primary" onClick={onRenew}>
