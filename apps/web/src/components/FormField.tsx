@@ -1,0 +1,73 @@
+import { List } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import styles from './FormField.module.css';
+
+/** A form's rows as one list, with field names and text sized for readers over 60. */
+export function FormList({ children }: { children: ReactNode }) {
+  return <List className={styles.form}>{children}</List>;
+}
+
+/**
+ * One row of a {@link FormList}: its name (starred when required), an optional hint, the control.
+ * `labelFor` names the control's id when the control cannot take an aria-label itself (antd-mobile's
+ * TextArea puts it on its wrapper), so the name becomes its `<label>`.
+ */
+export function FormField({
+  label,
+  required = false,
+  hint,
+  labelFor,
+  children,
+}: {
+  label: string;
+  required?: boolean;
+  hint?: string;
+  labelFor?: string;
+  children: ReactNode;
+}) {
+  const Name = labelFor === undefined ? 'span' : 'label';
+  return (
+    <List.Item
+      title={
+        <Name className={styles.fieldName} htmlFor={labelFor}>
+          {required ? (
+            <span className={styles.required} aria-hidden="true">
+              *
+            </span>
+          ) : null}
+          {label}
+          {hint ? <span className={styles.hint}>{hint}</span> : null}
+        </Name>
+      }
+    >
+      {children}
+    </List.Item>
+  );
+}
+
+/** The form's main button, fixed to the foot of the screen. */
+export function FormFooter({ children }: { children: ReactNode }) {
+  return <div className={styles.footer}>{children}</div>;
+}
+
+/** A tappable value in a {@link FormField} that opens a picker; shows the placeholder until something is chosen. */
+export function PickerValue({
+  label,
+  value,
+  placeholder,
+  onOpen,
+}: {
+  label: string;
+  value: string;
+  placeholder: string;
+  onOpen: () => void;
+}) {
+  return (
+    <button type="button" aria-label={label} onClick={onOpen} className={styles.pickerButton}>
+      <span className={value === '' ? styles.placeholder : styles.value}>{value === '' ? placeholder : value}</span>
+      <span className={styles.chevron} aria-hidden="true">
+        ›
+      </span>
+    </button>
+  );
+}
