@@ -1,4 +1,5 @@
 import {
+  WARRANTY_MESSAGES,
   canSubmitProductRegistration,
   chinaDateKey,
   digitsOnly,
@@ -22,8 +23,6 @@ import styles from './warranty.module.css';
 
 /** The earliest purchase date the picker offers; the latest is today (China). */
 const PURCHASE_DATE_MIN = '2000-01-01';
-/** What the API answers when it cannot tell the model from the IMEI: the page then opens the model list. */
-const MODEL_NEEDED = '请选择产品型号';
 
 interface Form {
   phone: string;
@@ -33,7 +32,9 @@ interface Form {
 }
 
 /** A field's problem from the domain's check, shown under that field. */
-type Problem = { field: 'phone' | 'orderTimeStr'; message: string } | null;
+type Problem = { field: 'phone' | 'orderTimeStr' | 'deviceImei'; message: string } | null;
+
+const PROBLEM_FIELDS = ['phone', 'orderTimeStr', 'deviceImei'] as const;
 
 /**
  * /addProduct 登记保修 (spec 3 §2.8, §5): the phone (请输入正确的手机号), the purchase date (a picker
@@ -69,13 +70,17 @@ export default function AddProductPage() {
     const text = await scanner.scan();
     if (text !== null && text.trim() !== '') {
       set({ deviceImei: extractImei(text) });
+      setProblem(null);
     }
   };
 
   const submit = () => {
-    const check = validateProductRegistration(form, Date.now());
+    // A typed or pasted code goes through the same extraction as a scanned one.
+    const deviceImei = extractImei(form.deviceImei);
+    const check = validateProductRegistration({ ...form, deviceImei }, Date.now());
     if (!check.ok) {
-      setProblem({ field: check.field === 'phone' ? 'phone' : 'orderTimeStr', message: check.message });
+      const field = PROBLEM_FIELDS.find((name) => name === check.field) ?? 'deviceImei';
+      setProblem({ field, message: check.message });
       return;
     }
     setProblem(null);
@@ -83,7 +88,7 @@ export default function AddProductPage() {
       const body = {
         phone: form.phone,
         orderTimeStr: form.orderTimeStr,
-        deviceImei: form.deviceImei.trim(),
+        deviceImei,
         ...(form.model === null ? {} : { productId: form.model.id }),
       };
       try {
@@ -100,9 +105,9 @@ export default function AddProductPage() {
           setVisitorDone(true);
         };
       } catch (error) {
-        if (isApiError(error) && error.errMsg === MODEL_NEEDED) {
+        if (isApiError(error) && error.errMsg === WARRANTY_MESSAGES.model) {
           return () => {
-            toast(MODEL_NEEDED);
+            toast(WARRANTY_MESSAGES.model);
             setPickingModel(true);
           };
         }
@@ -209,7 +214,10 @@ export default function AddProductPage() {
               autoComplete="off"
               maxLength={64}
               value={form.deviceImei}
-              onChange={(value) => set({ deviceImei: value })}
+              onChange={(value) => {
+                set({ deviceImei: value });
+                setProblem(null);
+              }}
               clearable
               className={styles.field}
             />
@@ -220,6 +228,11 @@ export default function AddProductPage() {
             </Button>
           ) : null}
         </div>
+        {problem?.field === 'deviceImei' ? (
+          <p role="alert" className={styles.problem}>
+            {problem.message}
+          </p>
+        ) : null}
         <p className={styles.hint}>IMEI号印在设备背面的标签和包装盒上，扫描标签上的二维码或条形码即可填入。</p>
 
         <span className={styles.label}>产品型号</span>

@@ -1,4 +1,4 @@
-import { DEVICE_TYPE_NAMES, warrantyState } from '@glucoguard/domain';
+import { DEVICE_TYPE_NAMES, WARRANTY_MESSAGES, warrantyState } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button } from 'antd-mobile';
@@ -35,7 +35,7 @@ export default function ProductDetailPage() {
   const product = read.data;
 
   if (!valid || (read.failed && missing(read.error))) {
-    return <EmptyState title="保修记录不存在" />;
+    return <EmptyState title={WARRANTY_MESSAGES.notFound} />;
   }
   if (product === null) {
     return read.failed ? (

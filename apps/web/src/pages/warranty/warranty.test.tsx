@@ -111,6 +111,28 @@ describe('/addProduct', () => {
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it('reads a pasted scan text like a scanned one and refuses a code that is no IMEI or SN', async () => {
+    visitor();
+    const server = fakeApi({
+      'GET /wechat/v1/getWxJsConfig': () => OFF,
+      'POST /product/v1/productPurchase/add': () => 'v1',
+    });
+    renderApp('/addProduct?orderTimeStr=2026-11-01');
+    await screen.findByRole('heading', { name: '登记产品保修' });
+    typePhone('13800138000');
+    fireEvent.change(imeiField(), { target: { value: '扫码失败' } });
+    fireEvent.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('请扫描或输入正确的设备IMEI');
+    fireEvent.change(imeiField(), { target: { value: 'CODE_128,868888000000025' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(submitButton());
+    await screen.findByRole('heading', { name: '登记成功' });
+    expect(server.called('POST /product/v1/productPurchase/add')).toHaveLength(1);
+    expect(server.called('POST /product/v1/productPurchase/add')[0]?.body).toMatchObject({
+      deviceImei: '868888000000025',
+    });
+  });
+
   it('shows 我是亲友 only without an account, and it leads to registration, coming back here', async () => {
     visitor();
     fakeApi({ 'GET /wechat/v1/getWxJsConfig': () => OFF, 'GET /register/v1/config': () => ({ variant: 'A' }) });
