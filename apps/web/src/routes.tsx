@@ -6,6 +6,7 @@ import { RouteError } from './components/RouteError';
 import { lazyPage } from './lazyPage';
 import type { PreloadHandle } from './lazyPage';
 import { mainPagePreload } from './pages/main/tabPages';
+import { repairRoutes } from './pages/repair/routes';
 
 // Every page is its own chunk, loaded when its route is first opened, or at start-up when the
 // visit begins on it (main.tsx, preloadRoute).
@@ -398,6 +399,8 @@ export const routes: RouteObject[] = [
       { path: '/order/orderDetail', element: <OrderDetailPage /> },
       { path: '/order/logistics', element: <LogisticsPage /> },
       { path: '/service', element: <ServicePage /> },
+      // After-sales repairs and the dealer form (spec 3 §2.8; docs/adr/0208-repair-pages.md).
+      ...repairRoutes,
       // The third-party shop of the old product is our own mall now (docs/adr/0186-mini-program-and-youzan-pages.md).
       { path: '/home/youzanMallPage', element: <Navigate to="/mall/goodsList" replace /> },
       // After-sales (spec 3 §2.8): the service centre and the guides.
@@ -416,6 +419,9 @@ export const routes: RouteObject[] = [
       { path: '/guaranteeDetail', element: <GuaranteeDetailPage /> },
       { path: '/credential', element: <CredentialPage /> },
       { path: '/pdfDetail', element: <PdfDetailPage /> },
+      { path: '/addProduct', element: <AddProductPage /> },
+      { path: '/productList', element: <ProductListPage /> },
+      { path: '/productDetail', element: <ProductDetailPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
