@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { REGISTER_PATH } from '@glucoguard/domain';
+import { REGISTER_PATH, repairPurchaseDateBounds } from '@glucoguard/domain';
 import {
   apiFailure,
   fakeApi,
@@ -192,7 +192,8 @@ describe('/repairFilling', () => {
       address: '杭州市西湖区文三路90号',
       categoryId: 1,
       productId: 11,
-      purchaseDateStr: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      // 确定 on the untouched wheel takes the latest date offered: today.
+      purchaseDateStr: repairPurchaseDateBounds(new Date()).max,
       batchNo: 'B2025-07',
       deviceImei: '861234567890123',
       certificateUrl: `277/photo-${receipt + 1}.jpg`,
