@@ -15,6 +15,7 @@ export function SaveDialog({
   onSave,
   onClose,
   tall = false,
+  okText = '保存',
   children,
 }: {
   title: ReactNode;
@@ -22,6 +23,8 @@ export function SaveDialog({
   width: number;
   /** A form taller than the screen: its body scrolls between the fixed title and 保存. */
   tall?: boolean;
+  /** The confirming button's text when it is not 保存 (e.g. 确认完成). */
+  okText?: string;
   busy: boolean;
   error: string | null;
   onSave: () => void;
@@ -41,7 +44,7 @@ export function SaveDialog({
       title={title}
       open={open}
       width={width}
-      okText="保存"
+      okText={okText}
       cancelText="取消"
       confirmLoading={busy}
       onOk={onSave}

@@ -1,0 +1,126 @@
+// 保修登记 (operator, admin): the warranty registrations, newest first, found by a device's IMEI or a
+// phone (the one registered or the customer's own). Each row shows the model, the purchase date and
+// whether the warranty still runs (the domain's isWarrantyExpired, computed by the API). Every search
+// is audited by the API (docs/adr/0212-after-sales-service-console.md).
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { DEVICE_TYPE_NAMES, WARRANTY_TEXTS } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { api } from '../../api';
+import { formatTime } from '../../format';
+import { useConsoleData } from '../../useConsoleData';
+import styles from './AfterSalesService.module.css';
+
+type Warranty = Schema<'ConsoleWarranty'>;
+
+const PAGE_SIZE = 20;
+
+const columns: TableColumnsType<Warranty> = [
+  {
+    title: '产品',
+    key: 'product',
+    render: (_value, warranty) => (
+      <div className={styles.twoLines}>
+        <span>{warranty.goodsName}</span>
+        <Typography.Text type="secondary">{DEVICE_TYPE_NAMES[warranty.deviceType]}</Typography.Text>
+      </div>
+    ),
+  },
+  {
+    title: 'IMEI',
+    key: 'imei',
+    render: (_value, warranty) => (
+      <Typography.Text copyable className={styles.code}>
+        {warranty.deviceImei}
+      </Typography.Text>
+    ),
+  },
+  { title: '购买日期', dataIndex: 'orderTime', key: 'orderTime' },
+  {
+    title: '保修',
+    key: 'warranty',
+    render: (_value, warranty) => (
+      <div className={styles.twoLines}>
+        <span>
+          <Tag color={warranty.expired ? 'default' : 'green'}>
+            {warranty.expired ? WARRANTY_TEXTS.expired : WARRANTY_TEXTS.inWarranty}
+          </Tag>
+          {warranty.warTime} 个月
+        </span>
+        <Typography.Text type="secondary">保修至 {warranty.warrantyEnd}</Typography.Text>
+      </div>
+    ),
+  },
+  { title: '登记手机', dataIndex: 'phone', key: 'phone', render: (phone: string) => phone || '—' },
+  {
+    title: '客户',
+    key: 'customer',
+    render: (_value, warranty) => (
+      <div className={styles.twoLines}>
+        <span>{warranty.customerName || '未注册用户'}</span>
+        <Typography.Text type="secondary">{warranty.customerPhone ?? '—'}</Typography.Text>
+      </div>
+    ),
+  },
+  { title: '登记时间', key: 'createTime', render: (_value, warranty) => formatTime(warranty.createTime) },
+];
+
+export default function WarrantiesPage() {
+  const [keyword, setKeyword] = useState<string>();
+  const [pageNo, setPageNo] = useState(1);
+  const list = useConsoleData(
+    (signal) =>
+      api.GET('/console/v1/after-sales/warranties', {
+        params: { query: { keyword, pageNo, pageSize: PAGE_SIZE } },
+        signal,
+      }),
+    [keyword, pageNo],
+  );
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={4} className={styles.title}>
+          保修登记
+        </Typography.Title>
+      }
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={list.reload}>
+          刷新
+        </Button>
+      }
+    >
+      <Space className={styles.filters} wrap>
+        <Input.Search
+          className={styles.keyword}
+          allowClear
+          enterButton="搜索"
+          maxLength={40}
+          placeholder="设备 IMEI 或手机号"
+          aria-label="设备 IMEI 或手机号"
+          onSearch={(text) => {
+            setKeyword(text.trim() || undefined);
+            setPageNo(1);
+          }}
+        />
+      </Space>
+      <Table<Warranty>
+        rowKey="warrantyId"
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        loading={list.loading}
+        locale={{ emptyText: keyword ? '没有找到这个 IMEI 或手机号的保修登记' : '暂无保修登记' }}
+        pagination={{
+          current: pageNo,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: setPageNo,
+        }}
+      />
+    </Card>
+  );
+}
