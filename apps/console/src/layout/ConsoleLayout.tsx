@@ -67,7 +67,12 @@ export function ConsoleLayout() {
   if (!session) {
     return null;
   }
-  const selected = location.pathname.split('/')[1] ?? 'home';
+  // The menu entry of the page shown: its address, or one it leads to (consults/12, after-sales/repairs).
+  const here = location.pathname.replace(/^\/+/, '');
+  const selected =
+    routes.find((route) => here === route.path || here.startsWith(`${route.path}/`))?.path ??
+    here.split('/')[0] ??
+    'home';
 
   const signOut = async () => {
     try {
