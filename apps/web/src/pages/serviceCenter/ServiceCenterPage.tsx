@@ -17,13 +17,13 @@ const SERVICES: readonly { title: string; note: string; to: string; mark: string
   { title: '故障报修', note: '填写报修单', to: '/repairFilling', mark: '修' },
   { title: '售后政策', note: '保修与退换', to: '/servicePolicy', mark: '策' },
   { title: '保修查询', note: '厂方保修期', to: '/usageGuide?name=safe', mark: '保' },
-  { title: '使用指南', note: '说明书与操作', to: '/usageGuide?name=guide', mark: '指' },
+  { title: '使用指南', note: '操作说明', to: '/usageGuide?name=guide', mark: '指' },
   { title: '常见故障', note: '自助排查', to: '/usageGuide?name=fault', mark: '障' },
-  { title: '经销商采购', note: '批量采购咨询', to: '/dealerProcurement', mark: '采' },
-  { title: '授权门店', note: '线下服务网点', to: '/authorizationShop', mark: '店' },
-  { title: '报修记录', note: '查看处理进度', to: '/faultServiceList', mark: '记' },
+  { title: '经销商采购', note: '批量采购', to: '/dealerProcurement', mark: '采' },
+  { title: '授权门店', note: '线下网点', to: '/authorizationShop', mark: '店' },
+  { title: '报修记录', note: '处理进度', to: '/faultServiceList', mark: '记' },
   { title: '我的产品', note: '保修登记', to: '/productList', mark: '品' },
-  { title: '正品保障', note: '官方授权渠道', to: GUARANTEE_LIST_PATH, mark: '正' },
+  { title: '正品保障', note: '授权渠道', to: GUARANTEE_LIST_PATH, mark: '正' },
 ];
 
 /** A banner of the service centre: an in-app page, an allowed https page, or no link (bannerTarget). */

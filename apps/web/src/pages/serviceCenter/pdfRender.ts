@@ -1,5 +1,5 @@
-import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type * as PdfJsModule from 'pdfjs-dist';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 type PdfJs = typeof PdfJsModule;
 
@@ -7,14 +7,15 @@ let library: Promise<PdfJs> | null = null;
 
 /**
  * pdf.js, fetched with the first manual opened as a PDF (a chunk of its own, never in the start-up
- * bundle), and its worker, built from our own node_modules into our own assets (no CDN).
+ * bundle), and its worker, built from our own node_modules into our own assets (no CDN). The
+ * legacy build, as the messaging apps' browsers we support (Chrome 87, iOS 14) lack what the
+ * modern build expects; its worker is bundled as a classic worker (iOS 14 has no module workers).
  */
 function pdfjs(): Promise<PdfJs> {
-  library ??= import(/* webpackChunkName: "pdfjs" */ 'pdfjs-dist').then(
+  library ??= import(/* webpackChunkName: "pdfjs" */ 'pdfjs-dist/legacy/build/pdf.mjs').then(
     (lib) => {
       lib.GlobalWorkerOptions.workerPort = new Worker(
-        /* webpackChunkName: "pdfjs-worker" */ new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url),
-        { type: 'module' },
+        /* webpackChunkName: "pdfjs-worker" */ new URL('pdfjs-dist/legacy/build/pdf.worker.mjs', import.meta.url),
       );
       return lib;
     },

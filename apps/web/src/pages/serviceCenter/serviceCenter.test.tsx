@@ -60,6 +60,16 @@ describe('/serviceCenter', () => {
     expect(router.state.location.pathname).toBe('/serviceCenter');
   });
 
+  it.each(['/servicePolicy', '/pdfDetail?productId=11', '/guaranteeList'])(
+    'sends a visitor from %s, which is not on the spec’s list, to registration',
+    async (address) => {
+      useSession.setState({ isAuth: '0', customer: null, customerId: null });
+      fakeApi({});
+      const { router } = renderApp(address);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/register/register'));
+    },
+  );
+
   it('is listed as 售后服务 on mine', async () => {
     fakeApi({
       'GET /notice/v1/getBadgeCount': () => ({
