@@ -1,5 +1,5 @@
-// The route table against the spec's screens: every address spec 3 §2.1–2.3 names (consultation and
-// chat, prescriptions, pharmacies; issue 19) is declared in routes.tsx and opens a page of its own,
+// The route table against the spec's screens: every address spec 3 §2.1–2.8 names (consultation and
+// chat, prescriptions, pharmacies, issue 19; … the mall, issue 21; after-sales, issue 22) is declared in routes.tsx and opens a page of its own,
 // never the catch-all 404 page. The pages' behaviour is tested beside them and in e2e/.
 import type { ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
@@ -50,6 +50,32 @@ const SPEC_3_ROUTES = {
     '/order/orderDetail',
     '/order/logistics',
     '/service',
+  ],
+  // Every address of §2.8 (issue 22), with the two pages the spec names without a path
+  // (docs/adr/0203-after-sales-guide-routes.md): the guarantee list and the credential image.
+  '2.8 after-sales and warranty': [
+    '/serviceCenter',
+    '/usageGuide',
+    '/usageGuideDetail',
+    '/factoryWarranty',
+    '/commonFaults',
+    '/usageGuiDeList',
+    '/operationGuideList',
+    '/instructionDetail',
+    '/productUseSkill',
+    '/guaranteeDetail',
+    '/guaranteeList',
+    '/credential',
+    '/addProduct',
+    '/productList',
+    '/productDetail',
+    '/pdfDetail',
+    '/servicePolicy',
+    '/repairFilling',
+    '/faultServiceList',
+    '/faultServiceDetail',
+    '/dealerProcurement',
+    '/authorizationShop',
   ],
   '2.6 test strips and invitation': [
     '/paperDetails',
