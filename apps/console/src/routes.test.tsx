@@ -51,6 +51,38 @@ describe('the console route table', () => {
     }
   });
 
+  it("gives operators and admins the after-sales catalogue's pages under 售后, and no one else", () => {
+    const catalogue = CONSOLE_ROUTES.filter((route) => route.permission === 'aftersales.catalogue');
+    expect(catalogue.map((route) => route.path)).toEqual([
+      'after-sales/products',
+      'after-sales/guides',
+      'after-sales/guarantees',
+      'after-sales/banners',
+      'after-sales/shops',
+      'after-sales/policy',
+    ]);
+    expect(new Set(catalogue.map((route) => route.group))).toEqual(new Set(['售后']));
+    for (const role of STAFF_ROLES) {
+      const paths = routesFor(permissionsOf(role)).map((r) => r.path);
+      const expected = role === 'operator' || role === 'admin' ? catalogue.map((route) => route.path) : [];
+      expect(paths.filter((path) => catalogue.some((route) => route.path === path))).toEqual(expected);
+    }
+  });
+
+  it('gives operators and admins the after-sales service pages under 售后, and no one else', () => {
+    const service = CONSOLE_ROUTES.filter((route) => route.permission === 'aftersales.service');
+    expect(service.map((route) => [route.path, route.label, route.group])).toEqual([
+      ['after-sales/warranties', '保修登记', '售后'],
+      ['after-sales/repairs', '报修处理', '售后'],
+      ['after-sales/dealers', '经销采购咨询', '售后'],
+    ]);
+    for (const role of STAFF_ROLES) {
+      const paths = routesFor(permissionsOf(role)).map((r) => r.path);
+      const expected = role === 'operator' || role === 'admin' ? service.map((route) => route.path) : [];
+      expect(paths.filter((path) => service.some((route) => route.path === path))).toEqual(expected);
+    }
+  });
+
   it('has one entry per address', () => {
     const paths = CONSOLE_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);

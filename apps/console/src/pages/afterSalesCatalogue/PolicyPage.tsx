@@ -83,7 +83,9 @@ function PolicyForm({ policy, onSaved }: { policy: Policy; onSaved: () => void }
           <Form.Item
             label="报修进度热线"
             name="hotline"
-            rules={[{ required: true, pattern: HOTLINE, message: '请输入正确的服务热线' }]}
+            rules={[
+              { required: true, pattern: HOTLINE, transform: (v: string) => v.trim(), message: '请输入正确的服务热线' },
+            ]}
           >
             <Input maxLength={20} placeholder="400-000-0000" />
           </Form.Item>

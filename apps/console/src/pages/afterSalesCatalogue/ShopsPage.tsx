@@ -121,7 +121,14 @@ function ShopDialog({
             <Form.Item
               label="联系电话"
               name="phone"
-              rules={[{ required: true, pattern: SHOP_PHONE, message: '请输入正确的联系电话' }]}
+              rules={[
+                {
+                  required: true,
+                  pattern: SHOP_PHONE,
+                  transform: (v: string) => v.trim(),
+                  message: '请输入正确的联系电话',
+                },
+              ]}
             >
               <Input maxLength={20} placeholder="如：021-64001234" />
             </Form.Item>
