@@ -124,7 +124,13 @@ export default function AddProductPage() {
           <p className={styles.note}>
             您的产品已登记保修。注册账号后，可在「我的产品」里随时查看保修状态、说明书和使用视频。
           </p>
-          <Button block color="primary" size="large" onClick={() => void navigate(PRODUCT_LIST_PATH)}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            className={styles.submit}
+            onClick={() => void navigate(PRODUCT_LIST_PATH)}
+          >
             注册并查看我的产品
           </Button>
           <Button
