@@ -193,8 +193,14 @@ describe('warranty registration', { skip }, () => {
     const { context, page, problems } = await openPhone(cameraBrowser);
     await context.grantPermissions(['camera'], { origin: BASE_URL });
     await page.goto(`${BASE_URL}/addProduct`);
+    // This visitor uses 长辈模式: the form keeps to the screen's width with the larger text.
+    await page.evaluate(() => window.localStorage.setItem('glucoguard.elderMode', 'on'));
+    await page.reload();
+    await page.locator('html[data-elder="on"]').waitFor({ state: 'attached' });
     await page.getByRole('heading', { name: '登记产品保修' }).waitFor();
     await page.getByRole('button', { name: '我是亲友' }).waitFor();
+    await page.screenshot({ path: shot('warranty-add-product-elder'), fullPage: true });
+    await assertFitsWidth(page);
     await page.getByRole('textbox', { name: '手机号' }).fill('13912345678');
     await page.getByRole('button', { name: '购买日期' }).tap();
     await page.getByText('确定', { exact: true }).tap();

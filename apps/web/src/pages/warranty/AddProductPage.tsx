@@ -216,7 +216,7 @@ export default function AddProductPage() {
             <Input
               id="warranty-imei"
               aria-label="设备IMEI号"
-              placeholder={scanner.available ? '扫码识别，或手动输入' : '请输入设备IMEI号'}
+              placeholder={scanner.available ? '扫码或手动输入' : '请输入设备IMEI号'}
               autoComplete="off"
               maxLength={64}
               value={form.deviceImei}
