@@ -9,7 +9,7 @@ export function ItemRow({ to, name, iconUrl, note }: { to: string; name: string;
   const icon = imageUrl(iconUrl, imgDomain);
   return (
     <Link to={to} className={styles.row}>
-      {icon ? <img className={styles.rowIcon} src={icon} alt="" loading="lazy" /> : <NameMark name={name} />}
+      {icon ? <img className={styles.rowIcon} src={icon} alt="" /> : <NameMark name={name} />}
       <span className={styles.rowBody}>
         <span className={styles.rowName}>{name}</span>
         {note ? <span className={styles.note}>{note}</span> : null}
