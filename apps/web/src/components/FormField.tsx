@@ -1,4 +1,5 @@
-import { List } from 'antd-mobile';
+import { digitsOnly } from '@glucoguard/domain';
+import { Input, List } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import styles from './FormField.module.css';
 
@@ -69,5 +70,36 @@ export function PickerValue({
         ›
       </span>
     </button>
+  );
+}
+
+/** The most digits a phone field keeps (the API's limit); a wrong length is said when it is checked. */
+const PHONE_DIGITS_MAX = 20;
+
+/**
+ * A phone number field that keeps only digits as it is typed or pasted (spec 3 §5). It has no
+ * `maxLength`: that would cut a pasted 139-1234-5678 before its dashes are taken out.
+ */
+export function PhoneInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+}: {
+  label: string;
+  value: string;
+  onChange: (digits: string) => void;
+  onBlur?: () => void;
+}) {
+  return (
+    <Input
+      aria-label={label}
+      type="tel"
+      inputMode="numeric"
+      placeholder="请输入手机号码"
+      value={value}
+      onChange={(typed) => onChange(digitsOnly(typed).slice(0, PHONE_DIGITS_MAX))}
+      onBlur={onBlur}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { GuardedInput, GuardedTextArea } from '@glucoguard/ui';
 import { Button, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { api } from '../../api';
-import { FormField, FormFooter, FormList } from '../../components/FormField';
+import { FormField, FormFooter, FormList, PhoneInput } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGoBack } from '../../hooks/useGoBack';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
@@ -100,15 +100,7 @@ export default function DealerProcurementPage() {
           />
         </FormField>
         <FormField label="联系电话" required>
-          <Input
-            aria-label="联系电话"
-            type="tel"
-            inputMode="numeric"
-            placeholder="请输入手机号码"
-            maxLength={11}
-            value={form.phone}
-            onChange={(phone) => set({ phone: digitsOnly(phone) })}
-          />
+          <PhoneInput label="联系电话" value={form.phone} onChange={(phone) => set({ phone })} />
         </FormField>
         <FormField label="采购商品名称" required>
           <GuardedInput
@@ -124,9 +116,8 @@ export default function DealerProcurementPage() {
             aria-label="采购商品数量"
             inputMode="numeric"
             placeholder="请输入采购数量"
-            maxLength={MAX.account}
             value={form.account}
-            onChange={(account) => set({ account: digitsOnly(account) })}
+            onChange={(account) => set({ account: digitsOnly(account).slice(0, MAX.account) })}
           />
         </FormField>
         <FormField label="销售渠道" required>

@@ -115,12 +115,10 @@ function PhotoGroup({ title, photos }: { title: string; photos: readonly string[
           ))}
         </div>
       )}
-      <ImageViewer.Multi
-        images={urls}
-        visible={shown !== null}
-        defaultIndex={shown ?? 0}
-        onClose={() => setShown(null)}
-      />
+      {shown === null ? null : (
+        // Mounted per opening: the viewer reads defaultIndex only when it mounts.
+        <ImageViewer.Multi images={urls} visible defaultIndex={shown} onClose={() => setShown(null)} />
+      )}
     </section>
   );
 }

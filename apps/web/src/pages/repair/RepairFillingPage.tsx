@@ -4,19 +4,18 @@ import {
   REPAIR_MESSAGES,
   REPAIR_SCREEN_TEXTS,
   UPLOAD_BUSINESS_CODE,
-  digitsOnly,
   isMobilePhone,
   repairPurchaseDateBounds,
   validateModelChoice,
   validateRepair,
 } from '@glucoguard/domain';
 import { GuardedInput, GuardedTextArea, ImageUploader } from '@glucoguard/ui';
-import { Button, DatePicker, Input, Picker } from 'antd-mobile';
+import { Button, DatePicker, Picker } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
-import { FormField, FormFooter, FormList, PickerValue } from '../../components/FormField';
+import { FormField, FormFooter, FormList, PhoneInput, PickerValue } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
@@ -160,16 +159,7 @@ export default function RepairFillingPage() {
           />
         </FormField>
         <FormField label="联系电话" required>
-          <Input
-            aria-label="联系电话"
-            type="tel"
-            inputMode="numeric"
-            placeholder="请输入手机号码"
-            maxLength={11}
-            value={form.phone}
-            onChange={(phone) => set({ phone: digitsOnly(phone) })}
-            onBlur={checkPhone}
-          />
+          <PhoneInput label="联系电话" value={form.phone} onChange={(phone) => set({ phone })} onBlur={checkPhone} />
         </FormField>
         <FormField label="购买日期" required>
           <PickerValue

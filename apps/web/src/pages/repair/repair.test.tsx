@@ -323,9 +323,10 @@ describe('/faultServiceDetail', () => {
     expect(screen.getByLabelText('状态').textContent).toBe('服务中');
     expect(screen.queryByRole('region', { name: '处理结果' })).toBeNull();
 
+    // A tap opens the group full screen at that photo.
     fireEvent.click(screen.getByRole('button', { name: '查看故障图片第2张' }));
     await waitFor(() =>
-      expect(document.querySelector('.adm-image-viewer-content, .adm-image-viewer-slides')).not.toBeNull(),
+      expect(document.querySelector('.adm-image-viewer-indicator')?.textContent?.replace(/\s/g, '')).toBe('2/2'),
     );
   });
 
