@@ -18,6 +18,12 @@ type Enquiry = Schema<'DealerEnquiry'>;
 
 const PAGE_SIZE = 20;
 
+const clipped = (text: string) => (
+  <span className={styles.clip} title={text}>
+    {text}
+  </span>
+);
+
 export default function DealersPage() {
   const [handled, setHandled] = useState<0 | 1 | undefined>(0);
   const [keyword, setKeyword] = useState<string>();
@@ -50,13 +56,15 @@ export default function DealersPage() {
       key: 'product',
       render: (_value, enquiry) => (
         <div className={styles.twoLines}>
-          <span>{enquiry.productName}</span>
+          <span className={styles.clip} title={enquiry.productName}>
+            {enquiry.productName}
+          </span>
           <Typography.Text type="secondary">数量 {enquiry.account}</Typography.Text>
         </div>
       ),
     },
-    { title: '销售渠道', dataIndex: 'saleChannel', key: 'saleChannel' },
-    { title: '销售区域', dataIndex: 'saleArea', key: 'saleArea' },
+    { title: '销售渠道', dataIndex: 'saleChannel', key: 'saleChannel', render: clipped },
+    { title: '销售区域', dataIndex: 'saleArea', key: 'saleArea', render: clipped },
     { title: '提交时间', key: 'createTime', render: (_value, enquiry) => formatTime(enquiry.createTime) },
     {
       title: '状态',
@@ -120,6 +128,7 @@ export default function DealersPage() {
       </Space>
       <Table<Enquiry>
         rowKey="enquiryId"
+        className={styles.table}
         columns={columns}
         dataSource={list.data?.items ?? []}
         loading={list.loading}

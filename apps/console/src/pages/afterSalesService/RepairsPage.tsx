@@ -55,7 +55,9 @@ export default function RepairsPage() {
       render: (_value, repair) => (
         <div className={styles.twoLines}>
           <span>{repair.categoryName}</span>
-          <Typography.Text type="secondary">{repair.productName || '未选择型号'}</Typography.Text>
+          <Typography.Text type="secondary" className={styles.clip} title={repair.productName}>
+            {repair.productName || '未选择型号'}
+          </Typography.Text>
         </div>
       ),
     },
@@ -152,6 +154,7 @@ export default function RepairsPage() {
       </Space>
       <Table<Repair>
         rowKey="upkeepId"
+        className={styles.table}
         columns={columns}
         dataSource={list.data?.items ?? []}
         loading={list.loading}

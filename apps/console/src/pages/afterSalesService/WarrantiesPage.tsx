@@ -23,7 +23,9 @@ const columns: TableColumnsType<Warranty> = [
     key: 'product',
     render: (_value, warranty) => (
       <div className={styles.twoLines}>
-        <span>{warranty.goodsName}</span>
+        <span className={styles.clip} title={warranty.goodsName}>
+          {warranty.goodsName}
+        </span>
         <Typography.Text type="secondary">{DEVICE_TYPE_NAMES[warranty.deviceType]}</Typography.Text>
       </div>
     ),
@@ -53,14 +55,16 @@ const columns: TableColumnsType<Warranty> = [
       </div>
     ),
   },
-  { title: '登记手机', dataIndex: 'phone', key: 'phone', render: (phone: string) => phone || '—' },
   {
-    title: '客户',
+    title: '登记手机 / 客户',
     key: 'customer',
     render: (_value, warranty) => (
       <div className={styles.twoLines}>
-        <span>{warranty.customerName || '未注册用户'}</span>
-        <Typography.Text type="secondary">{warranty.customerPhone ?? '—'}</Typography.Text>
+        <span className={styles.code}>{warranty.phone || '—'}</span>
+        <Typography.Text type="secondary">
+          {warranty.customerName || '未注册用户'}
+          {warranty.customerPhone && warranty.customerPhone !== warranty.phone ? ` · ${warranty.customerPhone}` : ''}
+        </Typography.Text>
       </div>
     ),
   },
@@ -108,6 +112,7 @@ export default function WarrantiesPage() {
       </Space>
       <Table<Warranty>
         rowKey="warrantyId"
+        className={styles.table}
         columns={columns}
         dataSource={list.data?.items ?? []}
         loading={list.loading}
