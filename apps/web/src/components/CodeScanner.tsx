@@ -34,6 +34,7 @@ function cameraProblem(error: unknown): string {
 /** The full-screen camera view; mounted only while scanning, so the camera runs only then. */
 function CameraView({ onText, onClose }: { onText: (text: string) => void; onClose: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const latest = useRef(onText);
   latest.current = onText;
@@ -41,6 +42,8 @@ function CameraView({ onText, onClose }: { onText: (text: string) => void; onClo
   useEffect(() => {
     let stop: (() => void) | null = null;
     let left = false;
+    // Focus moves into the view so a screen reader reads its hint and Escape reaches it.
+    dialog.current?.focus();
     const element = video.current;
     if (element === null) {
       return undefined;
@@ -74,7 +77,15 @@ function CameraView({ onText, onClose }: { onText: (text: string) => void; onClo
   }, []);
 
   return createPortal(
-    <div role="dialog" aria-modal="true" aria-label="扫描条码" className={styles.overlay}>
+    <div
+      ref={dialog}
+      tabIndex={-1}
+      role="dialog"
+      aria-modal="true"
+      aria-label="扫描条码"
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+      className={styles.overlay}
+    >
       <video ref={video} muted playsInline className={styles.video} aria-hidden="true" />
       <div className={styles.frame} aria-hidden="true" />
       <p className={problem === null ? styles.hint : styles.problem} role={problem === null ? undefined : 'alert'}>

@@ -224,6 +224,20 @@ describe('/addProduct', () => {
     expect(imeiField().value).toBe('CODE_128,868888000000025');
   });
 
+  it('closes the camera view with Escape, leaving the field as it was', async () => {
+    const getUserMedia = vi.fn(() => new Promise<MediaStream>(() => undefined));
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
+    fakeApi({});
+    renderApp('/addProduct?deviceImei=868888000000017');
+    fireEvent.click(await screen.findByRole('button', { name: '扫码' }));
+    const camera = await screen.findByRole('dialog', { name: '扫描条码' });
+    expect(document.activeElement).toBe(camera);
+    expect(within(camera).getByText('请将设备标签上的二维码或条形码放入框内')).toBeTruthy();
+    fireEvent.keyDown(camera, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '扫描条码' })).toBeNull());
+    expect(imeiField().value).toBe('868888000000017');
+  });
+
   it('offers no scanner where there is neither the messaging app nor a camera', async () => {
     fakeApi({});
     renderApp('/addProduct');
