@@ -12,6 +12,12 @@ describe('repair notices', () => {
       '您的报修（服务编码 BX261127K7Q3M）已处理完成，处理结果：已为您更换新机。点击查看详情。',
     ],
     ['complete', '', '报修已完成', '您的报修（服务编码 BX261127K7Q3M）已处理完成。点击查看详情。'],
+    [
+      'complete',
+      '新机已寄回，请注意查收。',
+      '报修已完成',
+      '您的报修（服务编码 BX261127K7Q3M）已处理完成，处理结果：新机已寄回，请注意查收。点击查看详情。',
+    ],
   ] as const)('a %s step with %j reads %s', (kind, remark, title, text) => {
     expect(repairStepNotice({ kind, upkeepCode: 'BX261127K7Q3M', remark })).toEqual({ title, text });
   });

@@ -36,7 +36,8 @@ export function repairStepNotice(step: {
     case 'complete':
       return {
         title: '报修已完成',
-        text: `${which}已处理完成${step.remark.trim() ? `，处理结果：${shortResult(step.remark)}` : ''}。点击查看详情。`,
+        // A result that ends its own sentence gets no second full stop (…请注意查收。点击查看详情。).
+        text: `${which}已处理完成${step.remark.trim() ? `，处理结果：${shortResult(step.remark).replace(/[。．.！!]+$/u, '')}` : ''}。点击查看详情。`,
       };
   }
 }
