@@ -92,6 +92,9 @@ const SCREENS = [
   // The orders and the service package (issue 21).
   { name: 'order-list', path: '/order/orderList', ready: (page) => page.getByText('暂无订单记录') },
   { name: 'service-package', path: '/service', ready: (page) => page.getByRole('button', { name: '开通服务包' }) },
+  // After-sales (issue 22): the service centre and the service policy.
+  { name: 'service-center', path: '/serviceCenter', ready: (page) => page.getByRole('region', { name: '基础服务' }) },
+  { name: 'service-policy', path: '/servicePolicy', ready: (page) => page.getByRole('article', { name: '售后政策' }) },
 ];
 
 /**
