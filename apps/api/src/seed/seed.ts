@@ -23,6 +23,7 @@ import { seedDoctorServices } from './doctorServices';
 import { seedDemoMall } from './demoMall';
 import { seedDemoCoupons } from './demoCoupons';
 import { seedDemoBalances } from './demoBalances';
+import { seedAfterSalesCatalogue } from './afterSalesCatalogue';
 
 /**
  * Seeds the reference data every installation needs (dictionaries, slot thresholds, pressure ranges,
@@ -43,6 +44,7 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedArticleLibrary(em, demo.now);
   await seedBannerLibrary(em);
   await seedPharmacyLibrary(em);
+  await seedAfterSalesCatalogue(em, demo.now);
   if (!withDemo) {
     return;
   }

@@ -27,6 +27,19 @@ export const VOICE_UPLOAD = {
   empty: '语音内容不能为空',
   badBase64: '语音数据不是有效的 base64 编码',
 } as const;
+/**
+ * Product manuals (after-sales, uploaded in the console): the public folder they are stored in
+ * (`uploads/278/…`), their largest size and the messages of a refused one. Only a PDF is taken,
+ * recognised by its bytes.
+ */
+export const MANUAL_UPLOAD = {
+  businessCode: 278,
+  maxBytes: 20 * 1024 * 1024,
+  tooLarge: '文件不能超过20MB',
+  unsupported: '请上传PDF文件',
+  empty: '文件内容不能为空',
+  badBase64: '文件数据不是有效的 base64 编码',
+} as const;
 /** Maximum images per upload group. */
 export const IMAGE_LIMITS = { feedback: 5, consult: 9, repairGroup: 4 } as const;
 /** Report photo formats accepted. */

@@ -6330,6 +6330,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/product/v1/manualFile/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The demo manual of the seeded catalogue (a PDF and its pages as JPEG images, kept with the server)
+         * @description The seeded models point their `manualUrl` and `manualImages` here (`/api/product/v1/manualFile/<name>`);
+         *     manuals staff upload are stored files instead (`consoleAfterSalesUploadManual`). Public, like the
+         *     pictures. An unknown name answers 40400 文件不存在.
+         */
+        get: operations["productManualFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/v1/after-sales/categories": {
         parameters: {
             query?: never;
@@ -6810,7 +6832,7 @@ export interface paths {
          *     a date from 1900-01-01 to today), 请选择故障描述, at most 4 photos per group): 40000 with that
          *     message. `certificateUrl` (purchase vouchers) and `malfunctionUrl` (fault photos) are
          *     comma-joined stored paths answered by /common/v1/uploadImage with businessCode 277 (the
-         *     private repair-photo folder); each must be the caller's own upload (40000 图片不存在). An
+         *     private repair-photo folder), as upload named them (40000 图片地址不正确，请重新上传). An
          *     unknown category or a model of another category answers 40000 请选择品类 / 请选择型号.
          *     The patient gets a notice for each step staff take.
          */
@@ -9229,10 +9251,10 @@ export interface components {
         Notice: {
             id: string;
             /**
-             * @description rxReviewed — a pharmacist reviewed one of the patient's prescriptions (opens the prescription list); monitorRemind — a slot of the doctor's monitoring plan is due and not yet measured (opens the plan); monitorPlan — a doctor issued a new monitoring plan (opens the latest plan, /monitoringPlan); coupon — the mall issued the customer a coupon (opens 我的优惠券, /coupon/myCoupon).
+             * @description rxReviewed — a pharmacist reviewed one of the patient's prescriptions (opens the prescription list); monitorRemind — a slot of the doctor's monitoring plan is due and not yet measured (opens the plan); monitorPlan — a doctor issued a new monitoring plan (opens the latest plan, /monitoringPlan); coupon — the mall issued the customer a coupon (opens 我的优惠券, /coupon/myCoupon); repair — staff took a step on the customer's repair request (opens `link`, /faultServiceDetail?upkeepId=…).
              * @enum {string}
              */
-            kind: "reading" | "followRequest" | "followAccepted" | "rxReviewed" | "monitorRemind" | "monitorPlan" | "coupon";
+            kind: "reading" | "followRequest" | "followAccepted" | "rxReviewed" | "monitorRemind" | "monitorPlan" | "coupon" | "repair";
             title: string;
             text: string;
             urgent: boolean;
@@ -9241,6 +9263,8 @@ export interface components {
             customerId: string | null;
             /** @description The feed post of the reading. */
             testId: string | null;
+            /** @description The in-app address the notice opens, when it names one (repair notices). */
+            link?: string;
             createTime: string;
         };
         NoticePage: {
@@ -20424,6 +20448,30 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    productManualFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
                 };
             };
             default: components["responses"]["Error"];

@@ -71,6 +71,8 @@ const TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
   m4a: 'audio/mp4',
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
+  // Product manuals (after-sales).
+  pdf: 'application/pdf',
 };
 
 /** The content type a key's extension stands for; anything else is opaque bytes. */

@@ -75,6 +75,8 @@ const SERVABLE = new Set<string>([
   'audio/mp4',
   'audio/mpeg',
   'audio/wav',
+  // Product manuals (pdf.service.ts).
+  'application/pdf',
 ]);
 
 const badRequest = (message: string) => new AppError(ErrorCodes.badRequest, message, 400);
