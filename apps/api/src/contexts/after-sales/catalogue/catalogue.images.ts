@@ -120,9 +120,9 @@ function bannerSvg(b: (typeof BANNERS)[string]): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300" viewBox="0 0 750 300">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${b.background[0]}"/><stop offset="1" stop-color="${b.background[1]}"/></linearGradient></defs>
   <rect width="750" height="300" fill="url(#g)"/>
-  <text x="48" y="130" font-family="${FONT}" font-size="46" font-weight="700" fill="${b.ink}">${b.headline}</text>
+  <text x="48" y="130" font-family="${FONT}" font-size="42" font-weight="700" fill="${b.ink}">${b.headline}</text>
   <text x="48" y="190" font-family="${FONT}" font-size="26" fill="${b.ink}">${b.line}</text>
-  <g transform="translate(450 0)">${DEVICES[b.device].replaceAll('COLOR', b.color)}</g>
+  <g transform="translate(470 0)">${DEVICES[b.device].replaceAll('COLOR', b.color)}</g>
 </svg>`;
 }
 
