@@ -3,8 +3,6 @@
  * one place (docs/adr/0203-after-sales-guide-routes.md).
  */
 
-/** The service centre, reached from mine's 售后服务. */
-export const SERVICE_CENTER_PATH = '/serviceCenter';
 /** The guarantee list (正品保障): a tab bar of platforms and their items. */
 export const GUARANTEE_LIST_PATH = '/guaranteeList';
 
