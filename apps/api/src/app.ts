@@ -20,6 +20,7 @@ import {
   dictionaryRoutes,
   frontLogRoutes,
   isChatFilePath,
+  isRepairPhotoPath,
   legalRoutes,
   locationRoutes,
   partnerRoutes,
@@ -82,6 +83,13 @@ import {
   orderRoutes,
   paymentRoutes,
 } from './contexts/commerce';
+import {
+  catalogueRoutes,
+  dealerRoutes,
+  repairPhotoVisibleTo,
+  repairRoutes,
+  warrantyRoutes,
+} from './contexts/after-sales';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
 import { composeContexts } from './composition';
@@ -199,11 +207,14 @@ function api(config: AppConfig) {
     // A disabled or re-roled staff member's chat sockets end with their sessions (ADR 0143).
     staffRoutes(scope, { accessEnded: (staffId) => scope.chat.fanOut.end(staffImUserId(staffId)) });
     uploadRoutes(scope, {
-      // Chat files are their session members' (ADR 0142); the other private folder is medical reports'.
+      // Chat files are their session members' (ADR 0142), repair photos their owner's and the
+      // after-sales desk's (ADR 0201); the other private folder is medical reports'.
       ownsPrivateFile: (db, viewer, path, origin) =>
         isChatFilePath(path)
           ? chatFileVisibleTo(db, viewer, path, origin, scope.providers.clock())
-          : ownsMedicalReportFile(db, viewer, path),
+          : isRepairPhotoPath(path)
+            ? repairPhotoVisibleTo(db, viewer, path)
+            : ownsMedicalReportFile(db, viewer, path),
     });
     feedbackRoutes(scope);
     invitationRoutes(scope, config);
@@ -243,6 +254,10 @@ function api(config: AppConfig) {
     orderRoutes(scope);
     logisticsRoutes(scope);
     consoleOrderRoutes(scope);
+    catalogueRoutes(scope);
+    warrantyRoutes(scope);
+    repairRoutes(scope);
+    dealerRoutes(scope);
     medicalReportRoutes(scope);
     followRoutes(scope);
     feedRoutes(scope);

@@ -53,7 +53,8 @@ import {
   type TencentChatRelay,
 } from './contexts/care';
 import { readingEvents, setActingForPolicy } from './contexts/health';
-import { dataPlanOnOrderPaid, listRechargeDevices } from './contexts/devices';
+import { repairEvents, setWarrantyDevices } from './contexts/after-sales';
+import { dataPlanOnOrderPaid, listRechargeDevices, meterOfImei } from './contexts/devices';
 import {
   feedOnReadingDeleted,
   followActingFor,
@@ -62,6 +63,7 @@ import {
   noticesOfMonitorPlans,
   noticesOfMonitorReminders,
   noticesOfPrescriptionReviews,
+  noticesOfRepairSteps,
   noticesOnReadingRecorded,
   socialOnAccountClosed,
 } from './contexts/social';
@@ -129,6 +131,13 @@ export function composeContexts(): void {
 
   // The mall issued coupons: each holder gets an in-app notice (docs/adr/0183).
   couponEvents.subscribe('CouponIssued', 'social.notices', noticesOfCouponsIssued);
+
+  // Staff took a step on a repair request (assign, result, complete): the customer gets an in-app
+  // notice that opens the request and a template message (docs/adr/0201-repair-photos-private.md).
+  repairEvents.subscribe('RepairStepTaken', 'social.notices', noticesOfRepairSteps);
+  // A warranty registration checks a meter's binding and kind through devices (after-sales may not
+  // import devices: devices' CLI imports every entity, which would close a cycle of folders).
+  setWarrantyDevices(meterOfImei);
 }
 
 /** The durable jobs' names: a job's name is stored with it, so a name never changes. */

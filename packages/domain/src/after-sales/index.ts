@@ -3,4 +3,5 @@ export * from './guides';
 export * from './labels';
 export * from './productRegistration';
 export * from './repair';
+export * from './repairNotice';
 export * from './warranty';

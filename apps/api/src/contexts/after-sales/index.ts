@@ -6,4 +6,10 @@
  * platform, identity, health, devices and commerce through their index.ts, and none of them imports
  * it; notices reach the patient through its events, subscribed in src/composition.ts.
  */
-export {};
+export { catalogueRoutes } from './catalogue/catalogue.routes';
+export { warrantyRoutes } from './warranty/warranty.routes';
+export { repairRoutes } from './repair/repair.routes';
+export { dealerRoutes } from './dealer/dealer.routes';
+export { repairEvents, type RepairStepTaken } from './repair/repair.events';
+export { repairPhotoVisibleTo } from './repair/repair.files';
+export { setWarrantyDevices } from './warranty/warranty.ports';

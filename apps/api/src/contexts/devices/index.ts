@@ -4,6 +4,7 @@
  * this file, never a module inside it.
  */
 export { meterRoutes } from './meter/meter.routes';
+export { meterOfImei } from './meter/meter.service';
 export { ingestionRoutes } from './ingestion/ingestion.routes';
 export { dataPlanRoutes } from './meter/dataPlan.routes';
 export { dataPlanOnOrderPaid, extendDataPlan, listRechargeDevices } from './meter/dataPlan.service';

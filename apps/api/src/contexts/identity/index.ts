@@ -16,7 +16,7 @@ export { customerRatio } from './customer/customer.view';
 export { extendServicePackage } from './customer/servicePackage';
 export { resolveSession } from './session/session.service';
 export { staffActor, staffRoutes } from './staff/staff.routes';
-export { createStaff, liveStaffRole, resolveStaffSession, staffOfDoctor } from './staff/staff.service';
+export { createStaff, liveStaffRole, resolveStaffSession, staffHolding, staffOfDoctor } from './staff/staff.service';
 export { accountClosureRoutes } from './account-closure/accountClosure.routes';
 export { customerEvents, type AccountClosed, type InvitationAccepted } from './customer/customer.events';
 export type { Subscriber } from '../../lib/event-bus';

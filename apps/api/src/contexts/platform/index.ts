@@ -21,9 +21,10 @@ export { Department, Hospital } from './care-directory/hospital.entity';
 export { limitFailures, takeRateLimit, type RateWindow } from './rate-limit/rateLimit.service';
 export { CONSOLE_SIGN_IN_FAILURES } from './rate-limit/clientLimits';
 export { DictionaryRepository } from './dictionary/dictionary.repository';
-export { isChatFilePath, signPrivatePath } from './upload/private-files';
+export { isChatFilePath, isRepairPhotoPath, signPrivatePath } from './upload/private-files';
 export { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS, VOICE_BODY_LIMIT } from './upload/upload.routes';
 export { storeVoice } from './upload/voice.service';
+export { storePdf } from './upload/pdf.service';
 export { JobQueue, scheduleJob } from './jobs/jobs.service';
 export { pruneExpiredRows, type PruneRun } from './retention/retention.service';
 export {

@@ -11,6 +11,8 @@ export {
   noticesOfMonitorPlans,
   noticesOfMonitorReminders,
   noticesOfPrescriptionReviews,
+  noticesOfRepairSteps,
+  type RepairStepTaken,
 } from './notice/notice.service';
 export { feedOnReadingDeleted } from './feed/feed.subscriber';
 export { shareRoutes } from './share/share.routes';

@@ -11,8 +11,11 @@ import styles from './NoticeListPage.module.css';
 
 type Notice = Schema<'Notice'>;
 
-/** Where a notice leads: the reading's post, the prescriptions, the monitoring plan, 我的优惠券, the patient's requests page, or the friend list. */
+/** Where a notice leads: the address it names (a repair request's detail), the reading's post, the prescriptions, the monitoring plan, 我的优惠券, the patient's requests page, or the friend list. */
 function targetOf(notice: Notice): string {
+  if (notice.link) {
+    return notice.link;
+  }
   if (notice.kind === 'reading' && notice.testId !== null) {
     return postDetailPath(notice.testId);
   }

@@ -39,6 +39,12 @@ async function dictionaryOf(db: Db): Promise<SugarDictionaryEntry[]> {
 }
 
 /** A device as the provisioning tool lists it. */
+/** What devices knows of a meter by its IMEI: its kind (`glucose` or `bp`) and the customer it is bound to; null when unknown. */
+export async function meterOfImei(db: Db, imei: string): Promise<{ kind: string; customerId: string | null } | null> {
+  const device = await new DeviceRepository(db).findByImei(imei);
+  return device ? { kind: device.kind, customerId: device.customerId ?? null } : null;
+}
+
 export function deviceSummary(d: Device) {
   return {
     imei: d.imei,

@@ -3,9 +3,11 @@ import { hash, verify } from '@node-rs/argon2';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import {
   afterFailedSignIn,
+  isStaffRole,
   lockedMinutesLeft,
   oneTimePassword,
   permissionsOf,
+  roleMay,
   STAFF_MESSAGES,
   STAFF_PASSWORD_MIN_LENGTH,
   STAFF_SESSION_HOURS,
@@ -400,6 +402,18 @@ export async function changeOwnPassword(
   await repo.setPassword(row.id, await hashPassword(input.newPassword), caller.sessionId, now);
   await recordAudit(db, actor, { action: 'staff.password', target: `staff:${row.id}` }, now);
   return staffViewOf(db, (await repo.byId(row.id))!);
+}
+
+/** The enabled staff accounts whose role holds `permission`, by name (e.g. whom a repair may be assigned to). */
+export async function staffHolding(
+  db: Db,
+  permission: StaffPermission,
+): Promise<{ id: string; name: string; role: StaffRole }[]> {
+  const rows = await new StaffRepository(db).all();
+  return rows
+    .filter((row) => row.disabledAt === null && isStaffRole(row.role) && roleMay(row.role, permission))
+    .map((row) => ({ id: row.id, name: row.displayName || row.username, role: row.role as StaffRole }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
 }
 
 /** The staff id of the enabled doctor account linked to a care-directory doctor (the oldest, if several), or null. */

@@ -11,10 +11,17 @@ import { deriveKey } from '../../../providers/wechat/identity';
 
 /**
  * Upload folders (businessCode) whose files are private: medical reports (uploads/274/…), chat voice
- * clips (275) and chat pictures (276). A report's address is signed for its owner's customer id; a
- * chat file's for a member's chat identity (`c_<customerId>` or `s_<staffId>`, ADR 0142).
+ * clips (275), chat pictures (276) and repair photos (277). A report's address is signed for its
+ * owner's customer id; a chat file's for a member's chat identity (`c_<customerId>` or `s_<staffId>`,
+ * ADR 0142); a repair photo's for the customer who filed the request or `s_<staffId>` of an
+ * after-sales staff member (docs/adr/0201-repair-photos-private.md).
  */
-export const PRIVATE_FOLDER_CODES: ReadonlySet<string> = new Set(['274', '275', '276']);
+export const PRIVATE_FOLDER_CODES: ReadonlySet<string> = new Set(['274', '275', '276', '277']);
+
+/** Whether a stored path is a repair photo (a purchase voucher or a fault photo, folder 277 = domain `UPLOAD_BUSINESS_CODE.repair`) as upload names them. */
+export function isRepairPhotoPath(path: string): boolean {
+  return /^uploads\/277\/[0-9]{4}\/[0-9]{2}\/[0-9]{2}\/[0-9a-f]{32}\.[a-z0-9]{2,5}$/.test(path);
+}
 
 /** The folders of chat files (voice 275, pictures 276): their viewers are chat identities. */
 const CHAT_FOLDER_CODES: ReadonlySet<string> = new Set(['275', '276']);

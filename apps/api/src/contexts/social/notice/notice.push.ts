@@ -71,7 +71,7 @@ export async function dispatchNoticePushes(db: Db, pusher: NoticePusher, now: Da
         text: notice.text,
         urgent: notice.urgent,
         fields,
-        path: opensMonitoringPlan(notice.kind) ? MONITORING_PLAN_PATH : '/notice/noticeList',
+        path: notice.link ?? (opensMonitoringPlan(notice.kind) ? MONITORING_PLAN_PATH : '/notice/noticeList'),
       });
       await finish('sent', null);
       run.sent += 1;

@@ -25,6 +25,7 @@ export interface NoticeListRow {
   subject_id: string;
   reading_kind: string | null;
   reading_id: string | null;
+  link: string | null;
   created_at: Date;
 }
 
@@ -39,6 +40,7 @@ export interface ClaimedPush {
   urgent: boolean;
   push_attempts: number;
   push_data: ReadingPushFields | string | null;
+  link: string | null;
 }
 
 // A reading notice is shown only while the patient's consent stands; the others always.
@@ -112,7 +114,7 @@ export class NoticeRepository {
   /** One page of the recipient's visible notices, newest first. */
   page(recipientId: string, pageNo: number, pageSize: number): Promise<NoticeListRow[]> {
     return sql(this.em).execute<NoticeListRow[]>(
-      `select n.id::text as id, n.kind, n.title, n.text, n.urgent, n.read_at, n.subject_id, n.reading_kind, n.reading_id::text as reading_id, n.created_at
+      `select n.id::text as id, n.kind, n.title, n.text, n.urgent, n.read_at, n.subject_id, n.reading_kind, n.reading_id::text as reading_id, n.link, n.created_at
          from notice n where ${VISIBLE} order by n.created_at desc, n.id desc limit ? offset ?`,
       [recipientId, pageSize, (pageNo - 1) * pageSize],
     );
@@ -155,7 +157,7 @@ export class NoticeRepository {
         `update notice set push_status = 'sending', push_next_at = ?, push_attempts = push_attempts + 1
           where id in (select id from notice where push_status in ('pending', 'sending') and push_next_at <= ?
                         order by push_next_at, id limit ? for update skip locked)
-          returning id::text as id, kind, recipient_id, subject_id, title, text, urgent, push_attempts, push_data`,
+          returning id::text as id, kind, recipient_id, subject_id, title, text, urgent, push_attempts, push_data, link`,
         [leaseUntil, now, batch],
       ),
     );

@@ -11,11 +11,16 @@ import {
   monitorReminderPushFields,
   readingNoticeText,
   readingPushFields,
+  repairDetailPath,
+  repairStepNotice,
+  repairStepPushFields,
+  type RepairStepKind,
   resolveSugarRange,
   rxReviewNotice,
   rxReviewPushFields,
   type NoticeReading,
 } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
 import type { Db } from '../../../lib/db';
 import { pageOf } from '../../../lib/list';
 import { PressureRepository, SugarRepository } from '../../health';
@@ -171,10 +176,11 @@ export async function noticeOfFollow(
  */
 async function patientNoticesWithPush<E extends { readonly customerId: string; readonly at: Date }>(
   em: Db,
-  kind: 'rxReviewed' | 'monitorPlan' | 'monitorRemind',
+  kind: 'rxReviewed' | 'monitorPlan' | 'monitorRemind' | 'repair',
   events: readonly E[],
   texts: (event: E) => { title: string; text: string },
   pushFields: (event: E) => Record<string, string>,
+  link: (event: E) => string | null = () => null,
 ): Promise<void> {
   await new NoticeRepository(em).insert(
     events.map((e) => ({
@@ -193,6 +199,7 @@ async function patientNoticesWithPush<E extends { readonly customerId: string; r
       pushedAt: null,
       pushError: null,
       pushData: { ...pushFields(e) },
+      link: link(e),
     })),
   );
 }
@@ -261,6 +268,36 @@ export async function noticesOfMonitorReminders(em: Db, events: readonly DueMoni
   await patientNoticesWithPush(em, 'monitorRemind', events, monitorReminderNotice, monitorReminderPushFields);
 }
 
+/** A step staff took on a customer's repair request, as after-sales publishes it. */
+export interface RepairStepTaken {
+  customerId: string;
+  upkeepId: number;
+  upkeepCode: string;
+  /** The request's contact person. */
+  name: string;
+  kind: RepairStepKind;
+  /** The handling result as it stands after the step (empty when none). */
+  remark: string;
+  at: Date;
+}
+
+/**
+ * Notices of steps on repair requests (kind `repair`, to the customer who filed it; texts: the
+ * domain's `repairStepNotice`): in the app, opening the request's detail page, and queued for the
+ * messaging app's template message (`repairStepPushFields`; sent unless messages are switched off).
+ * Wired to after-sales' repair desk in composition.ts, inside its transaction.
+ */
+export async function noticesOfRepairSteps(em: Db, events: readonly RepairStepTaken[]): Promise<void> {
+  await patientNoticesWithPush(
+    em,
+    'repair',
+    events,
+    repairStepNotice,
+    (e) => repairStepPushFields({ ...e, time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm') }),
+    (e) => repairDetailPath(e.upkeepId),
+  );
+}
+
 /** A coupon the mall issued to a customer, as commerce publishes it. */
 export interface IssuedCoupon {
   customerId: string;
@@ -304,8 +341,7 @@ export async function pageNotices(em: Db, customerId: string, pageNo: number, pa
   const [rows, n] = await Promise.all([repo.page(customerId, pageNo, pageSize), repo.count(customerId)]);
   const items = rows.map((r) => ({
     id: r.id,
-    kind: r.kind as
-      'reading' | 'followRequest' | 'followAccepted' | 'rxReviewed' | 'monitorRemind' | 'monitorPlan' | 'coupon',
+    kind: r.kind as Schema<'Notice'>['kind'],
     title: r.title,
     text: r.text,
     urgent: r.urgent,
@@ -315,6 +351,7 @@ export async function pageNotices(em: Db, customerId: string, pageNo: number, pa
       r.reading_kind && r.reading_id
         ? feedPostId(r.reading_kind === 'b' ? 'bloodPressure' : 'bloodSugar', r.reading_id)
         : null,
+    ...(r.link !== null && { link: r.link }),
     createTime: formatChinaTime(new Date(r.created_at)),
   }));
   return pageOf(items, Number(n), pageNo, pageSize);
