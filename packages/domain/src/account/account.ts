@@ -1,4 +1,5 @@
 import { routeDecision, skipsFollowCheck, skipsSignIn, REGISTER_PATH } from './routing';
+import type { RouteDecision } from './routing';
 import { ACCOUNT_MESSAGES } from './labels';
 import { ACCOUNT_RECOVERY_MESSAGES, REGISTRATION_MESSAGES } from './labels';
 
@@ -12,12 +13,8 @@ export type StartupDecision =
   | { readonly action: 'wait' }
   /** subscribe '0': the 提示 dialog without buttons; the flow stops. */
   | { readonly action: 'followPrompt' }
-  | {
-      readonly action: 'redirect';
-      readonly to: typeof REGISTER_PATH;
-      readonly replace: true;
-      readonly returnTo: string;
-    };
+  /** Registration, or another page for an unregistered user (routeDecision). */
+  | Extract<RouteDecision, { readonly action: 'redirect' }>;
 
 /**
  * The start-up guard: share pages skip everything; a failed sign-in still lets the navigation go

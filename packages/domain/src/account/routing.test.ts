@@ -19,6 +19,16 @@ describe('routeDecision', () => {
     expect(routeDecision(path, '0')).toEqual({ action: 'allow' });
   });
 
+  it('sends an unregistered user from /productList to /addProduct, remembering the address', () => {
+    expect(routeDecision('/productList', '0')).toEqual({
+      action: 'redirect',
+      to: '/addProduct',
+      replace: true,
+      returnTo: '/productList',
+    });
+    expect(routeDecision('/productList', '1')).toEqual({ action: 'allow' });
+  });
+
   it('sends an unregistered user elsewhere to registration by replace, remembering the address', () => {
     expect(routeDecision('/order/orderList?x=1', '0')).toEqual({
       action: 'redirect',

@@ -60,25 +60,37 @@ export function skipsFollowCheck(address: string): boolean {
   return listed(SKIP_FOLLOW_CHECK_ROUTES, address);
 }
 
+/**
+ * Pages the spec sends an unregistered user to a page of its own rather than to registration:
+ * /productList "without a cid goes to /addProduct" (spec 3 §2.8). The wanted address is kept all
+ * the same, so registering later lands on it (docs/adr/0206-warranty-registration-pages.md).
+ */
+export const UNREGISTERED_REDIRECTS: Readonly<Record<string, string>> = Object.freeze({
+  '/productList': '/addProduct',
+});
+
 /** The guard's decision for a navigation. */
 export type RouteDecision =
   | { readonly action: 'allow' }
   | {
       readonly action: 'redirect';
-      readonly to: typeof REGISTER_PATH;
+      /** Registration, or the page of {@link UNREGISTERED_REDIRECTS}. */
+      readonly to: string;
       readonly replace: true;
       readonly returnTo: string;
     };
 
 /**
  * The shell's guard: share pages always open; registered users (isAuth '1') go anywhere;
- * others only to the whitelist, and are otherwise replaced to registration with the wanted address kept.
+ * others only to the whitelist, and are otherwise replaced to registration (or the page of
+ * {@link UNREGISTERED_REDIRECTS}) with the wanted address kept.
  */
 export function routeDecision(address: string, isAuth: string | number | null | undefined): RouteDecision {
   if (skipsSignIn(address) || String(isAuth) === '1' || isWhitelistedForUnregistered(address)) {
     return { action: 'allow' };
   }
-  return { action: 'redirect', to: REGISTER_PATH, replace: true, returnTo: address };
+  const to = UNREGISTERED_REDIRECTS[normalisePath(address)] ?? REGISTER_PATH;
+  return { action: 'redirect', to, replace: true, returnTo: address };
 }
 
 /** Source ids: 3 the health brand, 4 (the default) the medical brand. */

@@ -1,4 +1,5 @@
 import {
+  REGISTER_PATH,
   WARRANTY_MESSAGES,
   canSubmitProductRegistration,
   chinaDateKey,
@@ -129,7 +130,11 @@ export default function AddProductPage() {
             color="primary"
             size="large"
             className={styles.submit}
-            onClick={() => void navigate(PRODUCT_LIST_PATH)}
+            onClick={() => {
+              // Registration, then 我的产品 (the guard would send a visitor from /productList back here).
+              useSession.getState().setWanted(PRODUCT_LIST_PATH);
+              void navigate(REGISTER_PATH);
+            }}
           >
             注册并查看我的产品
           </Button>

@@ -75,8 +75,9 @@ describe('/addProduct', () => {
     const server = fakeApi({
       'GET /wechat/v1/getWxJsConfig': () => SIGNED,
       'POST /product/v1/productPurchase/add': () => 'v1',
+      'GET /register/v1/config': () => ({ variant: 'A' }),
     });
-    renderApp('/addProduct?orderTimeStr=2026-11-01');
+    const { router } = renderApp('/addProduct?orderTimeStr=2026-11-01');
     await screen.findByRole('heading', { name: '登记产品保修' });
     expect(submitButton().disabled).toBe(true);
     typePhone('138-0013-8000');
@@ -94,6 +95,10 @@ describe('/addProduct', () => {
       deviceImei: '868888000000025',
     });
     expect(server.called('POST /customerWarrantyOrder/v1/add')).toHaveLength(0);
+    // 注册并查看我的产品: registration first, then 我的产品.
+    fireEvent.click(screen.getByRole('button', { name: '注册并查看我的产品' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/register'));
+    expect(useSession.getState().wanted).toBe('/productList');
   });
 
   it('says 请输入正确的手机号 and a future date under their fields, and sends nothing', async () => {
@@ -278,6 +283,16 @@ describe('/productList', () => {
     expect(await screen.findByText('尚未添加任何产品')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '添加产品' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/addProduct'));
+  });
+
+  it('sends a visitor to /addProduct, remembering /productList for after registering', async () => {
+    visitor();
+    const server = fakeApi({ 'GET /wechat/v1/getWxJsConfig': () => OFF });
+    const { router } = renderApp('/productList');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/addProduct'));
+    expect(await screen.findByRole('button', { name: '我是亲友' })).toBeTruthy();
+    expect(useSession.getState().wanted).toBe('/productList');
+    expect(server.called('GET /customerWarrantyOrder/v1/pageQueryList')).toHaveLength(0);
   });
 
   it('is /addProduct for a session without an account (no cid)', async () => {
