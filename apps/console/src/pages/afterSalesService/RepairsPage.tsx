@@ -50,16 +50,21 @@ export default function RepairsPage() {
       ),
     },
     {
-      title: '产品',
+      title: '产品 / SN',
       key: 'product',
-      render: (_value, repair) => (
-        <div className={styles.twoLines}>
-          <span>{repair.categoryName}</span>
-          <Typography.Text type="secondary" className={styles.clip} title={repair.productName}>
-            {repair.productName || '未选择型号'}
-          </Typography.Text>
-        </div>
-      ),
+      render: (_value, repair) => {
+        const product = `${repair.categoryName} · ${repair.productName || '未选择型号'}`;
+        return (
+          <div className={styles.twoLines}>
+            <span className={styles.clip} title={product}>
+              {product}
+            </span>
+            <Typography.Text type="secondary" className={styles.code}>
+              {repair.deviceImei ? `SN/IMEI ${repair.deviceImei}` : '未填 SN/IMEI'}
+            </Typography.Text>
+          </div>
+        );
+      },
     },
     {
       title: '联系人',
@@ -71,7 +76,6 @@ export default function RepairsPage() {
         </div>
       ),
     },
-    { title: 'SN/IMEI', key: 'imei', render: (_value, repair) => repair.deviceImei || '—' },
     {
       title: '处理人',
       key: 'assignee',
