@@ -128,9 +128,11 @@ describe('warranty registration', { skip }, () => {
     patient = phone.page;
     const page = patient;
     await fakeMessagingAppScanner(page, labelText(imei));
-    await page.goto(`${BASE_URL}/productList`);
+    // Registers from the device page (a guarded page), then opens 我的产品.
+    await page.goto(`${BASE_URL}/devices/unbindDevices`);
     await registerPatient(page, { name: '保修测试' });
-    await page.waitForURL(/\/productList$/);
+    await page.waitForURL(/\/devices\/unbindDevices$/);
+    await page.goto(`${BASE_URL}/productList`);
     await page.getByText('尚未添加任何产品').waitFor();
     await page.getByRole('button', { name: '添加产品' }).tap();
     await page.waitForURL(/\/addProduct$/);
@@ -192,7 +194,9 @@ describe('warranty registration', { skip }, () => {
   it('lets a visitor scan with the camera elsewhere, with 我是亲友 offered', async () => {
     const { context, page, problems } = await openPhone(cameraBrowser);
     await context.grantPermissions(['camera'], { origin: BASE_URL });
-    await page.goto(`${BASE_URL}/addProduct`);
+    // Without an account, 我的产品 is the registration form (spec 3 §2.8).
+    await page.goto(`${BASE_URL}/productList`);
+    await page.waitForURL(/\/addProduct$/);
     // This visitor uses 长辈模式: the form keeps to the screen's width with the larger text.
     await page.evaluate(() => window.localStorage.setItem('glucoguard.elderMode', 'on'));
     await page.reload();
