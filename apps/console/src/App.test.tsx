@@ -71,6 +71,20 @@ describe('the console shell', () => {
     expect(within(menu).getByText('审计日志')).toBeTruthy();
   });
 
+  it('highlights the menu entry of a page whose address has a slash (售后 › 报修处理)', async () => {
+    await openAs('operator', '/console/after-sales/repairs');
+    expect(await screen.findByRole('heading', { name: '报修处理' })).toBeTruthy();
+    const menu = screen.getByRole('menu', { name: '功能菜单' });
+    const selected = menu.querySelectorAll('.ant-menu-item-selected');
+    expect([...selected].map((item) => item.textContent)).toEqual(['报修处理']);
+  });
+
+  it('shows a doctor the repair queue as 无权限 without calling the API for it', async () => {
+    const { calls } = await openAs('doctor', '/console/after-sales/repairs');
+    expect(await screen.findByText('无权限')).toBeTruthy();
+    expect(calls.filter((path) => path.includes('/after-sales/'))).toEqual([]);
+  });
+
   it('opens only the password page while the one-time password is unchanged', async () => {
     await openAs('doctor', '/console/home', { mustChangePassword: true });
     expect(await screen.findByText('首次登录请修改密码')).toBeTruthy();
