@@ -1,6 +1,7 @@
 // A guide as the API stored it (sanitised on the server), shown at a phone's width in a sandboxed
-// frame: the frame runs no script whatever the HTML holds (sandbox without allow-scripts), and the
-// console's own page never takes the HTML into its document. Opened after each save and from 预览.
+// frame: the frame runs no script whatever the HTML holds (sandbox without allow-scripts; it keeps
+// the console's origin only so that pictures, served to this origin alone, load), and the console's
+// own page never takes the HTML into its document. Opened after each save and from 预览.
 import { Alert, Modal, Typography } from 'antd';
 import { GUIDE_TYPE_LABELS, type Guide } from './catalogue';
 import styles from './Catalogue.module.css';
@@ -54,7 +55,7 @@ export function GuidePreview({
             <iframe
               className={styles.preview}
               title="保存后的内容"
-              sandbox=""
+              sandbox="allow-same-origin"
               srcDoc={previewDocument(guide.content || '<p>（暂无内容）</p>')}
             />
           )}

@@ -118,6 +118,7 @@ export default function GuidesPage() {
     {
       title: '操作',
       key: 'actions',
+      fixed: 'right',
       render: (_value, guide) => (
         <Space size={0}>
           <Button type="link" aria-label={`编辑 ${guide.title}`} onClick={() => setEditing(guide)}>

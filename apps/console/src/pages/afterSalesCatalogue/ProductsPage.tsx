@@ -119,6 +119,7 @@ export default function ProductsPage() {
     {
       title: '操作',
       key: 'actions',
+      fixed: 'right',
       render: (_value, product) => (
         <Button type="link" aria-label={`编辑型号 ${product.name}`} onClick={() => setEditingProduct(product)}>
           编辑

@@ -16,7 +16,7 @@ import {
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Input, Modal, Tooltip } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isHttpsUrl } from '@glucoguard/domain';
 import styles from './Catalogue.module.css';
 
@@ -45,6 +45,8 @@ function ToolButton({
         aria-label={label}
         aria-pressed={active}
         disabled={disabled}
+        // The editor keeps the focus and the selection: typing goes on where it was after a click here.
+        onMouseDown={(event) => event.preventDefault()}
         onClick={onClick}
       />
     </Tooltip>
@@ -103,6 +105,8 @@ export default function RichTextEditor({
   label?: string;
 }) {
   const [linking, setLinking] = useState(false);
+  /** The last HTML the editor reported, or the last value taken from outside. */
+  const emitted = useRef(value);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -116,15 +120,19 @@ export default function RichTextEditor({
     editorProps: { attributes: { class: styles.editorArea ?? '', 'aria-label': label, role: 'textbox' } },
     onUpdate: ({ editor: changed }) => {
       const html = changed.getHTML();
-      onChange?.(html === EMPTY_DOCUMENT ? '' : html);
+      emitted.current = html === EMPTY_DOCUMENT ? '' : html;
+      onChange?.(emitted.current);
     },
   });
 
-  // A value set from outside (the dialog opening another guide, the saved content coming back).
+  // A value set from outside (the dialog opening another guide, the saved content coming back). The
+  // value the form hands back for what the editor itself reported is not one: by the time it arrives
+  // the editor may hold newer keystrokes, which setting it would throw away.
   useEffect(() => {
-    if (!editor) {
+    if (!editor || value === emitted.current) {
       return;
     }
+    emitted.current = value;
     const current = editor.getHTML();
     if (value !== current && !(value === '' && current === EMPTY_DOCUMENT)) {
       editor.commands.setContent(value, { emitUpdate: false });

@@ -208,6 +208,7 @@ export default function ShopsPage() {
     {
       title: '操作',
       key: 'actions',
+      fixed: 'right',
       render: (_value, shop) => (
         <Button type="link" aria-label={`编辑门店 ${shop.name}`} onClick={() => setEditing(shop)}>
           编辑

@@ -246,7 +246,7 @@ describe('GuidesPage', () => {
       status: 1,
     });
     const frame = await screen.findByTitle('保存后的内容');
-    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('sandbox')).toBe('allow-same-origin');
     expect(frame.getAttribute('srcdoc')).toContain(STORED);
     expect(screen.getByText('已保存：开机与采血')).toBeTruthy();
   });

@@ -42,7 +42,7 @@ export function StatusAndSort({ span = 8 }: { span?: number }) {
   return (
     <>
       <Col span={span}>
-        <Form.Item label="排序（小的在前）" name="sort" rules={[{ required: true, message: '请填写排序' }]}>
+        <Form.Item label="排序" name="sort" extra="小的在前" rules={[{ required: true, message: '请填写排序' }]}>
           <InputNumber className={styles.wide} min={0} max={9999} precision={0} />
         </Form.Item>
       </Col>
