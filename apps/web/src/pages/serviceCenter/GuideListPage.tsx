@@ -24,7 +24,7 @@ const TITLES: Record<GuideListKind, string> = { faults: '常见故障', guides: 
 /**
  * The guide lists of spec 3 §2.8, each filtered by the query's productId / categoryId and searched
  * by title (emoji refused):
- * - /commonFaults: the fault guides (guideType 2);
+ * - /commonFaults: the fault guides (guideType 2), titled 「name」常见故障 when `name` is given;
  * - /operationGuideList: the usage guides (guideType 1);
  * - /usageGuiDeList?categoryId&name: both, under tabs 使用指南 / 常见故障 (guideType in the query),
  *   titled with `name` (the product type's name) when given.
@@ -36,8 +36,8 @@ export default function GuideListPage({ kind }: { kind: GuideListKind }) {
   const categoryId = useQueryId('categoryId');
   const chosen: GuideType = params.get('guideType') === String(GUIDE_TYPE.fault) ? GUIDE_TYPE.fault : GUIDE_TYPE.usage;
   const guideType: GuideType = kind === 'faults' ? GUIDE_TYPE.fault : kind === 'operation' ? GUIDE_TYPE.usage : chosen;
-  const name = kind === 'guides' ? (params.get('name') ?? '').trim() : '';
-  useDocumentTitle(name || TITLES[kind]);
+  const name = kind === 'operation' ? '' : (params.get('name') ?? '').trim();
+  useDocumentTitle(name === '' ? TITLES[kind] : kind === 'faults' ? `${name}常见故障` : name);
   const { text, goodsName, onText } = useGoodsSearch();
   const guides = useApiData(
     () =>

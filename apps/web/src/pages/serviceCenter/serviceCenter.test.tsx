@@ -148,6 +148,13 @@ describe('the guide lists', () => {
     expect(api.called('GET /product/v1/queryGuideList').map((call) => call.query.get('guideType'))).toEqual(['1', '2']);
   });
 
+  it('/commonFaults?categoryId&name is titled with the product type’s name', async () => {
+    fakeApi({ 'GET /product/v1/queryGuideList': () => GUIDES });
+    renderApp('/commonFaults?categoryId=1&name=血糖仪');
+    await waitFor(() => expect(document.title).toBe('血糖仪常见故障'));
+    await screen.findByRole('link', { name: '屏幕显示 E-3 怎么办' });
+  });
+
   it('/operationGuideList lists the usage guides (guideType 1)', async () => {
     const api = fakeApi({ 'GET /product/v1/queryGuideList': () => [] });
     renderApp('/operationGuideList?productId=11&categoryId=1');
