@@ -113,6 +113,25 @@ describe('InfiniteList', () => {
     expect(loadPage).toHaveBeenCalledTimes(1);
   });
 
+  it('gives a finishedText function the number of items loaded', async () => {
+    const finished = vi.fn((loaded: number) => (loaded >= 5 ? '没有更多了' : null));
+    const short = vi.fn(async () => ({ items: ['a', 'b'], currentPage: 1, totalPage: 1 }));
+    const { unmount } = render(<InfiniteList loadPage={short} renderItem={renderItem} finishedText={finished} />);
+    await screen.findByText('b');
+    await waitFor(() => expect(finished).toHaveBeenLastCalledWith(2));
+    expect(screen.queryByText('没有更多了')).toBeNull();
+    unmount();
+
+    const loadPage = pagedReadings(3);
+    render(<InfiniteList loadPage={loadPage} renderItem={renderItem} finishedText={finished} />);
+    await screen.findByText('第1页-1');
+    scrollToEnd();
+    await screen.findByText('第2页-1');
+    scrollToEnd();
+    expect(await screen.findByText('没有更多了')).toBeTruthy();
+    expect(finished).toHaveBeenLastCalledWith(6);
+  });
+
   it('shows 暂无数据 and locks when there is nothing (totalPage 0)', async () => {
     const loadPage = vi.fn(async () => ({ items: [], currentPage: 1, totalPage: 0 }));
     render(<InfiniteList loadPage={loadPage} renderItem={renderItem} />);

@@ -23,8 +23,11 @@ export interface InfiniteListProps<T> {
   emptyText?: ReactNode;
   /** Shown under the empty text, when the first page is empty: what the list is and how it fills. */
   emptyExtra?: ReactNode;
-  /** Shown under the last page once the list is locked; nothing by default. */
-  finishedText?: ReactNode;
+  /**
+   * Shown under the last page once the list is locked; nothing by default. A function gets how many
+   * items the list holds (a line that shows only past a threshold, as the repair list's 没有更多了).
+   */
+  finishedText?: ReactNode | ((loaded: number) => ReactNode);
   /** Changing it drops what is loaded and starts again from page 1 (a new filter or tab). */
   resetKey?: Key;
   'aria-label'?: string;
@@ -144,7 +147,9 @@ export function InfiniteList<T>({
       ) : null}
       {status === 'failed' ? <ListError onRetry={() => void load(nextPage)} /> : null}
       {status === 'finished' && !empty && finishedText !== undefined ? (
-        <div className={styles.infiniteListBox2}>{finishedText}</div>
+        <div className={styles.infiniteListBox2}>
+          {typeof finishedText === 'function' ? finishedText(items.length) : finishedText}
+        </div>
       ) : null}
     </div>
   );

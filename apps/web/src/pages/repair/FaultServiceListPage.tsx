@@ -2,7 +2,7 @@ import { PAGE_SIZES, REPAIR_SCREEN_TEXTS, REPAIR_STATUS, showsRepairNoMore } fro
 import type { Schema } from '@glucoguard/sdk';
 import { InfiniteList, LineTabs } from '@glucoguard/ui';
 import { Button } from 'antd-mobile';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -32,13 +32,11 @@ export default function FaultServiceListPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const status = statusOf(search.get('status'));
-  const [loaded, setLoaded] = useState(0);
   const loadPage = useCallback(
     async (pageNo: number) => {
       const page = await api().GET('/productUpkeep/v1/page', {
         params: { query: { pageNo, pageSize: PAGE_SIZES.repairs, status } },
       });
-      setLoaded((count) => (pageNo === 1 ? page.list.length : count + page.list.length));
       return { items: page.list, currentPage: page.pageNo, totalPage: page.pageCount };
     },
     [status],
@@ -65,7 +63,7 @@ export default function FaultServiceListPage() {
           emptyText={
             status === REPAIR_STATUS.completed ? REPAIR_SCREEN_TEXTS.emptyCompleted : REPAIR_SCREEN_TEXTS.emptyInService
           }
-          finishedText={
+          finishedText={(loaded) =>
             showsRepairNoMore(loaded) ? <p className={styles.noMore}>{REPAIR_SCREEN_TEXTS.noMore}</p> : null
           }
           renderItem={(repair) => <RepairCard repair={repair} />}
