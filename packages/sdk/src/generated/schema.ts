@@ -661,8 +661,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A stored image or voice clip
-         * @description Voice clips (`uploads/275/…`) are served with their audio type. For images, metadata (EXIF and the like) was removed when the image was stored. Images in a private folder
+         * A stored image, voice clip or product manual
+         * @description Voice clips (`uploads/275/…`) are served with their audio type, product manuals (`uploads/278/…`, public) as application/pdf. For images, metadata (EXIF and the like) was removed when the image was stored. Images in a private folder
          *     (medical reports, `uploads/274/…`; chat voice clips `uploads/275/…` and pictures `uploads/276/…`)
          *     are served only with the `exp`, `cid` and `sig` of the address the API gave their owner, or for a
          *     chat file the session member it was given to while still a member (it lives one to two hours),
