@@ -45,6 +45,7 @@ export const REPAIR_SCREEN_TEXTS = {
   emptyCompleted: '暂无已完成的报修',
   noMore: '没有更多了',
   notFound: '报修单不存在',
+  loadFailed: '加载失败，请稍后重试',
 } as const;
 
 /**

@@ -90,10 +90,25 @@ export default function RepairFillingPage() {
   const modelName = models.data?.find((model) => model.id === form.productId)?.name ?? '';
   const bounds = repairPurchaseDateBounds(new Date());
 
+  // A list that failed to load (a weak signal) is read again on the next tap rather than opening empty.
+  const openCategories = () => {
+    if (categories.failed) {
+      categories.reload();
+      toast(REPAIR_SCREEN_TEXTS.loadFailed);
+      return;
+    }
+    setOpen('category');
+  };
+
   const openModels = () => {
     const checked = validateModelChoice(form.categoryId);
     if (!checked.ok) {
       toast(checked.message);
+      return;
+    }
+    if (models.failed) {
+      models.reload();
+      toast(REPAIR_SCREEN_TEXTS.loadFailed);
       return;
     }
     setOpen('model');
@@ -179,7 +194,7 @@ export default function RepairFillingPage() {
           />
         </FormField>
         <FormField label="品类" required>
-          <PickerValue label="品类" value={categoryName} placeholder="请选择品类" onOpen={() => setOpen('category')} />
+          <PickerValue label="品类" value={categoryName} placeholder="请选择品类" onOpen={openCategories} />
         </FormField>
         <FormField label="型号" required>
           <PickerValue label="型号" value={modelName} placeholder="请选择型号" onOpen={openModels} />

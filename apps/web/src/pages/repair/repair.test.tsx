@@ -142,6 +142,27 @@ describe('/repairFilling', () => {
     await waitFor(() => expect(modelCalls.map((call) => call.query.get('categoryId'))).toEqual(['1', '2']));
   });
 
+  it('reads the categories again when they failed to load, instead of opening an empty picker', async () => {
+    let tries = 0;
+    fakeApi({
+      ...catalogue(),
+      'GET /product/v1/queryCategoryList': () => {
+        tries += 1;
+        if (tries === 1) {
+          throw apiFailure(50000, '服务繁忙', 500);
+        }
+        return CATEGORIES;
+      },
+    });
+    renderApp('/repairFilling');
+    await waitFor(() => expect(tries).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: '品类' }));
+    expect(await screen.findByText('加载失败，请稍后重试')).toBeTruthy();
+    await waitFor(() => expect(tries).toBe(2));
+    await pick('品类');
+    expect(screen.getByRole('button', { name: '品类' }).textContent).toContain('血糖仪');
+  });
+
   it('uploads both photo groups with each image’s state and files the request, then opens the list', async () => {
     let uploads = 0;
     const uploadCalls: RecordedCall[] = [];
