@@ -10,6 +10,6 @@ export { catalogueRoutes } from './catalogue/catalogue.routes';
 export { warrantyRoutes } from './warranty/warranty.routes';
 export { repairRoutes } from './repair/repair.routes';
 export { dealerRoutes } from './dealer/dealer.routes';
-export { repairEvents, type RepairStepTaken } from './repair/repair.events';
+export { repairEvents } from './repair/repair.events';
 export { repairPhotoVisibleTo } from './repair/repair.files';
 export { setWarrantyDevices } from './warranty/warranty.ports';

@@ -12,7 +12,6 @@ export {
   noticesOfMonitorReminders,
   noticesOfPrescriptionReviews,
   noticesOfRepairSteps,
-  type RepairStepTaken,
 } from './notice/notice.service';
 export { feedOnReadingDeleted } from './feed/feed.subscriber';
 export { shareRoutes } from './share/share.routes';

@@ -40,3 +40,37 @@ describe('a monitoring reminder in 通知', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitoringPlan'));
   });
 });
+
+describe('a repair notice in 通知', () => {
+  beforeEach(() => {
+    resetStores({ isAuth: '1', customerId: 'c1', token: 't1', customer: registeredCustomer() });
+  });
+
+  it('opens the repair request it names', async () => {
+    fakeApi({
+      'GET /notice/v1/pageQueryList': () => ({
+        items: [
+          {
+            id: 'n9',
+            kind: 'repair',
+            title: '报修已完成',
+            text: '您的报修（服务编码 BX261127K7Q3M）已处理完成，处理结果：已为您更换新机。点击查看详情。',
+            urgent: false,
+            read: true,
+            customerId: 'c1',
+            testId: null,
+            link: '/faultServiceDetail?upkeepId=12',
+            createTime: '2026-11-27 10:00:00',
+          },
+        ],
+        currentPage: 1,
+        totalPage: 1,
+      }),
+      'GET /productUpkeep/v1/query': () => null,
+    });
+    const { router } = renderApp('/notice/noticeList');
+    fireEvent.click(await screen.findByRole('button', { name: '报修已完成' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/faultServiceDetail'));
+    expect(router.state.location.search).toBe('?upkeepId=12');
+  });
+});

@@ -1,5 +1,4 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { Customer } from '../../identity';
 import { ProductCategory, ProductModel } from '../catalogue/catalogue.entity';
 import { RepairPhoto, RepairRequest, RepairStep } from './repair.entity';
 
@@ -117,12 +116,5 @@ export class RepairRepository {
   /** Whether a photo at `path` belongs to any repair request (staff may see those). */
   async photoExists(path: string): Promise<boolean> {
     return (await this.em.count(RepairPhoto, { path })) > 0;
-  }
-
-  async customerNames(ids: readonly string[]): Promise<Map<string, string>> {
-    const rows = ids.length
-      ? await this.em.find(Customer, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'nickname'] })
-      : [];
-    return new Map(rows.map((c) => [c.id, c.nickname]));
   }
 }
