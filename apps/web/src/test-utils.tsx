@@ -226,6 +226,26 @@ export const MESSAGING_APP_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN';
 
 /**
+ * The messaging app's `wx` (not ours) inside its browser: configures, then its scanner answers
+ * `resultStr`. Pages scan through useCodeScanner; the page's API must answer getWxJsConfig signed.
+ * Returns the scanner's spy. Call `resetWx()` before and delete `globalThis.wx` after.
+ */
+export function fakeMessagingAppScanner(resultStr: string) {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(MESSAGING_APP_UA);
+  let onReady = () => undefined as void;
+  const scanQRCode = vi.fn((options: { success: (r: { resultStr: string }) => void }) =>
+    options.success({ resultStr }),
+  );
+  (globalThis as { wx?: unknown }).wx = {
+    config: vi.fn(() => queueMicrotask(() => onReady())),
+    ready: (callback: () => void) => (onReady = callback),
+    error: () => undefined,
+    scanQRCode,
+  };
+  return scanQRCode;
+}
+
+/**
  * The fake answers of a variant-A registration completed with 跳过 (no profile), and of the
  * sign-in that follows it: from then on getCurrent reports a registered customer.
  */

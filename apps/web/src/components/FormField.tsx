@@ -1,4 +1,5 @@
 import { digitsOnly } from '@glucoguard/domain';
+import { GuardedInput } from '@glucoguard/ui';
 import { Input, List } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import styles from './FormField.module.css';
@@ -43,6 +44,50 @@ export function FormField({
     >
       {children}
     </List.Item>
+  );
+}
+
+/**
+ * A {@link FormField} row holding one line of text (emoji refused by GuardedInput), named by its
+ * label for screen readers and tests; `extra` sits after the input (e.g. a 扫码 button).
+ */
+export function TextField({
+  label,
+  required = false,
+  placeholder,
+  maxLength,
+  value,
+  onChange,
+  extra,
+}: {
+  label: string;
+  required?: boolean;
+  placeholder: string;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+  extra?: ReactNode;
+}) {
+  const input = (
+    <GuardedInput
+      aria-label={label}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      value={value}
+      onChange={onChange}
+    />
+  );
+  return (
+    <FormField label={label} required={required}>
+      {extra === undefined ? (
+        input
+      ) : (
+        <div className={styles.withExtra}>
+          {input}
+          {extra}
+        </div>
+      )}
+    </FormField>
   );
 }
 

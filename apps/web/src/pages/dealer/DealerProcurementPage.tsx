@@ -1,9 +1,9 @@
 import { DEALER_MAX_QUANTITY, digitsOnly, validateDealer } from '@glucoguard/domain';
-import { GuardedInput, GuardedTextArea } from '@glucoguard/ui';
+import { GuardedTextArea } from '@glucoguard/ui';
 import { Button, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { api } from '../../api';
-import { FormField, FormFooter, FormList, PhoneInput } from '../../components/FormField';
+import { FormField, FormFooter, FormList, PhoneInput, TextField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGoBack } from '../../hooks/useGoBack';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
@@ -90,27 +90,25 @@ export default function DealerProcurementPage() {
     <div className={styles.page}>
       <p className={styles.intro}>欢迎经销商、药店和机构采购。留下联系方式和采购需求，我们的业务人员会尽快与您联系。</p>
       <FormList>
-        <FormField label="采购人" required>
-          <GuardedInput
-            aria-label="采购人"
-            placeholder="请输入采购人姓名"
-            maxLength={MAX.purchaser}
-            value={form.purchaser}
-            onChange={(purchaser) => set({ purchaser })}
-          />
-        </FormField>
+        <TextField
+          label="采购人"
+          required
+          placeholder="请输入采购人姓名"
+          maxLength={MAX.purchaser}
+          value={form.purchaser}
+          onChange={(purchaser) => set({ purchaser })}
+        />
         <FormField label="联系电话" required>
           <PhoneInput label="联系电话" value={form.phone} onChange={(phone) => set({ phone })} />
         </FormField>
-        <FormField label="采购商品名称" required>
-          <GuardedInput
-            aria-label="采购商品名称"
-            placeholder="例如：血糖仪、血糖试纸"
-            maxLength={MAX.productName}
-            value={form.productName}
-            onChange={(productName) => set({ productName })}
-          />
-        </FormField>
+        <TextField
+          label="采购商品名称"
+          required
+          placeholder="例如：血糖仪、血糖试纸"
+          maxLength={MAX.productName}
+          value={form.productName}
+          onChange={(productName) => set({ productName })}
+        />
         <FormField label="采购商品数量" required>
           <Input
             aria-label="采购商品数量"
@@ -120,24 +118,22 @@ export default function DealerProcurementPage() {
             onChange={(account) => set({ account: digitsOnly(account).slice(0, MAX.account) })}
           />
         </FormField>
-        <FormField label="销售渠道" required>
-          <GuardedInput
-            aria-label="销售渠道"
-            placeholder="例如：药店、医院、电商"
-            maxLength={MAX.saleChannel}
-            value={form.saleChannel}
-            onChange={(saleChannel) => set({ saleChannel })}
-          />
-        </FormField>
-        <FormField label="销售区域" required>
-          <GuardedInput
-            aria-label="销售区域"
-            placeholder="例如：浙江省杭州市"
-            maxLength={MAX.saleArea}
-            value={form.saleArea}
-            onChange={(saleArea) => set({ saleArea })}
-          />
-        </FormField>
+        <TextField
+          label="销售渠道"
+          required
+          placeholder="例如：药店、医院、电商"
+          maxLength={MAX.saleChannel}
+          value={form.saleChannel}
+          onChange={(saleChannel) => set({ saleChannel })}
+        />
+        <TextField
+          label="销售区域"
+          required
+          placeholder="例如：浙江省杭州市"
+          maxLength={MAX.saleArea}
+          value={form.saleArea}
+          onChange={(saleArea) => set({ saleArea })}
+        />
         <FormField label="备注" labelFor="dealer-remark">
           <GuardedTextArea
             id="dealer-remark"

@@ -4,18 +4,20 @@ import {
   REPAIR_MESSAGES,
   REPAIR_SCREEN_TEXTS,
   UPLOAD_BUSINESS_CODE,
+  extractImei,
   isMobilePhone,
   repairPurchaseDateBounds,
   validateModelChoice,
   validateRepair,
 } from '@glucoguard/domain';
-import { GuardedInput, GuardedTextArea, ImageUploader } from '@glucoguard/ui';
+import { GuardedTextArea, ImageUploader } from '@glucoguard/ui';
 import { Button, DatePicker, Picker } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api';
-import { FormField, FormFooter, FormList, PhoneInput, PickerValue } from '../../components/FormField';
+import { useCodeScanner } from '../../components/CodeScanner';
+import { FormField, FormFooter, FormList, PhoneInput, PickerValue, TextField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { useSubmitGuard } from '../../hooks/useSubmitGuard';
@@ -78,6 +80,15 @@ export default function RepairFillingPage() {
   const [pending, setPending] = useState({ certificates: 0, faultPhotos: 0 });
   const [open, setOpen] = useState<'date' | 'category' | 'model' | null>(null);
   const { busy, run } = useSubmitGuard();
+  const scanner = useCodeScanner();
+
+  // The label's code read like /addProduct's (the domain's extractImei): an IMEI or SN, not a URL.
+  const scan = async () => {
+    const text = await scanner.scan();
+    if (text !== null && text.trim() !== '') {
+      set({ deviceImei: extractImei(text).slice(0, MAX.deviceImei) });
+    }
+  };
 
   const categories = useApiData(() => api().GET('/product/v1/queryCategoryList', {}));
   const categoryId = form.categoryId;
@@ -164,15 +175,14 @@ export default function RepairFillingPage() {
   return (
     <div className={styles.page}>
       <FormList>
-        <FormField label="联系人" required>
-          <GuardedInput
-            aria-label="联系人"
-            placeholder="请输入联系人姓名"
-            maxLength={MAX.name}
-            value={form.name}
-            onChange={(name) => set({ name })}
-          />
-        </FormField>
+        <TextField
+          label="联系人"
+          required
+          placeholder="请输入联系人姓名"
+          maxLength={MAX.name}
+          value={form.name}
+          onChange={(name) => set({ name })}
+        />
         <FormField label="联系电话" required>
           <PhoneInput label="联系电话" value={form.phone} onChange={(phone) => set({ phone })} onBlur={checkPhone} />
         </FormField>
@@ -184,39 +194,40 @@ export default function RepairFillingPage() {
             onOpen={() => setOpen('date')}
           />
         </FormField>
-        <FormField label="地址">
-          <GuardedInput
-            aria-label="地址"
-            placeholder="请输入联系地址（选填）"
-            maxLength={MAX.address}
-            value={form.address}
-            onChange={(address) => set({ address })}
-          />
-        </FormField>
+        <TextField
+          label="地址"
+          placeholder="请输入联系地址（选填）"
+          maxLength={MAX.address}
+          value={form.address}
+          onChange={(address) => set({ address })}
+        />
         <FormField label="品类" required>
           <PickerValue label="品类" value={categoryName} placeholder="请选择品类" onOpen={openCategories} />
         </FormField>
         <FormField label="型号" required>
           <PickerValue label="型号" value={modelName} placeholder="请选择型号" onOpen={openModels} />
         </FormField>
-        <FormField label="批次号">
-          <GuardedInput
-            aria-label="批次号"
-            placeholder="见产品背面或包装盒（选填）"
-            maxLength={MAX.batchNo}
-            value={form.batchNo}
-            onChange={(batchNo) => set({ batchNo })}
-          />
-        </FormField>
-        <FormField label="SN/IMEI">
-          <GuardedInput
-            aria-label="SN/IMEI"
-            placeholder="见产品背面标签（选填）"
-            maxLength={MAX.deviceImei}
-            value={form.deviceImei}
-            onChange={(deviceImei) => set({ deviceImei })}
-          />
-        </FormField>
+        <TextField
+          label="批次号"
+          placeholder="见产品背面或包装盒（选填）"
+          maxLength={MAX.batchNo}
+          value={form.batchNo}
+          onChange={(batchNo) => set({ batchNo })}
+        />
+        <TextField
+          label="SN/IMEI"
+          placeholder="见产品背面标签（选填）"
+          maxLength={MAX.deviceImei}
+          value={form.deviceImei}
+          onChange={(deviceImei) => set({ deviceImei })}
+          extra={
+            scanner.available ? (
+              <Button color="primary" fill="outline" className={styles.scanButton} onClick={() => void scan()}>
+                扫码
+              </Button>
+            ) : undefined
+          }
+        />
         <FormField
           label={REPAIR_IMAGE_GROUP_LABELS.certificateUrl}
           hint={`购买凭证或发票照片，最多${IMAGE_LIMITS.repairGroup}张`}
@@ -298,6 +309,7 @@ export default function RepairFillingPage() {
           }
         }}
       />
+      {scanner.view}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { REGISTER_PATH, repairPurchaseDateBounds } from '@glucoguard/domain';
 import {
   apiFailure,
   fakeApi,
+  fakeMessagingAppScanner,
   registeredCustomer,
   registeredPatientPageHooks,
   renderApp,
@@ -11,6 +12,7 @@ import {
   type RecordedCall,
 } from '../../test-utils';
 import { useSession } from '../../store/session';
+import { resetWx } from '../../wechat/jssdk';
 
 registeredPatientPageHooks();
 
@@ -112,6 +114,42 @@ describe('/repairFilling', () => {
     expect((phone as HTMLInputElement).value).toBe('139123456');
     fireEvent.blur(phone);
     expect(await screen.findByText('请输入正确的电话号码！')).toBeTruthy();
+  });
+
+  describe('SN/IMEI', () => {
+    afterEach(() => {
+      resetWx();
+      delete (globalThis as { wx?: unknown }).wx;
+    });
+
+    it('fills SN/IMEI from the messaging app’s scan of the label, read by the domain’s extractImei', async () => {
+      resetWx();
+      const scanQRCode = fakeMessagingAppScanner('CODE_128,868888000000025');
+      fakeApi({
+        ...catalogue(),
+        'GET /wechat/v1/getWxJsConfig': () => ({
+          enabled: true,
+          appId: 'wx_app_1',
+          timestamp: 1763600000,
+          nonceStr: 'n0nce',
+          signature: 'sig123',
+        }),
+      });
+      renderApp('/repairFilling');
+      fireEvent.click(await screen.findByRole('button', { name: '扫码' }));
+      await waitFor(() =>
+        expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'SN/IMEI' }).value).toBe('868888000000025'),
+      );
+      expect(scanQRCode).toHaveBeenCalledTimes(1);
+    });
+
+    it('offers no 扫码 without the messaging app or a camera; the code is typed', async () => {
+      fakeApi(catalogue());
+      renderApp('/repairFilling');
+      type('SN/IMEI', 'SN20261101');
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'SN/IMEI' }).value).toBe('SN20261101');
+      expect(screen.queryByRole('button', { name: '扫码' })).toBeNull();
+    });
   });
 
   it('asks for a category before a model; a new category clears the model and loads its own models', async () => {

@@ -2,9 +2,9 @@ import { chinaDateKey } from '@glucoguard/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  MESSAGING_APP_UA,
   apiFailure,
   fakeApi,
+  fakeMessagingAppScanner,
   registeredPatientPageHooks,
   renderApp,
   resetStores,
@@ -25,22 +25,6 @@ afterEach(() => {
 
 const SIGNED = { enabled: true, appId: 'wx_app_1', timestamp: 1763600000, nonceStr: 'n0nce', signature: 'sig123' };
 const OFF = { enabled: false, appId: null, timestamp: null, nonceStr: null, signature: null };
-
-/** The messaging app's `wx` (not ours): configures, then its scanner reads `resultStr`. */
-function messagingAppScanning(resultStr: string) {
-  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(MESSAGING_APP_UA);
-  let onReady = () => undefined as void;
-  const scanQRCode = vi.fn((options: { success: (r: { resultStr: string }) => void }) =>
-    options.success({ resultStr }),
-  );
-  (globalThis as { wx?: unknown }).wx = {
-    config: vi.fn(() => queueMicrotask(() => onReady())),
-    ready: (callback: () => void) => (onReady = callback),
-    error: () => undefined,
-    scanQRCode,
-  };
-  return scanQRCode;
-}
 
 const visitor = () => resetStores({ isAuth: '0', customerId: 'v1', customer: null });
 
@@ -71,7 +55,7 @@ function warranty(fields: Record<string, unknown> = {}) {
 describe('/addProduct', () => {
   it('reads the IMEI from the messaging app’s scan and lets a visitor submit only with phone, date and IMEI', async () => {
     visitor();
-    const scanQRCode = messagingAppScanning('https://m.example.cn/d?imei=868888000000025&v=1');
+    const scanQRCode = fakeMessagingAppScanner('https://m.example.cn/d?imei=868888000000025&v=1');
     const server = fakeApi({
       'GET /wechat/v1/getWxJsConfig': () => SIGNED,
       'POST /product/v1/productPurchase/add': () => 'v1',
