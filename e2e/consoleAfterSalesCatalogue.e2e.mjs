@@ -67,8 +67,9 @@ describe('an operator keeps the after-sales catalogue at 1280×800', { skip }, (
       await editor.getByText('用温水洗手并擦干').waitFor();
       await page.keyboard.press('Shift+Home');
       await dialog.getByRole('button', { name: '加粗' }).click();
-      await page.keyboard.press('End');
-      await page.keyboard.press('Enter');
+      await editor.locator('strong', { hasText: '用温水洗手并擦干' }).waitFor();
+      await editor.press('End');
+      await editor.press('Enter');
       await dialog.getByRole('button', { name: '有序列表' }).click();
       await page.keyboard.type('插入试纸');
       await page.keyboard.press('Enter');

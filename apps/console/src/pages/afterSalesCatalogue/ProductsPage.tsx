@@ -87,9 +87,12 @@ export default function ProductsPage() {
             <span className={styles.clip} title={product.name}>
               {product.name}
             </span>
-            <Typography.Text type="secondary">
-              {product.categoryName || categoryName(categories.data, product.categoryId)}
-            </Typography.Text>
+            <span>
+              <Typography.Text type="secondary">
+                {product.categoryName || categoryName(categories.data, product.categoryId)}
+              </Typography.Text>{' '}
+              <StatusTag status={product.status} />
+            </span>
           </div>
         </div>
       ),
@@ -102,6 +105,7 @@ export default function ProductsPage() {
     { title: '保修期', key: 'warMonths', render: (_value, product) => `${product.warMonths} 个月` },
     {
       title: '视频与说明书',
+      width: 170,
       key: 'media',
       render: (_value, product) => (
         <Space size={4} wrap>
@@ -114,8 +118,6 @@ export default function ProductsPage() {
         </Space>
       ),
     },
-    { title: '排序', dataIndex: 'sort', key: 'sort' },
-    { title: '状态', key: 'status', render: (_value, product) => <StatusTag status={product.status} /> },
     {
       title: '操作',
       key: 'actions',

@@ -143,7 +143,7 @@ describe('ProductsPage', () => {
   it('lists only the models of the type chosen, and all again when it is chosen twice', async () => {
     const calls = show(<ProductsPage />);
     await screen.findByText('共 2 个型号');
-    await act(async () => fireEvent.click(screen.getByRole('row', { name: /血压计 隐藏/ })));
+    await act(async () => fireEvent.click(screen.getByRole('row', { name: /^血压计 隐藏/ })));
     await screen.findByText('共 1 个型号');
     expect(
       calls
@@ -152,7 +152,7 @@ describe('ProductsPage', () => {
         ?.query.get('categoryId'),
     ).toBe('2');
     expect(screen.getByText('血压计的型号')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('row', { name: /血压计 隐藏/ })));
+    await act(async () => fireEvent.click(screen.getByRole('row', { name: /^血压计 隐藏/ })));
     await screen.findByText('共 2 个型号');
   });
 
