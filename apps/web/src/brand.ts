@@ -1,4 +1,4 @@
-import { brandFeatures, brandFromSourceId } from '@glucoguard/domain';
+import { BRAND_HOTLINES, brandFeatures, brandFromSourceId } from '@glucoguard/domain';
 
 /** The two source ids of the product: 3 is the health brand, 4 (the default) the medical one. */
 export type SourceId = 3 | 4;
@@ -19,7 +19,7 @@ export interface Brand {
 
 /** How a brand's customers reach customer service. */
 export interface BrandContact {
-  /** The 400 hotline, as dialled and shown. */
+  /** The 400 hotline, as dialled and shown (the domain's BRAND_HOTLINES). */
   hotline: string;
   /** The official account whose service staff answer (named when there is no QR image). */
   serviceAccountName: string;
@@ -39,12 +39,12 @@ export interface BrandContact {
 const LOOKS: Record<SourceId, Pick<Brand, 'name' | 'contact'>> = {
   3: {
     name: '糖护健康',
-    contact: { hotline: '400-826-0303', serviceAccountName: '糖护健康服务号', chatUrl: null, qrImageUrl: null },
+    contact: { hotline: BRAND_HOTLINES.health, serviceAccountName: '糖护健康服务号', chatUrl: null, qrImageUrl: null },
   },
   4: {
     name: '糖护医疗',
     contact: {
-      hotline: '400-826-0404',
+      hotline: BRAND_HOTLINES.medical,
       serviceAccountName: '糖护医疗服务号',
       chatUrl: 'https://work.weixin.qq.com/kfid/kfc_glucoguard_medical',
       qrImageUrl: null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BRAND_HOTLINES,
   brandFeatures,
   brandFromSourceId,
   HOME_BANNER_AUTOPLAY_MS,
@@ -95,6 +96,10 @@ describe('brands', () => {
       customerService: 'chatLink',
       invitationActivityName: '邀请注册有奖',
     });
+  });
+
+  it('gives each brand its own 400 hotline', () => {
+    expect(BRAND_HOTLINES).toEqual({ health: '400-826-0303', medical: '400-826-0404' });
   });
 
   it('adds four menu items for the health brand only', () => {

@@ -158,6 +158,15 @@ export function brandFeatures(sourceId: string | number | null | undefined): Bra
   };
 }
 
+/**
+ * Each brand's 400 customer-service hotline, as dialled and shown: the web's contact pages (through
+ * its brand table) and the after-sales service policy the API serves until staff save their own.
+ */
+export const BRAND_HOTLINES: Readonly<Record<Brand, string>> = Object.freeze({
+  health: '400-826-0303',
+  medical: '400-826-0404',
+});
+
 /** Session `userType`: 1 a registered customer, 0 a visitor. */
 export const USER_TYPE = { visitor: 0, registered: 1 } as const;
 

@@ -2,10 +2,13 @@
 // 24-hour quick handling, out-of-warranty charges) following the constants of spec 3 §9, the
 // brand's repair-progress hotline and the customer-service hours. This is the text each brand shows
 // until staff save their own in the console; the seed stores it (docs/adr/0195-after-sales-catalogue.md).
-import { REPLACEMENT_WITHIN_DAYS, SOURCE_ID, customerServiceHoursLabel, type Brand } from '@glucoguard/domain';
-
-/** The brands' 400 numbers, as the contact page shows them (apps/web/src/brand.ts). */
-const HOTLINES: Readonly<Record<Brand, string>> = { health: '400-826-0303', medical: '400-826-0404' };
+import {
+  BRAND_HOTLINES,
+  REPLACEMENT_WITHIN_DAYS,
+  SOURCE_ID,
+  customerServiceHoursLabel,
+  type Brand,
+} from '@glucoguard/domain';
 
 /** Spec 3 §9: the swap happens within this many hours of receiving the returned unit. */
 const SWAP_WITHIN_HOURS = 24;
@@ -55,7 +58,7 @@ const CLAUSES: PolicyText['clauses'] = [
 export function defaultPolicy(brand: Brand): PolicyText {
   return {
     clauses: CLAUSES.map((c) => ({ ...c })),
-    hotline: HOTLINES[brand],
+    hotline: BRAND_HOTLINES[brand],
     serviceHours: customerServiceHoursLabel(),
   };
 }
