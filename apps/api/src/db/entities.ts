@@ -13,6 +13,7 @@ import { FrontLog } from '../contexts/platform/front-log/frontLog.entity';
 import { KetoneTest } from '../contexts/health/readings/ketone.entity';
 import { MedicalReport } from '../contexts/health/medical-report/medicalReport.entity';
 import { RateEvent } from '../contexts/platform/rate-limit/rateEvent.entity';
+import { PrivateUpload } from '../contexts/platform/upload/privateUpload.entity';
 import { Session } from '../contexts/identity/session/session.entity';
 import { ShareLink } from '../contexts/social/share/shareLink.entity';
 import { SmsCode } from '../contexts/identity/sms/smsCode.entity';
@@ -113,6 +114,7 @@ export const entities = [
   KetoneTest,
   MedicalReport,
   RateEvent,
+  PrivateUpload,
   Session,
   ShareLink,
   SmsCode,

@@ -47,6 +47,7 @@ import { Migration20261127012646_shippingEvents } from './Migration2026112701264
 import { Migration20261127021521_OrderRefundRequest } from './Migration20261127021521_OrderRefundRequest';
 import { Migration20261127051630_afterSalesCatalogue } from './Migration20261127051630_afterSalesCatalogue';
 import { Migration20261127051842_afterSalesService } from './Migration20261127051842_afterSalesService';
+import { Migration20261127060912_privateUploads } from './Migration20261127060912_privateUploads';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -96,4 +97,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127021521_OrderRefundRequest', class: Migration20261127021521_OrderRefundRequest },
   { name: 'Migration20261127051630_afterSalesCatalogue', class: Migration20261127051630_afterSalesCatalogue },
   { name: 'Migration20261127051842_afterSalesService', class: Migration20261127051842_afterSalesService },
+  { name: 'Migration20261127060912_privateUploads', class: Migration20261127060912_privateUploads },
 ];

@@ -10,7 +10,7 @@ import {
 import type { Schema } from '@glucoguard/sdk';
 import { inTransaction, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
-import { isRepairPhotoPath } from '../../platform';
+import { assertUploadedBy, customerUploader, isRepairPhotoPath } from '../../platform';
 import type { RepairPhoto, RepairRequest } from './repair.entity';
 import { RepairRepository, type RepairPhotoKind } from './repair.repository';
 
@@ -60,6 +60,8 @@ export async function fileRepair(db: Db, customerId: string, input: RepairInput,
   if (![...certificates, ...faults].every(isRepairPhotoPath)) {
     throw badRequest('图片地址不正确，请重新上传');
   }
+  // A photo becomes visible to this request's owner: only the customer who uploaded it may attach it.
+  await assertUploadedBy(db, customerUploader(customerId), [...certificates, ...faults]);
   const repo = new RepairRepository(db);
   const category = await repo.shownCategory(input.categoryId!);
   if (!category) {

@@ -9,7 +9,7 @@ import {
 } from '@glucoguard/domain';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import { inTransaction, type Db } from '../../../lib/db';
-import { recordAudit } from '../../platform';
+import { assertUploadedBy, recordAudit } from '../../platform';
 import { staffIdOf } from './chat.sig';
 import type { ChatDelivery, ChatLogin } from './chat.hub';
 import type { ChatMediaSigner } from './chat.media';
@@ -87,6 +87,10 @@ async function storeChatMessage(
   const verdict = validateClientChatMessage({ payload: input.payload, status: session.status });
   if (!verdict.ok) {
     throw badRequest(verdict.message);
+  }
+  if (input.payload.type === 'image' || input.payload.type === 'voice') {
+    // The file becomes visible to every member: only its uploader may send it (ADR 0215).
+    await assertUploadedBy(db, input.from, [input.payload.url]);
   }
   const stored = await inTransaction(db, async (tx) => {
     const repository = new ChatRepository(tx);

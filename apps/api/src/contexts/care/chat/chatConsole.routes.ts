@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { UPLOAD_BUSINESS_CODE } from '@glucoguard/domain';
 import { staffActor } from '../../identity';
 import {
+  recordPrivateUpload,
+  staffUploader,
   storeImage,
   storeVoice,
   takeRateLimit,
@@ -67,6 +69,7 @@ export function consoleChatRoutes(app: FastifyInstance, transport: ChatTransport
         businessCode: UPLOAD_BUSINESS_CODE.chat,
         now: now(),
       });
+      await recordPrivateUpload(app.em, staffUploader(request.staff.staffId), stored.path, now());
       return { path: stored.path };
     },
     { bodyLimit: UPLOAD_BODY_LIMIT },
@@ -78,6 +81,7 @@ export function consoleChatRoutes(app: FastifyInstance, transport: ChatTransport
     async (request) => {
       await takeRateLimit(app.em, 'upload', `staff:${request.staff.staffId}`, UPLOAD_LIMITS, now());
       const stored = await storeVoice(app.providers.storage, { base64: request.body.data, now: now() });
+      await recordPrivateUpload(app.em, staffUploader(request.staff.staffId), stored.path, now());
       return { path: stored.path };
     },
     { bodyLimit: VOICE_BODY_LIMIT },

@@ -4,6 +4,7 @@ import type { Db } from '../../../lib/db';
 import { registeredCustomerId } from '../../../lib/session-context';
 import { takeRateLimit } from '../rate-limit/rateLimit.service';
 import { isPrivatePath, verifyPrivatePath } from './private-files';
+import { customerUploader, recordPrivateUpload } from './private-uploads';
 import { serveKey, storeImage } from './upload.service';
 import { storeVoice } from './voice.service';
 import { storeWechatVoice } from './wechat-voice.service';
@@ -43,6 +44,8 @@ export function uploadRoutes(app: FastifyInstance, options: UploadRouteOptions) 
         businessCode: request.body.businessCode,
         now,
       });
+      // Only this customer may attach a private folder's image to a record (ADR 0215).
+      await recordPrivateUpload(app.em, customerUploader(customerId), stored.path, now);
       return { path: stored.path, url: stored.url };
     },
     { bodyLimit: UPLOAD_BODY_LIMIT },
@@ -55,6 +58,7 @@ export function uploadRoutes(app: FastifyInstance, options: UploadRouteOptions) 
       const now = app.providers.clock();
       await takeRateLimit(app.em, 'upload', customerId, UPLOAD_LIMITS, now);
       const stored = await storeVoice(app.providers.storage, { base64: request.body.data, now });
+      await recordPrivateUpload(app.em, customerUploader(customerId), stored.path, now);
       return { path: stored.path, url: stored.url };
     },
     { bodyLimit: VOICE_BODY_LIMIT },
@@ -69,6 +73,7 @@ export function uploadRoutes(app: FastifyInstance, options: UploadRouteOptions) 
       serverId: request.body.serverId,
       now,
     });
+    await recordPrivateUpload(app.em, customerUploader(customerId), stored.path, now);
     return { path: stored.path, url: stored.url, seconds: stored.seconds };
   });
 
