@@ -141,3 +141,18 @@ describe('chat pictures', () => {
     expect(String((sent.message.payload as { url?: string }).url).startsWith(`${bobPicture}?exp=`)).toBe(true);
   });
 });
+
+describe('medical report images', () => {
+  it('are stored by the report upload itself, and no repair or chat message can take another’s report path', async () => {
+    const report = await alice.client.POST('/customer/v1/uploadReport', {
+      body: { data: b64(png1x1()), typeCode: 1, reportName: '血常规' },
+    });
+    const path = report.reportUrl.split('?')[0]!;
+    expect(path).toMatch(/^uploads\/274\//);
+    expect(
+      await failure(bob.client.POST('/productUpkeep/v1/add', { body: repairForm({ malfunctionUrl: path }) })),
+    ).toMatchObject({ code: 40000, errMsg: '图片地址不正确，请重新上传' });
+    // Bob cannot make an address for it either: the bare path is refused.
+    expect((await fetch(`${api.baseUrl}/files/${path}`)).status).toBe(403);
+  });
+});

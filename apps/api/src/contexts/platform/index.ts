@@ -22,13 +22,7 @@ export { limitFailures, takeRateLimit, type RateWindow } from './rate-limit/rate
 export { CONSOLE_SIGN_IN_FAILURES } from './rate-limit/clientLimits';
 export { DictionaryRepository } from './dictionary/dictionary.repository';
 export { isChatFilePath, isRepairPhotoPath, signPrivatePath } from './upload/private-files';
-export {
-  assertUploadedBy,
-  customerUploader,
-  NOT_YOUR_UPLOAD_MESSAGE,
-  recordPrivateUpload,
-  staffUploader,
-} from './upload/private-uploads';
+export { assertUploadedBy, customerUploader, recordPrivateUpload, staffUploader } from './upload/private-uploads';
 export { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS, VOICE_BODY_LIMIT } from './upload/upload.routes';
 export { storeVoice } from './upload/voice.service';
 export { storePdf } from './upload/pdf.service';

@@ -8,7 +8,7 @@ import { isPrivatePath } from './private-files';
 import { PrivateUploadRepository } from './privateUpload.repository';
 
 /** Refused when a record names a private file the caller did not upload (or that does not exist). */
-export const NOT_YOUR_UPLOAD_MESSAGE = '图片不存在或无权使用，请重新上传';
+const NOT_YOUR_UPLOAD_MESSAGE = '图片不存在或无权使用，请重新上传';
 
 /** The uploader identity of a customer: the chat identities' form, `c_<customerId>`. */
 export const customerUploader = (customerId: string) => `c_${customerId}`;
