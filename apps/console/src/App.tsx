@@ -48,7 +48,8 @@ export function App() {
   const { session } = useConsoleSession();
   return (
     <ConfigProvider locale={zhCN} theme={consoleTheme} button={{ autoInsertSpace: false }}>
-      <AntApp>
+      {/* Toasts below the 64 px top bar and a drawer's title row, which they would cover at antd's 8 px. */}
+      <AntApp message={{ top: 72 }}>
         <BrowserRouter basename={CONSOLE_BASE}>
           {session ? (
             <SignedInRoutes mustChangePassword={session.staff.mustChangePassword} />

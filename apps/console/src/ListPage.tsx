@@ -1,7 +1,8 @@
-// The frame of the console's list pages that add and edit rows (药店, 网店, 服务与价格): the title,
-// 刷新 and the add button above the page's own content (filters, a note, the table).
+// The frame of the console's list pages (药店, 网店, 订单管理, 报修处理…): the title, 刷新 and, on the
+// pages that add rows, the add button, above the page's own content (filters, a note, the table).
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography } from 'antd';
+import type { TablePaginationConfig } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './ListPage.module.css';
 
@@ -13,9 +14,10 @@ export function ListPage({
   children,
 }: {
   title: string;
-  addLabel: string;
+  /** The add button's text; without it (and `onAdd`) the page only lists. */
+  addLabel?: string;
   onReload: () => void;
-  onAdd: () => void;
+  onAdd?: () => void;
   children: ReactNode;
 }) {
   return (
@@ -30,13 +32,42 @@ export function ListPage({
           <Button icon={<ReloadOutlined />} onClick={onReload}>
             刷新
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-            {addLabel}
-          </Button>
+          {addLabel !== undefined && onAdd !== undefined ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+              {addLabel}
+            </Button>
+          ) : null}
         </Space>
       }
     >
       {children}
     </Card>
   );
+}
+
+/**
+ * A table's pager over a list the API pages: one fixed page size, the total counted in `unit`
+ * (共 12 条 / 共 12 单), the page chosen handed back.
+ */
+export function serverPagination({
+  pageNo,
+  pageSize,
+  total,
+  unit,
+  onChange,
+}: {
+  pageNo: number;
+  pageSize: number;
+  total: number;
+  unit: string;
+  onChange: (pageNo: number) => void;
+}): TablePaginationConfig {
+  return {
+    current: pageNo,
+    pageSize,
+    total,
+    showSizeChanger: false,
+    showTotal: (count) => `共 ${count} ${unit}`,
+    onChange,
+  };
 }

@@ -2,12 +2,12 @@
 // newest first, by state (待处理 / 已处理) and a purchaser's name or phone; a row opens the enquiry,
 // which is marked handled once with an optional note. Audited by the API
 // (docs/adr/0212-after-sales-service-console.md).
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
+import { ListPage, serverPagination } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { DealerDrawer } from './DealerDrawer';
@@ -90,18 +90,7 @@ export default function DealersPage() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={4} className={styles.title}>
-          经销采购咨询
-        </Typography.Title>
-      }
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={list.reload}>
-          刷新
-        </Button>
-      }
-    >
+    <ListPage title="经销采购咨询" onReload={list.reload}>
       <Space className={styles.filters} wrap>
         <Input.Search
           className={styles.keyword}
@@ -133,16 +122,15 @@ export default function DealersPage() {
         dataSource={list.data?.items ?? []}
         loading={list.loading}
         locale={{ emptyText: handled === 0 ? '暂无待处理的采购咨询' : '暂无采购咨询' }}
-        pagination={{
-          current: pageNo,
+        pagination={serverPagination({
+          pageNo,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 条`,
+          unit: '条',
           onChange: setPageNo,
-        }}
+        })}
       />
       <DealerDrawer enquiryId={openId} onClose={() => setOpenId(null)} onChanged={list.reload} />
-    </Card>
+    </ListPage>
   );
 }

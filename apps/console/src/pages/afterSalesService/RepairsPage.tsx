@@ -2,13 +2,13 @@
 // found by a 服务编码, phone or IMEI and narrowed to one handler; a row opens the request with its
 // photos and the steps (指派, 处理结果, 完成). Every read and step is audited by the API, and each step
 // reaches the patient as a notice and a template message (docs/adr/0212-after-sales-service-console.md).
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { REPAIR_SCREEN_TEXTS, REPAIR_STATUS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
+import { ListPage, serverPagination } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { RepairDrawer } from './RepairDrawer';
@@ -108,18 +108,7 @@ export default function RepairsPage() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={4} className={styles.title}>
-          报修处理
-        </Typography.Title>
-      }
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={list.reload}>
-          刷新
-        </Button>
-      }
-    >
+    <ListPage title="报修处理" onReload={list.reload}>
       <Tabs
         activeKey={String(status)}
         onChange={(key) => {
@@ -168,16 +157,15 @@ export default function RepairsPage() {
               ? REPAIR_SCREEN_TEXTS.emptyInService
               : REPAIR_SCREEN_TEXTS.emptyCompleted,
         }}
-        pagination={{
-          current: pageNo,
+        pagination={serverPagination({
+          pageNo,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 单`,
+          unit: '单',
           onChange: setPageNo,
-        }}
+        })}
       />
       <RepairDrawer upkeepId={openId} onClose={() => setOpenId(null)} onChanged={list.reload} />
-    </Card>
+    </ListPage>
   );
 }

@@ -2,13 +2,13 @@
 // phone (the one registered or the customer's own). Each row shows the model, the purchase date and
 // whether the warranty still runs (the domain's isWarrantyExpired, computed by the API). Every search
 // is audited by the API (docs/adr/0212-after-sales-service-console.md).
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { Input, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DEVICE_TYPE_NAMES, WARRANTY_TEXTS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
+import { ListPage, serverPagination } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import styles from './AfterSalesService.module.css';
@@ -84,18 +84,7 @@ export default function WarrantiesPage() {
   );
 
   return (
-    <Card
-      title={
-        <Typography.Title level={4} className={styles.title}>
-          保修登记
-        </Typography.Title>
-      }
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={list.reload}>
-          刷新
-        </Button>
-      }
-    >
+    <ListPage title="保修登记" onReload={list.reload}>
       <Space className={styles.filters} wrap>
         <Input.Search
           className={styles.keyword}
@@ -117,15 +106,14 @@ export default function WarrantiesPage() {
         dataSource={list.data?.items ?? []}
         loading={list.loading}
         locale={{ emptyText: keyword ? '没有找到这个 IMEI 或手机号的保修登记' : '暂无保修登记' }}
-        pagination={{
-          current: pageNo,
+        pagination={serverPagination({
+          pageNo,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 条`,
+          unit: '条',
           onChange: setPageNo,
-        }}
+        })}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -2,13 +2,13 @@
 // audit state, creation days and an order code or phone; a row opens its detail with the actions
 // its state allows (审核, 发货, 签收 / 拒收, 退款). Every read and action is audited by the API
 // (docs/adr/0190-console-orders-and-sales-report.md).
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { refundRequestLabel } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
+import { ListPage, serverPagination } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { OrderDrawer } from './OrderDrawer';
@@ -124,18 +124,7 @@ export default function OrdersPage() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={4} className={styles.title}>
-          订单管理
-        </Typography.Title>
-      }
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={list.reload}>
-          刷新
-        </Button>
-      }
-    >
+    <ListPage title="订单管理" onReload={list.reload}>
       <Space className={styles.filters} wrap>
         <Input.Search
           className={styles.keyword}
@@ -167,16 +156,15 @@ export default function OrdersPage() {
         dataSource={list.data?.items ?? []}
         loading={list.loading}
         locale={{ emptyText: '暂无订单' }}
-        pagination={{
-          current: pageNo,
+        pagination={serverPagination({
+          pageNo,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 单`,
+          unit: '单',
           onChange: setPageNo,
-        }}
+        })}
       />
       <OrderDrawer orderId={openId} onClose={() => setOpenId(null)} onChanged={list.reload} />
-    </Card>
+    </ListPage>
   );
 }
