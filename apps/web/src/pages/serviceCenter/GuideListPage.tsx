@@ -4,11 +4,11 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
+import { SearchBar } from '../../components/SearchBar';
 import { useGoodsSearch } from '../mall/useGoodsSearch';
 import { ItemRow } from './ItemRow';
 import { Loaded, useQueryId } from './common';
 import { guidePath } from './paths';
-import { SearchBox } from './SearchBox';
 import styles from './afterSales.module.css';
 
 const TYPE_TABS = [
@@ -55,7 +55,7 @@ export default function GuideListPage({ kind }: { kind: GuideListKind }) {
   );
   return (
     <div className={styles.page}>
-      <SearchBox label={guideType === GUIDE_TYPE.fault ? '搜索故障现象' : '搜索指南标题'} text={text} onText={onText} />
+      <SearchBar label={guideType === GUIDE_TYPE.fault ? '搜索故障现象' : '搜索指南标题'} text={text} onText={onText} />
       {kind === 'guides' ? (
         <LineTabs
           tabs={TYPE_TABS}

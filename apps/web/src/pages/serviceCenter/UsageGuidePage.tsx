@@ -4,10 +4,10 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
+import { SearchBar } from '../../components/SearchBar';
 import { useGoodsSearch } from '../mall/useGoodsSearch';
 import { ItemRow } from './ItemRow';
 import { Loaded, useQueryId } from './common';
-import { SearchBox } from './SearchBox';
 import styles from './afterSales.module.css';
 
 /** The product types (品类), searchable by name; a type opens its models on the same page. */
@@ -19,7 +19,7 @@ function CategoryList({ name }: { name: string }) {
   );
   return (
     <>
-      <SearchBox label="搜索产品类型" text={text} onText={onText} />
+      <SearchBar label="搜索产品类型" text={text} onText={onText} />
       <p className={styles.lead}>请选择您的产品类型</p>
       <Loaded read={categories} missing="暂无数据">
         {(list) =>
@@ -55,7 +55,7 @@ function ModelList({ categoryId, name }: { categoryId: number; name: ReturnType<
   );
   return (
     <>
-      <SearchBox label="搜索产品型号" text={text} onText={onText} />
+      <SearchBar label="搜索产品型号" text={text} onText={onText} />
       <p className={styles.lead}>请选择您的产品型号</p>
       <Loaded read={models} missing="暂无数据">
         {(list) =>
