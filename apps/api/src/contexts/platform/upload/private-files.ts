@@ -4,6 +4,7 @@
 // cookies. So the API hands the owner, in its answers, an address that carries an expiry, the
 // customer it was issued to and an HMAC over both and the path; the file route checks the
 // signature and the expiry and then asks the database whether that customer may still see the file.
+// A record takes a private path from a client only from its uploader (private-uploads.ts, ADR 0215).
 // Expiries are whole hours (the end of the next hour), so within an hour a page gets the same address
 // and the browser's private cache keeps working; an address lives between one and two hours.
 import { createHmac, timingSafeEqual } from 'node:crypto';
