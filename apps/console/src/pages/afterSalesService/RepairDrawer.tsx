@@ -2,24 +2,12 @@
 // hold (REPAIR_IMAGE_GROUP_LABELS: 发票信息 the purchase voucher, 故障图片 the fault photos; the old
 // app swapped them), who handles it, the handling result and what staff did, and the three steps —
 // 指派, 填写处理结果, 完成报修 — each confirmed in a dialog. A completed request takes no step.
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Image,
-  Space,
-  Tag,
-  Timeline,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Alert, App, Button, Descriptions, Drawer, Empty, Image, Space, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
 import { REPAIR_IMAGE_GROUP_LABELS, REPAIR_STATUS } from '@glucoguard/domain';
 import { api } from '../../api';
 import { formatTime } from '../../format';
+import { Guarded } from '../../Guarded';
 import { useConsoleData } from '../../useConsoleData';
 import { AssignDialog, RemarkDialog, type RemarkStep, type RepairDetail } from './RepairDialogs';
 import { pictureUrl, repairStatusTag, repairStepText } from './serviceText';
@@ -51,17 +39,6 @@ function Photos({ label, addresses }: { label: string; addresses: readonly strin
         </Image.PreviewGroup>
       )}
     </>
-  );
-}
-
-/** A step's button, disabled with 报修单已完成 once the request is completed. */
-function Step({ done, children }: { done: boolean; children: (disabled: boolean) => ReactNode }) {
-  return done ? (
-    <Tooltip title="报修单已完成">
-      <span>{children(true)}</span>
-    </Tooltip>
-  ) : (
-    <>{children(false)}</>
   );
 }
 
@@ -150,27 +127,27 @@ export function RepairDrawer({
           </Descriptions>
 
           <Space className={styles.actions} wrap>
-            <Step done={done}>
+            <Guarded problem={done ? '报修单已完成' : null}>
               {(disabled) => (
                 <Button type="primary" disabled={disabled} onClick={() => setAssigning(true)}>
                   {repair.assigneeId ? '改派' : '指派'}
                 </Button>
               )}
-            </Step>
-            <Step done={done}>
+            </Guarded>
+            <Guarded problem={done ? '报修单已完成' : null}>
               {(disabled) => (
                 <Button disabled={disabled} onClick={() => setRemarkStep('result')}>
                   填写处理结果
                 </Button>
               )}
-            </Step>
-            <Step done={done}>
+            </Guarded>
+            <Guarded problem={done ? '报修单已完成' : null}>
               {(disabled) => (
                 <Button type="primary" ghost disabled={disabled} onClick={() => setRemarkStep('complete')}>
                   完成报修
                 </Button>
               )}
-            </Step>
+            </Guarded>
           </Space>
 
           <Photos label={REPAIR_IMAGE_GROUP_LABELS.certificateUrl} addresses={repair.certificateImages} />

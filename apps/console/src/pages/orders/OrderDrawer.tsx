@@ -1,21 +1,8 @@
 // One order in the order desk: what was bought and paid, where it goes, the courier and the
 // recorded shipping events, and the actions its state allows — each one enabled by the domain's
 // rule (orderAuditProblem, orderShipProblem, orderSignProblem), whose reason shows on a disabled one.
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Popconfirm,
-  Space,
-  Tag,
-  Timeline,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Alert, App, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
 import {
   PAY_STATUS,
   RECEIVE_TYPE_API,
@@ -33,6 +20,7 @@ import {
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { formatTime } from '../../format';
+import { Guarded } from '../../Guarded';
 import { useConsoleData } from '../../useConsoleData';
 import { useConsoleSubmit } from '../../useConsoleSubmit';
 import { OrderRefundDialog } from './OrderRefundDialog';
@@ -58,17 +46,6 @@ function refundProblem(order: Order): string | null {
   return order.payStatus === PAY_STATUS.paid || order.payStatus === PAY_STATUS.refundFailed
     ? null
     : '订单退款中或未支付';
-}
-
-/** A button disabled with its reason as a tooltip. */
-function Guarded({ problem, children }: { problem: string | null; children: (disabled: boolean) => ReactNode }) {
-  return problem ? (
-    <Tooltip title={problem}>
-      <span>{children(true)}</span>
-    </Tooltip>
-  ) : (
-    <>{children(false)}</>
-  );
 }
 
 export function OrderDrawer({
