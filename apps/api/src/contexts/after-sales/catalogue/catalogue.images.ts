@@ -151,14 +151,6 @@ function credentialSvg(c: { platform: string; color: string }): string {
 </svg>`;
 }
 
-/** Every picture's name (the `{name}` of `{name}.svg`). */
-export const CATALOGUE_IMAGE_NAMES: readonly string[] = [
-  ...Object.keys(PRODUCTS),
-  ...Object.keys(ICONS),
-  ...Object.keys(BANNERS).map((n) => `banner${n}`),
-  ...Object.keys(CREDENTIALS).map((n) => `cred${n}`),
-];
-
 /** The address the seed stores for a picture. */
 export const catalogueImageUrl = (name: string) => `/api/product/v1/productImage/${name}.svg`;
 
