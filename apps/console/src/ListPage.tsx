@@ -1,7 +1,7 @@
 // The frame of the console's list pages (药店, 网店, 订单管理, 报修处理…): the title, 刷新 and, on the
 // pages that add rows, the add button, above the page's own content (filters, a note, the table).
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Typography } from 'antd';
+import { Button, Card, Input, Space, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './ListPage.module.css';
@@ -70,4 +70,30 @@ export function serverPagination({
     showTotal: (count) => `共 ${count} ${unit}`,
     onChange,
   };
+}
+
+/**
+ * A list's keyword search box with its 搜索 button, named by what it finds (手机号, IMEI…): hands
+ * back the trimmed text, or undefined when it is cleared.
+ */
+export function KeywordSearch({
+  label,
+  className,
+  onSearch,
+}: {
+  label: string;
+  className?: string;
+  onSearch: (keyword: string | undefined) => void;
+}) {
+  return (
+    <Input.Search
+      className={className}
+      allowClear
+      enterButton="搜索"
+      maxLength={40}
+      placeholder={label}
+      aria-label={label}
+      onSearch={(text) => onSearch(text.trim() || undefined)}
+    />
+  );
 }

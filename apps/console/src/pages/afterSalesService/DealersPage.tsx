@@ -2,12 +2,12 @@
 // newest first, by state (待处理 / 已处理) and a purchaser's name or phone; a row opens the enquiry,
 // which is marked handled once with an optional note. Audited by the API
 // (docs/adr/0212-after-sales-service-console.md).
-import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { ListPage, serverPagination } from '../../ListPage';
+import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { DealerDrawer } from './DealerDrawer';
@@ -92,15 +92,11 @@ export default function DealersPage() {
   return (
     <ListPage title="经销采购咨询" onReload={list.reload}>
       <Space className={styles.filters} wrap>
-        <Input.Search
+        <KeywordSearch
+          label="采购人姓名或手机号"
           className={styles.keyword}
-          allowClear
-          enterButton="搜索"
-          maxLength={40}
-          placeholder="采购人姓名或手机号"
-          aria-label="采购人姓名或手机号"
-          onSearch={(text) => {
-            setKeyword(text.trim() || undefined);
+          onSearch={(next) => {
+            setKeyword(next);
             setPageNo(1);
           }}
         />

@@ -2,13 +2,13 @@
 // found by a 服务编码, phone or IMEI and narrowed to one handler; a row opens the request with its
 // photos and the steps (指派, 处理结果, 完成). Every read and step is audited by the API, and each step
 // reaches the patient as a notice and a template message (docs/adr/0212-after-sales-service-console.md).
-import { Button, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { REPAIR_SCREEN_TEXTS, REPAIR_STATUS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { ListPage, serverPagination } from '../../ListPage';
+import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { RepairDrawer } from './RepairDrawer';
@@ -118,15 +118,11 @@ export default function RepairsPage() {
         items={REPAIR_TABS.map((tab) => ({ key: String(tab.status), label: tab.label }))}
       />
       <Space className={styles.filters} wrap>
-        <Input.Search
+        <KeywordSearch
+          label="服务编码、手机号或 IMEI"
           className={styles.keyword}
-          allowClear
-          enterButton="搜索"
-          maxLength={40}
-          placeholder="服务编码、手机号或 IMEI"
-          aria-label="服务编码、手机号或 IMEI"
-          onSearch={(text) => {
-            setKeyword(text.trim() || undefined);
+          onSearch={(next) => {
+            setKeyword(next);
             setPageNo(1);
           }}
         />

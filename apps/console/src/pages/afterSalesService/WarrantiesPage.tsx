@@ -2,13 +2,13 @@
 // phone (the one registered or the customer's own). Each row shows the model, the purchase date and
 // whether the warranty still runs (the domain's isWarrantyExpired, computed by the API). Every search
 // is audited by the API (docs/adr/0212-after-sales-service-console.md).
-import { Input, Space, Table, Tag, Typography } from 'antd';
+import { Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DEVICE_TYPE_NAMES, WARRANTY_TEXTS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { ListPage, serverPagination } from '../../ListPage';
+import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import styles from './AfterSalesService.module.css';
@@ -86,15 +86,11 @@ export default function WarrantiesPage() {
   return (
     <ListPage title="保修登记" onReload={list.reload}>
       <Space className={styles.filters} wrap>
-        <Input.Search
+        <KeywordSearch
+          label="设备 IMEI 或手机号"
           className={styles.keyword}
-          allowClear
-          enterButton="搜索"
-          maxLength={40}
-          placeholder="设备 IMEI 或手机号"
-          aria-label="设备 IMEI 或手机号"
-          onSearch={(text) => {
-            setKeyword(text.trim() || undefined);
+          onSearch={(next) => {
+            setKeyword(next);
             setPageNo(1);
           }}
         />
