@@ -142,9 +142,9 @@ async function startSystem() {
   };
 
   const base = `http://127.0.0.1:${port}`;
-  // The API migrates and seeds a fresh PGlite before it answers: about 20 s alone, but 75–80 s was
-  // seen with eight builds and test runs sharing two cores. 150 s leaves room for that; a system
-  // that really fails to start still ends the run (its process exits, or the wait runs out).
+  // The API migrates and seeds a fresh PGlite before it answers; 75–80 s was seen with several
+  // builds and test runs sharing two cores. 150 s leaves room for that; a system that really fails
+  // to start still ends the run (its process exits, or the wait runs out).
   const healthy =
     (await waitForOk(`${base}/api/healthz`, 'the API', 150_000, alive)) &&
     (await waitForOk(`http://127.0.0.1:${gatewayHealthPort}/healthz`, 'the device gateway', 30_000, alive));
