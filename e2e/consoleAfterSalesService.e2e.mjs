@@ -186,6 +186,17 @@ describe("an operator works the console's after-sales service at 1280×800", { s
       await complete.getByLabel('处理结果（患者会看到）').fill(final);
       await complete.screenshot({ path: shot('complete-dialog') });
       await complete.getByRole('button', { name: '确认完成' }).click();
+      // The toast 报修已完成 shows below the drawer's title row (App.tsx places toasts), not over it;
+      // measured while it shows (3 s), skipped if a slow machine only gets here after it has gone.
+      const toast = await page
+        .locator('.ant-message-notice', { hasText: '报修已完成' })
+        .boundingBox({ timeout: 2500 })
+        .catch(() => null);
+      if (toast) {
+        const header = await drawer.locator('.ant-drawer-header').boundingBox();
+        assert.ok(toast.y >= header.y + header.height, `the toast (y ${toast.y}) covers the drawer's title`);
+        await page.screenshot({ path: shot('complete-toast') });
+      }
       await drawer.getByText(/^已于 .* 完成$/).waitFor();
       assert.equal(await drawer.getByRole('button', { name: '完成报修' }).isDisabled(), true);
       await drawer.getByText(/完成报修：已为您更换同型号新机/).waitFor();
