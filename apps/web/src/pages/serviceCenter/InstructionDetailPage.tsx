@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
-import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useApiData } from '../../hooks/useApiData';
-import { Card, Loaded, useQueryId } from './common';
+import { Card, Loaded, useQueriedProduct } from './common';
 import { factoryWarrantyPath, manualPath } from './paths';
 import { ModelHeader } from './UsageGuideDetailPage';
 import styles from './afterSales.module.css';
@@ -13,15 +11,10 @@ import styles from './afterSales.module.css';
  */
 export default function InstructionDetailPage() {
   useDocumentTitle('产品说明书');
-  const productId = useQueryId('productId');
-  const product = useApiData(
-    () => api().GET('/product/v1/getProductDetail', { params: { query: { productId: productId ?? 0 } } }),
-    ['product', productId],
-    { enabled: productId !== null },
-  );
+  const { product } = useQueriedProduct();
   return (
     <div className={styles.page}>
-      <Loaded read={productId === null ? null : product} missing="产品不存在或已下架">
+      <Loaded read={product} missing="产品不存在或已下架">
         {(model) => {
           const hasManual = model.manualUrl !== '' || model.manualImages.length > 0;
           return (

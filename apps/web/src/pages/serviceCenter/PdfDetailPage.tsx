@@ -2,11 +2,10 @@ import { Button } from 'antd-mobile';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { imageUrl, useSession } from '../../store/session';
-import { Loaded, useQueryId } from './common';
+import { Loaded, useQueriedProduct } from './common';
 import { drawPdfPage, openPdf } from './pdfRender';
 import styles from './afterSales.module.css';
 
@@ -53,17 +52,12 @@ function PdfManual({ url }: { url: string }) {
  */
 export default function PdfDetailPage() {
   useDocumentTitle('产品说明书');
-  const productId = useQueryId('productId');
+  const { product } = useQueriedProduct();
   const [params, setParams] = useSearchParams();
   const imgDomain = useSession((state) => state.imgDomain);
-  const product = useApiData(
-    () => api().GET('/product/v1/getProductDetail', { params: { query: { productId: productId ?? 0 } } }),
-    ['product', productId],
-    { enabled: productId !== null },
-  );
   return (
     <div className={styles.page}>
-      <Loaded read={productId === null ? null : product} missing="说明书不存在">
+      <Loaded read={product} missing="说明书不存在">
         {(model) => {
           const pdfUrl = imageUrl(model.manualUrl, imgDomain);
           const images = model.manualImages.map((path) => imageUrl(path, imgDomain)).filter((src) => src !== null);

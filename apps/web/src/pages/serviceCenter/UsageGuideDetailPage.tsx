@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { imageUrl, useSession } from '../../store/session';
 import { ItemRow } from './ItemRow';
-import { Card, Loaded, NameMark, useQueryId } from './common';
+import { Card, Loaded, NameMark, useQueriedProduct } from './common';
 import { commonFaultsPath, factoryWarrantyPath, guidePath, instructionPath, operationGuidesPath } from './paths';
 import styles from './afterSales.module.css';
 
@@ -29,12 +29,7 @@ export function ModelHeader({ name, iconUrl, note }: { name: string; iconUrl: st
  */
 export default function UsageGuideDetailPage() {
   useDocumentTitle('使用指南');
-  const productId = useQueryId('productId');
-  const product = useApiData(
-    () => api().GET('/product/v1/getProductDetail', { params: { query: { productId: productId ?? 0 } } }),
-    ['product', productId],
-    { enabled: productId !== null },
-  );
+  const { productId, product } = useQueriedProduct();
   const guides = useApiData(
     () =>
       api().GET('/product/v1/queryGuideList', {
@@ -45,7 +40,7 @@ export default function UsageGuideDetailPage() {
   );
   return (
     <div className={styles.page}>
-      <Loaded read={productId === null ? null : product} missing="产品不存在或已下架">
+      <Loaded read={product} missing="产品不存在或已下架">
         {(model) => (
           <>
             <ModelHeader name={model.name} iconUrl={model.iconUrl} note={model.categoryName} />

@@ -3,7 +3,9 @@ import { EmptyState } from '@glucoguard/ui';
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
 import { PageLoading } from '../../components/PageLoading';
+import { useApiData } from '../../hooks/useApiData';
 import type { ApiData } from '../../hooks/useApiData';
 import styles from './afterSales.module.css';
 
@@ -12,6 +14,20 @@ export function useQueryId(name: string): number | null {
   const [params] = useSearchParams();
   const value = Number(params.get(name));
   return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * The model the address's `productId` names (getProductDetail), for the manual, instructions and
+ * guide pages: `product` is null when the address names none (then {@link Loaded} says it is missing).
+ */
+export function useQueriedProduct() {
+  const productId = useQueryId('productId');
+  const product = useApiData(
+    () => api().GET('/product/v1/getProductDetail', { params: { query: { productId: productId ?? 0 } } }),
+    ['product', productId],
+    { enabled: productId !== null },
+  );
+  return { productId, product: productId === null ? null : product };
 }
 
 /**
