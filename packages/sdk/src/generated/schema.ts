@@ -6832,7 +6832,8 @@ export interface paths {
          *     a date from 1900-01-01 to today), 请选择故障描述, at most 4 photos per group): 40000 with that
          *     message. `certificateUrl` (purchase vouchers) and `malfunctionUrl` (fault photos) are
          *     comma-joined stored paths answered by /common/v1/uploadImage with businessCode 277 (the
-         *     private repair-photo folder), as upload named them (40000 图片地址不正确，请重新上传). An
+         *     private repair-photo folder), as upload named them (40000 图片地址不正确，请重新上传), and
+         *     uploaded by this caller (40300 图片不存在或无权使用，请重新上传; ADR 0215). An
          *     unknown category or a model of another category answers 40000 请选择品类 / 请选择型号.
          *     The patient gets a notice for each step staff take.
          */
