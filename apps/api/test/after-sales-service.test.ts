@@ -11,6 +11,7 @@ import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 import { signedInStaff } from './staff-fixtures';
 import { b64, png1x1 } from './upload/images';
+import type { LocalPushOutbox } from '../src/providers/push/local-outbox';
 
 let api: TestApi;
 // 2026-11-20 10:00 in China.
@@ -367,6 +368,11 @@ describe('repair requests', () => {
     });
     expect(await failure(desk('complete', {}))).toMatchObject({ code: 40000, errMsg: '请填写处理结果' });
 
+    // Whatever was queued before is sent first, so the outbox below holds only this request's messages.
+    await api.app.noticePush.runOnce();
+    const outbox = api.app.providers.noticePusher as LocalPushOutbox;
+    const sentBefore = outbox.list().length;
+
     const assigned = await desk('assign', { staffId: operator.staff.id });
     expect(assigned).toMatchObject({ assigneeId: operator.staff.id, status: 0 });
     await desk('result', { remark: '已寄出新的屏幕排线，请注意查收' });
@@ -386,6 +392,12 @@ describe('repair requests', () => {
     const repairNotices = notices.items.filter((n) => n.kind === 'repair' && n.text.includes(upkeepCode));
     expect(repairNotices.map((n) => n.title)).toEqual(['报修已完成', '报修处理进展', '报修已受理']);
     expect(repairNotices.every((n) => n.link === `/faultServiceDetail?upkeepId=${upkeepId}`)).toBe(true);
+    // Each step also goes out as a template message that opens the request.
+    expect(await api.app.noticePush.runOnce()).toMatchObject({ sent: 3, failed: 0 });
+    const pushed = outbox.list().slice(sentBefore);
+    expect(pushed.map((m) => m.fields.result)).toEqual(['已受理', '处理中', '已完成']);
+    expect(pushed.every((m) => m.openid === owner.signIn.openid && m.fields.value === upkeepCode)).toBe(true);
+    expect(pushed.every((m) => m.path === `/faultServiceDetail?upkeepId=${upkeepId}`)).toBe(true);
     // Others hear nothing of it.
     const theirs = await other.client.GET('/notice/v1/pageQueryList', {
       params: { query: { pageNo: 1, pageSize: 10 } },

@@ -28,7 +28,10 @@ export interface PushRun {
  */
 export async function dispatchNoticePushes(db: Db, pusher: NoticePusher, now: Date): Promise<PushRun> {
   const repo = new NoticeRepository(db);
-  const claimed = await repo.claimPushes(now, new Date(now.getTime() + LEASE_MS), BATCH);
+  // UPDATE … RETURNING gives no order: sent in the order they were queued (a repair's 已受理 before its 已完成).
+  const claimed = (await repo.claimPushes(now, new Date(now.getTime() + LEASE_MS), BATCH)).sort((a, b) =>
+    BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0,
+  );
   const run: PushRun = { sent: 0, retried: 0, failed: 0, skipped: 0 };
   for (const notice of claimed) {
     // `live`: the notice is still there (deleting its reading withdraws it, even while claimed here).
