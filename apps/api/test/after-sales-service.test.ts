@@ -153,20 +153,26 @@ describe('warranty registration', () => {
     ).toMatchObject({ code: 40300, errMsg: '该设备已被他人绑定' });
   });
 
-  it('keeps one warranty per device: a second customer’s registration runs from the first purchase date', async () => {
+  it('counts each record from its own purchase date: an early squatter cannot expire a later owner’s warranty', async () => {
     const deviceImei = nextImei();
-    await owner.client.POST('/customerWarrantyOrder/v1/add', {
-      body: { deviceImei, orderTimeStr: '2025-11-01', productId: bpModel.id },
+    const squatted = await owner.client.POST('/customerWarrantyOrder/v1/add', {
+      body: { deviceImei, orderTimeStr: '2020-01-01', productId: bpModel.id },
     });
+    expect(squatted).toMatchObject({ orderTime: '2020-01-01', expired: true, warrantyEnd: '2021-12-31' });
     const second = await other.client.POST('/customerWarrantyOrder/v1/add', {
       body: { deviceImei, orderTimeStr: '2026-11-15', productId: bpModel.id, phone: '13912345678' },
     });
     expect(second).toMatchObject({
       orderTime: '2026-11-15',
       warTime: 24,
-      warrantyEnd: '2027-10-31',
+      expired: false,
+      warrantyEnd: '2028-11-14',
       phone: '13912345678',
     });
+    const listed = await other.client.GET('/customerWarrantyOrder/v1/getById', {
+      params: { query: { warrantyId: second.warrantyId } },
+    });
+    expect(listed).toMatchObject({ expired: false, warrantyEnd: '2028-11-14' });
   });
 
   it('lists the customer’s products in pages of 5 and shows one with its model’s manual; others’ are refused', async () => {

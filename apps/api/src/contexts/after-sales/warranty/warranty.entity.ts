@@ -4,7 +4,7 @@ import { defineEntity, p } from '@mikro-orm/core';
  * A product's warranty registration by one customer (spec 3 §3 "Warranty"): a device code (IMEI or
  * SN), the model from the catalogue and the purchase date the customer gave. One device code is
  * registered once per customer (the unique index decides); another customer may register the same
- * device, and its warranty still runs from the first registration's purchase date
+ * device; each record's warranty runs from its own purchase date
  * (docs/adr/0200-one-warranty-per-device-and-customer.md).
  */
 export const WarrantyRecordSchema = defineEntity({

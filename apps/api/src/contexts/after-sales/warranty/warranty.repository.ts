@@ -58,27 +58,6 @@ export class WarrantyRepository {
     );
   }
 
-  /**
-   * The purchase date of each device's first registration (by whom it does not matter): the
-   * warranty of a device runs once, from there (docs/adr/0200-one-warranty-per-device-and-customer.md).
-   */
-  async firstPurchaseDates(deviceImeis: readonly string[]): Promise<Map<string, string>> {
-    const rows = deviceImeis.length
-      ? await this.em.find(
-          WarrantyRecord,
-          { deviceImei: { $in: [...new Set(deviceImeis)] } },
-          { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], fields: ['deviceImei', 'orderDate'] },
-        )
-      : [];
-    const first = new Map<string, string>();
-    for (const row of rows) {
-      if (!first.has(row.deviceImei)) {
-        first.set(row.deviceImei, row.orderDate);
-      }
-    }
-    return first;
-  }
-
   /** The console's search: a device code, or a phone (the registration's or the customer's), newest first; every record without one. */
   async search(keyword: string | undefined, offset: number, limit: number): Promise<[WarrantyRecord[], number]> {
     let where = {};

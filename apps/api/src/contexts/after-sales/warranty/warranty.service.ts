@@ -39,14 +39,10 @@ export interface WarrantyInput {
   productId?: number;
 }
 
-function warrantyView(
-  row: WarrantyRecord,
-  model: ProductModel | undefined,
-  firstPurchase: string,
-  now: Date,
-): Warranty {
+/** A record's view: its warranty runs from its OWN purchase date (docs/adr/0200-one-warranty-per-device-and-customer.md). */
+function warrantyView(row: WarrantyRecord, model: ProductModel | undefined, now: Date): Warranty {
   const months = model?.warMonths ?? 0;
-  const end = warrantyEnd(firstPurchase, months);
+  const end = warrantyEnd(row.orderDate, months);
   return {
     warrantyId: row.id,
     productId: row.productId,
@@ -58,20 +54,16 @@ function warrantyView(
     warTime: months,
     warUrl: model?.warUrl ?? '',
     phone: row.phone,
-    expired: isWarrantyExpired(firstPurchase, months, now),
+    expired: isWarrantyExpired(row.orderDate, months, now),
     // The last day covered: the end is the first instant no longer covered.
-    warrantyEnd: end ? chinaDateKey(end.getTime() - 1) : firstPurchase,
+    warrantyEnd: end ? chinaDateKey(end.getTime() - 1) : row.orderDate,
     createTime: row.createdAt.toISOString(),
   };
 }
 
 async function viewsOf(db: Db, rows: readonly WarrantyRecord[], now: Date): Promise<Warranty[]> {
-  const repo = new WarrantyRepository(db);
-  const [models, firsts] = await Promise.all([
-    repo.models(rows.map((r) => r.productId)),
-    repo.firstPurchaseDates(rows.map((r) => r.deviceImei)),
-  ]);
-  return rows.map((r) => warrantyView(r, models.get(r.productId), firsts.get(r.deviceImei) ?? r.orderDate, now));
+  const models = await new WarrantyRepository(db).models(rows.map((r) => r.productId));
+  return rows.map((r) => warrantyView(r, models.get(r.productId), now));
 }
 
 /** The model of the registration: the one chosen, else the catalogue's model of the meter's kind. */
