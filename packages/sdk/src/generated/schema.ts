@@ -6745,7 +6745,7 @@ export interface paths {
          *     given; else the catalogue model of the kind of meter devices knows for this IMEI; else 40000
          *     请选择产品型号 (the page then offers the model list). A meter bound to another customer is refused
          *     (40300 该设备已被他人绑定); the same IMEI twice for one customer answers 40900 该设备已登记，请勿重复登记
-         *     (docs/adr/0200-one-warranty-per-imei-and-customer.md).
+         *     (docs/adr/0200-one-warranty-per-device-and-customer.md).
          */
         post: operations["productPurchaseAdd"];
         delete?: never;
