@@ -1,28 +1,94 @@
 import { Button } from 'antd-mobile';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
 import { imageUrl, useSession } from '../../store/session';
 import { Loaded, useQueriedProduct } from './common';
-import { drawPdfPage, openPdf } from './pdfRender';
+import { drawPdfPage, openPdf, pdfPageSize } from './pdfRender';
 import styles from './afterSales.module.css';
 
-/** One page of the PDF, drawn when it is mounted, as wide as the page's column. */
-function PdfPage({ pdf, pageNumber }: { pdf: PDFDocumentProxy; pageNumber: number }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [failed, setFailed] = useState(false);
+/** How far beyond the screen (above and below) a page is drawn ahead: one screen's height. */
+const DRAW_AHEAD_MARGIN = '100% 0px';
+
+/**
+ * Whether the element is on or near the screen (within DRAW_AHEAD_MARGIN), following it as the
+ * page scrolls. Without IntersectionObserver every element counts as near.
+ */
+function useNearViewport(element: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    const element = canvas.current;
-    if (element === null) {
+    const target = element.current;
+    if (target === null || typeof IntersectionObserver === 'undefined') {
       return;
     }
-    drawPdfPage(pdf, pageNumber, element, element.parentElement?.clientWidth ?? 360).catch(() => setFailed(true));
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        if (last !== undefined) {
+          setNear(last.isIntersecting);
+        }
+      },
+      { rootMargin: DRAW_AHEAD_MARGIN },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return near;
+}
+
+/**
+ * One page of the PDF: a canvas with the page's own shape (its size in points as the canvas's
+ * width and height, so the column does not jump while scrolling; a canvas never drawn holds no
+ * bitmap), drawn only while it is near the screen and emptied again when it moves away, so a long
+ * manual never holds more than a few page bitmaps.
+ */
+function PdfPage({ pdf, pageNumber }: { pdf: PDFDocumentProxy; pageNumber: number }) {
+  const figure = useRef<HTMLElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const near = useNearViewport(figure);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    pdfPageSize(pdf, pageNumber).then(
+      (natural) => live && setSize(natural),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
   }, [pdf, pageNumber]);
+  useEffect(() => {
+    const element = canvas.current;
+    if (!near || element === null) {
+      return;
+    }
+    const drawing = new AbortController();
+    drawPdfPage(pdf, pageNumber, element, figure.current?.clientWidth || 360, drawing.signal).catch(() =>
+      setFailed(true),
+    );
+    return () => {
+      drawing.abort();
+      // Frees the bitmap at once (iOS keeps a detached canvas's memory until collected).
+      element.width = 0;
+      element.height = 0;
+    };
+  }, [pdf, pageNumber, near, size]);
   return (
-    <figure className={styles.manualPage} aria-label={`第 ${pageNumber} 页`}>
-      <canvas ref={canvas} className={styles.manualCanvas} />
+    <figure ref={figure} className={styles.manualPage} aria-label={`第 ${pageNumber} 页`} data-drawn={near}>
+      {size === null ? (
+        <div className={styles.manualPlaceholder} />
+      ) : (
+        <canvas
+          key={near ? 'drawn' : 'placeholder'}
+          ref={canvas}
+          width={size.width}
+          height={size.height}
+          className={styles.manualCanvas}
+        />
+      )}
       {failed ? <figcaption className={styles.note}>第 {pageNumber} 页加载失败</figcaption> : null}
     </figure>
   );

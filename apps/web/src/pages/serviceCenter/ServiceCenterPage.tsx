@@ -7,7 +7,7 @@ import { brandOf } from '../../brand';
 import { externalNavigation } from '../../components/externalNavigation';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useApiData } from '../../hooks/useApiData';
-import { useSession } from '../../store/session';
+import { imageUrl, useSession } from '../../store/session';
 import { CustomerService } from '../contact/ContactUsPage';
 import { GUARANTEE_LIST_PATH } from './paths';
 import styles from './afterSales.module.css';
@@ -28,7 +28,16 @@ const SERVICES: readonly { title: string; note: string; to: string; mark: string
 
 /** A banner of the service centre: an in-app page, an allowed https page, or no link (bannerTarget). */
 function AfterSalesBanner({ banner }: { banner: Schema<'AfterSalesBanner'> }) {
-  const image = <img src={banner.imgUrl} alt={banner.title} width={750} height={300} className={styles.bannerImage} />;
+  const imgDomain = useSession((state) => state.imgDomain);
+  const image = (
+    <img
+      src={imageUrl(banner.imgUrl, imgDomain) ?? undefined}
+      alt={banner.title}
+      width={750}
+      height={300}
+      className={styles.bannerImage}
+    />
+  );
   const target = bannerTarget(banner.hrefUrl);
   switch (target.kind) {
     case 'route':

@@ -60,6 +60,18 @@ describe('/serviceCenter', () => {
     expect(router.state.location.pathname).toBe('/serviceCenter');
   });
 
+  it('shows a banner stored as an uploads/ path (from the console) through the image domain', async () => {
+    fakeApi({
+      'GET /product/v1/queryBanners': () => [
+        { bannerId: 2, imgUrl: 'uploads/273/banner-a1.png', hrefUrl: '', title: '以旧换新，限时优惠' },
+      ],
+    });
+    renderApp('/serviceCenter');
+    const banner = await screen.findByRole('img', { name: '以旧换新，限时优惠' });
+    expect(banner.getAttribute('src')).toBe(`${useSession.getState().imgDomain}uploads/273/banner-a1.png`);
+    expect(banner.getAttribute('src')).toMatch(/^\/api\/files\/uploads\/273\//);
+  });
+
   it.each(['/servicePolicy', '/pdfDetail?productId=11', '/guaranteeList'])(
     'sends a visitor from %s, which is not on the spec’s list, to registration',
     async (address) => {
