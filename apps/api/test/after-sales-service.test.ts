@@ -4,7 +4,7 @@
 // patient as notices, and dealer enquiries — each endpoint in the order: authentication, bad
 // input, somebody else's object, the happy path.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isUpkeepCode } from '@glucoguard/domain';
 import { ProductCategory, ProductModel } from '../src/contexts/after-sales/catalogue/catalogue.entity';
 import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
@@ -423,6 +423,9 @@ describe('dealer enquiries', () => {
     remark: '希望了解批发价格',
     ...over,
   });
+  // Every test here sends from one address: each starts a fresh hour of the per-address limit
+  // (10 an hour, ADR 0216), which client-limits.test.ts checks.
+  beforeEach(() => clock.advance(60 * 60 * 1000));
 
   it('needs a session', async () => {
     expect(await failure(api.client().POST('/dealer/v1/add', { body: form() }))).toMatchObject({ code: 40100 });

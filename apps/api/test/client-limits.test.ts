@@ -1,5 +1,5 @@
-// Per-client limits of the anonymous writes (front log, sign-in, SMS codes), the client behind a
-// reverse proxy (TRUST_PROXY), the front log's size cap and retention.
+// Per-client limits of the anonymous writes (front log, sign-in, SMS codes, visitors' after-sales
+// forms), the client behind a reverse proxy (TRUST_PROXY), the front log's size cap and retention.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, newDeviceKey, signInNewVisitor, startTestApi, uniquePhone, type TestApi } from './harness';
 import { FrontLog } from '../src/contexts/platform/front-log/frontLog.entity';
@@ -156,6 +156,29 @@ describe('with TRUST_PROXY naming the proxy (127.0.0.1)', () => {
       body: { phone: uniquePhone() },
     });
     expect(other.resendAfterSeconds).toBe(120);
+  });
+
+  it('counts visitors’ warranty registrations (20 an hour) and dealer enquiries (10 an hour) per forwarded client', async () => {
+    const { signIn } = await signInNewVisitor(api);
+    const limits = [
+      ['/product/v1/productPurchase/add', 20, '登记过于频繁，请1小时后再试'],
+      ['/dealer/v1/add', 10, '提交过于频繁，请1小时后再试'],
+    ] as const;
+    for (const [path, max, errMsg] of limits) {
+      const client = forwardedFor(api, '203.0.113.40', signIn.token);
+      // Refused forms count too: the limit is taken before the body is read.
+      for (let i = 0; i < max; i++) {
+        expect(await failure(client.POST(path, { body: {} as never }))).toMatchObject({ code: 40000 });
+      }
+      expect(await failure(client.POST(path, { body: {} as never }))).toMatchObject({
+        code: 42900,
+        errMsg,
+        status: 429,
+      });
+      // Another client behind the same proxy still reaches the form's own checks.
+      const other = forwardedFor(api, '203.0.113.41', signIn.token);
+      expect(await failure(other.POST(path, { body: {} as never }))).toMatchObject({ code: 40000 });
+    }
   });
 });
 

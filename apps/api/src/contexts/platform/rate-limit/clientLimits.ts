@@ -8,6 +8,7 @@ export interface ClientRateLimit {
 }
 
 const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 /**
  * Limits per client (its address, `request.ip`, as TRUST_PROXY resolves it) of the operations
@@ -15,7 +16,8 @@ const MINUTE = 60 * 1000;
  * across API processes (plugins/client-rate-limit.ts). SMS codes have their own caps per phone and
  * per address, counted on the codes themselves (contexts/identity/sms); signed-in writes are limited per
  * customer where they need it. Why these numbers:
- * docs/adr/0084-rate-limits-retention-and-trust-proxy.md.
+ * docs/adr/0084-rate-limits-retention-and-trust-proxy.md; the after-sales writes visitors may send
+ * (warranty registration, dealer enquiries): docs/adr/0216-visitor-after-sales-writes-limited-per-address.md.
  */
 export const CLIENT_RATE_LIMITS: Partial<Record<keyof operations, ClientRateLimit>> = {
   getHtmlAccessToken: {
@@ -28,6 +30,14 @@ export const CLIENT_RATE_LIMITS: Partial<Record<keyof operations, ClientRateLimi
       { max: 20, windowMs: MINUTE, message: '错误报告过于频繁，请稍后再试' },
       { max: 300, windowMs: 24 * 60 * MINUTE, message: '今日错误报告次数已达上限，请明天再试' },
     ],
+  },
+  productPurchaseAdd: {
+    bucket: 'warrantyRegistration',
+    windows: [{ max: 20, windowMs: HOUR, message: '登记过于频繁，请1小时后再试' }],
+  },
+  dealerAdd: {
+    bucket: 'dealerEnquiryAddress',
+    windows: [{ max: 10, windowMs: HOUR, message: '提交过于频繁，请1小时后再试' }],
   },
 };
 
