@@ -15,10 +15,23 @@ async function watchedFetch(request: Request): Promise<Response> {
   return response;
 }
 
-export const api = createApiClient({
-  baseUrl: `${globalThis.location?.origin ?? 'http://localhost'}/api`,
+const baseUrl = `${globalThis.location?.origin ?? 'http://localhost'}/api`;
+
+export const api = createApiClient({ baseUrl, token: currentToken, fetch: watchedFetch });
+
+/**
+ * The time-out of the few calls that send a large file (a manual PDF of up to 20 MB, about 27 MB as
+ * base64 JSON): two minutes, which a slow office uplink needs, where every other call keeps the
+ * SDK's default.
+ */
+export const LARGE_UPLOAD_TIMEOUT_MS = 120_000;
+
+/** The same client for large uploads only, with {@link LARGE_UPLOAD_TIMEOUT_MS}. */
+export const largeUploadApi = createApiClient({
+  baseUrl,
   token: currentToken,
   fetch: watchedFetch,
+  timeoutMs: LARGE_UPLOAD_TIMEOUT_MS,
 });
 
 /** The message to show for a failed call: the server's errMsg, or the SDK's network/time-out text. */

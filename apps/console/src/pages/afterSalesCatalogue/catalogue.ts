@@ -3,7 +3,7 @@
 // (pictures and the manual PDF) that store a file as soon as it is picked and answer its path.
 import type { Schema } from '@glucoguard/sdk';
 import { DEVICE_TYPES } from '@glucoguard/domain';
-import { api } from '../../api';
+import { api, largeUploadApi } from '../../api';
 import { useConsoleData } from '../../useConsoleData';
 import { base64Of } from '../goods/goodsImages';
 
@@ -89,9 +89,14 @@ export async function uploadAfterSalesImage(file: Blob): Promise<string> {
   return path;
 }
 
-/** Stores a manual PDF and answers its path (the API checks the bytes are a PDF). */
+/**
+ * Stores a manual PDF and answers its path (the API checks the bytes are a PDF); up to 20 MB, so
+ * with the large-upload time-out rather than the default one.
+ */
 export async function uploadManual(file: Blob): Promise<string> {
-  const { path } = await api.POST('/console/v1/after-sales/manuals', { body: { data: await base64Of(file) } });
+  const { path } = await largeUploadApi.POST('/console/v1/after-sales/manuals', {
+    body: { data: await base64Of(file) },
+  });
   return path;
 }
 
