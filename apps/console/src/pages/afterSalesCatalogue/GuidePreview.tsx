@@ -2,16 +2,23 @@
 // frame: the frame runs no script whatever the HTML holds (sandbox without allow-scripts; it keeps
 // the console's origin only so that pictures, served to this origin alone, load), and the console's
 // own page never takes the HTML into its document. Opened after each save and from 预览.
+import { tokens } from '@glucoguard/ui';
 import { Alert, Modal, Typography } from 'antd';
 import { GUIDE_TYPE_LABELS, type Guide } from './catalogue';
 import styles from './Catalogue.module.css';
 
-/** The frame's document: the stored HTML under a phone-like reading style. */
+/**
+ * The frame's document: the stored HTML under the patient page's reading style (the design tokens
+ * the web's rich text uses, packages/ui), written into the frame, which the console's CSS variables
+ * do not reach.
+ */
 export function previewDocument(content: string): string {
+  const t = tokens;
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><style>
-body{margin:0;padding:16px;font:17px/1.75 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f1f1f;}
-h2{font-size:21px;margin:18px 0 8px}h3{font-size:19px;margin:14px 0 6px}p{margin:0 0 10px}
-img{max-width:100%;height:auto}a{color:#1456c2}blockquote{margin:8px 0;padding-left:12px;border-left:3px solid #d0d0d0;color:#555}
+body{margin:0;padding:${t.space4}px;font:${t.fontSizeLg}px/1.75 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:${t.colorText};background:${t.colorSurface};overflow-wrap:anywhere}
+h1,h2,h3{font-size:${t.fontSize2xl}px;line-height:1.4;margin:${t.space4}px 0 ${t.space2}px}p,ul,ol{margin:0 0 ${t.space3}px}
+img{max-width:100%;height:auto;border-radius:${t.radiusM}px}a{color:${t.colorPrimary}}
+blockquote{margin:${t.space2}px 0;padding-left:${t.space3}px;border-left:3px solid ${t.colorInputBorder};color:${t.colorTextSecondary}}
 </style></head><body>${content}</body></html>`;
 }
 

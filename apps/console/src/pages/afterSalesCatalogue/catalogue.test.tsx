@@ -1,12 +1,23 @@
 // The after-sales catalogue pages in jsdom against a stubbed network: what each page lists, what its
 // forms send (and refuse before sending), and that a saved guide is shown as the API stored it, in a
 // frame that runs no script.
-import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUT_MS } from '@glucoguard/sdk';
+import { tokens } from '@glucoguard/ui';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { stubNetwork, type Call } from '../../../test/network';
-import type { Category, Guide, Policy, Product, Shop } from './catalogue';
+import { LARGE_UPLOAD_TIMEOUT_MS } from '../../api';
+import {
+  uploadAfterSalesImage,
+  uploadManual,
+  type Category,
+  type Guide,
+  type Policy,
+  type Product,
+  type Shop,
+} from './catalogue';
 import GuidesPage from './GuidesPage';
 import PolicyPage from './PolicyPage';
 import ProductsPage from './ProductsPage';
@@ -248,6 +259,9 @@ describe('GuidesPage', () => {
     const frame = await screen.findByTitle('保存后的内容');
     expect(frame.getAttribute('sandbox')).toBe('allow-same-origin');
     expect(frame.getAttribute('srcdoc')).toContain(STORED);
+    // Styled with the patient page's design tokens, no colour of its own.
+    expect(frame.getAttribute('srcdoc')).toContain(`color:${tokens.colorText}`);
+    expect(frame.getAttribute('srcdoc')).toContain(`a{color:${tokens.colorPrimary}}`);
     expect(screen.getByText('已保存：开机与采血')).toBeTruthy();
   });
 
@@ -316,5 +330,29 @@ describe('PolicyPage', () => {
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0]?.path).toBe('/api/console/v1/after-sales/policies/4');
     expect(posts(calls)[0]?.body).toEqual({ clauses: CLAUSES, hotline: '400-800-4445', serviceHours: '7:00-00:30' });
+  });
+});
+
+describe('the uploads', () => {
+  it('gives the manual PDF two minutes, not the default 9 s, and leaves the pictures on the default', async () => {
+    // Which time-out each call arms, read at the platform's AbortSignal.timeout (the SDK arms one per call).
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const calls = stubNetwork((call) => ({
+      path: call.path.endsWith('/manuals') ? 'manuals/g1.pdf' : 'uploads/273/a.png',
+    }));
+    try {
+      const pdf = new Blob(['%PDF-1.7\n'], { type: 'application/pdf' });
+      await expect(uploadManual(pdf)).resolves.toBe('manuals/g1.pdf');
+      expect(timeout.mock.calls.at(-1)).toEqual([LARGE_UPLOAD_TIMEOUT_MS]);
+      expect(LARGE_UPLOAD_TIMEOUT_MS).toBeGreaterThanOrEqual(120_000);
+      await expect(uploadAfterSalesImage(new Blob(['png'], { type: 'image/png' }))).resolves.toBe('uploads/273/a.png');
+      expect(timeout.mock.calls.at(-1)).toEqual([DEFAULT_TIMEOUT_MS]);
+      expect(calls.map((call) => call.path)).toEqual([
+        '/api/console/v1/after-sales/manuals',
+        '/api/console/v1/after-sales/images',
+      ]);
+    } finally {
+      timeout.mockRestore();
+    }
   });
 });
