@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, registeredPatientPageHooks, renderApp } from '../../test-utils';
+import { MAX_PDF_DENSITY } from './pdfRender';
 
 registeredPatientPageHooks();
 
@@ -124,6 +125,7 @@ describe('/pdfDetail drawing the manual PDF', () => {
     FakeIntersectionObserver.show(second, true);
     await waitFor(() => expect(pdfjs.renders.map((render) => render.pageNumber)).toEqual([2]));
     // 360 CSS pixels wide (jsdom has no layout) at density 2, not the screen's 3.
+    expect(MAX_PDF_DENSITY).toBe(2);
     expect(pdfjs.renders[0]?.width).toBe(720);
     expect(canvasOf(2).width).toBe(720);
     expect(canvasOf(2).height).toBe(Math.floor((842 * 720) / 595));
