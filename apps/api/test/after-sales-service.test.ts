@@ -410,6 +410,34 @@ describe('repair requests', () => {
     });
     expect(theirs.items.filter((n) => n.kind === 'repair')).toEqual([]);
   });
+
+  it('runs two steps at once one after another: a complete without a remark keeps the result recorded just before, never a stale one', async () => {
+    for (const round of [1, 2, 3]) {
+      const { upkeepId } = await owner.client.POST('/productUpkeep/v1/add', { body: form() });
+      const desk = (path: 'result' | 'complete', body: object) =>
+        operator.client.POST(
+          `/console/v1/after-sales/repairs/{upkeepId}/${path}` as '/console/v1/after-sales/repairs/{upkeepId}/result',
+          { params: { path: { upkeepId } }, body: body as never },
+        );
+      const earlier = `第${round}次：已寄出检测工具`;
+      const later = `第${round}次：已更换电池仓，设备恢复正常`;
+      await desk('result', { remark: earlier });
+      const [result, complete] = await Promise.allSettled([desk('result', { remark: later }), desk('complete', {})]);
+      expect(complete.status).toBe('fulfilled');
+      const seen = await operator.client.GET('/console/v1/after-sales/repairs/{upkeepId}', {
+        params: { path: { upkeepId } },
+      });
+      // The result either came first and is what the request completed with, or came second and
+      // was refused as the request was already completed.
+      if (result.status === 'fulfilled') {
+        expect(seen).toMatchObject({ status: 1, remark: later });
+      } else {
+        expect(result.reason).toMatchObject({ code: 40900, errMsg: '报修单已完成' });
+        expect(seen).toMatchObject({ status: 1, remark: earlier });
+      }
+      expect(seen.steps.at(-1)).toMatchObject({ kind: 'complete', text: seen.remark });
+    }
+  });
 });
 
 describe('dealer enquiries', () => {

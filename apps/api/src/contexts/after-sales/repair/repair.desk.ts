@@ -12,8 +12,10 @@ import { serviceStaff, serviceStaffName } from './repair.staff';
 
 // The console's repair desk (permission `aftersales.service`): the queue by status, one request
 // with both photo groups signed for the staff member, and the three steps — assign, handling
-// result, complete. Each step is one transaction: the move (only while in service), its history
-// row, its audit entry and the event social's notices turn into a notice and a template message.
+// result, complete. Each step is one transaction that first locks the request's row, so two steps
+// at once run one after another (a complete without a remark takes the result recorded just before
+// it, never a stale one): the move (only while in service), its history row, its audit entry and
+// the event social's notices turn into a notice and a template message.
 
 type ConsoleRepair = Schema<'ConsoleRepair'>;
 type ConsoleRepairDetail = Schema<'ConsoleRepairDetail'>;
@@ -124,7 +126,10 @@ async function step(
   const staffName = await serviceStaffName(db, staff);
   await inTransaction(db, async (tx) => {
     const repo = new RepairRepository(tx);
-    const row = await existing(tx, upkeepId);
+    const row = await repo.lockedById(upkeepId);
+    if (!row) {
+      throw notFound(REPAIR_SCREEN_TEXTS.notFound);
+    }
     if (row.status !== 0) {
       throw conflict(COMPLETED);
     }

@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { ProductCategory, ProductModel } from '../catalogue/catalogue.entity';
 import { RepairPhoto, RepairRequest, RepairStep } from './repair.entity';
 
@@ -52,6 +52,15 @@ export class RepairRepository {
 
   byId(id: number): Promise<RepairRequest | null> {
     return this.em.findOne(RepairRequest, { id }, { disableIdentityMap: true });
+  }
+
+  /**
+   * A request read under a row lock (`select … for update`) that holds until the caller's
+   * transaction ends: the console's steps on one request run one after another, each reading what
+   * the one before wrote. Run it in a transaction.
+   */
+  lockedById(id: number): Promise<RepairRequest | null> {
+    return this.em.findOne(RepairRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true });
   }
 
   /** One of the customer's requests; null for a missing one and someone else's alike. */
