@@ -1,4 +1,4 @@
-import { DEVICE_TYPE_NAMES, WARRANTY_MESSAGES, warrantyState } from '@glucoguard/domain';
+import { DEVICE_TYPE_NAMES, WARRANTY_MESSAGES } from '@glucoguard/domain';
 import { isApiError } from '@glucoguard/sdk';
 import { EmptyState } from '@glucoguard/ui';
 import { Button } from 'antd-mobile';
@@ -17,8 +17,8 @@ const missing = (error: unknown) => isApiError(error) && (error.code === 40400 |
 
 /**
  * /productDetail?warrantyId= (spec 3 §2.8, §4): one registered product — its picture and name,
- * 在保 / 已过保 by the domain's expiry rule (purchase date + warranty months not later than now)
- * with the last covered day, the purchase details, the usage video, the manual (→ /pdfDetail), the
+ * 在保 / 已过保 with the last covered day as the API answers them (the domain's expiry rule from
+ * the record's own purchase date), the purchase details, the usage video, the manual (→ /pdfDetail), the
  * model's remark and its warranty card.
  */
 export default function ProductDetailPage() {
@@ -47,7 +47,6 @@ export default function ProductDetailPage() {
     );
   }
 
-  const state = warrantyState(product.orderTime, product.warTime, Date.now());
   const picture = imageUrl(product.goodsUrl, imgDomain);
   const video = imageUrl(product.videoUrl, imgDomain);
   const card = imageUrl(product.warUrl, imgDomain);
@@ -59,7 +58,7 @@ export default function ProductDetailPage() {
           {picture === null ? null : <img src={picture} alt="" className={styles.detailPicture} />}
           <div>
             <h2 className={styles.heading}>{product.goodsName}</h2>
-            <WarrantyBadge state={state} />
+            <WarrantyBadge warranty={product} />
           </div>
         </div>
         <dl className={styles.pairs}>

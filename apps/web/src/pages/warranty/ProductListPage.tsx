@@ -1,4 +1,4 @@
-import { PAGE_SIZES, WARRANTY_TEXTS, warrantyState } from '@glucoguard/domain';
+import { PAGE_SIZES, WARRANTY_TEXTS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { InfiniteList } from '@glucoguard/ui';
 import { Button } from 'antd-mobile';
@@ -15,7 +15,7 @@ type Warranty = Schema<'Warranty'>;
 
 /**
  * /productList 我的产品 (spec 3 §2.8, §9): the customer's registered products in pages of 5, each
- * with its picture, IMEI, purchase date and 在保 / 已过保 (the domain's rule) until its last day;
+ * with its picture, IMEI, purchase date and 在保 / 已过保 with its last day as the API answers them;
  * 尚未添加任何产品 when there is none. Without an account (no cid) the page is /addProduct.
  */
 export default function ProductListPage() {
@@ -55,7 +55,6 @@ export default function ProductListPage() {
 function ProductCard({ warranty }: { warranty: Warranty }) {
   const imgDomain = useSession((state) => state.imgDomain);
   const picture = imageUrl(warranty.goodsUrl, imgDomain);
-  const state = warrantyState(warranty.orderTime, warranty.warTime, Date.now());
   return (
     <Link
       to={productDetailPath(warranty.warrantyId)}
@@ -71,7 +70,7 @@ function ProductCard({ warranty }: { warranty: Warranty }) {
         <span className={styles.productName}>{warranty.goodsName}</span>
         <span className={styles.productLine}>IMEI：{warranty.deviceImei}</span>
         <span className={styles.productLine}>购买日期：{warranty.orderTime}</span>
-        <WarrantyBadge state={state} />
+        <WarrantyBadge warranty={warranty} />
       </span>
     </Link>
   );

@@ -242,7 +242,14 @@ describe('/productList', () => {
       'GET /customerWarrantyOrder/v1/pageQueryList': () => ({
         items: [
           warranty({ orderTime: chinaDateKey(Date.now()) }),
-          warranty({ warrantyId: 10, goodsName: 'BP-2 上臂式血压计', orderTime: '2020-03-01', warTime: 12 }),
+          warranty({
+            warrantyId: 10,
+            goodsName: 'BP-2 上臂式血压计',
+            orderTime: '2020-03-01',
+            warTime: 12,
+            expired: true,
+            warrantyEnd: '2021-02-28',
+          }),
         ],
         currentPage: 1,
         totalPage: 1,
@@ -256,6 +263,32 @@ describe('/productList', () => {
     expect(server.called('GET /customerWarrantyOrder/v1/pageQueryList')[0]?.query.get('pageSize')).toBe('5');
     fireEvent.click(fresh);
     await waitFor(() => expect(router.state.location.search).toBe('?warrantyId=11'));
+  });
+
+  it('shows the state and last day the API answers for each record, counting them itself only without an end date', async () => {
+    fakeApi({
+      'GET /customerWarrantyOrder/v1/pageQueryList': () => ({
+        items: [
+          // The server's answer, counted on its own clock, wins over the phone's count from the date.
+          warranty({ orderTime: '2026-11-01', warTime: 12, expired: true, warrantyEnd: '2026-11-15' }),
+          warranty({
+            warrantyId: 10,
+            goodsName: 'BP-2 上臂式血压计',
+            orderTime: '2020-03-01',
+            warTime: 12,
+            expired: false,
+            warrantyEnd: '',
+          }),
+        ],
+        currentPage: 1,
+        totalPage: 1,
+      }),
+    });
+    renderApp('/productList');
+    const answered = await screen.findByRole('link', { name: '产品 GG-1 蜂窝血糖仪' });
+    expect(within(answered).getByLabelText('保修状态').textContent).toBe('已过保保修至 2026-11-15');
+    const counted = screen.getByRole('link', { name: '产品 BP-2 上臂式血压计' });
+    expect(within(counted).getByLabelText('保修状态').textContent).toBe('已过保保修至 2021-02-28');
   });
 
   it('says 尚未添加任何产品 and 添加产品 opens the form', async () => {
@@ -292,7 +325,12 @@ describe('/productDetail', () => {
   it('shows the warranty state, the purchase, the video, the manual link and the remark', async () => {
     const server = fakeApi({
       'GET /customerWarrantyOrder/v1/getById': () => ({
-        ...warranty({ orderTime: '2020-03-01', warUrl: 'after-sales/cards/gg1.png' }),
+        ...warranty({
+          orderTime: '2020-03-01',
+          warUrl: 'after-sales/cards/gg1.png',
+          expired: true,
+          warrantyEnd: '2021-02-28',
+        }),
         videoUrl: 'https://video.example.cn/gg1.mp4',
         manualUrl: 'after-sales/manuals/gg1.pdf',
         manualImages: [],
