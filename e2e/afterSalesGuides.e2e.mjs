@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { apiCall, assertFitsWidth } from './helpers.mjs';
+import { apiCall, assertFitsWidth, drawEveryPdfPage } from './helpers.mjs';
 import { DEMO_STAFF } from './console.mjs';
 
 /** @type {import('playwright-core').Browser} */
@@ -101,25 +101,8 @@ describe('after-sales guides', { skip }, () => {
       await pdf.waitFor();
       const pages = Number(await pdf.getAttribute('data-pages'));
       assert.ok(pages >= 2, `the demo manual has ${pages} pages`);
-      // Each page is drawn: its canvas has a size and some pixels that are not white.
-      await page.waitForFunction((count) => {
-        const canvases = [...document.querySelectorAll('canvas')];
-        return (
-          canvases.length === count &&
-          canvases.every((canvas) => {
-            if (canvas.width === 0) {
-              return false;
-            }
-            const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-            for (let at = 0; at < data.length; at += 4 * 97) {
-              if (data[at] < 200) {
-                return true;
-              }
-            }
-            return false;
-          })
-        );
-      }, pages);
+      // Each page is drawn as it comes near the screen: scrolled to, its canvas shows the text.
+      await drawEveryPdfPage(page, pages);
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('after-sales-manual-pdf') });
       assert.deepEqual(problems, []);

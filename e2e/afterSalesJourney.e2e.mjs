@@ -20,7 +20,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone } from './phone.mjs';
-import { apiCall, assertFitsWidth, freshPhone, registerPatient, solidPng } from './helpers.mjs';
+import { apiCall, assertFitsWidth, drawEveryPdfPage, freshPhone, registerPatient, solidPng } from './helpers.mjs';
 import { CONSOLE_URL, DEMO_STAFF, openDesktop, settled, signInToConsole } from './console.mjs';
 
 const skip = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
@@ -181,29 +181,8 @@ describe('the after-sales journey (issue 22)', { skip }, () => {
       await pdf.waitFor({ timeout: 30_000 });
       const pages = Number(await pdf.getAttribute('data-pages'));
       assert.ok(pages >= 2, `the demo manual has ${pages} pages`);
-      // Each page's canvas is drawn: it has a size and some dark pixels (the manual's text).
-      await page.waitForFunction(
-        (count) => {
-          const canvases = [...document.querySelectorAll('[aria-label="说明书 PDF"] canvas')];
-          return (
-            canvases.length === count &&
-            canvases.every((canvas) => {
-              if (canvas.width === 0 || canvas.height === 0) {
-                return false;
-              }
-              const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-              for (let at = 0; at < data.length; at += 4 * 89) {
-                if (data[at] < 160) {
-                  return true;
-                }
-              }
-              return false;
-            })
-          );
-        },
-        pages,
-        { timeout: 30_000 },
-      );
+      // Each page is drawn as it comes near the screen: scrolled to, its canvas shows the text.
+      await drawEveryPdfPage(page, pages);
       await assertFitsWidth(page);
       await page.screenshot({ path: shot('2-manual-pdf') });
 

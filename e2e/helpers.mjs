@@ -62,6 +62,36 @@ export async function assertFitsWidth(page) {
 }
 
 /**
+ * Scrolls /pdfDetail's manual PDF page by page and waits until each page is drawn (pdf.js draws a
+ * page only near the screen): its canvas holds some dark pixels, the manual's text.
+ * @param {import('playwright-core').Page} page
+ * @param {number} count the manual's pages
+ */
+export async function drawEveryPdfPage(page, count) {
+  for (let n = 1; n <= count; n += 1) {
+    const figure = page.getByRole('figure', { name: `第 ${n} 页` });
+    await figure.scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (pageNumber) => {
+        const drawn = document.querySelector(`figure[aria-label="第 ${pageNumber} 页"][data-drawn="true"] canvas`);
+        if (drawn === null || drawn.width === 0 || drawn.height === 0) {
+          return false;
+        }
+        const { data } = drawn.getContext('2d').getImageData(0, 0, drawn.width, drawn.height);
+        for (let at = 0; at < data.length; at += 4 * 89) {
+          if (data[at] < 160) {
+            return true;
+          }
+        }
+        return false;
+      },
+      n,
+      { timeout: 30_000 },
+    );
+  }
+}
+
+/**
  * Answers registration's medical questions, which start with nothing chosen: sex, diabetes type
  * and hypertension type (by their labels).
  * @param {import('playwright-core').Page} page
