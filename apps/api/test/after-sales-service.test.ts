@@ -153,6 +153,24 @@ describe('warranty registration', () => {
     ).toMatchObject({ code: 40300, errMsg: '该设备已被他人绑定' });
   });
 
+  it('takes a device code in any case as one device: sn12ab34 and SN12AB34 are registered once', async () => {
+    const made = await owner.client.POST('/customerWarrantyOrder/v1/add', {
+      body: { deviceImei: ' sn12ab34 ', orderTimeStr: '2026-11-01', productId: bpModel.id },
+    });
+    expect(made.deviceImei).toBe('SN12AB34');
+    expect(
+      await failure(
+        owner.client.POST('/customerWarrantyOrder/v1/add', {
+          body: { deviceImei: 'SN12AB34', orderTimeStr: '2026-11-01', productId: bpModel.id },
+        }),
+      ),
+    ).toMatchObject({ code: 40900, errMsg: '该设备已登记，请勿重复登记' });
+    const found = await operator.client.GET('/console/v1/after-sales/warranties', {
+      params: { query: { keyword: 'sn12AB34' } },
+    });
+    expect(found.items.map((w) => w.warrantyId)).toEqual([made.warrantyId]);
+  });
+
   it('counts each record from its own purchase date: an early squatter cannot expire a later owner’s warranty', async () => {
     const deviceImei = nextImei();
     const squatted = await owner.client.POST('/customerWarrantyOrder/v1/add', {

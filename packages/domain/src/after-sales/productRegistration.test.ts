@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitProductRegistration, isDeviceCode, validateProductRegistration } from './productRegistration';
+import {
+  canSubmitProductRegistration,
+  isDeviceCode,
+  normalizeDeviceCode,
+  validateProductRegistration,
+} from './productRegistration';
 
 describe('product registration', () => {
   // 2026-02-01 00:30 in China.
@@ -32,5 +37,15 @@ describe('product registration', () => {
     expect(validateProductRegistration({ ...ok, deviceImei: 'BP-2026A0001' }, now)).toEqual({ ok: true });
     expect(isDeviceCode(' 861234567890123 ')).toBe(true);
     expect(isDeviceCode('12345')).toBe(false);
+  });
+
+  it('normalises a device code to one spelling, trimmed and upper-case, before checking it', () => {
+    expect(normalizeDeviceCode(' sn12ab34 ')).toBe('SN12AB34');
+    expect(normalizeDeviceCode('SN12AB34')).toBe('SN12AB34');
+    expect(normalizeDeviceCode('bp-2026a0001')).toBe('BP-2026A0001');
+    expect(normalizeDeviceCode(undefined)).toBe('');
+    expect(isDeviceCode('sn12ab34')).toBe(true);
+    expect(validateProductRegistration({ ...ok, deviceImei: ' bp-2026a0001 ' }, now)).toEqual({ ok: true });
+    expect(isDeviceCode('sn12ab3_')).toBe(false);
   });
 });

@@ -18,19 +18,30 @@ export function canSubmitProductRegistration(input: ProductRegistrationInput): b
 }
 
 /**
- * A device code as scanned or typed (after the domain's `extractImei`): an IMEI, or the SN of a
- * meter without a SIM card, 6 to 32 letters, digits or dashes.
+ * A device code as scanned or typed (after the domain's `extractImei`), normalised by
+ * {@link normalizeDeviceCode}: an IMEI, or the SN of a meter without a SIM card, 6 to 32 upper-case
+ * letters, digits or dashes.
  */
-export const DEVICE_CODE_PATTERN = /^[A-Za-z0-9-]{6,32}$/;
+export const DEVICE_CODE_PATTERN = /^[A-Z0-9-]{6,32}$/;
 
-/** Whether the text is a device code (see {@link DEVICE_CODE_PATTERN}). */
+/**
+ * The one spelling of a device code, used before it is checked, stored or looked up: trimmed and
+ * upper-cased, as SNs are printed in capitals and `sn12ab34` typed on a phone is the meter labelled
+ * `SN12AB34` (so the one-record-per-device rule sees one device).
+ */
+export function normalizeDeviceCode(text: string | null | undefined): string {
+  return (text ?? '').trim().toUpperCase();
+}
+
+/** Whether the text, normalised, is a device code (see {@link DEVICE_CODE_PATTERN}). */
 export function isDeviceCode(text: string | null | undefined): boolean {
-  return DEVICE_CODE_PATTERN.test((text ?? '').trim());
+  return DEVICE_CODE_PATTERN.test(normalizeDeviceCode(text));
 }
 
 /**
  * The registration on submit: a valid phone, then a real purchase date (`YYYY-MM-DD`, a time after
- * it ignored) not after today (China), then a device code.
+ * it ignored) not after today (China), then a device code in any case (store
+ * `normalizeDeviceCode(deviceImei)`).
  */
 export function validateProductRegistration(input: ProductRegistrationInput, now: Instant): ValidationResult {
   const date = (input.orderTimeStr ?? '').trim().slice(0, 10);

@@ -10941,7 +10941,7 @@ export interface components {
             phone?: string;
             /** @description The purchase date, YYYY-MM-DD (a time after it is ignored); not after today (China). */
             orderTimeStr?: string;
-            /** @description The device's IMEI or SN as extracted from the scan (domain extractImei). */
+            /** @description The device's IMEI or SN as extracted from the scan (domain extractImei); trimmed and upper-cased (domain normalizeDeviceCode) before it is checked and stored. */
             deviceImei?: string;
             /** @description The model (catalogue), when devices does not know the IMEI. */
             productId?: number;
@@ -10950,6 +10950,7 @@ export interface components {
         };
         /** @description A registered customer's warranty registration; `phone` defaults to the customer's own. */
         WarrantyInput: {
+            /** @description Trimmed and upper-cased (domain normalizeDeviceCode) before it is checked and stored. */
             deviceImei?: string;
             orderTimeStr?: string;
             phone?: string;

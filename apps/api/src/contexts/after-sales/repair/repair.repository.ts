@@ -1,4 +1,5 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { normalizeDeviceCode } from '@glucoguard/domain';
 import { ProductCategory, ProductModel } from '../catalogue/catalogue.entity';
 import { RepairPhoto, RepairRequest, RepairStep } from './repair.entity';
 
@@ -90,7 +91,7 @@ export class RepairRepository {
       {
         ...(filter.status !== undefined && { status: filter.status }),
         ...(filter.assigneeId && { assigneeId: filter.assigneeId }),
-        ...(k && { $or: [{ upkeepCode: k.toUpperCase() }, { phone: k }, { deviceImei: k }] }),
+        ...(k && { $or: [{ upkeepCode: k.toUpperCase() }, { phone: k }, { deviceImei: normalizeDeviceCode(k) }] }),
       },
       { orderBy: [{ createdAt: order }, { id: order }], offset, limit, disableIdentityMap: true },
     );

@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { normalizeDeviceCode } from '@glucoguard/domain';
 import { Customer } from '../../identity';
 import { ProductModel } from '../catalogue/catalogue.entity';
 import { WarrantyRecord } from './warranty.entity';
@@ -64,7 +65,11 @@ export class WarrantyRepository {
     if (keyword) {
       const owner = await this.em.findOne(Customer, { phone: keyword }, { fields: ['id'] });
       where = {
-        $or: [{ deviceImei: keyword }, { phone: keyword }, ...(owner ? [{ customerId: owner.id }] : [])],
+        $or: [
+          { deviceImei: normalizeDeviceCode(keyword) },
+          { phone: keyword },
+          ...(owner ? [{ customerId: owner.id }] : []),
+        ],
       };
     }
     return this.em.findAndCount(WarrantyRecord, where, {

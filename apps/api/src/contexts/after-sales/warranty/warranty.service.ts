@@ -2,6 +2,7 @@ import {
   chinaDateKey,
   DEVICE_TYPES,
   isWarrantyExpired,
+  normalizeDeviceCode,
   validateProductRegistration,
   WARRANTY_MESSAGES,
   warrantyEnd,
@@ -84,7 +85,7 @@ export async function registerWarranty(db: Db, customerId: string, input: Warran
   if (!checked.ok) {
     throw badRequest(checked.message);
   }
-  const deviceImei = (input.deviceImei ?? '').trim();
+  const deviceImei = normalizeDeviceCode(input.deviceImei);
   const meter = await meterOfImei(db, deviceImei);
   if (meter?.customerId && meter.customerId !== customerId) {
     throw forbidden(WARRANTY_MESSAGES.boundToOther);
