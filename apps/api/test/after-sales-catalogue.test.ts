@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '@glucoguard/sdk';
 import { AuditEvent } from '../src/contexts/platform/audit/auditEvent.entity';
-import { ProductGuide } from '../src/contexts/after-sales/catalogue/catalogue.entity';
+import { ProductGuide, ServicePolicyText } from '../src/contexts/after-sales/catalogue/catalogue.entity';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
 import { signedInStaff } from './staff-fixtures';
 import { b64, png1x1 } from './upload/images';
@@ -361,5 +361,26 @@ describe('the catalogue in the console', () => {
     const medicalVisitor = await signInNewVisitor(api, 4);
     expect((await medicalVisitor.client.GET('/product/v1/getServicePolicy')).clauses[0]!.body).toBe('新的保修范围说明');
     expect((await visitor.client.GET('/product/v1/getServicePolicy')).hotline).toBe('400-826-0303');
+  });
+
+  it('takes two first saves of a brand’s policy at once: both answer, one row, the text of one of them', async () => {
+    const before = await operator.client.GET('/console/v1/after-sales/policies');
+    const health = before.items.find((p) => p.sourceId === 3)!;
+    // The brand has no saved policy yet (the seed's row removed), so both saves insert.
+    await api.app.em.fork().nativeDelete(ServicePolicyText, { sourceId: 3 });
+    const hotlines = ['400-826-0311', '400-826-0322', '400-826-0333', '400-826-0344'];
+    const answers = await Promise.all(
+      hotlines.map((hotline) =>
+        operator.client.POST('/console/v1/after-sales/policies/{sourceId}', {
+          params: { path: { sourceId: 3 } },
+          body: { clauses: health.clauses, hotline, serviceHours: health.serviceHours },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.sourceId)).toEqual([3, 3, 3, 3]);
+    const rows = await api.app.em.fork().find(ServicePolicyText, { sourceId: 3 });
+    expect(rows).toHaveLength(1);
+    expect(hotlines).toContain(rows[0]!.hotline);
+    expect((await visitor.client.GET('/product/v1/getServicePolicy')).hotline).toBe(rows[0]!.hotline);
   });
 });

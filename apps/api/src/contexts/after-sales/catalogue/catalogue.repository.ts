@@ -117,15 +117,19 @@ export class CatalogueRepository {
     return this.em.findOne(ServicePolicyText, { sourceId });
   }
 
-  async savePolicy(
+  /**
+   * Stores a brand's policy in one statement (`insert … on conflict (source_id) do update`): two
+   * first saves at once both succeed, the later one's text kept, instead of both inserting.
+   */
+  savePolicy(
     sourceId: number,
     fields: Omit<ServicePolicyText, 'sourceId' | 'updatedAt'>,
     now: Date,
   ): Promise<ServicePolicyText> {
-    const row =
-      (await this.policy(sourceId)) ?? this.em.create(ServicePolicyText, { sourceId, ...fields, updatedAt: now });
-    this.em.assign(row, { ...fields, updatedAt: now });
-    await this.em.flush();
-    return row;
+    return this.em.upsert(
+      ServicePolicyText,
+      { sourceId, ...fields, updatedAt: now },
+      { onConflictFields: ['sourceId'], onConflictAction: 'merge' },
+    );
   }
 }
