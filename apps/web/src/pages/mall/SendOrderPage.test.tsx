@@ -384,7 +384,7 @@ describe('/mall/sendOrder', () => {
 
   it('keeps the submit button disabled until the check and the address have answered', async () => {
     useOrderDraft.getState().clear();
-    let answerCheck: () => void = () => undefined;
+    let answerCheck: (() => void) | undefined;
     const envelope = (data: unknown) =>
       new Response(JSON.stringify({ code: 0, errMsg: '', data }), { headers: { 'content-type': 'application/json' } });
     setApiFetch((request) => {
@@ -404,7 +404,10 @@ describe('/mall/sendOrder', () => {
     renderApp('/mall/sendOrder?goodsId=11');
     await screen.findByRole('region', { name: '商品' });
     expect(submit().disabled).toBe(true);
-    answerCheck();
+    // The check is asked for after the goods have shown; on a loaded machine that can come later.
+    await waitFor(() => expect(answerCheck).toBeDefined());
+    expect(submit().disabled).toBe(true);
+    answerCheck?.();
     await waitFor(() => expect(submit().disabled).toBe(false));
   });
 });
