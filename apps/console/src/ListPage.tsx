@@ -74,15 +74,18 @@ export function serverPagination({
 
 /**
  * A list's keyword search box with its 搜索 button, named by what it finds (手机号, IMEI…): hands
- * back the trimmed text, or undefined when it is cleared.
+ * back the trimmed text, or undefined when it is cleared. `maxLength` is the field's own limit (40
+ * unless the API allows fewer, e.g. a 20-character title).
  */
 export function KeywordSearch({
   label,
   className,
+  maxLength = 40,
   onSearch,
 }: {
   label: string;
   className?: string;
+  maxLength?: number;
   onSearch: (keyword: string | undefined) => void;
 }) {
   return (
@@ -90,7 +93,7 @@ export function KeywordSearch({
       className={className}
       allowClear
       enterButton="搜索"
-      maxLength={40}
+      maxLength={maxLength}
       placeholder={label}
       aria-label={label}
       onSearch={(text) => onSearch(text.trim() || undefined)}

@@ -1,11 +1,11 @@
 // 使用指南 (operator, admin): the usage guides and common faults of every product type and model, by
 // type, product type and title; each written in the rich-text editor (or pointing to an https page),
 // saved through the API — which sanitises it — and then shown as stored, in a sandboxed frame.
-import { Button, Image, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Image, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api';
-import { ListPage } from '../../ListPage';
+import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { imageSrc } from '../goods/goodsImages';
 import {
@@ -139,14 +139,11 @@ export default function GuidesPage() {
   return (
     <ListPage title="使用指南与常见故障" addLabel="新增指南" onReload={list.reload} onAdd={() => setEditing('new')}>
       <Space className={styles.filters} wrap>
-        <Input.Search
+        <KeywordSearch
           className={styles.keyword}
-          allowClear
-          enterButton="搜索"
-          placeholder="标题"
-          aria-label="标题"
+          label="标题"
           maxLength={20}
-          onSearch={(text) => narrow({ title: text.trim() || undefined })}
+          onSearch={(keyword) => narrow({ title: keyword })}
         />
         <Select<GuideType | 'all'>
           className={styles.select}
@@ -179,14 +176,13 @@ export default function GuidesPage() {
         loading={list.loading}
         locale={{ emptyText: '暂无指南' }}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: pageNo,
+        pagination={serverPagination({
+          pageNo,
           pageSize: PAGE_SIZE,
           total: list.data?.totalNum ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 条`,
+          unit: '条',
           onChange: setPageNo,
-        }}
+        })}
       />
       <GuideDialog
         open={editing !== null}

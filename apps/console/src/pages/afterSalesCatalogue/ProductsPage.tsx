@@ -2,11 +2,11 @@
 // the right — and the models with their device type, warranty, video and manual. Types and models are
 // added and changed in dialogs and hidden rather than deleted; every change is audited by the API.
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Image, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Image, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api';
-import { ListPage } from '../../ListPage';
+import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { imageSrc } from '../goods/goodsImages';
 import { DEVICE_TYPE_LABELS, categoryName, useCategories, type Category, type Product } from './catalogue';
@@ -173,15 +173,12 @@ export default function ProductsPage() {
         <div>
           <Space className={styles.filters} wrap>
             <Typography.Text strong>{chosen ? `${chosen.name}的型号` : '全部型号'}</Typography.Text>
-            <Input.Search
+            <KeywordSearch
               className={styles.keyword}
-              allowClear
-              enterButton="搜索"
-              placeholder="型号名称"
-              aria-label="型号名称"
+              label="型号名称"
               maxLength={20}
-              onSearch={(text) => {
-                setName(text.trim() || undefined);
+              onSearch={(keyword) => {
+                setName(keyword);
                 setPageNo(1);
               }}
             />
@@ -195,14 +192,13 @@ export default function ProductsPage() {
             loading={products.loading}
             locale={{ emptyText: '暂无型号' }}
             scroll={{ x: 'max-content' }}
-            pagination={{
-              current: pageNo,
+            pagination={serverPagination({
+              pageNo,
               pageSize: PAGE_SIZE,
               total: products.data?.totalNum ?? 0,
-              showSizeChanger: false,
-              showTotal: (total) => `共 ${total} 个型号`,
+              unit: '个型号',
               onChange: setPageNo,
-            }}
+            })}
           />
         </div>
       </div>

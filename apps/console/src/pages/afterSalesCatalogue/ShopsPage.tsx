@@ -6,7 +6,7 @@ import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { ListPage } from '../../ListPage';
+import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
 import { SaveDialog } from '../../SaveDialog';
 import { useConsoleData } from '../../useConsoleData';
 import { useConsoleSubmit } from '../../useConsoleSubmit';
@@ -220,14 +220,11 @@ export default function ShopsPage() {
   return (
     <ListPage title="授权门店" addLabel="新增门店" onReload={list.reload} onAdd={() => setEditing('new')}>
       <Space className={styles.filters} wrap>
-        <Input.Search
+        <KeywordSearch
           className={styles.keyword}
-          allowClear
-          enterButton="搜索"
-          placeholder="门店名称"
-          aria-label="门店名称"
+          label="门店名称"
           maxLength={20}
-          onSearch={(text) => narrow({ name: text.trim() || undefined })}
+          onSearch={(keyword) => narrow({ name: keyword })}
         />
         <Cascader
           className={styles.select}
@@ -251,14 +248,13 @@ export default function ShopsPage() {
         loading={list.loading}
         locale={{ emptyText: '暂无门店' }}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: pageNo,
+        pagination={serverPagination({
+          pageNo,
           pageSize: PAGE_SIZE,
           total: list.data?.totalNum ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 家门店`,
+          unit: '家门店',
           onChange: setPageNo,
-        }}
+        })}
       />
       <ShopDialog
         open={editing !== null}

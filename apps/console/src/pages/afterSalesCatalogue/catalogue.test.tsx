@@ -64,6 +64,8 @@ const B1: Product = {
   manualImages: [],
   status: 0,
 };
+/** What the model dialog sends for G1 unchanged: every field but the ones the API keeps itself. */
+const { id: _id, categoryName: _categoryName, updateTime: _updateTime, ...G1_INPUT } = G1;
 
 const GUIDE: Guide = {
   guideId: 5,
@@ -135,6 +137,22 @@ const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
 const row = (text: string) => screen.getByRole('row', { name: new RegExp(text.replace(/[()（）]/g, '.')) });
 const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: /保\s*存/ })));
 
+/** The models page with G1's dialog open: the calls made so far and after. */
+async function editG1() {
+  const calls = show(<ProductsPage />);
+  await screen.findByText('共 2 个型号');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: `编辑型号 ${G1.name}` })));
+  return calls;
+}
+
+/** The guides page with GUIDE's dialog open, the API answering as `answer` does. */
+async function editGuide(answer: (call: Call) => unknown) {
+  const calls = show(<GuidesPage />, answer);
+  await screen.findByText('共 1 条');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: `编辑 ${GUIDE.title}` })));
+  return calls;
+}
+
 describe('ProductsPage', () => {
   it('lists the types and every model with its device type, warranty and manual', async () => {
     show(<ProductsPage />);
@@ -168,36 +186,18 @@ describe('ProductsPage', () => {
   });
 
   it('sends every field of a changed model, texts trimmed', async () => {
-    const calls = show(<ProductsPage />);
-    await screen.findByText('共 2 个型号');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `编辑型号 ${G1.name}` })));
+    const calls = await editG1();
     const name = await screen.findByDisplayValue(G1.name);
     fireEvent.change(name, { target: { value: '  糖护 4G 血糖仪 G2  ' } });
     await save();
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     const [sent] = posts(calls);
     expect(sent?.path).toBe('/api/console/v1/after-sales/products/11');
-    expect(sent?.body).toEqual({
-      categoryId: 1,
-      name: '糖护 4G 血糖仪 G2',
-      iconUrl: '',
-      deviceType: 0,
-      warMonths: 12,
-      videoUrl: 'https://video.example.com/g1.mp4',
-      manualUrl: 'manual/g1.pdf',
-      manualImages: ['uploads/aftersales/p1.png', 'uploads/aftersales/p2.png'],
-      remark: '',
-      warUrl: '',
-      warrantyRemark: '自收货之日起12个月',
-      sort: 1,
-      status: 1,
-    });
+    expect(sent?.body).toEqual({ ...G1_INPUT, name: '糖护 4G 血糖仪 G2' });
   });
 
   it('refuses a video address that is not https before sending', async () => {
-    const calls = show(<ProductsPage />);
-    await screen.findByText('共 2 个型号');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `编辑型号 ${G1.name}` })));
+    const calls = await editG1();
     const video = await screen.findByDisplayValue(G1.videoUrl);
     fireEvent.change(video, { target: { value: 'http://video.example.com/g1.mp4' } });
     await save();
@@ -206,9 +206,7 @@ describe('ProductsPage', () => {
   });
 
   it('shows the manual as a link to the stored PDF with its pages in order', async () => {
-    show(<ProductsPage />);
-    await screen.findByText('共 2 个型号');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `编辑型号 ${G1.name}` })));
+    await editG1();
     const link = await screen.findByRole('link', { name: /g1\.pdf/ });
     expect(link.getAttribute('href')).toBe('/api/files/manual/g1.pdf');
     expect(screen.getByRole('img', { name: '说明书第1页' }).getAttribute('src')).toBe(
@@ -231,15 +229,13 @@ describe('GuidesPage', () => {
   });
 
   it('sends the rich text, then shows what the API stored in a frame without scripts', async () => {
-    const calls = show(<GuidesPage />, (call) => {
+    const calls = await editGuide((call) => {
       if (call.method === 'POST' && call.path.endsWith('/guides/5')) {
         // The API sanitises: whatever was sent, the stored content has no script.
         return { ...GUIDE, title: '开机与采血', content: STORED };
       }
       return catalogue(call);
     });
-    await screen.findByText('共 1 条');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `编辑 ${GUIDE.title}` })));
     const title = await screen.findByDisplayValue(GUIDE.title);
     fireEvent.change(title, { target: { value: '开机与采血' } });
     await screen.findByRole('textbox', { name: '正文' });
@@ -266,11 +262,9 @@ describe('GuidesPage', () => {
   });
 
   it('refuses a jump address that is not https, and sends no rich text with one', async () => {
-    const calls = show(<GuidesPage />, (call) =>
+    const calls = await editGuide((call) =>
       call.method === 'POST' ? { ...GUIDE, content: '', contentUrl: 'https://help.example.com/g1' } : catalogue(call),
     );
-    await screen.findByText('共 1 条');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `编辑 ${GUIDE.title}` })));
     await screen.findByDisplayValue(GUIDE.title);
     await act(async () => fireEvent.click(screen.getByRole('radio', { name: '跳转链接' })));
     const address = await screen.findByPlaceholderText('https://');
