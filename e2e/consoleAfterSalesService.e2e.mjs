@@ -186,12 +186,20 @@ describe("an operator works the console's after-sales service at 1280×800", { s
       await complete.getByLabel('处理结果（患者会看到）').fill(final);
       await complete.screenshot({ path: shot('complete-dialog') });
       await complete.getByRole('button', { name: '确认完成' }).click();
-      // The toast 报修已完成 shows below the drawer's title row (App.tsx places toasts), not over it;
-      // measured while it shows (3 s), skipped if a slow machine only gets here after it has gone.
-      const toast = await page
-        .locator('.ant-message-notice', { hasText: '报修已完成' })
-        .boundingBox({ timeout: 2500 })
-        .catch(() => null);
+      // The toast 报修已完成 shows below the drawer's title row (App.tsx places toasts), not over it.
+      // It slides in from above, so its place is read once it has come to rest (the same twice in a
+      // row); skipped if a slow machine only gets here after it has gone (it shows for 3 s).
+      const notice = page.locator('.ant-message-notice', { hasText: '报修已完成' });
+      let toast = await notice.boundingBox({ timeout: 2500 }).catch(() => null);
+      for (let i = 0; toast && i < 20; i += 1) {
+        await page.waitForTimeout(100);
+        const next = await notice.boundingBox({ timeout: 200 }).catch(() => null);
+        const rested = next !== null && next.y === toast.y;
+        toast = next;
+        if (rested) {
+          break;
+        }
+      }
       if (toast) {
         const header = await drawer.locator('.ant-drawer-header').boundingBox();
         assert.ok(toast.y >= header.y + header.height, `the toast (y ${toast.y}) covers the drawer's title`);
