@@ -20,7 +20,15 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone } from './phone.mjs';
-import { apiCall, assertFitsWidth, drawEveryPdfPage, freshPhone, registerPatient, solidPng } from './helpers.mjs';
+import {
+  apiCall,
+  assertFitsWidth,
+  drawEveryPdfPage,
+  fakeMessagingAppScanner,
+  freshPhone,
+  registerPatient,
+  solidPng,
+} from './helpers.mjs';
 import { CONSOLE_URL, DEMO_STAFF, openDesktop, settled, signInToConsole } from './console.mjs';
 
 const skip = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
@@ -31,41 +39,6 @@ const MODEL_WITH_MANUAL = '糖护 G1 4G血糖仪';
 
 /** A fifteen-digit device code no meter of the system has, so the page asks for the model. */
 const randomImei = () => `86${String(Date.now()).slice(-9)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
-
-/**
- * Fakes the messaging app's JS-SDK for one page: the API's signature says enabled, and the SDK's
- * script defines a `wx` whose scanQRCode answers `scanned` (what the scanner reads off a label).
- * Everything after that boundary — the app's scanner hook, extractImei, the form — is the real app.
- * @param {import('playwright-core').Page} page @param {string} scanned
- */
-async function fakeScanner(page, scanned) {
-  await page.route('**/api/wechat/v1/getWxJsConfig?*', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({
-        code: 0,
-        errMsg: '',
-        data: { enabled: true, appId: 'wx_e2e', timestamp: 1763600000, nonceStr: 'n0nce', signature: 'sig' },
-      }),
-    }),
-  );
-  await page.route('https://res.wx.qq.com/open/js/jweixin-1.6.0.js', (route) =>
-    route.fulfill({
-      contentType: 'application/javascript',
-      body: `window.wx = {
-        config() { setTimeout(() => this._ready && this._ready(), 0); },
-        ready(cb) { this._ready = cb; },
-        error() {},
-        updateAppMessageShareData() {},
-        updateTimelineShareData() {},
-        scanQRCode(options) {
-          window.__scanRequests = (window.__scanRequests || []).concat([options.scanType]);
-          options.success({ resultStr: ${JSON.stringify(scanned)} });
-        },
-      };`,
-    }),
-  );
-}
 
 /** A PNG file for a page's file input. @param {string} name @param {number} size */
 const png = (name, size) => ({ name, mimeType: 'image/png', buffer: solidPng(size) });
@@ -118,7 +91,7 @@ describe('the after-sales journey (issue 22)', { skip }, () => {
     });
     try {
       // 1. A visitor's 我的产品 is the registration form (spec 3 §2.8: without a cid it goes to /addProduct).
-      await fakeScanner(page, `CODE_128,${imei}`);
+      await fakeMessagingAppScanner(page, `CODE_128,${imei}`);
       await page.goto(`${BASE_URL}/productList`);
       await page.waitForURL((url) => url.pathname === '/addProduct');
       await page.getByRole('heading', { name: '登记产品保修' }).waitFor();

@@ -165,3 +165,40 @@ export function solidPng(size = 24) {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * Fakes the messaging app's JS-SDK for one page: the API's signature says enabled, and the SDK's
+ * script defines a `wx` whose scanQRCode answers `scanned` (what the scanner reads off a label) and
+ * counts the scans it was asked for (`window.__scans`, `window.__scanRequests` with their scanType).
+ * Everything after that boundary — the app's scanner hook, extractImei, the form — is the real app.
+ * @param {import('playwright-core').Page} page @param {string} scanned
+ */
+export async function fakeMessagingAppScanner(page, scanned) {
+  await page.route('**/api/wechat/v1/getWxJsConfig?*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 0,
+        errMsg: '',
+        data: { enabled: true, appId: 'wx_e2e', timestamp: 1763600000, nonceStr: 'n0nce', signature: 'sig' },
+      }),
+    }),
+  );
+  await page.route('https://res.wx.qq.com/open/js/jweixin-1.6.0.js', (route) =>
+    route.fulfill({
+      contentType: 'application/javascript',
+      body: `window.wx = {
+        config() { setTimeout(() => this._ready && this._ready(), 0); },
+        ready(cb) { this._ready = cb; },
+        error() {},
+        updateAppMessageShareData() {},
+        updateTimelineShareData() {},
+        scanQRCode(options) {
+          window.__scans = (window.__scans || 0) + 1;
+          window.__scanRequests = (window.__scanRequests || []).concat([options.scanType]);
+          options.success({ resultStr: ${JSON.stringify(scanned)} });
+        },
+      };`,
+    }),
+  );
+}

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import QRCode from 'qrcode';
 import { BASE_URL, launchBrowser, openPhone, shot } from './phone.mjs';
-import { assertFitsWidth, registerPatient } from './helpers.mjs';
+import { assertFitsWidth, fakeMessagingAppScanner, registerPatient } from './helpers.mjs';
 
 const skip = process.env.E2E_STATIC === '1' ? 'needs the API' : false;
 
@@ -26,38 +26,6 @@ const randomImei = () => `86${String(Date.now()).slice(-9)}${String(Math.floor(M
 
 /** What the messaging app's scanner reads from a label: a link with the IMEI in it. */
 const labelText = (imei) => `https://m.glucoguard.cn/d?imei=${imei}&v=1`;
-
-/**
- * Fakes the messaging app's JS-SDK for one page: the API's signature says enabled, and the SDK's
- * script defines a `wx` whose scanner answers `scanned`.
- * @param {import('playwright-core').Page} page
- * @param {string} scanned
- */
-async function fakeMessagingAppScanner(page, scanned) {
-  await page.route('**/api/wechat/v1/getWxJsConfig?*', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({
-        code: 0,
-        errMsg: '',
-        data: { enabled: true, appId: 'wx_e2e', timestamp: 1763600000, nonceStr: 'n0nce', signature: 'sig' },
-      }),
-    }),
-  );
-  await page.route('https://res.wx.qq.com/open/js/jweixin-1.6.0.js', (route) =>
-    route.fulfill({
-      contentType: 'application/javascript',
-      body: `window.wx = {
-        config() { setTimeout(() => this._ready && this._ready(), 0); },
-        ready(cb) { this._ready = cb; },
-        error() {},
-        updateAppMessageShareData() {},
-        updateTimelineShareData() {},
-        scanQRCode(options) { window.__scans = (window.__scans || 0) + 1; options.success({ resultStr: ${JSON.stringify(scanned)} }); },
-      };`,
-    }),
-  );
-}
 
 /**
  * A Y4M video (what Chromium's fake camera plays) of a QR code holding `text`, black on white,
