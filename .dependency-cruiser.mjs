@@ -15,6 +15,7 @@ const below = {
   care: ['platform', 'identity', 'health', 'commerce'],
   commerce: ['platform', 'identity', 'health'],
   'after-sales': ['platform', 'identity', 'health', 'devices', 'commerce'],
+  open: ['platform', 'identity', 'health', 'devices'],
 };
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -47,7 +48,7 @@ export default {
     ...Object.entries(below).map(([context, allowed]) => ({
       name: 'context-layers',
       severity: 'error',
-      comment: `${context} may import only ${allowed.join(', ') || 'no other context'} (platform ← identity ← health ← social, engagement, devices, commerce ← care; devices, commerce ← after-sales; engagement → social).`,
+      comment: `${context} may import only ${allowed.join(', ') || 'no other context'} (platform ← identity ← health ← social, engagement, devices, commerce ← care; devices, commerce ← after-sales; health, devices ← open; engagement → social).`,
       from: { path: `${CTX}${context}/` },
       to: { path: CTX, pathNot: `${CTX}(${[context, ...allowed].join('|')})/` },
     })),

@@ -80,6 +80,7 @@ describe('web shell on a phone in the messaging app', () => {
         '在线问诊',
         '我的处方',
         '健康目标',
+        '售后服务',
         '帮助与客服',
         '设置',
       ]);
@@ -126,6 +127,7 @@ describe('web shell on a phone in the messaging app', () => {
         '监测计划',
         '用药记录',
         '服务包',
+        '售后服务',
         '帮助与客服',
         '设置',
       ]);
