@@ -7113,8 +7113,630 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/v1/authorize/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the consent screen shows for an integrator's authorization request
+         * @description The web app's consent page (`/oauth/authorize`, the address integrators send the browser to
+         *     with the standard RFC 6749 query) calls this with the same query. It checks the request
+         *     before anything is shown: `client_id` names an enabled client allowed the authorization
+         *     code grant, `redirect_uri` is exactly one of the client's registered addresses (no prefix or
+         *     pattern match), `response_type` is `code`, every scope is one the client may ask for and a
+         *     patient may grant (`devices.provision` never is), and PKCE is present with
+         *     `code_challenge_method=S256` (`plain` is refused). A failure answers 40000 with a Chinese
+         *     sentence for the page; the browser is never sent to an address the client did not register.
+         *
+         *     Only the signed-in patient's own registered account can consent: a visitor is told to
+         *     register first (40300 请先注册) and a request naming another patient (`login_hint` or
+         *     `patient` other than the caller's own customer id) is refused with 40300 无权为他人授权.
+         *     A relative who follows the patient can therefore never grant access to the patient's data.
+         *     See docs/adr/0217-oauth-authorization-server.md.
+         */
+        get: operations["oauthAuthorizeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The patient approves or denies an integrator's authorization request
+         * @description The consent page posts the request it showed plus the patient's decision. The request is
+         *     checked again exactly as `oauthAuthorizeRequest` does. On approval a grant (授权) of the
+         *     patient's own account to the client for these scopes is recorded (an existing live grant of
+         *     the same client gains the scopes) and a single-use authorization code, valid 10 minutes and
+         *     bound to the client, the redirect URI and the PKCE challenge, is issued; `redirectTo` is the
+         *     registered redirect URI with `code` and `state`. On denial `redirectTo` carries
+         *     `error=access_denied` and `state`. The page then sends the browser to `redirectTo`.
+         */
+        post: operations["oauthAuthorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The token endpoint (RFC 6749 §3.2)
+         * @description Grants: `authorization_code` (with `code_verifier`, checked against the code's S256
+         *     challenge; a code is used once), `refresh_token` (the refresh token is rotated on every use:
+         *     the answer carries a new one and the old one stops working; presenting an already-rotated
+         *     refresh token is taken as theft and revokes every token of that grant, RFC 9700 §4.14.2) and
+         *     `client_credentials` (a client's own resources, e.g. `devices.provision`; no refresh token).
+         *
+         *     The client authenticates with HTTP Basic (`client_id:client_secret`, RFC 6749 §2.3.1) or
+         *     with `client_id` and `client_secret` in the body. Bodies are
+         *     `application/x-www-form-urlencoded` (the standard) or JSON.
+         *
+         *     Access tokens (`oat_…`) last 1 hour, refresh tokens (`ort_…`) 30 days; both are opaque and
+         *     stored only as SHA-256 hashes. Not our envelope: successes and failures are RFC 6749 JSON
+         *     (`error`, `error_description`), with `Cache-Control: no-store`.
+         */
+        post: operations["oauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token revocation (RFC 7009)
+         * @description A client revokes one of its own tokens. Revoking a refresh token (or an access token of a
+         *     patient's grant) ends the whole grant: every token of it stops working at once, the patient's
+         *     授权管理 no longer lists it, and `GrantRevoked` is published (webhooks send
+         *     `consent.revoked`). A client-credentials access token is revoked alone. As RFC 7009 §2.2
+         *     requires, an unknown, expired or already revoked token, or another client's, answers 200 too
+         *     (and changes nothing). Client authentication as for `oauthToken`; bodies form-encoded or
+         *     JSON; failures are RFC 6749 JSON.
+         */
+        post: operations["oauthRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 授权管理 - the apps the signed-in patient has allowed
+         * @description Every live grant of the caller's own account, newest first: the app, its organisation, when
+         *     it was allowed and what it can do (each scope with its Chinese text). Revoked grants are not
+         *     listed. A visitor has none and gets an empty list.
+         */
+        get: operations["oauthGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/grants/{grantId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 取消授权 - the patient revokes an app's access
+         * @description Ends the grant at once: its access and refresh tokens stop working on their next use (the
+         *     next call answers 401 invalid_token), and `GrantRevoked` is published in the same
+         *     transaction (webhooks send `consent.revoked`). Another patient's grant answers 40400, as an
+         *     unknown one does; revoking an already revoked grant answers its state again.
+         */
+        post: operations["oauthRevokeGrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/open/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registered OAuth clients of integrators, newest first (admin)
+         * @description Every client, enabled and disabled, with its settings but never its secret (only a hash is
+         *     stored). Recorded in the audit trail (`open.client.list`). docs/adr/0220-client-registration-in-the-console.md.
+         */
+        get: operations["consoleOpenClients"];
+        put?: never;
+        /**
+         * Registers an OAuth client and answers its secret once (admin)
+         * @description The client id (`gg_client_…`) and secret (`gg_secret_…`) are made by the server; the secret is
+         *     in this answer only and stored as its SHA-256 hash, so it can never be shown again (rotate it
+         *     to get a new one). The settings are checked by the domain (`checkClientSettings`): redirect
+         *     URIs are absolute https addresses (http only on the loopback host), without a fragment, and
+         *     matched exactly at authorization; patient scopes need the authorization code grant;
+         *     `devices.provision` needs client credentials; a refresh token needs the authorization code
+         *     grant. Recorded in the audit trail (`open.client.create`).
+         */
+        post: operations["consoleOpenClientCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/open/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One OAuth client (admin)
+         * @description Recorded in the audit trail (`open.client.read`).
+         */
+        get: operations["consoleOpenClient"];
+        put?: never;
+        /**
+         * Changes an OAuth client's settings, or disables or enables it (admin)
+         * @description Only the fields sent change; the result is checked as a whole like a new client's. A disabled
+         *     client gets no new tokens and its tokens are refused at once (401 授权已失效); enabling it again
+         *     makes its unexpired tokens and its grants work again. Removing a scope or a redirect URI does
+         *     not touch grants already given: tokens carry at most the client's current scopes. Recorded in
+         *     the audit trail (`open.client.update`, `open.client.disable`, `open.client.enable`).
+         */
+        post: operations["consoleOpenClientUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/open/clients/{clientId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces an OAuth client's secret and answers the new one once (admin)
+         * @description The old secret stops working at once (tokens already issued stay valid until they expire or
+         *     are revoked). The new secret is in this answer only. Recorded in the audit trail
+         *     (`open.client.secret`).
+         */
+        post: operations["consoleOpenClientRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/readings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consenting patient's readings of one kind, newest first (integrators)
+         * @description For an app acting for a patient (authorization code grant with `readings.read`): the
+         *     readings of the grant's patient, never anyone else's. Newest measurement first, paged by
+         *     number. `from` (inclusive) and `to` (exclusive) bound the measurement time; either may be
+         *     left out. Times are ISO 8601 with the China offset (+08:00). A client-credentials token has
+         *     no patient and is refused (40300 该应用没有此项权限).
+         */
+        get: operations["openListReadings"];
+        put?: never;
+        /**
+         * Records a reading for the consenting patient, once per Idempotency-Key (integrators)
+         * @description For an app acting for a patient (authorization code grant with `readings.write`). The
+         *     reading is the patient's own (as if typed in the app), checked by the same rules as the
+         *     app's forms, and announced like every other reading (`reading.created`, the change feed).
+         *     The body names `kind`, `measuredAt` and exactly the one value object of that kind.
+         *
+         *     `Idempotency-Key` (recommended; the SDK sends one for every call): the answer to the first
+         *     request with a key is kept for 24 hours for this client. The same key with the same body
+         *     answers that stored answer again (with `Idempotency-Replayed: true`) and records nothing;
+         *     the same key with another body answers 42200 Idempotency-Key 已用于其他请求; the same key
+         *     while the first request is still running answers 40900 请求正在处理，请稍后重试.
+         */
+        post: operations["openCreateReading"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consenting patient's basic profile (integrators)
+         * @description For an app acting for a patient (authorization code grant with `profile.read`): the few
+         *     facts an integrator needs to file the readings — the patient's stable id (the same
+         *     `patientId` readings and changes carry), nickname, sex, birth date and the diagnosed types.
+         *     No phone number, address or identity card.
+         */
+        get: operations["openGetProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consenting patient's glucose or blood-pressure report of a month or a week (integrators)
+         * @description For an app acting for a patient (authorization code grant with `reports.read`): the
+         *     figures of the report the app shows for a period — a China calendar month (`month`) or a
+         *     Monday-to-Sunday week (`weekStart`, its Monday); give exactly one. A period whose report is
+         *     not yet made (the current week or month) answers 40000 报告尚未生成，敬请期待. When the
+         *     period has too few readings, `available` is false and `measurementsNeeded` says how many
+         *     it needs.
+         */
+        get: operations["openGetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provisions a meter maker's cellular meters (integrators, client credentials)
+         * @description For an organisation's own resources (client credentials grant with `devices.provision`):
+         *     registers up to 100 meters by IMEI. Each new meter answers its secret (to load into the
+         *     meter) and its bind code (for the label), shown this once and stored only as hashes. A
+         *     meter already provisioned answers `exists` without them; provisioning the same list again
+         *     is therefore safe. A malformed IMEI or kind refuses the whole request (40000) before
+         *     anything is stored.
+         */
+        post: operations["openProvisionDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The change feed - every change of the readings and meters the client may see, after a cursor
+         * @description Every created, updated and deleted reading, and every meter bound or unbound, of the
+         *     patients who have a live grant to this client including `readings.read`, in commit order.
+         *     Deletes and unbinds come as tombstones (no `reading` / `device`). Start without `cursor`;
+         *     then pass the `nextCursor` of the previous page. `hasMore` says whether another page is
+         *     ready now. A change committed after a page was read never sorts before that page's
+         *     `nextCursor`, so a client that was down catches up without missing or repeating a change
+         *     (docs/adr/0221-change-feed-ordered-by-transaction.md). The cursor is opaque; an
+         *     unreadable one answers 40000 游标无效. A patient who revokes the grant disappears from the
+         *     feed at once, earlier changes included.
+         */
+        get: operations["openListChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling client's webhook subscriptions
+         * @description Every subscription of the client the token belongs to, newest first. Needs a client-credentials
+         *     token (an app's own token, not one a patient granted): a token from the authorization code flow
+         *     answers 40300 该应用没有此项权限. No scope beyond being that client.
+         */
+        get: operations["openListWebhooks"];
+        put?: never;
+        /**
+         * Subscribes the calling client to events at a URL; answers the signing secret once
+         * @description The URL must be `https://` (plain `http://` only to a loopback address in development). At
+         *     most 10 subscriptions per client (40000 最多 10 个订阅). The answer carries `secret`
+         *     (`whsec_` + base64 of 32 random bytes): it is shown only here, keep it to verify
+         *     `webhook-signature` (Standard Webhooks). Events reach the subscription only for patients whose
+         *     grant to this client includes `readings.read` (`consent.revoked`: every grant of the client).
+         */
+        post: operations["openCreateWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/webhooks/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a subscription; its pending deliveries are not sent */
+        delete: operations["openDeleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a subscription's URL, events, description, or switches it on or off
+         * @description Only the fields given change. `enabled: true` switches a subscription disabled after persistent
+         *     failure back on (its failure count starts again); deliveries failed meanwhile are not resent —
+         *     replay them or catch up through the change feed. Another client's subscription answers 40400.
+         */
+        patch: operations["openUpdateWebhook"];
+        trace?: never;
+    };
+    "/open/v1/webhooks/{subscriptionId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log of one of the client's subscriptions, newest first, with every attempt */
+        get: operations["openWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/open/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook subscriptions of every client, or of one (admin)
+         * @description Newest first; `clientId` narrows the list to one client's subscriptions.
+         */
+        get: operations["consoleOpenWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/open/webhooks/{subscriptionId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A subscription's delivery log with every attempt, newest first (admin) */
+        get: operations["consoleOpenWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/v1/open/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a delivery again as a new attempt chain, same payload and webhook-id (admin)
+         * @description The delivery becomes `pending` with a new chain (`chain` + 1) whose first attempt is due at once,
+         *     retried on the same schedule as the first chain. A delivery still pending answers 40900
+         *     投递进行中，请稍后再重发; one of a disabled subscription answers 40900 订阅已停用. Audited
+         *     (`open.delivery.replay`).
+         */
+        post: operations["consoleReplayOpenDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "reading.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reading was stored for a patient who granted this client readings.read
+         * @description POSTed to each enabled subscription to `reading.created` with the Standard Webhooks headers. Answer any
+         *     2xx within 10 seconds; anything else (or no answer) is retried after 5 s, 5 min, 30 min, 2 h,
+         *     5 h, 10 h and 10 h, then the delivery fails.
+         */
+        post: operations["webhookReadingCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reading.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reading of such a patient was edited
+         * @description POSTed to each enabled subscription to `reading.updated` with the Standard Webhooks headers. Answer any
+         *     2xx within 10 seconds; anything else (or no answer) is retried after 5 s, 5 min, 30 min, 2 h,
+         *     5 h, 10 h and 10 h, then the delivery fails.
+         */
+        post: operations["webhookReadingUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reading.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reading of such a patient was deleted
+         * @description POSTed to each enabled subscription to `reading.deleted` with the Standard Webhooks headers. Answer any
+         *     2xx within 10 seconds; anything else (or no answer) is retried after 5 s, 5 min, 30 min, 2 h,
+         *     5 h, 10 h and 10 h, then the delivery fails.
+         */
+        post: operations["webhookReadingDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "consent.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A patient's grant to this client was revoked
+         * @description POSTed to each enabled subscription to `consent.revoked` with the Standard Webhooks headers. Answer any
+         *     2xx within 10 seconds; anything else (or no answer) is retried after 5 s, 5 min, 30 min, 2 h,
+         *     5 h, 10 h and 10 h, then the delivery fails.
+         */
+        post: operations["webhookConsentRevoked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device.bound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A meter was bound to such a patient
+         * @description POSTed to each enabled subscription to `device.bound` with the Standard Webhooks headers. Answer any
+         *     2xx within 10 seconds; anything else (or no answer) is retried after 5 s, 5 min, 30 min, 2 h,
+         *     5 h, 10 h and 10 h, then the delivery fails.
+         */
+        post: operations["webhookDeviceBound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description A chat signature (spec 3 §3 sdkAppId, sig, imUserId) as querySig and consoleChatSig answer it. */
@@ -11238,6 +11860,626 @@ export interface components {
             errMsg: string;
             data: components["schemas"]["DealerEnquiry"];
         };
+        /**
+         * @description A scope of the open platform (the domain's `OPEN_SCOPES`, each with the Chinese text the
+         *     consent screen shows). `devices.provision` is for client credentials only.
+         * @enum {string}
+         */
+        OAuthScope: "readings.read" | "readings.write" | "reports.read" | "profile.read" | "devices.provision" | "patient/Observation.read" | "patient/Patient.read" | "patient/Device.read";
+        OAuthScopeText: {
+            scope: components["schemas"]["OAuthScope"];
+            /** @description What the app may do, in plain Chinese (读取您的血糖、血压、体重等测量记录). */
+            text: string;
+        };
+        OAuthClientSummary: {
+            /** @description `gg_client_…` */
+            clientId: string;
+            /** @description The app's name as registered in the console. */
+            name: string;
+            /** @description The organisation behind the app. */
+            organisation: string;
+        };
+        OAuthConsentRequest: {
+            client: components["schemas"]["OAuthClientSummary"];
+            /** @description The requested scopes, each once, in the domain's order. */
+            scopes: components["schemas"]["OAuthScopeText"][];
+            /** @description The checked redirect URI (where the browser goes after the decision). */
+            redirectUri: string;
+            state: string | null;
+        };
+        OAuthConsentRequestEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["OAuthConsentRequest"];
+        };
+        /** @description The authorization request the consent page showed (the query's fields) and the patient's decision. */
+        OAuthAuthorizeInput: {
+            response_type: string;
+            client_id: string;
+            redirect_uri: string;
+            scope: string;
+            state?: string;
+            code_challenge: string;
+            code_challenge_method: string;
+            login_hint?: string;
+            patient?: string;
+            /** @description true for 同意授权, false for 拒绝. */
+            approve: boolean;
+        };
+        OAuthRedirect: {
+            /** @description The client's redirect URI with `code` and `state`, or with `error=access_denied` and `state`. */
+            redirectTo: string;
+        };
+        OAuthRedirectEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["OAuthRedirect"];
+        };
+        /** @description RFC 6749 token request fields; which are needed depends on `grant_type`. */
+        OAuthTokenInput: {
+            /** @description authorization_code, refresh_token or client_credentials. */
+            grant_type: string;
+            code?: string;
+            redirect_uri?: string;
+            /** @description The PKCE verifier (43-128 characters of [A-Za-z0-9-._~]). */
+            code_verifier?: string;
+            refresh_token?: string;
+            /** @description For refresh_token, a subset of the grant's scopes; for client_credentials, a subset of the client's. */
+            scope?: string;
+            client_id?: string;
+            client_secret?: string;
+        };
+        OAuthTokenAnswer: {
+            /** @description `oat_…`, opaque. */
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description Seconds (3600). */
+            expires_in: number;
+            /** @description `ort_…`, 30 days, single use (rotated); absent for client credentials. */
+            refresh_token?: string;
+            /** @description The granted scopes, space-separated. */
+            scope: string;
+        };
+        OAuthRevokeInput: {
+            token: string;
+            /** @description access_token or refresh_token (a hint only). */
+            token_type_hint?: string;
+            client_id?: string;
+            client_secret?: string;
+        };
+        /** @description An RFC 6749 §5.2 error; `error_description` is a Chinese sentence. */
+        OAuthErrorAnswer: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "slow_down" | "server_error";
+            error_description: string;
+        };
+        /** @description A grant (授权) - one patient's consent to one app for a set of scopes. */
+        OAuthGrant: {
+            /** Format: uuid */
+            grantId: string;
+            client: components["schemas"]["OAuthClientSummary"];
+            scopes: components["schemas"]["OAuthScopeText"][];
+            /**
+             * Format: date-time
+             * @description When the patient first allowed the app.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the patient last approved a request of the app (scopes may have grown).
+             */
+            updatedAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        OAuthGrantEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["OAuthGrant"];
+        };
+        OAuthGrantListEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: {
+                items: components["schemas"]["OAuthGrant"][];
+            };
+        };
+        /** @description A client id, `gg_client_` and random letters. */
+        OpenClientId: string;
+        /**
+         * @description A scope a client may be allowed (the domain's OPEN_SCOPES; their Chinese texts are shown on the consent screen).
+         * @enum {string}
+         */
+        OpenClientScope: "readings.read" | "readings.write" | "reports.read" | "profile.read" | "devices.provision" | "patient/Observation.read" | "patient/Patient.read" | "patient/Device.read";
+        /**
+         * @description An OAuth grant type a client may use.
+         * @enum {string}
+         */
+        OpenClientGrantType: "authorization_code" | "refresh_token" | "client_credentials";
+        /** @description A new client's settings (contactEmail and rateLimitPerMinute may be left out; none and 600 a minute then). */
+        OpenClientInput: {
+            /** @description The app's name, shown to the patient on the consent screen. */
+            name: string;
+            /** @description The company or hospital behind it, shown on the consent screen. */
+            organisation: string;
+            /** @description The integrator's contact, told when a webhook subscription is disabled. */
+            contactPhone: string;
+            /** @description Optional; empty for none. */
+            contactEmail?: string;
+            /** @description Exact addresses the authorization answer may be sent to (no prefix or pattern matching). */
+            redirectUris: string[];
+            allowedScopes: components["schemas"]["OpenClientScope"][];
+            grantTypes: components["schemas"]["OpenClientGrantType"][];
+            /** @description Open-API calls a minute before 429 with Retry-After. */
+            rateLimitPerMinute?: number;
+        };
+        /** @description The settings to change, and/or `disabled`; at least one field. */
+        OpenClientUpdate: {
+            /** @description The app's name, shown to the patient on the consent screen. */
+            name?: string;
+            /** @description The company or hospital behind it, shown on the consent screen. */
+            organisation?: string;
+            /** @description The integrator's contact, told when a webhook subscription is disabled. */
+            contactPhone?: string;
+            /** @description Optional; empty for none. */
+            contactEmail?: string;
+            /** @description Exact addresses the authorization answer may be sent to (no prefix or pattern matching). */
+            redirectUris?: string[];
+            allowedScopes?: components["schemas"]["OpenClientScope"][];
+            grantTypes?: components["schemas"]["OpenClientGrantType"][];
+            /** @description Open-API calls a minute before 429 with Retry-After. */
+            rateLimitPerMinute?: number;
+            /** @description true stops the client at once (no new tokens, its tokens refused); false enables it again. */
+            disabled?: boolean;
+        };
+        /** @description A registered client as the console shows it; its secret is never shown again. */
+        OpenClient: {
+            clientId: string;
+            name: string;
+            organisation: string;
+            contactPhone: string;
+            contactEmail: string;
+            redirectUris: string[];
+            allowedScopes: components["schemas"]["OpenClientScope"][];
+            grantTypes: components["schemas"]["OpenClientGrantType"][];
+            rateLimitPerMinute: number;
+            disabled: boolean;
+            /**
+             * Format: date-time
+             * @description When the current secret was made (at registration or the last rotation).
+             */
+            secretRotatedAt: string;
+            /** Format: date-time */
+            createTime: string;
+            /** Format: date-time */
+            updateTime: string;
+        };
+        OpenClientEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: components["schemas"]["OpenClient"];
+        };
+        OpenClientPage: {
+            items: components["schemas"]["OpenClient"][];
+            currentPage: number;
+            totalPage: number;
+            total: number;
+        };
+        /** @description A client's secret, answered once when it is made. */
+        OpenClientSecret: {
+            clientId: string;
+            /** @description `gg_secret_` and 43 random characters; shown this once, stored only as its SHA-256 hash. */
+            clientSecret: string;
+            /** Format: date-time */
+            secretRotatedAt: string;
+        };
+        OpenClientWithSecret: {
+            client: components["schemas"]["OpenClient"];
+            /** @description `gg_secret_` and 43 random characters; shown this once, stored only as its SHA-256 hash. */
+            clientSecret: string;
+        };
+        /**
+         * @description The kind of reading (docs/glossary.md) - glucose 血糖, pressure 血压, ketone 血酮, uricAcid 尿酸, weight 体重.
+         * @enum {string}
+         */
+        OpenReadingKind: "glucose" | "pressure" | "ketone" | "uricAcid" | "weight";
+        OpenGlucoseValue: {
+            /** @description Capillary blood glucose, mmol/L, one decimal (0.3 to 33.3). */
+            mmolL: number;
+            /** @description The meal slot of the glucose dictionary (1 before breakfast … 8 random); derived from the time when left out on a write. */
+            timeType: number;
+        };
+        OpenPressureValue: {
+            /** @description mm[Hg]. */
+            systolic: number;
+            /** @description mm[Hg]. */
+            diastolic: number;
+            /** @description Beats per minute. */
+            heartRate: number;
+        };
+        OpenKetoneValue: {
+            /** @description Blood ketone, mmol/L, one decimal (0 to 20). */
+            mmolL: number;
+        };
+        OpenUricAcidValue: {
+            /** @description Uric acid, μmol/L, whole numbers. */
+            umolL: number;
+        };
+        OpenWeightValue: {
+            /** @description Body weight, kg, one decimal (5 to 200). */
+            kg: number;
+            /** @description Height, cm (20 to 240); on a write needed only while the patient's height is unknown. */
+            heightCm?: number;
+            /** @description Computed by the server (read only). */
+            bmi?: number;
+        };
+        /**
+         * @description One reading of a patient as integrators see it. `id` is stable and unique across kinds
+         *     (`<kind>-<number>`); exactly the value object named by `kind` is present. A meter's
+         *     reading carries `device` (the meter's IMEI and its own id for the reading, for
+         *     de-duplication downstream).
+         */
+        OpenReading: {
+            /** @description `<kind>-<number>`, e.g. `glucose-1024`. */
+            id: string;
+            kind: components["schemas"]["OpenReadingKind"];
+            /** @description The patient's stable id (the same in every open answer and event). */
+            patientId: string;
+            /**
+             * Format: date-time
+             * @description When it was measured, ISO 8601 with +08:00.
+             */
+            measuredAt: string;
+            /**
+             * @description Typed in by the patient (or an app acting for them), by a relative recording for them, or sent by the patient's meter.
+             * @enum {string}
+             */
+            source: "self" | "relative" | "meter";
+            glucose?: components["schemas"]["OpenGlucoseValue"];
+            pressure?: components["schemas"]["OpenPressureValue"];
+            ketone?: components["schemas"]["OpenKetoneValue"];
+            uricAcid?: components["schemas"]["OpenUricAcidValue"];
+            weight?: components["schemas"]["OpenWeightValue"];
+            device?: {
+                imei: string;
+                /** @description The meter's own id for the reading. */
+                readingId: string;
+            };
+        };
+        /** @description A reading to record; `kind`, `measuredAt` and the one value object of that kind. */
+        OpenReadingInput: {
+            kind: components["schemas"]["OpenReadingKind"];
+            /**
+             * Format: date-time
+             * @description ISO 8601 with an offset; from 2000-01-01 to five minutes past the server's clock.
+             */
+            measuredAt: string;
+            glucose?: {
+                mmolL: number;
+                timeType?: number;
+            };
+            pressure?: {
+                systolic: number;
+                diastolic: number;
+                heartRate: number;
+            };
+            ketone?: {
+                mmolL: number;
+            };
+            uricAcid?: {
+                umolL: number;
+            };
+            weight?: {
+                kg: number;
+                heightCm?: number;
+            };
+        };
+        OpenReadingPage: {
+            items: components["schemas"]["OpenReading"][];
+            page: number;
+            pageSize: number;
+            totalPage: number;
+            total: number;
+        };
+        OpenProfile: {
+            patientId: string;
+            nickname: string;
+            /** @enum {string} */
+            sex: "unknown" | "male" | "female";
+            /** @description YYYY-MM-DD, when the patient gave it. */
+            birthDate: string | null;
+            /** @description The key of the `diabetesType` dictionary, when given. */
+            diabetesType: string | null;
+            /** @description The key of the `bloodPressureType` dictionary, when given. */
+            bloodPressureType: string | null;
+        };
+        /** @description The figures of a glucose or blood-pressure report (the app's 健康报告) for one period. */
+        OpenReport: {
+            /** @enum {string} */
+            type: "glucose" | "pressure";
+            /** @enum {string} */
+            period: "month" | "week";
+            /** @description First day, YYYY-MM-DD (China). */
+            startDate: string;
+            /** @description Last day, YYYY-MM-DD (China). */
+            endDate: string;
+            /** @description False when the period has fewer readings than a report needs. */
+            available: boolean;
+            /** @description How many readings a report of this period needs. */
+            measurementsNeeded: number;
+            /** @description Readings in the period (0 when not available). */
+            count: number;
+            /** @description How many readings fell in each level of the patient's targets. */
+            levels: {
+                seriousHigh: number;
+                high: number;
+                normal: number;
+                low: number;
+                seriousLow: number;
+            };
+            /** @description The report's reading of the period, in Chinese (empty when not available). */
+            testAnalysis: string;
+            monitorGuide: string;
+            eatGuide: string;
+            sportGuide: string;
+        };
+        OpenProvisionInput: {
+            devices: {
+                /** @description 15 digits with a valid check digit. */
+                imei: string;
+                /** @enum {string} */
+                kind: "glucose" | "bp";
+                model?: string;
+                /** @description The SIM card's 19 or 20 digits starting with 89. */
+                iccid?: string;
+            }[];
+        };
+        OpenProvisionResult: {
+            devices: {
+                imei: string;
+                /** @enum {string} */
+                status: "created" | "exists";
+                /** @description The meter's secret, for a new meter only (shown once). */
+                secret?: string;
+                /** @description The bind code for the label, for a new meter only (shown once). */
+                bindCode?: string;
+            }[];
+        };
+        /** @description A patient's meter as integrators see it. */
+        OpenDevice: {
+            imei: string;
+            /** @enum {string} */
+            kind: "glucose" | "bp";
+            model: string;
+            /**
+             * Format: date-time
+             * @description When the patient bound it, ISO 8601 with +08:00.
+             */
+            boundAt: string | null;
+        };
+        /**
+         * @description One change in the feed. `resourceType` reading - `op` created / updated / deleted;
+         *     device - created when the patient bound the meter, deleted when they unbound it.
+         *     Tombstones (`deleted`) carry no `reading` / `device`.
+         */
+        OpenChange: {
+            /** @description The position right after this change (a client may resume from it). */
+            cursor: string;
+            /** @enum {string} */
+            resourceType: "reading" | "device";
+            /** @description A reading's `id`, or a meter's IMEI. */
+            resourceId: string;
+            /** @enum {string} */
+            op: "created" | "updated" | "deleted";
+            patientId: string;
+            /**
+             * Format: date-time
+             * @description When the change was written, ISO 8601 with +08:00.
+             */
+            occurredAt: string;
+            reading?: components["schemas"]["OpenReading"];
+            device?: components["schemas"]["OpenDevice"];
+        };
+        OpenChangePage: {
+            changes: components["schemas"]["OpenChange"][];
+            /** @description Where the next page starts (the request's own cursor when the page is empty). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
+        /**
+         * @description An event a subscription can hear: a reading stored, edited or deleted, a patient's grant to the
+         *     client revoked, a meter bound to a patient.
+         * @enum {string}
+         */
+        WebhookEventType: "reading.created" | "reading.updated" | "reading.deleted" | "consent.revoked" | "device.bound";
+        WebhookSubscriptionInput: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed; `https://` (plain `http://` only to a loopback address in development).
+             */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description The integrator's own note on the subscription. */
+            description?: string;
+        };
+        WebhookSubscriptionPatch: {
+            /** Format: uri */
+            url?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            /** @description false switches deliveries off; true switches a subscription back on (also one disabled after persistent failure). */
+            enabled?: boolean;
+        };
+        /** @description A client's subscription to events at a URL (推送订阅). */
+        WebhookSubscription: {
+            /** Format: uuid */
+            subscriptionId: string;
+            clientId: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description: string | null;
+            enabled: boolean;
+            /**
+             * @description Why deliveries are off; `failures` after persistent failure (the client's contact was told), `client` when the client switched it off.
+             * @enum {string|null}
+             */
+            disabledReason: "failures" | "client" | null;
+            /** Format: date-time */
+            disabledAt: string | null;
+            /** @description Deliveries failed in a row (every attempt of their chain); reaching the limit disables the subscription. */
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description A new subscription with its signing secret, shown only in this answer. */
+        WebhookSubscriptionCreated: components["schemas"]["WebhookSubscription"] & {
+            /** @description `whsec_` + base64 of 32 random bytes; the HMAC key is the base64-decoded part. */
+            secret: string;
+        };
+        /**
+         * @description `pending` while attempts remain (or one is running), `succeeded` after a 2xx answer, `failed` after the last attempt of its chain failed.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        /** @description One POST of a delivery to the subscription's URL. */
+        WebhookAttempt: {
+            /** @description 1 for the first sending, 2 and on for each replay. */
+            chain: number;
+            /** @description 1-based within its chain. */
+            attemptNo: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** @description The receiver's HTTP status; null when no answer came (time-out, network). */
+            statusCode: number | null;
+            durationMs: number;
+            /** @description Why the attempt failed (超时, 连接失败…, HTTP 500); null when it succeeded. */
+            error: string | null;
+        };
+        /** @description One event sent to one subscription, with every attempt (the delivery log). */
+        WebhookDelivery: {
+            /** Format: uuid */
+            deliveryId: string;
+            /** Format: uuid */
+            subscriptionId: string;
+            /** @description The `webhook-id` header (`msg_…`), the same on every attempt and replay; receivers dedupe on it. */
+            eventId: string;
+            eventType: components["schemas"]["WebhookEventType"];
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description The current attempt chain (1, then + 1 per replay). */
+            chain: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            payload: components["schemas"]["WebhookEvent"];
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDeliveryPageEnvelope: {
+            code: components["schemas"]["SuccessCode"];
+            errMsg: string;
+            data: {
+                items: components["schemas"]["WebhookDelivery"][];
+                currentPage: number;
+                totalPage: number;
+                total: number;
+            };
+        };
+        /**
+         * @description A reading as a webhook carries it. `measuredAt` has the +08:00 offset. `meter` is there for a
+         *     meter's reading: its IMEI and the meter's own id for the reading (dedupe on it downstream).
+         */
+        WebhookReading: {
+            readingId: string;
+            /** @enum {string} */
+            kind: "glucose" | "pressure" | "ketone" | "uricAcid" | "weight";
+            /** Format: date-time */
+            measuredAt: string;
+            /**
+             * @description Who put it in; the patient (`self`), a relative recording for them, or their meter.
+             * @enum {string}
+             */
+            source: "self" | "relative" | "meter";
+            /** @description kind glucose, mmol/L. */
+            glucoseMmolL?: number;
+            /** @description kind glucose, the meal slot as the blood-sugar dictionary codes it (querySugarDic). */
+            timeType?: number;
+            /** @description kind pressure. */
+            systolicMmHg?: number;
+            /** @description kind pressure. */
+            diastolicMmHg?: number;
+            /** @description kind pressure. */
+            heartRatePerMin?: number;
+            /** @description kind ketone, mmol/L. */
+            ketoneMmolL?: number;
+            /** @description kind uricAcid, µmol/L. */
+            uricAcidUmolL?: number;
+            /** @description kind weight. */
+            weightKg?: number;
+            /** @description kind weight. */
+            heightCm?: number;
+            /** @description kind weight. */
+            bmi?: number;
+            meter?: {
+                imei: string;
+                readingId: string;
+            };
+        };
+        /** @description `reading.created` (stored) or `reading.updated` (edited): the reading as it now is. */
+        WebhookReadingEvent: {
+            /** @enum {string} */
+            type: "reading.created" | "reading.updated";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                patientId: string;
+                reading: components["schemas"]["WebhookReading"];
+            };
+        };
+        /** @description `reading.deleted`: the patient deleted a reading (a tombstone; no values). */
+        WebhookReadingDeletedEvent: {
+            /** @constant */
+            type: "reading.deleted";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                patientId: string;
+                readingId: string;
+                /** @enum {string} */
+                kind: "glucose" | "pressure" | "ketone" | "uricAcid" | "weight";
+            };
+        };
+        /** @description `consent.revoked`: a patient's grant to this client was revoked; its tokens no longer work. */
+        WebhookConsentRevokedEvent: {
+            /** @constant */
+            type: "consent.revoked";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                patientId: string;
+                grantId: string;
+            };
+        };
+        /** @description `device.bound`: a meter was bound to the patient. */
+        WebhookDeviceBoundEvent: {
+            /** @constant */
+            type: "device.bound";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                patientId: string;
+                imei: string;
+            };
+        };
+        /** @description The body of every delivery (Standard Webhooks' `type`, `timestamp`, `data`), one of the events by `type`. */
+        WebhookEvent: components["schemas"]["WebhookReadingEvent"] | components["schemas"]["WebhookReadingDeletedEvent"] | components["schemas"]["WebhookConsentRevokedEvent"] | components["schemas"]["WebhookDeviceBoundEvent"];
     };
     responses: {
         /** @description A failure, described by `code` and `errMsg`. */
@@ -21810,6 +23052,922 @@ export interface operations {
                 };
             };
             default: components["responses"]["Error"];
+        };
+    };
+    oauthAuthorizeRequest: {
+        parameters: {
+            query: {
+                /** @description `code` (the only one offered). */
+                response_type: string;
+                client_id: string;
+                /** @description Exactly one of the client's registered redirect URIs. */
+                redirect_uri: string;
+                /** @description Space-separated scopes (`OAuthScope`). */
+                scope: string;
+                /** @description Returned unchanged with the code; integrators should always send one (CSRF). */
+                state?: string;
+                /** @description BASE64URL(SHA-256(code_verifier)), 43 characters (RFC 7636). */
+                code_challenge: string;
+                /** @description `S256`; `plain` is refused. */
+                code_challenge_method: string;
+                /** @description If sent, must be the caller's own customer id; naming anyone else is refused (无权为他人授权). */
+                login_hint?: string;
+                /** @description As `login_hint`. */
+                patient?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client, its organisation and each scope with its plain Chinese text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthConsentRequestEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    oauthAuthorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthAuthorizeInput"];
+            };
+        };
+        responses: {
+            /** @description Where the browser goes next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthRedirectEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    oauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthTokenInput"];
+                "application/json": components["schemas"]["OAuthTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthTokenAnswer"];
+                };
+            };
+            /** @description RFC 6749 §5.2: invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorAnswer"];
+                };
+            };
+            /** @description invalid_client (unknown or disabled client, wrong secret), with `WWW-Authenticate` when Basic was used. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorAnswer"];
+                };
+            };
+            /** @description Too many token requests from this client; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorAnswer"];
+                };
+            };
+            /** @description Any other failure, in the same RFC 6749 shape (`server_error`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorAnswer"];
+                };
+            };
+        };
+    };
+    oauthRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthRevokeInput"];
+                "application/json": components["schemas"]["OAuthRevokeInput"];
+            };
+        };
+        responses: {
+            /** @description Revoked, or nothing to revoke; an empty body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request (no token). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorAnswer"];
+                };
+            };
+            /** @description invalid_client. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorAnswer"];
+                };
+            };
+            /** @description Any other failure, in the same RFC 6749 shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorAnswer"];
+                };
+            };
+        };
+    };
+    oauthGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live grants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthGrantListEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    oauthRevokeGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                grantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyInput"];
+            };
+        };
+        responses: {
+            /** @description The grant, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthGrantEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOpenClients: {
+        parameters: {
+            query?: {
+                /** @description Part of the client's name or organisation, or a whole client id. */
+                keyword?: string;
+                /** @description 0 the enabled clients, 1 the disabled ones; absent both. */
+                disabled?: 0 | 1;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of clients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OpenClientPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOpenClientCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenClientInput"];
+            };
+        };
+        responses: {
+            /** @description The client as stored, with its secret (this once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OpenClientWithSecret"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOpenClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: components["schemas"]["OpenClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenClientEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOpenClientUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: components["schemas"]["OpenClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenClientUpdate"];
+            };
+        };
+        responses: {
+            /** @description The client after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenClientEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOpenClientRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: components["schemas"]["OpenClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OpenClientSecret"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openListReadings: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["OpenReadingKind"];
+                /** @description Measured at or after this instant (ISO 8601 with an offset). */
+                from?: string;
+                /** @description Measured before this instant (ISO 8601 with an offset). */
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of readings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OpenReadingPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openCreateReading: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, 1 to 255 characters), unique per intended write; a UUID is a good choice. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenReadingInput"];
+            };
+        };
+        responses: {
+            /** @description The stored reading (or, for a repeated Idempotency-Key, the first answer again). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OpenReading"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openGetProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OpenProfile"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openGetReport: {
+        parameters: {
+            query: {
+                type: "glucose" | "pressure";
+                /** @description A month, YYYY-MM (China time). */
+                month?: string;
+                /** @description The Monday of a week, YYYY-MM-DD (China time). */
+                weekStart?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OpenReport"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openProvisionDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenProvisionInput"];
+            };
+        };
+        responses: {
+            /** @description Each meter's result, in the order given. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OpenProvisionResult"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openListChanges: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OpenChangePage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openListWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WebhookSubscription"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openCreateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description The new subscription with its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WebhookSubscriptionCreated"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openDeleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openUpdateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSubscriptionPatch"];
+            };
+        };
+        responses: {
+            /** @description The subscription after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WebhookSubscription"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPageEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOpenWebhooks: {
+        parameters: {
+            query?: {
+                clientId?: string;
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: {
+                            items: components["schemas"]["WebhookSubscription"][];
+                            currentPage: number;
+                            totalPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleOpenWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPageEnvelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    consoleReplayOpenDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    webhookReadingCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (`msg_…`), the same on every retry and replay; dedupe on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now (5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the subscription secret's decoded part. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookReadingEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookReadingUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (`msg_…`), the same on every retry and replay; dedupe on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now (5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the subscription secret's decoded part. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookReadingEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookReadingDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (`msg_…`), the same on every retry and replay; dedupe on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now (5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the subscription secret's decoded part. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookReadingDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConsentRevoked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (`msg_…`), the same on every retry and replay; dedupe on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now (5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the subscription secret's decoded part. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookConsentRevokedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDeviceBound: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (`msg_…`), the same on every retry and replay; dedupe on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from now (5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the subscription secret's decoded part. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookDeviceBoundEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
