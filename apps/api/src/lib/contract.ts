@@ -181,6 +181,11 @@ export const STAFF_OPERATIONS = [
   'consoleRefundOrder',
   'consoleDeclineOrderRefund',
   'consoleSalesReport',
+  'consoleOpenClients',
+  'consoleOpenClientCreate',
+  'consoleOpenClient',
+  'consoleOpenClientUpdate',
+  'consoleOpenClientRotateSecret',
 ] as const satisfies readonly OperationId[];
 
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];

@@ -52,6 +52,9 @@ describe('the permission table', () => {
     expect(STAFF_ROLES.filter((role) => roleMay(role, 'aftersales.catalogue'))).toEqual(['operator', 'admin']);
     expect(STAFF_ROLES.filter((role) => roleMay(role, 'aftersales.service'))).toEqual(['operator', 'admin']);
   });
+  it("lets only admins register integrators' OAuth clients", () => {
+    expect(STAFF_ROLES.filter((role) => roleMay(role, 'open.clients'))).toEqual(['admin']);
+  });
   it('lets operators and admins run the order queue and nobody else', () => {
     expect(STAFF_ROLES.filter((role) => roleMay(role, 'orders.manage'))).toEqual(['operator', 'admin']);
   });

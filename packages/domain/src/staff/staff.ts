@@ -57,6 +57,8 @@ export const STAFF_PERMISSIONS = {
   'aftersales.catalogue': ['operator', 'admin'],
   /** After-sales service: warranty records, the repair queue (assign, handle, complete), dealer enquiries. */
   'aftersales.service': ['operator', 'admin'],
+  /** Register integrators' OAuth clients: settings, secrets shown once, disabling; their webhook subscriptions and delivery log, replay (docs/adr/0220-client-registration-in-the-console.md). */
+  'open.clients': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 
