@@ -7624,6 +7624,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fhir/R4/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The FHIR server's CapabilityStatement
+         * @description What the read-only FHIR R4 export offers (docs/adr/0225-fhir-r4-export.md): the resources
+         *     Patient, Observation and Device, their read and search interactions and search parameters,
+         *     the SMART-style scopes, and the OAuth 2.0 endpoints. Open to anyone, as FHIR's `metadata`
+         *     is. The base of the export is `{origin}/api/fhir/R4`.
+         */
+        get: operations["fhirCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Patient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches Patients - the one patient the token is for
+         * @description A patient-scoped token (`patient/Patient.read`, from the patient's consent) sees one
+         *     Patient: the one who consented. The Bundle holds that Patient, or nothing when `_id` names
+         *     another. A client-credentials token sees no patient (403).
+         */
+        get: operations["fhirSearchPatient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Patient/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reads the Patient the token is for
+         * @description Any other id answers 404 (an OperationOutcome), whether or not it exists.
+         */
+        get: operations["fhirReadPatient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Observation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches the patient's readings as Observations (LOINC, UCUM)
+         * @description Every reading of the patient the token is for, newest first by `effectiveDateTime`, as
+         *     Observations coded in LOINC with UCUM units (the table is in @glucoguard/domain's
+         *     `FHIR_OBSERVATION_CODES`): capillary glucose 14743-9 (mmol/L), the blood-pressure panel
+         *     85354-9 with systolic 8480-6 and diastolic 8462-4 (mm[Hg]), heart rate 8867-4 (/min),
+         *     body weight 29463-7 (kg), uric acid 14933-6 (umol/L) and ketone (β-hydroxybutyrate)
+         *     53060-9 (mmol/L). A meter's reading names its `device` and carries the meter's own
+         *     reading id as an `identifier`, so it dedupes downstream. Pages follow the Bundle's `next`
+         *     link (an opaque `_cursor`); a page never repeats or skips a reading while readings are
+         *     added.
+         */
+        get: operations["fhirSearchObservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Observation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reads one of the patient's Observations
+         * @description The id names the kind of reading and its record (`glucose-123`, `bp-45`, `heart-rate-45`,
+         *     `weight-7`, `uric-acid-8`, `ketone-9`). Another patient's reading answers 404.
+         */
+        get: operations["fhirReadObservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Searches the meters bound to the patient */
+        get: operations["fhirSearchDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Device/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reads one meter bound to the patient
+         * @description A meter not bound to the patient the token is for answers 404.
+         */
+        get: operations["fhirReadDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "reading.created": {
@@ -11988,11 +12139,6 @@ export interface components {
         /** @description A client id, `gg_client_` and random letters. */
         OpenClientId: string;
         /**
-         * @description A scope a client may be allowed (the domain's OPEN_SCOPES; their Chinese texts are shown on the consent screen).
-         * @enum {string}
-         */
-        OpenClientScope: "readings.read" | "readings.write" | "reports.read" | "profile.read" | "devices.provision" | "patient/Observation.read" | "patient/Patient.read" | "patient/Device.read";
-        /**
          * @description An OAuth grant type a client may use.
          * @enum {string}
          */
@@ -12009,7 +12155,7 @@ export interface components {
             contactEmail?: string;
             /** @description Exact addresses the authorization answer may be sent to (no prefix or pattern matching). */
             redirectUris: string[];
-            allowedScopes: components["schemas"]["OpenClientScope"][];
+            allowedScopes: components["schemas"]["OAuthScope"][];
             grantTypes: components["schemas"]["OpenClientGrantType"][];
             /** @description Open-API calls a minute before 429 with Retry-After. */
             rateLimitPerMinute?: number;
@@ -12026,7 +12172,7 @@ export interface components {
             contactEmail?: string;
             /** @description Exact addresses the authorization answer may be sent to (no prefix or pattern matching). */
             redirectUris?: string[];
-            allowedScopes?: components["schemas"]["OpenClientScope"][];
+            allowedScopes?: components["schemas"]["OAuthScope"][];
             grantTypes?: components["schemas"]["OpenClientGrantType"][];
             /** @description Open-API calls a minute before 429 with Retry-After. */
             rateLimitPerMinute?: number;
@@ -12041,7 +12187,7 @@ export interface components {
             contactPhone: string;
             contactEmail: string;
             redirectUris: string[];
-            allowedScopes: components["schemas"]["OpenClientScope"][];
+            allowedScopes: components["schemas"]["OAuthScope"][];
             grantTypes: components["schemas"]["OpenClientGrantType"][];
             rateLimitPerMinute: number;
             disabled: boolean;
@@ -12480,6 +12626,185 @@ export interface components {
         };
         /** @description The body of every delivery (Standard Webhooks' `type`, `timestamp`, `data`), one of the events by `type`. */
         WebhookEvent: components["schemas"]["WebhookReadingEvent"] | components["schemas"]["WebhookReadingDeletedEvent"] | components["schemas"]["WebhookConsentRevokedEvent"] | components["schemas"]["WebhookDeviceBoundEvent"];
+        /** @description A FHIR logical id. */
+        FhirId: string;
+        /**
+         * @description FHIR date search values, each a prefix (`ge`, `le`, `gt`, `lt`, `eq`, or none for `eq`)
+         *     and a date or time (`2026-11-27`, `2026-11-27T08:00`, `2026-11-27T08:00:00+08:00`), at most
+         *     two (a range). Without an offset, China time (+08:00).
+         */
+        FhirDateParams: string[];
+        FhirCoding: {
+            system: string;
+            code: string;
+            display?: string;
+        };
+        FhirCodeableConcept: {
+            coding?: components["schemas"]["FhirCoding"][];
+            text?: string;
+        };
+        FhirReference: {
+            /** @description A relative reference, e.g. `Patient/{id}` or `Device/{id}`. */
+            reference: string;
+            display?: string;
+        };
+        /** @description A value in UCUM (`system` http://unitsofmeasure.org, `code` the UCUM unit). */
+        FhirQuantity: {
+            value: number;
+            unit: string;
+            /** @constant */
+            system: "http://unitsofmeasure.org";
+            code: string;
+        };
+        FhirIdentifier: {
+            system: string;
+            value: string;
+        };
+        FhirMeta: {
+            /** Format: date-time */
+            lastUpdated: string;
+        };
+        /**
+         * @description One reading as a FHIR R4 Observation (http://hl7.org/fhir/R4/observation.html). A
+         *     blood-pressure reading is the panel 85354-9 with its systolic and diastolic components; its
+         *     pulse is a separate heart-rate Observation.
+         */
+        FhirObservation: {
+            /** @constant */
+            resourceType: "Observation";
+            id: string;
+            meta: components["schemas"]["FhirMeta"];
+            /** @description For a meter's reading, the meter's own id of the reading (system `urn:glucoguard:meter-reading:{imei}`). */
+            identifier?: components["schemas"]["FhirIdentifier"][];
+            /** @constant */
+            status: "final";
+            category: components["schemas"]["FhirCodeableConcept"][];
+            code: components["schemas"]["FhirCodeableConcept"];
+            subject: components["schemas"]["FhirReference"];
+            /** @description When measured, with the +08:00 offset (China time). */
+            effectiveDateTime: string;
+            valueQuantity?: components["schemas"]["FhirQuantity"];
+            component?: {
+                code: components["schemas"]["FhirCodeableConcept"];
+                valueQuantity: components["schemas"]["FhirQuantity"];
+            }[];
+            device?: components["schemas"]["FhirReference"];
+        };
+        /** @description The patient who consented, as a FHIR R4 Patient (http://hl7.org/fhir/R4/patient.html). */
+        FhirPatient: {
+            /** @constant */
+            resourceType: "Patient";
+            id: string;
+            active: boolean;
+            name?: {
+                text: string;
+            }[];
+            /** @enum {string} */
+            gender?: "male" | "female" | "unknown";
+            /** Format: date */
+            birthDate?: string;
+        };
+        /** @description A meter bound to the patient, as a FHIR R4 Device (http://hl7.org/fhir/R4/device.html). */
+        FhirDevice: {
+            /** @constant */
+            resourceType: "Device";
+            id: string;
+            /** @description The meter's IMEI (system `urn:glucoguard:imei`). */
+            identifier: components["schemas"]["FhirIdentifier"][];
+            /** @constant */
+            status: "active";
+            deviceName?: {
+                name: string;
+                /** @constant */
+                type: "user-friendly-name";
+            }[];
+            modelNumber?: string;
+            type: components["schemas"]["FhirCodeableConcept"];
+            patient: components["schemas"]["FhirReference"];
+        };
+        /** @description A `searchset` Bundle (http://hl7.org/fhir/R4/bundle.html); `link` holds `self` and, when there is more, `next`. */
+        FhirBundle: {
+            /** @constant */
+            resourceType: "Bundle";
+            /** @constant */
+            type: "searchset";
+            /** Format: date-time */
+            timestamp?: string;
+            link: {
+                /** @enum {string} */
+                relation: "self" | "next";
+                url: string;
+            }[];
+            entry: {
+                fullUrl: string;
+                resource: components["schemas"]["FhirPatient"] | components["schemas"]["FhirObservation"] | components["schemas"]["FhirDevice"];
+                search: {
+                    /** @constant */
+                    mode: "match";
+                };
+            }[];
+        };
+        /** @description The export's CapabilityStatement (http://hl7.org/fhir/R4/capabilitystatement.html). */
+        FhirCapabilityStatement: {
+            /** @constant */
+            resourceType: "CapabilityStatement";
+            /** @constant */
+            status: "active";
+            date: string;
+            publisher?: string;
+            /** @constant */
+            kind: "instance";
+            software?: {
+                name: string;
+                version?: string;
+            };
+            implementation?: {
+                description: string;
+                url?: string;
+            };
+            /** @constant */
+            fhirVersion: "4.0.1";
+            format: string[];
+            rest: {
+                /** @constant */
+                mode: "server";
+                documentation?: string;
+                /** @description SMART on FHIR's `oauth-uris` extension (authorize, token, revoke) and the service OAuth. */
+                security?: {
+                    [key: string]: unknown;
+                };
+                resource: {
+                    /** @enum {string} */
+                    type: "Patient" | "Observation" | "Device";
+                    interaction: {
+                        /** @enum {string} */
+                        code: "read" | "search-type";
+                    }[];
+                    searchParam?: {
+                        name: string;
+                        /** @enum {string} */
+                        type: "reference" | "token" | "date" | "number" | "string";
+                        documentation?: string;
+                    }[];
+                }[];
+            }[];
+        };
+        /**
+         * @description How the FHIR export refuses (http://hl7.org/fhir/R4/operationoutcome.html): one issue whose
+         *     `details.text` is the Chinese message and `diagnostics` the envelope code it would have been.
+         */
+        FhirOperationOutcome: {
+            /** @constant */
+            resourceType: "OperationOutcome";
+            issue: {
+                /** @enum {string} */
+                severity: "fatal" | "error" | "warning" | "information";
+                /** @description The FHIR issue type, e.g. `invalid`, `login`, `forbidden`, `not-found`, `throttled`, `exception`. */
+                code: string;
+                diagnostics?: string;
+                details?: components["schemas"]["FhirCodeableConcept"];
+            }[];
+        };
     };
     responses: {
         /** @description A failure, described by `code` and `errMsg`. */
@@ -23823,6 +24148,265 @@ export interface operations {
                 };
             };
             default: components["responses"]["Error"];
+        };
+    };
+    fhirCapabilities: {
+        parameters: {
+            query?: {
+                /** @description FHIR's format parameter; only JSON is served. */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CapabilityStatement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirCapabilityStatement"];
+                };
+            };
+            /** @description A refusal, as an OperationOutcome whose issue's `details.text` is the Chinese message (400 bad search, 401 token invalid, 403 scope missing or another patient, 404 not found, 429 too many requests). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirOperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirSearchPatient: {
+        parameters: {
+            query?: {
+                /** @description The Patient's logical id. */
+                _id?: components["schemas"]["FhirId"];
+                /** @description Resources per page, 1 to 100 (20 when not given). */
+                _count?: number;
+                /** @description FHIR's format parameter; only JSON is served. */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A searchset Bundle of Patients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirBundle"];
+                };
+            };
+            /** @description A refusal, as an OperationOutcome whose issue's `details.text` is the Chinese message (400 bad search, 401 token invalid, 403 scope missing or another patient, 404 not found, 429 too many requests). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirOperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirReadPatient: {
+        parameters: {
+            query?: {
+                /** @description FHIR's format parameter; only JSON is served. */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["FhirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Patient. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirPatient"];
+                };
+            };
+            /** @description A refusal, as an OperationOutcome whose issue's `details.text` is the Chinese message (400 bad search, 401 token invalid, 403 scope missing or another patient, 404 not found, 429 too many requests). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirOperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirSearchObservation: {
+        parameters: {
+            query?: {
+                /** @description The patient (`Patient/{id}` or `{id}`); only the patient the token is for may be named. */
+                patient?: string;
+                /**
+                 * @description LOINC codes, comma-separated for any of them, each bare (`14743-9`) or with its system
+                 *     (`http://loinc.org|14743-9`). Codes of components (8480-6, 8462-4) match the panel.
+                 */
+                code?: string;
+                /**
+                 * @description When measured (`effectiveDateTime`), with a prefix `ge`, `le`, `gt`, `lt` or `eq`
+                 *     (none means `eq`), at most twice (a range). A date or time without an offset is China
+                 *     time (+08:00); a date means its whole day (`le2026-11-27` includes that day).
+                 */
+                date?: components["schemas"]["FhirDateParams"];
+                /** @description When the reading was last changed (`meta.lastUpdated`), as `date` is written. */
+                _lastUpdated?: components["schemas"]["FhirDateParams"];
+                /** @description Resources per page, 1 to 100 (20 when not given). */
+                _count?: number;
+                /** @description Where a page starts; taken from the previous Bundle's `next` link, never built by hand. */
+                _cursor?: string;
+                /** @description FHIR's format parameter; only JSON is served. */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A searchset Bundle of Observations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirBundle"];
+                };
+            };
+            /** @description A refusal, as an OperationOutcome whose issue's `details.text` is the Chinese message (400 bad search, 401 token invalid, 403 scope missing or another patient, 404 not found, 429 too many requests). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirOperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirReadObservation: {
+        parameters: {
+            query?: {
+                /** @description FHIR's format parameter; only JSON is served. */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["FhirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Observation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirObservation"];
+                };
+            };
+            /** @description A refusal, as an OperationOutcome whose issue's `details.text` is the Chinese message (400 bad search, 401 token invalid, 403 scope missing or another patient, 404 not found, 429 too many requests). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirOperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirSearchDevice: {
+        parameters: {
+            query?: {
+                /** @description The patient (`Patient/{id}` or `{id}`); only the patient the token is for may be named. */
+                patient?: string;
+                /** @description Resources per page, 1 to 100 (20 when not given). */
+                _count?: number;
+                /** @description Where a page starts; taken from the previous Bundle's `next` link, never built by hand. */
+                _cursor?: string;
+                /** @description FHIR's format parameter; only JSON is served. */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A searchset Bundle of Devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirBundle"];
+                };
+            };
+            /** @description A refusal, as an OperationOutcome whose issue's `details.text` is the Chinese message (400 bad search, 401 token invalid, 403 scope missing or another patient, 404 not found, 429 too many requests). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirOperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirReadDevice: {
+        parameters: {
+            query?: {
+                /** @description FHIR's format parameter; only JSON is served. */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["FhirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirDevice"];
+                };
+            };
+            /** @description A refusal, as an OperationOutcome whose issue's `details.text` is the Chinese message (400 bad search, 401 token invalid, 403 scope missing or another patient, 404 not found, 429 too many requests). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirOperationOutcome"];
+                };
+            };
         };
     };
     webhookReadingCreated: {
