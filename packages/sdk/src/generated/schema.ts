@@ -12696,12 +12696,15 @@ export interface components {
             resourceType: "Patient";
             id: string;
             active: boolean;
+            /** @description The nickname the patient uses in the app (no legal name is shared). */
             name?: {
+                /** @constant */
+                use: "nickname";
                 text: string;
             }[];
             /** @enum {string} */
             gender?: "male" | "female" | "unknown";
-            /** Format: date */
+            /** @description The year of birth only, as `profile.read` shares it. */
             birthDate?: string;
         };
         /** @description A meter bound to the patient, as a FHIR R4 Device (http://hl7.org/fhir/R4/device.html). */
