@@ -7,6 +7,7 @@ import { lazyPage } from './lazyPage';
 import type { PreloadHandle } from './lazyPage';
 import { mainPagePreload } from './pages/main/tabPages';
 import { repairRoutes } from './pages/repair/routes';
+import { AUTHORIZED_APPS_PATH, CONSENT_PATH } from './pages/oauth/paths';
 
 // Every page is its own chunk, loaded when its route is first opened, or at start-up when the
 // visit begins on it (main.tsx, preloadRoute).
@@ -280,6 +281,11 @@ const ProductListPage = lazyPage(
 const ProductDetailPage = lazyPage(
   () => import(/* webpackChunkName: "page-product-detail" */ './pages/warranty/ProductDetailPage'),
 );
+// Open to integrators (issue 23): the consent page and 设置 → 授权管理 (docs/adr/0229-consent-and-authorized-apps-pages.md).
+const ConsentPage = lazyPage(() => import(/* webpackChunkName: "page-oauth-consent" */ './pages/oauth/ConsentPage'));
+const AuthorizedAppsPage = lazyPage(
+  () => import(/* webpackChunkName: "page-authorized-apps" */ './pages/oauth/AuthorizedAppsPage'),
+);
 const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ './pages/NotFoundPage'));
 
 /**
@@ -422,6 +428,8 @@ export const routes: RouteObject[] = [
       { path: '/addProduct', element: <AddProductPage /> },
       { path: '/productList', element: <ProductListPage /> },
       { path: '/productDetail', element: <ProductDetailPage /> },
+      { path: CONSENT_PATH, element: <ConsentPage /> },
+      { path: AUTHORIZED_APPS_PATH, element: <AuthorizedAppsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

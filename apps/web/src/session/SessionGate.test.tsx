@@ -185,4 +185,21 @@ describe('start-up guard', () => {
     expect(exchange?.query.get('state')).toBe('signed-state');
     window.history.replaceState(null, '', '/');
   });
+
+  it("keeps the consent page's own state when the messaging app appends its code and state to the address", async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/oauth/authorize?client_id=gg_client_a&state=app-state&code=wx-code&state=signed-state',
+    );
+    takeLaunchParams();
+    expect(window.location.search).toBe('?client_id=gg_client_a&state=app-state');
+    const api = signInApi({ isAuth: '1' });
+    renderApp('/');
+    await waitFor(() => expect(useSession.getState().phase).toBe('done'));
+    const [exchange] = api.called('GET /wechat/v1/getHtmlAccessToken');
+    expect(exchange?.query.get('code')).toBe('wx-code');
+    expect(exchange?.query.get('state')).toBe('signed-state');
+    window.history.replaceState(null, '', '/');
+  });
 });

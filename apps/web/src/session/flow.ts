@@ -95,12 +95,18 @@ export async function switchDeviceKey(key: string): Promise<void> {
 export function takeLaunchParams(): void {
   const url = new URL(window.location.href);
   const code = url.searchParams.get('code');
-  const state = url.searchParams.get('state');
+  // The messaging app appends its code and state to the return address. A `state` that was there
+  // before is the page's own (an integrator's on the consent page, /oauth/authorize) and stays.
+  const states = url.searchParams.getAll('state');
+  const state = states.at(-1) ?? null;
   let changed = takeDeviceKey(url);
   if (code !== null && state !== null) {
     loginCallback = { code, state };
     url.searchParams.delete('code');
     url.searchParams.delete('state');
+    for (const own of states.slice(0, -1)) {
+      url.searchParams.append('state', own);
+    }
     changed = true;
   }
   if (changed) {

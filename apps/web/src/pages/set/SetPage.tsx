@@ -8,12 +8,16 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { showError } from '../../ui/toast';
 import { SwitchBackEntry } from '../../session/SwitchBackEntry';
 import { useElderMode } from '../../store/elderMode';
+import { AUTHORIZED_APPS_PATH } from '../oauth/paths';
 import styles from './SetPage.module.css';
 
 type MsgSetting = Schema<'MsgSetting'>;
 type SwitchKey = 'isReceive' | 'isNoTestReceive';
 
-/** /set/set: 长辈模式 (this device's elder-friendly mode), the two notice switches, the agreements and about us (spec §2.12). */
+/**
+ * /set/set: 长辈模式 (this device's elder-friendly mode), the two notice switches, 授权管理 (the apps the
+ * patient allowed, issue 23), the agreements and about us (spec §2.12).
+ */
 export default function SetPage() {
   useDocumentTitle('设置');
   const navigate = useNavigate();
@@ -78,6 +82,15 @@ export default function SetPage() {
         </List.Item>
         <List.Item extra={switchFor('isNoTestReceive', '未测量提醒')} description="当天未测量时提醒您测量">
           未测量提醒
+        </List.Item>
+      </List>
+      <List mode="card" header="数据授权">
+        <List.Item
+          arrow
+          description="查看哪些应用可以读取您的数据，随时取消"
+          onClick={() => void navigate(AUTHORIZED_APPS_PATH)}
+        >
+          授权管理
         </List.Item>
       </List>
       <List mode="card">
