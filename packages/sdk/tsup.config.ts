@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // Two entries: the app's client (size-limited for the browser) and the integrators' open entry.
+  entry: { index: 'src/index.ts', open: 'src/open/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -9,7 +9,7 @@ export {
 export type { ApiClient, ApiClientOptions, ApiCall } from './client';
 export { ApiError, isApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_MESSAGES } from './errors';
 export type { ApiErrorKind } from './errors';
-export type { paths, components, operations } from './generated/schema';
+export type { paths, components, operations, webhooks } from './generated/schema';
 
 import type { components } from './generated/schema';
 /** A schema of the API by name, e.g. `Schema<'Health'>`. */
