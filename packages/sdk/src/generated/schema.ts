@@ -12191,11 +12191,6 @@ export interface components {
             grantTypes: components["schemas"]["OpenClientGrantType"][];
             rateLimitPerMinute: number;
             disabled: boolean;
-            /**
-             * Format: date-time
-             * @description When the current secret was made (at registration or the last rotation).
-             */
-            secretRotatedAt: string;
             /** Format: date-time */
             createTime: string;
             /** Format: date-time */
@@ -12217,8 +12212,6 @@ export interface components {
             clientId: string;
             /** @description `gg_secret_` and 43 random characters; shown this once, stored only as its SHA-256 hash. */
             clientSecret: string;
-            /** Format: date-time */
-            secretRotatedAt: string;
         };
         OpenClientWithSecret: {
             client: components["schemas"]["OpenClient"];
@@ -12475,6 +12468,17 @@ export interface components {
             disabledAt: string | null;
             /** @description Deliveries failed in a row (every attempt of their chain); reaching the limit disables the subscription. */
             consecutiveFailures: number;
+            /**
+             * @description The notice stored for the client's contact (the client's contactPhone and contactEmail at the
+             *     time) when the subscription was switched off after persistent failure; the console shows it.
+             */
+            notice: null | {
+                text: string;
+                phone: string | null;
+                email: string | null;
+                /** Format: date-time */
+                at: string;
+            };
             /** Format: date-time */
             createdAt: string;
         };
