@@ -90,6 +90,7 @@ import {
   repairRoutes,
   warrantyRoutes,
 } from './contexts/after-sales';
+import { fhirRoutes, openClientRoutes, openDataRoutes, webhookRoutes } from './contexts/open';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
 import { composeContexts } from './composition';
@@ -108,6 +109,7 @@ import staffAuth from './plugins/staff-auth';
 import sessionCache from './plugins/session-cache';
 import chat from './plugins/chat';
 import clientRateLimit from './plugins/client-rate-limit';
+import openAuth from './plugins/open-auth';
 import patientAudit from './plugins/patient-audit';
 import retention, { retentionIntervalFromEnv } from './plugins/retention';
 import jobs from './plugins/jobs';
@@ -258,6 +260,10 @@ function api(config: AppConfig) {
     warrantyRoutes(scope);
     repairRoutes(scope);
     dealerRoutes(scope);
+    openClientRoutes(scope);
+    webhookRoutes(scope, config);
+    openDataRoutes(scope);
+    fhirRoutes(scope, config);
     medicalReportRoutes(scope);
     followRoutes(scope);
     feedRoutes(scope);
@@ -346,6 +352,8 @@ export const app = fp(async function glucoguard(instance: FastifyInstance, confi
   await instance.register(sessionCache, { databaseUrl: config.databaseUrl });
   await instance.register(chat, { databaseUrl: config.databaseUrl });
   await instance.register(clientRateLimit);
+  // The integrators' open operations check their access token through it (issue 23).
+  await instance.register(openAuth);
   await instance.register(patientAudit);
   await instance.register(retention);
   await instance.register(jobs, {

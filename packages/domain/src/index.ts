@@ -18,3 +18,4 @@ export * from './care';
 export * from './commerce';
 export * from './after-sales';
 export * from './staff';
+export * from './open';

@@ -38,6 +38,7 @@ import { Medicine, OnlineStore, Pharmacy, PharmacyStock } from '../contexts/care
 import { AuditEvent } from '../contexts/platform/audit/auditEvent.entity';
 import { Prescription, RxAdvice } from '../contexts/care/rx/rx.entity';
 import { DoctorService } from '../contexts/care/doctor/doctorService.entity';
+import { OAuthClient, OAuthClientMinute, OAuthCode, OAuthGrant, OAuthToken } from '../contexts/open/oauth/oauth.entity';
 import { Consult } from '../contexts/care/consult/consult.entity';
 import { MonitorPlan, MonitorPlanSlot } from '../contexts/care/monitoring/monitoring.entity';
 import { MonitorReminder } from '../contexts/care/monitoring/monitorReminder.entity';
@@ -60,9 +61,18 @@ import {
 import { WarrantyRecord } from '../contexts/after-sales/warranty/warranty.entity';
 import { RepairPhoto, RepairRequest, RepairStep } from '../contexts/after-sales/repair/repair.entity';
 import { DealerEnquiry } from '../contexts/after-sales/dealer/dealer.entity';
+import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from '../contexts/open/webhooks/webhook.entity';
+import { OpenChange } from '../contexts/open/changes/change.entity';
+import { IdempotencyKey, ProvisionedDevice } from '../contexts/open/open-data/idempotencyKey.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
 export const entities = [
+  WebhookSubscription,
+  WebhookDelivery,
+  WebhookAttempt,
+  OpenChange,
+  IdempotencyKey,
+  ProvisionedDevice,
   ProductCategory,
   ProductModel,
   ProductGuide,
@@ -147,4 +157,9 @@ export const entities = [
   Staff,
   StaffSession,
   AuditEvent,
+  OAuthClient,
+  OAuthGrant,
+  OAuthCode,
+  OAuthToken,
+  OAuthClientMinute,
 ];

@@ -40,6 +40,7 @@ export const PUBLIC_OPERATIONS = [
   'deviceKeyAccount',
   'emqxAuthenticate',
   'emqxAuthorize',
+  'fhirCapabilities',
   'getAuthorizeUrl',
   'getBloodPressureDictionary',
   'getDictionariesByCodes',
@@ -52,6 +53,8 @@ export const PUBLIC_OPERATIONS = [
   'getSmsOutbox',
   'getWxJsConfig',
   'meterAuth',
+  'oauthRevoke',
+  'oauthToken',
   'paymentNotify',
   'queryDicAll',
   'queryDicByTypeCode',
@@ -62,6 +65,36 @@ export const PUBLIC_OPERATIONS = [
   'shareBloodSugarTable',
   'storeMeterReadings',
 ] as const satisfies readonly OperationId[];
+
+/**
+ * The integrators' open operations (issue 23): `security: [{ oauth2: [scope…] }]` in openapi.yaml.
+ * They take an access token (`oat_…`), never a patient's session; the openapi plugin resolves the
+ * caller into `request.client` (lib/client-context.ts), refuses a missing or bad token (401), a
+ * token without the operation's scopes (403) and a client over its rate limit (429), and refuses to
+ * start when this list disagrees with the document.
+ */
+export const OPEN_OPERATIONS = [
+  'openListReadings',
+  'openCreateReading',
+  'openGetProfile',
+  'openGetReport',
+  'openProvisionDevices',
+  'openListChanges',
+  'openListWebhooks',
+  'openCreateWebhook',
+  'openUpdateWebhook',
+  'openDeleteWebhook',
+  'openWebhookDeliveries',
+  'fhirReadPatient',
+  'fhirSearchPatient',
+  'fhirSearchObservation',
+  'fhirReadObservation',
+  'fhirSearchDevice',
+  'fhirReadDevice',
+] as const satisfies readonly OperationId[];
+
+/** An open operation for integrators. */
+export type OpenOperation = (typeof OPEN_OPERATIONS)[number];
 
 /** An operation a caller may reach without a session. */
 export type PublicOperation = (typeof PUBLIC_OPERATIONS)[number];
@@ -186,6 +219,9 @@ export const STAFF_OPERATIONS = [
   'consoleOpenClient',
   'consoleOpenClientUpdate',
   'consoleOpenClientRotateSecret',
+  'consoleOpenWebhooks',
+  'consoleOpenWebhookDeliveries',
+  'consoleReplayOpenDelivery',
 ] as const satisfies readonly OperationId[];
 
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];

@@ -17,6 +17,11 @@ export interface Operation {
    * roles that hold it (`x-roles`), checked by the openapi plugin against the domain's table.
    */
   staff: { permission: string; roles: string[] } | null;
+  /**
+   * An open operation for integrators (`security: [{ oauth2: [scope…] }]`, issue 23): the scopes its
+   * access token must carry. The openapi plugin resolves `request.client` and enforces them.
+   */
+  oauth: { scopes: string[] } | null;
   /** The success answer is not our JSON envelope (a file, an image, or `x-envelope: false`). */
   rawResponse: boolean;
   /** The envelope's `errMsg` on success (`x-success-errMsg`, e.g. 成功发起退款); empty when not declared. */
@@ -162,8 +167,13 @@ export function loadOpenApi(path: string): OpenApiDocument {
       if (staffOnly && (typeof permission !== 'string' || !Array.isArray(roles))) {
         throw new Error(`openapi.yaml: ${operationId} uses staffAuth but lacks x-permission or x-roles`);
       }
+      const oauth = security.find((s): s is { oauth2: unknown } => isObject(s) && 'oauth2' in s);
+      if (oauth && security.length !== 1) {
+        throw new Error(`openapi.yaml: ${operationId} must name oauth2 as its only security requirement`);
+      }
       operations.set(operationId, {
         operationId,
+        oauth: oauth ? { scopes: (Array.isArray(oauth.oauth2) ? oauth.oauth2 : []).map(String) } : null,
         staff: staffOnly ? { permission: permission as string, roles: (roles as unknown[]).map(String) } : null,
         method: method.toUpperCase() as Operation['method'],
         path,

@@ -48,6 +48,9 @@ import { Migration20261127021521_OrderRefundRequest } from './Migration202611270
 import { Migration20261127051630_afterSalesCatalogue } from './Migration20261127051630_afterSalesCatalogue';
 import { Migration20261127051842_afterSalesService } from './Migration20261127051842_afterSalesService';
 import { Migration20261127060912_privateUploads } from './Migration20261127060912_privateUploads';
+import { Migration20261127093350_openChangeFeed } from './Migration20261127093350_openChangeFeed';
+import { Migration20261127093426_openWebhooks } from './Migration20261127093426_openWebhooks';
+import { Migration20261127093504_oauth } from './Migration20261127093504_oauth';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -98,4 +101,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127051630_afterSalesCatalogue', class: Migration20261127051630_afterSalesCatalogue },
   { name: 'Migration20261127051842_afterSalesService', class: Migration20261127051842_afterSalesService },
   { name: 'Migration20261127060912_privateUploads', class: Migration20261127060912_privateUploads },
+  { name: 'Migration20261127093350_openChangeFeed', class: Migration20261127093350_openChangeFeed },
+  { name: 'Migration20261127093426_openWebhooks', class: Migration20261127093426_openWebhooks },
+  { name: 'Migration20261127093504_oauth', class: Migration20261127093504_oauth },
 ];

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveSession } from '../contexts/identity';
 import { STAFF_TOKEN_PREFIX } from '../lib/staff-context';
+import { ACCESS_TOKEN_PREFIX } from '../lib/client-context';
 
 /**
  * Reads `Authorization: Bearer <token>` and attaches the caller's session (from the session cache
@@ -13,8 +14,13 @@ export default fp(
     // A callback hook, so a request without a token (most of the anonymous ones) costs no promise.
     app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       const header = request.headers.authorization;
-      // A console token is the staff-auth plugin's, never a customer's session.
-      if (!header?.startsWith('Bearer ') || header.startsWith(`Bearer ${STAFF_TOKEN_PREFIX}`)) {
+      // A console token is the staff-auth plugin's and an integrator's access token the open
+      // operations' (plugins/open-auth.ts): neither is ever a customer's session.
+      if (
+        !header?.startsWith('Bearer ') ||
+        header.startsWith(`Bearer ${STAFF_TOKEN_PREFIX}`) ||
+        header.startsWith(`Bearer ${ACCESS_TOKEN_PREFIX}`)
+      ) {
         done();
         return;
       }

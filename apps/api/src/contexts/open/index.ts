@@ -5,4 +5,32 @@
  * neither imports it: it hears their domain events through subscriptions wired in
  * src/composition.ts.
  */
-export {};
+// Webhooks: subscriptions, signed deliveries, the delivery log (docs/adr/0223, 0224).
+export { webhookRoutes } from './webhooks/webhook.routes';
+export {
+  runWebhookAttempt,
+  WEBHOOK_ATTEMPT_JOB,
+  webhooksOnDeviceBound,
+  webhooksOnGrantRevoked,
+  webhooksOnReadingDeleted,
+  webhooksOnReadingRecorded,
+  webhooksOnReadingUpdated,
+  type WebhookAttemptPayload,
+} from './webhooks/webhook.delivery';
+// The integrators' data operations and the change feed (docs/adr/0221, 0222).
+export { openDataRoutes } from './open-data/openData.routes';
+export {
+  changesOnDevice,
+  changesOnReadingDeleted,
+  changesOnReadingRecorded,
+  changesOnReadingUpdated,
+} from './changes/changes.service';
+export { deleteExpiredIdempotencyKeys, IDEMPOTENCY_CLEANUP_JOB } from './open-data/idempotency.service';
+export { setOpenDevices } from './open-data/provisioning.service';
+// OAuth: clients, consent, grants, tokens, the open operations' gate (docs/adr/0217–0219).
+export { openEvents, type GrantRevoked, type OpenEvents } from './open.events';
+export { hashSecret, resolveAccessToken, takeClientCall } from './oauth/oauth.gate';
+// The console's 应用接入: registering clients (docs/adr/0220).
+export { openClientRoutes } from './clients/clients.routes';
+// The FHIR R4 export (docs/adr/0225, 0226).
+export { fhirRoutes } from './fhir/fhir.routes';

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeScopes,
+  isPkceVerifier,
+  isS256Challenge,
+  OPEN_SCOPES,
+  OPEN_SCOPE_TEXTS,
+  parseScopeText,
+  patientMayGrant,
+  scopeText,
+} from './scopes';
+
+describe('open scopes', () => {
+  it('has a Chinese consent text for every scope', () => {
+    for (const scope of OPEN_SCOPES) {
+      expect(OPEN_SCOPE_TEXTS[scope]).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect(OPEN_SCOPE_TEXTS['readings.read']).toBe('读取您的血糖、血压、体重等测量记录');
+  });
+
+  it('reads a scope parameter in any order, once each, in the table order', () => {
+    expect(parseScopeText('profile.read  readings.read profile.read')).toEqual({
+      ok: true,
+      scopes: ['readings.read', 'profile.read'],
+    });
+    expect(parseScopeText('')).toEqual({ ok: true, scopes: [] });
+  });
+
+  it('names unknown scopes', () => {
+    expect(parseScopeText('readings.read openid openid')).toEqual({ ok: false, unknown: ['openid'] });
+  });
+
+  it('never lets a patient grant devices.provision', () => {
+    expect(patientMayGrant('devices.provision')).toBe(false);
+    expect(patientMayGrant('patient/Observation.read')).toBe(true);
+  });
+
+  it('writes and describes scopes in the table order, dropping unknown ones', () => {
+    expect(scopeText(['reports.read', 'readings.write', 'nope'])).toBe('readings.write reports.read');
+    expect(describeScopes(['profile.read'])).toEqual([
+      { scope: 'profile.read', text: OPEN_SCOPE_TEXTS['profile.read'] },
+    ]);
+  });
+
+  it('checks PKCE verifiers and S256 challenges by their RFC 7636 shapes', () => {
+    expect(isPkceVerifier('a'.repeat(43))).toBe(true);
+    expect(isPkceVerifier('a'.repeat(42))).toBe(false);
+    expect(isPkceVerifier('a'.repeat(129))).toBe(false);
+    expect(isPkceVerifier(`${'a'.repeat(42)}+`)).toBe(false);
+    expect(isS256Challenge('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')).toBe(true);
+    expect(isS256Challenge('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM=')).toBe(false);
+  });
+});
