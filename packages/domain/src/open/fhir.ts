@@ -1,0 +1,265 @@
+/**
+ * The FHIR R4 export's rules (issue 23, docs/adr/0225-fhir-r4-export.md and
+ * 0226-fhir-loinc-and-ucum.md): which LOINC code and UCUM unit each kind of reading carries, the
+ * Observation ids, the search's date prefixes, China time with its +08:00 offset, and the paging
+ * cursor. Pure: the API's fhir module maps rows with these.
+ */
+
+export const LOINC_SYSTEM = 'http://loinc.org';
+export const UCUM_SYSTEM = 'http://unitsofmeasure.org';
+export const OBSERVATION_CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
+
+/** The kinds of Observation the export makes; a blood-pressure reading makes a `bp` panel and a `heart-rate`. */
+export const FHIR_OBSERVATION_KINDS = ['glucose', 'bp', 'heart-rate', 'weight', 'uric-acid', 'ketone'] as const;
+export type FhirObservationKind = (typeof FHIR_OBSERVATION_KINDS)[number];
+
+export interface FhirCodeRow {
+  /** The LOINC code and its long common name (the `display`). */
+  readonly code: string;
+  readonly display: string;
+  /** What the app calls it (the CodeableConcept's `text`). */
+  readonly text: string;
+  /** The UCUM unit (`code`) and how it is printed (`unit`); null for the panel, whose values are its components'. */
+  readonly ucum: string | null;
+  readonly unit: string | null;
+  readonly category: 'vital-signs' | 'laboratory';
+}
+
+/**
+ * The LOINC table (ADR 0226). Capillary glucose is 14743-9 (by meter), uric acid the molar serum
+ * term 14933-6 and ketone the β-hydroxybutyrate term 53060-9, both as the meters measure them.
+ */
+export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCodeRow>> = {
+  glucose: {
+    code: '14743-9',
+    display: 'Glucose [Moles/volume] in Capillary blood by Glucometer',
+    text: '血糖',
+    ucum: 'mmol/L',
+    unit: 'mmol/L',
+    category: 'laboratory',
+  },
+  bp: {
+    code: '85354-9',
+    display: 'Blood pressure panel with all children optional',
+    text: '血压',
+    ucum: null,
+    unit: null,
+    category: 'vital-signs',
+  },
+  'heart-rate': {
+    code: '8867-4',
+    display: 'Heart rate',
+    text: '心率',
+    ucum: '/min',
+    unit: 'beats/minute',
+    category: 'vital-signs',
+  },
+  weight: {
+    code: '29463-7',
+    display: 'Body weight',
+    text: '体重',
+    ucum: 'kg',
+    unit: 'kg',
+    category: 'vital-signs',
+  },
+  'uric-acid': {
+    code: '14933-6',
+    display: 'Urate [Moles/volume] in Serum or Plasma',
+    text: '尿酸',
+    ucum: 'umol/L',
+    unit: 'µmol/L',
+    category: 'laboratory',
+  },
+  ketone: {
+    code: '53060-9',
+    display: '3-Hydroxybutyrate [Moles/volume] in Blood',
+    text: '血酮（β-羟丁酸）',
+    ucum: 'mmol/L',
+    unit: 'mmol/L',
+    category: 'laboratory',
+  },
+};
+
+/** The blood-pressure panel's components, in mm[Hg]. */
+export const FHIR_BP_COMPONENTS = {
+  systolic: { code: '8480-6', display: 'Systolic blood pressure', text: '收缩压' },
+  diastolic: { code: '8462-4', display: 'Diastolic blood pressure', text: '舒张压' },
+} as const;
+export const MM_HG = { ucum: 'mm[Hg]', unit: 'mmHg' } as const;
+
+/**
+ * The kinds a `code` search parameter names (`14743-9`, `http://loinc.org|8480-6`, comma-separated):
+ * a component's code names its panel; a code of another system or no kind of ours names nothing.
+ */
+export function kindsForCodes(parameter: string): FhirObservationKind[] {
+  const kinds = new Set<FhirObservationKind>();
+  for (const token of parameter.split(',')) {
+    const bar = token.indexOf('|');
+    if (bar >= 0 && token.slice(0, bar) !== LOINC_SYSTEM) {
+      continue;
+    }
+    const code = bar >= 0 ? token.slice(bar + 1) : token;
+    if (code === FHIR_BP_COMPONENTS.systolic.code || code === FHIR_BP_COMPONENTS.diastolic.code) {
+      kinds.add('bp');
+    }
+    for (const kind of FHIR_OBSERVATION_KINDS) {
+      if (FHIR_OBSERVATION_CODES[kind].code === code) {
+        kinds.add(kind);
+      }
+    }
+  }
+  return FHIR_OBSERVATION_KINDS.filter((kind) => kinds.has(kind));
+}
+
+/** An Observation's id: its kind and the id of the record it comes from (`glucose-123`). */
+export function observationId(kind: FhirObservationKind, recordId: string): string {
+  return `${kind}-${recordId}`;
+}
+
+/** The kind and record id an Observation id names, or null when it names none of ours. */
+export function parseObservationId(id: string): { kind: FhirObservationKind; recordId: string } | null {
+  const match = /^([a-z-]+)-([1-9][0-9]{0,17})$/.exec(id);
+  if (!match) {
+    return null;
+  }
+  const kind = FHIR_OBSERVATION_KINDS.find((k) => k === match[1]);
+  return kind ? { kind, recordId: match[2]! } : null;
+}
+
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** An instant in China time with its offset, `2026-11-27T08:30:00+08:00` (milliseconds only when there are some). */
+export function fhirChinaDateTime(at: Date): string {
+  const local = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString();
+  const text = local.endsWith('.000Z') ? local.slice(0, -5) : local.slice(0, -1);
+  return `${text}+08:00`;
+}
+
+/** A half-open span of instants, `from` ≤ t < `to`; null sides are open. */
+export interface FhirDateSpan {
+  readonly from: Date | null;
+  readonly to: Date | null;
+}
+
+const DATE_PARAMETER =
+  /^(ge|le|gt|lt|eq)?([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2})(?:T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,3}))?)?(Z|[+-][0-9]{2}:[0-9]{2})?)?)?)?$/;
+
+/** The instants a FHIR date value covers (`2026-11` is the whole month), in China time when it has no offset. */
+function valueSpan(match: RegExpExecArray): { start: number; end: number } | null {
+  const [, , y, mo, d, h, mi, s, ms, zone] = match;
+  const year = Number(y);
+  const month = mo === undefined ? 1 : Number(mo);
+  const day = d === undefined ? 1 : Number(d);
+  const hour = h === undefined ? 0 : Number(h);
+  const minute = mi === undefined ? 0 : Number(mi);
+  const second = s === undefined ? 0 : Number(s);
+  const milli = ms === undefined ? 0 : Number(ms.padEnd(3, '0'));
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) {
+    return null;
+  }
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1) {
+    return null;
+  }
+  let offsetMs = CHINA_OFFSET_MS;
+  if (zone === 'Z') {
+    offsetMs = 0;
+  } else if (zone !== undefined) {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    offsetMs = sign * (Number(zone.slice(1, 3)) * 3_600_000 + Number(zone.slice(4, 6)) * 60_000);
+  }
+  const start = Date.UTC(year, month - 1, day, hour, minute, second, milli) - offsetMs;
+  let end: number;
+  if (mo === undefined) {
+    end = Date.UTC(year + 1, 0, 1) - offsetMs;
+  } else if (d === undefined) {
+    end = Date.UTC(year, month, 1) - offsetMs;
+  } else if (h === undefined) {
+    end = start + 86_400_000;
+  } else if (s === undefined) {
+    end = start + 60_000;
+  } else if (ms === undefined) {
+    end = start + 1000;
+  } else {
+    end = start + 10 ** (3 - ms.length);
+  }
+  return { start, end };
+}
+
+/**
+ * The span a set of FHIR date search values allows (each narrows it: `ge` from the value's start,
+ * `gt` from its end, `le` up to its end, `lt` up to its start, `eq` within it), or null when a value
+ * is not a date.
+ */
+export function fhirDateSpan(values: readonly string[]): FhirDateSpan | null {
+  let from: number | null = null;
+  let to: number | null = null;
+  const narrowFrom = (at: number) => {
+    from = from === null ? at : Math.max(from, at);
+  };
+  const narrowTo = (at: number) => {
+    to = to === null ? at : Math.min(to, at);
+  };
+  for (const value of values) {
+    const match = DATE_PARAMETER.exec(value);
+    const span = match ? valueSpan(match) : null;
+    if (!match || !span) {
+      return null;
+    }
+    const prefix = match[1] ?? 'eq';
+    if (prefix === 'ge' || prefix === 'eq') {
+      narrowFrom(span.start);
+    }
+    if (prefix === 'gt') {
+      narrowFrom(span.end);
+    }
+    if (prefix === 'le' || prefix === 'eq') {
+      narrowTo(span.end);
+    }
+    if (prefix === 'lt') {
+      narrowTo(span.start);
+    }
+  }
+  return { from: from === null ? null : new Date(from), to: to === null ? null : new Date(to) };
+}
+
+/**
+ * Where a page of Observations starts: just after the last one of the page before, in the search's
+ * order (newest measured first, then kind, then record id, all descending). Written as
+ * `{microseconds since 1970}_{kind's place}_{record id}`: readable, and all of it checked on the way in.
+ */
+export interface FhirCursor {
+  readonly measuredAtUs: bigint;
+  readonly kindRank: number;
+  readonly recordId: bigint;
+}
+
+/** A kind's place in the search's order (higher first at the same instant). */
+export function fhirKindRank(kind: FhirObservationKind): number {
+  return FHIR_OBSERVATION_KINDS.length - FHIR_OBSERVATION_KINDS.indexOf(kind);
+}
+
+export function encodeFhirCursor(cursor: FhirCursor): string {
+  return `${cursor.measuredAtUs}_${cursor.kindRank}_${cursor.recordId}`;
+}
+
+/** The cursor a `_cursor` parameter holds, or null when it is not one this server wrote. */
+export function decodeFhirCursor(text: string): FhirCursor | null {
+  const match = /^(-?[0-9]{1,17})_([0-9])_([0-9]{1,19})$/.exec(text);
+  if (!match) {
+    return null;
+  }
+  const kindRank = Number(match[2]);
+  if (kindRank < 1 || kindRank > FHIR_OBSERVATION_KINDS.length) {
+    return null;
+  }
+  return { measuredAtUs: BigInt(match[1]!), kindRank, recordId: BigInt(match[3]!) };
+}
+
+/** FHIR's `gender` for the profile's sex (1 male, 2 female, anything else unknown). */
+export function fhirGender(sex: number): 'male' | 'female' | 'unknown' {
+  return sex === 1 ? 'male' : sex === 2 ? 'female' : 'unknown';
+}
+
+/** The page size a search uses: `_count` when given (1–100), else 20. */
+export const FHIR_PAGE = { default: 20, max: 100 } as const;
