@@ -23,7 +23,7 @@ describe('FHIR LOINC and UCUM table', () => {
     expect(FHIR_OBSERVATION_CODES['heart-rate']).toMatchObject({ code: '8867-4', ucum: '/min' });
     expect(FHIR_OBSERVATION_CODES.weight).toMatchObject({ code: '29463-7', ucum: 'kg' });
     expect(FHIR_OBSERVATION_CODES['uric-acid']).toMatchObject({ code: '14933-6', ucum: 'umol/L' });
-    expect(FHIR_OBSERVATION_CODES.ketone).toMatchObject({ code: '53060-9', ucum: 'mmol/L' });
+    expect(FHIR_OBSERVATION_CODES.ketone).toMatchObject({ code: '66441-7', ucum: 'mmol/L' });
   });
 
   it('reads code parameters with or without the LOINC system, a component naming its panel', () => {

@@ -26,8 +26,9 @@ export interface FhirCodeRow {
 }
 
 /**
- * The LOINC table (ADR 0226). Capillary glucose is 14743-9 (by meter), uric acid the molar serum
- * term 14933-6 and ketone the β-hydroxybutyrate term 53060-9, both as the meters measure them.
+ * The LOINC table (ADR 0226). Capillary glucose is 14743-9 (by meter); uric acid the molar term
+ * 14933-6 in µmol/L; ketone the fingerstick meter's term, β-hydroxybutyrate in blood by test strip
+ * 66441-7 in mmol/L (ADR 0226 says why not the other candidate, 53060-9).
  */
 export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCodeRow>> = {
   glucose: {
@@ -71,8 +72,8 @@ export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCo
     category: 'laboratory',
   },
   ketone: {
-    code: '53060-9',
-    display: '3-Hydroxybutyrate [Moles/volume] in Blood',
+    code: '66441-7',
+    display: 'Beta hydroxybutyrate [Moles/volume] in Blood by Test strip',
     text: '血酮（β-羟丁酸）',
     ucum: 'mmol/L',
     unit: 'mmol/L',
