@@ -15,8 +15,8 @@ function loadGrants() {
 type Grant = Awaited<ReturnType<typeof loadGrants>>['items'][number];
 
 /** Asked before a grant is revoked. */
-export function revokeQuestion(clientName: string): string {
-  return `取消后，「${clientName}」将立即无法再读取或写入您的数据。如需再次使用，要在该应用中重新授权。确定取消授权吗？`;
+function revokeQuestion(clientName: string): string {
+  return `取消后，「${clientName}」将立即无法再访问您的数据。如需再次使用，要在该应用中重新授权。确定取消授权吗？`;
 }
 
 /**
@@ -73,13 +73,19 @@ export default function AuthorizedAppsPage() {
   }
   return (
     <main className={styles.page}>
-      <p className={styles.intro}>
-        这里列出您同意过读取或使用您健康数据的其他应用。取消授权后，该应用立即无法再访问您的数据。
-      </p>
+      {grants.length === 0 ? null : (
+        <p className={styles.intro}>
+          这里列出您同意过读取或使用您健康数据的其他应用。取消授权后，该应用立即无法再访问您的数据。
+        </p>
+      )}
       {grants.length === 0 ? (
         <EmptyState
           title="还没有授权任何应用"
-          description="当其他应用（如医院、保险公司的健康服务）请求读取您的数据并得到您的同意后，会显示在这里。"
+          description={
+            <span className={styles.emptyHint}>
+              当其他应用（如医院、保险公司的健康服务）请求读取您的数据并得到您的同意后，会显示在这里。
+            </span>
+          }
         />
       ) : (
         <ul className={styles.list} aria-label="已授权的应用">

@@ -133,7 +133,7 @@ function ConsentView({
 }) {
   const brand = brandOf(useSession((state) => state.sourceId));
   const customer = useSession((state) => state.customer);
-  const account = customer === null ? null : `${customer.nickname}（${maskPhone(customer.phone)}）`;
+
   return (
     <main className={styles.page}>
       <header className={styles.app}>
@@ -161,9 +161,12 @@ function ConsentView({
         </ul>
       </section>
       <section className={styles.card} aria-label="授权说明">
-        {account === null ? null : (
+        {customer === null ? null : (
           <p className={styles.note}>
-            授权账号：<strong className={styles.account}>{account}</strong>
+            授权账号：
+            <strong className={styles.account}>
+              {customer.nickname} <span className={styles.phone}>{maskPhone(customer.phone)}</span>
+            </strong>
           </p>
         )}
         <p className={styles.note}>只能为您本人的{brand.name}账号授权，不能替家人或他人授权。</p>

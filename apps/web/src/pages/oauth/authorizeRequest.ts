@@ -21,7 +21,7 @@ const REQUIRED = [
 const OPTIONAL = ['state', 'login_hint', 'patient'] as const;
 
 /** The request read from the address, or the names of the parameters it lacks. */
-export type AuthorizeRequestRead =
+type AuthorizeRequestRead =
   | { readonly complete: true; readonly query: AuthorizeQuery }
   | { readonly complete: false; readonly missing: readonly string[] };
 

@@ -58,7 +58,7 @@ describe('/oauth/authorize', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(SCOPES.map((scope) => `✓${scope.text}`));
-    expect(screen.getByText('张三（138****8000）')).toBeTruthy();
+    expect(screen.getByText(/授权账号/).textContent).toBe('授权账号：张三 138****8000');
     expect(screen.getByText(/不能替家人或他人授权/)).toBeTruthy();
     const [asked] = api.called('GET /oauth/v1/authorize/request');
     expect(Object.fromEntries(asked?.query ?? [])).toEqual(Object.fromEntries(QUERY));
@@ -242,7 +242,7 @@ describe('/authorizedApps', () => {
     renderApp('/authorizedApps');
     fireEvent.click(await screen.findByRole('button', { name: '取消授权' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('「仁和医院慢病管理」将立即无法再读取或写入您的数据');
+    expect(dialog.textContent).toContain('「仁和医院慢病管理」将立即无法再访问您的数据');
     fireEvent.click(within(dialog).getByRole('button', { name: '再想想' }));
     await dialogsClosed();
     expect(api.called('POST /oauth/v1/grants/g1/revoke')).toHaveLength(0);
