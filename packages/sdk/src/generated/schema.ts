@@ -7702,11 +7702,11 @@ export interface paths {
          *     Observations coded in LOINC with UCUM units (the table is in @glucoguard/domain's
          *     `FHIR_OBSERVATION_CODES`): capillary glucose 14743-9 (mmol/L), the blood-pressure panel
          *     85354-9 with systolic 8480-6 and diastolic 8462-4 (mm[Hg]), heart rate 8867-4 (/min),
-         *     body weight 29463-7 (kg), uric acid 14933-6 (umol/L) and ketone (β-hydroxybutyrate)
-         *     53060-9 (mmol/L). A meter's reading names its `device` and carries the meter's own
-         *     reading id as an `identifier`, so it dedupes downstream. Pages follow the Bundle's `next`
-         *     link (an opaque `_cursor`); a page never repeats or skips a reading while readings are
-         *     added.
+         *     body weight 29463-7 (kg), uric acid 14933-6 (umol/L) and ketone (β-hydroxybutyrate in
+         *     blood by test strip) 66441-7 (mmol/L). A meter's reading names its `device` and carries
+         *     the meter's own reading id as an `identifier`, so it dedupes downstream. Pages follow the
+         *     Bundle's `next` link (an opaque `_cursor`, keyed on the last reading shown): a reading
+         *     added while an app pages never makes a later page repeat one already given.
          */
         get: operations["fhirSearchObservation"];
         put?: never;
