@@ -113,6 +113,8 @@ describe('the consent page and 授权管理 on a phone (issue 23)', { skip }, ()
       // 1. A visitor goes to registration first and comes back to the same request.
       const consent = consentAddress(client.clientId, REDIRECT_URI);
       await page.goto(consent);
+      await page.getByText('注册完成后，会回到应用的授权页面').waitFor();
+      await page.screenshot({ path: shot('oauth-register-first') });
       await registerPatient(page, { name: '王建国', complete: false });
       await page.getByRole('heading', { name: APP_NAME }).waitFor();
       assert.equal(new URL(page.url()).search, new URL(consent).search, 'back on the same request');

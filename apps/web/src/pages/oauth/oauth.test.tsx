@@ -14,6 +14,7 @@ import {
   skipRegistrationRoutes,
 } from '../../test-utils';
 import { NO_ANSWER } from './ConsentPage';
+import { CONSENT_RETURN_NOTE } from './paths';
 import { isAnswerFor, missingParamsMessage, readAuthorizeRequest } from './authorizeRequest';
 
 registeredPatientPageHooks();
@@ -172,6 +173,7 @@ describe('/oauth/authorize', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/register/register'));
     expect(useSession.getState().wanted).toBe(CONSENT);
     expect(api.called('GET /oauth/v1/authorize/request')).toHaveLength(0);
+    expect(await screen.findByText(CONSENT_RETURN_NOTE)).toBeTruthy();
 
     await registerSkippingProfile();
     expect(await screen.findByRole('heading', { name: '仁和医院慢病管理' })).toBeTruthy();

@@ -29,6 +29,7 @@ import { useSubmitGuard } from '../../hooks/useSubmitGuard';
 import { showError, toast } from '../../ui/toast';
 import { DOCTOR_OPENID_PARAM, authenticate, reauthenticate, rememberedDoctorOpenid } from '../../session/flow';
 import { useSession } from '../../store/session';
+import { CONSENT_RETURN_NOTE, isConsentAddress } from '../oauth/paths';
 import {
   BirthdayField,
   FamilySwitch,
@@ -45,10 +46,13 @@ import styles from './RegisterPage.module.css';
 type RegisterConfig = Schema<'RegisterConfig'>;
 
 function Header({ title, note }: { title: string; note?: ReactNode }) {
+  // A visitor sent here from an app's consent page (issue 23) is told the way back.
+  const forConsent = useSession((state) => state.wanted !== null && isConsentAddress(state.wanted));
   return (
     <header className={styles.headerHeader}>
       <h1 className={styles.headerTitle}>{title}</h1>
       {note === undefined ? null : <p className={styles.headerText}>{note}</p>}
+      {forConsent ? <p className={styles.consentReturn}>{CONSENT_RETURN_NOTE}</p> : null}
     </header>
   );
 }
