@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import {
+  nextWebhookAttemptAt,
+  WEBHOOK_ATTEMPT_TIMEOUT_MS,
+  webhookAttemptError,
+  webhookDisabledNotice,
+  webhookShouldDisable,
+  type WebhookEventType,
+} from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { inTransaction, type Db } from '../../../lib/db';
+import { scheduleJob } from '../../platform';
+import type { ReadingDeleted, ReadingRecorded } from '../../health';
+import { WebhookRepository } from './webhook.repository';
+import { newWebhookEventId, webhookHeaders } from './webhook.signing';
+import { webhookClientContact } from './webhook.clients';
+
+// Deliveries (docs/adr/0223-webhook-deliveries.md): an event heard inside the writing transaction
+// becomes one delivery per subscription that hears it, each with the job of its first attempt,
+// committed with the change. Each attempt is a durable job that POSTs the signed payload, records
+// the attempt in the delivery log and, on failure, schedules the next attempt by the domain's
+// schedule; the last failure fails the delivery and may switch the subscription off.
+
+/** The durable job of one attempt; its key is `${deliveryId}:${chain}:${attemptNo}`. */
+export const WEBHOOK_ATTEMPT_JOB = 'open.webhooks.attempt';
+
+export interface WebhookAttemptPayload {
+  deliveryId: string;
+  chain: number;
+  attemptNo: number;
+}
+
+type WebhookEvent = Schema<'WebhookEvent'>;
+type WebhookReading = Schema<'WebhookReading'>;
+type RecordedReading = ReadingRecorded['reading'];
+
+/** An instant as ISO 8601 in China's time (+08:00), how integrators get every time of a reading. */
+export function chinaIso(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().replace('Z', '+08:00');
+}
+
+/** A stored reading as a webhook carries it. */
+export function webhookReading(
+  reading: RecordedReading,
+  source: WebhookReading['source'],
+  meter?: { imei: string; readingId: string },
+): WebhookReading {
+  const base = { readingId: reading.id, kind: reading.kind, measuredAt: chinaIso(reading.measuredAt), source };
+  const values = ((): Partial<WebhookReading> => {
+    switch (reading.kind) {
+      case 'glucose':
+        return { glucoseMmolL: reading.sugar, timeType: reading.timeType };
+      case 'pressure':
+        return { systolicMmHg: reading.sbp, diastolicMmHg: reading.dbp, heartRatePerMin: reading.hr };
+      case 'ketone':
+        return { ketoneMmolL: reading.ketone };
+      case 'uricAcid':
+        return { uricAcidUmolL: reading.urine };
+      case 'weight':
+        return { weightKg: reading.weightKg, heightCm: reading.heightCm, bmi: reading.bmi };
+    }
+  })();
+  return { ...base, ...values, ...(meter && { meter: { imei: meter.imei, readingId: meter.readingId } }) };
+}
+
+/** One event to fan out: to the patient's granted clients, or (consent.revoked) to one client. */
+interface Outgoing {
+  audience: { customerId: string } | { clientId: string };
+  event: WebhookEvent;
+}
+
+/** Stores a delivery per hearing subscription for each event and schedules each first attempt, in `tx`. */
+export async function enqueueWebhooks(tx: Db, outgoing: readonly Outgoing[], now: Date): Promise<number> {
+  const repo = new WebhookRepository(tx);
+  const rows: { id: string; subscriptionId: string; eventId: string; eventType: string; body: string }[] = [];
+  for (const { audience, event } of outgoing) {
+    const type: WebhookEventType = event.type;
+    const hearing =
+      'clientId' in audience
+        ? await repo.hearingClient(audience.clientId, type)
+        : await repo.hearingPatient(audience.customerId, type);
+    if (hearing.length === 0) {
+      continue;
+    }
+    const eventId = newWebhookEventId();
+    const body = JSON.stringify(event);
+    for (const { id: subscriptionId } of hearing) {
+      rows.push({ id: randomUUID(), subscriptionId, eventId, eventType: type, body });
+    }
+  }
+  await repo.insertDeliveries(rows, now);
+  for (const row of rows) {
+    await scheduleAttempt(tx, { deliveryId: row.id, chain: 1, attemptNo: 1 }, now);
+  }
+  return rows.length;
+}
+
+function scheduleAttempt(tx: Db, attempt: WebhookAttemptPayload, dueAt: Date): Promise<boolean> {
+  return scheduleJob(
+    tx,
+    WEBHOOK_ATTEMPT_JOB,
+    `${attempt.deliveryId}:${attempt.chain}:${attempt.attemptNo}`,
+    dueAt,
+    attempt,
+  );
+}
+
+/** readingEvents' ReadingRecorded: `reading.created` to the patient's granted clients. */
+export async function webhooksOnReadingRecorded(tx: Db, events: readonly ReadingRecorded[]): Promise<void> {
+  await enqueueWebhooks(
+    tx,
+    events.map((e) => ({
+      audience: { customerId: e.customerId },
+      event: {
+        type: 'reading.created',
+        timestamp: chinaIso(e.at),
+        data: {
+          patientId: e.customerId,
+          reading: webhookReading(e.reading, e.source, e.meter),
+        },
+      },
+    })),
+    events[0]?.at ?? new Date(),
+  );
+}
+
+/** readingEvents' ReadingDeleted: `reading.deleted` (a tombstone) to the patient's granted clients. */
+export async function webhooksOnReadingDeleted(tx: Db, events: readonly ReadingDeleted[], now: Date): Promise<void> {
+  await enqueueWebhooks(
+    tx,
+    events.map((e) => ({
+      audience: { customerId: e.customerId },
+      event: {
+        type: 'reading.deleted',
+        timestamp: chinaIso(now),
+        data: { patientId: e.customerId, readingId: e.readingId, kind: e.kind },
+      },
+    })),
+    now,
+  );
+}
+
+/** readingEvents' ReadingUpdated: `reading.updated` with the reading as it now is. */
+export async function webhooksOnReadingUpdated(
+  tx: Db,
+  events: readonly { reading: RecordedReading; customerId: string; source: 'self' | 'relative'; at: Date }[],
+): Promise<void> {
+  await enqueueWebhooks(
+    tx,
+    events.map((e) => ({
+      audience: { customerId: e.customerId },
+      event: {
+        type: 'reading.updated',
+        timestamp: chinaIso(e.at),
+        data: { patientId: e.customerId, reading: webhookReading(e.reading, e.source) },
+      },
+    })),
+    events[0]?.at ?? new Date(),
+  );
+}
+
+/**
+ * deviceEvents' DeviceBound: `device.bound` to the patient's granted clients. Typed by its shape:
+ * devices' CLI imports every entity, so importing devices here would close a cycle of folders.
+ */
+export async function webhooksOnDeviceBound(
+  tx: Db,
+  events: readonly { device: { imei: string }; customerId: string; at: Date }[],
+): Promise<void> {
+  await enqueueWebhooks(
+    tx,
+    events.map((e) => ({
+      audience: { customerId: e.customerId },
+      event: {
+        type: 'device.bound',
+        timestamp: chinaIso(e.at),
+        data: { patientId: e.customerId, imei: e.device.imei },
+      },
+    })),
+    events[0]?.at ?? new Date(),
+  );
+}
+
+/** A patient's grant to a client was revoked: `consent.revoked` to that client's subscriptions. */
+export async function webhooksOnGrantRevoked(
+  tx: Db,
+  events: readonly { clientId: string; grantId: string; customerId: string; at: Date }[],
+): Promise<void> {
+  await enqueueWebhooks(
+    tx,
+    events.map((e) => ({
+      audience: { clientId: e.clientId },
+      event: {
+        type: 'consent.revoked',
+        timestamp: chinaIso(e.at),
+        data: { patientId: e.customerId, grantId: e.grantId },
+      },
+    })),
+    events[0]?.at ?? new Date(),
+  );
+}
+
+type Failure = { statusCode: number } | { timeout: true } | { network: string };
+
+/** POSTs once; the receiver's status, or why no answer came. */
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ ok: boolean; failure?: Failure; statusCode: number | null }> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(WEBHOOK_ATTEMPT_TIMEOUT_MS),
+    });
+    await response.body?.cancel().catch(() => {});
+    const ok = response.status >= 200 && response.status < 300;
+    return { ok, statusCode: response.status, ...(!ok && { failure: { statusCode: response.status } }) };
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      return { ok: false, statusCode: null, failure: { timeout: true } };
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const code = cause?.code ?? cause?.message ?? (error as Error).message ?? 'unknown';
+    return { ok: false, statusCode: null, failure: { network: String(code).slice(0, 60) } };
+  }
+}
+
+/**
+ * Runs one attempt (the job's handler). Not atomic: the POST happens outside any transaction, then
+ * the attempt, the delivery's new state and the next attempt's job commit together. A rerun of an
+ * attempt already recorded (its process died before the job completed) changes nothing; the
+ * receiver may then have the event twice, under one webhook-id.
+ */
+export async function runWebhookAttempt(db: Db, attempt: WebhookAttemptPayload, now: Date): Promise<void> {
+  const repo = new WebhookRepository(db);
+  const delivery = await repo.delivery(attempt.deliveryId);
+  if (!delivery || delivery.status !== 'pending' || delivery.chain !== attempt.chain) {
+    return; // deleted, settled, or replayed since
+  }
+  const subscription = await repo.subscription(delivery.subscriptionId);
+  if (!subscription) {
+    return;
+  }
+  if (!subscription.enabled) {
+    await repo.settle(delivery.id, delivery.chain, 'failed', null, now);
+    return;
+  }
+  const body = delivery.body;
+  const started = performance.now();
+  const result = await post(subscription.url, webhookHeaders(subscription.secret, delivery.eventId, now, body), body);
+  const durationMs = Math.round(performance.now() - started);
+  const finishedAt = new Date(now.getTime() + durationMs);
+  await inTransaction(db, async (tx) => {
+    const txRepo = new WebhookRepository(tx);
+    const recorded = await txRepo.recordAttempt({
+      deliveryId: delivery.id,
+      chain: attempt.chain,
+      attemptNo: attempt.attemptNo,
+      startedAt: now,
+      statusCode: result.statusCode,
+      durationMs,
+      error: result.failure ? webhookAttemptError(result.failure) : null,
+    });
+    if (!recorded) {
+      return;
+    }
+    if (result.ok) {
+      if (await txRepo.settle(delivery.id, attempt.chain, 'succeeded', null, finishedAt)) {
+        await txRepo.resetFailures(subscription.id);
+      }
+      return;
+    }
+    const next = nextWebhookAttemptAt(attempt.attemptNo, finishedAt);
+    if (next) {
+      if (await txRepo.settle(delivery.id, attempt.chain, 'pending', next, finishedAt)) {
+        await scheduleAttempt(tx, { ...attempt, attemptNo: attempt.attemptNo + 1 }, next);
+      }
+      return;
+    }
+    if (await txRepo.settle(delivery.id, attempt.chain, 'failed', null, finishedAt)) {
+      await countFailedDelivery(tx, subscription.id, finishedAt);
+    }
+  });
+}
+
+/** One more delivery failed in a row; at the domain's limit the subscription is switched off and its contact told. */
+async function countFailedDelivery(tx: Db, subscriptionId: string, now: Date): Promise<void> {
+  const repo = new WebhookRepository(tx);
+  const subscription = await repo.lockSubscription(subscriptionId);
+  if (!subscription) {
+    return;
+  }
+  const failures = subscription.consecutiveFailures + 1;
+  if (!subscription.enabled || !webhookShouldDisable(failures)) {
+    await repo.updateSubscription(subscriptionId, { consecutiveFailures: failures });
+    return;
+  }
+  const contact = await webhookClientContact(tx, subscription.clientId);
+  await repo.updateSubscription(subscriptionId, {
+    consecutiveFailures: failures,
+    enabled: false,
+    disabledReason: 'failures',
+    disabledAt: now,
+    noticeText: webhookDisabledNotice(contact?.name ?? subscription.clientId, subscription.url).slice(0, 500),
+    noticePhone: contact?.phone ?? null,
+    noticeEmail: contact?.email ?? null,
+    noticeAt: now,
+    updatedAt: now,
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../../config';
+import { staffActor } from '../../identity';
+import {
+  clientWebhookDeliveries,
+  consoleWebhookDeliveries,
+  consoleWebhooks,
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  replayDelivery,
+  updateWebhook,
+  type WebhookRules,
+} from './webhook.service';
+
+/**
+ * Webhook subscriptions: a client's own (tag `openWebhooks`, its client-credentials token) and the
+ * console's view of every client's with replay (tag `consoleOpenWebhooks`, permission open.clients).
+ */
+export function webhookRoutes(app: FastifyInstance, config: Pick<AppConfig, 'env'>) {
+  const now = () => app.providers.clock();
+  const rules: WebhookRules = { allowLoopbackHttp: config.env !== 'production' };
+
+  app.operation('openListWebhooks', async (request) => listWebhooks(app.em, request.client));
+  app.operation('openCreateWebhook', async (request) =>
+    createWebhook(app.em, request.client, request.body, rules, now()),
+  );
+  app.operation('openUpdateWebhook', async (request) =>
+    updateWebhook(app.em, request.client, request.params.subscriptionId, request.body, rules, now()),
+  );
+  app.operation('openDeleteWebhook', async (request) =>
+    deleteWebhook(app.em, request.client, request.params.subscriptionId),
+  );
+  app.operation('openWebhookDeliveries', async (request) => {
+    const { status, page = 1, pageSize = 20 } = request.query;
+    return clientWebhookDeliveries(app.em, request.client, request.params.subscriptionId, { status, page, pageSize });
+  });
+
+  app.operation('consoleOpenWebhooks', async (request) => {
+    const { clientId, pageNo = 1, pageSize = 20 } = request.query;
+    return consoleWebhooks(app.em, { clientId, pageNo, pageSize });
+  });
+  app.operation('consoleOpenWebhookDeliveries', async (request) => {
+    const { status, pageNo = 1, pageSize = 20 } = request.query;
+    return consoleWebhookDeliveries(app.em, request.params.subscriptionId, { status, pageNo, pageSize });
+  });
+  app.operation('consoleReplayOpenDelivery', async (request) =>
+    replayDelivery(app.em, staffActor(request, request.staff), request.params.deliveryId, now()),
+  );
+}

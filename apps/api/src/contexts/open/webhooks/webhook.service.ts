@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { WEBHOOK_SUBSCRIPTIONS_PER_CLIENT, webhookUrlProblem, type WebhookEventType } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import type { BodyOf } from '../../../lib/contract';
+import { inTransaction, type Db } from '../../../lib/db';
+import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
+import { pageOf } from '../../../lib/list';
+import { recordAudit, scheduleJob, type AuditActor } from '../../platform';
+import { WEBHOOK_ATTEMPT_JOB } from './webhook.delivery';
+import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook.entity';
+import { WebhookRepository, type DeliveryStatus } from './webhook.repository';
+import { newWebhookSecret } from './webhook.signing';
+
+// Subscriptions and their delivery log (docs/adr/0223-webhook-deliveries.md): a client manages its
+// own with its client-credentials token; the console (open.clients, admin) sees every client's and
+// replays a delivery.
+
+type SubscriptionView = Schema<'WebhookSubscription'>;
+type DeliveryView = Schema<'WebhookDelivery'>;
+
+/** Who calls an open operation: what webhooks need of lane OAUTH's ClientContext. */
+export interface WebhookCaller {
+  clientId: string;
+  grantId: string | null;
+}
+
+export interface WebhookRules {
+  /** Plain http:// to a loopback address is allowed (development and tests, never production). */
+  allowLoopbackHttp: boolean;
+}
+
+const NOT_FOUND = '推送订阅不存在';
+
+function subscriptionView(row: WebhookSubscription): SubscriptionView {
+  return {
+    subscriptionId: row.id,
+    clientId: row.clientId,
+    url: row.url,
+    events: row.events,
+    description: row.description ?? null,
+    enabled: row.enabled,
+    disabledReason: (row.disabledReason as SubscriptionView['disabledReason']) ?? null,
+    disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
+    consecutiveFailures: row.consecutiveFailures,
+    notice: row.noticeAt
+      ? {
+          text: row.noticeText ?? '',
+          phone: row.noticePhone ?? null,
+          email: row.noticeEmail ?? null,
+          at: row.noticeAt.toISOString(),
+        }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function deliveryView(row: WebhookDelivery, attempts: readonly WebhookAttempt[]): DeliveryView {
+  return {
+    deliveryId: row.id,
+    subscriptionId: row.subscriptionId,
+    eventId: row.eventId,
+    eventType: row.eventType as WebhookEventType,
+    status: row.status as DeliveryStatus,
+    chain: row.chain,
+    createdAt: row.createdAt.toISOString(),
+    nextAttemptAt: row.status === 'pending' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+    payload: JSON.parse(row.body) as DeliveryView['payload'],
+    attempts: attempts
+      .filter((a) => a.deliveryId === row.id)
+      .map((a) => ({
+        chain: a.chain,
+        attemptNo: a.attemptNo,
+        startedAt: a.startedAt.toISOString(),
+        statusCode: a.statusCode ?? null,
+        durationMs: a.durationMs,
+        error: a.error ?? null,
+      })),
+  };
+}
+
+/** Subscriptions are managed with the client's own token, never one a patient granted. */
+function requireClientToken(caller: WebhookCaller): void {
+  if (caller.grantId !== null) {
+    throw forbidden('请使用应用自身的令牌（client_credentials）管理推送订阅');
+  }
+}
+
+function checkUrl(url: string, rules: WebhookRules): string {
+  const trimmed = url.trim();
+  const problem = webhookUrlProblem(trimmed, rules);
+  if (problem) {
+    throw new AppError(ErrorCodes.badRequest, problem);
+  }
+  return trimmed;
+}
+
+async function ownSubscription(repo: WebhookRepository, caller: WebhookCaller, id: string) {
+  const row = await repo.subscription(id);
+  if (!row || row.clientId !== caller.clientId) {
+    throw notFound(NOT_FOUND);
+  }
+  return row;
+}
+
+export async function listWebhooks(db: Db, caller: WebhookCaller): Promise<SubscriptionView[]> {
+  requireClientToken(caller);
+  return (await new WebhookRepository(db).subscriptionsOfClient(caller.clientId)).map(subscriptionView);
+}
+
+export async function createWebhook(
+  db: Db,
+  caller: WebhookCaller,
+  input: BodyOf<'openCreateWebhook'>,
+  rules: WebhookRules,
+  now: Date,
+): Promise<Schema<'WebhookSubscriptionCreated'>> {
+  requireClientToken(caller);
+  const url = checkUrl(input.url, rules);
+  const secret = newWebhookSecret();
+  const id = randomUUID();
+  await inTransaction(db, async (tx) => {
+    const repo = new WebhookRepository(tx);
+    // One client's creations one at a time, so the limit holds under concurrent requests.
+    await repo.lockClient(caller.clientId);
+    if ((await repo.countOfClient(caller.clientId)) >= WEBHOOK_SUBSCRIPTIONS_PER_CLIENT) {
+      throw new AppError(ErrorCodes.badRequest, `最多 ${WEBHOOK_SUBSCRIPTIONS_PER_CLIENT} 个订阅`);
+    }
+    await repo.insertSubscription({
+      id,
+      clientId: caller.clientId,
+      url,
+      events: [...new Set(input.events)],
+      description: input.description?.trim() || null,
+      secret,
+      enabled: true,
+      disabledReason: null,
+      disabledAt: null,
+      noticeText: null,
+      noticePhone: null,
+      noticeEmail: null,
+      noticeAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  const row = (await new WebhookRepository(db).subscription(id))!;
+  return { ...subscriptionView(row), secret };
+}
+
+export async function updateWebhook(
+  db: Db,
+  caller: WebhookCaller,
+  subscriptionId: string,
+  patch: BodyOf<'openUpdateWebhook'>,
+  rules: WebhookRules,
+  now: Date,
+): Promise<SubscriptionView> {
+  requireClientToken(caller);
+  const repo = new WebhookRepository(db);
+  const row = await ownSubscription(repo, caller, subscriptionId);
+  const fields: Partial<WebhookSubscription> = { updatedAt: now };
+  if (patch.url !== undefined) {
+    fields.url = checkUrl(patch.url, rules);
+  }
+  if (patch.events !== undefined) {
+    fields.events = [...new Set(patch.events)];
+  }
+  if (patch.description !== undefined) {
+    fields.description = patch.description.trim() || null;
+  }
+  if (patch.enabled === true && !row.enabled) {
+    Object.assign(fields, { enabled: true, disabledReason: null, disabledAt: null, consecutiveFailures: 0 });
+  } else if (patch.enabled === false && row.enabled) {
+    Object.assign(fields, { enabled: false, disabledReason: 'client', disabledAt: now });
+  }
+  await repo.updateSubscription(row.id, fields);
+  return subscriptionView((await repo.subscription(row.id))!);
+}
+
+export async function deleteWebhook(db: Db, caller: WebhookCaller, subscriptionId: string): Promise<null> {
+  requireClientToken(caller);
+  await inTransaction(db, async (tx) => {
+    const repo = new WebhookRepository(tx);
+    const row = await ownSubscription(repo, caller, subscriptionId);
+    await repo.deleteSubscription(row.id);
+  });
+  return null;
+}
+
+async function deliveryPage(
+  repo: WebhookRepository,
+  subscriptionId: string,
+  query: { status?: DeliveryStatus; pageNo: number; pageSize: number },
+) {
+  const [rows, total] = await repo.deliveries(
+    subscriptionId,
+    query.status,
+    (query.pageNo - 1) * query.pageSize,
+    query.pageSize,
+  );
+  const attempts = await repo.attemptsOf(rows.map((r) => r.id));
+  return {
+    ...pageOf(
+      rows.map((r) => deliveryView(r, attempts)),
+      total,
+      query.pageNo,
+      query.pageSize,
+    ),
+    total,
+  };
+}
+
+export async function clientWebhookDeliveries(
+  db: Db,
+  caller: WebhookCaller,
+  subscriptionId: string,
+  query: { status?: DeliveryStatus; page: number; pageSize: number },
+) {
+  requireClientToken(caller);
+  const repo = new WebhookRepository(db);
+  await ownSubscription(repo, caller, subscriptionId);
+  return deliveryPage(repo, subscriptionId, { status: query.status, pageNo: query.page, pageSize: query.pageSize });
+}
+
+export async function consoleWebhooks(db: Db, query: { clientId?: string; pageNo: number; pageSize: number }) {
+  const [rows, total] = await new WebhookRepository(db).page(
+    query.clientId?.trim() || undefined,
+    (query.pageNo - 1) * query.pageSize,
+    query.pageSize,
+  );
+  return { ...pageOf(rows.map(subscriptionView), total, query.pageNo, query.pageSize), total };
+}
+
+export async function consoleWebhookDeliveries(
+  db: Db,
+  subscriptionId: string,
+  query: { status?: DeliveryStatus; pageNo: number; pageSize: number },
+) {
+  const repo = new WebhookRepository(db);
+  if (!(await repo.subscription(subscriptionId))) {
+    throw notFound(NOT_FOUND);
+  }
+  return deliveryPage(repo, subscriptionId, query);
+}
+
+/**
+ * Sends a delivery again from the console: a new chain (same payload, same webhook-id) whose first
+ * attempt is due now, retried on the same schedule. Audited.
+ */
+export async function replayDelivery(db: Db, actor: AuditActor, deliveryId: string, now: Date): Promise<DeliveryView> {
+  await inTransaction(db, async (tx) => {
+    const repo = new WebhookRepository(tx);
+    const delivery = await repo.delivery(deliveryId);
+    if (!delivery) {
+      throw notFound('投递记录不存在');
+    }
+    const subscription = await repo.subscription(delivery.subscriptionId);
+    if (!subscription?.enabled) {
+      throw new AppError(ErrorCodes.conflict, '订阅已停用', 409);
+    }
+    const chain = await repo.startChain(deliveryId, now);
+    if (chain === null) {
+      throw new AppError(ErrorCodes.conflict, '投递进行中，请稍后再重发', 409);
+    }
+    await scheduleJob(tx, WEBHOOK_ATTEMPT_JOB, `${deliveryId}:${chain}:1`, now, { deliveryId, chain, attemptNo: 1 });
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'open.delivery.replay', target: `delivery:${deliveryId}`, detail: { chain } },
+      now,
+    );
+  });
+  const repo = new WebhookRepository(db);
+  const row = (await repo.delivery(deliveryId))!;
+  return deliveryView(row, await repo.attemptsOf([row.id]));
+}

@@ -1,0 +1,340 @@
+// Webhooks (issue 23, docs/adr/0223-webhook-deliveries.md): a reading of a patient who granted a
+// client readings.read reaches the client's subscription signed as Standard Webhooks says (checked
+// with the standardwebhooks package, the reference implementation, as an oracle); a receiver that
+// answers 500 gets the delivery again on the domain's schedule, and the delivery log shows every
+// attempt; the console replays a delivery under the same webhook-id; 20 failed deliveries in a row
+// switch the subscription off with a notice for the client's contact.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES, WEBHOOK_RETRY_DELAYS_SECONDS } from '@glucoguard/domain';
+import { OAuthClient, OAuthGrant } from '../src/contexts/open/oauth/oauth.entity';
+import { WebhookSubscription } from '../src/contexts/open/webhooks/webhook.entity';
+import { createWebhook, deleteWebhook, listWebhooks } from '../src/contexts/open/webhooks/webhook.service';
+import { addSugar, type Person } from './follow-fixtures';
+import { failure, registeredCustomer, startTestApi, type TestApi } from './harness';
+import { signedInStaff } from './staff-fixtures';
+
+const HOUR = 3_600_000;
+
+/** A clock that runs with the real one, shifted by what the test sets. */
+function shiftedClock() {
+  let offset = 0;
+  const clock = () => new Date(Date.now() + offset);
+  clock.set = (ms: number) => {
+    offset = ms;
+  };
+  return clock;
+}
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** An integrator's receiver on this machine: records each POST and answers the next scripted status (then 200). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const script: number[] = [];
+  let always: number | null = null;
+  let held: Promise<void> | null = null;
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const status = always ?? script.shift() ?? 200;
+      const wait = held;
+      held = null;
+      void (wait ?? Promise.resolve()).then(() => response.writeHead(status).end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/glucoguard`,
+    received,
+    answer: (...statuses: number[]) => script.push(...statuses),
+    answerAlways: (status: number | null) => {
+      always = status;
+    },
+    /** The next POST gets its answer only when the returned function is called. */
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => release();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+const headersOf = (r: Received) => ({
+  'webhook-id': String(r.headers['webhook-id']),
+  'webhook-timestamp': String(r.headers['webhook-timestamp']),
+  'webhook-signature': String(r.headers['webhook-signature']),
+});
+
+const waitFor = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 30_000, interval: 200 });
+
+/** China time `hoursAgo` before `now`, as the forms take it. */
+const chinaTime = (now: Date, hoursAgo: number) =>
+  new Date(now.getTime() - hoursAgo * HOUR + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
+
+describe('webhook deliveries', () => {
+  const clock = shiftedClock();
+  let api: TestApi;
+  let receiver: Receiver;
+  let consoleClient: Awaited<ReturnType<typeof signedInStaff>>['client'];
+  let patient: Person;
+  let clientId: string;
+
+  /** A registered client with a contact, and the patient's grant to it with `scopes`. */
+  async function clientWithGrant(customerId: string, scopes: string[]) {
+    const em = api.app.orm.em.fork();
+    const id = `gg_client_${randomUUID().replaceAll('-', '')}`;
+    const now = clock();
+    em.create(OAuthClient, {
+      id,
+      name: '慢病随访系统',
+      organisation: '第一人民医院',
+      contactPhone: '13800001111',
+      contactEmail: 'it@hospital.example',
+      secretHash: '0'.repeat(64),
+      redirectUris: ['https://app.example/callback'],
+      allowedScopes: ['readings.read'],
+      grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
+      rateLimitPerMinute: 600,
+      disabled: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    em.create(OAuthGrant, {
+      id: randomUUID(),
+      clientId: id,
+      customerId,
+      scopes,
+      createdAt: now,
+      updatedAt: now,
+      revokedAt: null,
+    });
+    await em.flush();
+    return id;
+  }
+
+  const subscribe = (ofClient: string, url: string, events: ('reading.created' | 'reading.deleted')[]) =>
+    createWebhook(
+      api.app.orm.em.fork(),
+      { clientId: ofClient, grantId: null },
+      { url, events },
+      { allowLoopbackHttp: true },
+      clock(),
+    );
+
+  const deliveries = async (subscriptionId: string) =>
+    (
+      await consoleClient.GET('/console/v1/open/webhooks/{subscriptionId}/deliveries', {
+        params: { path: { subscriptionId } },
+      })
+    ).items;
+
+  beforeAll(async () => {
+    api = await startTestApi({ JOBS_POLL_INTERVAL_MS: '500' }, { clock });
+    receiver = await startReceiver();
+    consoleClient = (await signedInStaff(api, 'admin')).client;
+    patient = await registeredCustomer(api, '王淑芬');
+    clientId = await clientWithGrant(patient.cid, ['readings.read']);
+  });
+  // Each test hears only its own subscriptions.
+  afterEach(async () => {
+    const caller = { clientId, grantId: null };
+    for (const { subscriptionId } of await listWebhooks(api.app.orm.em.fork(), caller)) {
+      await deleteWebhook(api.app.orm.em.fork(), caller, subscriptionId);
+    }
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await api.close();
+  });
+
+  it('signs a reading.created delivery so that the Standard Webhooks reference verifier accepts it', async () => {
+    const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
+    expect(subscription.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const before = receiver.received.length;
+    const testId = await addSugar(patient.client, 6.8, chinaTime(clock(), 1), { timeType: 1 });
+
+    await waitFor(() => expect(receiver.received.length).toBe(before + 1));
+    const got = receiver.received[before]!;
+    const verified = new Webhook(subscription.secret).verify(got.body, headersOf(got)) as Record<string, unknown>;
+    expect(verified).toMatchObject({
+      type: 'reading.created',
+      data: {
+        patientId: patient.cid,
+        reading: { readingId: testId, kind: 'glucose', glucoseMmolL: 6.8, timeType: 1, source: 'self' },
+      },
+    });
+    expect((verified.data as { reading: { measuredAt: string } }).reading.measuredAt).toMatch(/\+08:00$/);
+    expect(got.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+    // The oracle refuses a body changed after signing, and another subscription's secret.
+    expect(() => new Webhook(subscription.secret).verify(got.body.replace('6.8', '3.1'), headersOf(got))).toThrow();
+    const other = await subscribe(clientId, receiver.url, ['reading.deleted']);
+    expect(() => new Webhook(other.secret).verify(got.body, headersOf(got))).toThrow();
+
+    const [delivery] = await deliveries(subscription.subscriptionId);
+    expect(delivery).toMatchObject({
+      eventId: got.headers['webhook-id'],
+      eventType: 'reading.created',
+      status: 'succeeded',
+      chain: 1,
+      nextAttemptAt: null,
+      attempts: [{ chain: 1, attemptNo: 1, statusCode: 200, error: null }],
+    });
+  });
+
+  it('retries a delivery the receiver answered with 500, and the log shows both attempts', async () => {
+    const subscription = await subscribe(clientId, receiver.url, ['reading.deleted']);
+    const testId = await addSugar(patient.client, 7.4, chinaTime(clock(), 2));
+    const before = receiver.received.length;
+    receiver.answer(500);
+    await patient.client.POST('/sugarTest/v1/delete', { body: { testId } });
+
+    await waitFor(async () => {
+      const [delivery] = await deliveries(subscription.subscriptionId);
+      expect(delivery?.status).toBe('succeeded');
+    });
+    const tries = receiver.received
+      .slice(before)
+      .filter((r) => (JSON.parse(r.body) as { type: string }).type === 'reading.deleted');
+    expect(tries).toHaveLength(2);
+    // The same event under the same webhook-id both times, each attempt signed anew.
+    expect(tries[1]!.headers['webhook-id']).toBe(tries[0]!.headers['webhook-id']);
+    for (const attempt of tries) {
+      expect(new Webhook(subscription.secret).verify(attempt.body, headersOf(attempt))).toMatchObject({
+        type: 'reading.deleted',
+        data: { patientId: patient.cid, readingId: testId, kind: 'glucose' },
+      });
+    }
+    const [delivery] = await deliveries(subscription.subscriptionId);
+    expect(delivery!.attempts).toMatchObject([
+      { chain: 1, attemptNo: 1, statusCode: 500, error: '接收方返回 HTTP 500' },
+      { chain: 1, attemptNo: 2, statusCode: 200, error: null },
+    ]);
+    // The second attempt waited for the schedule's first delay.
+    const [first, second] = delivery!.attempts.map((a) => new Date(a.startedAt).getTime());
+    expect(second! - first!).toBeGreaterThanOrEqual(WEBHOOK_RETRY_DELAYS_SECONDS[0] * 1000);
+  });
+
+  it('sends nothing for a patient without a grant or with a grant lacking readings.read', async () => {
+    const stranger = await registeredCustomer(api, '李国强');
+    const narrow = await registeredCustomer(api, '赵敏');
+    await clientWithGrant(narrow.cid, ['profile.read']);
+    const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
+    const { items: before } = await consoleClient.GET('/console/v1/open/webhooks/{subscriptionId}/deliveries', {
+      params: { path: { subscriptionId: subscription.subscriptionId } },
+    });
+    await addSugar(stranger.client, 5.9, chinaTime(clock(), 1));
+    await addSugar(narrow.client, 6.1, chinaTime(clock(), 1));
+    // Deliveries are stored in the reading's own transaction: none was.
+    expect(await deliveries(subscription.subscriptionId)).toHaveLength(before.length);
+  });
+
+  it('replays a delivery from the console as a new chain under the same webhook-id, audited', async () => {
+    const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
+    await addSugar(patient.client, 8.2, chinaTime(clock(), 3));
+    await waitFor(async () => expect((await deliveries(subscription.subscriptionId))[0]?.status).toBe('succeeded'));
+    const [delivery] = await deliveries(subscription.subscriptionId);
+    const before = receiver.received.length;
+
+    // The replayed attempt is held at the receiver: the delivery stays pending meanwhile.
+    const release = receiver.hold();
+    const replayed = await consoleClient.POST('/console/v1/open/deliveries/{deliveryId}/replay', {
+      params: { path: { deliveryId: delivery!.deliveryId } },
+    });
+    expect(replayed).toMatchObject({ status: 'pending', chain: 2 });
+    await waitFor(() =>
+      expect(receiver.received.slice(before).some((r) => r.headers['webhook-id'] === delivery!.eventId)).toBe(true),
+    );
+    // A replay of a delivery still pending is refused.
+    expect(
+      await failure(
+        consoleClient.POST('/console/v1/open/deliveries/{deliveryId}/replay', {
+          params: { path: { deliveryId: delivery!.deliveryId } },
+        }),
+      ),
+    ).toMatchObject({ code: 40900, errMsg: '投递进行中，请稍后再重发' });
+    release();
+
+    const resent = receiver.received.slice(before).find((r) => r.headers['webhook-id'] === delivery!.eventId)!;
+    // Byte for byte the body first sent.
+    const first = receiver.received.slice(0, before).find((r) => r.headers['webhook-id'] === delivery!.eventId)!;
+    expect(resent.body).toBe(first.body);
+    expect(JSON.parse(resent.body)).toEqual(delivery!.payload);
+    await waitFor(async () => {
+      const [after] = await deliveries(subscription.subscriptionId);
+      expect(after).toMatchObject({ status: 'succeeded', chain: 2 });
+      expect(after!.attempts.map((a) => [a.chain, a.attemptNo, a.statusCode])).toEqual([
+        [1, 1, 200],
+        [2, 1, 200],
+      ]);
+    });
+    const audit = await consoleClient.GET('/console/v1/audit', {
+      params: { query: { action: 'open.delivery.replay' } },
+    });
+    expect(JSON.stringify(audit)).toContain(`delivery:${delivery!.deliveryId}`);
+  });
+
+  it('switches a subscription off after 20 failed deliveries in a row and keeps a notice for the contact', async () => {
+    const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
+    // 19 deliveries have failed in a row already (each after all its attempts).
+    await api.app.orm.em
+      .fork()
+      .nativeUpdate(
+        WebhookSubscription,
+        { id: subscription.subscriptionId },
+        { consecutiveFailures: WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES - 1 },
+      );
+    receiver.answerAlways(503);
+    // The API's clock stands 28 hours back: every retry of the schedule (27.5 hours in all) is already due.
+    clock.set(-28 * HOUR);
+    try {
+      await addSugar(patient.client, 9.1, chinaTime(clock(), 1));
+      await waitFor(async () => {
+        const [delivery] = await deliveries(subscription.subscriptionId);
+        expect(delivery?.status).toBe('failed');
+      });
+    } finally {
+      clock.set(0);
+      receiver.answerAlways(null);
+    }
+    const [delivery] = await deliveries(subscription.subscriptionId);
+    expect(delivery!.attempts).toHaveLength(WEBHOOK_RETRY_DELAYS_SECONDS.length + 1);
+    expect(delivery!.attempts.every((a) => a.statusCode === 503)).toBe(true);
+
+    const { items } = await consoleClient.GET('/console/v1/open/webhooks', { params: { query: { clientId } } });
+    const off = items.find((s) => s.subscriptionId === subscription.subscriptionId)!;
+    expect(off).toMatchObject({
+      enabled: false,
+      disabledReason: 'failures',
+      consecutiveFailures: WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES,
+      notice: { phone: '13800001111', email: 'it@hospital.example' },
+    });
+    expect(off.notice!.text).toContain('慢病随访系统');
+    expect(off.notice!.text).toContain(receiver.url);
+
+    // Switched off: a new reading makes no delivery for it, and its failed delivery is not replayed.
+    await addSugar(patient.client, 6.0, chinaTime(clock(), 1));
+    expect(await deliveries(subscription.subscriptionId)).toHaveLength(1);
+    expect(
+      await failure(
+        consoleClient.POST('/console/v1/open/deliveries/{deliveryId}/replay', {
+          params: { path: { deliveryId: delivery!.deliveryId } },
+        }),
+      ),
+    ).toMatchObject({ code: 40900, errMsg: '订阅已停用' });
+  });
+});
