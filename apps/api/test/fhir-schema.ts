@@ -60,3 +60,25 @@ export function fhirErrors(validators: ReturnType<typeof fhirValidators>, resour
   }
   return validate(resource) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
 }
+
+/** The contract's own schema of each resource type (openapi.yaml's FHIR schemas), so it never promises what the export does not send. */
+const CONTRACT_SCHEMAS: Record<(typeof EMITTED)[number], string> = {
+  Patient: 'FhirPatient',
+  Observation: 'FhirObservation',
+  Device: 'FhirDevice',
+  Bundle: 'FhirBundle',
+  CapabilityStatement: 'FhirCapabilityStatement',
+  OperationOutcome: 'FhirOperationOutcome',
+};
+
+/** Validators of openapi.yaml's FHIR schemas, by resource type, compiled from the loaded document. */
+export function contractValidators(
+  document: Record<string, unknown>,
+): Record<(typeof EMITTED)[number], ValidateFunction> {
+  // OpenAPI's own keywords (x-errMsg, example) are not JSON Schema: ignored, not refused.
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  ajv.addSchema({ ...document, $id: 'openapi' });
+  return Object.fromEntries(
+    EMITTED.map((type) => [type, ajv.getSchema(`openapi#/components/schemas/${CONTRACT_SCHEMAS[type]}`)!]),
+  ) as Record<(typeof EMITTED)[number], ValidateFunction>;
+}
