@@ -4,13 +4,14 @@
 // answers 500 gets the delivery again on the domain's schedule, and the delivery log shows every
 // attempt; the console replays a delivery under the same webhook-id; 20 failed deliveries in a row
 // switch the subscription off with a notice for the client's contact.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES, WEBHOOK_RETRY_DELAYS_SECONDS } from '@glucoguard/domain';
-import { OAuthClient, OAuthGrant } from '../src/contexts/open/oauth/oauth.entity';
+import { hashSecret } from '../src/contexts/open';
+import { OAuthClient, OAuthGrant, OAuthToken } from '../src/contexts/open/oauth/oauth.entity';
 import { WebhookSubscription } from '../src/contexts/open/webhooks/webhook.entity';
 import { createWebhook, deleteWebhook, listWebhooks } from '../src/contexts/open/webhooks/webhook.service';
 import { addSugar, type Person } from './follow-fixtures';
@@ -336,5 +337,187 @@ describe('webhook deliveries', () => {
         }),
       ),
     ).toMatchObject({ code: 40900, errMsg: '订阅已停用' });
+  });
+});
+
+describe('a client managing its subscriptions', () => {
+  let api: TestApi;
+  let patient: Person;
+
+  /** A registered client; its client-credentials token and, when `customerId` is given, a patient's grant and token. */
+  async function integrator(customerId?: string) {
+    const em = api.app.orm.em.fork();
+    const clientId = `gg_client_${randomUUID().replaceAll('-', '')}`;
+    const now = new Date();
+    em.create(OAuthClient, {
+      id: clientId,
+      name: '保险健康计划',
+      organisation: '平安健康',
+      contactPhone: '13900002222',
+      contactEmail: '',
+      secretHash: '0'.repeat(64),
+      redirectUris: ['https://insurer.example/cb'],
+      allowedScopes: ['readings.read'],
+      grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
+      rateLimitPerMinute: 600,
+      disabled: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const grantId = randomUUID();
+    if (customerId) {
+      em.create(OAuthGrant, {
+        id: grantId,
+        clientId,
+        customerId,
+        scopes: ['readings.read'],
+        createdAt: now,
+        updatedAt: now,
+        revokedAt: null,
+      });
+    }
+    const token = (grant: boolean) => {
+      const value = `oat_${randomBytes(32).toString('base64url')}`;
+      em.create(OAuthToken, {
+        tokenHash: hashSecret(value),
+        kind: 'access',
+        clientId,
+        grantId: grant ? grantId : null,
+        customerId: grant ? (customerId ?? null) : null,
+        familyId: null,
+        scopes: grant ? ['readings.read'] : [],
+        expiresAt: new Date(now.getTime() + HOUR),
+        rotatedAt: null,
+        revokedAt: null,
+        createdAt: now,
+      });
+      return value;
+    };
+    const own = token(false);
+    const patients = customerId ? token(true) : null;
+    await em.flush();
+    return {
+      clientId,
+      grantId,
+      client: api.client({ token: own }),
+      patientTokenClient: patients ? api.client({ token: patients }) : null,
+    };
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi({ JOBS_POLL_INTERVAL_MS: '500' });
+    patient = await registeredCustomer(api, '陈玉兰');
+  });
+  afterAll(() => api.close());
+
+  it('creates, lists, changes, switches off and on, and deletes its own subscriptions', async () => {
+    const { client, clientId } = await integrator();
+    expect(await client.GET('/open/v1/webhooks')).toEqual([]);
+    const created = await client.POST('/open/v1/webhooks', {
+      body: {
+        url: 'https://insurer.example/hooks',
+        events: ['reading.created', 'consent.revoked'],
+        description: '生产环境',
+      },
+    });
+    expect(created).toMatchObject({
+      clientId,
+      url: 'https://insurer.example/hooks',
+      events: ['reading.created', 'consent.revoked'],
+      description: '生产环境',
+      enabled: true,
+      disabledReason: null,
+      notice: null,
+    });
+    expect(created.secret).toMatch(/^whsec_/);
+    // The secret is shown only once.
+    const [listed] = await client.GET('/open/v1/webhooks');
+    expect(listed).toEqual(Object.fromEntries(Object.entries(created).filter(([k]) => k !== 'secret')));
+
+    const path = { params: { path: { subscriptionId: created.subscriptionId } } };
+    const off = await client.PATCH('/open/v1/webhooks/{subscriptionId}', { ...path, body: { enabled: false } });
+    expect(off).toMatchObject({ enabled: false, disabledReason: 'client' });
+    const on = await client.PATCH('/open/v1/webhooks/{subscriptionId}', {
+      ...path,
+      body: { enabled: true, events: ['reading.deleted'], url: 'https://insurer.example/v2/hooks' },
+    });
+    expect(on).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+      disabledAt: null,
+      events: ['reading.deleted'],
+      url: 'https://insurer.example/v2/hooks',
+    });
+    expect(await client.GET('/open/v1/webhooks/{subscriptionId}/deliveries', path)).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    await client.DELETE('/open/v1/webhooks/{subscriptionId}', path);
+    expect(await client.GET('/open/v1/webhooks')).toEqual([]);
+  });
+
+  it("refuses a patient-granted token, another client's subscription, plain http and an eleventh subscription", async () => {
+    const mine = await integrator(patient.cid);
+    const other = await integrator();
+    expect(await failure(mine.patientTokenClient!.GET('/open/v1/webhooks'))).toMatchObject({
+      code: 40300,
+      errMsg: '请使用应用自身的令牌（client_credentials）管理推送订阅',
+      status: 403,
+    });
+    const theirs = await other.client.POST('/open/v1/webhooks', {
+      body: { url: 'https://other.example/hooks', events: ['reading.created'] },
+    });
+    const path = { params: { path: { subscriptionId: theirs.subscriptionId } } };
+    const gone = { code: 40400, errMsg: '推送订阅不存在', status: 404 };
+    expect(
+      await failure(mine.client.PATCH('/open/v1/webhooks/{subscriptionId}', { ...path, body: { enabled: false } })),
+    ).toMatchObject(gone);
+    expect(await failure(mine.client.DELETE('/open/v1/webhooks/{subscriptionId}', path))).toMatchObject(gone);
+    expect(await failure(mine.client.GET('/open/v1/webhooks/{subscriptionId}/deliveries', path))).toMatchObject(gone);
+    expect(
+      await failure(
+        mine.client.POST('/open/v1/webhooks', {
+          body: { url: 'http://insurer.example/hooks', events: ['reading.created'] },
+        }),
+      ),
+    ).toMatchObject({ code: 40000, errMsg: '推送地址必须以 https:// 开头' });
+    for (let i = 0; i < 10; i += 1) {
+      await mine.client.POST('/open/v1/webhooks', {
+        body: { url: `https://insurer.example/hooks/${i}`, events: ['reading.created'] },
+      });
+    }
+    expect(
+      await failure(
+        mine.client.POST('/open/v1/webhooks', {
+          body: { url: 'https://insurer.example/hooks/10', events: ['reading.created'] },
+        }),
+      ),
+    ).toMatchObject({ code: 40000, errMsg: '最多 10 个订阅' });
+    // Without a token: the open operations' own 401.
+    expect(await failure(api.client().GET('/open/v1/webhooks'))).toMatchObject({ code: 40100, status: 401 });
+  });
+
+  it('sends consent.revoked to the client when the patient revokes the grant in 授权管理', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { client, grantId } = await integrator(patient.cid);
+      const created = await client.POST('/open/v1/webhooks', {
+        body: { url: receiver.url, events: ['consent.revoked'] },
+      });
+      await patient.client.POST('/oauth/v1/grants/{grantId}/revoke', { params: { path: { grantId } }, body: {} });
+      await waitFor(() => expect(receiver.received).toHaveLength(1));
+      const got = receiver.received[0]!;
+      expect(new Webhook(created.secret).verify(got.body, headersOf(got))).toMatchObject({
+        type: 'consent.revoked',
+        data: { patientId: patient.cid, grantId },
+      });
+      // The client's own token still reads the delivery log after the patient's grant ended.
+      const log = await client.GET('/open/v1/webhooks/{subscriptionId}/deliveries', {
+        params: { path: { subscriptionId: created.subscriptionId }, query: { status: 'succeeded' } },
+      });
+      expect(log.items).toMatchObject([{ eventType: 'consent.revoked', status: 'succeeded' }]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
