@@ -83,6 +83,19 @@ describe('the console route table', () => {
     }
   });
 
+  it('gives admins alone the open platform pages under 开放平台', () => {
+    const open = CONSOLE_ROUTES.filter((route) => route.permission === 'open.clients');
+    expect(open.map((route) => [route.path, route.label, route.group])).toEqual([
+      ['open/clients', '应用接入', '开放平台'],
+      ['open/webhooks', '推送订阅', '开放平台'],
+    ]);
+    for (const role of STAFF_ROLES) {
+      const paths = routesFor(permissionsOf(role)).map((r) => r.path);
+      const expected = role === 'admin' ? ['open/clients', 'open/webhooks'] : [];
+      expect(paths.filter((path) => path.startsWith('open/'))).toEqual(expected);
+    }
+  });
+
   it('has one entry per address', () => {
     const paths = CONSOLE_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);

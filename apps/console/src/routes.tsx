@@ -5,6 +5,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import {
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -24,6 +25,7 @@ import {
   SafetyCertificateOutlined,
   SafetyOutlined,
   ScanOutlined,
+  SendOutlined,
   ShopOutlined,
   ShoppingOutlined,
   SolutionOutlined,
@@ -247,6 +249,22 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: 'aftersales.service',
     group: '售后',
     page: lazy(() => import('./pages/afterSalesService/DealersPage')),
+  },
+  {
+    path: 'open/clients',
+    label: '应用接入',
+    icon: <ApiOutlined />,
+    permission: 'open.clients',
+    group: '开放平台',
+    page: lazy(() => import('./pages/openClients/OpenClientsPage')),
+  },
+  {
+    path: 'open/webhooks',
+    label: '推送订阅',
+    icon: <SendOutlined />,
+    permission: 'open.clients',
+    group: '开放平台',
+    page: lazy(() => import('./pages/openClients/WebhooksPage')),
   },
   {
     path: 'staff',

@@ -1,0 +1,227 @@
+// 应用接入 (admin): the integrators' OAuth clients, newest first, by name, organisation or client id
+// and by state. 登记应用 makes a client and shows its secret once; 编辑 changes its settings; 重置密钥
+// shows a new secret once (the old one stops at once); 停用 stops the client and its tokens at once,
+// 启用 lets it back; 推送订阅 opens its webhook subscriptions. Audited by the API
+// (docs/adr/0220-client-registration-in-the-console.md).
+import { App, Button, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { OPEN_GRANT_TYPE_LABELS } from '@glucoguard/domain';
+import { api } from '../../api';
+import { formatTime } from '../../format';
+import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
+import { useConsoleData } from '../../useConsoleData';
+import { ClientDialog } from './ClientDialog';
+import { CLIENT_STATE_OPTIONS, scopeText, type OpenClient } from './openText';
+import { SecretDialog, type ShownSecret } from './SecretDialog';
+import styles from './OpenClients.module.css';
+
+const PAGE_SIZE = 20;
+
+export default function OpenClientsPage() {
+  const { message, modal } = App.useApp();
+  const [keyword, setKeyword] = useState<string>();
+  const [disabled, setDisabled] = useState<0 | 1 | undefined>();
+  const [pageNo, setPageNo] = useState(1);
+  const [editing, setEditing] = useState<OpenClient | 'new' | null>(null);
+  const [secret, setSecret] = useState<ShownSecret | null>(null);
+  const list = useConsoleData(
+    (signal) =>
+      api.GET('/console/v1/open/clients', {
+        params: { query: { keyword, disabled, pageNo, pageSize: PAGE_SIZE } },
+        signal,
+      }),
+    [keyword, disabled, pageNo],
+  );
+
+  const rotate = (client: OpenClient) =>
+    modal.confirm({
+      title: `重置 ${client.name} 的密钥？`,
+      content: '旧密钥立即失效，对接方须换用新密钥才能再换取令牌。新密钥只显示一次。',
+      okText: '重置密钥',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const rotated = await api.POST('/console/v1/open/clients/{clientId}/secret', {
+            params: { path: { clientId: client.clientId } },
+          });
+          setSecret({ ...rotated, clientName: client.name, kind: 'rotated' });
+        } catch (failure) {
+          list.fail(failure);
+        }
+      },
+    });
+
+  const switchOnOff = async (client: OpenClient, off: boolean) => {
+    try {
+      await api.POST('/console/v1/open/clients/{clientId}', {
+        params: { path: { clientId: client.clientId } },
+        body: { disabled: off },
+      });
+      void message.success(off ? `已停用 ${client.name}` : `已启用 ${client.name}`);
+      list.reload();
+    } catch (failure) {
+      list.fail(failure);
+    }
+  };
+
+  const disable = (client: OpenClient) =>
+    modal.confirm({
+      title: `停用 ${client.name}？`,
+      content: '停用后该应用不能再换取令牌，已签发的令牌立即失效；患者的授权保留，重新启用后恢复。',
+      okText: '停用',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => switchOnOff(client, true),
+    });
+
+  const columns: TableColumnsType<OpenClient> = [
+    {
+      title: '应用',
+      key: 'name',
+      render: (_value, client) => (
+        <div className={styles.twoLines}>
+          <span>{client.name}</span>
+          <Typography.Text type="secondary" className={styles.mono} copyable={{ text: client.clientId }}>
+            {client.clientId}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: '所属机构',
+      key: 'organisation',
+      render: (_value, client) => (
+        <div className={styles.twoLines}>
+          <span className={styles.clip} title={client.organisation}>
+            {client.organisation}
+          </span>
+          <Typography.Text type="secondary">{client.contactPhone}</Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: '权限',
+      key: 'scopes',
+      render: (_value, client) => (
+        <div className={styles.tags}>
+          {client.allowedScopes.map((scope) => (
+            <Tooltip key={scope} title={scopeText(scope)}>
+              <Tag className={styles.mono}>{scope}</Tag>
+            </Tooltip>
+          ))}
+        </div>
+      ),
+    },
+    {
+      title: '授权方式',
+      key: 'grants',
+      render: (_value, client) => (
+        <div className={styles.twoLines}>
+          {client.grantTypes.map((grant) => (
+            <span key={grant}>{OPEN_GRANT_TYPE_LABELS[grant]}</span>
+          ))}
+        </div>
+      ),
+    },
+    { title: '每分钟上限', key: 'limit', render: (_value, client) => `${client.rateLimitPerMinute} 次` },
+    {
+      title: '状态',
+      key: 'disabled',
+      render: (_value, client) =>
+        client.disabled ? <Tag color="default">已停用</Tag> : <Tag color="green">启用中</Tag>,
+    },
+    { title: '登记时间', key: 'createTime', render: (_value, client) => formatTime(client.createTime) },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_value, client) => (
+        <Space size={0} wrap>
+          <Button type="link" aria-label={`编辑应用 ${client.name}`} onClick={() => setEditing(client)}>
+            编辑
+          </Button>
+          <Button type="link" aria-label={`重置 ${client.name} 的密钥`} onClick={() => void rotate(client)}>
+            重置密钥
+          </Button>
+          {client.disabled ? (
+            <Button type="link" aria-label={`启用 ${client.name}`} onClick={() => void switchOnOff(client, false)}>
+              启用
+            </Button>
+          ) : (
+            <Button type="link" danger aria-label={`停用 ${client.name}`} onClick={() => void disable(client)}>
+              停用
+            </Button>
+          )}
+          <Link to={`/open/webhooks?clientId=${encodeURIComponent(client.clientId)}`} className={styles.link}>
+            推送订阅
+          </Link>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage title="应用接入" addLabel="登记应用" onReload={list.reload} onAdd={() => setEditing('new')}>
+      <Space className={styles.filters} wrap>
+        <KeywordSearch
+          label="应用名称、机构或 Client ID"
+          className={styles.keyword}
+          onSearch={(next) => {
+            setKeyword(next);
+            setPageNo(1);
+          }}
+        />
+        <Select<0 | 1 | 'all'>
+          className={styles.select}
+          aria-label="应用状态"
+          defaultValue="all"
+          options={[...CLIENT_STATE_OPTIONS]}
+          onChange={(value) => {
+            setDisabled(value === 'all' ? undefined : value);
+            setPageNo(1);
+          }}
+        />
+      </Space>
+      <Table<OpenClient>
+        rowKey="clientId"
+        className={styles.table}
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        loading={list.loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: keyword || disabled !== undefined ? '没有符合条件的应用' : '还没有登记应用' }}
+        pagination={serverPagination({
+          pageNo,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          unit: '个',
+          onChange: setPageNo,
+        })}
+      />
+      <ClientDialog
+        open={editing !== null}
+        client={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onCreated={(created) => {
+          setEditing(null);
+          setSecret({
+            clientId: created.client.clientId,
+            clientName: created.client.name,
+            clientSecret: created.clientSecret,
+            kind: 'created',
+          });
+          list.reload();
+        }}
+        onSaved={(saved) => {
+          setEditing(null);
+          void message.success(`${saved.name} 已保存`);
+          list.reload();
+        }}
+      />
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+    </ListPage>
+  );
+}
