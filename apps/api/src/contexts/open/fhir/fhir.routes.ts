@@ -40,9 +40,18 @@ function fhirErrorHandler(error: FastifyError, request: FastifyRequest, reply: F
   }
 }
 
+/**
+ * The origin links are built on: PUBLIC_BASE_URL's (always set in production). Without it
+ * (development and tests only, lib/public-origin.ts) the origin the request came to, so a next link
+ * leads back to the server that answered.
+ */
+function originOf(request: FastifyRequest, config: Pick<AppConfig, 'publicBaseUrl' | 'publicBaseUrlSet'>): string {
+  return config.publicBaseUrlSet ? config.publicBaseUrl : `${request.protocol}://${request.host}`;
+}
+
 /** The patient the token is for, and where the export lives, for a request. */
-function contextOf(request: FastifyRequest & { client: ClientContext }, base: string): FhirRequestContext {
-  return { base, url: request.url, customerId: request.client.customerId };
+function contextOf(request: FastifyRequest & { client: ClientContext }, origin: string): FhirRequestContext {
+  return { base: `${origin}/api/fhir/R4`, url: request.url, customerId: request.client.customerId };
 }
 
 /**
@@ -50,38 +59,60 @@ function contextOf(request: FastifyRequest & { client: ClientContext }, base: st
  * encapsulated scope, so that its refusals — the token's (401, 403, 429), validation's (400) and
  * its own (403, 404) — answer OperationOutcome, not the envelope.
  */
-export function fhirRoutes(app: FastifyInstance, config: Pick<AppConfig, 'publicBaseUrl' | 'version'>) {
-  const base = `${config.publicBaseUrl}/api/fhir/R4`;
+export function fhirRoutes(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'publicBaseUrl' | 'publicBaseUrlSet' | 'version'>,
+) {
   const metadata = JSON.stringify(capabilityStatement(config.publicBaseUrl, config.version));
 
   void app.register(async (fhir) => {
     fhir.setErrorHandler(fhirErrorHandler);
     const now = () => fhir.providers.clock();
 
-    fhir.operation('fhirCapabilities', async (_request, reply) => reply.type(FHIR_JSON).send(metadata));
+    fhir.operation('fhirCapabilities', async (request, reply) =>
+      reply
+        .type(FHIR_JSON)
+        .send(
+          config.publicBaseUrlSet
+            ? metadata
+            : JSON.stringify(capabilityStatement(originOf(request, config), config.version)),
+        ),
+    );
 
     fhir.operation('fhirReadPatient', async (request, reply) =>
-      sendResource(reply, await readPatient(fhir.em, contextOf(request, base), request.params.id)),
+      sendResource(reply, await readPatient(fhir.em, contextOf(request, originOf(request, config)), request.params.id)),
     );
 
     fhir.operation('fhirSearchPatient', async (request, reply) =>
-      sendResource(reply, await searchPatients(fhir.em, contextOf(request, base), request.query, now())),
+      sendResource(
+        reply,
+        await searchPatients(fhir.em, contextOf(request, originOf(request, config)), request.query, now()),
+      ),
     );
 
     fhir.operation('fhirSearchObservation', async (request, reply) =>
-      sendResource(reply, await searchObservations(fhir.em, contextOf(request, base), request.query, now())),
+      sendResource(
+        reply,
+        await searchObservations(fhir.em, contextOf(request, originOf(request, config)), request.query, now()),
+      ),
     );
 
     fhir.operation('fhirReadObservation', async (request, reply) =>
-      sendResource(reply, await readObservation(fhir.em, contextOf(request, base), request.params.id)),
+      sendResource(
+        reply,
+        await readObservation(fhir.em, contextOf(request, originOf(request, config)), request.params.id),
+      ),
     );
 
     fhir.operation('fhirSearchDevice', async (request, reply) =>
-      sendResource(reply, await searchDevices(fhir.em, contextOf(request, base), request.query, now())),
+      sendResource(
+        reply,
+        await searchDevices(fhir.em, contextOf(request, originOf(request, config)), request.query, now()),
+      ),
     );
 
     fhir.operation('fhirReadDevice', async (request, reply) =>
-      sendResource(reply, await readDevice(fhir.em, contextOf(request, base), request.params.id)),
+      sendResource(reply, await readDevice(fhir.em, contextOf(request, originOf(request, config)), request.params.id)),
     );
   });
 
