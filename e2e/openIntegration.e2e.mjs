@@ -10,6 +10,7 @@
 //  3. the patient revokes the app in 设置 → 授权管理 (/authorizedApps), with a confirmation;
 //  4. the app's next call is refused with 401 (授权已失效，请重新授权), and the app says so.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -21,7 +22,8 @@ const skip = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)
 const shot = (name) => `test-results/open-integration-${name}.png`;
 
 const DEMO_PATIENT = 'demo-patient-0000000001';
-const APP_NAME = '示例健康助手';
+/** The client's name, one per run: against a system that is already running, earlier runs' grants stay listed. */
+const APP_NAME = `示例健康助手 ${randomBytes(2).toString('hex')}`;
 const ORGANISATION = '示例科技有限公司';
 
 /** A port nothing listens on right now (the OS picks it). */
@@ -126,7 +128,7 @@ describe('an integrator’s app reads a patient’s readings with consent (issue
 
       // 3. 设置 → 授权管理: the app is there; 取消授权 after the confirmation.
       await page.goto(`${BASE_URL}/set/set`);
-      await page.getByText('授权管理', { exact: true }).tap();
+      await page.getByText(/^授权管理/).tap();
       await page.waitForURL((url) => url.pathname === '/authorizedApps');
       const entry = page.getByRole('listitem', { name: APP_NAME, exact: true });
       await entry.waitFor();

@@ -35,6 +35,7 @@ export function layout({ title, body }) {
 <head>
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
+<link rel="icon" href="data:," />
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
