@@ -90,7 +90,7 @@ import {
   repairRoutes,
   warrantyRoutes,
 } from './contexts/after-sales';
-import { fhirRoutes, openClientRoutes, openDataRoutes, webhookRoutes } from './contexts/open';
+import { fhirRoutes, oauthRoutes, openClientRoutes, openDataRoutes, webhookRoutes } from './contexts/open';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
 import { composeContexts } from './composition';
@@ -260,6 +260,7 @@ function api(config: AppConfig) {
     warrantyRoutes(scope);
     repairRoutes(scope);
     dealerRoutes(scope);
+    oauthRoutes(scope);
     openClientRoutes(scope);
     webhookRoutes(scope, config);
     openDataRoutes(scope);

@@ -23,6 +23,7 @@ import { seedDoctorServices } from './doctorServices';
 import { seedDemoMall } from './demoMall';
 import { seedDemoCoupons } from './demoCoupons';
 import { seedDemoBalances } from './demoBalances';
+import { seedDemoOpenClient } from './demoOpenClient';
 import { seedAfterSalesCatalogue } from './afterSalesCatalogue';
 
 /**
@@ -59,4 +60,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemoMall(em, demo.now);
   await seedDemoCoupons(em, demo);
   await seedDemoBalances(em, demo);
+  await seedDemoOpenClient(em, demo.now);
 }

@@ -34,3 +34,4 @@ export { hashSecret, resolveAccessToken, takeClientCall } from './oauth/oauth.ga
 export { openClientRoutes } from './clients/clients.routes';
 // The FHIR R4 export (docs/adr/0225, 0226).
 export { fhirRoutes } from './fhir/fhir.routes';
+export { oauthRoutes } from './oauth/oauth.routes';
