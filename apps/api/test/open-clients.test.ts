@@ -13,7 +13,7 @@ import { OAuthClient } from '../src/contexts/open/oauth/oauth.entity';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 import { signedInStaff } from './staff-fixtures';
 
-type ClientInput = Schema<'OpenClientInput'>;
+type ClientInput = Schema<'OAuthClientInput'>;
 
 let api: TestApi;
 const clock = testClock();

@@ -12137,14 +12137,14 @@ export interface components {
             };
         };
         /** @description A client id, `gg_client_` and random letters. */
-        OpenClientId: string;
+        OAuthClientId: string;
         /**
          * @description An OAuth grant type a client may use.
          * @enum {string}
          */
-        OpenClientGrantType: "authorization_code" | "refresh_token" | "client_credentials";
+        OAuthGrantType: "authorization_code" | "refresh_token" | "client_credentials";
         /** @description A new client's settings (contactEmail and rateLimitPerMinute may be left out; none and 600 a minute then). */
-        OpenClientInput: {
+        OAuthClientInput: {
             /** @description The app's name, shown to the patient on the consent screen. */
             name: string;
             /** @description The company or hospital behind it, shown on the consent screen. */
@@ -12156,12 +12156,12 @@ export interface components {
             /** @description Exact addresses the authorization answer may be sent to (no prefix or pattern matching). */
             redirectUris: string[];
             allowedScopes: components["schemas"]["OAuthScope"][];
-            grantTypes: components["schemas"]["OpenClientGrantType"][];
+            grantTypes: components["schemas"]["OAuthGrantType"][];
             /** @description Open-API calls a minute before 429 with Retry-After. */
             rateLimitPerMinute?: number;
         };
         /** @description The settings to change, and/or `disabled`; at least one field. */
-        OpenClientUpdate: {
+        OAuthClientUpdate: {
             /** @description The app's name, shown to the patient on the consent screen. */
             name?: string;
             /** @description The company or hospital behind it, shown on the consent screen. */
@@ -12173,14 +12173,14 @@ export interface components {
             /** @description Exact addresses the authorization answer may be sent to (no prefix or pattern matching). */
             redirectUris?: string[];
             allowedScopes?: components["schemas"]["OAuthScope"][];
-            grantTypes?: components["schemas"]["OpenClientGrantType"][];
+            grantTypes?: components["schemas"]["OAuthGrantType"][];
             /** @description Open-API calls a minute before 429 with Retry-After. */
             rateLimitPerMinute?: number;
             /** @description true stops the client at once (no new tokens, its tokens refused); false enables it again. */
             disabled?: boolean;
         };
         /** @description A registered client as the console shows it; its secret is never shown again. */
-        OpenClient: {
+        OAuthClient: {
             clientId: string;
             name: string;
             organisation: string;
@@ -12188,7 +12188,7 @@ export interface components {
             contactEmail: string;
             redirectUris: string[];
             allowedScopes: components["schemas"]["OAuthScope"][];
-            grantTypes: components["schemas"]["OpenClientGrantType"][];
+            grantTypes: components["schemas"]["OAuthGrantType"][];
             rateLimitPerMinute: number;
             disabled: boolean;
             /** Format: date-time */
@@ -12196,25 +12196,25 @@ export interface components {
             /** Format: date-time */
             updateTime: string;
         };
-        OpenClientEnvelope: {
+        OAuthClientEnvelope: {
             code: components["schemas"]["SuccessCode"];
             errMsg: string;
-            data: components["schemas"]["OpenClient"];
+            data: components["schemas"]["OAuthClient"];
         };
-        OpenClientPage: {
-            items: components["schemas"]["OpenClient"][];
+        OAuthClientPage: {
+            items: components["schemas"]["OAuthClient"][];
             currentPage: number;
             totalPage: number;
             total: number;
         };
         /** @description A client's secret, answered once when it is made. */
-        OpenClientSecret: {
+        OAuthClientSecret: {
             clientId: string;
             /** @description `gg_secret_` and 43 random characters; shown this once, stored only as its SHA-256 hash. */
             clientSecret: string;
         };
-        OpenClientWithSecret: {
-            client: components["schemas"]["OpenClient"];
+        OAuthClientWithSecret: {
+            client: components["schemas"]["OAuthClient"];
             /** @description `gg_secret_` and 43 random characters; shown this once, stored only as its SHA-256 hash. */
             clientSecret: string;
         };
@@ -23636,7 +23636,7 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
-                        data: components["schemas"]["OpenClientPage"];
+                        data: components["schemas"]["OAuthClientPage"];
                     };
                 };
             };
@@ -23652,7 +23652,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpenClientInput"];
+                "application/json": components["schemas"]["OAuthClientInput"];
             };
         };
         responses: {
@@ -23665,7 +23665,7 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
-                        data: components["schemas"]["OpenClientWithSecret"];
+                        data: components["schemas"]["OAuthClientWithSecret"];
                     };
                 };
             };
@@ -23677,7 +23677,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                clientId: components["schemas"]["OpenClientId"];
+                clientId: components["schemas"]["OAuthClientId"];
             };
             cookie?: never;
         };
@@ -23689,7 +23689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OpenClientEnvelope"];
+                    "application/json": components["schemas"]["OAuthClientEnvelope"];
                 };
             };
             default: components["responses"]["Error"];
@@ -23700,13 +23700,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                clientId: components["schemas"]["OpenClientId"];
+                clientId: components["schemas"]["OAuthClientId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OpenClientUpdate"];
+                "application/json": components["schemas"]["OAuthClientUpdate"];
             };
         };
         responses: {
@@ -23716,7 +23716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OpenClientEnvelope"];
+                    "application/json": components["schemas"]["OAuthClientEnvelope"];
                 };
             };
             default: components["responses"]["Error"];
@@ -23727,7 +23727,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                clientId: components["schemas"]["OpenClientId"];
+                clientId: components["schemas"]["OAuthClientId"];
             };
             cookie?: never;
         };
@@ -23742,7 +23742,7 @@ export interface operations {
                     "application/json": {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
-                        data: components["schemas"]["OpenClientSecret"];
+                        data: components["schemas"]["OAuthClientSecret"];
                     };
                 };
             };

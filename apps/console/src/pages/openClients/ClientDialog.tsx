@@ -18,10 +18,10 @@ import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
 import { SaveDialog } from '../../SaveDialog';
 import { useConsoleSubmit } from '../../useConsoleSubmit';
-import { redirectUrisOf, scopeText, type OpenClient } from './openText';
+import { redirectUrisOf, scopeText, type OAuthClient } from './openText';
 import styles from './OpenClients.module.css';
 
-type ClientInput = Schema<'OpenClientInput'>;
+type ClientInput = Schema<'OAuthClientInput'>;
 
 interface ClientValues {
   name: string;
@@ -51,7 +51,7 @@ export function clientInputOf(values: ClientValues): ClientInput {
   };
 }
 
-function valuesOf(client: OpenClient | null): ClientValues {
+function valuesOf(client: OAuthClient | null): ClientValues {
   if (!client) {
     return {
       name: '',
@@ -87,11 +87,11 @@ export function ClientDialog({
 }: {
   open: boolean;
   /** The client to edit, or null to register a new one. */
-  client: OpenClient | null;
+  client: OAuthClient | null;
   onClose: () => void;
   /** A new client, with its secret to show once. */
-  onCreated: (created: Schema<'OpenClientWithSecret'>) => void;
-  onSaved: (saved: OpenClient) => void;
+  onCreated: (created: Schema<'OAuthClientWithSecret'>) => void;
+  onSaved: (saved: OAuthClient) => void;
 }) {
   const [form] = Form.useForm<ClientValues>();
   const { busy, error, setError, run } = useConsoleSubmit();

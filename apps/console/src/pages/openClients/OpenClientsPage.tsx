@@ -13,7 +13,7 @@ import { formatTime } from '../../format';
 import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { ClientDialog } from './ClientDialog';
-import { CLIENT_STATE_OPTIONS, scopeText, type OpenClient } from './openText';
+import { CLIENT_STATE_OPTIONS, scopeText, type OAuthClient } from './openText';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
 import styles from './OpenClients.module.css';
 
@@ -24,7 +24,7 @@ export default function OpenClientsPage() {
   const [keyword, setKeyword] = useState<string>();
   const [disabled, setDisabled] = useState<0 | 1 | undefined>();
   const [pageNo, setPageNo] = useState(1);
-  const [editing, setEditing] = useState<OpenClient | 'new' | null>(null);
+  const [editing, setEditing] = useState<OAuthClient | 'new' | null>(null);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const list = useConsoleData(
     (signal) =>
@@ -35,7 +35,7 @@ export default function OpenClientsPage() {
     [keyword, disabled, pageNo],
   );
 
-  const rotate = (client: OpenClient) =>
+  const rotate = (client: OAuthClient) =>
     modal.confirm({
       title: `重置 ${client.name} 的密钥？`,
       content: '旧密钥立即失效，对接方须换用新密钥才能再换取令牌。新密钥只显示一次。',
@@ -54,7 +54,7 @@ export default function OpenClientsPage() {
       },
     });
 
-  const switchOnOff = async (client: OpenClient, off: boolean) => {
+  const switchOnOff = async (client: OAuthClient, off: boolean) => {
     try {
       await api.POST('/console/v1/open/clients/{clientId}', {
         params: { path: { clientId: client.clientId } },
@@ -67,7 +67,7 @@ export default function OpenClientsPage() {
     }
   };
 
-  const disable = (client: OpenClient) =>
+  const disable = (client: OAuthClient) =>
     modal.confirm({
       title: `停用 ${client.name}？`,
       content: '停用后该应用不能再换取令牌，已签发的令牌立即失效；患者的授权保留，重新启用后恢复。',
@@ -77,7 +77,7 @@ export default function OpenClientsPage() {
       onOk: () => switchOnOff(client, true),
     });
 
-  const columns: TableColumnsType<OpenClient> = [
+  const columns: TableColumnsType<OAuthClient> = [
     {
       title: '应用',
       key: 'name',
@@ -185,7 +185,7 @@ export default function OpenClientsPage() {
           }}
         />
       </Space>
-      <Table<OpenClient>
+      <Table<OAuthClient>
         rowKey="clientId"
         className={styles.table}
         columns={columns}

@@ -12,7 +12,7 @@ import OpenClientsPage from './OpenClientsPage';
 import WebhooksPage from './WebhooksPage';
 import { redirectUrisOf } from './openText';
 
-type Client = Schema<'OpenClient'>;
+type Client = Schema<'OAuthClient'>;
 type Subscription = Schema<'WebhookSubscription'>;
 type Delivery = Schema<'WebhookDelivery'>;
 

@@ -4,7 +4,7 @@
 import { OPEN_SCOPE_TEXTS, type OpenScope } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 
-export type OpenClient = Schema<'OpenClient'>;
+export type OAuthClient = Schema<'OAuthClient'>;
 export type Subscription = Schema<'WebhookSubscription'>;
 export type Delivery = Schema<'WebhookDelivery'>;
 export type DeliveryStatus = Schema<'WebhookDeliveryStatus'>;

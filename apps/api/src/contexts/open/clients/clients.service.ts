@@ -15,7 +15,7 @@ import { ClientsRepository, type ClientRow } from './clients.repository';
 // one the token endpoint compares with), so a lost secret is rotated, never shown again. Every read
 // and change is audited.
 
-type OpenClientView = Schema<'OpenClient'>;
+type ClientView = Schema<'OAuthClient'>;
 
 const NOT_FOUND = '应用不存在';
 
@@ -29,7 +29,7 @@ export function newClientSecret(): string {
   return `gg_secret_${randomBytes(32).toString('base64url')}`;
 }
 
-function clientView(row: ClientRow): OpenClientView {
+function clientView(row: ClientRow): ClientView {
   return {
     clientId: row.clientId,
     name: row.name,
