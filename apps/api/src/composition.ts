@@ -54,7 +54,31 @@ import {
 } from './contexts/care';
 import { readingEvents, setActingForPolicy } from './contexts/health';
 import { repairEvents, setWarrantyDevices } from './contexts/after-sales';
-import { dataPlanOnOrderPaid, listRechargeDevices, meterOfImei } from './contexts/devices';
+import {
+  changesOnDevice,
+  changesOnReadingDeleted,
+  changesOnReadingRecorded,
+  changesOnReadingUpdated,
+  deleteExpiredIdempotencyKeys,
+  IDEMPOTENCY_CLEANUP_JOB,
+  setOpenDevices,
+  runWebhookAttempt,
+  WEBHOOK_ATTEMPT_JOB,
+  openEvents,
+  webhooksOnDeviceBound,
+  webhooksOnGrantRevoked,
+  webhooksOnReadingDeleted,
+  webhooksOnReadingRecorded,
+  webhooksOnReadingUpdated,
+  type WebhookAttemptPayload,
+} from './contexts/open';
+import {
+  dataPlanOnOrderPaid,
+  deviceEvents,
+  listRechargeDevices,
+  meterOfImei,
+  provisionDevice,
+} from './contexts/devices';
 import {
   feedOnReadingDeleted,
   followActingFor,
@@ -95,6 +119,16 @@ export function composeContexts(): void {
   // A reading was deleted by its owner (points paid for it are kept).
   readingEvents.subscribe('ReadingDeleted', 'social.notices', noticesOnReadingDeleted);
   readingEvents.subscribe('ReadingDeleted', 'social.feed', feedOnReadingDeleted);
+
+  // Webhooks (docs/adr/0223): each event becomes a delivery per subscription that hears it, with its
+  // first attempt's job, committed with the reading.
+  readingEvents.subscribe('ReadingRecorded', 'open.webhooks', webhooksOnReadingRecorded);
+  readingEvents.subscribe('ReadingDeleted', 'open.webhooks', (tx, events) =>
+    webhooksOnReadingDeleted(tx, events, new Date()),
+  );
+  readingEvents.subscribe('ReadingUpdated', 'open.webhooks', webhooksOnReadingUpdated);
+  deviceEvents.subscribe('DeviceBound', 'open.webhooks', webhooksOnDeviceBound);
+  openEvents.subscribe('GrantRevoked', 'open.webhooks', webhooksOnGrantRevoked);
 
   // A consultation's payment intent was paid: the consultation becomes 1 and its chat opens (docs/consultation.md).
   onIntentPaid('consultService', consultOnIntentPaid);
@@ -138,6 +172,25 @@ export function composeContexts(): void {
   // A warranty registration checks a meter's binding and kind through devices (after-sales may not
   // import devices: devices' CLI imports every entity, which would close a cycle of folders).
   setWarrantyDevices(meterOfImei);
+
+  // The change feed (docs/adr/0221): every change of a reading or a meter becomes a row of
+  // open_change in the transaction that made it.
+  readingEvents.subscribe('ReadingRecorded', 'open.changes', changesOnReadingRecorded);
+  readingEvents.subscribe('ReadingUpdated', 'open.changes', changesOnReadingUpdated);
+  readingEvents.subscribe('ReadingDeleted', 'open.changes', (tx, events) =>
+    changesOnReadingDeleted(tx, events, new Date()),
+  );
+  deviceEvents.subscribe('DeviceBound', 'open.changes', changesOnDevice);
+  deviceEvents.subscribe('DeviceUnbound', 'open.changes', changesOnDevice);
+  // A meter maker's provisioning reaches devices through a port (the open context may not import
+  // devices, for the same reason as after-sales).
+  setOpenDevices({
+    exists: async (db, imei) => (await meterOfImei(db, imei)) !== null,
+    provision: async (db, input, now) => {
+      const { secret, bindCode } = await provisionDevice(db, input, now);
+      return { secret, bindCode };
+    },
+  });
 }
 
 /** The durable jobs' names: a job's name is stored with it, so a name never changes. */
@@ -164,7 +217,14 @@ export const JobNames = {
   expirePrescription: RX_EXPIRE_JOB,
   /** Reminds the patient of one planned (date, slot) of a monitoring plan (contexts/care/monitoring). */
   monitorReminder: MONITOR_REMINDER_JOB,
+  /** POSTs one attempt of a webhook delivery, signed (contexts/open/webhooks, docs/adr/0223). */
+  webhookAttempt: WEBHOOK_ATTEMPT_JOB,
+  /** Deletes Idempotency-Keys past their 24 hours (contexts/open/open-data, docs/adr/0222). */
+  openIdempotencyCleanup: IDEMPOTENCY_CLEANUP_JOB,
 } as const;
+
+/** How often expired Idempotency-Keys are deleted (each is kept 24 hours). */
+export const IDEMPOTENCY_CLEANUP_INTERVAL_MS = 60 * 60_000;
 
 /** How often payment reconciliation recurs. */
 export const PAYMENT_RECONCILE_INTERVAL_MS = 5 * 60_000;
@@ -273,6 +333,25 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
     },
     { atomic: false, maxAttempts: 8, backoffSeconds: 60, leaseSeconds: 120 },
   );
+  // One attempt of a webhook delivery: POSTs outside any transaction, then records the attempt and
+  // schedules the next by the domain's schedule (its own retries are ours, not the queue's: a
+  // failed receiver is recorded, not thrown); a rerun of a recorded attempt changes nothing.
+  jobs.define(
+    JobNames.webhookAttempt,
+    async (db, payload, { now }) => {
+      await runWebhookAttempt(db, payload as WebhookAttemptPayload, now);
+    },
+    { atomic: false, maxAttempts: 3, backoffSeconds: 30, leaseSeconds: 60 },
+  );
+  // Deletes expired Idempotency-Keys in batches: safe to run again, so not atomic.
+  jobs.define(
+    JobNames.openIdempotencyCleanup,
+    async (db, _payload, { now }) => {
+      await deleteExpiredIdempotencyKeys(db, now);
+    },
+    { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 600 },
+  );
+  jobs.every(JobNames.openIdempotencyCleanup, IDEMPOTENCY_CLEANUP_INTERVAL_MS);
   // Sends the stored message as a custom message through Tencent's REST API; a rerun sends the
   // same message id, which the clients merge (nothing to write here, so not atomic).
   const chatRelay = settings.chatRelay;

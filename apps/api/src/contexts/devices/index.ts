@@ -4,7 +4,15 @@
  * this file, never a module inside it.
  */
 export { meterRoutes } from './meter/meter.routes';
-export { meterOfImei } from './meter/meter.service';
+export { meterOfImei, provisionDevice } from './meter/meter.service';
 export { ingestionRoutes } from './ingestion/ingestion.routes';
 export { dataPlanRoutes } from './meter/dataPlan.routes';
 export { dataPlanOnOrderPaid, extendDataPlan, listRechargeDevices } from './meter/dataPlan.service';
+/** The meters' domain events (DeviceBound, DeviceUnbound), published in the binding and unbinding transactions (issue 23). */
+export {
+  deviceEvents,
+  type DeviceBound,
+  type DeviceEvents,
+  type DeviceUnbound,
+  type MeterView,
+} from './meter/meter.events';

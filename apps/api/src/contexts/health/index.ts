@@ -9,8 +9,12 @@
 export {
   EventBus,
   readingEvents,
+  type AfterCommit,
   type ReadingDeleted,
+  type ReadingKind,
   type ReadingRecorded,
+  type ReadingUpdated,
+  type RecordedReading,
   type Subscriber,
 } from './readings/readings.events';
 export { setActingForPolicy, type ActingForPolicy } from './readings/actingFor';
@@ -45,3 +49,15 @@ export { reportRoutes } from './report/report.routes';
 /** A patient's readings and report summaries over a window, for a consultation's doctor (care checks and audits). */
 export { readingsForCare } from './report/careReadings.service';
 export { healthTipRoutes } from './health-tip/healthTip.routes';
+/**
+ * Stored readings as the core's events describe them, with their source and meter reading id, for
+ * the open platform (issue 23): `new ReadingViewsRepository(db).find(kind, id)` and `.page(…)`.
+ */
+export { ReadingViewsRepository, type ReadingView } from './readings/readingViews.repository';
+/** The forms' recording paths, which the open platform's writes go through (the same checks). */
+export { addReading as addGlucoseReading } from './glucose/glucose.service';
+export { addPressure } from './pressure/pressure.service';
+export { ketone as ketoneReadings, uricAcid as uricAcidReadings } from './lab/lab.service';
+export { addWeight } from './weight/weight.service';
+/** Reports' figures for a period, for the open platform's reports (issue 23). */
+export { pressureMonthReport, pressureWeekReport, sugarMonthReport, sugarWeekReport } from './report/report.service';

@@ -28,8 +28,9 @@ import { DerivationBusyError, hashDeviceSecret, newDeviceSecret, verifyDeviceSec
 import { inTransaction, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import { takeRateLimit } from '../../platform';
-import { attachMeterRecords, SugarRepository } from '../../health';
+import { attachMeterRecords, SugarRepository, type AfterCommit } from '../../health';
 import type { Device } from './meter.entity';
+import { deviceEvents, type MeterView } from './meter.events';
 import { DeviceRepository } from './meter.repository';
 
 const DAY_MS = 86_400_000;
@@ -215,7 +216,9 @@ export async function bindDevice(
   imei: string,
   now: Date,
 ): Promise<{ ok: true; device: Device; attached: number } | { ok: false; cause: BindFailure }> {
-  return inTransaction(db, async (tx) => {
+  const after: AfterCommit[] = [];
+  type Bound = { ok: true; device: Device; attached: number } | { ok: false; cause: BindFailure };
+  const result = await inTransaction(db, async (tx): Promise<Bound> => {
     const repo = new DeviceRepository(tx);
     const device = isImei(imei) ? await repo.lockByImei(imei) : null;
     if (!device) {
@@ -232,13 +235,40 @@ export async function bindDevice(
     }
     const attached = await attachUnboundReadings(tx, device, customerId, now);
     await repo.reload(device);
+    after.push(
+      ...(await deviceEvents.publish(tx, 'DeviceBound', [
+        { type: 'DeviceBound', device: meterView(device), customerId, at: now },
+      ])),
+    );
     return { ok: true as const, device, attached };
   });
+  after.forEach((then) => then());
+  return result;
 }
 
-/** Unbinds the customer's meter; its records stay theirs. Returns false when it was not bound to them. */
+const meterView = (d: Device): MeterView => ({ imei: d.imei, kind: d.kind, model: d.model });
+
+/**
+ * Unbinds the customer's meter and publishes DeviceUnbound, in one transaction; its records stay
+ * theirs. Returns false when it was not bound to them.
+ */
 export async function unbindDevice(db: Db, customerId: string, imei: string, now: Date): Promise<boolean> {
-  return new DeviceRepository(db).unbind(imei, customerId, now);
+  const after: AfterCommit[] = [];
+  const unbound = await inTransaction(db, async (tx) => {
+    const repo = new DeviceRepository(tx);
+    const device = await repo.findByImei(imei);
+    if (!device || !(await repo.unbind(imei, customerId, now))) {
+      return false;
+    }
+    after.push(
+      ...(await deviceEvents.publish(tx, 'DeviceUnbound', [
+        { type: 'DeviceUnbound', device: meterView(device), customerId, at: now },
+      ])),
+    );
+    return true;
+  });
+  after.forEach((then) => then());
+  return unbound;
 }
 
 /** The device as the binding screens see it (spec 2 §3 Device), with last seen, battery and signal beyond the spec. */

@@ -186,11 +186,17 @@ async function ownReading(db: Db, customerId: string, testId: string): Promise<S
 export async function editReading(db: Db, customerId: string, testId: string, input: SugarEntryInput, now: Date) {
   const reading = await readingToChange(db, 'glucose', testId, customerId);
   const entry = parseEntry(input, now);
-  await changeReading(db, 'glucose', reading, {
-    ...entry,
-    timeType: input.timeType ?? reading.timeType,
-    updatedAt: now,
-  });
+  await changeReading(
+    db,
+    'glucose',
+    reading,
+    {
+      ...entry,
+      timeType: input.timeType ?? reading.timeType,
+      updatedAt: now,
+    },
+    now,
+  );
   return { testId: reading.id, duplicate: false, ...(await monthProgress(db, customerId, entry.measuredAt)) };
 }
 

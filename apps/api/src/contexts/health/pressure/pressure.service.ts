@@ -110,7 +110,7 @@ async function ownPressure(db: Db, customerId: string, bpId: string) {
 /** Changes one of the caller's readings; meter readings are read-only. */
 export async function editPressure(db: Db, customerId: string, bpId: string, input: BpEntryInput, now: Date) {
   const reading = await readingToChange(db, 'pressure', bpId, customerId);
-  await changeReading(db, 'pressure', reading, { ...parseEntry(input, now), updatedAt: now });
+  await changeReading(db, 'pressure', reading, { ...parseEntry(input, now), updatedAt: now }, now);
   return { bpId: reading.id, duplicate: false, color: await colourOf(db, reading) };
 }
 

@@ -46,9 +46,24 @@ export interface ReadingDeleted {
   customerId: string;
 }
 
+/**
+ * A stored reading was changed by its owner (the edit forms; a meter's readings are read-only).
+ * Published in the changing transaction, with the reading as it now is.
+ */
+export interface ReadingUpdated {
+  type: 'ReadingUpdated';
+  reading: RecordedReading;
+  customerId: string;
+  /** Who typed the reading in originally: the patient or a relative (edits keep it). */
+  source: Extract<ReadingSource, 'self' | 'relative'>;
+  /** When it was changed (the server's now). */
+  at: Date;
+}
+
 export interface ReadingEvents {
   ReadingRecorded: ReadingRecorded;
   ReadingDeleted: ReadingDeleted;
+  ReadingUpdated: ReadingUpdated;
 }
 
 // The bus itself is below every context (lib/event-bus.ts), so identity can publish on one too.

@@ -14,6 +14,7 @@ import {
   type ReadingKind,
   type ReadingRecorded,
   type ReadingSource,
+  type ReadingUpdated,
   type RecordedReading,
 } from './readings.events';
 import { isDuplicateKey, ReadingsRepository, type NewReadingRow, type ReadingRow } from './readings.repository';
@@ -130,14 +131,30 @@ export async function readingToChange<K extends ReadingKind>(
   return reading;
 }
 
-/** Changes a stored reading (the edit forms). No event: nothing reacts to an edit. */
-export function changeReading<K extends ReadingKind>(
+/**
+ * Changes a stored reading (the edit forms) and publishes ReadingUpdated with the reading as it now
+ * is, in one transaction (joining the caller's when `db` is one): the open platform's change feed
+ * and webhooks hear it (issue 23).
+ */
+export async function changeReading<K extends ReadingKind>(
   db: Db,
   kind: K,
   reading: ReadingRow<K>,
   changes: Partial<NewReadingRow<K>>,
+  now: Date,
 ): Promise<void> {
-  return new ReadingsRepository(db).update(reading, changes);
+  await committed(db, async (tx, after) => {
+    await new ReadingsRepository(tx).update(reading, changes);
+    const row = reading as ReadingRow<K> & { customerId: string; recordedBy?: string | null };
+    const event: ReadingUpdated = {
+      type: 'ReadingUpdated',
+      reading: recorded(kind, reading),
+      customerId: row.customerId,
+      source: row.recordedBy && row.recordedBy !== row.customerId ? 'relative' : 'self',
+      at: now,
+    };
+    after.push(...(await readingEvents.publish(tx, 'ReadingUpdated', [event])));
+  });
 }
 
 /** The meter reading a glucose or pressure record was made of, as the event tells it. */

@@ -1,0 +1,98 @@
+import { nativeQuery, type Db } from '../../../lib/db';
+
+/** A change to append to the feed. */
+export interface NewChange {
+  customerId: string;
+  resourceType: 'reading' | 'device';
+  resourceId: string;
+  op: 'created' | 'updated' | 'deleted';
+  payload: object | null;
+  occurredAt: Date;
+}
+
+/** A change as a page reads it. */
+export interface ChangeRow {
+  id: string;
+  xid: string;
+  customerId: string;
+  resourceType: 'reading' | 'device';
+  resourceId: string;
+  op: 'created' | 'updated' | 'deleted';
+  payload: Record<string, unknown> | null;
+  occurredAt: Date;
+}
+
+/** The change feed's table, `open_change` (docs/adr/0221-change-feed-ordered-by-transaction.md). */
+export class ChangesRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Appends changes in the caller's transaction, in one statement whatever their number (a meter's
+   * batch): `xid` is filled by the column's default, the transaction's own id.
+   */
+  async append(changes: readonly NewChange[]): Promise<void> {
+    if (changes.length === 0) {
+      return;
+    }
+    await nativeQuery(
+      this.db,
+      `insert into open_change (customer_id, resource_type, resource_id, op, payload, occurred_at)
+       select c::uuid, r, i, o, p::jsonb, t::timestamptz
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as u(c, r, i, o, p, t)`,
+      [
+        changes.map((c) => c.customerId),
+        changes.map((c) => c.resourceType),
+        changes.map((c) => c.resourceId),
+        changes.map((c) => c.op),
+        changes.map((c) => (c.payload === null ? null : JSON.stringify(c.payload))),
+        changes.map((c) => c.occurredAt.toISOString()),
+      ],
+      { name: 'open_change_append' },
+    );
+  }
+
+  /**
+   * Up to `limit` changes after `(xid, id)`, in `(xid, id)` order, of the patients with a live
+   * grant to `clientId` that includes `scope`. Only transactions older than every transaction still
+   * running are read (`xid < pg_snapshot_xmin(pg_current_snapshot())`): a running one could commit
+   * rows that sort before the rows answered now, so its rows, and every later one's, wait for the
+   * next page.
+   */
+  async page(clientId: string, scope: string, after: { xid: string; id: string }, limit: number): Promise<ChangeRow[]> {
+    const rows = await nativeQuery<{
+      id: string;
+      xid: string;
+      customer_id: string;
+      resource_type: ChangeRow['resourceType'];
+      resource_id: string;
+      op: ChangeRow['op'];
+      payload: Record<string, unknown> | string | null;
+      occurred_at: Date | string;
+    }>(
+      this.db,
+      `select c.id::text as id, c.xid::text as xid, c.customer_id, c.resource_type, c.resource_id, c.op, c.payload, c.occurred_at
+       from open_change c
+       where (c.xid, c.id) > ($1::text::xid8, $2::bigint)
+         and c.xid < pg_snapshot_xmin(pg_current_snapshot())
+         and exists (
+           select 1 from oauth_grant g
+           where g.client_id = $3 and g.customer_id = c.customer_id and g.revoked_at is null
+             and g.scopes @> jsonb_build_array($4::text)
+         )
+       order by c.xid, c.id
+       limit $5`,
+      [after.xid, after.id, clientId, scope, limit],
+      { name: 'open_change_page' },
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      xid: r.xid,
+      customerId: r.customer_id,
+      resourceType: r.resource_type,
+      resourceId: r.resource_id,
+      op: r.op,
+      payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as Record<string, unknown>) : r.payload,
+      occurredAt: new Date(r.occurred_at),
+    }));
+  }
+}

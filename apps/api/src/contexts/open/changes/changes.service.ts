@@ -1,0 +1,147 @@
+import {
+  CHANGE_FEED_LIMITS,
+  CHANGE_FEED_START,
+  decodeChangeCursor,
+  encodeChangeCursor,
+  openDateTime,
+  openReadingId,
+  OPEN_DATA_MESSAGES,
+} from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import type { Db } from '../../../lib/db';
+import { AppError, ErrorCodes } from '../../../lib/errors';
+import type { ReadingDeleted, ReadingRecorded, ReadingUpdated } from '../../health';
+import { openDeviceOf, openReadingOf, type OpenDevice, type OpenReading } from '../open-data/openReading';
+import { ChangesRepository, type ChangeRow, type NewChange } from './changes.repository';
+
+/*
+ * The change feed (docs/adr/0221-change-feed-ordered-by-transaction.md).
+ *
+ *   readings core (health)          devices (meters)
+ *   ReadingRecorded / Updated /     DeviceBound / DeviceUnbound
+ *   Deleted on readingEvents        on deviceEvents
+ *            └──────────── subscribed in src/composition.ts ────────────┘
+ *                                    │  inside the writing transaction
+ *                      append rows to open_change (xid = that transaction's id)
+ *                                    │
+ *   GET /open/v1/changes: rows after the cursor, ordered by (xid, id), only of transactions older
+ *   than every running one, only of patients with a live readings.read grant to the caller.
+ */
+
+/** The scope that lets a client read the feed, and whose grants select its patients. */
+const FEED_SCOPE = 'readings.read';
+
+/** ReadingRecorded → `created` rows (a meter's batch: one statement for all). */
+export async function changesOnReadingRecorded(tx: Db, events: readonly ReadingRecorded[]): Promise<void> {
+  await new ChangesRepository(tx).append(
+    events.map((e) => ({
+      customerId: e.customerId,
+      resourceType: 'reading',
+      resourceId: openReadingId(e.reading.kind, e.reading.id),
+      op: 'created',
+      payload: openReadingOf(e.reading, e.customerId, e.source, e.meter),
+      occurredAt: e.at,
+    })),
+  );
+}
+
+/** ReadingUpdated → `updated` rows with the reading as it now is. */
+export async function changesOnReadingUpdated(tx: Db, events: readonly ReadingUpdated[]): Promise<void> {
+  await new ChangesRepository(tx).append(
+    events.map((e) => ({
+      customerId: e.customerId,
+      resourceType: 'reading',
+      resourceId: openReadingId(e.reading.kind, e.reading.id),
+      op: 'updated',
+      payload: openReadingOf(e.reading, e.customerId, e.source),
+      occurredAt: e.at,
+    })),
+  );
+}
+
+/** ReadingDeleted → tombstones. */
+export async function changesOnReadingDeleted(tx: Db, events: readonly ReadingDeleted[], now: Date): Promise<void> {
+  await new ChangesRepository(tx).append(
+    events.map((e) => ({
+      customerId: e.customerId,
+      resourceType: 'reading',
+      resourceId: openReadingId(e.kind, e.readingId),
+      op: 'deleted',
+      payload: null,
+      occurredAt: now,
+    })),
+  );
+}
+
+/**
+ * Devices' DeviceBound and DeviceUnbound, described here by their shape: the open context may not
+ * import devices (its CLI imports every entity, which would close a cycle of folders), so
+ * composition.ts subscribes these functions to devices' bus.
+ */
+export interface DeviceChangeEvent {
+  type: 'DeviceBound' | 'DeviceUnbound';
+  device: { imei: string; kind: string; model: string };
+  customerId: string;
+  at: Date;
+}
+
+/** DeviceBound → `created` device rows; DeviceUnbound → device tombstones. */
+export async function changesOnDevice(tx: Db, events: readonly DeviceChangeEvent[]): Promise<void> {
+  await new ChangesRepository(tx).append(
+    events.map((e): NewChange => ({
+      customerId: e.customerId,
+      resourceType: 'device',
+      resourceId: e.device.imei,
+      op: e.type === 'DeviceBound' ? 'created' : 'deleted',
+      payload: e.type === 'DeviceBound' ? openDeviceOf(e.device, e.at) : null,
+      occurredAt: e.at,
+    })),
+  );
+}
+
+type OpenChangePage = Schema<'OpenChangePage'>;
+type OpenChange = Schema<'OpenChange'>;
+
+function openChangeOf(row: ChangeRow): OpenChange {
+  const change: OpenChange = {
+    cursor: encodeChangeCursor(row),
+    resourceType: row.resourceType,
+    resourceId: row.resourceId,
+    op: row.op,
+    patientId: row.customerId,
+    occurredAt: openDateTime(row.occurredAt),
+  };
+  if (row.payload && row.resourceType === 'reading') {
+    change.reading = row.payload as unknown as OpenReading;
+  }
+  if (row.payload && row.resourceType === 'device') {
+    change.device = row.payload as unknown as OpenDevice;
+  }
+  return change;
+}
+
+/**
+ * One page of the client's feed after `cursorText` (from the start when absent): at most `limit`
+ * changes, the cursor to pass next (the given one again when nothing is ready), and whether more
+ * were ready.
+ */
+export async function readChanges(
+  db: Db,
+  clientId: string,
+  cursorText: string | undefined,
+  limit: number = CHANGE_FEED_LIMITS.default,
+): Promise<OpenChangePage> {
+  const after = cursorText === undefined ? CHANGE_FEED_START : decodeChangeCursor(cursorText);
+  if (!after) {
+    throw new AppError(ErrorCodes.badRequest, OPEN_DATA_MESSAGES.badCursor);
+  }
+  const size = Math.min(Math.max(1, Math.trunc(limit)), CHANGE_FEED_LIMITS.max);
+  const rows = await new ChangesRepository(db).page(clientId, FEED_SCOPE, after, size + 1);
+  const page = rows.slice(0, size);
+  const last = page[page.length - 1];
+  return {
+    changes: page.map(openChangeOf),
+    nextCursor: encodeChangeCursor(last ?? after),
+    hasMore: rows.length > size,
+  };
+}
