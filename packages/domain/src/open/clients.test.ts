@@ -52,7 +52,7 @@ describe('client settings', () => {
 
   it('asks for client credentials for devices.provision, and the code grant for refresh tokens', () => {
     expect(clientSettingsProblem({ ...patientApp, allowedScopes: ['readings.read', 'devices.provision'] })).toBe(
-      '设备登记权限须开通客户端凭据方式',
+      '设备登记权限须开通客户端凭证方式',
     );
     expect(
       clientSettingsProblem({

@@ -16,7 +16,7 @@ export function isOpenGrantType(value: string): value is OpenGrantType {
 export const OPEN_GRANT_TYPE_LABELS: Readonly<Record<OpenGrantType, string>> = {
   authorization_code: '授权码（患者授权）',
   refresh_token: '刷新令牌',
-  client_credentials: '客户端凭据（机构自身）',
+  client_credentials: '客户端凭证（机构自身）',
 };
 
 /** A client's open-operation calls a minute: the console may set 10 to 6,000 (600 unless set). */
@@ -120,7 +120,7 @@ export function clientSettingsProblem(settings: ClientSettings): string | null {
     return '授权码方式须至少登记一个回调地址';
   }
   if (allowedScopes.includes('devices.provision') && !grantTypes.includes('client_credentials')) {
-    return '设备登记权限须开通客户端凭据方式';
+    return '设备登记权限须开通客户端凭证方式';
   }
   if (grantTypes.includes('refresh_token') && !codeGrant) {
     return '刷新令牌须与授权码方式一起开通';

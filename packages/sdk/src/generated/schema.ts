@@ -7324,8 +7324,8 @@ export interface paths {
          * @description Only the fields sent change; the result is checked as a whole like a new client's. A disabled
          *     client gets no new tokens and its tokens are refused at once (401 授权已失效); enabling it again
          *     makes its unexpired tokens and its grants work again. Removing a scope or a redirect URI does
-         *     not touch grants already given: tokens carry at most the client's current scopes. Recorded in
-         *     the audit trail (`open.client.update`, `open.client.disable`, `open.client.enable`).
+         *     not touch grants or tokens already issued; new consent requests, code exchanges and
+         *     client-credentials tokens are checked against the current settings. Recorded in the audit trail (`open.client.update`, `open.client.disable`, `open.client.enable`).
          */
         post: operations["consoleOpenClientUpdate"];
         delete?: never;

@@ -198,7 +198,7 @@ describe('应用接入', () => {
     });
     fireEvent.change(within(dialog).getByLabelText('联系电话'), { target: { value: '13800000000' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: '授权码（患者授权）' }));
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: '客户端凭据（机构自身）' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '客户端凭证（机构自身）' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '登记并生成密钥' }));
     expect(await within(dialog).findByText('读取或写入患者数据的权限须开通授权码方式')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
