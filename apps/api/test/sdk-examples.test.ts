@@ -66,7 +66,7 @@ describe('the SDK examples against a real API', () => {
   const written: string[] = [];
 
   /** The patient's consent through the API the consent page uses, then the code exchanged with the verifier. */
-  async function consent(): Promise<TokenSet> {
+  async function consent(scope: string[] = ['readings.read', 'readings.write']): Promise<TokenSet> {
     const pkce = await createPkcePair();
     const state = createState();
     const authorizeUrl = new URL(
@@ -74,7 +74,7 @@ describe('the SDK examples against a real API', () => {
         authorizeUrl: `${origin}/oauth/authorize`,
         clientId,
         redirectUri: REDIRECT_URI,
-        scope: ['readings.read', 'readings.write'],
+        scope,
         state,
         codeChallenge: pkce.challenge,
       }),
@@ -124,7 +124,7 @@ describe('the SDK examples against a real API', () => {
         organisation: '示例科技有限公司',
         contactPhone: '010-12345678',
         redirectUris: [REDIRECT_URI],
-        allowedScopes: ['readings.read', 'readings.write'],
+        allowedScopes: ['readings.read', 'readings.write', 'patient/Observation.read'],
         grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
       },
     });
@@ -155,6 +155,28 @@ describe('the SDK examples against a real API', () => {
     const again = await forPatient.POST('/open/v1/readings', { body, params: { header: { 'Idempotency-Key': key } } });
     expect(again.id).toBe(first.id);
     written.push(first.id);
+  });
+
+  it('the open client walks FHIR Observation pages by their next links with the grant token', async () => {
+    const fhir = createOpenClient({
+      baseUrl: api.baseUrl,
+      clientId,
+      clientSecret,
+      tokens: await consent(['patient/Observation.read']),
+    });
+    const bundles = [];
+    for await (const page of fhir.pages('/fhir/R4/Observation', {
+      params: { query: { code: '14743-9', _count: 1 } },
+    })) {
+      bundles.push(page);
+    }
+    expect(bundles.length).toBeGreaterThanOrEqual(written.length);
+    const ids = bundles.flatMap((b) => b.items.map((o) => o.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    const values = bundles.flatMap((b) =>
+      b.items.map((o) => ('valueQuantity' in o ? o.valueQuantity?.value : undefined)),
+    );
+    expect(values).toEqual(expect.arrayContaining([6.2, 8.9, 7.1]));
   });
 
   it('read-readings.mjs lists every reading, refreshing the expired token and storing the rotated pair', async () => {

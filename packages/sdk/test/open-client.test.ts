@@ -247,6 +247,35 @@ describe('createOpenClient: retries', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('stops at once when the caller aborts: no retry, the abort itself rejects', async () => {
+    const { sleep, waited } = sleeps();
+    const controller = new AbortController();
+    const { fetch, seen } = network(() => {
+      controller.abort(new Error('the user left'));
+      return Promise.reject(new TypeError('aborted'));
+    });
+    const error: unknown = await client(fetch, { retry: { sleep } })
+      .GET('/open/v1/profile', { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(seen).toHaveLength(1);
+    expect(waited).toEqual([]);
+  });
+
+  it('answers a time-out of each attempt as kind timeout after the retries', async () => {
+    const { sleep } = sleeps();
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) => {
+        request.signal.addEventListener('abort', () => reject(request.signal.reason as Error));
+      });
+    const { fetch, seen } = network(hang);
+    const error: unknown = await client(fetch, { retry: { sleep, retries: 1 }, timeoutMs: 20 })
+      .GET('/open/v1/profile')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'timeout', code: -2, errMsg: '请求超时，请稍后重试' });
+    expect(seen).toHaveLength(2);
+  });
+
   it('sends POST /open/v1/readings with a fresh Idempotency-Key and keeps it across retries', async () => {
     const { sleep } = sleeps();
     let calls = 0;
@@ -374,6 +403,33 @@ describe('createOpenClient: paging', () => {
     expect(ids).toEqual(['c1', 'c2', 'c3']);
     expect(cursors).toEqual(['k2', 'k3']);
     expect(seen.map((s) => s.url.search)).toEqual(['?limit=2', '?limit=2&cursor=k2']);
+  });
+
+  it('never follows a next link to another server (the token would go with it)', async () => {
+    const { fetch, seen } = network(
+      () =>
+        new Response(
+          JSON.stringify({
+            resourceType: 'Bundle',
+            type: 'searchset',
+            link: [{ relation: 'next', url: 'https://elsewhere.example/fhir/R4/Observation?_page=2' }],
+            entry: [{ resource: { resourceType: 'Observation', id: 'o1' } }],
+          }),
+          { headers: { 'content-type': 'application/fhir+json' } },
+        ),
+    );
+    const walk = (client(fetch).paginate as unknown as (url: string) => AsyncIterable<{ id: string }>)(
+      '/fhir/R4/Observation',
+    );
+    const ids: string[] = [];
+    const error: unknown = await (async () => {
+      for await (const resource of walk) {
+        ids.push(resource.id);
+      }
+    })().catch((e: unknown) => e);
+    expect(ids).toEqual(['o1']);
+    expect(isOpenApiError(error)).toBe(true);
+    expect(seen.map((s) => s.url.origin)).toEqual(['https://gg.example']);
   });
 
   it('follows a FHIR Bundle by its next link with the same token', async () => {

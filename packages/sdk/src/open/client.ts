@@ -402,10 +402,17 @@ export function createOpenClient(options: OpenClientOptions): OpenClient {
     }
   }
 
-  /** A FHIR Bundle's `next` link: an absolute URL on the same server, fetched with the same policy. */
+  /**
+   * A FHIR Bundle's `next` link, fetched with the same policy. Only on the API's own origin: the
+   * access token is never sent to another server, whatever a Bundle says.
+   */
   async function followLink(link: string, signal: AbortSignal | undefined): Promise<unknown> {
+    const target = new URL(link, options.baseUrl);
+    if (target.origin !== new URL(options.baseUrl).origin) {
+      throw new OpenApiError({ kind: 'server', code: 0, errMsg: 'FHIR 翻页链接不在本服务器上，已停止翻页' });
+    }
     const response = await send(
-      new Request(link, { headers: { accept: 'application/fhir+json' }, signal: signal ?? null }),
+      new Request(target, { headers: { accept: 'application/fhir+json' }, signal: signal ?? null }),
     );
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
