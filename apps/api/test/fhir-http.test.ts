@@ -107,6 +107,22 @@ describe('the token gate answers OperationOutcome', () => {
     expectOutcome(body, 'throttled', '请求过于频繁，请稍后再试');
   });
 
+  it('401 at once after the patient’s 取消授权', async () => {
+    const other = await registeredCustomer(api, '赵爷爷');
+    const otherGrant = await integrator.grant(other.cid, ['patient/Observation.read']);
+    const otherToken = await integrator.token({ grantId: otherGrant, customerId: other.cid }, [
+      'patient/Observation.read',
+    ]);
+    expect((await get('/fhir/R4/Observation', otherToken)).response.status).toBe(200);
+    await other.client.POST('/oauth/v1/grants/{grantId}/revoke', {
+      params: { path: { grantId: otherGrant } },
+      body: {},
+    });
+    const { response, body } = await get('/fhir/R4/Observation', otherToken);
+    expect(response.status).toBe(401);
+    expectOutcome(body, 'login', '授权已失效，请重新授权');
+  });
+
   it('403 for a client-credentials token, which stands for no patient', async () => {
     const own = await integrator.token(null, ['patient/Observation.read']);
     const { response, body } = await get('/fhir/R4/Observation', own);
