@@ -5,7 +5,7 @@
 // database; the integrator's side is plain fetch, as any integrator's would be.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, registeredCustomer, signInNewVisitor, startTestApi, type TestApi } from './harness';
+import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 import { acceptedFollow } from './follow-fixtures';
 import { OAuthClient, OAuthGrant, OAuthToken } from '../src/contexts/open/oauth/oauth.entity';
 import { hashSecret, openEvents, type GrantRevoked } from '../src/contexts/open';
@@ -16,8 +16,11 @@ const REDIRECT = 'https://app.example.com/callback';
 let api: TestApi;
 let clientCount = 0;
 
+// A clock that stands still half-way through a minute: the per-client limit's window never turns.
+const clock = testClock(new Date('2026-11-20T02:00:30Z'));
+
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({}, { clock });
 });
 afterAll(() => api.close());
 
@@ -461,6 +464,17 @@ describe('revocation', () => {
   });
 });
 
+describe('the token endpoint', () => {
+  it("answers a malformed request in RFC 6749's shape, never the envelope", async () => {
+    const client = await newClient();
+    const missing = await tokenCall({ code: 'x' }, client);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('invalid_request');
+    expect(typeof missing.body.error_description).toBe('string');
+    expect(missing.body).not.toHaveProperty('code');
+  });
+});
+
 describe('client credentials', () => {
   it('give the client its own scopes only, without a refresh token', async () => {
     const client = await newClient();
@@ -501,21 +515,25 @@ describe('per-client rate limit', () => {
     const patient = await registeredCustomer(api);
     const client = await newClient({ rateLimitPerMinute: 3 });
     const { access_token: token } = await patientTokens(patient, client);
-    // The token request counted too: two more calls fill the minute (unless it just turned).
+    // The token request counted as the first call of the minute: two more get through.
     const statuses: number[] = [];
-    let limited: Awaited<ReturnType<typeof openCall>> | undefined;
-    for (let i = 0; i < 8 && !limited; i += 1) {
-      const answer = await openCall('/open/v1/profile', token);
-      statuses.push(answer.status);
-      if (answer.status === 429) {
-        limited = answer;
-      }
+    for (let i = 0; i < 3; i += 1) {
+      statuses.push((await openCall('/open/v1/profile', token)).status);
     }
-    expect(limited?.body).toMatchObject({ code: 42900, errMsg: '请求过于频繁，请稍后再试' });
-    const wait = Number(limited?.headers.get('retry-after'));
-    expect(wait).toBeGreaterThanOrEqual(1);
-    expect(wait).toBeLessThanOrEqual(60);
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(3);
+    expect(statuses).toEqual([200, 200, 429]);
+    const limited = await openCall('/open/v1/profile', token);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 42900, errMsg: '请求过于频繁，请稍后再试' });
+    // Half a minute to the next one.
+    expect(limited.headers.get('retry-after')).toBe('30');
+    // The token endpoint counts in the same minute and answers in RFC 6749's shape.
+    const slowDown = await tokenCall({ grant_type: 'client_credentials' }, client);
+    expect(slowDown.status).toBe(429);
+    expect(slowDown.body).toEqual({ error: 'slow_down', error_description: '请求过于频繁，请稍后再试' });
+    expect(slowDown.headers.get('retry-after')).toBe('30');
+    // The next minute the client is let through again.
+    clock.advance(30_000);
+    expect((await openCall('/open/v1/profile', token)).status).toBe(200);
     // Another client is not held up.
     const other = await newClient();
     const otherToken = await patientTokens(patient, other);
