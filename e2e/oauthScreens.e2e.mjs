@@ -115,9 +115,10 @@ describe('the consent page and 授权管理 on a phone (issue 23)', { skip }, ()
       await page.goto(consent);
       await page.getByText('注册完成后，会回到应用的授权页面').waitFor();
       await page.screenshot({ path: shot('oauth-register-first') });
-      await registerPatient(page, { name: '王建国', complete: false });
+      await registerPatient(page, { name: '王建国' });
       await page.getByRole('heading', { name: APP_NAME }).waitFor();
       assert.equal(new URL(page.url()).search, new URL(consent).search, 'back on the same request');
+      await page.getByText('注册成功！').waitFor({ state: 'hidden' });
       await page.getByText(`由 ${ORGANISATION} 提供`).waitFor();
       const scopes = page.getByRole('list', { name: '授权内容' }).getByRole('listitem');
       assert.equal(await scopes.count(), 3);
@@ -184,7 +185,12 @@ describe('the consent page and 授权管理 on a phone (issue 23)', { skip }, ()
       await card.getByRole('button', { name: '取消授权' }).tap();
       const dialog = page.locator('.adm-dialog-body').filter({ hasText: APP_NAME });
       await dialog.waitFor();
-      await settle(page);
+      // Photographed once its fade-in has ended (every animated layer at full opacity).
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.adm-dialog [style*="opacity"]')].every(
+          (layer) => getComputedStyle(layer).opacity === '1',
+        ),
+      );
       await page.screenshot({ path: shot('oauth-revoke-confirm') });
       await dialog.getByRole('button', { name: '取消授权' }).tap();
       await page.getByText('还没有授权任何应用').waitFor();
