@@ -209,6 +209,17 @@ describe('Patient over HTTP', () => {
 });
 
 describe('what the export does not serve', () => {
+  it('answers 405 with Allow for a write: the export is read-only', async () => {
+    const response = await fetch(`${api.baseUrl}/fhir/R4/Observation`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expectOutcome(await response.json(), 'not-supported', /FHIR 导出只读/);
+  });
+
   it('answers a 404 OperationOutcome for another resource type', async () => {
     const { response, body } = await get('/fhir/R4/Encounter');
     expect(response.status).toBe(404);

@@ -15,6 +15,9 @@ import {
   type FhirRequestContext,
 } from './fhir.service';
 
+/** The export's own addresses: a request to one of them that no route took used another method. */
+const READ_ONLY_PATH = /^\/api\/fhir\/R4\/(metadata|(Patient|Observation|Device)(\/[A-Za-z0-9.-]{1,64})?)$/;
+
 function sendResource(reply: FastifyReply, resource: Resource) {
   return reply.type(FHIR_JSON).send(JSON.stringify(resource));
 }
@@ -116,19 +119,24 @@ export function fhirRoutes(
     );
   });
 
-  // A resource type the export does not serve (/fhir/R4/Encounter) is an OperationOutcome too.
+  // A resource type the export does not serve (/fhir/R4/Encounter) is an OperationOutcome too, and
+  // a write to one it serves is 405: the export is read-only.
   void app.register(
     async (unknown) => {
       unknown.setNotFoundHandler((request, reply) => {
         const path = (request.url.split('?')[0] ?? '').slice(0, 200);
+        const method = request.method.slice(0, 20);
+        if (READ_ONLY_PATH.test(path)) {
+          return reply
+            .status(405)
+            .header('Allow', 'GET, HEAD')
+            .type(FHIR_JSON)
+            .send(JSON.stringify(operationOutcome(405, 40400, `FHIR 导出只读，不支持 ${method} 请求：${path}`)));
+        }
         return reply
           .status(404)
           .type(FHIR_JSON)
-          .send(
-            JSON.stringify(
-              operationOutcome(404, 40400, `FHIR 导出不支持该地址：${request.method.slice(0, 20)} ${path}`),
-            ),
-          );
+          .send(JSON.stringify(operationOutcome(404, 40400, `FHIR 导出不支持该地址：${method} ${path}`)));
       });
     },
     { prefix: '/fhir/R4' },
