@@ -2,12 +2,15 @@
 // Node process, exactly as the README tells an integrator to run it (with the SDK's sources instead
 // of its build), and this file checks what it prints and what it leaves behind. The consent, code
 // exchange, client-credentials and idempotent writes they need go through @glucoguard/sdk/open too.
+// Also: the open client's FHIR paging against the real export, and its webhook verifier and signer
+// against the standardwebhooks package (the convention's reference implementation).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Webhook } from 'standardwebhooks';
 import {
   buildAuthorizeUrl,
   createOpenClient,
@@ -15,6 +18,8 @@ import {
   createState,
   exchangeCode,
   refreshTokens,
+  signWebhook,
+  verifyWebhook,
   type OpenClient,
   type TokenSet,
 } from '@glucoguard/sdk/open';
@@ -351,5 +356,31 @@ describe('the SDK examples against a real API', () => {
     } finally {
       receiver.kill();
     }
+  });
+});
+
+describe("the SDK's webhook verifier against the Standard Webhooks reference implementation", () => {
+  const secret = `whsec_${Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256)).toString('base64')}`;
+  const body = JSON.stringify({
+    type: 'consent.revoked',
+    timestamp: '2026-11-20T08:00:00.000+08:00',
+    data: { patientId: '6f1c2a54-3f5e-4c8a-9b1e-2d7f0a4b5c6d', grantId: 'g1' },
+  });
+  const at = new Date();
+  const timestamp = Math.floor(at.getTime() / 1000);
+
+  it('accepts what standardwebhooks signs, and refuses it after one byte changed', async () => {
+    const signature = new Webhook(secret).sign('msg_ref', at, body);
+    const headers = { 'webhook-id': 'msg_ref', 'webhook-timestamp': String(timestamp), 'webhook-signature': signature };
+    await expect(verifyWebhook(secret, headers, body)).resolves.toMatchObject({ type: 'consent.revoked' });
+    await expect(verifyWebhook(secret, headers, body.replace('g1', 'g2'))).rejects.toMatchObject({
+      reason: 'signature',
+    });
+  });
+
+  it('signs what standardwebhooks accepts', async () => {
+    const signature = await signWebhook(secret, 'msg_sdk', timestamp, body);
+    const headers = { 'webhook-id': 'msg_sdk', 'webhook-timestamp': String(timestamp), 'webhook-signature': signature };
+    expect(new Webhook(secret).verify(body, headers)).toMatchObject({ type: 'consent.revoked' });
   });
 });
