@@ -182,6 +182,16 @@ describe('the consent page and 授权管理 on a phone (issue 23)', { skip }, ()
       await assertReadable(page, 14, '授权管理');
       await page.screenshot({ path: shot('oauth-authorized-apps'), fullPage: true });
 
+      // 长辈模式: larger text and a 60 px 取消授权.
+      await page.evaluate(() => localStorage.setItem('glucoguard.elderMode', 'on'));
+      await page.reload();
+      await card.waitFor();
+      await settle(page);
+      await assertFitsWidth(page);
+      await assertReadable(page, 18, '授权管理 in 长辈模式');
+      assert.ok((await heightOf(card.getByRole('button', { name: '取消授权' }))) >= 60, '取消授权 is 60 px tall');
+      await page.screenshot({ path: shot('oauth-authorized-apps-elder'), fullPage: true });
+
       await card.getByRole('button', { name: '取消授权' }).tap();
       const dialog = page.locator('.adm-dialog-body').filter({ hasText: APP_NAME });
       await dialog.waitFor();
