@@ -20,3 +20,11 @@ export interface ClientContext {
 export const ACCESS_TOKEN_PREFIX = 'oat_';
 /** Refresh tokens start with this; they are accepted only by the token endpoint. */
 export const REFRESH_TOKEN_PREFIX = 'ort_';
+
+/** The open operations' refusals, as the envelope's errMsg (docs/adr/0218). */
+export const OPEN_MESSAGES = {
+  invalidToken: '授权已失效，请重新授权',
+  insufficientScope: '该应用没有此项权限',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  consentForOthers: '无权为他人授权',
+} as const;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCodes, forbidden, unauthenticated } from '../lib/errors';
-import { OPEN_MESSAGES } from '@glucoguard/domain';
+import { OPEN_MESSAGES } from '../lib/client-context';
 import { resolveAccessToken, takeClientCall } from '../contexts/open';
 import type { OpenGate } from './openapi';
 

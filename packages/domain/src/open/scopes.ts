@@ -71,20 +71,7 @@ export const OAUTH_RULES = {
   defaultRateLimitPerMinute: 600,
 } as const;
 
-/** RFC 7636 §4.1: a code verifier is 43–128 characters of A–Z a–z 0–9 - . _ ~. */
-export function isPkceVerifier(value: string): boolean {
-  return /^[A-Za-z0-9._~-]{43,128}$/.test(value);
-}
-
 /** An S256 code challenge: BASE64URL of a SHA-256 digest without padding, 43 characters. */
 export function isS256Challenge(value: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(value);
 }
-
-/** The open platform's refusals, as the envelope's errMsg (docs/adr/0218). */
-export const OPEN_MESSAGES = {
-  invalidToken: '授权已失效，请重新授权',
-  insufficientScope: '该应用没有此项权限',
-  tooManyRequests: '请求过于频繁，请稍后再试',
-  consentForOthers: '无权为他人授权',
-} as const;

@@ -157,8 +157,4 @@ export class OAuthRepository {
   async revokeToken(tokenHash: string, now: Date): Promise<void> {
     await this.db.nativeUpdate(OAuthToken, { tokenHash, revokedAt: null }, { revokedAt: now });
   }
-
-  async insertClient(row: Omit<OAuthClient, never>): Promise<void> {
-    await this.db.insert(OAuthClient, row);
-  }
 }

@@ -1,16 +1,14 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { describeScopes, isS256Challenge, OPEN_MESSAGES, parseScopeText, patientMayGrant } from '@glucoguard/domain';
+import { describeScopes, isS256Challenge, OAUTH_RULES, parseScopeText, patientMayGrant } from '@glucoguard/domain';
 import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
 import { inTransaction, withSubjectLock, type Db } from '../../../lib/db';
 import { registeredCustomerId, type SessionContext } from '../../../lib/session-context';
+import { OPEN_MESSAGES } from '../../../lib/client-context';
 import type { BodyOf, OperationId, QueryOf, SuccessOf } from '../../../lib/contract';
 import { openEvents, type GrantRevoked } from '../open.events';
 import { hashSecret } from './oauth.gate';
 import type { OAuthClient, OAuthGrant } from './oauth.entity';
 import { OAuthRepository } from './oauth.repository';
-
-/** The authorization code's life (docs/adr/0217). */
-const CODE_MS = 10 * 60 * 1000;
 
 /** The envelope's data of an operation's answer. */
 type DataOf<Id extends OperationId> = SuccessOf<Id> extends { data: infer D } ? D : never;
@@ -170,7 +168,7 @@ export async function decide(
       redirectUri: checked.redirectUri,
       scopes: checked.scopes,
       codeChallenge: checked.codeChallenge,
-      expiresAt: new Date(now.getTime() + CODE_MS),
+      expiresAt: new Date(now.getTime() + OAUTH_RULES.authorizationCodeSeconds * 1000),
       createdAt: now,
     });
   });
