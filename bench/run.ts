@@ -23,6 +23,7 @@ import { sugarBenchmarks } from './sugar.bench';
 import { rankingBenchmarks } from './ranking.bench';
 import { gatewayBenchmarks } from './gateway.bench';
 import { floodBenchmarks } from './flood.bench';
+import { webhooksBenchmarks } from './webhooks.bench';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const apiEntry = process.env.BENCH_API_ENTRY ?? join(root, 'apps/api/dist/server.js');
@@ -67,7 +68,7 @@ console.log(
 );
 const results: Comparison[] = [];
 try {
-  // BENCH_ONLY=gateway (a comma-separated list of servertime, healthz, write, sugar, ranking, gateway, flood) runs just those.
+  // BENCH_ONLY=gateway (a comma-separated list of servertime, healthz, write, sugar, ranking, gateway, flood, webhooks) runs just those.
   const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
   const wanted = (name: string) => only === null || only.has(name);
   if (wanted('servertime')) {
@@ -107,6 +108,13 @@ try {
   }
   if (wanted('flood')) {
     for (const result of await floodBenchmarks(env, apiEntry)) {
+      printComparison(result);
+      results.push(result);
+    }
+  }
+  if (wanted('webhooks')) {
+    // The API in this process on a database of its own (bench/webhooks.bench.ts).
+    for (const result of await webhooksBenchmarks()) {
       printComparison(result);
       results.push(result);
     }

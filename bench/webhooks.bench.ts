@@ -273,12 +273,14 @@ async function benchAt(concurrency: number, receiver: Receiver): Promise<Compari
   }
 }
 
-export async function webhooksBenchmarks(): Promise<Comparison[]> {
+export async function webhooksBenchmarks(onResult?: (result: Comparison) => void): Promise<Comparison[]> {
   const receiver = await startReceiver();
   const results: Comparison[] = [];
   try {
     for (const concurrency of CONCURRENCIES) {
-      results.push(await benchAt(concurrency, receiver));
+      const result = await benchAt(concurrency, receiver);
+      onResult?.(result);
+      results.push(result);
     }
   } finally {
     await receiver.close();
@@ -288,7 +290,5 @@ export async function webhooksBenchmarks(): Promise<Comparison[]> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`Webhook deliveries: ${READINGS} readings, ${CONNECTIONS} callers, Node ${process.versions.node}.`);
-  for (const result of await webhooksBenchmarks()) {
-    printComparison(result);
-  }
+  await webhooksBenchmarks(printComparison);
 }

@@ -65,6 +65,9 @@ import {
   runWebhookAttempt,
   WEBHOOK_ATTEMPT_JOB,
   openEvents,
+  OAUTH_PRUNE_INTERVAL_MS,
+  OAUTH_PRUNE_JOB,
+  pruneOAuthRows,
   webhooksOnDeviceBound,
   webhooksOnGrantRevoked,
   webhooksOnReadingDeleted,
@@ -221,6 +224,8 @@ export const JobNames = {
   webhookAttempt: WEBHOOK_ATTEMPT_JOB,
   /** Deletes Idempotency-Keys past their 24 hours (contexts/open/open-data, docs/adr/0222). */
   openIdempotencyCleanup: IDEMPOTENCY_CLEANUP_JOB,
+  /** Deletes OAuth codes and tokens a day after they expired (contexts/open/oauth, docs/adr/0217). */
+  oauthPrune: OAUTH_PRUNE_JOB,
 } as const;
 
 /** How often expired Idempotency-Keys are deleted (each is kept 24 hours). */
@@ -341,7 +346,7 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
     async (db, payload, { now }) => {
       await runWebhookAttempt(db, payload as WebhookAttemptPayload, now);
     },
-    { atomic: false, maxAttempts: 3, backoffSeconds: 30, leaseSeconds: 60 },
+    { atomic: false, maxAttempts: 3, backoffSeconds: 30, leaseSeconds: 60, batchSize: 10 },
   );
   // Deletes expired Idempotency-Keys in batches: safe to run again, so not atomic.
   jobs.define(
@@ -352,6 +357,15 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
     { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 600 },
   );
   jobs.every(JobNames.openIdempotencyCleanup, IDEMPOTENCY_CLEANUP_INTERVAL_MS);
+  // Deletes spent OAuth codes and tokens in batches: safe to run again, so not atomic.
+  jobs.define(
+    JobNames.oauthPrune,
+    async (db, _payload, { now }) => {
+      await pruneOAuthRows(db, now);
+    },
+    { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 600 },
+  );
+  jobs.every(JobNames.oauthPrune, OAUTH_PRUNE_INTERVAL_MS);
   // Sends the stored message as a custom message through Tencent's REST API; a rerun sends the
   // same message id, which the clients merge (nothing to write here, so not atomic).
   const chatRelay = settings.chatRelay;

@@ -9,7 +9,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { verifyWebhook } from '@glucoguard/sdk/open';
 import { WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES, WEBHOOK_RETRY_DELAYS_SECONDS } from '@glucoguard/domain';
+import { DEV_GATEWAY_TOKEN } from '../src/config';
+import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { hashSecret } from '../src/contexts/open';
 import { OAuthClient, OAuthGrant, OAuthToken } from '../src/contexts/open/oauth/oauth.entity';
 import { WebhookSubscription } from '../src/contexts/open/webhooks/webhook.entity';
@@ -180,6 +183,10 @@ describe('webhook deliveries', () => {
       },
     });
     expect((verified.data as { reading: { measuredAt: string } }).reading.measuredAt).toMatch(/\+08:00$/);
+    // The SDK's verifier (WebCrypto) that integrators use agrees with the oracle.
+    expect(await verifyWebhook(subscription.secret, headersOf(got), got.body, { toleranceSeconds: 300 })).toEqual(
+      verified,
+    );
     expect(got.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
     // The oracle refuses a body changed after signing, and another subscription's secret.
     expect(() => new Webhook(subscription.secret).verify(got.body.replace('6.8', '3.1'), headersOf(got))).toThrow();
@@ -495,6 +502,79 @@ describe('a client managing its subscriptions', () => {
     ).toMatchObject({ code: 40000, errMsg: '最多 10 个订阅' });
     // Without a token: the open operations' own 401.
     expect(await failure(api.client().GET('/open/v1/webhooks'))).toMatchObject({ code: 40100, status: 401 });
+  });
+
+  it("sends device.bound when the patient binds a meter, and the meter's readings with its IMEI and reading id", async () => {
+    const receiver = await startReceiver();
+    try {
+      const owner = await registeredCustomer(api, '周志明');
+      const { client } = await integrator(owner.cid);
+      const created = await client.POST('/open/v1/webhooks', {
+        body: { url: receiver.url, events: ['device.bound', 'reading.created'] },
+      });
+      const imei = `86300000${String(process.pid % 1000).padStart(3, '0')}0001`;
+      const { bindCode } = await provisionDevice(
+        api.app.orm.em.fork(),
+        { imei, kind: 'glucose', model: 'GG-1' },
+        new Date(),
+      );
+      await owner.client.POST('/device/v1/bind', { body: { deviceImei: imei, bindCode } });
+      await waitFor(() => expect(receiver.received).toHaveLength(1));
+      const verify = (r: Received) => new Webhook(created.secret).verify(r.body, headersOf(r));
+      expect(verify(receiver.received[0]!)).toMatchObject({
+        type: 'device.bound',
+        data: { patientId: owner.cid, imei },
+      });
+
+      const measuredAt = chinaTime(new Date(), 1).replace(' ', 'T') + '+08:00';
+      await api.client().POST('/internal/v1/meterReadings', {
+        body: {
+          messages: [
+            {
+              imei,
+              payload: JSON.stringify({ id: 'r-0001', kind: 'glucose', value: 6.3, unit: 'mmol/L', measuredAt }),
+            },
+          ],
+        },
+        headers: { 'X-Gateway-Token': DEV_GATEWAY_TOKEN },
+      });
+      await waitFor(() => expect(receiver.received).toHaveLength(2));
+      expect(verify(receiver.received[1]!)).toMatchObject({
+        type: 'reading.created',
+        data: {
+          patientId: owner.cid,
+          reading: { kind: 'glucose', glucoseMmolL: 6.3, source: 'meter', meter: { imei, readingId: 'r-0001' } },
+        },
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends reading.updated with the reading as it now is when the patient edits it', async () => {
+    const receiver = await startReceiver();
+    try {
+      const editor = await registeredCustomer(api, '孙丽华');
+      const { client } = await integrator(editor.cid);
+      const created = await client.POST('/open/v1/webhooks', {
+        body: { url: receiver.url, events: ['reading.updated'] },
+      });
+      const testId = await addSugar(editor.client, 7.0, chinaTime(new Date(), 3));
+      await editor.client.POST('/sugarTest/v1/edit', {
+        body: { testId, sugar: 7.6, createTime: chinaTime(new Date(), 2) },
+      });
+      await waitFor(() => expect(receiver.received).toHaveLength(1));
+      const got = receiver.received[0]!;
+      expect(new Webhook(created.secret).verify(got.body, headersOf(got))).toMatchObject({
+        type: 'reading.updated',
+        data: {
+          patientId: editor.cid,
+          reading: { readingId: testId, kind: 'glucose', glucoseMmolL: 7.6, source: 'self' },
+        },
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('sends consent.revoked to the client when the patient revokes the grant in 授权管理', async () => {

@@ -156,7 +156,7 @@ export class JobStore {
   /** Starts claiming due jobs of `name` (SKIP LOCKED), `concurrency` at a time; the worker's id. */
   work(
     name: string,
-    options: { pollSeconds: number; concurrency: number },
+    options: { pollSeconds: number; concurrency: number; batchSize: number },
     handle: (jobs: ClaimedJob[]) => Promise<void>,
   ): Promise<string> {
     return this.boss.work<StoredJob>(
@@ -164,7 +164,9 @@ export class JobStore {
       {
         pollingIntervalSeconds: options.pollSeconds,
         localConcurrency: options.concurrency,
-        batchSize: 1,
+        batchSize: options.batchSize,
+        // A full claim means more may be due: claim again at once (pg-boss ignores this at batch size 1).
+        burstWhenBatchFull: true,
         includeMetadata: false,
       },
       handle,

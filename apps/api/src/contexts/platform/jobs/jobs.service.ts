@@ -28,6 +28,12 @@ export interface JobOptions {
   backoffSeconds?: number;
   /** How long one attempt may hold the job before another process may take it over (default 300 s). */
   leaseSeconds?: number;
+  /**
+   * Jobs one worker claims at a time (default 1), run side by side; while claims come back full the
+   * worker claims again at once instead of waiting for its next poll. For many short jobs that wait
+   * on the network (webhook attempts): with 1, each worker runs about one job per poll interval.
+   */
+  batchSize?: number;
 }
 
 export interface JobQueueOptions {
@@ -47,6 +53,7 @@ export interface JobQueueOptions {
 interface Definition {
   handler: JobHandler;
   atomic: boolean;
+  batchSize: number;
   rules: QueueRules;
   /** Its queue exists: jobs of this name may be scheduled (the worker may not run yet). */
   queueReady?: boolean;
@@ -97,6 +104,7 @@ export class JobQueue {
     const definition: Definition = {
       handler,
       atomic: options.atomic ?? true,
+      batchSize: options.batchSize ?? 1,
       rules: {
         retries: maxAttempts - 1,
         backoffSeconds: options.backoffSeconds ?? 30,
@@ -197,10 +205,24 @@ export class JobQueue {
     }
     definition.workerId = await store.work(
       name,
-      { pollSeconds: Math.max(0.5, this.options.pollIntervalMs / 1000), concurrency: this.options.concurrency },
+      {
+        pollSeconds: Math.max(0.5, this.options.pollIntervalMs / 1000),
+        concurrency: this.options.concurrency,
+        batchSize: definition.batchSize,
+      },
       async (jobs) => {
-        for (const job of jobs) {
-          await this.#run(name, definition, job);
+        if (jobs.length === 1 || definition.batchSize === 1) {
+          for (const job of jobs) {
+            await this.#run(name, definition, job);
+          }
+          return;
+        }
+        // Side by side; a failed one fails the claim (pg-boss retries it), the completed ones stay completed.
+        const failed = (await Promise.allSettled(jobs.map((job) => this.#run(name, definition, job)))).find(
+          (r): r is PromiseRejectedResult => r.status === 'rejected',
+        );
+        if (failed) {
+          throw failed.reason;
         }
       },
     );
