@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 import { acceptedFollow } from './follow-fixtures';
 import { OAuthClient, OAuthGrant, OAuthToken } from '../src/contexts/open/oauth/oauth.entity';
-import { hashSecret, openEvents, type GrantRevoked } from '../src/contexts/open';
+import { hashSecret, openEvents, pruneOAuthRows, type GrantRevoked } from '../src/contexts/open';
 
 type Person = Awaited<ReturnType<typeof registeredCustomer>>;
 
@@ -507,6 +507,47 @@ describe('client credentials', () => {
     const codeOnly = await newClient({ grantTypes: ['authorization_code', 'refresh_token'] });
     expect((await tokenCall({ grant_type: 'client_credentials' }, codeOnly)).body.error).toBe('unauthorized_client');
     expect((await tokenCall({ grant_type: 'password' }, client)).body.error).toBe('unsupported_grant_type');
+  });
+});
+
+describe('pruning', () => {
+  it('deletes codes and tokens a day after they expired, and keeps the rest', async () => {
+    const patient = await registeredCustomer(api);
+    const client = await newClient();
+    const live = await patientTokens(patient, client);
+    const em = api.app.orm.em.fork();
+    const now = clock();
+    const old = (hours: number) => new Date(now.getTime() - hours * 60 * 60 * 1000);
+    const base = {
+      kind: 'access' as const,
+      clientId: client.clientId,
+      grantId: null,
+      customerId: null,
+      familyId: null,
+      scopes: [],
+    };
+    await em.insert(OAuthToken, {
+      ...base,
+      tokenHash: hashSecret('oat_long_gone'),
+      expiresAt: old(25),
+      rotatedAt: null,
+      revokedAt: null,
+      createdAt: old(26),
+    });
+    await em.insert(OAuthToken, {
+      ...base,
+      tokenHash: hashSecret('oat_just_expired'),
+      expiresAt: old(23),
+      rotatedAt: null,
+      revokedAt: null,
+      createdAt: old(24),
+    });
+    expect(await pruneOAuthRows(api.app.orm.em.fork(), now)).toBeGreaterThanOrEqual(1);
+    const left = async (token: string) => (await em.fork().count(OAuthToken, { tokenHash: hashSecret(token) })) > 0;
+    expect(await left('oat_long_gone')).toBe(false);
+    expect(await left('oat_just_expired')).toBe(true);
+    expect(await left(live.access_token)).toBe(true);
+    expect(await left(live.refresh_token)).toBe(true);
   });
 });
 

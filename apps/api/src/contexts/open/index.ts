@@ -29,7 +29,14 @@ export { deleteExpiredIdempotencyKeys, IDEMPOTENCY_CLEANUP_JOB } from './open-da
 export { setOpenDevices } from './open-data/provisioning.service';
 // OAuth: clients, consent, grants, tokens, the open operations' gate (docs/adr/0217–0219).
 export { openEvents, type GrantRevoked, type OpenEvents } from './open.events';
-export { hashSecret, resolveAccessToken, takeClientCall } from './oauth/oauth.gate';
+export {
+  hashSecret,
+  OAUTH_PRUNE_INTERVAL_MS,
+  OAUTH_PRUNE_JOB,
+  pruneOAuthRows,
+  resolveAccessToken,
+  takeClientCall,
+} from './oauth/oauth.gate';
 // The console's 应用接入: registering clients (docs/adr/0220).
 export { openClientRoutes } from './clients/clients.routes';
 // The FHIR R4 export (docs/adr/0225, 0226).

@@ -49,3 +49,31 @@ export async function takeClientCall(db: Db, clientId: string, limitPerMinute: n
   }
   return Math.max(1, Math.ceil((minute.getTime() + MINUTE_MS - now.getTime()) / 1000));
 }
+
+/** The durable job that deletes spent codes and tokens (docs/adr/0217). */
+export const OAUTH_PRUNE_JOB = 'open.oauth.prune';
+/** How often it runs. */
+export const OAUTH_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const PRUNE_BATCH = 5000;
+/** Expired codes and tokens are kept a day, then they only take room. */
+const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes codes and tokens that expired more than a day ago, in batches (each its own statement):
+ * safe to run again and in several processes. Answers how many rows went.
+ */
+export async function pruneOAuthRows(db: Db, now: Date): Promise<number> {
+  const repository = new OAuthRepository(db);
+  const before = new Date(now.getTime() - PRUNE_AFTER_MS);
+  let total = 0;
+  for (const table of ['oauth_code', 'oauth_token'] as const) {
+    for (;;) {
+      const deleted = await repository.deleteExpired(table, before, PRUNE_BATCH);
+      total += deleted;
+      if (deleted < PRUNE_BATCH) {
+        break;
+      }
+    }
+  }
+  return total;
+}

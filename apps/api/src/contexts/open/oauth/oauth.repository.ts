@@ -157,4 +157,17 @@ export class OAuthRepository {
   async revokeToken(tokenHash: string, now: Date): Promise<void> {
     await this.db.nativeUpdate(OAuthToken, { tokenHash, revokedAt: null }, { revokedAt: now });
   }
+
+  /** Deletes up to `limit` codes or tokens (`table`) that expired before `before`; answers how many. */
+  async deleteExpired(table: 'oauth_code' | 'oauth_token', before: Date, limit: number): Promise<number> {
+    const key = table === 'oauth_code' ? 'code_hash' : 'token_hash';
+    const rows = await sql(this.db).execute<{ n: number | string }[]>(
+      `with gone as (
+         delete from ${table} where ${key} in (select ${key} from ${table} where expires_at < ? limit ?)
+         returning 1)
+       select count(*) as n from gone`,
+      [before, limit],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
 }
