@@ -6,17 +6,14 @@
  */
 
 export const LOINC_SYSTEM = 'http://loinc.org';
-export const UCUM_SYSTEM = 'http://unitsofmeasure.org';
-export const OBSERVATION_CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
 
 /** The kinds of Observation the export makes; a blood-pressure reading makes a `bp` panel and a `heart-rate`. */
 export const FHIR_OBSERVATION_KINDS = ['glucose', 'bp', 'heart-rate', 'weight', 'uric-acid', 'ketone'] as const;
 export type FhirObservationKind = (typeof FHIR_OBSERVATION_KINDS)[number];
 
 export interface FhirCodeRow {
-  /** The LOINC code and its long common name (the `display`). */
+  /** The LOINC code (its long common name, the Coding's `display`, is the API's: ADR 0226). */
   readonly code: string;
-  readonly display: string;
   /** What the app calls it (the CodeableConcept's `text`). */
   readonly text: string;
   /** The UCUM unit (`code`) and how it is printed (`unit`); null for the panel, whose values are its components'. */
@@ -33,7 +30,6 @@ export interface FhirCodeRow {
 export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCodeRow>> = {
   glucose: {
     code: '14743-9',
-    display: 'Glucose [Moles/volume] in Capillary blood by Glucometer',
     text: '血糖',
     ucum: 'mmol/L',
     unit: 'mmol/L',
@@ -41,7 +37,6 @@ export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCo
   },
   bp: {
     code: '85354-9',
-    display: 'Blood pressure panel with all children optional',
     text: '血压',
     ucum: null,
     unit: null,
@@ -49,7 +44,6 @@ export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCo
   },
   'heart-rate': {
     code: '8867-4',
-    display: 'Heart rate',
     text: '心率',
     ucum: '/min',
     unit: 'beats/minute',
@@ -57,7 +51,6 @@ export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCo
   },
   weight: {
     code: '29463-7',
-    display: 'Body weight',
     text: '体重',
     ucum: 'kg',
     unit: 'kg',
@@ -65,7 +58,6 @@ export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCo
   },
   'uric-acid': {
     code: '14933-6',
-    display: 'Urate [Moles/volume] in Serum or Plasma',
     text: '尿酸',
     ucum: 'umol/L',
     unit: 'µmol/L',
@@ -73,7 +65,6 @@ export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCo
   },
   ketone: {
     code: '66441-7',
-    display: 'Beta hydroxybutyrate [Moles/volume] in Blood by Test strip',
     text: '血酮（β-羟丁酸）',
     ucum: 'mmol/L',
     unit: 'mmol/L',
@@ -83,8 +74,8 @@ export const FHIR_OBSERVATION_CODES: Readonly<Record<FhirObservationKind, FhirCo
 
 /** The blood-pressure panel's components, in mm[Hg]. */
 export const FHIR_BP_COMPONENTS = {
-  systolic: { code: '8480-6', display: 'Systolic blood pressure', text: '收缩压' },
-  diastolic: { code: '8462-4', display: 'Diastolic blood pressure', text: '舒张压' },
+  systolic: { code: '8480-6', text: '收缩压' },
+  diastolic: { code: '8462-4', text: '舒张压' },
 } as const;
 export const MM_HG = { ucum: 'mm[Hg]', unit: 'mmHg' } as const;
 

@@ -22,16 +22,30 @@ import {
   kindsForCodes,
   LOINC_SYSTEM,
   MM_HG,
-  OBSERVATION_CATEGORY_SYSTEM,
   observationId,
   parseObservationId,
-  UCUM_SYSTEM,
   type FhirDateSpan,
+  type FhirObservationKind,
 } from '@glucoguard/domain';
 import type { QueryOf } from '../../../lib/contract';
 import type { Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
 import { FhirRepository, type DeviceRow, type FhirReadingRow, type PatientRow } from './fhir.repository';
+
+const UCUM_SYSTEM = 'http://unitsofmeasure.org';
+const OBSERVATION_CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
+
+/** LOINC's long common names of the export's codes, the Codings' `display` (ADR 0226). */
+const LOINC_DISPLAY: Readonly<Record<FhirObservationKind | 'systolic' | 'diastolic', string>> = {
+  glucose: 'Glucose [Moles/volume] in Capillary blood by Glucometer',
+  bp: 'Blood pressure panel with all children optional',
+  'heart-rate': 'Heart rate',
+  weight: 'Body weight',
+  'uric-acid': 'Urate [Moles/volume] in Serum or Plasma',
+  ketone: 'Beta hydroxybutyrate [Moles/volume] in Blood by Test strip',
+  systolic: 'Systolic blood pressure',
+  diastolic: 'Diastolic blood pressure',
+};
 
 /** The business identifier systems of the export (docs/adr/0225-fhir-r4-export.md). */
 export const IMEI_SYSTEM = 'urn:glucoguard:imei';
@@ -130,7 +144,7 @@ export function toObservation(row: FhirReadingRow, patientId: string): Observati
         ],
       },
     ],
-    code: { coding: [{ system: LOINC_SYSTEM, code: row0.code, display: row0.display }], text: row0.text },
+    code: { coding: [{ system: LOINC_SYSTEM, code: row0.code, display: LOINC_DISPLAY[row.kind] }], text: row0.text },
     subject: { reference: `Patient/${patientId}` },
     effectiveDateTime: fhirChinaDateTime(row.measuredAt),
   };
@@ -139,12 +153,17 @@ export function toObservation(row: FhirReadingRow, patientId: string): Observati
     observation.identifier = [{ system: meterReadingSystem(row.imei, kind), value: row.meterReadingId }];
   }
   if (row.kind === 'bp') {
-    observation.component = [
-      { part: FHIR_BP_COMPONENTS.systolic, value: row.value },
-      { part: FHIR_BP_COMPONENTS.diastolic, value: row.value2 ?? 0 },
-    ].map(({ part, value }) => ({
-      code: { coding: [{ system: LOINC_SYSTEM, code: part.code, display: part.display }], text: part.text },
-      valueQuantity: { value, unit: MM_HG.unit, system: UCUM_SYSTEM, code: MM_HG.ucum },
+    observation.component = (['systolic', 'diastolic'] as const).map((part) => ({
+      code: {
+        coding: [{ system: LOINC_SYSTEM, code: FHIR_BP_COMPONENTS[part].code, display: LOINC_DISPLAY[part] }],
+        text: FHIR_BP_COMPONENTS[part].text,
+      },
+      valueQuantity: {
+        value: part === 'systolic' ? row.value : (row.value2 ?? 0),
+        unit: MM_HG.unit,
+        system: UCUM_SYSTEM,
+        code: MM_HG.ucum,
+      },
     }));
   } else {
     observation.valueQuantity = { value: row.value, unit: row0.unit!, system: UCUM_SYSTEM, code: row0.ucum! };
