@@ -124,7 +124,7 @@ export function DeliveriesDrawer({
         <Tag color={DELIVERY_STATUS[delivery.status].colour}>{DELIVERY_STATUS[delivery.status].label}</Tag>
       ),
     },
-    { title: '尝试', key: 'attempts', render: (_value, delivery) => `${delivery.attempts.length} 次` },
+    { title: '尝试', key: 'attempts', width: 72, render: (_value, delivery) => `${delivery.attempts.length} 次` },
     { title: '产生时间', key: 'createdAt', render: (_value, delivery) => formatTime(delivery.createdAt) },
     {
       title: '操作',

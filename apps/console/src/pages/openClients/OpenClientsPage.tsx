@@ -9,11 +9,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OPEN_GRANT_TYPE_LABELS } from '@glucoguard/domain';
 import { api } from '../../api';
-import { formatTime } from '../../format';
+
 import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { ClientDialog } from './ClientDialog';
-import { CLIENT_STATE_OPTIONS, scopeText, type OAuthClient } from './openText';
+import { CLIENT_STATE_OPTIONS, formatDay, scopeText, type OAuthClient } from './openText';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
 import styles from './OpenClients.module.css';
 
@@ -84,62 +84,50 @@ export default function OpenClientsPage() {
       render: (_value, client) => (
         <div className={styles.twoLines}>
           <span>{client.name}</span>
-          <Typography.Text type="secondary" className={styles.mono} copyable={{ text: client.clientId }}>
+          <span className={styles.clip} title={client.organisation}>
+            {client.contactPhone ? `${client.organisation} · ${client.contactPhone}` : client.organisation}
+          </span>
+          <Typography.Text type="secondary" className={styles.id} copyable={{ text: client.clientId }}>
             {client.clientId}
           </Typography.Text>
         </div>
       ),
     },
     {
-      title: '所属机构',
-      key: 'organisation',
-      render: (_value, client) => (
-        <div className={styles.twoLines}>
-          <span className={styles.clip} title={client.organisation}>
-            {client.organisation}
-          </span>
-          <Typography.Text type="secondary">{client.contactPhone}</Typography.Text>
-        </div>
-      ),
-    },
-    {
-      title: '权限',
+      title: '权限与授权方式',
       key: 'scopes',
       render: (_value, client) => (
-        <div className={styles.tags}>
-          {client.allowedScopes.map((scope) => (
-            <Tooltip key={scope} title={scopeText(scope)}>
-              <Tag className={styles.mono}>{scope}</Tag>
-            </Tooltip>
-          ))}
+        <div className={`${styles.twoLines} ${styles.wrap}`}>
+          <div className={styles.tags}>
+            {client.allowedScopes.map((scope) => (
+              <Tooltip key={scope} title={scopeText(scope)}>
+                <Tag className={styles.mono}>{scope}</Tag>
+              </Tooltip>
+            ))}
+          </div>
+          <Typography.Text type="secondary">
+            {client.grantTypes.map((grant) => OPEN_GRANT_TYPE_LABELS[grant]).join('、')} · 每分钟{' '}
+            {client.rateLimitPerMinute} 次
+          </Typography.Text>
         </div>
       ),
     },
-    {
-      title: '授权方式',
-      key: 'grants',
-      render: (_value, client) => (
-        <div className={styles.twoLines}>
-          {client.grantTypes.map((grant) => (
-            <span key={grant}>{OPEN_GRANT_TYPE_LABELS[grant]}</span>
-          ))}
-        </div>
-      ),
-    },
-    { title: '每分钟上限', key: 'limit', render: (_value, client) => `${client.rateLimitPerMinute} 次` },
     {
       title: '状态',
       key: 'disabled',
-      render: (_value, client) =>
-        client.disabled ? <Tag color="default">已停用</Tag> : <Tag color="green">启用中</Tag>,
+      render: (_value, client) => (
+        <div className={styles.twoLines}>
+          <span>{client.disabled ? <Tag color="default">已停用</Tag> : <Tag color="green">启用中</Tag>}</span>
+          <Typography.Text type="secondary">登记于 {formatDay(client.createTime)}</Typography.Text>
+        </div>
+      ),
     },
-    { title: '登记时间', key: 'createTime', render: (_value, client) => formatTime(client.createTime) },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
       render: (_value, client) => (
-        <Space size={0} wrap>
+        <Space size={0} wrap className={styles.actions}>
           <Button type="link" aria-label={`编辑应用 ${client.name}`} onClick={() => setEditing(client)}>
             编辑
           </Button>

@@ -11,7 +11,7 @@ import { formatTime } from '../../format';
 import { ListPage, serverPagination } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { DeliveriesDrawer } from './DeliveriesDrawer';
-import { EVENT_LABELS, subscriptionState, type Subscription } from './openText';
+import { EVENT_LABELS, formatDay, subscriptionState, type Subscription } from './openText';
 import styles from './OpenClients.module.css';
 
 const PAGE_SIZE = 20;
@@ -55,7 +55,7 @@ export default function WebhooksPage() {
       render: (_value, subscription) => (
         <div className={styles.twoLines}>
           <span>{nameOf(subscription.clientId) ?? '—'}</span>
-          <Typography.Text type="secondary" className={styles.mono}>
+          <Typography.Text type="secondary" className={styles.id}>
             {subscription.clientId}
           </Typography.Text>
         </div>
@@ -100,19 +100,16 @@ export default function WebhooksPage() {
             <span>
               <Tag color={state.colour}>{state.label}</Tag>
             </span>
-            {subscription.disabledAt ? (
-              <Typography.Text type="secondary">{formatTime(subscription.disabledAt)}</Typography.Text>
-            ) : null}
+            <Typography.Text type="secondary">
+              {subscription.disabledAt
+                ? `停用于 ${formatTime(subscription.disabledAt)}`
+                : `连续失败 ${subscription.consecutiveFailures} 次`}
+            </Typography.Text>
+            <Typography.Text type="secondary">创建于 {formatDay(subscription.createdAt)}</Typography.Text>
           </div>
         );
       },
     },
-    {
-      title: '连续失败',
-      key: 'failures',
-      render: (_value, subscription) => `${subscription.consecutiveFailures} 次`,
-    },
-    { title: '创建时间', key: 'createdAt', render: (_value, subscription) => formatTime(subscription.createdAt) },
     {
       title: '操作',
       key: 'actions',

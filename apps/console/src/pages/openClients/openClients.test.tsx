@@ -128,7 +128,9 @@ describe('应用接入', () => {
     expect(await screen.findByText('慢病随访系统')).toBeTruthy();
     expect(screen.getByText(CLIENT_ID)).toBeTruthy();
     expect(screen.getAllByText('readings.read').length).toBeGreaterThan(0);
-    expect(within(screen.getByRole('table')).getAllByText('授权码（患者授权）').length).toBe(2);
+    expect(within(screen.getByRole('table')).getAllByText('授权码（患者授权）、刷新令牌 · 每分钟 600 次').length).toBe(
+      2,
+    );
     expect(screen.getByText('启用中')).toBeTruthy();
     expect(screen.getByText('已停用')).toBeTruthy();
     expect(screen.getByRole('button', { name: '启用 保险健康计划' })).toBeTruthy();
@@ -287,7 +289,8 @@ describe('推送订阅', () => {
     expect(await screen.findByText('连续失败已停用')).toBeTruthy();
     expect(screen.getByText('推送中')).toBeTruthy();
     expect(screen.getAllByText('新增测量').length).toBe(2);
-    expect(screen.getByText('20 次')).toBeTruthy();
+    expect(screen.getByText('连续失败 0 次')).toBeTruthy();
+    expect(screen.getByText(/^停用于 /)).toBeTruthy();
     expect(screen.getByText(/已通知 021-55550123：您的推送订阅因连续20次投递失败已停用/)).toBeTruthy();
     const lists = calls.filter((c) => c.path === '/api/console/v1/open/webhooks');
     expect(lists.map((c) => c.query.get('clientId'))).toEqual([CLIENT_ID]);

@@ -66,3 +66,7 @@ export function attemptOutcome(attempt: Schema<'WebhookAttempt'>): string {
   const status = attempt.statusCode === null ? '无应答' : `HTTP ${attempt.statusCode}`;
   return `${status} · ${attempt.durationMs} ms${attempt.error ? ` · ${attempt.error}` : ''}`;
 }
+
+/** The day of a time as staff in China read it: 2026/11/27. */
+export const formatDay = (iso: string): string =>
+  new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
