@@ -107,7 +107,6 @@ export const OPEN_DATA_MESSAGES = {
   badCursor: '游标无效',
   badIdempotencyKey: 'Idempotency-Key 格式不正确',
   idempotencyKeyReused: 'Idempotency-Key 已用于其他请求',
-  idempotencyInFlight: '请求正在处理，请稍后重试',
   noPatient: '该应用没有此项权限',
   valueMismatch: '请只填写与测量类型相符的一项数值',
   badTime: '测量时间格式不正确',

@@ -7383,8 +7383,9 @@ export interface paths {
          *     `Idempotency-Key` (recommended; the SDK sends one for every call): the answer to the first
          *     request with a key is kept for 24 hours for this client. The same key with the same body
          *     answers that stored answer again (with `Idempotency-Replayed: true`) and records nothing;
-         *     the same key with another body answers 42200 Idempotency-Key 已用于其他请求; the same key
-         *     while the first request is still running answers 40900 请求正在处理，请稍后重试.
+         *     the same key with another body answers 42200 Idempotency-Key 已用于其他请求. A request
+         *     arriving while the first with its key is still running waits for it, then answers as
+         *     above; a refused first request keeps no key (docs/adr/0222-idempotency-keys.md).
          */
         post: operations["openCreateReading"];
         delete?: never;

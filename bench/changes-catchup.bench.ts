@@ -1,0 +1,227 @@
+// The change feed's catch-up (issue 23, docs/adr/0221-change-feed-ordered-by-transaction.md): an
+// integrator that was down reads BENCH_CHANGES (100,000) changes from the start, page by page through
+// GET /api/open/v1/changes with its access token, once per page size of BENCH_CHANGES_LIMITS
+// (`100,1000`). The changes belong to BENCH_CHANGES_PATIENTS (1,000) patients, of whom the client
+// was granted readings.read by four in five (the rest are filtered out, as on a shared server).
+// Printed: the time to catch up, pages, rows per page, rows per second and each page's latency.
+// Baseline: the repository's own page statement (ChangesRepository.page) run directly on the
+// database with the same cursors — what the API adds is the token check, the rate-limit count, the
+// mapping and the JSON.
+//
+// Seeding writes the rows with ChangesRepository.append (the statement the subscribers use), 5,000
+// per statement; each row's payload is an OpenReading as the subscribers write it. The API runs in
+// this process (apps/api built from source, as the integration tests start it), on embedded PGlite,
+// or on PostgreSQL (a database of its own) when DATABASE_URL is set. Alone:
+//   npx tsx --conditions=@glucoguard/source bench/changes-catchup.bench.ts
+// No assertion on time: the figures are printed.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { CHANGE_FEED_START, decodeChangeCursor, encodeChangeCursor, openDateTime } from '@glucoguard/domain';
+import { createServer } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { hashSecret } from '../apps/api/src/contexts/open';
+import { ChangesRepository, type NewChange } from '../apps/api/src/contexts/open/changes/changes.repository';
+import { OAuthClient, OAuthGrant, OAuthToken } from '../apps/api/src/contexts/open/oauth/oauth.entity';
+import { percentiles, printComparison, type Comparison } from './lib';
+
+const CHANGES = Number(process.env.BENCH_CHANGES ?? 100_000);
+const PATIENTS = Number(process.env.BENCH_CHANGES_PATIENTS ?? 1000);
+const LIMITS = (process.env.BENCH_CHANGES_LIMITS ?? '100,1000').split(',').map(Number);
+const SEED_BATCH = 5000;
+
+async function ownDatabase(): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
+  if (!process.env.DATABASE_URL) {
+    return { databaseUrl: undefined, drop: async () => {} };
+  }
+  const name = `gg_bench_changes_${process.pid}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A reading change as the subscribers write it. */
+function readingChange(customerId: string, n: number, at: Date): NewChange {
+  const id = `glucose-${n + 1}`;
+  return {
+    customerId,
+    resourceType: 'reading',
+    resourceId: id,
+    op: n % 10 === 9 ? 'updated' : 'created',
+    payload: {
+      id,
+      kind: 'glucose',
+      patientId: customerId,
+      measuredAt: openDateTime(at),
+      source: 'self',
+      glucose: { mmolL: 5 + (n % 50) / 10, timeType: 1 + (n % 8) },
+    },
+    occurredAt: at,
+  };
+}
+
+export async function changesCatchupBenchmarks(onResult?: (result: Comparison) => void): Promise<Comparison[]> {
+  const { databaseUrl, drop } = await ownDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    WEB_DIST: '/nonexistent',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+  });
+  const app = await createServer(config);
+  const results: Comparison[] = [];
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+    const now = new Date();
+    const em = app.orm.em.fork();
+    const clientId = `gg_client_${randomUUID().replaceAll('-', '')}`;
+    em.create(OAuthClient, {
+      id: clientId,
+      name: '追平测试',
+      organisation: '基准测试',
+      contactPhone: '',
+      contactEmail: '',
+      secretHash: '0'.repeat(64),
+      redirectUris: ['https://bench.example/callback'],
+      allowedScopes: ['readings.read'],
+      grantTypes: ['authorization_code', 'refresh_token'],
+      // The catch-up must not be throttled: it is the reading, not the limit, that is measured.
+      rateLimitPerMinute: 1_000_000,
+      disabled: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const patients = Array.from({ length: PATIENTS }, () => randomUUID());
+    patients.forEach((customerId, i) => {
+      if (i % 5 !== 4) {
+        em.create(OAuthGrant, {
+          id: randomUUID(),
+          clientId,
+          customerId,
+          scopes: ['readings.read'],
+          createdAt: now,
+          updatedAt: now,
+          revokedAt: null,
+        });
+      }
+    });
+    await em.flush();
+    // The token's grant: the first patient's (the feed reads every granted patient of the client).
+    const grant = await em.findOneOrFail(OAuthGrant, { clientId, customerId: patients[0]! });
+    const token = `oat_${randomBytes(32).toString('base64url')}`;
+    em.create(OAuthToken, {
+      tokenHash: hashSecret(token),
+      kind: 'access',
+      clientId,
+      grantId: grant.id,
+      customerId: grant.customerId,
+      familyId: null,
+      scopes: ['readings.read'],
+      expiresAt: new Date(now.getTime() + 24 * 3_600_000),
+      rotatedAt: null,
+      revokedAt: null,
+      createdAt: now,
+    });
+    await em.flush();
+
+    const seedStart = performance.now();
+    for (let from = 0; from < CHANGES; from += SEED_BATCH) {
+      const rows: NewChange[] = [];
+      for (let n = from; n < Math.min(CHANGES, from + SEED_BATCH); n += 1) {
+        rows.push(readingChange(patients[n % PATIENTS]!, n, new Date(now.getTime() - (CHANGES - n) * 1000)));
+      }
+      await app.orm.em.fork().transactional((tx) => new ChangesRepository(tx).append(rows));
+    }
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+
+    for (const limit of LIMITS) {
+      // Subject: the endpoint, page after page from the start.
+      const latencies: number[] = [];
+      let rows = 0;
+      let pages = 0;
+      let errors = 0;
+      let cursor: string | undefined;
+      const start = performance.now();
+      for (;;) {
+        const url = new URL(`${baseUrl}/open/v1/changes`);
+        url.searchParams.set('limit', String(limit));
+        if (cursor) {
+          url.searchParams.set('cursor', cursor);
+        }
+        const t = performance.now();
+        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        const body = (await res.json()) as { data?: { changes: unknown[]; nextCursor: string; hasMore: boolean } };
+        latencies.push(performance.now() - t);
+        if (!res.ok || !body.data) {
+          errors += 1;
+          break;
+        }
+        pages += 1;
+        rows += body.data.changes.length;
+        cursor = body.data.nextCursor;
+        if (!body.data.hasMore) {
+          break;
+        }
+      }
+      const seconds = (performance.now() - start) / 1000;
+
+      // Baseline: the repository's page statement alone, with the same cursors.
+      const baseLatencies: number[] = [];
+      let baseRows = 0;
+      let after = CHANGE_FEED_START;
+      const baseStart = performance.now();
+      for (;;) {
+        const t = performance.now();
+        const page = await new ChangesRepository(app.orm.em.fork()).page(clientId, 'readings.read', after, limit + 1);
+        baseLatencies.push(performance.now() - t);
+        const kept = page.slice(0, limit);
+        baseRows += kept.length;
+        const last = kept[kept.length - 1];
+        after = last ? (decodeChangeCursor(encodeChangeCursor(last)) ?? after) : after;
+        if (page.length <= limit) {
+          break;
+        }
+      }
+      const baseSeconds = (performance.now() - baseStart) / 1000;
+
+      const result: Comparison = {
+        name: `Change feed catch-up: ${CHANGES.toLocaleString('en')} changes of ${PATIENTS} patients (4 in 5 granted), ${limit} a page`,
+        subject: `GET /open/v1/changes?limit=${limit} (rows/s)`,
+        baseline: 'ChangesRepository.page statement (rows/s)',
+        subjectResult: { perSecond: rows / seconds, ...percentiles(latencies), errors },
+        baselineResult: { perSecond: baseRows / baseSeconds, ...percentiles(baseLatencies), errors: 0 },
+        notes: [
+          `caught up ${rows.toLocaleString('en')} rows in ${seconds.toFixed(2)} s over ${pages} pages (${(rows / Math.max(pages, 1)).toFixed(0)} rows a page); statement alone ${baseSeconds.toFixed(2)} s for ${baseRows.toLocaleString('en')} rows`,
+          `seeded ${CHANGES.toLocaleString('en')} rows in ${seedSeconds.toFixed(2)} s (${SEED_BATCH} per statement); database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+        ],
+      };
+      onResult?.(result);
+      results.push(result);
+    }
+  } finally {
+    await app.close();
+    await drop();
+  }
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(`Change feed catch-up: ${CHANGES} changes, Node ${process.versions.node}.`);
+  await changesCatchupBenchmarks(printComparison);
+}
