@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 import { acceptedFollow } from './follow-fixtures';
+import { DEMO_OPEN_CLIENT } from '../src/seed/demoOpenClient';
 import { OAuthClient, OAuthGrant, OAuthToken } from '../src/contexts/open/oauth/oauth.entity';
 import { hashSecret, openEvents, pruneOAuthRows, type GrantRevoked } from '../src/contexts/open';
 
@@ -507,6 +508,29 @@ describe('client credentials', () => {
     const codeOnly = await newClient({ grantTypes: ['authorization_code', 'refresh_token'] });
     expect((await tokenCall({ grant_type: 'client_credentials' }, codeOnly)).body.error).toBe('unauthorized_client');
     expect((await tokenCall({ grant_type: 'password' }, client)).body.error).toBe('unsupported_grant_type');
+  });
+});
+
+describe('the demo client', () => {
+  it('is seeded with the demo data and takes its published secret', async () => {
+    const demo = { clientId: DEMO_OPEN_CLIENT.clientId, clientSecret: DEMO_OPEN_CLIENT.clientSecret };
+    const token = await tokenCall({ grant_type: 'client_credentials' }, demo);
+    expect(token.status).toBe(200);
+    expect(token.body.scope).toBe('devices.provision');
+    const patient = await registeredCustomer(api);
+    const shown = await patient.client.GET('/oauth/v1/authorize/request', {
+      params: {
+        query: {
+          ...authorizeQuery(demo, pkce().challenge),
+          redirect_uri: DEMO_OPEN_CLIENT.redirectUris[0],
+        },
+      },
+    });
+    expect(shown.client).toEqual({
+      clientId: demo.clientId,
+      name: '示例健康助手',
+      organisation: '糖护示例科技（演示）',
+    });
   });
 });
 
