@@ -90,7 +90,14 @@ import {
   repairRoutes,
   warrantyRoutes,
 } from './contexts/after-sales';
-import { fhirRoutes, oauthRoutes, openClientRoutes, openDataRoutes, webhookRoutes } from './contexts/open';
+import {
+  changesRoutes,
+  fhirRoutes,
+  oauthRoutes,
+  openClientRoutes,
+  openDataRoutes,
+  webhookRoutes,
+} from './contexts/open';
 import { glucoseRoutes } from './contexts/health/glucose/glucose.routes';
 import { labRoutes } from './contexts/health/lab/lab.routes';
 import { composeContexts } from './composition';
@@ -264,6 +271,7 @@ function api(config: AppConfig) {
     openClientRoutes(scope);
     webhookRoutes(scope, config);
     openDataRoutes(scope);
+    changesRoutes(scope);
     fhirRoutes(scope, config);
     medicalReportRoutes(scope);
     followRoutes(scope);

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
 import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
+import { deleteExpiredIdempotencyKeys } from '../src/contexts/open';
+import { nativeQuery } from '../src/lib/db';
 import type { Schema } from '@glucoguard/sdk';
 import { newIntegrator, type Integrator } from './open-data-fixtures';
 import { registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
@@ -450,5 +452,37 @@ describe('GET /open/v1/changes', () => {
     ]);
     const bad = await call(patient.token, 'GET', '/open/v1/changes', { query: { cursor: 'not-a-cursor' } });
     expect(bad.body).toMatchObject({ code: 40000, errMsg: '游标无效' });
+  });
+});
+
+describe('Idempotency-Keys after 24 hours', () => {
+  it('lets an expired key be used again, and the cleanup job’s work deletes expired keys', async () => {
+    const patient = await consenting(['readings.read', 'readings.write']);
+    const key = randomUUID();
+    const body = { kind: 'ketone', measuredAt: '2026-11-20T06:30:00+08:00', ketone: { mmolL: 0.3 } };
+    await call(patient.token, 'POST', '/open/v1/readings', { body, headers: { 'Idempotency-Key': key } });
+    const live = async () =>
+      (
+        await nativeQuery<{ n: number }>(
+          api.app.orm.em.fork(),
+          'select count(*)::int as n from open_idempotency_key where key = $1',
+          [key],
+        )
+      )[0]?.n;
+    expect(await live()).toBe(1);
+
+    clock.advance(24 * 3_600_000 + 1000);
+    // The day-old key is free again: another body with it is a new reading, not a 42200.
+    const token = await integrator.token({ grantId: patient.grantId, customerId: patient.cid }, ['readings.write']);
+    const reused = await call(token, 'POST', '/open/v1/readings', {
+      body: { ...body, ketone: { mmolL: 0.5 } },
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(reused.status).toBe(200);
+    expect(reused.headers.get('idempotency-replayed')).toBeNull();
+
+    clock.advance(24 * 3_600_000 + 1000);
+    expect(await deleteExpiredIdempotencyKeys(api.app.orm.em.fork(), clock())).toBeGreaterThanOrEqual(1);
+    expect(await live()).toBe(0);
   });
 });

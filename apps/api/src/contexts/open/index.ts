@@ -19,6 +19,7 @@ export {
 } from './webhooks/webhook.delivery';
 // The integrators' data operations and the change feed (docs/adr/0221, 0222).
 export { openDataRoutes } from './open-data/openData.routes';
+export { changesRoutes } from './changes/changes.routes';
 export {
   changesOnDevice,
   changesOnReadingDeleted,

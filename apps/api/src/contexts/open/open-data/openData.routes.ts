@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { readChanges } from '../changes/changes.service';
 import { createOpenReading, listOpenReadings, openProfile, openReport } from './openData.service';
 import { provisionOpenDevices } from './provisioning.service';
 
 /**
  * The integrators' /open/v1 operations of lane OPEN (tag `openData`): the consenting patient's
- * readings, profile and reports, a meter maker's provisioning, and the change feed. The openapi
- * plugin has checked the access token and its scopes; `request.client` names the caller.
+ * readings, profile and reports, and a meter maker's provisioning (the change feed's route is
+ * changes/changes.routes.ts). The openapi plugin has checked the access token and its scopes;
+ * `request.client` names the caller.
  */
 export function openDataRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
@@ -25,8 +25,5 @@ export function openDataRoutes(app: FastifyInstance) {
   app.operation('openGetReport', async (request) => openReport(app.em, request.client, request.query, now()));
   app.operation('openProvisionDevices', async (request) =>
     provisionOpenDevices(app.em, request.client.clientId, request.body, now()),
-  );
-  app.operation('openListChanges', async (request) =>
-    readChanges(app.em, request.client.clientId, request.query.cursor, request.query.limit),
   );
 }
