@@ -4,7 +4,9 @@
 // receiver on this machine. Each reading becomes a delivery whose attempt is a durable job that
 // signs and POSTs it. Measured: deliveries per second from the first reading sent to the last
 // delivery received, each delivery's latency (its reading's request sent → received), and the
-// readings' own rate with and without the subscription (what enqueueing costs the write).
+// readings' own rate with and without the subscription (what enqueueing costs the write); then a
+// backlog — a bound meter's batch of as many readings stored in one transaction, every delivery due
+// at once — and how fast the queue drains it.
 // Baseline: the same 1,000 bodies signed the same way and POSTed to the same receiver straight from
 // this process, as many at a time as the job queue runs (JOBS_CONCURRENCY): what a dispatcher with
 // nothing to store would reach.
@@ -19,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createApiClient, type ApiClient } from '@glucoguard/sdk';
 import { createServer } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
+import { DEV_GATEWAY_TOKEN, loadConfig } from '../apps/api/src/config';
+import { provisionDevice } from '../apps/api/src/contexts/devices/meter/meter.service';
 import { OAuthClient, OAuthGrant } from '../apps/api/src/contexts/open/oauth/oauth.entity';
 import { createWebhook, deleteWebhook } from '../apps/api/src/contexts/open/webhooks/webhook.service';
 import { webhookHeaders } from '../apps/api/src/contexts/open/webhooks/webhook.signing';
@@ -243,6 +246,33 @@ async function benchAt(concurrency: number, receiver: Receiver): Promise<Compari
       const arrived = receiver.arrivals.get(id);
       return arrived === undefined ? [] : [arrived - at];
     });
+    // A backlog: a bound meter's batch of READINGS readings stored in one transaction, so every
+    // delivery is due at once; how fast the queue drains it.
+    const imei = `864${String(Date.now()).slice(-11)}${concurrency % 10}`;
+    const { bindCode } = await provisionDevice(app.orm.em.fork(), { imei, kind: 'glucose', model: 'GG-1' }, new Date());
+    await patient.client.POST('/device/v1/bind', { body: { deviceImei: imei, bindCode } });
+    receiver.reset();
+    const drained = receiver.until(READINGS, 600_000);
+    const batchSent = performance.now();
+    await createApiClient({ baseUrl }).POST('/internal/v1/meterReadings', {
+      body: {
+        messages: Array.from({ length: READINGS }, (_, i) => ({
+          imei,
+          payload: JSON.stringify({
+            id: `b-${i}`,
+            kind: 'glucose',
+            value: 6.1,
+            unit: 'mmol/L',
+            measuredAt: `${chinaTime(3 * READINGS + i).replace(' ', 'T')}+08:00`,
+          }),
+        })),
+      },
+      headers: { 'X-Gateway-Token': DEV_GATEWAY_TOKEN },
+    });
+    const batchStored = performance.now();
+    await drained;
+    const drainSeconds = (Math.max(...receiver.arrivals.values()) - batchStored) / 1000;
+
     const bodies = [...receiver.arrivals.keys()].map((readingId) =>
       JSON.stringify({
         type: 'reading.created',
@@ -265,6 +295,7 @@ async function benchAt(concurrency: number, receiver: Receiver): Promise<Compari
       notes: [
         `readings recorded: ${(READINGS / heard.seconds).toFixed(0)}/s with the subscription, ${(READINGS / plain.seconds).toFixed(0)}/s without (${CONNECTIONS} callers; ${plain.errors + heard.errors} errors)`,
         `all ${latencies.length} deliveries received ${seconds.toFixed(1)} s after the first reading was sent; latency is reading sent → delivery received`,
+        `backlog: ${READINGS} meter readings stored in one batch (${((batchStored - batchSent) / 1000).toFixed(1)} s), all delivered ${drainSeconds.toFixed(1)} s later: ${(READINGS / drainSeconds).toFixed(0)} deliveries/s`,
       ],
     };
   } finally {
