@@ -9,10 +9,4 @@ export { ingestionRoutes } from './ingestion/ingestion.routes';
 export { dataPlanRoutes } from './meter/dataPlan.routes';
 export { dataPlanOnOrderPaid, extendDataPlan, listRechargeDevices } from './meter/dataPlan.service';
 /** The meters' domain events (DeviceBound, DeviceUnbound), published in the binding and unbinding transactions (issue 23). */
-export {
-  deviceEvents,
-  type DeviceBound,
-  type DeviceEvents,
-  type DeviceUnbound,
-  type MeterView,
-} from './meter/meter.events';
+export { deviceEvents } from './meter/meter.events';

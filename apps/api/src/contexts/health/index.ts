@@ -11,7 +11,6 @@ export {
   readingEvents,
   type AfterCommit,
   type ReadingDeleted,
-  type ReadingKind,
   type ReadingRecorded,
   type ReadingUpdated,
   type RecordedReading,
