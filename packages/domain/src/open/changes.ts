@@ -87,13 +87,6 @@ export function openReadingId(kind: OpenReadingKind, id: string): string {
   return `${kind}-${id}`;
 }
 
-/** The kind and stored id an open reading id names, or null. */
-export function parseOpenReadingId(text: string): { kind: OpenReadingKind; id: string } | null {
-  const match = /^([A-Za-z]+)-([1-9]\d{0,18})$/.exec(text);
-  const kind = match?.[1] as OpenReadingKind | undefined;
-  return match && kind && OPEN_READING_KINDS.includes(kind) ? { kind, id: match[2]! } : null;
-}
-
 /** How long the answer to a write with an Idempotency-Key is kept for the client (hours). */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
