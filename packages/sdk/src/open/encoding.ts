@@ -29,9 +29,12 @@ export function utf8(text: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(text);
 }
 
+/** WebCrypto's type in browsers (the DOM's `Crypto`) and in Node (`webcrypto.Crypto`) alike. */
+type WebCrypto = typeof globalThis.crypto;
+
 /** The WebCrypto of this runtime (global in browsers and Node 19+; Node 18 needs the flag or a polyfill). */
-export function webCrypto(): Crypto {
-  const crypto = (globalThis as { crypto?: Crypto }).crypto;
+export function webCrypto(): WebCrypto {
+  const crypto = (globalThis as { crypto?: WebCrypto }).crypto;
   if (!crypto?.subtle) {
     throw new Error(
       '@glucoguard/sdk/open needs WebCrypto: on Node 18 set globalThis.crypto = require("node:crypto").webcrypto',
