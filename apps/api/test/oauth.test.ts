@@ -248,6 +248,36 @@ describe('redirect URIs', () => {
     expect(other.body).toEqual({ error: 'invalid_request', error_description: 'redirect_uri 与申请授权时的不一致' });
   });
 
+  it('answers the registered URI exactly as registered, never re-serialised', async () => {
+    const patient = await registeredCustomer(api);
+    // new URL() would answer https://partner.example.com/?…, …partner.example.com/cb?… and drop :443.
+    for (const registered of [
+      'https://partner.example.com',
+      'https://Partner.example.com/cb',
+      'https://x.example.com:443/cb',
+      'https://app.example.com/cb?tenant=a%20b',
+    ]) {
+      const client = await newClient({ redirectUris: [registered] });
+      const { verifier, challenge } = pkce();
+      const { redirectTo } = await patient.client.POST('/oauth/v1/authorize', {
+        body: { ...authorizeQuery(client, challenge, { redirect_uri: registered }), approve: true },
+      });
+      const joiner = registered.includes('?') ? '&' : '?';
+      expect(redirectTo.startsWith(`${registered}${joiner}code=`), redirectTo).toBe(true);
+      const code = new URL(redirectTo).searchParams.get('code') ?? '';
+      expect(redirectTo).toBe(`${registered}${joiner}code=${code}&state=xyz-state`);
+      const tokens = await tokenCall(
+        { grant_type: 'authorization_code', code, redirect_uri: registered, code_verifier: verifier },
+        client,
+      );
+      expect(tokens.status, registered).toBe(200);
+      const { redirectTo: denied } = await patient.client.POST('/oauth/v1/authorize', {
+        body: { ...authorizeQuery(client, challenge, { redirect_uri: registered }), approve: false },
+      });
+      expect(denied).toBe(`${registered}${joiner}error=access_denied&state=xyz-state`);
+    }
+  });
+
   it('a denial goes back to the registered URI with access_denied', async () => {
     const patient = await registeredCustomer(api);
     const client = await newClient();

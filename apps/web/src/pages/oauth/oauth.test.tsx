@@ -314,6 +314,15 @@ describe('the consent address', () => {
     expect(isAnswerFor(`${REDIRECT}?code=c&state=s`, REDIRECT)).toBe(true);
     expect(isAnswerFor(`${REDIRECT}?error=access_denied`, REDIRECT)).toBe(true);
     expect(isAnswerFor('https://app.example.com/cb?x=1&code=c', 'https://app.example.com/cb?x=1')).toBe(true);
+    // Registered addresses that URL parsing would rewrite: the API answers them as registered.
+    for (const registered of [
+      'https://partner.example.com',
+      'https://Partner.example.com/cb',
+      'https://x.example.com:443/cb',
+    ]) {
+      expect(isAnswerFor(`${registered}?code=c&state=s`, registered), registered).toBe(true);
+      expect(isAnswerFor(new URL(`${registered}?code=c`).toString(), registered), registered).toBe(false);
+    }
     // Another address, a longer path or host starting the same way, or a fragment.
     expect(isAnswerFor('https://evil.example/callback?code=c', REDIRECT)).toBe(false);
     expect(isAnswerFor(`${REDIRECT}x?code=c`, REDIRECT)).toBe(false);

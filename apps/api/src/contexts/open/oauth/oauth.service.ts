@@ -113,14 +113,14 @@ export async function consentRequest(
   };
 }
 
+/**
+ * The registered redirect URI exactly as registered (never re-serialised: `new URL()` would add a
+ * `/` path, lower-case the host or drop `:443`, and the consent page, RFC 6749 §3.1.2 and the client
+ * all expect their own text back) with the answer's parameters added to its query.
+ */
 function redirectWith(redirectUri: string, params: Record<string, string | null>): string {
-  const url = new URL(redirectUri);
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== null) {
-      url.searchParams.set(key, value);
-    }
-  }
-  return url.toString();
+  const present = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== null);
+  return `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${new URLSearchParams(present).toString()}`;
 }
 
 /**
