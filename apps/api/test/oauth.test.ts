@@ -493,6 +493,27 @@ describe('revocation', () => {
     expect(badClient.status).toBe(401);
     expect(await badClient.json()).toMatchObject({ error: 'invalid_client' });
   });
+
+  it('malformed percent-encoding in HTTP Basic is a failed client authentication, not a fault', async () => {
+    const client = await newClient();
+    for (const path of ['/oauth/v1/revoke', '/oauth/v1/token']) {
+      for (const credentials of [`${client.clientId}:%zz`, `%E0%A4%A:${client.clientSecret}`]) {
+        const answer = await fetch(`${api.baseUrl}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
+          },
+          body: new URLSearchParams(
+            path === '/oauth/v1/revoke' ? { token: 'ort_nobody' } : { grant_type: 'client_credentials' },
+          ).toString(),
+        });
+        expect(answer.status, `${path} ${credentials}`).toBe(401);
+        expect(answer.headers.get('www-authenticate')).toBe('Basic realm="glucoguard"');
+        expect(await answer.json()).toMatchObject({ error: 'invalid_client' });
+      }
+    }
+  });
 });
 
 describe('the token endpoint', () => {

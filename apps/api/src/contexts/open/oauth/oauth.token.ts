@@ -327,22 +327,29 @@ async function authenticateClient(
   headers: Record<string, string | string[] | undefined>,
 ) {
   const authorization = typeof headers.authorization === 'string' ? headers.authorization : '';
-  let clientId = body.client_id;
-  let clientSecret = body.client_secret;
-  if (authorization.startsWith('Basic ')) {
-    const decoded = Buffer.from(authorization.slice('Basic '.length).trim(), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    clientId = colon < 0 ? decoded : decodeURIComponent(decoded.slice(0, colon));
-    clientSecret = colon < 0 ? '' : decodeURIComponent(decoded.slice(colon + 1));
-  }
-  const client = clientId ? await repository.client(clientId) : null;
-  if (!client || client.disabled || !clientSecret || !secretMatches(clientSecret, client.secretHash)) {
-    throw new OAuthRefusal(
+  const refusal = () =>
+    new OAuthRefusal(
       401,
       'invalid_client',
       '应用身份验证失败：client_id 或 client_secret 不正确，或应用已停用',
       authorization.startsWith('Basic ') ? { 'WWW-Authenticate': 'Basic realm="glucoguard"' } : {},
     );
+  let clientId = body.client_id;
+  let clientSecret = body.client_secret;
+  if (authorization.startsWith('Basic ')) {
+    const decoded = Buffer.from(authorization.slice('Basic '.length).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    try {
+      clientId = colon < 0 ? decoded : decodeURIComponent(decoded.slice(0, colon));
+      clientSecret = colon < 0 ? '' : decodeURIComponent(decoded.slice(colon + 1));
+    } catch {
+      // Malformed percent-encoding (RFC 6749 §2.3.1) is a failed client authentication, not a fault.
+      throw refusal();
+    }
+  }
+  const client = clientId ? await repository.client(clientId) : null;
+  if (!client || client.disabled || !clientSecret || !secretMatches(clientSecret, client.secretHash)) {
+    throw refusal();
   }
   return client;
 }
