@@ -453,6 +453,16 @@ describe('GET /open/v1/changes', () => {
     const bad = await call(patient.token, 'GET', '/open/v1/changes', { query: { cursor: 'not-a-cursor' } });
     expect(bad.body).toMatchObject({ code: 40000, errMsg: '游标无效' });
   });
+
+  it('refuses a well-formed cursor naming a row id beyond bigint with 400, not 500', async () => {
+    const patient = await consenting(['readings.read']);
+    // base64url of 0:99999999999999999999 (the id column is a bigint).
+    const beyond = await call(patient.token, 'GET', '/open/v1/changes', {
+      query: { cursor: 'MDo5OTk5OTk5OTk5OTk5OTk5OTk5OQ' },
+    });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body).toMatchObject({ code: 40000, errMsg: '游标无效' });
+  });
 });
 
 describe('Idempotency-Keys after 24 hours', () => {

@@ -27,6 +27,16 @@ describe('change feed cursor', () => {
     }
     expect(decodeChangeCursor('MTI6Mw')).toEqual({ xid: '12', id: '3' });
   });
+
+  it('refuses positions beyond the columns: id above bigint, xid above 64 bits', () => {
+    const biggest = { xid: '18446744073709551615', id: '9223372036854775807' };
+    expect(decodeChangeCursor(encodeChangeCursor(biggest))).toEqual(biggest);
+    expect(decodeChangeCursor(encodeChangeCursor({ xid: '0', id: '9223372036854775808' }))).toBeNull();
+    expect(decodeChangeCursor(encodeChangeCursor({ xid: '0', id: '99999999999999999999' }))).toBeNull();
+    expect(decodeChangeCursor(encodeChangeCursor({ xid: '18446744073709551616', id: '1' }))).toBeNull();
+    expect(decodeChangeCursor(encodeChangeCursor({ xid: '99999999999999999999', id: '1' }))).toBeNull();
+    expect(encodeChangeCursor({ xid: '0', id: '99999999999999999999' })).toBe('MDo5OTk5OTk5OTk5OTk5OTk5OTk5OQ');
+  });
 });
 
 describe('open reading ids', () => {

@@ -18,6 +18,9 @@ export const CHANGE_FEED_LIMITS = { default: 100, max: 1000 } as const;
 
 const DECIMAL = /^(0|[1-9]\d{0,19})$/;
 
+/** Whether decimal `n` is at most `max` (both without leading zeros): xid8 and bigint bounds. */
+const atMost = (n: string, max: string) => n.length < max.length || (n.length === max.length && n <= max);
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** base64url without padding of an ASCII text (the domain runs in browsers and Node alike, without Buffer). */
@@ -72,6 +75,10 @@ export function decodeChangeCursor(text: string): ChangeCursor | null {
   }
   const [xid, id, ...rest] = plain.split(':');
   if (rest.length > 0 || xid === undefined || id === undefined || !DECIMAL.test(xid) || !DECIMAL.test(id)) {
+    return null;
+  }
+  // The row id is a bigint, the transaction id an unsigned 64-bit xid8.
+  if (!atMost(xid, '18446744073709551615') || !atMost(id, '9223372036854775807')) {
     return null;
   }
   // Re-encoding must give the same text back: one position, one cursor.
