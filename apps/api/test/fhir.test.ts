@@ -1,7 +1,7 @@
 import type { Bundle, Observation } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
-import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
+import { bindDevice, provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import {
   capabilityStatement,
   readDevice,
@@ -155,6 +155,28 @@ describe('Observations', () => {
     expect(panel!.device).toEqual({ reference: byImei.get(alice.bpMeter) });
     expect(handPanel!.identifier).toBeUndefined();
     expect(handPanel!.device).toBeUndefined();
+  });
+
+  it("points to a meter only while it is the patient's: after it passes to another patient, none", async () => {
+    const first = await registeredCustomer(api, '李叔叔');
+    const meter = await boundMeter(first.client, 'glucose');
+    await sendReadings(meter, [
+      { id: 'g-0101', kind: 'glucose', value: 6.1, unit: 'mmol/L', measuredAt: '2026-11-20T08:30:00+08:00' },
+    ]);
+    const firstSearch = async () => observations(await searchObservations(em(), context(first.cid), {}, clock()));
+    const [before] = await firstSearch();
+    const deviceId = before!.device?.reference?.replace('Device/', '') ?? '';
+    expect((await readDevice(em(), context(first.cid), deviceId)).identifier?.[0]?.value).toBe(meter);
+
+    await first.client.POST('/device/v1/unbind', { body: { id: deviceId } });
+    const second = await registeredCustomer(api, '赵奶奶');
+    expect(await bindDevice(em(), String(second.cid), meter, clock())).toMatchObject({ ok: true });
+
+    const [after] = await firstSearch();
+    valid(after);
+    expect(after!.identifier).toEqual(before!.identifier);
+    expect(after!.device).toBeUndefined();
+    expect((await readObservation(em(), context(first.cid), after!.id!)).device).toBeUndefined();
   });
 
   it('reads one Observation by id, and only the patient’s own', async () => {

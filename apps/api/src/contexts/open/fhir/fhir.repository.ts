@@ -124,7 +124,7 @@ function searchSql(kinds: readonly FhirObservationKind[]): string {
                  x.last_updated, x.value::text as value, x.value2::text as value2, x.imei,
                  d.id::text as device_id, m.reading_id
             from (${kinds.map(branch).join('\n union all ')}) x
-            left join device d on d.imei = x.imei
+            left join device d on d.imei = x.imei and d.customer_id = $1
             left join meter_reading m on m.imei = x.imei and m.record_id = x.id and m.kind = x.meter_kind
            order by x.measured_at desc, x.rank desc, x.id desc
            limit $9`;
