@@ -9,6 +9,7 @@ import { failure, registeredCustomer, signInNewVisitor, startTestApi, testClock,
 import { acceptedFollow } from './follow-fixtures';
 import { DEMO_OPEN_CLIENT } from '../src/seed/demoOpenClient';
 import { OAuthClient, OAuthGrant, OAuthToken } from '../src/contexts/open/oauth/oauth.entity';
+import { AuditEvent } from '../src/contexts/platform/audit/auditEvent.entity';
 import { hashSecret, openEvents, pruneOAuthRows, type GrantRevoked } from '../src/contexts/open';
 
 type Person = Awaited<ReturnType<typeof registeredCustomer>>;
@@ -467,6 +468,50 @@ describe('revocation', () => {
     } finally {
       openEvents.unsubscribe('GrantRevoked', 'test.oauth');
     }
+  });
+
+  it("consent and 取消授权 are in the patient's audit trail; a denial is not", async () => {
+    const patient = await registeredCustomer(api);
+    const client = await newClient();
+    await patient.client.POST('/oauth/v1/authorize', {
+      body: { ...authorizeQuery(client, pkce().challenge), approve: false },
+    });
+    await patientTokens(patient, client);
+    const [grant] = (await patient.client.GET('/oauth/v1/grants')).items;
+    await patient.client.POST('/oauth/v1/grants/{grantId}/revoke', {
+      params: { path: { grantId: grant!.grantId } },
+      body: {},
+    });
+    const events = await api.app.orm.em
+      .fork()
+      .find(AuditEvent, { patientId: String(patient.cid) }, { orderBy: { id: 'asc' } });
+    expect(
+      events.map((e) => ({
+        actorKind: e.actorKind,
+        actorId: e.actorId,
+        action: e.action,
+        target: e.target,
+        detail: e.detail ?? null,
+        hasRequestId: typeof e.requestId === 'string' && e.requestId !== '',
+      })),
+    ).toEqual([
+      {
+        actorKind: 'customer',
+        actorId: String(patient.cid),
+        action: 'app.grant',
+        target: `client:${client.clientId}`,
+        detail: { grantId: grant!.grantId, scopes: ['readings.read', 'profile.read'] },
+        hasRequestId: true,
+      },
+      {
+        actorKind: 'customer',
+        actorId: String(patient.cid),
+        action: 'app.revoke',
+        target: `client:${client.clientId}`,
+        detail: null,
+        hasRequestId: true,
+      },
+    ]);
   });
 
   it('the client revokes its refresh token (RFC 7009): the grant ends; unknown tokens answer 200', async () => {

@@ -27,7 +27,9 @@ export function oauthRoutes(app: FastifyInstance) {
   const { clock } = app.providers;
 
   app.operation('oauthAuthorizeRequest', async (request) => consentRequest(app.em, request.session, request.query));
-  app.operation('oauthAuthorize', async (request) => decide(app.em, request.session, request.body, clock()));
+  app.operation('oauthAuthorize', async (request) =>
+    decide(app.em, request.session, request.body, clock(), { ip: request.ip, requestId: String(request.id) }),
+  );
   app.operation('oauthGrants', async (request) => grantsOf(app.em, request.session));
   app.operation('oauthRevokeGrant', async (request) =>
     revokeGrantOf(app.em, request.session, request.params.grantId, clock()),

@@ -5,6 +5,7 @@ import { inTransaction, withSubjectLock, type Db } from '../../../lib/db';
 import { registeredCustomerId, type SessionContext } from '../../../lib/session-context';
 import { OPEN_MESSAGES } from '../../../lib/client-context';
 import type { BodyOf, OperationId, QueryOf, SuccessOf } from '../../../lib/contract';
+import { recordAudit } from '../../platform';
 import { openEvents, type GrantRevoked } from '../open.events';
 import { hashSecret } from './oauth.gate';
 import type { OAuthClient, OAuthGrant } from './oauth.entity';
@@ -123,15 +124,24 @@ function redirectWith(redirectUri: string, params: Record<string, string | null>
   return `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${new URLSearchParams(present).toString()}`;
 }
 
+/** Where a patient's request came from, for the audit trail. */
+export interface RequestOrigin {
+  ip: string | null;
+  requestId: string | null;
+}
+
 /**
  * The patient's decision. Approval records (or widens) the patient's grant to the client and issues
- * a single-use code bound to the client, redirect URI and challenge; denial answers access_denied.
+ * a single-use code bound to the client, redirect URI and challenge, and writes the consent to the
+ * audit trail (`app.grant`, with the scopes) in the same transaction; denial answers access_denied
+ * and records nothing. (Revocation is audited as `app.revoke` through PATIENT_AUDIT.)
  */
 export async function decide(
   db: Db,
   session: SessionContext,
   body: BodyOf<'oauthAuthorize'>,
   now: Date,
+  origin: RequestOrigin,
 ): Promise<DataOf<'oauthAuthorize'>> {
   const { approve, ...query } = body;
   const checked = await checkRequest(db, session, query);
@@ -171,6 +181,17 @@ export async function decide(
       expiresAt: new Date(now.getTime() + OAUTH_RULES.authorizationCodeSeconds * 1000),
       createdAt: now,
     });
+    await recordAudit(
+      tx,
+      { kind: 'customer', id: session.customerId, ...origin },
+      {
+        action: 'app.grant',
+        patientId: checked.customerId,
+        target: `client:${checked.client.id}`,
+        detail: { grantId, scopes: checked.scopes },
+      },
+      now,
+    );
   });
   return { redirectTo: redirectWith(checked.redirectUri, { code, state: checked.state }) };
 }

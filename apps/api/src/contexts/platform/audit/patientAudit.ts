@@ -47,4 +47,13 @@ export const PATIENT_AUDIT: Partial<Record<keyof operations, PatientAudit>> = {
   revokeShare: { action: 'share.revoke', target: (body) => id('share', body.shareId) },
   bindDevice: { action: 'device.bind', target: (body) => id('imei', body.deviceImei) },
   unbindDevice: { action: 'device.unbind', target: (body) => id('device', body.id) },
+  // Apps (OAuth clients) the patient consented to: 取消授权 in 授权管理. The consent itself
+  // (`app.grant`) is recorded by the OAuth service with the grant, as a denial records nothing.
+  oauthRevokeGrant: {
+    action: 'app.revoke',
+    target: (_body, data) => {
+      const client = data.client as Fields | undefined;
+      return id('client', client?.clientId);
+    },
+  },
 };
