@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { operations } from '../src/index';
 import {
   AUTO_IDEMPOTENCY_KEY,
@@ -57,10 +57,17 @@ function sleeps() {
   return { waited, sleep };
 }
 
+// Refreshes are shared by every client of the process, keyed by API, client id and refresh token:
+// each test is its own client, so one test's rotated ort_0 is not another's.
+let clientNo = 0;
+beforeEach(() => {
+  clientNo += 1;
+});
+
 function client(fetch: OpenClientOptions['fetch'], extra: Partial<OpenClientOptions> = {}) {
   return createOpenClient({
     baseUrl: BASE,
-    clientId: 'gg_client_abc',
+    clientId: `gg_client_abc_${clientNo}`,
     clientSecret: 'gg_secret_abc',
     tokens: grant(),
     fetch,
@@ -133,6 +140,47 @@ describe('createOpenClient: tokens', () => {
     expect(answers).toEqual([{ patientId: 'p' }, { patientId: 'p' }, { patientId: 'p' }]);
     expect(refreshes).toBe(1);
     expect(current.refreshToken).toBe('ort_1');
+  });
+
+  it('lets two clients of one grant (one per request, one store) refresh it once, never presenting a rotated token', async () => {
+    // The server, faked: a refresh token works once; presenting a rotated one revokes the grant.
+    let current: TokenSet = { ...grant(0), expiresAt: NOW - 1 };
+    let live = new Set(['ort_0']);
+    let issued = 0;
+    const refreshBodies: string[] = [];
+    const { fetch } = network(async (request, body) => {
+      if (request.url.endsWith('/oauth/v1/token')) {
+        refreshBodies.push(body);
+        const presented = new URLSearchParams(body).get('refresh_token') ?? '';
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (!live.has(presented)) {
+          live = new Set();
+          return json({ error: 'invalid_grant', error_description: '授权已失效' }, 400);
+        }
+        issued += 1;
+        live = new Set([`ort_${issued}`]);
+        return json(tokenAnswer(issued));
+      }
+      return request.headers.get('authorization') === `Bearer oat_${issued}` && live.size > 0
+        ? json(envelope({ patientId: 'p' }))
+        : expired401();
+    });
+    const store = { get: () => current, set: (next: TokenSet) => void (current = next) };
+    const first = client(fetch, { tokens: store });
+    const second = client(fetch, { tokens: store });
+    expect(await Promise.all([first.GET('/open/v1/profile'), second.GET('/open/v1/profile')])).toEqual([
+      { patientId: 'p' },
+      { patientId: 'p' },
+    ]);
+    expect(refreshBodies.map((b) => new URLSearchParams(b).get('grant_type'))).toEqual(['refresh_token']);
+    expect(current.refreshToken).toBe('ort_1');
+
+    // A third client whose store is a copy taken before the rotation (ort_0, expired) gets the
+    // successor instead of sending the rotated token, which would end the grant.
+    const copy = client(fetch, { tokens: { ...grant(0), expiresAt: NOW - 1 } });
+    expect(await copy.GET('/open/v1/profile')).toEqual({ patientId: 'p' });
+    expect(refreshBodies).toHaveLength(1);
+    expect(live).toEqual(new Set(['ort_1']));
   });
 
   it('answers the 401 when the grant is gone (the refresh token is refused), without a loop', async () => {

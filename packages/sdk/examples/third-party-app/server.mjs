@@ -66,9 +66,21 @@ export function createThirdPartyApp(options) {
     return session;
   }
 
-  /** The open client for one session: the SDK refreshes and rotates the tokens in it. @param {Session} session */
+  /** @type {WeakMap<Session, import('@glucoguard/sdk/open').OpenClient>} */
+  const openClients = new WeakMap();
+
+  /**
+   * The open client of one session, made once and reused by all its requests: the SDK refreshes
+   * and rotates the tokens in it, one refresh at a time (a refresh token works once; sending a
+   * rotated one again ends the grant). Several server processes would also need a lock per grant
+   * in a shared token store (docs/integrators.md §4). @param {Session} session
+   */
   function openClientFor(session) {
-    return createOpenClient({
+    const known = openClients.get(session);
+    if (known !== undefined) {
+      return known;
+    }
+    const made = createOpenClient({
       baseUrl: apiBaseUrl,
       clientId: options.clientId,
       clientSecret: options.clientSecret,
@@ -79,6 +91,8 @@ export function createThirdPartyApp(options) {
         },
       },
     });
+    openClients.set(session, made);
+    return made;
   }
 
   /** @param {import('node:http').ServerResponse} res @param {string} html */

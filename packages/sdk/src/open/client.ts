@@ -143,6 +143,52 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
+/**
+ * Refreshes shared by every open client of this process (review s9 #9). A refresh token rotates on
+ * every use and presenting a rotated one again revokes the whole grant, so two clients holding the
+ * same grant (one per request, two tabs of one session) must never both send it:
+ * - `refreshing`: the refresh POST of one refresh token runs once; concurrent callers await it.
+ * - `rotated`: what each refresh token was rotated to, kept until that successor's access token
+ *   expires, so a client whose store still holds the old token gets the newest pair instead of
+ *   sending a dead token.
+ * Across processes the integrator serialises refreshes per grant (docs/integrators.md §4).
+ */
+const refreshing = new Map<string, Promise<TokenSet>>();
+const rotated = new Map<string, TokenSet>();
+
+function sharedRefresh(
+  scope: string,
+  refreshToken: string,
+  now: number,
+  run: (refreshToken: string) => Promise<TokenSet>,
+): Promise<TokenSet> {
+  for (const [key, successor] of rotated) {
+    if (successor.expiresAt <= now) {
+      rotated.delete(key);
+    }
+  }
+  let newest: TokenSet | undefined;
+  for (let next = rotated.get(scope + refreshToken); next !== undefined;) {
+    newest = next;
+    next = next.refreshToken === undefined ? undefined : rotated.get(scope + next.refreshToken);
+  }
+  if (newest !== undefined) {
+    return Promise.resolve(newest);
+  }
+  const key = scope + refreshToken;
+  let pending = refreshing.get(key);
+  if (!pending) {
+    pending = run(refreshToken)
+      .then((next) => {
+        rotated.set(key, next);
+        return next;
+      })
+      .finally(() => refreshing.delete(key));
+    refreshing.set(key, pending);
+  }
+  return pending;
+}
+
 interface Auth {
   /** The token to send; `refreshed` when getting it already tried a refresh. */
   current(): Promise<{ token: string | null; refreshed: boolean }>;
@@ -184,8 +230,15 @@ function createAuth(options: OpenClientOptions, now: () => number): Auth {
       if (!tokens?.refreshToken) {
         return null;
       }
-      next = await refreshTokens({ ...endpoint, refreshToken: tokens.refreshToken });
-      next = { ...next, refreshToken: next.refreshToken ?? tokens.refreshToken };
+      next = await sharedRefresh(
+        `${endpoint.baseUrl}\n${endpoint.clientId}\n`,
+        tokens.refreshToken,
+        now(),
+        async (old) => {
+          const renewed = await refreshTokens({ ...endpoint, refreshToken: old });
+          return { ...renewed, refreshToken: renewed.refreshToken ?? old };
+        },
+      );
     }
     await store.set(next);
     options.onTokens?.(next);
