@@ -30,9 +30,6 @@ export const WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES = 20;
 /** Subscriptions one client may have. */
 export const WEBHOOK_SUBSCRIPTIONS_PER_CLIENT = 10;
 
-/** The signature's tolerance a receiver should allow between webhook-timestamp and its own clock. */
-export const WEBHOOK_TIMESTAMP_TOLERANCE_SECONDS = 300;
-
 /**
  * When the next attempt of a chain is due after attempt `attemptNo` (1-based) failed at `failedAt`;
  * null when it was the last one and the delivery has failed.

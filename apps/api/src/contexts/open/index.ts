@@ -29,7 +29,7 @@ export {
 export { deleteExpiredIdempotencyKeys, IDEMPOTENCY_CLEANUP_JOB } from './open-data/idempotency.service';
 export { setOpenDevices } from './open-data/provisioning.service';
 // OAuth: clients, consent, grants, tokens, the open operations' gate (docs/adr/0217–0219).
-export { openEvents, type GrantRevoked, type OpenEvents } from './open.events';
+export { openEvents, type GrantRevoked } from './open.events';
 export {
   hashSecret,
   OAUTH_PRUNE_INTERVAL_MS,
