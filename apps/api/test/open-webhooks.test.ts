@@ -179,7 +179,13 @@ describe('webhook deliveries', () => {
       type: 'reading.created',
       data: {
         patientId: patient.cid,
-        reading: { readingId: testId, kind: 'glucose', glucoseMmolL: 6.8, timeType: 1, source: 'self' },
+        reading: {
+          id: `glucose-${testId}`,
+          kind: 'glucose',
+          patientId: patient.cid,
+          glucose: { mmolL: 6.8, timeType: 1 },
+          source: 'self',
+        },
       },
     });
     expect((verified.data as { reading: { measuredAt: string } }).reading.measuredAt).toMatch(/\+08:00$/);
@@ -224,7 +230,7 @@ describe('webhook deliveries', () => {
     for (const attempt of tries) {
       expect(new Webhook(subscription.secret).verify(attempt.body, headersOf(attempt))).toMatchObject({
         type: 'reading.deleted',
-        data: { patientId: patient.cid, readingId: testId, kind: 'glucose' },
+        data: { patientId: patient.cid, id: `glucose-${testId}`, kind: 'glucose' },
       });
     }
     const [delivery] = await deliveries(subscription.subscriptionId);
@@ -543,8 +549,45 @@ describe('a client managing its subscriptions', () => {
         type: 'reading.created',
         data: {
           patientId: owner.cid,
-          reading: { kind: 'glucose', glucoseMmolL: 6.3, source: 'meter', meter: { imei, readingId: 'r-0001' } },
+          reading: { kind: 'glucose', glucose: { mmolL: 6.3 }, source: 'meter', device: { imei, readingId: 'r-0001' } },
         },
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('names a reading as GET /open/v1/readings and the change feed do, in reading.created and reading.deleted', async () => {
+    const receiver = await startReceiver();
+    try {
+      const owner = await registeredCustomer(api, '吴秀珍');
+      const { client, patientTokenClient } = await integrator(owner.cid);
+      await client.POST('/open/v1/webhooks', {
+        body: { url: receiver.url, events: ['reading.created', 'reading.deleted'] },
+      });
+      const testId = await addSugar(owner.client, 6.9, chinaTime(new Date(), 1), { timeType: 2 });
+      await waitFor(() => expect(receiver.received).toHaveLength(1));
+      const createdEvent = JSON.parse(receiver.received[0]!.body) as { data: { reading: { id: string } } };
+      const listed = await patientTokenClient!.GET('/open/v1/readings', { params: { query: { kind: 'glucose' } } });
+      // The very OpenReading the open API answers: same id, same shape.
+      expect(createdEvent.data.reading).toEqual(listed.items[0]);
+      expect(createdEvent.data.reading.id).toBe(`glucose-${testId}`);
+
+      await owner.client.POST('/sugarTest/v1/delete', { body: { testId } });
+      await waitFor(() => expect(receiver.received).toHaveLength(2));
+      const deletedEvent = JSON.parse(receiver.received[1]!.body) as { data: unknown };
+      expect(deletedEvent.data).toEqual({ patientId: owner.cid, id: `glucose-${testId}`, kind: 'glucose' });
+      // The change feed names both changes by the same id.
+      await waitFor(async () => {
+        const feed = await patientTokenClient!.GET('/open/v1/changes', {});
+        expect(
+          feed.changes
+            .filter((c) => c.patientId === owner.cid && c.resourceType === 'reading')
+            .map((c) => [c.op, c.resourceId]),
+        ).toEqual([
+          ['created', `glucose-${testId}`],
+          ['deleted', `glucose-${testId}`],
+        ]);
       });
     } finally {
       await receiver.close();
@@ -569,7 +612,7 @@ describe('a client managing its subscriptions', () => {
         type: 'reading.updated',
         data: {
           patientId: editor.cid,
-          reading: { readingId: testId, kind: 'glucose', glucoseMmolL: 7.6, source: 'self' },
+          reading: { id: `glucose-${testId}`, kind: 'glucose', glucose: { mmolL: 7.6 }, source: 'self' },
         },
       });
     } finally {

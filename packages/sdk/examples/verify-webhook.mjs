@@ -19,9 +19,9 @@ function describe(event) {
   switch (event.type) {
     case 'reading.created':
     case 'reading.updated':
-      return `${event.data.reading.kind} ${event.data.reading.readingId} of patient ${event.data.patientId} at ${event.data.reading.measuredAt}`;
+      return `${event.data.reading.kind} ${event.data.reading.id} of patient ${event.data.patientId} at ${event.data.reading.measuredAt}`;
     case 'reading.deleted':
-      return `${event.data.kind} ${event.data.readingId} of patient ${event.data.patientId}`;
+      return `${event.data.kind} ${event.data.id} of patient ${event.data.patientId}`;
     case 'consent.revoked':
       return `patient ${event.data.patientId} revoked grant ${event.data.grantId}: forget their tokens`;
     case 'device.bound':

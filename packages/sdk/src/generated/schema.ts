@@ -7405,8 +7405,9 @@ export interface paths {
          * The consenting patient's basic profile (integrators)
          * @description For an app acting for a patient (authorization code grant with `profile.read`): the few
          *     facts an integrator needs to file the readings — the patient's stable id (the same
-         *     `patientId` readings and changes carry), nickname, sex, birth date and the diagnosed types.
-         *     No phone number, address or identity card.
+         *     `patientId` readings and changes carry), nickname, sex, birth year and the diagnosed types.
+         *     No phone number, address, identity card or full date of birth: the consent text promises
+         *     出生年份 (the birth year) only.
          */
         get: operations["openGetProfile"];
         put?: never;
@@ -7512,8 +7513,10 @@ export interface paths {
         put?: never;
         /**
          * Subscribes the calling client to events at a URL; answers the signing secret once
-         * @description The URL must be `https://` (plain `http://` only to a loopback address in development). At
-         *     most 10 subscriptions per client (40000 最多 10 个订阅). The answer carries `secret`
+         * @description The URL must be `https://` (plain `http://` only to a loopback address in development). An
+         *     address in a loopback, private, link-local, CGNAT, unique-local or multicast range is refused
+         *     (40000 推送地址指向内网地址; loopback is allowed in development), and so is each attempt whose
+         *     host name then resolves to one. At most 10 subscriptions per client (40000 最多 10 个订阅). The answer carries `secret`
          *     (`whsec_` + base64 of 32 random bytes): it is shown only here, keep it to verify
          *     `webhook-signature` (Standard Webhooks). Events reach the subscription only for patients whose
          *     grant to this client includes `readings.read` (`consent.revoked`: every grant of the client).
@@ -7615,8 +7618,9 @@ export interface paths {
          * Sends a delivery again as a new attempt chain, same payload and webhook-id (admin)
          * @description The delivery becomes `pending` with a new chain (`chain` + 1) whose first attempt is due at once,
          *     retried on the same schedule as the first chain. A delivery still pending answers 40900
-         *     投递进行中，请稍后再重发; one of a disabled subscription answers 40900 订阅已停用. Audited
-         *     (`open.delivery.replay`).
+         *     投递进行中，请稍后再重发; one of a disabled subscription answers 40900 订阅已停用; one whose
+         *     client is switched off (停用) answers 40900 应用已停用; one carrying the data of a patient who
+         *     has since revoked the grant answers 40900 患者已撤销授权. Audited (`open.delivery.replay`).
          */
         post: operations["consoleReplayOpenDelivery"];
         delete?: never;
@@ -8164,6 +8168,7 @@ export interface components {
          *     | 40300 | The object belongs to somebody else | Show `errMsg` |
          *     | 40400 | No such object or route | Show `errMsg` |
          *     | 40900 | The request conflicts with the current state | Show `errMsg` |
+         *     | 42200 | The Idempotency-Key was already used for another request (open API) | Send this request with a new key |
          *     | 42900 | Too many requests; try again later | Show `errMsg` |
          *     | 50000 | The server failed; `errMsg` carries the request id | Show `errMsg` |
          *     | 50300 | A dependency (database, provider) is unavailable | Retry later |
@@ -8177,7 +8182,7 @@ export interface components {
          *     | 40901 | Binding: the caller already bound this device | Open the bind-error page |
          * @enum {integer}
          */
-        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42900 | 50000 | 50300 | 50006 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901;
+        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42200 | 42900 | 50000 | 50300 | 50006 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901;
         ErrorEnvelope: {
             code: components["schemas"]["ErrorCode"];
             /** @description A Chinese message to show to the user. */
@@ -12327,8 +12332,11 @@ export interface components {
             nickname: string;
             /** @enum {string} */
             sex: "unknown" | "male" | "female";
-            /** @description YYYY-MM-DD, when the patient gave it. */
-            birthDate: string | null;
+            /**
+             * @description The year of birth (e.g. 1956), when the patient gave a birthday. Only the year: the
+             *     consent screen's text for profile.read names 出生年份, not the date.
+             */
+            birthYear: number | null;
             /** @description The key of the `diabetesType` dictionary, when given. */
             diabetesType: string | null;
             /** @description The key of the `bloodPressureType` dictionary, when given. */
@@ -12436,7 +12444,7 @@ export interface components {
         WebhookSubscriptionInput: {
             /**
              * Format: uri
-             * @description Where deliveries are POSTed; `https://` (plain `http://` only to a loopback address in development).
+             * @description Where deliveries are POSTed; `https://` to a public address (loopback, and plain `http://` to it, only in development). Internal addresses are refused (推送地址指向内网地址).
              */
             url: string;
             events: components["schemas"]["WebhookEventType"][];
@@ -12537,46 +12545,10 @@ export interface components {
             };
         };
         /**
-         * @description A reading as a webhook carries it. `measuredAt` has the +08:00 offset. `meter` is there for a
-         *     meter's reading: its IMEI and the meter's own id for the reading (dedupe on it downstream).
+         * @description `reading.created` (stored) or `reading.updated` (edited): the reading as it now is, in the very
+         *     shape and with the same `id` (`glucose-540`) as `GET /open/v1/readings` and the change feed
+         *     (`OpenReading`, the feed's `resourceId`), so one reading has one id everywhere.
          */
-        WebhookReading: {
-            readingId: string;
-            /** @enum {string} */
-            kind: "glucose" | "pressure" | "ketone" | "uricAcid" | "weight";
-            /** Format: date-time */
-            measuredAt: string;
-            /**
-             * @description Who put it in; the patient (`self`), a relative recording for them, or their meter.
-             * @enum {string}
-             */
-            source: "self" | "relative" | "meter";
-            /** @description kind glucose, mmol/L. */
-            glucoseMmolL?: number;
-            /** @description kind glucose, the meal slot as the blood-sugar dictionary codes it (querySugarDic). */
-            timeType?: number;
-            /** @description kind pressure. */
-            systolicMmHg?: number;
-            /** @description kind pressure. */
-            diastolicMmHg?: number;
-            /** @description kind pressure. */
-            heartRatePerMin?: number;
-            /** @description kind ketone, mmol/L. */
-            ketoneMmolL?: number;
-            /** @description kind uricAcid, µmol/L. */
-            uricAcidUmolL?: number;
-            /** @description kind weight. */
-            weightKg?: number;
-            /** @description kind weight. */
-            heightCm?: number;
-            /** @description kind weight. */
-            bmi?: number;
-            meter?: {
-                imei: string;
-                readingId: string;
-            };
-        };
-        /** @description `reading.created` (stored) or `reading.updated` (edited): the reading as it now is. */
         WebhookReadingEvent: {
             /** @enum {string} */
             type: "reading.created" | "reading.updated";
@@ -12588,7 +12560,7 @@ export interface components {
             data: {
                 /** Format: uuid */
                 patientId: string;
-                reading: components["schemas"]["WebhookReading"];
+                reading: components["schemas"]["OpenReading"];
             };
         };
         /** @description `reading.deleted`: the patient deleted a reading (a tombstone; no values). */
@@ -12600,7 +12572,8 @@ export interface components {
             data: {
                 /** Format: uuid */
                 patientId: string;
-                readingId: string;
+                /** @description The deleted reading's id (`glucose-540`), as `OpenReading.id` and the change feed's `resourceId` gave it. */
+                id: string;
                 /** @enum {string} */
                 kind: "glucose" | "pressure" | "ketone" | "uricAcid" | "weight";
             };

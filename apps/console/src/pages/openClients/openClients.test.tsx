@@ -96,11 +96,12 @@ function delivery(change: Partial<Delivery> = {}): Delivery {
       data: {
         patientId: 'b3f1c2d4-0000-4000-8000-000000000001',
         reading: {
-          readingId: 'r1',
+          id: 'glucose-1',
           kind: 'glucose',
+          patientId: 'b3f1c2d4-0000-4000-8000-000000000001',
           measuredAt: '2026-11-27T10:00:00+08:00',
           source: 'meter',
-          glucoseMmolL: 6.2,
+          glucose: { mmolL: 6.2, timeType: 1 },
         },
       },
     },
@@ -331,7 +332,7 @@ describe('推送订阅', () => {
     fireEvent.click(screen.getAllByRole('button', { name: /展开行|Expand row/ })[0]!);
     expect(await screen.findByText(/第 1 轮第 1 次 · HTTP 500 · 41 ms · 接收方返回 HTTP 500/)).toBeTruthy();
     expect(screen.getByText(/第 1 轮第 2 次 · HTTP 200 · 35 ms$/)).toBeTruthy();
-    expect(screen.getByLabelText('推送内容').textContent).toContain('"glucoseMmolL": 6.2');
+    expect(screen.getByLabelText('推送内容').textContent).toContain('"mmolL": 6.2');
 
     fireEvent.click(screen.getByRole('button', { name: '重新推送 msg_2Vb7Yk3c9QeW' }));
     fireEvent.click(within(await modal('重新推送这条事件？')).getByRole('button', { name: '重新推送' }));

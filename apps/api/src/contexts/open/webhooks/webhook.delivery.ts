@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   nextWebhookAttemptAt,
+  openReadingId,
   WEBHOOK_ATTEMPT_TIMEOUT_MS,
   webhookAttemptError,
   webhookDisabledNotice,
@@ -10,7 +11,8 @@ import {
 import type { Schema } from '@glucoguard/sdk';
 import { inTransaction, type Db } from '../../../lib/db';
 import { scheduleJob } from '../../platform';
-import type { ReadingDeleted, ReadingRecorded } from '../../health';
+import type { ReadingDeleted, ReadingRecorded, RecordedReading } from '../../health';
+import { openReadingOf } from '../open-data/openReading';
 import { WebhookRepository } from './webhook.repository';
 import { newWebhookEventId, webhookHeaders } from './webhook.signing';
 import { webhookClientContact } from './webhook.clients';
@@ -31,36 +33,10 @@ export interface WebhookAttemptPayload {
 }
 
 type WebhookEvent = Schema<'WebhookEvent'>;
-type WebhookReading = Schema<'WebhookReading'>;
-type RecordedReading = ReadingRecorded['reading'];
 
 /** An instant as ISO 8601 in China's time (+08:00), how integrators get every time of a reading. */
 export function chinaIso(at: Date): string {
   return new Date(at.getTime() + 8 * 3600_000).toISOString().replace('Z', '+08:00');
-}
-
-/** A stored reading as a webhook carries it. */
-export function webhookReading(
-  reading: RecordedReading,
-  source: WebhookReading['source'],
-  meter?: { imei: string; readingId: string },
-): WebhookReading {
-  const base = { readingId: reading.id, kind: reading.kind, measuredAt: chinaIso(reading.measuredAt), source };
-  const values = ((): Partial<WebhookReading> => {
-    switch (reading.kind) {
-      case 'glucose':
-        return { glucoseMmolL: reading.sugar, timeType: reading.timeType };
-      case 'pressure':
-        return { systolicMmHg: reading.sbp, diastolicMmHg: reading.dbp, heartRatePerMin: reading.hr };
-      case 'ketone':
-        return { ketoneMmolL: reading.ketone };
-      case 'uricAcid':
-        return { uricAcidUmolL: reading.urine };
-      case 'weight':
-        return { weightKg: reading.weightKg, heightCm: reading.heightCm, bmi: reading.bmi };
-    }
-  })();
-  return { ...base, ...values, ...(meter && { meter: { imei: meter.imei, readingId: meter.readingId } }) };
 }
 
 /** One event to fan out: to the patient's granted clients, or (consent.revoked) to one client. */
@@ -116,7 +92,7 @@ export async function webhooksOnReadingRecorded(tx: Db, events: readonly Reading
         timestamp: chinaIso(e.at),
         data: {
           patientId: e.customerId,
-          reading: webhookReading(e.reading, e.source, e.meter),
+          reading: openReadingOf(e.reading, e.customerId, e.source, e.meter),
         },
       },
     })),
@@ -133,7 +109,7 @@ export async function webhooksOnReadingDeleted(tx: Db, events: readonly ReadingD
       event: {
         type: 'reading.deleted',
         timestamp: chinaIso(now),
-        data: { patientId: e.customerId, readingId: e.readingId, kind: e.kind },
+        data: { patientId: e.customerId, id: openReadingId(e.kind, e.readingId), kind: e.kind },
       },
     })),
     now,
@@ -152,7 +128,7 @@ export async function webhooksOnReadingUpdated(
       event: {
         type: 'reading.updated',
         timestamp: chinaIso(e.at),
-        data: { patientId: e.customerId, reading: webhookReading(e.reading, e.source) },
+        data: { patientId: e.customerId, reading: openReadingOf(e.reading, e.customerId, e.source) },
       },
     })),
     events[0]?.at ?? new Date(),
