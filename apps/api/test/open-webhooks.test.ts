@@ -10,7 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { verifyWebhook } from '@glucoguard/sdk/open';
-import { WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES, WEBHOOK_RETRY_DELAYS_SECONDS } from '@glucoguard/domain';
+import {
+  WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES,
+  WEBHOOK_RETRY_DELAYS_SECONDS,
+  type WebhookEventType,
+} from '@glucoguard/domain';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
 import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { hashSecret } from '../src/contexts/open';
@@ -131,7 +135,7 @@ describe('webhook deliveries', () => {
     return id;
   }
 
-  const subscribe = (ofClient: string, url: string, events: ('reading.created' | 'reading.deleted')[]) =>
+  const subscribe = (ofClient: string, url: string, events: WebhookEventType[]) =>
     createWebhook(
       api.app.orm.em.fork(),
       { clientId: ofClient, grantId: null },
@@ -300,6 +304,93 @@ describe('webhook deliveries', () => {
       params: { query: { action: 'open.delivery.replay' } },
     });
     expect(JSON.stringify(audit)).toContain(`delivery:${delivery!.deliveryId}`);
+  });
+
+  it('stops retrying a reading once the patient revoked the grant, sends only consent.revoked, and refuses a replay', async () => {
+    const revoker = await registeredCustomer(api, '刘桂英');
+    const ofClient = await clientWithGrant(revoker.cid, ['readings.read']);
+    const subscription = await subscribe(ofClient, receiver.url, ['reading.created', 'consent.revoked']);
+    const before = receiver.received.length;
+    // The first attempt is answered 500, and only after the patient has revoked the grant.
+    receiver.answer(500);
+    const release = receiver.hold();
+    await addSugar(revoker.client, 7.9, chinaTime(clock(), 1));
+    await waitFor(() => expect(receiver.received.length).toBe(before + 1));
+    const grant = await api.app.orm.em
+      .fork()
+      .findOneOrFail(OAuthGrant, { clientId: ofClient, customerId: revoker.cid });
+    await revoker.client.POST('/oauth/v1/grants/{grantId}/revoke', {
+      params: { path: { grantId: grant.id } },
+      body: {},
+    });
+    release();
+
+    const readingDelivery = async () =>
+      (await deliveries(subscription.subscriptionId)).find((d) => d.eventType === 'reading.created')!;
+    await waitFor(async () => expect((await readingDelivery()).status).toBe('failed'));
+    const failed = await readingDelivery();
+    expect(failed.attempts.map((a) => [a.attemptNo, a.statusCode, a.error])).toEqual([
+      [1, 500, '接收方返回 HTTP 500'],
+      [2, null, '授权已撤销，未推送'],
+    ]);
+    await waitFor(async () =>
+      expect((await deliveries(subscription.subscriptionId)).map((d) => [d.eventType, d.status])).toContainEqual([
+        'consent.revoked',
+        'succeeded',
+      ]),
+    );
+    // After the revocation the receiver got consent.revoked and nothing else.
+    expect(receiver.received.slice(before).map((r) => (JSON.parse(r.body) as { type: string }).type)).toEqual([
+      'reading.created',
+      'consent.revoked',
+    ]);
+    // A delivery refused for the grant does not count toward switching the subscription off.
+    const { items } = await consoleClient.GET('/console/v1/open/webhooks', {
+      params: { query: { clientId: ofClient } },
+    });
+    expect(items[0]).toMatchObject({ enabled: true, consecutiveFailures: 0 });
+    expect(
+      await failure(
+        consoleClient.POST('/console/v1/open/deliveries/{deliveryId}/replay', {
+          params: { path: { deliveryId: failed.deliveryId } },
+        }),
+      ),
+    ).toMatchObject({ code: 40900, errMsg: '患者已撤销授权', status: 409 });
+    expect(receiver.received.length).toBe(before + 2);
+  });
+
+  it('sends nothing more for a client switched off (停用) in the console, not even the next attempt of a pending delivery', async () => {
+    const owner = await registeredCustomer(api, '何建国');
+    const ofClient = await clientWithGrant(owner.cid, ['readings.read']);
+    const subscription = await subscribe(ofClient, receiver.url, ['reading.created']);
+    const before = receiver.received.length;
+    receiver.answer(500);
+    const release = receiver.hold();
+    await addSugar(owner.client, 6.4, chinaTime(clock(), 1));
+    await waitFor(() => expect(receiver.received.length).toBe(before + 1));
+    await consoleClient.POST('/console/v1/open/clients/{clientId}', {
+      params: { path: { clientId: ofClient } },
+      body: { disabled: true },
+    });
+    release();
+
+    await waitFor(async () => expect((await deliveries(subscription.subscriptionId))[0]?.status).toBe('failed'));
+    const [delivery] = await deliveries(subscription.subscriptionId);
+    expect(delivery!.attempts.map((a) => [a.attemptNo, a.statusCode, a.error])).toEqual([
+      [1, 500, '接收方返回 HTTP 500'],
+      [2, null, '应用已停用，未推送'],
+    ]);
+    // A new reading of the granting patient makes no delivery at all.
+    await addSugar(owner.client, 6.6, chinaTime(clock(), 1));
+    expect(await deliveries(subscription.subscriptionId)).toHaveLength(1);
+    expect(
+      await failure(
+        consoleClient.POST('/console/v1/open/deliveries/{deliveryId}/replay', {
+          params: { path: { deliveryId: delivery!.deliveryId } },
+        }),
+      ),
+    ).toMatchObject({ code: 40900, errMsg: '应用已停用', status: 409 });
+    expect(receiver.received.length).toBe(before + 1);
   });
 
   it('switches a subscription off after 20 failed deliveries in a row and keeps a notice for the contact', async () => {

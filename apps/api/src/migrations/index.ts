@@ -51,6 +51,7 @@ import { Migration20261127060912_privateUploads } from './Migration2026112706091
 import { Migration20261127093350_openChangeFeed } from './Migration20261127093350_openChangeFeed';
 import { Migration20261127093426_openWebhooks } from './Migration20261127093426_openWebhooks';
 import { Migration20261127093504_oauth } from './Migration20261127093504_oauth';
+import { Migration20261127103827_webhookDeliveryCustomer } from './Migration20261127103827_webhookDeliveryCustomer';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -104,4 +105,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127093350_openChangeFeed', class: Migration20261127093350_openChangeFeed },
   { name: 'Migration20261127093426_openWebhooks', class: Migration20261127093426_openWebhooks },
   { name: 'Migration20261127093504_oauth', class: Migration20261127093504_oauth },
+  { name: 'Migration20261127103827_webhookDeliveryCustomer', class: Migration20261127103827_webhookDeliveryCustomer },
 ];

@@ -13,9 +13,9 @@ import { inTransaction, type Db } from '../../../lib/db';
 import { scheduleJob } from '../../platform';
 import type { ReadingDeleted, ReadingRecorded, RecordedReading } from '../../health';
 import { openReadingOf } from '../open-data/openReading';
-import { WebhookRepository } from './webhook.repository';
+import { WebhookRepository, type NewDelivery } from './webhook.repository';
 import { newWebhookEventId, webhookHeaders } from './webhook.signing';
-import { webhookClientContact } from './webhook.clients';
+import { deliveryRefusal, webhookClientContact } from './webhook.clients';
 
 // Deliveries (docs/adr/0223-webhook-deliveries.md): an event heard inside the writing transaction
 // becomes one delivery per subscription that hears it, each with the job of its first attempt,
@@ -48,7 +48,7 @@ interface Outgoing {
 /** Stores a delivery per hearing subscription for each event and schedules each first attempt, in `tx`. */
 export async function enqueueWebhooks(tx: Db, outgoing: readonly Outgoing[], now: Date): Promise<number> {
   const repo = new WebhookRepository(tx);
-  const rows: { id: string; subscriptionId: string; eventId: string; eventType: string; body: string }[] = [];
+  const rows: NewDelivery[] = [];
   for (const { audience, event } of outgoing) {
     const type: WebhookEventType = event.type;
     const hearing =
@@ -60,8 +60,10 @@ export async function enqueueWebhooks(tx: Db, outgoing: readonly Outgoing[], now
     }
     const eventId = newWebhookEventId();
     const body = JSON.stringify(event);
+    // Whose data it carries: every attempt and replay checks that patient's grant is still live.
+    const customerId = 'customerId' in audience ? audience.customerId : null;
     for (const { id: subscriptionId } of hearing) {
-      rows.push({ id: randomUUID(), subscriptionId, eventId, eventType: type, body });
+      rows.push({ id: randomUUID(), subscriptionId, customerId, eventId, eventType: type, body });
     }
   }
   await repo.insertDeliveries(rows, now);
@@ -211,6 +213,10 @@ async function post(
  * the attempt, the delivery's new state and the next attempt's job commit together. A rerun of an
  * attempt already recorded (its process died before the job completed) changes nothing; the
  * receiver may then have the event twice, under one webhook-id.
+ *
+ * Before it POSTs, the client must not be switched off (停用) and, for a patient's data, the
+ * patient's grant with readings.read must still be live; otherwise the delivery fails at once with
+ * the reason in the log, sends nothing, and does not count toward switching the subscription off.
  */
 export async function runWebhookAttempt(db: Db, attempt: WebhookAttemptPayload, now: Date): Promise<void> {
   const repo = new WebhookRepository(db);
@@ -224,6 +230,25 @@ export async function runWebhookAttempt(db: Db, attempt: WebhookAttemptPayload, 
   }
   if (!subscription.enabled) {
     await repo.settle(delivery.id, delivery.chain, 'failed', null, now);
+    return;
+  }
+  const refusal = await deliveryRefusal(db, subscription.clientId, delivery.customerId ?? null);
+  if (refusal) {
+    await inTransaction(db, async (tx) => {
+      const txRepo = new WebhookRepository(tx);
+      const recorded = await txRepo.recordAttempt({
+        deliveryId: delivery.id,
+        chain: attempt.chain,
+        attemptNo: attempt.attemptNo,
+        startedAt: now,
+        statusCode: null,
+        durationMs: 0,
+        error: refusal,
+      });
+      if (recorded) {
+        await txRepo.settle(delivery.id, attempt.chain, 'failed', null, now);
+      }
+    });
     return;
   }
   const body = delivery.body;

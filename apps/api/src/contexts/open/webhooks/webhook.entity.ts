@@ -49,6 +49,11 @@ export const WebhookDeliverySchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     subscriptionId: p.uuid(),
+    /**
+     * The patient whose data the delivery carries (null for `consent.revoked`): every attempt and
+     * replay checks that this patient's grant to the client is still live (docs/adr/0224).
+     */
+    customerId: p.uuid().nullable(),
     eventId: p.string().length(40),
     eventType: p.string().length(20),
     /** The body every attempt sends, byte for byte (the signature covers it). */

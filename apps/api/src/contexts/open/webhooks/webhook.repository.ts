@@ -5,6 +5,16 @@ import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook.
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
+/** A delivery to store: `customerId` is the patient whose data it carries (null for consent.revoked). */
+export interface NewDelivery {
+  id: string;
+  subscriptionId: string;
+  customerId: string | null;
+  eventId: string;
+  eventType: string;
+  body: string;
+}
+
 /** Subscriptions, deliveries and their attempts (the delivery log). */
 export class WebhookRepository {
   constructor(private readonly em: EntityManager) {}
@@ -77,13 +87,14 @@ export class WebhookRepository {
   }
 
   /**
-   * The enabled subscriptions to `eventType` of every client the patient has a live grant to that
-   * includes readings.read (the grants are lane OAUTH's oauth_grant rows).
+   * The enabled subscriptions to `eventType` of every client not switched off (停用) that the
+   * patient has a live grant to including readings.read (the grants are lane OAUTH's oauth_grant rows).
    */
   async hearingPatient(customerId: string, eventType: WebhookEventType): Promise<{ id: string }[]> {
     return nativeQuery<{ id: string }>(
       this.em,
       `select s.id from open_webhook_subscription s
+         join oauth_client c on c.id = s.client_id and not c.disabled
         where s.enabled and jsonb_exists(s.events, $2)
           and exists (select 1 from oauth_grant g
                        where g.client_id = s.client_id and g.customer_id = $1
@@ -93,32 +104,32 @@ export class WebhookRepository {
     );
   }
 
-  /** The enabled subscriptions to `eventType` of one client. */
+  /** The enabled subscriptions to `eventType` of one client, none when the client is switched off (停用). */
   async hearingClient(clientId: string, eventType: WebhookEventType): Promise<{ id: string }[]> {
     return nativeQuery<{ id: string }>(
       this.em,
-      'select id from open_webhook_subscription where client_id = $1 and enabled and jsonb_exists(events, $2)',
+      `select s.id from open_webhook_subscription s
+         join oauth_client c on c.id = s.client_id and not c.disabled
+        where s.client_id = $1 and s.enabled and jsonb_exists(s.events, $2)`,
       [clientId, eventType],
     );
   }
 
   /** Stores deliveries in one statement, whatever their number (a meter's batch). */
-  async insertDeliveries(
-    rows: readonly { id: string; subscriptionId: string; eventId: string; eventType: string; body: string }[],
-    now: Date,
-  ): Promise<void> {
+  async insertDeliveries(rows: readonly NewDelivery[], now: Date): Promise<void> {
     if (rows.length === 0) {
       return;
     }
     await nativeQuery(
       this.em,
-      `insert into open_webhook_delivery (id, subscription_id, event_id, event_type, body, status, chain, next_attempt_at, created_at, updated_at)
-       select d.id, d.subscription_id, d.event_id, d.event_type, d.body, 'pending', 1, $6, $6, $6
-         from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])
-              as d(id, subscription_id, event_id, event_type, body)`,
+      `insert into open_webhook_delivery (id, subscription_id, customer_id, event_id, event_type, body, status, chain, next_attempt_at, created_at, updated_at)
+       select d.id, d.subscription_id, d.customer_id, d.event_id, d.event_type, d.body, 'pending', 1, $7, $7, $7
+         from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[])
+              as d(id, subscription_id, customer_id, event_id, event_type, body)`,
       [
         rows.map((r) => r.id),
         rows.map((r) => r.subscriptionId),
+        rows.map((r) => r.customerId),
         rows.map((r) => r.eventId),
         rows.map((r) => r.eventType),
         rows.map((r) => r.body),

@@ -10,6 +10,7 @@ import { WEBHOOK_ATTEMPT_JOB } from './webhook.delivery';
 import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook.entity';
 import { WebhookRepository, type DeliveryStatus } from './webhook.repository';
 import { newWebhookSecret } from './webhook.signing';
+import { DELIVERY_REFUSALS, deliveryRefusal } from './webhook.clients';
 
 // Subscriptions and their delivery log (docs/adr/0223-webhook-deliveries.md): a client manages its
 // own with its client-credentials token; the console (open.clients, admin) sees every client's and
@@ -245,7 +246,8 @@ export async function consoleWebhookDeliveries(
 
 /**
  * Sends a delivery again from the console: a new chain (same payload, same webhook-id) whose first
- * attempt is due now, retried on the same schedule. Audited.
+ * attempt is due now, retried on the same schedule. Audited. Refused when the client is switched
+ * off or the patient whose data it carries has revoked the grant since.
  */
 export async function replayDelivery(db: Db, actor: AuditActor, deliveryId: string, now: Date): Promise<DeliveryView> {
   await inTransaction(db, async (tx) => {
@@ -257,6 +259,11 @@ export async function replayDelivery(db: Db, actor: AuditActor, deliveryId: stri
     const subscription = await repo.subscription(delivery.subscriptionId);
     if (!subscription?.enabled) {
       throw new AppError(ErrorCodes.conflict, '订阅已停用', 409);
+    }
+    const refusal = await deliveryRefusal(tx, subscription.clientId, delivery.customerId ?? null);
+    if (refusal) {
+      const why = refusal === DELIVERY_REFUSALS.grantRevoked ? '患者已撤销授权' : '应用已停用';
+      throw new AppError(ErrorCodes.conflict, why, 409);
     }
     const chain = await repo.startChain(deliveryId, now);
     if (chain === null) {
