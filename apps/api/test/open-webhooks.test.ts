@@ -5,8 +5,9 @@
 // attempt; the console replays a delivery under the same webhook-id; 20 failed deliveries in a row
 // switch the subscription off with a notice for the client's contact.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { verifyWebhook } from '@glucoguard/sdk/open';
@@ -21,6 +22,7 @@ import { hashSecret } from '../src/contexts/open';
 import { OAuthClient, OAuthGrant, OAuthToken } from '../src/contexts/open/oauth/oauth.entity';
 import { WebhookSubscription } from '../src/contexts/open/webhooks/webhook.entity';
 import { createWebhook, deleteWebhook, listWebhooks } from '../src/contexts/open/webhooks/webhook.service';
+import { setWebhookTargetPolicy } from '../src/contexts/open/webhooks/webhook.targets';
 import { addSugar, type Person } from './follow-fixtures';
 import { failure, registeredCustomer, startTestApi, type TestApi } from './harness';
 import { signedInStaff } from './staff-fixtures';
@@ -87,6 +89,12 @@ const headersOf = (r: Received) => ({
   'webhook-timestamp': String(r.headers['webhook-timestamp']),
   'webhook-signature': String(r.headers['webhook-signature']),
 });
+
+/** A resolver that answers 127.0.0.1 for every name (a public-looking name pointed at the API's own host). */
+const resolvesToLoopback: LookupFunction = (_hostname, _options, callback) =>
+  (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, [
+    { address: '127.0.0.1', family: 4 },
+  ]);
 
 const waitFor = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 30_000, interval: 200 });
 
@@ -393,6 +401,76 @@ describe('webhook deliveries', () => {
     expect(receiver.received.length).toBe(before + 1);
   });
 
+  it('does not POST to a name that resolves to an internal address where loopback is not allowed (production)', async () => {
+    const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
+    // A name of the integrator's that (by the test's resolver) points at this machine's receiver.
+    const { port } = new URL(receiver.url);
+    await api.app.orm.em
+      .fork()
+      .nativeUpdate(
+        WebhookSubscription,
+        { id: subscription.subscriptionId },
+        { url: `http://hooks.partner.test:${port}/hooks/glucoguard` },
+      );
+    const before = receiver.received.length;
+    setWebhookTargetPolicy({ allowLoopback: false, lookup: resolvesToLoopback });
+    try {
+      await addSugar(patient.client, 5.6, chinaTime(clock(), 1));
+      await waitFor(async () =>
+        expect((await deliveries(subscription.subscriptionId))[0]?.attempts[0]).toMatchObject({
+          statusCode: null,
+          error: '推送地址指向内网地址',
+        }),
+      );
+      expect(receiver.received.length).toBe(before);
+      // The same name and resolver where loopback is allowed (development): the retry arrives, so
+      // it was the address that stopped the first attempt.
+      setWebhookTargetPolicy({ allowLoopback: true, lookup: resolvesToLoopback });
+      await waitFor(() => expect(receiver.received.length).toBe(before + 1));
+    } finally {
+      setWebhookTargetPolicy({ allowLoopback: true });
+    }
+    await waitFor(async () => expect((await deliveries(subscription.subscriptionId))[0]?.status).toBe('succeeded'));
+  });
+
+  it('refuses subscription URLs naming internal addresses under production rules', async () => {
+    const production = { allowLoopbackHttp: false };
+    for (const url of [
+      'https://127.0.0.1/x',
+      'https://10.1.2.3/',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.7/',
+      'https://192.168.1.1/',
+      'https://224.0.0.1/',
+      'https://localhost/',
+      'https://api.localhost/',
+      'https://[::1]/',
+      'https://[fd12:3456::1]/',
+      'https://[fe80::1]/',
+      'https://[::ffff:10.0.0.1]/',
+      'https://2130706433/',
+    ]) {
+      await expect(
+        createWebhook(
+          api.app.orm.em.fork(),
+          { clientId, grantId: null },
+          { url, events: ['reading.created'] },
+          production,
+          clock(),
+        ),
+        url,
+      ).rejects.toMatchObject({ code: 40000, errMsg: '推送地址指向内网地址', statusCode: 400 });
+    }
+    const accepted = await createWebhook(
+      api.app.orm.em.fork(),
+      { clientId, grantId: null },
+      { url: 'https://8.8.8.8/hooks', events: ['reading.created'] },
+      production,
+      clock(),
+    );
+    expect(accepted.url).toBe('https://8.8.8.8/hooks');
+  });
+
   it('switches a subscription off after 20 failed deliveries in a row and keeps a notice for the contact', async () => {
     const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
     // 19 deliveries have failed in a row already (each after all its attempts).
@@ -585,6 +663,13 @@ describe('a client managing its subscriptions', () => {
         }),
       ),
     ).toMatchObject({ code: 40000, errMsg: '推送地址必须以 https:// 开头' });
+    expect(
+      await failure(
+        mine.client.POST('/open/v1/webhooks', {
+          body: { url: 'https://10.1.2.3/hooks', events: ['reading.created'] },
+        }),
+      ),
+    ).toMatchObject({ code: 40000, errMsg: '推送地址指向内网地址', status: 400 });
     for (let i = 0; i < 10; i += 1) {
       await mine.client.POST('/open/v1/webhooks', {
         body: { url: `https://insurer.example/hooks/${i}`, events: ['reading.created'] },

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import {
   nextWebhookAttemptAt,
   openReadingId,
@@ -16,6 +18,14 @@ import { openReadingOf } from '../open-data/openReading';
 import { WebhookRepository, type NewDelivery } from './webhook.repository';
 import { newWebhookEventId, webhookHeaders } from './webhook.signing';
 import { deliveryRefusal, webhookClientContact } from './webhook.clients';
+import {
+  guardedLookup,
+  PRIVATE_TARGET_REFUSAL,
+  PrivateTargetError,
+  refusedLiteral,
+  webhookTargetPolicy,
+  type WebhookTargetPolicy,
+} from './webhook.targets';
 
 // Deliveries (docs/adr/0223-webhook-deliveries.md): an event heard inside the writing transaction
 // becomes one delivery per subscription that hears it, each with the job of its first attempt,
@@ -178,34 +188,69 @@ export async function webhooksOnGrantRevoked(
   );
 }
 
-type Failure = { statusCode: number } | { timeout: true } | { network: string };
+type Failure = { statusCode: number } | { timeout: true } | { network: string } | { internal: true };
 
-/** POSTs once; the receiver's status, or why no answer came. */
-async function post(
+interface PostResult {
+  ok: boolean;
+  failure?: Failure;
+  statusCode: number | null;
+}
+
+/**
+ * POSTs once, connecting only to an address the policy allows (an IP literal is checked here, a
+ * name in the connection's own lookup); the receiver's status, or why no answer came. The answer's
+ * body is not read, and redirects are not followed.
+ */
+function post(
   url: string,
   headers: Record<string, string>,
   body: string,
-): Promise<{ ok: boolean; failure?: Failure; statusCode: number | null }> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_ATTEMPT_TIMEOUT_MS),
-    });
-    await response.body?.cancel().catch(() => {});
-    const ok = response.status >= 200 && response.status < 300;
-    return { ok, statusCode: response.status, ...(!ok && { failure: { statusCode: response.status } }) };
-  } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      return { ok: false, statusCode: null, failure: { timeout: true } };
+  policy: WebhookTargetPolicy,
+): Promise<PostResult> {
+  return new Promise<PostResult>((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      resolve({ ok: false, statusCode: null, failure: { network: 'invalid URL' } });
+      return;
     }
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const code = cause?.code ?? cause?.message ?? (error as Error).message ?? 'unknown';
-    return { ok: false, statusCode: null, failure: { network: String(code).slice(0, 60) } };
-  }
+    if (refusedLiteral(target, policy)) {
+      resolve({ ok: false, statusCode: null, failure: { internal: true } });
+      return;
+    }
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(policy),
+        signal: AbortSignal.timeout(WEBHOOK_ATTEMPT_TIMEOUT_MS),
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        response.destroy();
+        const ok = status >= 200 && status < 300;
+        resolve({ ok, statusCode: status, ...(!ok && { failure: { statusCode: status } }) });
+      },
+    );
+    request.on('error', (error: Error & { code?: string; cause?: { code?: string } }) => {
+      if (error instanceof PrivateTargetError || error.code === 'WEBHOOK_PRIVATE_TARGET') {
+        resolve({ ok: false, statusCode: null, failure: { internal: true } });
+      } else if (error.name === 'TimeoutError' || error.name === 'AbortError') {
+        resolve({ ok: false, statusCode: null, failure: { timeout: true } });
+      } else {
+        const code = error.code ?? error.cause?.code ?? error.message ?? 'unknown';
+        resolve({ ok: false, statusCode: null, failure: { network: String(code).slice(0, 60) } });
+      }
+    });
+    request.end(body);
+  });
+}
+
+function attemptError(failure: Failure): string {
+  return 'internal' in failure ? PRIVATE_TARGET_REFUSAL : webhookAttemptError(failure);
 }
 
 /**
@@ -218,7 +263,12 @@ async function post(
  * patient's grant with readings.read must still be live; otherwise the delivery fails at once with
  * the reason in the log, sends nothing, and does not count toward switching the subscription off.
  */
-export async function runWebhookAttempt(db: Db, attempt: WebhookAttemptPayload, now: Date): Promise<void> {
+export async function runWebhookAttempt(
+  db: Db,
+  attempt: WebhookAttemptPayload,
+  now: Date,
+  policy: WebhookTargetPolicy = webhookTargetPolicy(),
+): Promise<void> {
   const repo = new WebhookRepository(db);
   const delivery = await repo.delivery(attempt.deliveryId);
   if (!delivery || delivery.status !== 'pending' || delivery.chain !== attempt.chain) {
@@ -253,7 +303,12 @@ export async function runWebhookAttempt(db: Db, attempt: WebhookAttemptPayload, 
   }
   const body = delivery.body;
   const started = performance.now();
-  const result = await post(subscription.url, webhookHeaders(subscription.secret, delivery.eventId, now, body), body);
+  const result = await post(
+    subscription.url,
+    webhookHeaders(subscription.secret, delivery.eventId, now, body),
+    body,
+    policy,
+  );
   const durationMs = Math.round(performance.now() - started);
   const finishedAt = new Date(now.getTime() + durationMs);
   await inTransaction(db, async (tx) => {
@@ -265,7 +320,7 @@ export async function runWebhookAttempt(db: Db, attempt: WebhookAttemptPayload, 
       startedAt: now,
       statusCode: result.statusCode,
       durationMs,
-      error: result.failure ? webhookAttemptError(result.failure) : null,
+      error: result.failure ? attemptError(result.failure) : null,
     });
     if (!recorded) {
       return;

@@ -12,6 +12,7 @@ import {
   updateWebhook,
   type WebhookRules,
 } from './webhook.service';
+import { setWebhookTargetPolicy } from './webhook.targets';
 
 /**
  * Webhook subscriptions: a client's own (tag `openWebhooks`, its client-credentials token) and the
@@ -20,6 +21,8 @@ import {
 export function webhookRoutes(app: FastifyInstance, config: Pick<AppConfig, 'env'>) {
   const now = () => app.providers.clock();
   const rules: WebhookRules = { allowLoopbackHttp: config.env !== 'production' };
+  // Deliveries follow the same rule: loopback receivers only outside production (webhook.targets.ts).
+  setWebhookTargetPolicy({ allowLoopback: rules.allowLoopbackHttp });
 
   app.operation('openListWebhooks', async (request) => listWebhooks(app.em, request.client));
   app.operation('openCreateWebhook', async (request) =>

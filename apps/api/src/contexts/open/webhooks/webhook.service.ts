@@ -11,6 +11,7 @@ import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './web
 import { WebhookRepository, type DeliveryStatus } from './webhook.repository';
 import { newWebhookSecret } from './webhook.signing';
 import { DELIVERY_REFUSALS, deliveryRefusal } from './webhook.clients';
+import { webhookTargetProblem } from './webhook.targets';
 
 // Subscriptions and their delivery log (docs/adr/0223-webhook-deliveries.md): a client manages its
 // own with its client-credentials token; the console (open.clients, admin) sees every client's and
@@ -26,7 +27,10 @@ export interface WebhookCaller {
 }
 
 export interface WebhookRules {
-  /** Plain http:// to a loopback address is allowed (development and tests, never production). */
+  /**
+   * Loopback receivers are allowed, over plain http:// too (development and tests, never
+   * production). Private, link-local, CGNAT, unique-local and multicast addresses never are.
+   */
   allowLoopbackHttp: boolean;
 }
 
@@ -88,7 +92,8 @@ function requireClientToken(caller: WebhookCaller): void {
 
 function checkUrl(url: string, rules: WebhookRules): string {
   const trimmed = url.trim();
-  const problem = webhookUrlProblem(trimmed, rules);
+  const problem =
+    webhookUrlProblem(trimmed, rules) ?? webhookTargetProblem(trimmed, { allowLoopback: rules.allowLoopbackHttp });
   if (problem) {
     throw new AppError(ErrorCodes.badRequest, problem);
   }
