@@ -317,10 +317,20 @@ describe('GET /open/v1/profile and /open/v1/reports', () => {
       patientId: patient.cid,
       nickname: '张大爷',
       sex: 'unknown',
-      birthDate: null,
+      birthYear: null,
       diabetesType: null,
       bloodPressureType: null,
     });
+  });
+
+  it('answers only the year of the birthday, as profile.read’s consent text promises (出生年份)', async () => {
+    const patient = await consenting(['profile.read'], '刘奶奶');
+    await nativeQuery(api.app.orm.em.fork(), `update customer set birthday = '1956-03-14' where id = $1`, [
+      patient.cid,
+    ]);
+    const profile = await call(patient.token, 'GET', '/open/v1/profile');
+    expect(profile.body.data.birthYear).toBe(1956);
+    expect(JSON.stringify(profile.body)).not.toMatch(/03-14|0314|1956-03/);
   });
 
   it('answers a report’s figures, or how many readings it needs', async () => {

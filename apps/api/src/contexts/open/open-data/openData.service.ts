@@ -170,14 +170,17 @@ export async function createOpenReading(
 
 const SEX = { 1: 'male', 2: 'female' } as const;
 
-/** GET /open/v1/profile: the patient's id, nickname, sex, birth date and diagnosed types. */
+/**
+ * GET /open/v1/profile: the patient's id, nickname, sex, birth year and diagnosed types. Only the
+ * year of the birthday: profile.read's consent text promises 出生年份, and FHIR's Patient agrees.
+ */
 export async function openProfile(db: Db, caller: OpenCaller): Promise<Schema<'OpenProfile'>> {
   const customer = await new CustomerRepository(db).get(patientOf(caller));
   return {
     patientId: customer.id,
     nickname: customer.nickname,
     sex: SEX[customer.sex as 1 | 2] ?? 'unknown',
-    birthDate: customer.birthday ?? null,
+    birthYear: customer.birthday ? Number(customer.birthday.slice(0, 4)) : null,
     diabetesType: customer.diabetesType ?? null,
     bloodPressureType: customer.bloodPressureType ?? null,
   };
