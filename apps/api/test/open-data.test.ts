@@ -259,6 +259,35 @@ describe('POST /open/v1/readings', () => {
     expect(await stored(patient.token)).toHaveLength(2);
   });
 
+  it('keys are per patient too: two patients of one client with the same key and body get their own readings', async () => {
+    const first = await consenting(['readings.read', 'readings.write'], '甲');
+    const second = await consenting(['readings.read', 'readings.write'], '乙');
+    // A key derived from the content, as integrators often do: the same for both patients.
+    const key = `pressure-${reading.measuredAt}-132-84`;
+    const a = await call(first.token, 'POST', '/open/v1/readings', {
+      body: reading,
+      headers: { 'Idempotency-Key': key },
+    });
+    const b = await call(second.token, 'POST', '/open/v1/readings', {
+      body: reading,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data.patientId).toBe(first.cid);
+    expect(b.body.data.patientId).toBe(second.cid);
+    expect(b.body.data.id).not.toBe(a.body.data.id);
+    expect(b.headers.get('idempotency-replayed')).toBeNull();
+    expect(await stored(first.token)).toHaveLength(1);
+    expect(await stored(second.token)).toHaveLength(1);
+    // Each patient's repeat still answers that patient's own first answer.
+    const again = await call(second.token, 'POST', '/open/v1/readings', {
+      body: reading,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(again.body.data).toEqual(b.body.data);
+  });
+
   it('checks the reading by the forms’ rules and stores nothing when refused', async () => {
     const patient = await consenting(['readings.read', 'readings.write']);
     const cases: [unknown, string][] = [

@@ -52,6 +52,7 @@ import { Migration20261127093350_openChangeFeed } from './Migration2026112709335
 import { Migration20261127093426_openWebhooks } from './Migration20261127093426_openWebhooks';
 import { Migration20261127093504_oauth } from './Migration20261127093504_oauth';
 import { Migration20261127103827_webhookDeliveryCustomer } from './Migration20261127103827_webhookDeliveryCustomer';
+import { Migration20261127104343_idempotencyKeyPerPatient } from './Migration20261127104343_idempotencyKeyPerPatient';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -106,4 +107,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127093426_openWebhooks', class: Migration20261127093426_openWebhooks },
   { name: 'Migration20261127093504_oauth', class: Migration20261127093504_oauth },
   { name: 'Migration20261127103827_webhookDeliveryCustomer', class: Migration20261127103827_webhookDeliveryCustomer },
+  { name: 'Migration20261127104343_idempotencyKeyPerPatient', class: Migration20261127104343_idempotencyKeyPerPatient },
 ];

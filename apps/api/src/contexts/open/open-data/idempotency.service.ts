@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_TTL_HOURS, isIdempotencyKey, OPEN_DATA_MESSAGES } from '@glucoguard/domain';
 import { inTransaction, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes } from '../../../lib/errors';
-import { IdempotencyRepository } from './idempotency.repository';
+import { IdempotencyRepository, type KeyOwner } from './idempotency.repository';
 
 /*
  * Idempotent writes (docs/adr/0222-idempotency-keys.md). The key is claimed by inserting its row in
@@ -13,6 +13,9 @@ import { IdempotencyRepository } from './idempotency.repository';
 
 /** 422: the key was used for another request. Not in ErrorCodes: only this module raises it. */
 export const IDEMPOTENCY_KEY_REUSED = 42200;
+
+/** The owner of a key sent with a token that acts for no patient (client credentials). */
+export const NO_PATIENT = '00000000-0000-0000-0000-000000000000';
 
 /** The durable job that deletes expired keys, daily (registered in composition.ts). */
 export const IDEMPOTENCY_CLEANUP_JOB = 'open.idempotency.cleanup';
@@ -39,13 +42,15 @@ export function requestFingerprint(operation: string, body: unknown): string {
 }
 
 /**
- * Runs `work` in one transaction, once per `(clientId, key)` for 24 hours: a repeat of the same
- * request answers the first answer (`replayed`), another request with the key is refused (42200).
- * Without a key it just runs `work` in a transaction.
+ * Runs `work` in one transaction, once per `(clientId, customerId, key)` for 24 hours: a repeat of
+ * the same request answers the first answer (`replayed`), another request with the key is refused
+ * (42200). The key is the client's for the caller's patient: the same key sent for another patient
+ * is another key (two patients' writes never share an answer). Without a key it just runs `work`
+ * in a transaction.
  */
 export async function idempotent<T>(
   db: Db,
-  clientId: string,
+  caller: { clientId: string; customerId: string | null },
   key: string | undefined,
   request: { operation: string; body: unknown },
   now: Date,
@@ -59,17 +64,18 @@ export async function idempotent<T>(
   }
   const fingerprint = requestFingerprint(request.operation, request.body);
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000);
+  const owner: KeyOwner = { clientId: caller.clientId, customerId: caller.customerId ?? NO_PATIENT };
   return inTransaction(db, async (tx) => {
     const repo = new IdempotencyRepository(tx);
-    if (!(await repo.claim(clientId, key, fingerprint, now, expiresAt))) {
-      const earlier = await repo.find(clientId, key);
+    if (!(await repo.claim(owner, key, fingerprint, now, expiresAt))) {
+      const earlier = await repo.find(owner, key);
       if (!earlier || earlier.fingerprint !== fingerprint) {
         throw new AppError(IDEMPOTENCY_KEY_REUSED, OPEN_DATA_MESSAGES.idempotencyKeyReused, 422);
       }
       return { answer: earlier.response as T, replayed: true };
     }
     const answer = await work(tx);
-    await repo.complete(clientId, key, answer);
+    await repo.complete(owner, key, answer);
     return { answer, replayed: false };
   });
 }

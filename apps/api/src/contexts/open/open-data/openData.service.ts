@@ -153,7 +153,7 @@ export async function createOpenReading(
   valueOf(input, input.kind);
   return idempotent(
     db,
-    caller.clientId,
+    { clientId: caller.clientId, customerId },
     idempotencyKey,
     { operation: 'openCreateReading', body: input },
     now,
