@@ -4,6 +4,12 @@
 // (`100,1000`). The changes belong to BENCH_CHANGES_PATIENTS (1,000) patients, of whom the client
 // was granted readings.read by four in five (the rest are filtered out, as on a shared server).
 // Printed: the time to catch up, pages, rows per page, rows per second and each page's latency.
+// Then a client granted by one patient who has no changes (review s9 #7): BENCH_CHANGES_POLLS (200)
+// empty polls, the way an integrator polls every minute — the page statement as the API runs it
+// for such a client (patient by patient through (customer_id, xid, id)) against the plan that walks
+// the table in (xid, id) order (ChangesRepository.page's other plan, which every client used
+// before), and the API's own poll in the notes.
+// BENCH_ONLY=changes in npm run bench.
 // Baseline: the repository's own page statement (ChangesRepository.page) run directly on the
 // database with the same cursors — what the API adds is the token check, the rate-limit count, the
 // mapping and the JSON.
@@ -23,12 +29,14 @@ import { createServer } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { hashSecret } from '../apps/api/src/contexts/open';
 import { ChangesRepository, type NewChange } from '../apps/api/src/contexts/open/changes/changes.repository';
+import { nativeQuery } from '../apps/api/src/lib/db';
 import { OAuthClient, OAuthGrant, OAuthToken } from '../apps/api/src/contexts/open/oauth/oauth.entity';
 import { percentiles, printComparison, type Comparison } from './lib';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 100_000);
 const PATIENTS = Number(process.env.BENCH_CHANGES_PATIENTS ?? 1000);
 const LIMITS = (process.env.BENCH_CHANGES_LIMITS ?? '100,1000').split(',').map(Number);
+const POLLS = Number(process.env.BENCH_CHANGES_POLLS ?? 200);
 const SEED_BATCH = 5000;
 
 async function ownDatabase(): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
@@ -214,6 +222,119 @@ export async function changesCatchupBenchmarks(onResult?: (result: Comparison) =
       onResult?.(result);
       results.push(result);
     }
+
+    // A client granted by one patient who has written nothing yet (a new consent): before review
+    // s9 #7 each of its polls walked the whole table, since no row of it ever moved its cursor.
+    // Its catch-up and POLLS empty polls: the page statement as the API now runs it (patient by
+    // patient) against the walking plan with the same cursor, and the API's own poll.
+    const sparseId = `gg_client_${randomUUID().replaceAll('-', '')}`;
+    const sparsePatient = randomUUID();
+    const sparseEm = app.orm.em.fork();
+    sparseEm.create(OAuthClient, {
+      id: sparseId,
+      name: '单人随访',
+      organisation: '基准测试',
+      contactPhone: '',
+      contactEmail: '',
+      secretHash: '0'.repeat(64),
+      redirectUris: ['https://bench.example/callback'],
+      allowedScopes: ['readings.read'],
+      grantTypes: ['authorization_code', 'refresh_token'],
+      rateLimitPerMinute: 1_000_000,
+      disabled: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const sparseGrant = randomUUID();
+    sparseEm.create(OAuthGrant, {
+      id: sparseGrant,
+      clientId: sparseId,
+      customerId: sparsePatient,
+      scopes: ['readings.read'],
+      createdAt: now,
+      updatedAt: now,
+      revokedAt: null,
+    });
+    const sparseToken = `oat_${randomBytes(32).toString('base64url')}`;
+    sparseEm.create(OAuthToken, {
+      tokenHash: hashSecret(sparseToken),
+      kind: 'access',
+      clientId: sparseId,
+      grantId: sparseGrant,
+      customerId: sparsePatient,
+      familyId: null,
+      scopes: ['readings.read'],
+      expiresAt: new Date(now.getTime() + 24 * 3_600_000),
+      rotatedAt: null,
+      revokedAt: null,
+      createdAt: now,
+    });
+    await sparseEm.flush();
+    const poll = async (cursor: string | undefined) => {
+      const url = new URL(`${baseUrl}/open/v1/changes`);
+      if (cursor) {
+        url.searchParams.set('cursor', cursor);
+      }
+      const res = await fetch(url, { headers: { authorization: `Bearer ${sparseToken}` } });
+      const body = (await res.json()) as { data?: { changes: unknown[]; nextCursor: string; hasMore: boolean } };
+      return res.ok && body.data && body.data.changes.length === 0 && !body.data.hasMore ? body.data : null;
+    };
+    const first = await poll(undefined);
+    const cursorText = first?.nextCursor;
+    const at = (cursorText && decodeChangeCursor(cursorText)) || CHANGE_FEED_START;
+    const repo = () => new ChangesRepository(app.orm.em.fork());
+    const planLatencies: number[] = [];
+    const walkLatencies: number[] = [];
+    const walkIndexedLatencies: number[] = [];
+    const ROLLBACK = new Error('rollback');
+    const apiLatencies: number[] = [];
+    let errors = first ? 0 : 1;
+    for (let i = 0; i < POLLS; i += 1) {
+      // Taking turns, so whatever else the machine does falls on both alike.
+      let t = performance.now();
+      const rows = await repo().page(sparseId, 'readings.read', at, 101);
+      planLatencies.push(performance.now() - t);
+      errors += rows.length;
+      t = performance.now();
+      await repo().page(sparseId, 'readings.read', at, 101, 0);
+      walkIndexedLatencies.push(performance.now() - t);
+      // Before review s9 #7: the walking plan without the (customer_id, xid, id) index, dropped in
+      // a transaction that is rolled back.
+      await app.orm.em
+        .fork()
+        .transactional(async (tx) => {
+          await nativeQuery(tx, 'drop index open_change_customer_id_xid_id_index', []);
+          const u = performance.now();
+          await new ChangesRepository(tx).page(sparseId, 'readings.read', at, 101, 0);
+          walkLatencies.push(performance.now() - u);
+          throw ROLLBACK;
+        })
+        .catch((e: unknown) => {
+          if (e !== ROLLBACK) {
+            throw e;
+          }
+        });
+      t = performance.now();
+      errors += (await poll(cursorText)) ? 0 : 1;
+      apiLatencies.push(performance.now() - t);
+    }
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const api = percentiles(apiLatencies);
+    const sparse: Comparison = {
+      name: `Change feed, a client granted by 1 patient with no changes, ${CHANGES.toLocaleString('en')} changes of others: ${POLLS} empty polls`,
+      subject: 'ChangesRepository.page as the API runs it (per patient; polls/s)',
+      baseline: 'the walking plan without the (customer_id, xid, id) index, as before (polls/s)',
+      mode: 'latency',
+      subjectResult: { perSecond: (POLLS * 1000) / sum(planLatencies), ...percentiles(planLatencies), errors },
+      baselineResult: { perSecond: (POLLS * 1000) / sum(walkLatencies), ...percentiles(walkLatencies), errors: 0 },
+      notes: [
+        `GET /open/v1/changes empty poll through the API: p50 ${api.p50Ms} ms, p95 ${api.p95Ms} ms`,
+        `the walking plan with the index (the planner may drive it from the grant): p50 ${percentiles(walkIndexedLatencies).p50Ms} ms, p95 ${percentiles(walkIndexedLatencies).p95Ms} ms`,
+        `database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+      ],
+    };
+    onResult?.(sparse);
+    results.push(sparse);
   } finally {
     await app.close();
     await drop();

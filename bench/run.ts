@@ -24,6 +24,7 @@ import { rankingBenchmarks } from './ranking.bench';
 import { gatewayBenchmarks } from './gateway.bench';
 import { floodBenchmarks } from './flood.bench';
 import { webhooksBenchmarks } from './webhooks.bench';
+import { changesCatchupBenchmarks } from './changes-catchup.bench';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const apiEntry = process.env.BENCH_API_ENTRY ?? join(root, 'apps/api/dist/server.js');
@@ -68,7 +69,7 @@ console.log(
 );
 const results: Comparison[] = [];
 try {
-  // BENCH_ONLY=gateway (a comma-separated list of servertime, healthz, write, sugar, ranking, gateway, flood, webhooks) runs just those.
+  // BENCH_ONLY=gateway (a comma-separated list of servertime, healthz, write, sugar, ranking, gateway, flood, webhooks, changes) runs just those.
   const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
   const wanted = (name: string) => only === null || only.has(name);
   if (wanted('servertime')) {
@@ -115,6 +116,14 @@ try {
   if (wanted('webhooks')) {
     // The API in this process on a database of its own (bench/webhooks.bench.ts).
     for (const result of await webhooksBenchmarks()) {
+      printComparison(result);
+      results.push(result);
+    }
+  }
+  if (wanted('changes')) {
+    // The change feed's catch-up and a sparse client's empty polls, the API in this process on a
+    // database of its own (bench/changes-catchup.bench.ts).
+    for (const result of await changesCatchupBenchmarks()) {
       printComparison(result);
       results.push(result);
     }

@@ -12,7 +12,11 @@ import { defineEntity, p } from '@mikro-orm/core';
 export const OpenChangeSchema = defineEntity({
   name: 'OpenChange',
   tableName: 'open_change',
-  indexes: [{ name: 'open_change_xid_id_index', properties: ['xid', 'id'] }],
+  indexes: [
+    { name: 'open_change_xid_id_index', properties: ['xid', 'id'] },
+    // A client with few patients reads each one's rows through this (ChangesRepository.page).
+    { name: 'open_change_customer_id_xid_id_index', properties: ['customerId', 'xid', 'id'] },
+  ],
   properties: {
     id: p.bigint('string').primary().autoincrement(),
     xid: p.string().columnType('xid8').defaultRaw('pg_current_xact_id()'),

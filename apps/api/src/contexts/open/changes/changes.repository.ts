@@ -22,6 +22,51 @@ export interface ChangeRow {
   occurredAt: Date;
 }
 
+/**
+ * A client granted by at most this many patients reads the feed patient by patient (see `page`):
+ * that many index probes per poll cost less than walking others' rows.
+ */
+export const FEW_PATIENTS = 100;
+
+/** The patients whose changes a client may read (`c`, `s`: the parameters of client id and scope). */
+const grantedPatients = (c: string, s: string) =>
+  `select distinct g.customer_id from oauth_grant g
+   where g.client_id = ${c} and g.revoked_at is null and g.scopes @> jsonb_build_array(${s}::text)`;
+
+const COLUMNS = `c.id::text as id, c.xid::text as xid, c.customer_id, c.resource_type, c.resource_id, c.op, c.payload, c.occurred_at`;
+
+/**
+ * The page statement's two plans, with the same parameters ($1 xid, $2 id of the cursor, $3 client,
+ * $4 scope, $5 limit) and the same answer (see `ChangesRepository.page`).
+ */
+export const PAGE_STATEMENTS = {
+  /** Each granted patient's rows through (customer_id, xid, id), merged. */
+  perPatient: `select ${COLUMNS}
+    from (${grantedPatients('$3', '$4')}) p
+    cross join lateral (
+      select * from open_change oc
+      where oc.customer_id = p.customer_id
+        and (oc.xid, oc.id) > ($1::text::xid8, $2::bigint)
+        and oc.xid < pg_snapshot_xmin(pg_current_snapshot())
+      order by oc.xid, oc.id
+      limit $5
+    ) c
+    order by c.xid, c.id
+    limit $5`,
+  /** The table in (xid, id) order, filtered to the granted patients. */
+  walk: `select ${COLUMNS}
+    from open_change c
+    where (c.xid, c.id) > ($1::text::xid8, $2::bigint)
+      and c.xid < pg_snapshot_xmin(pg_current_snapshot())
+      and exists (
+        select 1 from oauth_grant g
+        where g.client_id = $3 and g.customer_id = c.customer_id and g.revoked_at is null
+          and g.scopes @> jsonb_build_array($4::text)
+      )
+    order by c.xid, c.id
+    limit $5`,
+} as const;
+
 /** The change feed's table, `open_change` (docs/adr/0221-change-feed-ordered-by-transaction.md). */
 export class ChangesRepository {
   constructor(private readonly db: Db) {}
@@ -57,8 +102,28 @@ export class ChangesRepository {
    * running are read (`xid < pg_snapshot_xmin(pg_current_snapshot())`): a running one could commit
    * rows that sort before the rows answered now, so its rows, and every later one's, wait for the
    * next page.
+   *
+   * Two plans for the one answer (review s9 #7, ADR 0221). A client granted by at most
+   * `fewPatients` patients reads each patient's rows through `(customer_id, xid, id)` and merges
+   * them, so a poll never touches other patients' rows however many the platform writes. A client
+   * with more patients walks the table in `(xid, id)` order and filters: its rows are dense enough
+   * that few others' rows lie between them, and the per-patient merge would read up to `limit` rows
+   * of every patient for each page.
    */
-  async page(clientId: string, scope: string, after: { xid: string; id: string }, limit: number): Promise<ChangeRow[]> {
+  async page(
+    clientId: string,
+    scope: string,
+    after: { xid: string; id: string },
+    limit: number,
+    fewPatients: number = FEW_PATIENTS,
+  ): Promise<ChangeRow[]> {
+    const [counted] = await nativeQuery<{ n: number }>(
+      this.db,
+      `select count(*)::int as n from (${grantedPatients('$1', '$2')} limit $3) p`,
+      [clientId, scope, fewPatients + 1],
+      { name: 'open_change_page_patients' },
+    );
+    const perPatient = Number(counted?.n ?? 0) <= fewPatients;
     const rows = await nativeQuery<{
       id: string;
       xid: string;
@@ -70,19 +135,9 @@ export class ChangesRepository {
       occurred_at: Date | string;
     }>(
       this.db,
-      `select c.id::text as id, c.xid::text as xid, c.customer_id, c.resource_type, c.resource_id, c.op, c.payload, c.occurred_at
-       from open_change c
-       where (c.xid, c.id) > ($1::text::xid8, $2::bigint)
-         and c.xid < pg_snapshot_xmin(pg_current_snapshot())
-         and exists (
-           select 1 from oauth_grant g
-           where g.client_id = $3 and g.customer_id = c.customer_id and g.revoked_at is null
-             and g.scopes @> jsonb_build_array($4::text)
-         )
-       order by c.xid, c.id
-       limit $5`,
+      perPatient ? PAGE_STATEMENTS.perPatient : PAGE_STATEMENTS.walk,
       [after.xid, after.id, clientId, scope, limit],
-      { name: 'open_change_page' },
+      { name: perPatient ? 'open_change_page_per_patient' : 'open_change_page' },
     );
     return rows.map((r) => ({
       id: r.id,
