@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import {
   nextWebhookAttemptAt,
+  openDateTime,
   openReadingId,
   WEBHOOK_ATTEMPT_TIMEOUT_MS,
   webhookAttemptError,
@@ -18,6 +19,7 @@ import { openReadingOf } from '../open-data/openReading';
 import { WebhookRepository, type NewDelivery } from './webhook.repository';
 import { newWebhookEventId, webhookHeaders } from './webhook.signing';
 import { deliveryRefusal, webhookClientContact } from './webhook.clients';
+import { scheduleWebhookNotice } from './webhook.notice';
 import {
   guardedLookup,
   PRIVATE_TARGET_REFUSAL,
@@ -43,11 +45,6 @@ export interface WebhookAttemptPayload {
 }
 
 type WebhookEvent = Schema<'WebhookEvent'>;
-
-/** An instant as ISO 8601 in China's time (+08:00), how integrators get every time of a reading. */
-export function chinaIso(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().replace('Z', '+08:00');
-}
 
 /** One event to fan out: to the patient's granted clients, or (consent.revoked) to one client. */
 interface Outgoing {
@@ -93,99 +90,85 @@ function scheduleAttempt(tx: Db, attempt: WebhookAttemptPayload, dueAt: Date): P
   );
 }
 
-/** readingEvents' ReadingRecorded: `reading.created` to the patient's granted clients. */
-export async function webhooksOnReadingRecorded(tx: Db, events: readonly ReadingRecorded[]): Promise<void> {
-  await enqueueWebhooks(
-    tx,
-    events.map((e) => ({
-      audience: { customerId: e.customerId },
-      event: {
-        type: 'reading.created',
-        timestamp: chinaIso(e.at),
-        data: {
-          patientId: e.customerId,
-          reading: openReadingOf(e.reading, e.customerId, e.source, e.meter),
-        },
-      },
-    })),
-    events[0]?.at ?? new Date(),
-  );
-}
-
-/** readingEvents' ReadingDeleted: `reading.deleted` (a tombstone) to the patient's granted clients. */
-export async function webhooksOnReadingDeleted(tx: Db, events: readonly ReadingDeleted[], now: Date): Promise<void> {
-  await enqueueWebhooks(
-    tx,
-    events.map((e) => ({
-      audience: { customerId: e.customerId },
-      event: {
-        type: 'reading.deleted',
-        timestamp: chinaIso(now),
-        data: { patientId: e.customerId, id: openReadingId(e.kind, e.readingId), kind: e.kind },
-      },
-    })),
-    now,
-  );
-}
-
-/** readingEvents' ReadingUpdated: `reading.updated` with the reading as it now is. */
-export async function webhooksOnReadingUpdated(
+/**
+ * Enqueues one outgoing event for each heard event, its timestamp the event's time in China time
+ * (+08:00); the deliveries' first attempts are due at the first event's time.
+ */
+async function enqueueHeard<E extends { at: Date }>(
   tx: Db,
-  events: readonly { reading: RecordedReading; customerId: string; source: 'self' | 'relative'; at: Date }[],
+  events: readonly E[],
+  outgoing: (e: E, timestamp: string) => Outgoing,
 ): Promise<void> {
   await enqueueWebhooks(
     tx,
-    events.map((e) => ({
-      audience: { customerId: e.customerId },
-      event: {
-        type: 'reading.updated',
-        timestamp: chinaIso(e.at),
-        data: { patientId: e.customerId, reading: openReadingOf(e.reading, e.customerId, e.source) },
-      },
-    })),
+    events.map((e) => outgoing(e, openDateTime(e.at))),
     events[0]?.at ?? new Date(),
   );
+}
+
+/** readingEvents' ReadingRecorded: `reading.created` to the patient's granted clients. */
+export function webhooksOnReadingRecorded(tx: Db, events: readonly ReadingRecorded[]): Promise<void> {
+  return enqueueHeard(tx, events, (e, timestamp) => ({
+    audience: { customerId: e.customerId },
+    event: {
+      type: 'reading.created',
+      timestamp,
+      data: { patientId: e.customerId, reading: openReadingOf(e.reading, e.customerId, e.source, e.meter) },
+    },
+  }));
+}
+
+/** readingEvents' ReadingDeleted: `reading.deleted` (a tombstone) to the patient's granted clients. */
+export function webhooksOnReadingDeleted(tx: Db, events: readonly ReadingDeleted[], now: Date): Promise<void> {
+  const heard = events.map((e) => ({ ...e, at: now }));
+  return enqueueHeard(tx, heard, (e, timestamp) => ({
+    audience: { customerId: e.customerId },
+    event: {
+      type: 'reading.deleted',
+      timestamp,
+      data: { patientId: e.customerId, id: openReadingId(e.kind, e.readingId), kind: e.kind },
+    },
+  }));
+}
+
+/** readingEvents' ReadingUpdated: `reading.updated` with the reading as it now is. */
+export function webhooksOnReadingUpdated(
+  tx: Db,
+  events: readonly { reading: RecordedReading; customerId: string; source: 'self' | 'relative'; at: Date }[],
+): Promise<void> {
+  return enqueueHeard(tx, events, (e, timestamp) => ({
+    audience: { customerId: e.customerId },
+    event: {
+      type: 'reading.updated',
+      timestamp,
+      data: { patientId: e.customerId, reading: openReadingOf(e.reading, e.customerId, e.source) },
+    },
+  }));
 }
 
 /**
  * deviceEvents' DeviceBound: `device.bound` to the patient's granted clients. Typed by its shape:
  * devices' CLI imports every entity, so importing devices here would close a cycle of folders.
  */
-export async function webhooksOnDeviceBound(
+export function webhooksOnDeviceBound(
   tx: Db,
   events: readonly { device: { imei: string }; customerId: string; at: Date }[],
 ): Promise<void> {
-  await enqueueWebhooks(
-    tx,
-    events.map((e) => ({
-      audience: { customerId: e.customerId },
-      event: {
-        type: 'device.bound',
-        timestamp: chinaIso(e.at),
-        data: { patientId: e.customerId, imei: e.device.imei },
-      },
-    })),
-    events[0]?.at ?? new Date(),
-  );
+  return enqueueHeard(tx, events, (e, timestamp) => ({
+    audience: { customerId: e.customerId },
+    event: { type: 'device.bound', timestamp, data: { patientId: e.customerId, imei: e.device.imei } },
+  }));
 }
 
 /** A patient's grant to a client was revoked: `consent.revoked` to that client's subscriptions. */
-export async function webhooksOnGrantRevoked(
+export function webhooksOnGrantRevoked(
   tx: Db,
   events: readonly { clientId: string; grantId: string; customerId: string; at: Date }[],
 ): Promise<void> {
-  await enqueueWebhooks(
-    tx,
-    events.map((e) => ({
-      audience: { clientId: e.clientId },
-      event: {
-        type: 'consent.revoked',
-        timestamp: chinaIso(e.at),
-        data: { patientId: e.customerId, grantId: e.grantId },
-      },
-    })),
-    events[0]?.at ?? new Date(),
-  );
+  return enqueueHeard(tx, events, (e, timestamp) => ({
+    audience: { clientId: e.clientId },
+    event: { type: 'consent.revoked', timestamp, data: { patientId: e.customerId, grantId: e.grantId } },
+  }));
 }
 
 type Failure = { statusCode: number } | { timeout: true } | { network: string } | { internal: true };
@@ -368,4 +351,6 @@ async function countFailedDelivery(tx: Db, subscriptionId: string, now: Date): P
     noticeAt: now,
     updatedAt: now,
   });
+  // The notice reaches the contact's phone by SMS, once, from a job committed with the switch-off.
+  await scheduleWebhookNotice(tx, subscriptionId, now);
 }
