@@ -5,6 +5,8 @@
  * cursor. Pure: the API's fhir module maps rows with these.
  */
 
+import { openDateTime } from './changes';
+
 export const LOINC_SYSTEM = 'http://loinc.org';
 
 /** The kinds of Observation the export makes; a blood-pressure reading makes a `bp` panel and a `heart-rate`. */
@@ -122,9 +124,7 @@ const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** An instant in China time with its offset, `2026-11-27T08:30:00+08:00` (milliseconds only when there are some). */
 export function fhirChinaDateTime(at: Date): string {
-  const local = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString();
-  const text = local.endsWith('.000Z') ? local.slice(0, -5) : local.slice(0, -1);
-  return `${text}+08:00`;
+  return openDateTime(at).replace(/\.000\+08:00$/, '+08:00');
 }
 
 /** A half-open span of instants, `from` ≤ t < `to`; null sides are open. */
