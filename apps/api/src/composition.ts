@@ -38,6 +38,7 @@ import {
   type ChatTransport,
 } from './contexts/care';
 import type { PaymentProvider } from './providers/payment/payment';
+import type { SmsSender } from './providers/sms/sms';
 import { pruneExpiredRows, type JobQueue } from './contexts/platform';
 import {
   expirePrescription,
@@ -63,7 +64,10 @@ import {
   IDEMPOTENCY_CLEANUP_JOB,
   setOpenDevices,
   runWebhookAttempt,
+  runWebhookNotice,
   WEBHOOK_ATTEMPT_JOB,
+  WEBHOOK_NOTICE_JOB,
+  WEBHOOK_NOTICE_MAX_ATTEMPTS,
   openEvents,
   OAUTH_PRUNE_INTERVAL_MS,
   OAUTH_PRUNE_JOB,
@@ -74,6 +78,7 @@ import {
   webhooksOnReadingRecorded,
   webhooksOnReadingUpdated,
   type WebhookAttemptPayload,
+  type WebhookNoticePayload,
 } from './contexts/open';
 import {
   dataPlanOnOrderPaid,
@@ -222,6 +227,8 @@ export const JobNames = {
   monitorReminder: MONITOR_REMINDER_JOB,
   /** POSTs one attempt of a webhook delivery, signed (contexts/open/webhooks, docs/adr/0223). */
   webhookAttempt: WEBHOOK_ATTEMPT_JOB,
+  /** Sends one switched-off subscription's notice to the client's contact by SMS (contexts/open/webhooks, docs/adr/0224). */
+  webhookNotice: WEBHOOK_NOTICE_JOB,
   /** Deletes Idempotency-Keys past their 24 hours (contexts/open/open-data, docs/adr/0222). */
   openIdempotencyCleanup: IDEMPOTENCY_CLEANUP_JOB,
   /** Deletes OAuth codes and tokens a day after they expired (contexts/open/oauth, docs/adr/0217). */
@@ -243,6 +250,8 @@ export interface JobSettings {
   chatRelay?: TencentChatRelay | null;
   /** How the consultation jobs' chat messages reach the members' connections. */
   chatFanOut: ChatTransport['fanOut'];
+  /** The SMS provider service notices go out through. */
+  sms: SmsSender;
 }
 
 /**
@@ -347,6 +356,15 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
       await runWebhookAttempt(db, payload as WebhookAttemptPayload, now);
     },
     { atomic: false, maxAttempts: 3, backoffSeconds: 30, leaseSeconds: 60, batchSize: 10 },
+  );
+  // A switched-off subscription's notice SMS: claimed before it is sent and recorded after, each in
+  // its own conditional UPDATE, so a rerun sends nothing twice (not atomic: the SMS is not ours to roll back).
+  jobs.define(
+    JobNames.webhookNotice,
+    async (db, payload, { now, attempt }) => {
+      await runWebhookNotice(db, settings.sms, payload as WebhookNoticePayload, now, attempt);
+    },
+    { atomic: false, maxAttempts: WEBHOOK_NOTICE_MAX_ATTEMPTS, backoffSeconds: 60, leaseSeconds: 120 },
   );
   // Deletes expired Idempotency-Keys in batches: safe to run again, so not atomic.
   jobs.define(

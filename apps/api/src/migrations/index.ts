@@ -54,6 +54,7 @@ import { Migration20261127093504_oauth } from './Migration20261127093504_oauth';
 import { Migration20261127103827_webhookDeliveryCustomer } from './Migration20261127103827_webhookDeliveryCustomer';
 import { Migration20261127104343_idempotencyKeyPerPatient } from './Migration20261127104343_idempotencyKeyPerPatient';
 import { Migration20261127104631_openChangePerPatient } from './Migration20261127104631_openChangePerPatient';
+import { Migration20261127110341_webhookNoticeSms } from './Migration20261127110341_webhookNoticeSms';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -110,4 +111,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127103827_webhookDeliveryCustomer', class: Migration20261127103827_webhookDeliveryCustomer },
   { name: 'Migration20261127104343_idempotencyKeyPerPatient', class: Migration20261127104343_idempotencyKeyPerPatient },
   { name: 'Migration20261127104631_openChangePerPatient', class: Migration20261127104631_openChangePerPatient },
+  { name: 'Migration20261127110341_webhookNoticeSms', class: Migration20261127110341_webhookNoticeSms },
 ];

@@ -38,6 +38,7 @@ export default fp<JobsPluginOptions>(
       payment: app.providers.payment,
       chatRelay: app.chat.tencent,
       chatFanOut: app.chat.fanOut,
+      sms: app.providers.sms,
     });
     app.decorate('jobs', queue);
     await queue.start(app.orm.em, options.databaseUrl);

@@ -12480,6 +12480,7 @@ export interface components {
             /**
              * @description The notice stored for the client's contact (the client's contactPhone and contactEmail at the
              *     time) when the subscription was switched off after persistent failure; the console shows it.
+             *     `sms` is its SMS to that phone with the approved notice template, sent once by a job.
              */
             notice: null | {
                 text: string;
@@ -12487,6 +12488,20 @@ export interface components {
                 email: string | null;
                 /** Format: date-time */
                 at: string;
+                sms: {
+                    /**
+                     * @description `pending` until the provider accepted it (or while it is with the provider), `sent`, `no_phone` when the client has no contact phone, `failed` when the provider refused it for good.
+                     * @enum {string}
+                     */
+                    status: "pending" | "sent" | "no_phone" | "failed";
+                    /**
+                     * Format: date-time
+                     * @description When it was sent, found to have no phone, or failed; null while pending.
+                     */
+                    at: string | null;
+                    /** @description Why it was not sent (the provider's refusal), for `failed`. */
+                    error: string | null;
+                };
             };
             /** Format: date-time */
             createdAt: string;

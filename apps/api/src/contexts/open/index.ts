@@ -17,6 +17,12 @@ export {
   webhooksOnReadingUpdated,
   type WebhookAttemptPayload,
 } from './webhooks/webhook.delivery';
+export {
+  runWebhookNotice,
+  WEBHOOK_NOTICE_JOB,
+  WEBHOOK_NOTICE_MAX_ATTEMPTS,
+  type WebhookNoticePayload,
+} from './webhooks/webhook.notice';
 // The integrators' data operations and the change feed (docs/adr/0221, 0222).
 export { openDataRoutes } from './open-data/openData.routes';
 export { changesRoutes } from './changes/changes.routes';

@@ -2,7 +2,7 @@
 // RPC-style signature (HMAC-SHA1, SignatureVersion 1.0) instead of the SDK: one request shape does not
 // justify a dependency, and the signature is pinned by the documented worked example in the tests.
 import { createHmac, randomUUID } from 'node:crypto';
-import { assertSendable, SmsError, type SmsSender } from './sms';
+import { assertNoticeSendable, assertSendable, SmsError, type SmsNotice, type SmsSender } from './sms';
 
 export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 const API_VERSION = '2017-05-25';
@@ -46,6 +46,11 @@ export interface AliyunSmsConfig {
   signName: string;
   /** The approved verification-code template; its variable must be named `code`. */
   templateCode: string;
+  /**
+   * The approved notice template (service notices, e.g. a webhook subscription switched off); its
+   * variables must be named `app` and `reason`. Without it, notices are refused (NOT_CONFIGURED).
+   */
+  noticeTemplateCode?: string | null;
   endpoint?: string;
   timeoutMs?: number;
 }
@@ -102,6 +107,7 @@ export class AliyunSmsSender implements SmsSender {
       accessKeySecret: options.accessKeySecret,
       signName: options.signName,
       templateCode: options.templateCode,
+      noticeTemplateCode: options.noticeTemplateCode ?? null,
       endpoint,
       timeoutMs: options.timeoutMs ?? 5000,
     };
@@ -113,7 +119,24 @@ export class AliyunSmsSender implements SmsSender {
 
   async sendCode(phone: string, code: string): Promise<void> {
     assertSendable(phone, code);
-    const { accessKeyId, accessKeySecret, signName, templateCode, endpoint, timeoutMs } = this.#config;
+    await this.#sendSms(phone, this.#config.templateCode, { code });
+  }
+
+  async sendNotice(phone: string, notice: SmsNotice): Promise<void> {
+    assertNoticeSendable(phone, notice);
+    const templateCode = this.#config.noticeTemplateCode;
+    if (!templateCode) {
+      throw new SmsError(
+        'NOT_CONFIGURED',
+        'No notice template is configured (ALIYUN_SMS_NOTICE_TEMPLATE_CODE).',
+        false,
+      );
+    }
+    await this.#sendSms(phone, templateCode, { app: notice.app, reason: notice.reason });
+  }
+
+  async #sendSms(phone: string, templateCode: string, templateParam: Record<string, string>): Promise<void> {
+    const { accessKeyId, accessKeySecret, signName, endpoint, timeoutMs } = this.#config;
     const params: Record<string, string> = {
       AccessKeyId: accessKeyId,
       Action: 'SendSms',
@@ -125,7 +148,7 @@ export class AliyunSmsSender implements SmsSender {
       SignatureNonce: this.#nonce(),
       SignatureVersion: '1.0',
       TemplateCode: templateCode,
-      TemplateParam: JSON.stringify({ code }),
+      TemplateParam: JSON.stringify(templateParam),
       Timestamp: timestamp(this.#now()),
       Version: API_VERSION,
     };

@@ -43,6 +43,8 @@ export function smsSenderFromEnv(env: NodeJS.ProcessEnv = process.env): LocalSms
     accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET!.trim(),
     signName: env.ALIYUN_SMS_SIGN_NAME!.trim(),
     templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!.trim(),
+    // Optional: without it a switched-off webhook subscription's notice is recorded as not sent.
+    noticeTemplateCode: env.ALIYUN_SMS_NOTICE_TEMPLATE_CODE?.trim() || null,
     ...(endpoint === undefined ? {} : { endpoint }),
   });
 }

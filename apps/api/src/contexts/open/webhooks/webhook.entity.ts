@@ -29,6 +29,15 @@ export const WebhookSubscriptionSchema = defineEntity({
     noticePhone: p.string().length(20).nullable(),
     noticeEmail: p.string().length(200).nullable(),
     noticeAt: p.datetime().nullable(),
+    /**
+     * The notice's SMS to noticePhone (docs/adr/0224): null until its job runs; `sending` while it
+     * is with the provider, then `sent`, `no_phone` (no contact phone), or `failed`.
+     */
+    noticeSmsStatus: p.string().length(10).nullable(),
+    /** When the SMS was accepted by the provider (or found to have no phone, or failed for good). */
+    noticeSmsAt: p.datetime().nullable(),
+    /** Why the SMS was not sent (the provider's refusal), for the console. */
+    noticeSmsError: p.string().length(200).nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -53,6 +53,14 @@ function subscriptionView(row: WebhookSubscription): SubscriptionView {
           phone: row.noticePhone ?? null,
           email: row.noticeEmail ?? null,
           at: row.noticeAt.toISOString(),
+          sms: {
+            status:
+              row.noticeSmsStatus === 'sent' || row.noticeSmsStatus === 'no_phone' || row.noticeSmsStatus === 'failed'
+                ? row.noticeSmsStatus
+                : 'pending',
+            at: row.noticeSmsAt ? row.noticeSmsAt.toISOString() : null,
+            error: row.noticeSmsError ?? null,
+          },
         }
       : null,
     createdAt: row.createdAt.toISOString(),
@@ -145,6 +153,9 @@ export async function createWebhook(
       noticePhone: null,
       noticeEmail: null,
       noticeAt: null,
+      noticeSmsStatus: null,
+      noticeSmsAt: null,
+      noticeSmsError: null,
       createdAt: now,
       updatedAt: now,
     });
