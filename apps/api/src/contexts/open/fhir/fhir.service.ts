@@ -76,6 +76,23 @@ function patientOf(context: FhirRequestContext): string {
   return context.customerId;
 }
 
+/** A meter's id as the devices table numbers them (a Device id, a Device search's `_cursor`). */
+const DEVICE_ID = /^[1-9][0-9]{0,17}$/;
+
+/** A read's resource: the row made into it, or 404 when there is no such row of the patient's. */
+function found<R, T>(row: R | null | undefined, toResource: (row: R) => T): T {
+  if (!row) {
+    throw notFound(NOT_FOUND);
+  }
+  return toResource(row);
+}
+
+/** Of `count + 1` rows fetched, the page of `count` and, when more follow, its last row (where the next page starts). */
+function pageOf<T>(rows: readonly T[], count: number): { page: T[]; lastBeforeMore: T | null } {
+  const page = rows.slice(0, count);
+  return { page, lastBeforeMore: rows.length > count ? (page.at(-1) ?? null) : null };
+}
+
 /** The `patient` search parameter must name the token's patient (`Patient/{id}` or `{id}`). */
 function checkPatientParameter(customerId: string, patient: string | undefined) {
   if (patient !== undefined && patient.replace(/^Patient\//, '') !== customerId) {
@@ -221,16 +238,14 @@ export async function searchObservations(
     after,
     limit: count + 1,
   });
-  const page = rows.slice(0, count);
-  const last = page.at(-1);
-  const next =
-    rows.length > count && last
-      ? encodeFhirCursor({
-          measuredAtUs: last.measuredAtUs,
-          kindRank: fhirKindRank(last.kind),
-          recordId: BigInt(last.recordId),
-        })
-      : null;
+  const { page, lastBeforeMore: last } = pageOf(rows, count);
+  const next = last
+    ? encodeFhirCursor({
+        measuredAtUs: last.measuredAtUs,
+        kindRank: fhirKindRank(last.kind),
+        recordId: BigInt(last.recordId),
+      })
+    : null;
   return searchset(
     context,
     page.map((row) => {
@@ -260,10 +275,7 @@ export async function readObservation(db: Db, context: FhirRequestContext, id: s
     },
     parsed.recordId,
   );
-  if (!row) {
-    throw notFound(NOT_FOUND);
-  }
-  return toObservation(row, customerId);
+  return found(row, (reading) => toObservation(reading, customerId));
 }
 
 /** `GET Device?…`: the meters bound to the patient, by id. */
@@ -275,13 +287,13 @@ export async function searchDevices(
 ): Promise<Bundle<Device>> {
   const customerId = patientOf(context);
   checkPatientParameter(customerId, query.patient);
-  if (query._cursor !== undefined && !/^[1-9][0-9]{0,17}$/.test(query._cursor)) {
+  if (query._cursor !== undefined && !DEVICE_ID.test(query._cursor)) {
     throw new AppError(ErrorCodes.badRequest, BAD_CURSOR);
   }
   const count = query._count ?? FHIR_PAGE.default;
   const rows = await new FhirRepository(db).devices(customerId, query._cursor ?? null, count + 1);
-  const page = rows.slice(0, count);
-  const next = rows.length > count ? (page.at(-1)?.id ?? null) : null;
+  const { page, lastBeforeMore } = pageOf(rows, count);
+  const next = lastBeforeMore?.id ?? null;
   return searchset(
     context,
     page.map((row) => ({ resource: toDevice(row, customerId), path: `Device/${row.id}` })),
@@ -293,14 +305,11 @@ export async function searchDevices(
 /** `GET Device/{id}`: one meter bound to the patient. */
 export async function readDevice(db: Db, context: FhirRequestContext, id: string): Promise<Device> {
   const customerId = patientOf(context);
-  if (!/^[1-9][0-9]{0,17}$/.test(id)) {
+  if (!DEVICE_ID.test(id)) {
     throw notFound(NOT_FOUND);
   }
   const [row] = await new FhirRepository(db).devices(customerId, null, 1, id);
-  if (!row) {
-    throw notFound(NOT_FOUND);
-  }
-  return toDevice(row, customerId);
+  return found(row, (device) => toDevice(device, customerId));
 }
 
 /** `GET Patient?…`: the one patient the token is for (none when `_id` names another). */
@@ -320,10 +329,7 @@ export async function searchPatients(
 export async function readPatient(db: Db, context: FhirRequestContext, id: string): Promise<Patient> {
   const customerId = patientOf(context);
   const row = id === customerId ? await new FhirRepository(db).patient(customerId) : null;
-  if (!row) {
-    throw notFound(NOT_FOUND);
-  }
-  return toPatient(row);
+  return found(row, toPatient);
 }
 
 const COUNT_DOC = '每页条数，1 到 100，默认 20';
