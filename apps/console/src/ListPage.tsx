@@ -1,8 +1,8 @@
 // The frame of the console's list pages (药店, 网店, 订单管理, 报修处理…): the title, 刷新 and, on the
 // pages that add rows, the add button, above the page's own content (filters, a note, the table).
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Space, Typography } from 'antd';
-import type { TablePaginationConfig } from 'antd';
+import { Button, Card, Input, Space, Table, Typography } from 'antd';
+import type { TablePaginationConfig, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './ListPage.module.css';
 
@@ -70,6 +70,34 @@ export function serverPagination({
     showTotal: (count) => `共 ${count} ${unit}`,
     onChange,
   };
+}
+
+/**
+ * A list page's table over the page the API answers (`{ items, total }`, as useConsoleData loads it)
+ * with its pager (serverPagination); the row key, columns, scroll and empty text are the page's own.
+ */
+export function PagedTable<T extends object>({
+  list,
+  pageNo,
+  pageSize,
+  unit,
+  onPageChange,
+  ...table
+}: {
+  list: { data?: { items: readonly T[]; total: number }; loading: boolean };
+  pageNo: number;
+  pageSize: number;
+  unit: string;
+  onPageChange: (pageNo: number) => void;
+} & Pick<TableProps<T>, 'rowKey' | 'className' | 'columns' | 'scroll' | 'locale'>) {
+  return (
+    <Table<T>
+      {...table}
+      dataSource={list.data?.items ?? []}
+      loading={list.loading}
+      pagination={serverPagination({ pageNo, pageSize, total: list.data?.total ?? 0, unit, onChange: onPageChange })}
+    />
+  );
 }
 
 /**

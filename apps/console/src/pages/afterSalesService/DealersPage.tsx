@@ -2,12 +2,12 @@
 // newest first, by state (待处理 / 已处理) and a purchaser's name or phone; a row opens the enquiry,
 // which is marked handled once with an optional note. Audited by the API
 // (docs/adr/0212-after-sales-service-console.md).
-import { Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
+import { KeywordSearch, ListPage, PagedTable } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { DealerDrawer } from './DealerDrawer';
@@ -111,20 +111,16 @@ export default function DealersPage() {
           }}
         />
       </Space>
-      <Table<Enquiry>
+      <PagedTable<Enquiry>
         rowKey="enquiryId"
         className={styles.table}
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.loading}
         locale={{ emptyText: handled === 0 ? '暂无待处理的采购咨询' : '暂无采购咨询' }}
-        pagination={serverPagination({
-          pageNo,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          unit: '条',
-          onChange: setPageNo,
-        })}
+        list={list}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        unit="条"
+        onPageChange={setPageNo}
       />
       <DealerDrawer enquiryId={openId} onClose={() => setOpenId(null)} onChanged={list.reload} />
     </ListPage>

@@ -3,14 +3,14 @@
 // shows a new secret once (the old one stops at once); 停用 stops the client and its tokens at once,
 // 启用 lets it back; 推送订阅 opens its webhook subscriptions. Audited by the API
 // (docs/adr/0220-client-registration-in-the-console.md).
-import { App, Button, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OPEN_GRANT_TYPE_LABELS } from '@glucoguard/domain';
 import { api } from '../../api';
 
-import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
+import { KeywordSearch, ListPage, PagedTable } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { ClientDialog } from './ClientDialog';
 import { CLIENT_STATE_OPTIONS, formatDay, scopeText, type OAuthClient } from './openText';
@@ -173,21 +173,17 @@ export default function OpenClientsPage() {
           }}
         />
       </Space>
-      <Table<OAuthClient>
+      <PagedTable<OAuthClient>
         rowKey="clientId"
         className={styles.table}
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.loading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: keyword || disabled !== undefined ? '没有符合条件的应用' : '还没有登记应用' }}
-        pagination={serverPagination({
-          pageNo,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          unit: '个',
-          onChange: setPageNo,
-        })}
+        list={list}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        unit="个"
+        onPageChange={setPageNo}
       />
       <ClientDialog
         open={editing !== null}

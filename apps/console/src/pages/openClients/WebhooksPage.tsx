@@ -2,13 +2,13 @@
 // 推送订阅 link opens it): where events go, which events, whether it is on and why not, the failures
 // in a row, and the notice its contact got when it was switched off. 推送记录 opens its delivery log
 // with each attempt and 重新推送. The API is lane WEBHOOKS' (docs/adr/0223, 0224).
-import { Alert, Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { formatTime } from '../../format';
-import { ListPage, serverPagination } from '../../ListPage';
+import { ListPage, PagedTable } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { DeliveriesDrawer } from './DeliveriesDrawer';
 import { EVENT_LABELS, formatDay, subscriptionState, type Subscription } from './openText';
@@ -155,21 +155,17 @@ export default function WebhooksPage() {
           />
         ) : null,
       )}
-      <Table<Subscription>
+      <PagedTable<Subscription>
         rowKey="subscriptionId"
         className={styles.table}
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.loading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: clientId ? '该应用还没有推送订阅' : '还没有推送订阅' }}
-        pagination={serverPagination({
-          pageNo,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          unit: '个',
-          onChange: setPageNo,
-        })}
+        list={list}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        unit="个"
+        onPageChange={setPageNo}
       />
       <DeliveriesDrawer
         subscription={open}
