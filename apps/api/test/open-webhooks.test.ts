@@ -4,7 +4,6 @@
 // answers 500 gets the delivery again on the domain's schedule, and the delivery log shows every
 // attempt; the console replays a delivery under the same webhook-id; 20 failed deliveries in a row
 // switch the subscription off with a notice for the client's contact.
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { LookupAddress } from 'node:dns';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
@@ -18,12 +17,14 @@ import {
 } from '@glucoguard/domain';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
 import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
-import { hashSecret } from '../src/contexts/open';
-import { OAuthClient, OAuthGrant, OAuthToken } from '../src/contexts/open/oauth/oauth.entity';
+import { OAuthGrant } from '../src/contexts/open/oauth/oauth.entity';
 import { WebhookSubscription } from '../src/contexts/open/webhooks/webhook.entity';
 import { createWebhook, deleteWebhook, listWebhooks } from '../src/contexts/open/webhooks/webhook.service';
+import { runWebhookNotice } from '../src/contexts/open/webhooks/webhook.notice';
 import { setWebhookTargetPolicy } from '../src/contexts/open/webhooks/webhook.targets';
+import { LocalSmsOutbox } from '../src/providers/sms/local-outbox';
 import { addSugar, type Person } from './follow-fixtures';
+import { newIntegrator } from './open-data-fixtures';
 import { failure, registeredCustomer, startTestApi, type TestApi } from './harness';
 import { signedInStaff } from './staff-fixtures';
 
@@ -112,35 +113,9 @@ describe('webhook deliveries', () => {
 
   /** A registered client with a contact, and the patient's grant to it with `scopes`. */
   async function clientWithGrant(customerId: string, scopes: string[]) {
-    const em = api.app.orm.em.fork();
-    const id = `gg_client_${randomUUID().replaceAll('-', '')}`;
-    const now = clock();
-    em.create(OAuthClient, {
-      id,
-      name: '慢病随访系统',
-      organisation: '第一人民医院',
-      contactPhone: '13800001111',
-      contactEmail: 'it@hospital.example',
-      secretHash: '0'.repeat(64),
-      redirectUris: ['https://app.example/callback'],
-      allowedScopes: ['readings.read'],
-      grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
-      rateLimitPerMinute: 600,
-      disabled: false,
-      createdAt: now,
-      updatedAt: now,
-    });
-    em.create(OAuthGrant, {
-      id: randomUUID(),
-      clientId: id,
-      customerId,
-      scopes,
-      createdAt: now,
-      updatedAt: now,
-      revokedAt: null,
-    });
-    await em.flush();
-    return id;
+    const made = await newIntegrator(api, clock);
+    await made.grant(customerId, scopes);
+    return made.clientId;
   }
 
   const subscribe = (ofClient: string, url: string, events: WebhookEventType[]) =>
@@ -471,7 +446,7 @@ describe('webhook deliveries', () => {
     expect(accepted.url).toBe('https://8.8.8.8/hooks');
   });
 
-  it('switches a subscription off after 20 failed deliveries in a row and keeps a notice for the contact', async () => {
+  it('switches a subscription off after 20 failed deliveries in a row, keeps a notice and texts it to the contact once', async () => {
     const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
     // 19 deliveries have failed in a row already (each after all its attempts).
     await api.app.orm.em
@@ -509,6 +484,45 @@ describe('webhook deliveries', () => {
     expect(off.notice!.text).toContain('慢病随访系统');
     expect(off.notice!.text).toContain(receiver.url);
 
+    // The notice reaches the contact's phone by SMS, once, with the notice template's text.
+    const sms = api.app.providers.sms;
+    if (!(sms instanceof LocalSmsOutbox)) {
+      throw new Error('the test API does not use the local SMS outbox');
+    }
+    const smsOf = async () =>
+      (await consoleClient.GET('/console/v1/open/webhooks', { params: { query: { clientId } } })).items.find(
+        (s) => s.subscriptionId === subscription.subscriptionId,
+      )!.notice!.sms;
+    await waitFor(async () => {
+      expect((await smsOf()).status).toBe('sent');
+    });
+    const sent = await smsOf();
+    expect(sent).toMatchObject({ status: 'sent', error: null });
+    expect(sent.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const notices = sms.notices('13800001111');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.notice).toEqual({ app: '慢病随访系统', reason: '连续20次推送失败' });
+    expect(notices[0]!.text).toBe(
+      '【糖护】您的应用「慢病随访系统」的推送订阅因连续20次推送失败已暂停推送，请修复接收服务后在推送订阅中重新启用，并通过变更订阅接口补取期间的数据。',
+    );
+    // The job run again (its process died before it completed) sends nothing more.
+    const noticeJob = { subscriptionId: subscription.subscriptionId, disabledAt: off.disabledAt! };
+    await runWebhookNotice(api.app.orm.em.fork(), sms, noticeJob, clock(), 2);
+    expect(sms.notices('13800001111')).toHaveLength(1);
+    // Without a contact phone nothing is sent, and the subscription records that.
+    await api.app.orm.em
+      .fork()
+      .nativeUpdate(
+        WebhookSubscription,
+        { id: subscription.subscriptionId },
+        { noticePhone: null, noticeSmsStatus: null, noticeSmsAt: null },
+      );
+    await runWebhookNotice(api.app.orm.em.fork(), sms, noticeJob, clock(), 1);
+    const noPhone = await smsOf();
+    expect(noPhone.status).toBe('no_phone');
+    expect(noPhone.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(sms.notices('13800001111')).toHaveLength(1);
+
     // Switched off: a new reading makes no delivery for it, and its failed delivery is not replayed.
     await addSugar(patient.client, 6.0, chinaTime(clock(), 1));
     expect(await deliveries(subscription.subscriptionId)).toHaveLength(1);
@@ -528,58 +542,12 @@ describe('a client managing its subscriptions', () => {
 
   /** A registered client; its client-credentials token and, when `customerId` is given, a patient's grant and token. */
   async function integrator(customerId?: string) {
-    const em = api.app.orm.em.fork();
-    const clientId = `gg_client_${randomUUID().replaceAll('-', '')}`;
-    const now = new Date();
-    em.create(OAuthClient, {
-      id: clientId,
-      name: '保险健康计划',
-      organisation: '平安健康',
-      contactPhone: '13900002222',
-      contactEmail: '',
-      secretHash: '0'.repeat(64),
-      redirectUris: ['https://insurer.example/cb'],
-      allowedScopes: ['readings.read'],
-      grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
-      rateLimitPerMinute: 600,
-      disabled: false,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const grantId = randomUUID();
-    if (customerId) {
-      em.create(OAuthGrant, {
-        id: grantId,
-        clientId,
-        customerId,
-        scopes: ['readings.read'],
-        createdAt: now,
-        updatedAt: now,
-        revokedAt: null,
-      });
-    }
-    const token = (grant: boolean) => {
-      const value = `oat_${randomBytes(32).toString('base64url')}`;
-      em.create(OAuthToken, {
-        tokenHash: hashSecret(value),
-        kind: 'access',
-        clientId,
-        grantId: grant ? grantId : null,
-        customerId: grant ? (customerId ?? null) : null,
-        familyId: null,
-        scopes: grant ? ['readings.read'] : [],
-        expiresAt: new Date(now.getTime() + HOUR),
-        rotatedAt: null,
-        revokedAt: null,
-        createdAt: now,
-      });
-      return value;
-    };
-    const own = token(false);
-    const patients = customerId ? token(true) : null;
-    await em.flush();
+    const made = await newIntegrator(api, () => new Date());
+    const own = await made.token(null, []);
+    const grantId = customerId ? await made.grant(customerId, ['readings.read']) : null;
+    const patients = customerId && grantId ? await made.token({ grantId, customerId }, ['readings.read']) : null;
     return {
-      clientId,
+      clientId: made.clientId,
       grantId,
       client: api.client({ token: own }),
       patientTokenClient: patients ? api.client({ token: patients }) : null,
@@ -803,7 +771,10 @@ describe('a client managing its subscriptions', () => {
       const created = await client.POST('/open/v1/webhooks', {
         body: { url: receiver.url, events: ['consent.revoked'] },
       });
-      await patient.client.POST('/oauth/v1/grants/{grantId}/revoke', { params: { path: { grantId } }, body: {} });
+      await patient.client.POST('/oauth/v1/grants/{grantId}/revoke', {
+        params: { path: { grantId: grantId! } },
+        body: {},
+      });
       await waitFor(() => expect(receiver.received).toHaveLength(1));
       const got = receiver.received[0]!;
       expect(new Webhook(created.secret).verify(got.body, headersOf(got))).toMatchObject({
