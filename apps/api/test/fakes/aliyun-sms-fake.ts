@@ -35,6 +35,8 @@ export interface AliyunSmsFakeOptions {
   templateCode?: string;
   /** The variables the approved template uses; TemplateParam must supply each. */
   templateVars?: string[];
+  /** Further approved templates (e.g. a notice template), by code, with the variables each uses. */
+  moreTemplates?: Record<string, string[]>;
   now?: () => Date;
 }
 
@@ -94,6 +96,7 @@ export class AliyunSmsFake {
   readonly signName: string;
   readonly templateCode: string;
   readonly templateVars: string[];
+  readonly moreTemplates: Record<string, string[]>;
   /** Accepted messages, oldest first. */
   readonly messages: FakeSms[] = [];
   /** Every request as it arrived, accepted or not. */
@@ -113,6 +116,7 @@ export class AliyunSmsFake {
     this.signName = options.signName ?? '糖护';
     this.templateCode = options.templateCode ?? 'SMS_000000001';
     this.templateVars = options.templateVars ?? ['code'];
+    this.moreTemplates = options.moreTemplates ?? {};
     this.#now = options.now ?? (() => new Date());
     this.#server = createServer((req, res) => {
       // A bug in the fake must surface as a failed request, not an unhandled rejection.
@@ -273,7 +277,14 @@ export class AliyunSmsFake {
     if (params.get('SignName') !== this.signName) {
       return refuse('isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名');
     }
-    if (params.get('TemplateCode') !== this.templateCode) {
+    const templateCode = params.get('TemplateCode') ?? '';
+    const templateVars =
+      templateCode === this.templateCode
+        ? this.templateVars
+        : Object.hasOwn(this.moreTemplates, templateCode)
+          ? this.moreTemplates[templateCode]
+          : undefined;
+    if (!templateVars) {
       return refuse('isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板');
     }
     let templateParam: unknown;
@@ -289,8 +300,12 @@ export class AliyunSmsFake {
     if (!Object.values(vars).every((v) => typeof v === 'string')) {
       return refuse('isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值');
     }
-    if (!this.templateVars.every((name) => name in vars)) {
+    if (!templateVars.every((name) => name in vars)) {
       return refuse('isv.TEMPLATE_MISSING_PARAMETERS', '模板缺少变量');
+    }
+    // A variable of free content (自定义内容) holds at most 35 characters.
+    if (Object.values(vars).some((v) => [...(v as string)].length > 35)) {
+      return refuse('isv.PARAM_LENGTH_LIMIT', '参数超出长度限制');
     }
     if (this.throttle) {
       return refuse('isv.BUSINESS_LIMIT_CONTROL', '触发分钟级流控Permits:1');
@@ -299,7 +314,7 @@ export class AliyunSmsFake {
     this.messages.push({
       phoneNumbers,
       signName: this.signName,
-      templateCode: this.templateCode,
+      templateCode,
       templateParam: vars as Record<string, string>,
       bizId,
       method,

@@ -4,10 +4,11 @@ import { SmsError } from '../../../src/providers/sms/sms';
 import { AliyunSmsFake } from '../../fakes/aliyun-sms-fake';
 
 const PHONE = '13800138000';
+const NOTICE_TEMPLATE = 'SMS_000000002';
 
 let fake: AliyunSmsFake;
 beforeEach(async () => {
-  fake = await AliyunSmsFake.start();
+  fake = await AliyunSmsFake.start({ moreTemplates: { [NOTICE_TEMPLATE]: ['app', 'reason'] } });
 });
 afterEach(async () => {
   await fake.close();
@@ -128,6 +129,40 @@ describe('AliyunSmsSender against the fake SendSms endpoint', () => {
     expect((await refusal(client.sendCode(`${PHONE},13900139000`, '123456'))).providerCode).toBe('INVALID_ARGUMENT');
     expect((await refusal(client.sendCode(PHONE, '12ab56'))).providerCode).toBe('INVALID_ARGUMENT');
     expect(fake.requests).toEqual([]);
+  });
+
+  it('sends a notice with the notice template and its app and reason variables', async () => {
+    await sender({ noticeTemplateCode: NOTICE_TEMPLATE }).sendNotice(PHONE, {
+      app: '慢病随访系统',
+      reason: '连续20次推送失败',
+    });
+    expect(fake.messages).toEqual([
+      expect.objectContaining({
+        phoneNumbers: [PHONE],
+        signName: '糖护',
+        templateCode: NOTICE_TEMPLATE,
+        templateParam: { app: '慢病随访系统', reason: '连续20次推送失败' },
+        method: 'POST',
+      }),
+    ]);
+  });
+
+  it('refuses a notice without a notice template, to a phone list, or with a variable past 35 characters or holding a link', async () => {
+    expect((await refusal(sender().sendNotice(PHONE, { app: 'A', reason: 'B' }))).providerCode).toBe('NOT_CONFIGURED');
+    const client = sender({ noticeTemplateCode: NOTICE_TEMPLATE });
+    const refused = [
+      client.sendNotice(`${PHONE},13900139000`, { app: 'A', reason: 'B' }),
+      client.sendNotice(PHONE, { app: '糖'.repeat(36), reason: 'B' }),
+      client.sendNotice(PHONE, { app: 'A', reason: '' }),
+      client.sendNotice(PHONE, { app: '详见 https://evil.example', reason: 'B' }),
+      client.sendNotice(PHONE, { app: 'A', reason: '第一行\n第二行' }),
+    ];
+    for (const promise of refused) {
+      expect((await refusal(promise)).providerCode).toBe('INVALID_ARGUMENT');
+    }
+    // 35 characters is within the limit.
+    await client.sendNotice(PHONE, { app: '糖'.repeat(35), reason: 'B' });
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('refuses an endpoint that is not an http(s) URL when constructed', () => {

@@ -82,4 +82,25 @@ describe('smsSenderFromEnv', () => {
       await fake.close();
     }
   });
+
+  it('sends notices with ALIYUN_SMS_NOTICE_TEMPLATE_CODE, and refuses them without it', async () => {
+    const fake = await AliyunSmsFake.start({
+      templateCode: 'SMS_1',
+      moreTemplates: { SMS_2: ['app', 'reason'] },
+      accessKeyId: 'LTAI-id',
+      accessKeySecret: 'secret',
+    });
+    const notice = { app: '慢病随访系统', reason: '连续20次推送失败' };
+    try {
+      const env = { ...ALIYUN_ENV, ALIYUN_SMS_ENDPOINT: fake.url };
+      await smsSenderFromEnv({ ...env, ALIYUN_SMS_NOTICE_TEMPLATE_CODE: ' SMS_2 ' }).sendNotice('13800138000', notice);
+      expect(fake.messages.map((m) => [m.templateCode, m.templateParam])).toEqual([['SMS_2', notice]]);
+      await expect(smsSenderFromEnv(env).sendNotice('13800138000', notice)).rejects.toMatchObject({
+        providerCode: 'NOT_CONFIGURED',
+      });
+      expect(fake.messages).toHaveLength(1);
+    } finally {
+      await fake.close();
+    }
+  });
 });

@@ -11,7 +11,7 @@ import { formatTime } from '../../format';
 import { ListPage, PagedTable } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { DeliveriesDrawer } from './DeliveriesDrawer';
-import { EVENT_LABELS, formatDay, subscriptionState, type Subscription } from './openText';
+import { EVENT_LABELS, formatDay, noticeSmsText, subscriptionState, type Subscription } from './openText';
 import styles from './OpenClients.module.css';
 
 const PAGE_SIZE = 20;
@@ -151,7 +151,7 @@ export default function WebhooksPage() {
             type="error"
             showIcon
             title={`${nameOf(subscription.clientId) ?? subscription.clientId} 的订阅已因连续失败停用`}
-            description={`${formatTime(subscription.notice.at)} 已通知 ${[subscription.notice.phone, subscription.notice.email].filter(Boolean).join('、') || '（未登记联系方式）'}：${subscription.notice.text}`}
+            description={`${formatTime(subscription.notice.at)} 已通知 ${[subscription.notice.phone, subscription.notice.email].filter(Boolean).join('、') || '（未登记联系方式）'}：${subscription.notice.text}（${noticeSmsText(subscription.notice.sms)}）`}
           />
         ) : null,
       )}

@@ -10,6 +10,7 @@ import type { Schema } from '@glucoguard/sdk';
 import { sent, stubNetwork } from '../../../test/network';
 import OpenClientsPage from './OpenClientsPage';
 import WebhooksPage from './WebhooksPage';
+import { formatTime } from '../../format';
 import { redirectUrisOf } from './openText';
 
 type Client = Schema<'OAuthClient'>;
@@ -282,6 +283,7 @@ describe('推送订阅', () => {
                 phone: '021-55550123',
                 email: null,
                 at: '2026-11-26T02:00:00.000Z',
+                sms: { status: 'sent', at: '2026-11-26T02:00:05.000Z', error: null },
               },
             }),
           ]),
@@ -293,6 +295,7 @@ describe('推送订阅', () => {
     expect(screen.getByText('连续失败 0 次')).toBeTruthy();
     expect(screen.getByText(/^停用于 /)).toBeTruthy();
     expect(screen.getByText(/已通知 021-55550123：您的推送订阅因连续20次投递失败已停用/)).toBeTruthy();
+    expect(screen.getByText(new RegExp(`（已短信通知 ${formatTime('2026-11-26T02:00:05.000Z')}）$`))).toBeTruthy();
     const lists = calls.filter((c) => c.path === '/api/console/v1/open/webhooks');
     expect(lists.map((c) => c.query.get('clientId'))).toEqual([CLIENT_ID]);
   });

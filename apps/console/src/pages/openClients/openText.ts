@@ -3,6 +3,7 @@
 // (scopes and their texts, grant types, which settings go together) are the domain's.
 import { OPEN_SCOPE_TEXTS, type OpenScope } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
+import { formatTime } from '../../format';
 
 export type OAuthClient = Schema<'OAuthClient'>;
 export type Subscription = Schema<'WebhookSubscription'>;
@@ -32,6 +33,20 @@ export const DELIVERY_STATUS_OPTIONS = [
   { value: 'succeeded', label: DELIVERY_STATUS.succeeded.label },
   { value: 'failed', label: DELIVERY_STATUS.failed.label },
 ] as const;
+
+/** Where a switch-off notice's SMS to the contact stands (docs/adr/0224). */
+export function noticeSmsText(sms: NonNullable<Subscription['notice']>['sms']): string {
+  switch (sms.status) {
+    case 'sent':
+      return `已短信通知 ${formatTime(sms.at)}`;
+    case 'no_phone':
+      return '未登记手机号，未发短信';
+    case 'failed':
+      return `短信未发出：${sms.error ?? '原因不明'}`;
+    case 'pending':
+      return '短信发送中';
+  }
+}
 
 /** A subscription's state: 推送中, or why it is off. */
 export function subscriptionState(subscription: Subscription): { label: string; colour: string } {
