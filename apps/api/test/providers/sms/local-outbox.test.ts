@@ -77,4 +77,26 @@ describe('LocalSmsOutbox', () => {
     });
     expect(outbox.list(PHONE)).toEqual([]);
   });
+
+  it('keeps a notice apart from the codes, as the notice template reads, and refuses one that could not be sent', async () => {
+    const sentAt = new Date('2026-11-27T03:00:00Z');
+    const outbox = new LocalSmsOutbox({ now: () => sentAt });
+    await outbox.sendNotice(PHONE, { app: '慢病随访系统', reason: '连续20次推送失败' });
+    expect(outbox.list(PHONE)).toEqual([]);
+    expect(outbox.notices(PHONE)).toEqual([
+      {
+        phone: PHONE,
+        notice: { app: '慢病随访系统', reason: '连续20次推送失败' },
+        text: '【糖护】您的应用「慢病随访系统」的推送订阅因连续20次推送失败已暂停推送，请修复接收服务后在推送订阅中重新启用，并通过变更订阅接口补取期间的数据。',
+        sentAt,
+      },
+    ]);
+    await expect(outbox.sendNotice(`${PHONE},13900139000`, { app: 'A', reason: 'B' })).rejects.toMatchObject({
+      providerCode: 'INVALID_ARGUMENT',
+    });
+    await expect(outbox.sendNotice(PHONE, { app: 'www.example.com', reason: 'B' })).rejects.toMatchObject({
+      providerCode: 'INVALID_ARGUMENT',
+    });
+    expect(outbox.notices(PHONE)).toHaveLength(1);
+  });
 });
