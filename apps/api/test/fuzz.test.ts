@@ -517,6 +517,20 @@ function problemWith(req: FuzzRequest, op: Operation, answer: Answer): string | 
   } catch {
     return `not JSON (${answer.contentType})`;
   }
+  // The FHIR export refuses as FHIR does, with an OperationOutcome in application/fhir+json (its
+  // declared `default`; only application/json schemas reach op.schema, so it is checked here):
+  // one issue whose details.text says why in Chinese and whose diagnostics is the envelope code.
+  if (op.rawResponse && answer.contentType.startsWith('application/fhir+json')) {
+    const issue = Array.isArray(body.issue) ? (body.issue[0] as Record<string, unknown> | undefined) : undefined;
+    const details = issue?.details as Record<string, unknown> | undefined;
+    return body.resourceType === 'OperationOutcome' &&
+      answer.status >= 400 &&
+      typeof details?.text === 'string' &&
+      details.text !== '' &&
+      /^\d{5}$/.test(String(issue?.diagnostics))
+      ? undefined
+      : 'not an OperationOutcome that says why';
+  }
   // An operation in another system's protocol (`x-envelope: false`) may declare its refusals in
   // that protocol's shape (the payment notify's {code: FAIL, message}): they must carry its fields.
   const declared = op.schema.response[String(answer.status)] ?? op.schema.response.default;
