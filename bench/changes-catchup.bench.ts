@@ -23,7 +23,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { CHANGE_FEED_START, decodeChangeCursor, encodeChangeCursor, openDateTime } from '@glucoguard/domain';
 import { createServer } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
@@ -31,36 +30,13 @@ import { hashSecret } from '../apps/api/src/contexts/open';
 import { ChangesRepository, type NewChange } from '../apps/api/src/contexts/open/changes/changes.repository';
 import { nativeQuery } from '../apps/api/src/lib/db';
 import { OAuthClient, OAuthGrant, OAuthToken } from '../apps/api/src/contexts/open/oauth/oauth.entity';
-import { percentiles, printComparison, type Comparison } from './lib';
+import { ownDatabase, percentiles, printComparison, type Comparison } from './lib';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 100_000);
 const PATIENTS = Number(process.env.BENCH_CHANGES_PATIENTS ?? 1000);
 const LIMITS = (process.env.BENCH_CHANGES_LIMITS ?? '100,1000').split(',').map(Number);
 const POLLS = Number(process.env.BENCH_CHANGES_POLLS ?? 200);
 const SEED_BATCH = 5000;
-
-async function ownDatabase(): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
-  if (!process.env.DATABASE_URL) {
-    return { databaseUrl: undefined, drop: async () => {} };
-  }
-  const name = `gg_bench_changes_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** A reading change as the subscribers write it. */
 function readingChange(customerId: string, n: number, at: Date): NewChange {
@@ -83,7 +59,7 @@ function readingChange(customerId: string, n: number, at: Date): NewChange {
 }
 
 export async function changesCatchupBenchmarks(onResult?: (result: Comparison) => void): Promise<Comparison[]> {
-  const { databaseUrl, drop } = await ownDatabase();
+  const { databaseUrl, drop } = await ownDatabase('gg_bench_changes');
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

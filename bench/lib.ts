@@ -4,6 +4,7 @@ import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -412,4 +413,35 @@ export function describePair(pair: {
     );
   }
   return notes;
+}
+
+/**
+ * A database of the bench's own on the PostgreSQL of DATABASE_URL (`${name}_${pid}`, made afresh),
+ * and how to drop it; without DATABASE_URL none (the API runs on PGlite) and nothing to drop.
+ */
+export async function ownDatabase(
+  name: string,
+): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    return { databaseUrl: undefined, drop: async () => {} };
+  }
+  const database = `${name}_${process.pid}`;
+  const dropStatement = `drop database if exists "${database}" with (force)`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(dropStatement);
+  await admin.query(`create database "${database}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(dropStatement);
+      await c.end();
+    },
+  };
 }

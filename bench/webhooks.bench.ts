@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { openReadingId } from '@glucoguard/domain';
 import { createApiClient, type ApiClient } from '@glucoguard/sdk';
 import { createServer } from '../apps/api/src/app';
 import { DEV_GATEWAY_TOKEN, loadConfig } from '../apps/api/src/config';
@@ -27,7 +27,7 @@ import { OAuthClient, OAuthGrant } from '../apps/api/src/contexts/open/oauth/oau
 import { createWebhook, deleteWebhook } from '../apps/api/src/contexts/open/webhooks/webhook.service';
 import { webhookHeaders } from '../apps/api/src/contexts/open/webhooks/webhook.signing';
 import { LocalSmsOutbox } from '../apps/api/src/providers/sms/local-outbox';
-import { CONNECTIONS, percentiles, printComparison, type Comparison } from './lib';
+import { CONNECTIONS, ownDatabase, percentiles, printComparison, type Comparison } from './lib';
 
 const READINGS = Number(process.env.BENCH_WEBHOOK_READINGS ?? 1000);
 const CONCURRENCIES = (process.env.BENCH_WEBHOOK_CONCURRENCY ?? '2,8').split(',').map(Number);
@@ -46,9 +46,9 @@ async function startReceiver() {
       bodies += 1;
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          data?: { reading?: { readingId?: string } };
+          data?: { reading?: { id?: string } };
         };
-        const id = body.data?.reading?.readingId;
+        const id = body.data?.reading?.id;
         if (id) {
           arrivals.set(id, at);
         }
@@ -126,7 +126,7 @@ async function recordReadings(client: ApiClient, count: number, offsetMinutes: n
           const saved = await client.POST('/sugarTest/v1/add', {
             body: { sugar: 5 + (i % 40) / 10, createTime: chinaTime(offsetMinutes + i), timeType: 1 },
           });
-          sent.set(saved.testId, at);
+          sent.set(openReadingId('glucose', saved.testId), at);
         } catch {
           errors += 1;
         }
@@ -162,25 +162,7 @@ async function directPosts(receiver: Receiver, bodies: string[], secret: string,
 }
 
 async function benchAt(concurrency: number, receiver: Receiver): Promise<Comparison> {
-  let databaseUrl: string | undefined;
-  let drop = async () => {};
-  if (process.env.DATABASE_URL) {
-    const name = `gg_bench_webhooks_${process.pid}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-  }
+  const { databaseUrl, drop } = await ownDatabase('gg_bench_webhooks');
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
