@@ -40,6 +40,7 @@ import {
 import type { PaymentProvider } from './providers/payment/payment';
 import type { SmsSender } from './providers/sms/sms';
 import { pruneExpiredRows, type JobQueue } from './contexts/platform';
+import type { Db } from './lib/db';
 import {
   expirePrescription,
   MONITOR_REMINDER_JOB,
@@ -260,6 +261,14 @@ export interface JobSettings {
  * transaction of the change that needs them.
  */
 export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
+  /** A job run every `intervalMs` whose rerun changes nothing more, so not atomic. */
+  const everyIdempotent = (name: string, run: (db: Db, now: Date) => Promise<unknown>, intervalMs: number) => {
+    const handler: Parameters<JobQueue['define']>[1] = async (db, _payload, { now }) => {
+      await run(db, now);
+    };
+    jobs.define(name, handler, { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 600 });
+    jobs.every(name, intervalMs);
+  };
   // Deletes in batches of its own, each bounded by time: safe to run again, so not atomic.
   jobs.define(
     JobNames.pruneExpiredRows,
@@ -272,14 +281,11 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
     jobs.every(JobNames.pruneExpiredRows, settings.retentionIntervalMs);
   }
   // Each intent moves by one conditional UPDATE and a rerun asks again: idempotent, so not atomic.
-  jobs.define(
+  everyIdempotent(
     JobNames.reconcilePayments,
-    async (db, _payload, { now }) => {
-      await reconcilePendingIntents(db, settings.payment, now);
-    },
-    { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 600 },
+    (db, now) => reconcilePendingIntents(db, settings.payment, now),
+    PAYMENT_RECONCILE_INTERVAL_MS,
   );
-  jobs.every(JobNames.reconcilePayments, PAYMENT_RECONCILE_INTERVAL_MS);
   // Scheduled with each intent for when its time runs out; a closed or paid intent is left as it is.
   jobs.define(
     JobNames.closePayment,
@@ -367,23 +373,13 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
     { atomic: false, maxAttempts: WEBHOOK_NOTICE_MAX_ATTEMPTS, backoffSeconds: 60, leaseSeconds: 120 },
   );
   // Deletes expired Idempotency-Keys in batches: safe to run again, so not atomic.
-  jobs.define(
+  everyIdempotent(
     JobNames.openIdempotencyCleanup,
-    async (db, _payload, { now }) => {
-      await deleteExpiredIdempotencyKeys(db, now);
-    },
-    { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 600 },
+    (db, now) => deleteExpiredIdempotencyKeys(db, now),
+    IDEMPOTENCY_CLEANUP_INTERVAL_MS,
   );
-  jobs.every(JobNames.openIdempotencyCleanup, IDEMPOTENCY_CLEANUP_INTERVAL_MS);
   // Deletes spent OAuth codes and tokens in batches: safe to run again, so not atomic.
-  jobs.define(
-    JobNames.oauthPrune,
-    async (db, _payload, { now }) => {
-      await pruneOAuthRows(db, now);
-    },
-    { atomic: false, maxAttempts: 3, backoffSeconds: 60, leaseSeconds: 600 },
-  );
-  jobs.every(JobNames.oauthPrune, OAUTH_PRUNE_INTERVAL_MS);
+  everyIdempotent(JobNames.oauthPrune, (db, now) => pruneOAuthRows(db, now), OAUTH_PRUNE_INTERVAL_MS);
   // Sends the stored message as a custom message through Tencent's REST API; a rerun sends the
   // same message id, which the clients merge (nothing to write here, so not atomic).
   const chatRelay = settings.chatRelay;
