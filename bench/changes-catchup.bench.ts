@@ -20,17 +20,16 @@
 // or on PostgreSQL (a database of its own) when DATABASE_URL is set. Alone:
 //   npx tsx --conditions=@glucoguard/source bench/changes-catchup.bench.ts
 // No assertion on time: the figures are printed.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { CHANGE_FEED_START, decodeChangeCursor, encodeChangeCursor, openDateTime } from '@glucoguard/domain';
 import { createServer } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { hashSecret } from '../apps/api/src/contexts/open';
 import { ChangesRepository, type NewChange } from '../apps/api/src/contexts/open/changes/changes.repository';
 import { nativeQuery } from '../apps/api/src/lib/db';
-import { OAuthClient, OAuthGrant, OAuthToken } from '../apps/api/src/contexts/open/oauth/oauth.entity';
 import { ownDatabase, percentiles, printComparison, type Comparison } from './lib';
+import { benchClient, benchGrant, benchToken } from './open-fixtures';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 100_000);
 const PATIENTS = Number(process.env.BENCH_CHANGES_PATIENTS ?? 1000);
@@ -74,54 +73,21 @@ export async function changesCatchupBenchmarks(onResult?: (result: Comparison) =
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
     const now = new Date();
     const em = app.orm.em.fork();
-    const clientId = `gg_client_${randomUUID().replaceAll('-', '')}`;
-    em.create(OAuthClient, {
-      id: clientId,
+    const clientId = benchClient(em, now, {
       name: '追平测试',
       organisation: '基准测试',
-      contactPhone: '',
-      contactEmail: '',
-      secretHash: '0'.repeat(64),
       redirectUris: ['https://bench.example/callback'],
-      allowedScopes: ['readings.read'],
       grantTypes: ['authorization_code', 'refresh_token'],
       // The catch-up must not be throttled: it is the reading, not the limit, that is measured.
       rateLimitPerMinute: 1_000_000,
-      disabled: false,
-      createdAt: now,
-      updatedAt: now,
     });
     const patients = Array.from({ length: PATIENTS }, () => randomUUID());
-    patients.forEach((customerId, i) => {
-      if (i % 5 !== 4) {
-        em.create(OAuthGrant, {
-          id: randomUUID(),
-          clientId,
-          customerId,
-          scopes: ['readings.read'],
-          createdAt: now,
-          updatedAt: now,
-          revokedAt: null,
-        });
-      }
-    });
-    await em.flush();
-    // The token's grant: the first patient's (the feed reads every granted patient of the client).
-    const grant = await em.findOneOrFail(OAuthGrant, { clientId, customerId: patients[0]! });
-    const token = `oat_${randomBytes(32).toString('base64url')}`;
-    em.create(OAuthToken, {
-      tokenHash: hashSecret(token),
-      kind: 'access',
-      clientId,
-      grantId: grant.id,
-      customerId: grant.customerId,
-      familyId: null,
-      scopes: ['readings.read'],
-      expiresAt: new Date(now.getTime() + 24 * 3_600_000),
-      rotatedAt: null,
-      revokedAt: null,
-      createdAt: now,
-    });
+    // Four patients in five granted; the token's grant is the first patient's (the feed reads
+    // every granted patient of the client).
+    const grants = patients.flatMap((customerId, i) =>
+      i % 5 !== 4 ? [{ id: benchGrant(em, now, clientId, customerId), customerId }] : [],
+    );
+    const token = benchToken(em, now, clientId, grants[0]!);
     await em.flush();
 
     const seedStart = performance.now();
@@ -203,48 +169,17 @@ export async function changesCatchupBenchmarks(onResult?: (result: Comparison) =
     // s9 #7 each of its polls walked the whole table, since no row of it ever moved its cursor.
     // Its catch-up and POLLS empty polls: the page statement as the API now runs it (patient by
     // patient) against the walking plan with the same cursor, and the API's own poll.
-    const sparseId = `gg_client_${randomUUID().replaceAll('-', '')}`;
-    const sparsePatient = randomUUID();
     const sparseEm = app.orm.em.fork();
-    sparseEm.create(OAuthClient, {
-      id: sparseId,
+    const sparseId = benchClient(sparseEm, now, {
       name: '单人随访',
       organisation: '基准测试',
-      contactPhone: '',
-      contactEmail: '',
-      secretHash: '0'.repeat(64),
       redirectUris: ['https://bench.example/callback'],
-      allowedScopes: ['readings.read'],
       grantTypes: ['authorization_code', 'refresh_token'],
       rateLimitPerMinute: 1_000_000,
-      disabled: false,
-      createdAt: now,
-      updatedAt: now,
     });
-    const sparseGrant = randomUUID();
-    sparseEm.create(OAuthGrant, {
-      id: sparseGrant,
-      clientId: sparseId,
-      customerId: sparsePatient,
-      scopes: ['readings.read'],
-      createdAt: now,
-      updatedAt: now,
-      revokedAt: null,
-    });
-    const sparseToken = `oat_${randomBytes(32).toString('base64url')}`;
-    sparseEm.create(OAuthToken, {
-      tokenHash: hashSecret(sparseToken),
-      kind: 'access',
-      clientId: sparseId,
-      grantId: sparseGrant,
-      customerId: sparsePatient,
-      familyId: null,
-      scopes: ['readings.read'],
-      expiresAt: new Date(now.getTime() + 24 * 3_600_000),
-      rotatedAt: null,
-      revokedAt: null,
-      createdAt: now,
-    });
+    const sparsePatient = randomUUID();
+    const sparseGrant = benchGrant(sparseEm, now, sparseId, sparsePatient);
+    const sparseToken = benchToken(sparseEm, now, sparseId, { id: sparseGrant, customerId: sparsePatient });
     await sparseEm.flush();
     const poll = async (cursor: string | undefined) => {
       const url = new URL(`${baseUrl}/open/v1/changes`);

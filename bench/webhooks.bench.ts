@@ -23,11 +23,11 @@ import { createApiClient, type ApiClient } from '@glucoguard/sdk';
 import { createServer } from '../apps/api/src/app';
 import { DEV_GATEWAY_TOKEN, loadConfig } from '../apps/api/src/config';
 import { provisionDevice } from '../apps/api/src/contexts/devices/meter/meter.service';
-import { OAuthClient, OAuthGrant } from '../apps/api/src/contexts/open/oauth/oauth.entity';
 import { createWebhook, deleteWebhook } from '../apps/api/src/contexts/open/webhooks/webhook.service';
 import { webhookHeaders } from '../apps/api/src/contexts/open/webhooks/webhook.signing';
 import { LocalSmsOutbox } from '../apps/api/src/providers/sms/local-outbox';
 import { CONNECTIONS, ownDatabase, percentiles, printComparison, type Comparison } from './lib';
+import { benchClient, benchGrant } from './open-fixtures';
 
 const READINGS = Number(process.env.BENCH_WEBHOOK_READINGS ?? 1000);
 const CONCURRENCIES = (process.env.BENCH_WEBHOOK_CONCURRENCY ?? '2,8').split(',').map(Number);
@@ -179,32 +179,15 @@ async function benchAt(concurrency: number, receiver: Receiver): Promise<Compari
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
     const patient = await registeredPatient(baseUrl, sms);
     const em = app.orm.em.fork();
-    const clientId = `gg_client_${randomUUID().replaceAll('-', '')}`;
     const now = new Date();
-    em.create(OAuthClient, {
-      id: clientId,
+    const clientId = benchClient(em, now, {
       name: '压测应用',
       organisation: '压测',
-      contactPhone: '',
-      contactEmail: '',
-      secretHash: '0'.repeat(64),
       redirectUris: [],
-      allowedScopes: ['readings.read'],
       grantTypes: ['client_credentials'],
       rateLimitPerMinute: 600,
-      disabled: false,
-      createdAt: now,
-      updatedAt: now,
     });
-    em.create(OAuthGrant, {
-      id: randomUUID(),
-      clientId,
-      customerId: patient.cid,
-      scopes: ['readings.read'],
-      createdAt: now,
-      updatedAt: now,
-      revokedAt: null,
-    });
+    benchGrant(em, now, clientId, patient.cid);
     await em.flush();
 
     // The write path alone: the same number of readings with no subscription to hear them.
