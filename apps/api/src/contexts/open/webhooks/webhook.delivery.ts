@@ -171,6 +171,9 @@ export function webhooksOnGrantRevoked(
   }));
 }
 
+/** An attempt as the delivery log stores it. */
+type AttemptRow = Parameters<WebhookRepository['recordAttempt']>[0];
+
 type Failure = { statusCode: number } | { timeout: true } | { network: string } | { internal: true };
 
 interface PostResult {
@@ -265,19 +268,20 @@ export async function runWebhookAttempt(
     await repo.settle(delivery.id, delivery.chain, 'failed', null, now);
     return;
   }
+  /** Logs this attempt begun at `now` with its outcome; false when a rerun had logged it already. */
+  const logAttempt = (txRepo: WebhookRepository, outcome: Pick<AttemptRow, 'statusCode' | 'durationMs' | 'error'>) =>
+    txRepo.recordAttempt({
+      deliveryId: delivery.id,
+      chain: attempt.chain,
+      attemptNo: attempt.attemptNo,
+      startedAt: now,
+      ...outcome,
+    });
   const refusal = await deliveryRefusal(db, subscription.clientId, delivery.customerId ?? null);
   if (refusal) {
     await inTransaction(db, async (tx) => {
       const txRepo = new WebhookRepository(tx);
-      const recorded = await txRepo.recordAttempt({
-        deliveryId: delivery.id,
-        chain: attempt.chain,
-        attemptNo: attempt.attemptNo,
-        startedAt: now,
-        statusCode: null,
-        durationMs: 0,
-        error: refusal,
-      });
+      const recorded = await logAttempt(txRepo, { statusCode: null, durationMs: 0, error: refusal });
       if (recorded) {
         await txRepo.settle(delivery.id, attempt.chain, 'failed', null, now);
       }
@@ -296,11 +300,7 @@ export async function runWebhookAttempt(
   const finishedAt = new Date(now.getTime() + durationMs);
   await inTransaction(db, async (tx) => {
     const txRepo = new WebhookRepository(tx);
-    const recorded = await txRepo.recordAttempt({
-      deliveryId: delivery.id,
-      chain: attempt.chain,
-      attemptNo: attempt.attemptNo,
-      startedAt: now,
+    const recorded = await logAttempt(txRepo, {
       statusCode: result.statusCode,
       durationMs,
       error: result.failure ? attemptError(result.failure) : null,
