@@ -57,12 +57,17 @@ async function openPicker(field: string): Promise<HTMLElement> {
   });
 }
 
-/** Opens a picker by its field and confirms what its wheel shows (the first item unless turned). */
+/**
+ * Opens a picker by its field and confirms what its wheel shows (the first item unless turned),
+ * then waits until the field shows the choice. (Not until the popup has faded out: that animation
+ * runs on animation frames, which a loaded CI machine can hold back for seconds.)
+ */
 async function pick(field: string) {
-  fireEvent.click(screen.getByRole('button', { name: field }));
+  const button = screen.getByRole('button', { name: field });
+  fireEvent.click(button);
   const popup = await openPicker(field);
   fireEvent.click(within(popup).getByText('确定'));
-  await waitFor(() => expect(popup.style.display).toBe('none'));
+  await waitFor(() => expect(button.textContent).not.toMatch(/^请选择/));
 }
 
 function photo(name: string): File {
