@@ -111,8 +111,18 @@ function databaseLines() {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+/**
+ * How long a server that is still running may take to answer its health check. A first start
+ * migrates and seeds the database, which on a slow or busy machine has taken longer than a minute;
+ * a server that exits meanwhile stops everything at once (see `run`), so a generous bound costs
+ * nothing when something is really wrong.
+ */
+const startTimeoutSeconds = Number(process.env.START_TIMEOUT_SECONDS ?? 300);
+
 async function waitFor(url, what) {
-  const deadline = Date.now() + 60_000;
+  const started = Date.now();
+  const deadline = started + startTimeoutSeconds * 1000;
+  let nextNotice = started + 30_000;
   while (Date.now() < deadline) {
     if (stopping) {
       return false;
@@ -125,9 +135,13 @@ async function waitFor(url, what) {
     } catch {
       // not listening yet
     }
+    if (Date.now() >= nextNotice) {
+      console.log(`… still waiting for the ${what} to become healthy (${Math.round((Date.now() - started) / 1000)} s)`);
+      nextNotice += 30_000;
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  console.error(`✖ ${what} did not become healthy at ${url} within 60 s.`);
+  console.error(`✖ ${what} did not become healthy at ${url} within ${startTimeoutSeconds} s (START_TIMEOUT_SECONDS).`);
   stop(1);
   return false;
 }

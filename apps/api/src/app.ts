@@ -170,6 +170,9 @@ export function serverOptions(
         keywords: ['x-errMsg'],
         // `1e999` (a query parameter) and `1e400` (JSON) are Infinity: not a number or an integer here.
         strictNumbers: true,
+        // The contract has fields that take more than one type (`[number, 'null', string]`): they
+        // are meant, so Ajv need not log a strict-mode warning for each at start-up.
+        allowUnionTypes: true,
         // No `verbose`: errors never carry (or clone) the request's data; the message finds the schema by its path.
       },
     },
