@@ -1,7 +1,7 @@
 // The frame of the console's list pages (药店, 网店, 订单管理, 报修处理…): the title, 刷新 and, on the
 // pages that add rows, the add button, above the page's own content (filters, a note, the table).
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Space, Table, Typography } from 'antd';
+import { Button, Card, Input, Select, Space, Table, Typography } from 'antd';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './ListPage.module.css';
@@ -126,5 +126,42 @@ export function KeywordSearch({
       aria-label={label}
       onSearch={(text) => onSearch(text.trim() || undefined)}
     />
+  );
+}
+
+/**
+ * A list's filter row: the keyword search (KeywordSearch, `keyword`) and one select (`choice`) whose
+ * 'all' option means no filter, each handing back its value (undefined for 'all' or a cleared search).
+ * The select keeps its own value unless `value` is given (a drawer shown again for another row).
+ */
+export function ListFilters<T extends string | number>({
+  keyword,
+  choice,
+}: {
+  keyword?: { label: string; onSearch: (keyword: string | undefined) => void };
+  choice?: {
+    label: string;
+    options: readonly { value: T | 'all'; label: string }[];
+    defaultValue?: T | 'all';
+    value?: T | 'all';
+    loading?: boolean;
+    onChange: (value: T | undefined) => void;
+  };
+}) {
+  return (
+    <Space className={styles.filters} wrap>
+      {keyword ? <KeywordSearch label={keyword.label} className={styles.keyword} onSearch={keyword.onSearch} /> : null}
+      {choice ? (
+        <Select<T | 'all'>
+          className={styles.select}
+          aria-label={choice.label}
+          defaultValue={choice.defaultValue ?? 'all'}
+          {...(choice.value === undefined ? {} : { value: choice.value })}
+          loading={choice.loading}
+          options={[...choice.options]}
+          onChange={(value) => choice.onChange(value === 'all' ? undefined : value)}
+        />
+      ) : null}
+    </Space>
   );
 }

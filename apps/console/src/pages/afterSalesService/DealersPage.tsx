@@ -2,12 +2,12 @@
 // newest first, by state (待处理 / 已处理) and a purchaser's name or phone; a row opens the enquiry,
 // which is marked handled once with an optional note. Audited by the API
 // (docs/adr/0212-after-sales-service-console.md).
-import { Button, Select, Space, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { KeywordSearch, ListPage, PagedTable } from '../../ListPage';
+import { ListFilters, ListPage, PagedTable } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { DealerDrawer } from './DealerDrawer';
@@ -91,26 +91,24 @@ export default function DealersPage() {
 
   return (
     <ListPage title="经销采购咨询" onReload={list.reload}>
-      <Space className={styles.filters} wrap>
-        <KeywordSearch
-          label="采购人姓名或手机号"
-          className={styles.keyword}
-          onSearch={(next) => {
+      <ListFilters
+        keyword={{
+          label: '采购人姓名或手机号',
+          onSearch: (next) => {
             setKeyword(next);
             setPageNo(1);
-          }}
-        />
-        <Select<0 | 1 | 'all'>
-          className={styles.select}
-          aria-label="处理状态"
-          defaultValue={0}
-          options={[...DEALER_STATE_OPTIONS]}
-          onChange={(value) => {
-            setHandled(value === 'all' ? undefined : value);
+          },
+        }}
+        choice={{
+          label: '处理状态',
+          options: DEALER_STATE_OPTIONS,
+          defaultValue: 0,
+          onChange: (next) => {
+            setHandled(next);
             setPageNo(1);
-          }}
-        />
-      </Space>
+          },
+        }}
+      />
       <PagedTable<Enquiry>
         rowKey="enquiryId"
         className={styles.table}

@@ -2,13 +2,13 @@
 // found by a 服务编码, phone or IMEI and narrowed to one handler; a row opens the request with its
 // photos and the steps (指派, 处理结果, 完成). Every read and step is audited by the API, and each step
 // reaches the patient as a notice and a template message (docs/adr/0212-after-sales-service-console.md).
-import { Button, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Table, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { REPAIR_SCREEN_TEXTS, REPAIR_STATUS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
+import { ListFilters, ListPage, serverPagination } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { RepairDrawer } from './RepairDrawer';
@@ -117,30 +117,27 @@ export default function RepairsPage() {
         }}
         items={REPAIR_TABS.map((tab) => ({ key: String(tab.status), label: tab.label }))}
       />
-      <Space className={styles.filters} wrap>
-        <KeywordSearch
-          label="服务编码、手机号或 IMEI"
-          className={styles.keyword}
-          onSearch={(next) => {
+      <ListFilters<string>
+        keyword={{
+          label: '服务编码、手机号或 IMEI',
+          onSearch: (next) => {
             setKeyword(next);
             setPageNo(1);
-          }}
-        />
-        <Select<string>
-          className={styles.select}
-          aria-label="处理人"
-          defaultValue="all"
-          loading={assignees.loading}
-          options={[
+          },
+        }}
+        choice={{
+          label: '处理人',
+          loading: assignees.loading,
+          options: [
             { value: 'all', label: '全部处理人' },
             ...(assignees.data ?? []).map((staff) => ({ value: staff.staffId, label: staff.name })),
-          ]}
-          onChange={(value) => {
-            setAssigneeId(value === 'all' ? undefined : value);
+          ],
+          onChange: (next) => {
+            setAssigneeId(next);
             setPageNo(1);
-          }}
-        />
-      </Space>
+          },
+        }}
+      />
       <Table<Repair>
         rowKey="upkeepId"
         className={styles.table}

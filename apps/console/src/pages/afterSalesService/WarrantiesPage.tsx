@@ -2,13 +2,13 @@
 // phone (the one registered or the customer's own). Each row shows the model, the purchase date and
 // whether the warranty still runs (the domain's isWarrantyExpired, computed by the API). Every search
 // is audited by the API (docs/adr/0212-after-sales-service-console.md).
-import { Space, Table, Tag, Typography } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DEVICE_TYPE_NAMES, WARRANTY_TEXTS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { KeywordSearch, ListPage, serverPagination } from '../../ListPage';
+import { ListFilters, ListPage, serverPagination } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import styles from './AfterSalesService.module.css';
@@ -85,16 +85,15 @@ export default function WarrantiesPage() {
 
   return (
     <ListPage title="保修登记" onReload={list.reload}>
-      <Space className={styles.filters} wrap>
-        <KeywordSearch
-          label="设备 IMEI 或手机号"
-          className={styles.keyword}
-          onSearch={(next) => {
+      <ListFilters
+        keyword={{
+          label: '设备 IMEI 或手机号',
+          onSearch: (next) => {
             setKeyword(next);
             setPageNo(1);
-          }}
-        />
-      </Space>
+          },
+        }}
+      />
       <Table<Warranty>
         rowKey="warrantyId"
         className={styles.table}

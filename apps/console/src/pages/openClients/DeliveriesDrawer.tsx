@@ -3,12 +3,12 @@
 // the payload. 重新推送 sends a delivery again as a new attempt chain with the same payload and
 // webhook-id; a delivery still being tried, or one of a disabled subscription, is refused by the
 // API with its reason.
-import { App, Button, Drawer, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Drawer, Table, Tag, Timeline, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { formatTime } from '../../format';
-import { serverPagination } from '../../ListPage';
+import { ListFilters, serverPagination } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import {
   attemptOutcome,
@@ -158,18 +158,17 @@ export function DeliveriesDrawer({
               {subscription.url}
             </Typography.Text>
           </Typography.Paragraph>
-          <Space className={styles.filters}>
-            <Select<DeliveryStatus | 'all'>
-              className={styles.select}
-              aria-label="投递状态"
-              value={status ?? 'all'}
-              options={[...DELIVERY_STATUS_OPTIONS]}
-              onChange={(value) => {
-                setStatus(value === 'all' ? undefined : value);
+          <ListFilters
+            choice={{
+              label: '投递状态',
+              options: DELIVERY_STATUS_OPTIONS,
+              value: status ?? 'all',
+              onChange: (next) => {
+                setStatus(next);
                 setPageNo(1);
-              }}
-            />
-          </Space>
+              },
+            }}
+          />
           <Table<Delivery>
             rowKey="deliveryId"
             columns={columns}

@@ -3,14 +3,14 @@
 // shows a new secret once (the old one stops at once); 停用 stops the client and its tokens at once,
 // 启用 lets it back; 推送订阅 opens its webhook subscriptions. Audited by the API
 // (docs/adr/0220-client-registration-in-the-console.md).
-import { App, Button, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OPEN_GRANT_TYPE_LABELS } from '@glucoguard/domain';
 import { api } from '../../api';
 
-import { KeywordSearch, ListPage, PagedTable } from '../../ListPage';
+import { ListFilters, ListPage, PagedTable } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { ClientDialog } from './ClientDialog';
 import { CLIENT_STATE_OPTIONS, formatDay, scopeText, type OAuthClient } from './openText';
@@ -153,26 +153,23 @@ export default function OpenClientsPage() {
 
   return (
     <ListPage title="应用接入" addLabel="登记应用" onReload={list.reload} onAdd={() => setEditing('new')}>
-      <Space className={styles.filters} wrap>
-        <KeywordSearch
-          label="应用名称、机构或 Client ID"
-          className={styles.keyword}
-          onSearch={(next) => {
+      <ListFilters
+        keyword={{
+          label: '应用名称、机构或 Client ID',
+          onSearch: (next) => {
             setKeyword(next);
             setPageNo(1);
-          }}
-        />
-        <Select<0 | 1 | 'all'>
-          className={styles.select}
-          aria-label="应用状态"
-          defaultValue="all"
-          options={[...CLIENT_STATE_OPTIONS]}
-          onChange={(value) => {
-            setDisabled(value === 'all' ? undefined : value);
+          },
+        }}
+        choice={{
+          label: '应用状态',
+          options: CLIENT_STATE_OPTIONS,
+          onChange: (next) => {
+            setDisabled(next);
             setPageNo(1);
-          }}
-        />
-      </Space>
+          },
+        }}
+      />
       <PagedTable<OAuthClient>
         rowKey="clientId"
         className={styles.table}
