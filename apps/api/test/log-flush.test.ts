@@ -1,23 +1,12 @@
 // The log is written asynchronously: what is buffered still reaches stdout when the API shuts
 // down on a signal and when it crashes, and a crash is itself logged.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './free-port';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** Starts src/server.ts in one Node process, collecting its stdout. */
 async function startApi(): Promise<{

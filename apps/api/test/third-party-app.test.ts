@@ -5,27 +5,13 @@
 // The same story in Chromium, through the real consent and 授权管理 pages, is e2e/openIntegration.e2e.mjs
 // (docs/adr/0230-integrator-journey-e2e.md).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port';
 import { registeredCustomer, startTestApi, type TestApi } from './harness';
 import { signedInStaff } from './staff-fixtures';
 
 const APP_DIR = fileURLToPath(new URL('../../../packages/sdk/examples/third-party-app/', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') {
-    throw new Error('no free port');
-  }
-  return address.port;
-}
 
 /** The app's process, started as its README says; resolves once it prints its address. */
 async function startApp(env: Record<string, string>): Promise<ChildProcessWithoutNullStreams> {

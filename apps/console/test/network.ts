@@ -38,6 +38,14 @@ export function stubNetwork(answer: (call: Call) => unknown): Call[] {
   return calls;
 }
 
+/** A refusal as the API answers it: the error envelope `{ code, errMsg, data: null }` with its HTTP status. */
+export function refusal(code: number, status: number, errMsg: string): Response {
+  return new Response(JSON.stringify({ code, errMsg, data: null }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
 /** The calls as method, path and body only, for comparing what a form sent as a whole. */
 export function sent(calls: readonly Call[]): Omit<Call, 'query'>[] {
   return calls.map(({ method, path, body }) => ({ method, path, body }));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import type { Schema } from '@glucoguard/sdk';
-import { stubNetwork } from '../../../test/network';
+import { refusal, stubNetwork } from '../../../test/network';
 import DealersPage from './DealersPage';
 import { RepairDrawer } from './RepairDrawer';
 import RepairsPage from './RepairsPage';
@@ -25,12 +25,6 @@ const shown = (ui: React.ReactNode) =>
   );
 
 const button = (name: string) => screen.getByRole('button', { name });
-
-const refusal = (code: number, status: number, errMsg: string) =>
-  new Response(JSON.stringify({ code, errMsg, data: null }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
 /** The open dialog titled `title`. */
 async function modal(title: string): Promise<HTMLElement> {

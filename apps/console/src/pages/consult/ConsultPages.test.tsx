@@ -10,7 +10,7 @@ import type { Schema } from '@glucoguard/sdk';
 import ConsultQueuePage from './ConsultQueuePage';
 import ConsultPage from './ConsultPage';
 import ReadingsPage from './ReadingsPage';
-import { stubNetwork } from '../../../test/network';
+import { refusal, stubNetwork } from '../../../test/network';
 
 // lightweight-charts draws on a canvas, which jsdom lacks: a stand-in that records nothing.
 vi.mock('lightweight-charts', () => {
@@ -51,12 +51,6 @@ function consult(overrides: Partial<Consult> = {}): Consult {
     ...overrides,
   };
 }
-
-const refusal = (code: number, status: number, errMsg: string) =>
-  new Response(JSON.stringify({ code, errMsg, data: null }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
 const DICTIONARIES = {
   allergic_history: [
