@@ -10,8 +10,15 @@ export interface ChangeCursor {
   readonly id: string;
 }
 
-/** Where a feed read with no cursor starts: before every change. */
+/** Where a feed read with no cursor starts before retention first deleted anything: before every change. */
 export const CHANGE_FEED_START: ChangeCursor = { xid: '0', id: '0' };
+
+/**
+ * How long the change feed keeps a change (days, docs/adr/0233-change-feed-retention.md): older ones
+ * are deleted daily, and a cursor behind which one of the client's patients lost a change answers
+ * 41000 (`OPEN_DATA_MESSAGES.cursorExpired`).
+ */
+export const CHANGE_FEED_RETENTION_DAYS = 30;
 
 /** Changes a page answers when the client names no limit, and at most. */
 export const CHANGE_FEED_LIMITS = { default: 100, max: 1000 } as const;
@@ -105,6 +112,7 @@ export function isIdempotencyKey(text: string): boolean {
 /** The open operations' refusals, in Chinese for the integrator's logs and users. */
 export const OPEN_DATA_MESSAGES = {
   badCursor: '游标无效',
+  cursorExpired: '同步游标已过期，请从头同步',
   badIdempotencyKey: 'Idempotency-Key 格式不正确',
   idempotencyKeyReused: 'Idempotency-Key 已用于其他请求',
   noPatient: '该应用没有此项权限',
