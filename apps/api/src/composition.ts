@@ -63,6 +63,9 @@ import {
   changesOnReadingUpdated,
   deleteExpiredIdempotencyKeys,
   IDEMPOTENCY_CLEANUP_JOB,
+  OPEN_RETENTION_INTERVAL_MS,
+  OPEN_RETENTION_JOB,
+  pruneOpenHistory,
   setOpenDevices,
   runWebhookAttempt,
   runWebhookNotice,
@@ -234,6 +237,8 @@ export const JobNames = {
   openIdempotencyCleanup: IDEMPOTENCY_CLEANUP_JOB,
   /** Deletes OAuth codes and tokens a day after they expired (contexts/open/oauth, docs/adr/0217). */
   oauthPrune: OAUTH_PRUNE_JOB,
+  /** Deletes change-feed rows and finished webhook deliveries past 30 days (contexts/open/changes, docs/adr/0233). */
+  openRetention: OPEN_RETENTION_JOB,
 } as const;
 
 /** How often expired Idempotency-Keys are deleted (each is kept 24 hours). */
@@ -380,6 +385,9 @@ export function composeJobs(jobs: JobQueue, settings: JobSettings): void {
   );
   // Deletes spent OAuth codes and tokens in batches: safe to run again, so not atomic.
   everyIdempotent(JobNames.oauthPrune, (db, now) => pruneOAuthRows(db, now), OAUTH_PRUNE_INTERVAL_MS);
+  // Deletes the change feed's and the delivery log's old rows in batches, each moving the feed's
+  // watermarks in its own statement: safe to run again, so not atomic.
+  everyIdempotent(JobNames.openRetention, (db, now) => pruneOpenHistory(db, now), OPEN_RETENTION_INTERVAL_MS);
   // Sends the stored message as a custom message through Tencent's REST API; a rerun sends the
   // same message id, which the clients merge (nothing to write here, so not atomic).
   const chatRelay = settings.chatRelay;

@@ -62,7 +62,7 @@ import { WarrantyRecord } from '../contexts/after-sales/warranty/warranty.entity
 import { RepairPhoto, RepairRequest, RepairStep } from '../contexts/after-sales/repair/repair.entity';
 import { DealerEnquiry } from '../contexts/after-sales/dealer/dealer.entity';
 import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from '../contexts/open/webhooks/webhook.entity';
-import { OpenChange } from '../contexts/open/changes/change.entity';
+import { OpenChange, OpenChangeRetention } from '../contexts/open/changes/change.entity';
 import { IdempotencyKey, ProvisionedDevice } from '../contexts/open/open-data/idempotencyKey.entity';
 
 /** Every entity of the API. A new entity goes here and gets a migration (`npm run migration:create -w @glucoguard/api`). */
@@ -71,6 +71,7 @@ export const entities = [
   WebhookDelivery,
   WebhookAttempt,
   OpenChange,
+  OpenChangeRetention,
   IdempotencyKey,
   ProvisionedDevice,
   ProductCategory,

@@ -55,6 +55,8 @@ import { Migration20261127103827_webhookDeliveryCustomer } from './Migration2026
 import { Migration20261127104343_idempotencyKeyPerPatient } from './Migration20261127104343_idempotencyKeyPerPatient';
 import { Migration20261127104631_openChangePerPatient } from './Migration20261127104631_openChangePerPatient';
 import { Migration20261127110341_webhookNoticeSms } from './Migration20261127110341_webhookNoticeSms';
+import { Migration20261127134114_webhookSecretRotation } from './Migration20261127134114_webhookSecretRotation';
+import { Migration20261127134359_openChangeRetention } from './Migration20261127134359_openChangeRetention';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -112,4 +114,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127104343_idempotencyKeyPerPatient', class: Migration20261127104343_idempotencyKeyPerPatient },
   { name: 'Migration20261127104631_openChangePerPatient', class: Migration20261127104631_openChangePerPatient },
   { name: 'Migration20261127110341_webhookNoticeSms', class: Migration20261127110341_webhookNoticeSms },
+  { name: 'Migration20261127134114_webhookSecretRotation', class: Migration20261127134114_webhookSecretRotation },
+  { name: 'Migration20261127134359_openChangeRetention', class: Migration20261127134359_openChangeRetention },
 ];

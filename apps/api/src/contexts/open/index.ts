@@ -33,6 +33,7 @@ export {
   changesOnReadingUpdated,
 } from './changes/changes.service';
 export { deleteExpiredIdempotencyKeys, IDEMPOTENCY_CLEANUP_JOB } from './open-data/idempotency.service';
+export { OPEN_RETENTION_INTERVAL_MS, OPEN_RETENTION_JOB, pruneOpenHistory } from './changes/retention.service';
 export { setOpenDevices } from './open-data/provisioning.service';
 // OAuth: clients, consent, grants, tokens, the open operations' gate (docs/adr/0217–0219).
 export { openEvents, type GrantRevoked } from './open.events';

@@ -34,3 +34,26 @@ export const OpenChangeSchema = defineEntity({
 
 export class OpenChange extends OpenChangeSchema.class {}
 OpenChangeSchema.setClass(OpenChange);
+
+/**
+ * The change feed's retention watermarks (docs/adr/0233-change-feed-retention.md): for each patient
+ * whose changes retention deleted, the highest `(xid, changeId)` deleted, and in the row of the nil
+ * uuid (`RETAINED_FROM_ALL`) the highest deleted of all. Retention deletes the feed in `(xid, id)`
+ * order only, so every row at or below the global watermark is gone and every row above it is still
+ * there: an absent cursor starts at it, and a cursor below a granted patient's watermark may have
+ * missed that patient's changes, so it is refused.
+ */
+export const OpenChangeRetentionSchema = defineEntity({
+  name: 'OpenChangeRetention',
+  tableName: 'open_change_retention',
+  properties: {
+    customerId: p.uuid().primary(),
+    xid: p.string().columnType('xid8'),
+    changeId: p.bigint('string'),
+    /** When a deletion last moved it. */
+    prunedAt: p.datetime(),
+  },
+});
+
+export class OpenChangeRetention extends OpenChangeRetentionSchema.class {}
+OpenChangeRetentionSchema.setClass(OpenChangeRetention);

@@ -33,6 +33,9 @@ const grantedPatients = (c: string, s: string) =>
   `select distinct g.customer_id from oauth_grant g
    where g.client_id = ${c} and g.revoked_at is null and g.scopes @> jsonb_build_array(${s}::text)`;
 
+/** The watermark row of the whole feed in `open_change_retention` (no patient has the nil uuid). */
+export const RETAINED_FROM_ALL = '00000000-0000-0000-0000-000000000000';
+
 const COLUMNS = `c.id::text as id, c.xid::text as xid, c.customer_id, c.resource_type, c.resource_id, c.op, c.payload, c.occurred_at`;
 
 /**
@@ -149,5 +152,76 @@ export class ChangesRepository {
       payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as Record<string, unknown>) : r.payload,
       occurredAt: new Date(r.occurred_at),
     }));
+  }
+
+  /**
+   * Deletes up to `limit` of the feed's oldest changes, in `(xid, id)` order, stopping before the
+   * first that occurred at or after `before` or whose transaction is not older than every running
+   * one (a running transaction may still commit rows that sort among them). In the same statement
+   * it moves the watermarks (docs/adr/0233): of each patient whose rows went, and of the whole
+   * feed, to the highest `(xid, id)` deleted, never backwards. Answers how many rows went.
+   */
+  async deleteOldest(before: Date, limit: number, now: Date): Promise<number> {
+    const [row] = await nativeQuery<{ n: number }>(
+      this.db,
+      `with head as (
+         select id, bool_and(occurred_at < $1::timestamptz) over (order by xid, id) as old
+         from (select xid, id, occurred_at from open_change
+               where xid < pg_snapshot_xmin(pg_current_snapshot())
+               order by xid, id limit $2) h
+       ),
+       gone as (
+         delete from open_change c using head
+         where head.old and c.id = head.id
+         returning c.customer_id, c.xid, c.id
+       ),
+       marks as (
+         select distinct on (customer_id) customer_id, xid, id from gone order by customer_id, xid desc, id desc
+       ),
+       top as (
+         select xid, id from gone order by xid desc, id desc limit 1
+       ),
+       moved as (
+         insert into open_change_retention as r (customer_id, xid, change_id, pruned_at)
+         select customer_id, xid, id, $3::timestamptz from marks
+         union all
+         select $4::uuid, xid, id, $3::timestamptz from top
+         on conflict (customer_id) do update
+           set xid = excluded.xid, change_id = excluded.change_id, pruned_at = excluded.pruned_at
+           where (r.xid, r.change_id) < (excluded.xid, excluded.change_id)
+         returning 1
+       )
+       select count(*)::int as n from gone`,
+      [before.toISOString(), limit, now.toISOString(), RETAINED_FROM_ALL],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** The whole feed's watermark: every change at or below it is deleted (none before any deletion). */
+  async retainedAfter(): Promise<{ xid: string; id: string } | null> {
+    const [row] = await nativeQuery<{ xid: string; id: string }>(
+      this.db,
+      'select xid::text as xid, change_id::text as id from open_change_retention where customer_id = $1::uuid',
+      [RETAINED_FROM_ALL],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Whether retention deleted a change after `after` of a patient with a live grant to `clientId`
+   * that includes `scope`: a client reading from there would miss it.
+   */
+  async missedAfter(clientId: string, scope: string, after: { xid: string; id: string }): Promise<boolean> {
+    const [row] = await nativeQuery<{ missed: boolean }>(
+      this.db,
+      `select exists (
+         select 1 from open_change_retention r
+         where r.customer_id in (${grantedPatients('$3', '$4')})
+           and (r.xid, r.change_id) > ($1::text::xid8, $2::bigint)
+       ) as missed`,
+      [after.xid, after.id, clientId, scope],
+      { name: 'open_change_missed' },
+    );
+    return row?.missed === true;
   }
 }

@@ -28,6 +28,12 @@ import { ChangesRepository, type ChangeRow, type NewChange } from './changes.rep
  *   than every running one, only of patients with a live readings.read grant to the caller.
  */
 
+/**
+ * 410: retention deleted a change of one of the client's patients after the cursor
+ * (docs/adr/0233). Not in ErrorCodes: only this module raises it.
+ */
+export const CHANGE_CURSOR_EXPIRED = 41000;
+
 /** The scope that lets a client read the feed, and whose grants select its patients. */
 const FEED_SCOPE = 'readings.read';
 
@@ -131,12 +137,20 @@ export async function readChanges(
   cursorText: string | undefined,
   limit: number = CHANGE_FEED_LIMITS.default,
 ): Promise<OpenChangePage> {
-  const after = cursorText === undefined ? CHANGE_FEED_START : decodeChangeCursor(cursorText);
+  const repository = new ChangesRepository(db);
+  const fromStart = cursorText === undefined || cursorText === '';
+  // Without a cursor the page starts at the oldest change still kept (docs/adr/0233).
+  const after = fromStart ? ((await repository.retainedAfter()) ?? CHANGE_FEED_START) : decodeChangeCursor(cursorText);
   if (!after) {
     throw new AppError(ErrorCodes.badRequest, OPEN_DATA_MESSAGES.badCursor);
   }
   const size = Math.min(Math.max(1, Math.trunc(limit)), CHANGE_FEED_LIMITS.max);
-  const rows = await new ChangesRepository(db).page(clientId, FEED_SCOPE, after, size + 1);
+  const rows = await repository.page(clientId, FEED_SCOPE, after, size + 1);
+  // Asked after the page was read: a deletion that committed before the page's snapshot has moved
+  // its watermarks by now, so a page that lacks a deleted change is never answered.
+  if (!fromStart && (await repository.missedAfter(clientId, FEED_SCOPE, after))) {
+    throw new AppError(CHANGE_CURSOR_EXPIRED, OPEN_DATA_MESSAGES.cursorExpired, 410);
+  }
   const page = rows.slice(0, size);
   const last = page[page.length - 1];
   return {

@@ -1,0 +1,238 @@
+// Retention of the change feed and the delivery log (docs/adr/0233-change-feed-retention.md): the
+// daily job deletes changes older than 30 days and deliveries finished that long ago (never a
+// pending one), twice the same as once; a cursor from before a deleted change of one of the
+// client's patients answers 410 41000, while an absent cursor, a cursor past what went and a client
+// none of whose patients lost a change go on as before.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGE_FEED_RETENTION_DAYS, decodeChangeCursor } from '@glucoguard/domain';
+import type { Schema } from '@glucoguard/sdk';
+import { addGlucoseReading } from '../src/contexts/health';
+import { pruneOpenHistory } from '../src/contexts/open';
+import { RETAINED_FROM_ALL } from '../src/contexts/open/changes/changes.repository';
+import { readChanges } from '../src/contexts/open/changes/changes.service';
+import { WebhookAttempt, WebhookDelivery } from '../src/contexts/open/webhooks/webhook.entity';
+import { nativeQuery } from '../src/lib/db';
+import { newIntegrator, type Integrator } from './open-data-fixtures';
+import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
+
+const clock = testClock(new Date('2026-10-01T02:00:00Z'));
+const DAY = 24 * 3_600_000;
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({}, { clock });
+});
+afterAll(() => api?.close());
+
+const em = () => api.app.orm.em.fork();
+type Change = Schema<'OpenChange'>;
+
+/**
+ * Waits until every transaction that began before now has ended, anywhere on the server: retention
+ * and the feed leave alone what a running transaction might precede (transaction ids are the whole
+ * server's). Returns at once on PGlite.
+ */
+async function settle() {
+  const [mark] = await nativeQuery<{ xmax: string }>(
+    em(),
+    'select pg_snapshot_xmax(pg_current_snapshot())::text as xmax',
+    [],
+  );
+  for (;;) {
+    const [state] = await nativeQuery<{ ready: boolean }>(
+      em(),
+      'select pg_snapshot_xmin(pg_current_snapshot()) >= $1::text::xid8 as ready',
+      [mark!.xmax],
+    );
+    if (state!.ready) {
+      return;
+    }
+    await sleep(20);
+  }
+}
+
+/** Every change the client can read from `cursor` (from the start when absent), and the cursor to go on from. */
+async function drain(clientId: string, cursor?: string) {
+  await settle();
+  const changes: Change[] = [];
+  let next = cursor;
+  for (;;) {
+    const page = await readChanges(em(), clientId, next, 2);
+    changes.push(...page.changes);
+    next = page.nextCursor;
+    if (!page.hasMore) {
+      return { changes, cursor: next };
+    }
+  }
+}
+
+/** The feed's rows, the watermarks and the delivery log as they stand. */
+async function state() {
+  const q = (text: string) => nativeQuery<Record<string, unknown>>(em(), text, []);
+  return {
+    changes: await q('select id::text as id from open_change order by xid, id'),
+    marks: await q(
+      'select customer_id, xid::text as xid, change_id::text as id from open_change_retention order by customer_id',
+    ),
+    deliveries: await q('select id::text as id from open_webhook_delivery order by id'),
+    attempts: await q('select delivery_id::text as id, attempt_no from open_webhook_attempt order by delivery_id'),
+  };
+}
+
+/** A delivery with one attempt, in `status`, last changed now. */
+async function delivery(status: 'pending' | 'succeeded' | 'failed') {
+  const e = em();
+  const id = randomUUID();
+  e.create(WebhookDelivery, {
+    id,
+    subscriptionId: randomUUID(),
+    customerId: null,
+    eventId: `evt_${randomUUID().replaceAll('-', '')}`,
+    eventType: 'reading.created',
+    body: '{}',
+    status,
+    chain: 1,
+    nextAttemptAt: status === 'pending' ? new Date(clock().getTime() + 60_000) : null,
+    createdAt: clock(),
+    updatedAt: clock(),
+  });
+  e.create(WebhookAttempt, {
+    deliveryId: id,
+    chain: 1,
+    attemptNo: 1,
+    startedAt: clock(),
+    statusCode: status === 'succeeded' ? 200 : 500,
+    durationMs: 12,
+    error: null,
+  });
+  await e.flush();
+  return id;
+}
+
+const glucose = (cid: string, sugar: number, createTime: string) =>
+  addGlucoseReading(em(), cid, { sugar, createTime }, clock()).then((r) => `glucose-${r.testId}`);
+
+describe('the open platform’s retention', () => {
+  let integrator: Integrator;
+  let quiet: Integrator;
+  let patient: string;
+  const old: string[] = [];
+  let young = '';
+  /** Cursors the client was given 31 days ago: after its first change, and after its last one. */
+  let midCursor = '';
+  let endCursor = '';
+  const kept: string[] = [];
+  const finishedLongAgo: string[] = [];
+  let before: Awaited<ReturnType<typeof state>>;
+  let first: { changes: number; deliveries: number };
+  /** The cursor a client with a patient who never changed anything was given 31 days ago. */
+  let quietCursor = '';
+
+  beforeAll(async () => {
+    integrator = await newIntegrator(api, clock);
+    quiet = await newIntegrator(api, clock);
+    patient = (await registeredCustomer(api)).cid;
+    const silent = (await registeredCustomer(api)).cid;
+    await integrator.grant(patient, ['readings.read']);
+    await quiet.grant(silent, ['readings.read']);
+
+    // 31 days ago: two readings the client read, a pending delivery and two finished ones.
+    old.push(await glucose(patient, 5.1, '2026-10-01 08:00'), await glucose(patient, 5.2, '2026-10-01 09:00'));
+    const read = await drain(integrator.clientId);
+    expect(read.changes.map((c) => c.resourceId)).toEqual(old);
+    midCursor = read.changes[0]!.cursor;
+    endCursor = read.cursor;
+    kept.push(await delivery('pending'));
+    finishedLongAgo.push(await delivery('succeeded'), await delivery('failed'));
+    quietCursor = (await drain(quiet.clientId)).cursor;
+
+    clock.advance((CHANGE_FEED_RETENTION_DAYS + 1) * DAY);
+    // Today: a reading and a delivery finished just now.
+    young = await glucose(patient, 5.3, '2026-11-01 08:00');
+    kept.push(await delivery('succeeded'));
+
+    await settle();
+    before = await state();
+    first = await pruneOpenHistory(em(), clock());
+  });
+
+  it('deletes the changes older than 30 days and keeps the newer ones', async () => {
+    expect(first.changes).toBeGreaterThanOrEqual(old.length);
+    const rows = await nativeQuery<{ resource_id: string }>(
+      em(),
+      'select resource_id from open_change where customer_id = $1::uuid order by xid, id',
+      [patient],
+    );
+    expect(rows.map((r) => r.resource_id)).toEqual([young]);
+    const [mark] = await nativeQuery<{ n: number }>(
+      em(),
+      'select count(*)::int as n from open_change_retention where customer_id in ($1::uuid, $2::uuid)',
+      [patient, RETAINED_FROM_ALL],
+    );
+    expect(mark!.n).toBe(2);
+  });
+
+  it('deletes deliveries finished more than 30 days ago with their attempts, never a pending one', async () => {
+    expect(first.deliveries).toBe(finishedLongAgo.length);
+    const after = await state();
+    const ids = after.deliveries.map((d) => d.id);
+    expect(ids).toEqual(expect.arrayContaining(kept));
+    for (const id of finishedLongAgo) {
+      expect(ids).not.toContain(id);
+      expect(before.deliveries.map((d) => d.id)).toContain(id);
+      expect(after.attempts.map((a) => a.id)).not.toContain(id);
+    }
+    expect(after.attempts.map((a) => a.id)).toEqual(expect.arrayContaining(kept));
+  });
+
+  it('does the same when run again: nothing more goes, the watermarks stay', async () => {
+    const once = await state();
+    expect(await pruneOpenHistory(em(), clock())).toEqual({ changes: 0, deliveries: 0 });
+    expect(await state()).toEqual(once);
+  });
+
+  it('answers 410 41000 to a cursor from before a deleted change of the client’s patients', async () => {
+    expect(await failure(readChanges(em(), integrator.clientId, midCursor, 10))).toMatchObject({
+      code: 41000,
+      errMsg: '同步游标已过期，请从头同步',
+      statusCode: 410,
+    });
+    // Over HTTP: the envelope with status 410.
+    const token = await integrator.token(null, ['readings.read']);
+    const res = await fetch(`${api.baseUrl}/open/v1/changes?cursor=${midCursor}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(410);
+    expect(await res.json()).toMatchObject({ code: 41000, errMsg: '同步游标已过期，请从头同步', data: null });
+  });
+
+  it('goes on from a cursor past what was deleted, and from no cursor at the oldest change kept', async () => {
+    expect((await drain(integrator.clientId, endCursor)).changes.map((c) => c.resourceId)).toEqual([young]);
+    const fresh = await drain(integrator.clientId);
+    expect(fresh.changes.map((c) => c.resourceId)).toEqual([young]);
+    expect(fresh.changes.every((c) => c.op === 'created')).toBe(true);
+    // The cursor a fresh start gives is good for the next read.
+    const next = await glucose(patient, 5.4, '2026-11-01 09:00');
+    expect((await drain(integrator.clientId, fresh.cursor)).changes.map((c) => c.resourceId)).toEqual([next]);
+  });
+
+  it('keeps the cursor of a client none of whose patients lost a change after it; a fresh start begins after all deleted', async () => {
+    // Given before the deleted changes, but none of them was its patients'.
+    expect(await readChanges(em(), quiet.clientId, quietCursor, 10)).toEqual({
+      changes: [],
+      nextCursor: quietCursor,
+      hasMore: false,
+    });
+    // Without a cursor the read starts at the whole feed's watermark, so the cursor it gives out
+    // lies past every deleted change: no later check can find one missed behind it.
+    const [all] = await nativeQuery<{ xid: string; id: string }>(
+      em(),
+      'select xid::text as xid, change_id::text as id from open_change_retention where customer_id = $1::uuid',
+      [RETAINED_FROM_ALL],
+    );
+    const fresh = await drain(quiet.clientId);
+    expect(fresh.changes).toEqual([]);
+    expect(decodeChangeCursor(fresh.cursor)).toEqual({ xid: all!.xid, id: all!.id });
+  });
+});
