@@ -261,6 +261,13 @@ export function skipRegistrationRoutes(): Record<string, Handler> {
       ratio: 85.7,
       thirdAuthCode: 1,
     }),
+    ...settingsPageRoutes(),
+  };
+}
+
+/** The fake answer the 设置 page loads (its message settings, both switches on). */
+export function settingsPageRoutes(): Record<string, Handler> {
+  return {
     'GET /customer/v1/getMsgSetting': () => ({
       category: 'wechatMsg',
       code: 'sugarTest',

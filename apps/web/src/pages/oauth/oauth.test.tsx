@@ -11,6 +11,7 @@ import {
   registeredPatientPageHooks,
   renderApp,
   resetStores,
+  settingsPageRoutes,
   skipRegistrationRoutes,
 } from '../../test-utils';
 import { NO_ANSWER } from './ConsentPage';
@@ -282,15 +283,7 @@ describe('/authorizedApps', () => {
   });
 
   it('is reached from 设置', async () => {
-    fakeApi({
-      'GET /customer/v1/getMsgSetting': () => ({
-        category: 'wechatMsg',
-        code: 'sugarTest',
-        isReceive: 1,
-        isNoTestReceive: 1,
-      }),
-      'GET /oauth/v1/grants': () => ({ items: [] }),
-    });
+    fakeApi({ ...settingsPageRoutes(), 'GET /oauth/v1/grants': () => ({ items: [] }) });
     const { router } = renderApp('/set/set');
     fireEvent.click(await screen.findByText('授权管理'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/authorizedApps'));

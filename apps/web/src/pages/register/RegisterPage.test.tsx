@@ -10,6 +10,7 @@ import {
   registeredCustomer,
   renderApp,
   resetStores,
+  settingsPageRoutes,
 } from '../../test-utils';
 import type { RecordedCall } from '../../test-utils';
 import { setApiFetch } from '../../api';
@@ -287,12 +288,7 @@ describe('registration variant B, step 2', () => {
     const { api, router } = await reachStep2({
       'POST /register/v1/checkInvitation': () => ({ isChecked: 1 }),
       'POST /customer/v1/edit': () => registeredCustomer(),
-      'GET /customer/v1/getMsgSetting': () => ({
-        category: 'wechatMsg',
-        code: 'sugarTest',
-        isReceive: 1,
-        isNoTestReceive: 1,
-      }),
+      ...settingsPageRoutes(),
     });
     fireEvent.click(within(screen.getByRole('group', { name: '性别' })).getByText('男'));
     fireEvent.click(screen.getByRole('button', { name: '出生日期' }));

@@ -10,6 +10,7 @@ import {
   registeredCustomer,
   renderApp,
   resetStores,
+  settingsPageRoutes,
   visitorSignIn,
 } from '../../test-utils';
 import { CLOSE_ACCOUNT_CONFIRM } from './CloseAccountPage';
@@ -35,14 +36,7 @@ const confirmButton = () => screen.getByRole('button', { name: '确认注销' })
 
 describe('/set/closeAccount', () => {
   it('is reached from 设置', async () => {
-    fakeApi({
-      'GET /customer/v1/getMsgSetting': () => ({
-        category: 'wechatMsg',
-        code: 'sugarTest',
-        isReceive: 1,
-        isNoTestReceive: 1,
-      }),
-    });
+    fakeApi(settingsPageRoutes());
     const { router } = renderApp('/set/set');
     fireEvent.click(await screen.findByText('注销账号'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/set/closeAccount'));
