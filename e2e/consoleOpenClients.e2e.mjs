@@ -4,8 +4,10 @@
 //  1. 开放平台 → 应用接入 → 登记应用: the dialog's settings; the secret shows once, in a dialog only
 //     我已保存密钥 closes; the secret gets a client-credentials token at the token endpoint;
 //  2. with that token the integrator subscribes a local receiver to reading.created, a patient
-//     consents, records a glucose reading, and the receiver gets it signed;
-//  3. 推送订阅 (from the client's row) lists the subscription; 推送记录 shows the delivery 已送达 with
+//     consents, records a glucose reading, and the receiver gets it signed; the integrator rotates
+//     the subscription's secret (docs/adr/0232-webhook-secret-rotation.md);
+//  3. 推送订阅 (from the client's row) lists the subscription, its old secret still signing for 24
+//     hours (密钥轮换中); 推送记录 shows the delivery 已送达 with
 //     its attempt; 重新推送 sends it again with the same webhook-id, and the log shows the second chain;
 //  4. 重置密钥 shows a new secret once and the old one is refused; 停用 stops the client at the token
 //     endpoint and its token at once.
@@ -168,6 +170,14 @@ describe('an admin connects an integrator in 应用接入 and 推送订阅 at 12
       const eventId = received[0].id;
       assert.match(eventId, /^msg_/);
       assert.equal(JSON.parse(received[0].body).type, 'reading.created');
+      // The integrator rotates the subscription's secret (ADR 0232); 推送订阅 shows it below.
+      const rotatedHook = await apiCall(
+        'POST',
+        `/open/v1/webhooks/${subscription.subscriptionId}/secret`,
+        {},
+        issued.body.access_token,
+      );
+      assert.notEqual(rotatedHook.secret, subscription.secret);
 
       // 3. 推送订阅 from the client's row: the subscription, its log, a replay.
       await row.getByRole('link', { name: '推送订阅' }).click();
@@ -177,6 +187,9 @@ describe('an admin connects an integrator in 应用接入 and 推送订阅 at 12
       const subscriptionRow = page.getByRole('row').filter({ hasText: hookUrl });
       await subscriptionRow.getByText('推送中').waitFor();
       await subscriptionRow.getByText('新增测量').waitFor();
+      // The secret rotated in step 2 still signs beside the new one for 24 hours (ADR 0232).
+      await subscriptionRow.getByText('密钥轮换中').waitFor();
+      await subscriptionRow.getByText('旧密钥 24 时后失效').waitFor();
       await readyForShot(page);
       await page.screenshot({ path: shot('subscriptions') });
       await subscriptionRow.getByRole('button', { name: `查看 ${subscription.url} 的推送记录` }).click();

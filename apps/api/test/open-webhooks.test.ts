@@ -19,7 +19,12 @@ import { DEV_GATEWAY_TOKEN } from '../src/config';
 import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { OAuthGrant } from '../src/contexts/open/oauth/oauth.entity';
 import { WebhookSubscription } from '../src/contexts/open/webhooks/webhook.entity';
-import { createWebhook, deleteWebhook, listWebhooks } from '../src/contexts/open/webhooks/webhook.service';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  rotateWebhookSecret,
+} from '../src/contexts/open/webhooks/webhook.service';
 import { runWebhookNotice } from '../src/contexts/open/webhooks/webhook.notice';
 import { setWebhookTargetPolicy } from '../src/contexts/open/webhooks/webhook.targets';
 import { LocalSmsOutbox } from '../src/providers/sms/local-outbox';
@@ -144,7 +149,7 @@ describe('webhook deliveries', () => {
   // Each test hears only its own subscriptions.
   afterEach(async () => {
     const caller = { clientId, grantId: null };
-    for (const { subscriptionId } of await listWebhooks(api.app.orm.em.fork(), caller)) {
+    for (const { subscriptionId } of await listWebhooks(api.app.orm.em.fork(), caller, clock())) {
       await deleteWebhook(api.app.orm.em.fork(), caller, subscriptionId);
     }
   });
@@ -195,6 +200,77 @@ describe('webhook deliveries', () => {
       nextAttemptAt: null,
       attempts: [{ chain: 1, attemptNo: 1, statusCode: 200, error: null }],
     });
+  });
+
+  it('signs with the new and the previous secret for 24 hours after a rotation, then with the new one only', async () => {
+    const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
+    const caller = { clientId, grantId: null };
+    const rotate = () => rotateWebhookSecret(api.app.orm.em.fork(), caller, subscription.subscriptionId, clock());
+    /** The next delivery's signatures, each checked by the oracle with the secret at the same place. */
+    const nextDelivery = async (value: number) => {
+      const before = receiver.received.length;
+      await addSugar(patient.client, value, chinaTime(clock(), 1));
+      await waitFor(() => expect(receiver.received.length).toBe(before + 1));
+      const got = receiver.received[before]!;
+      const signatures = headersOf(got)['webhook-signature'].split(' ');
+      const verifiesWith = (secret: string) => {
+        try {
+          new Webhook(secret).verify(got.body, headersOf(got));
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const eachVerifies = (secrets: string[]) =>
+        signatures.length === secrets.length &&
+        signatures.every((signature, i) =>
+          new Webhook(secrets[i]!).verify(got.body, { ...headersOf(got), 'webhook-signature': signature }),
+        );
+      return { got, signatures, verifiesWith, eachVerifies };
+    };
+
+    // Rotated 25 hours ago by the API's clock: its previous secret stopped signing an hour ago.
+    clock.set(-25 * HOUR);
+    let second: Awaited<ReturnType<typeof rotate>>;
+    try {
+      second = await rotate();
+      const left = new Date(second.previousSecretExpiresAt!).getTime() - clock().getTime();
+      expect(left).toBeGreaterThan(23.9 * HOUR);
+      expect(left).toBeLessThanOrEqual(24 * HOUR);
+    } finally {
+      clock.set(0);
+    }
+    expect(second.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(second.secret).not.toBe(subscription.secret);
+    const [listed] = await listWebhooks(api.app.orm.em.fork(), caller, clock());
+    expect(listed!.previousSecretExpiresAt).toBeNull();
+    const afterWindow = await nextDelivery(6.1);
+    expect(afterWindow.signatures).toHaveLength(1);
+    expect(afterWindow.eachVerifies([second.secret])).toBe(true);
+    expect(afterWindow.verifiesWith(subscription.secret)).toBe(false);
+
+    // Rotated now: for 24 hours each delivery carries the new secret's signature and the previous one's.
+    const third = await rotate();
+    expect(new Date(third.previousSecretExpiresAt!).getTime() - clock().getTime()).toBeGreaterThan(23.9 * HOUR);
+    const inWindow = await nextDelivery(6.2);
+    expect(inWindow.signatures).toHaveLength(2);
+    expect(inWindow.eachVerifies([third.secret, second.secret])).toBe(true);
+    expect(inWindow.verifiesWith(third.secret) && inWindow.verifiesWith(second.secret)).toBe(true);
+    expect(inWindow.verifiesWith(subscription.secret)).toBe(false);
+    // The SDK's verifier accepts the two-signature header with either secret.
+    for (const secret of [third.secret, second.secret]) {
+      expect(await verifyWebhook(secret, headersOf(inWindow.got), inWindow.got.body)).toMatchObject({
+        type: 'reading.created',
+      });
+    }
+
+    // Rotated again within the 24 hours: the secret current until now becomes the previous one; the one before stops at once.
+    const fourth = await rotate();
+    const again = await nextDelivery(6.3);
+    expect(again.eachVerifies([fourth.secret, third.secret])).toBe(true);
+    expect(again.verifiesWith(second.secret)).toBe(false);
+    const [delivery] = await deliveries(subscription.subscriptionId);
+    expect(delivery).toMatchObject({ status: 'succeeded', eventId: again.got.headers['webhook-id'] });
   });
 
   it('retries a delivery the receiver answered with 500, and the log shows both attempts', async () => {
@@ -604,6 +680,37 @@ describe('a client managing its subscriptions', () => {
     });
     await client.DELETE('/open/v1/webhooks/{subscriptionId}', path);
     expect(await client.GET('/open/v1/webhooks')).toEqual([]);
+  });
+
+  it("rotates its own subscription's secret, answered once, and refuses another client's or a patient's token", async () => {
+    const mine = await integrator(patient.cid);
+    const other = await integrator();
+    const created = await mine.client.POST('/open/v1/webhooks', {
+      body: { url: 'https://insurer.example/hooks', events: ['reading.created'] },
+    });
+    expect(created.previousSecretExpiresAt).toBeNull();
+    const path = { params: { path: { subscriptionId: created.subscriptionId } } };
+    const rotated = await mine.client.POST('/open/v1/webhooks/{subscriptionId}/secret', path);
+    expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(rotated.secret).not.toBe(created.secret);
+    const left = new Date(rotated.previousSecretExpiresAt!).getTime() - Date.now();
+    expect(left).toBeGreaterThan(23.9 * 3_600_000);
+    expect(left).toBeLessThanOrEqual(24 * 3_600_000);
+    // The new secret is shown only once; the list tells until when the previous one also signs.
+    const [listed] = await mine.client.GET('/open/v1/webhooks');
+    expect(listed).toEqual(Object.fromEntries(Object.entries(rotated).filter(([k]) => k !== 'secret')));
+    expect(await failure(other.client.POST('/open/v1/webhooks/{subscriptionId}/secret', path))).toMatchObject({
+      code: 40400,
+      errMsg: '推送订阅不存在',
+      status: 404,
+    });
+    expect(
+      await failure(mine.patientTokenClient!.POST('/open/v1/webhooks/{subscriptionId}/secret', path)),
+    ).toMatchObject({ code: 40300, status: 403 });
+    // Refused rotations changed nothing.
+    const [after] = await mine.client.GET('/open/v1/webhooks');
+    expect(after!.previousSecretExpiresAt).toBe(rotated.previousSecretExpiresAt);
+    await mine.client.DELETE('/open/v1/webhooks/{subscriptionId}', path);
   });
 
   it("refuses a patient-granted token, another client's subscription, plain http and an eleventh subscription", async () => {

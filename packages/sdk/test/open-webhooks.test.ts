@@ -73,6 +73,16 @@ describe('verifyWebhook', () => {
     const other = newSecret();
     const both = `${await sign(other, 'msg_2k9', NOW_SECONDS, body)} ${SIGNATURE}`;
     await expect(verifyWebhook(SECRET, headers({ 'webhook-signature': both }), body, { now })).resolves.toEqual(event);
+    // As GlucoGuard sends during a rotation (new first, then previous): either secret verifies, a third does not.
+    const rotating = `${SIGNATURE} ${await sign(other, 'msg_2k9', NOW_SECONDS, body)}`;
+    for (const secret of [SECRET, other]) {
+      await expect(verifyWebhook(secret, headers({ 'webhook-signature': rotating }), body, { now })).resolves.toEqual(
+        event,
+      );
+    }
+    await expect(
+      verifyWebhook(newSecret(), headers({ 'webhook-signature': rotating }), body, { now }),
+    ).rejects.toMatchObject({ reason: 'signature' });
   });
 
   it.each([

@@ -85,6 +85,7 @@ export const OPEN_OPERATIONS = [
   'openUpdateWebhook',
   'openDeleteWebhook',
   'openWebhookDeliveries',
+  'openRotateWebhookSecret',
   'fhirReadPatient',
   'fhirSearchPatient',
   'fhirSearchObservation',

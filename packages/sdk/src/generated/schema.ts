@@ -7486,6 +7486,11 @@ export interface paths {
          *     (docs/adr/0221-change-feed-ordered-by-transaction.md). The cursor is opaque; an
          *     unreadable one answers 40000 游标无效. A patient who revokes the grant disappears from the
          *     feed at once, earlier changes included.
+         *
+         *     The feed keeps each change 30 days (docs/adr/0233-change-feed-retention.md). A cursor
+         *     behind which a change of one of the client's patients was deleted answers 410 with
+         *     41000 同步游标已过期，请从头同步: start again without `cursor` (an empty one counts as
+         *     absent), which begins at the oldest change kept, and backfill with `GET /open/v1/readings`.
          */
         get: operations["openListChanges"];
         put?: never;
@@ -7629,6 +7634,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/v1/webhooks/{subscriptionId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a subscription a new signing secret, answered once; the previous one keeps signing for 24 hours
+         * @description For the next 24 hours (`previousSecretExpiresAt`) every delivery carries two signatures in
+         *     `webhook-signature`, `v1,<new> v1,<previous>` (Standard Webhooks: a receiver accepts the
+         *     delivery when any one matches), then only the new one. Switch the receiver to the new secret
+         *     within those hours and no delivery is refused meanwhile. Rotating again within the 24 hours
+         *     makes the secret current until then the previous one (for 24 hours from this rotation); the
+         *     one before it stops signing at once. Needs the client's own (client-credentials) token;
+         *     another client's subscription answers 40400 推送订阅不存在 (docs/adr/0232).
+         */
+        post: operations["openRotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fhir/R4/metadata": {
         parameters: {
             query?: never;
@@ -7731,8 +7762,10 @@ export interface paths {
         };
         /**
          * Reads one of the patient's Observations
-         * @description The id names the kind of reading and its record (`glucose-123`, `bp-45`, `heart-rate-45`,
-         *     `weight-7`, `uric-acid-8`, `ketone-9`). Another patient's reading answers 404.
+         * @description The id is the reading's id as `GET /open/v1/readings`, the change feed and webhooks give it
+         *     (`glucose-123`, `pressure-45`, `weight-7`, `uricAcid-8`, `ketone-9`); the heart-rate
+         *     Observation of a pressure reading adds `-heart-rate` (`pressure-45-heart-rate`). Another
+         *     patient's reading answers 404.
          */
         get: operations["fhirReadObservation"];
         put?: never;
@@ -8168,6 +8201,7 @@ export interface components {
          *     | 40300 | The object belongs to somebody else | Show `errMsg` |
          *     | 40400 | No such object or route | Show `errMsg` |
          *     | 40900 | The request conflicts with the current state | Show `errMsg` |
+         *     | 41000 | The change-feed cursor lies before changes the feed no longer keeps (open API, 410) | Read the feed again without a cursor and backfill |
          *     | 42200 | The Idempotency-Key was already used for another request (open API) | Send this request with a new key |
          *     | 42900 | Too many requests; try again later | Show `errMsg` |
          *     | 50000 | The server failed; `errMsg` carries the request id | Show `errMsg` |
@@ -8182,7 +8216,7 @@ export interface components {
          *     | 40901 | Binding: the caller already bound this device | Open the bind-error page |
          * @enum {integer}
          */
-        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 42200 | 42900 | 50000 | 50300 | 50006 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901;
+        ErrorCode: 10000 | 10001 | 40000 | 40100 | 40300 | 40400 | 40900 | 41000 | 42200 | 42900 | 50000 | 50300 | 50006 | 50007 | 50008 | 90000 | 90001 | 90002 | 40401 | 40901;
         ErrorEnvelope: {
             code: components["schemas"]["ErrorCode"];
             /** @description A Chinese message to show to the user. */
@@ -12478,6 +12512,11 @@ export interface components {
             /** @description Deliveries failed in a row (every attempt of their chain); reaching the limit disables the subscription. */
             consecutiveFailures: number;
             /**
+             * Format: date-time
+             * @description After a secret rotation (POST …/secret), until when deliveries are also signed with the previous secret; null when only the current secret signs.
+             */
+            previousSecretExpiresAt: string | null;
+            /**
              * @description The notice stored for the client's contact (the client's contactPhone and contactEmail at the
              *     time) when the subscription was switched off after persistent failure; the console shows it.
              *     `sms` is its SMS to that phone with the approved notice template, sent once by a job.
@@ -12619,6 +12658,8 @@ export interface components {
         };
         /** @description The body of every delivery (Standard Webhooks' `type`, `timestamp`, `data`), one of the events by `type`. */
         WebhookEvent: components["schemas"]["WebhookReadingEvent"] | components["schemas"]["WebhookReadingDeletedEvent"] | components["schemas"]["WebhookConsentRevokedEvent"] | components["schemas"]["WebhookDeviceBoundEvent"];
+        /** @description A subscription after its secret was rotated, with the new secret (shown only in this answer); `previousSecretExpiresAt` says until when the previous one also signs. */
+        WebhookSecretRotated: components["schemas"]["WebhookSubscriptionCreated"];
         /** @description A FHIR logical id. */
         FhirId: string;
         /**
@@ -12660,11 +12701,13 @@ export interface components {
         /**
          * @description One reading as a FHIR R4 Observation (http://hl7.org/fhir/R4/observation.html). A
          *     blood-pressure reading is the panel 85354-9 with its systolic and diastolic components; its
-         *     pulse is a separate heart-rate Observation.
+         *     pulse is a separate heart-rate Observation. The `id` is the reading's `OpenReading.id`
+         *     (`pressure-45`), the pulse's that id and `-heart-rate`.
          */
         FhirObservation: {
             /** @constant */
             resourceType: "Observation";
+            /** @example pressure-45-heart-rate */
             id: string;
             meta: components["schemas"]["FhirMeta"];
             /** @description For a meter's reading, the meter's own id of the reading (system `urn:glucoguard:meter-reading:{imei}`). */
@@ -23914,6 +23957,18 @@ export interface operations {
                     };
                 };
             };
+            /**
+             * @description 41000 同步游标已过期，请从头同步: the feed no longer holds every change after this
+             *     cursor (one of the client's patients lost a change to retention).
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -24140,6 +24195,33 @@ export interface operations {
                         code: components["schemas"]["SuccessCode"];
                         errMsg: string;
                         data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openRotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription with its new secret, shown only in this answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["WebhookSecretRotated"];
                     };
                 };
             };

@@ -11,7 +11,14 @@ import { formatTime } from '../../format';
 import { ListPage, PagedTable } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { DeliveriesDrawer } from './DeliveriesDrawer';
-import { EVENT_LABELS, formatDay, noticeSmsText, subscriptionState, type Subscription } from './openText';
+import {
+  EVENT_LABELS,
+  formatDay,
+  noticeSmsText,
+  previousSecretHours,
+  subscriptionState,
+  type Subscription,
+} from './openText';
 import styles from './OpenClients.module.css';
 
 const PAGE_SIZE = 20;
@@ -95,16 +102,19 @@ export default function WebhooksPage() {
       key: 'state',
       render: (_value, subscription) => {
         const state = subscriptionState(subscription);
+        const rotation = previousSecretHours(subscription, new Date());
         return (
           <div className={styles.twoLines}>
             <span>
               <Tag color={state.colour}>{state.label}</Tag>
+              {rotation !== null && <Tag color="blue">密钥轮换中</Tag>}
             </span>
             <Typography.Text type="secondary">
               {subscription.disabledAt
                 ? `停用于 ${formatTime(subscription.disabledAt)}`
                 : `连续失败 ${subscription.consecutiveFailures} 次`}
             </Typography.Text>
+            {rotation !== null && <Typography.Text type="secondary">旧密钥 {rotation} 时后失效</Typography.Text>}
             <Typography.Text type="secondary">创建于 {formatDay(subscription.createdAt)}</Typography.Text>
           </div>
         );

@@ -7,7 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App, ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import type { Schema } from '@glucoguard/sdk';
-import { sent, stubNetwork } from '../../../test/network';
+import { refusal, sent, stubNetwork } from '../../../test/network';
 import OpenClientsPage from './OpenClientsPage';
 import WebhooksPage from './WebhooksPage';
 import { formatTime } from '../../format';
@@ -28,12 +28,6 @@ const shown = (ui: React.ReactNode, at = '/') =>
   );
 
 const button = (name: string) => screen.getByRole('button', { name });
-
-const refusal = (code: number, status: number, errMsg: string) =>
-  new Response(JSON.stringify({ code, errMsg, data: null }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
 /** The open dialog (or confirmation) titled `title`: the newest, as a closed one may linger while it fades. */
 async function modal(title: string): Promise<HTMLElement> {
@@ -75,6 +69,7 @@ function subscription(change: Partial<Subscription> = {}): Subscription {
     disabledReason: null,
     disabledAt: null,
     consecutiveFailures: 0,
+    previousSecretExpiresAt: null,
     notice: null,
     createdAt: '2026-11-27T01:10:00.000Z',
     ...change,
@@ -270,7 +265,7 @@ describe('推送订阅', () => {
       path.endsWith('/open/clients')
         ? page([client()])
         : page([
-            subscription(),
+            subscription({ previousSecretExpiresAt: new Date(Date.now() + 5.5 * 3_600_000).toISOString() }),
             subscription({
               subscriptionId: '6f1d2c3b-0000-4000-8000-00000000000b',
               url: 'https://followup.hospital.example.cn/hooks/old',
@@ -293,6 +288,9 @@ describe('推送订阅', () => {
     expect(screen.getByText('推送中')).toBeTruthy();
     expect(screen.getAllByText('新增测量').length).toBe(2);
     expect(screen.getByText('连续失败 0 次')).toBeTruthy();
+    // The first one's secret was rotated: its previous secret still signs for 6 hours (rounded up).
+    expect(screen.getByText('密钥轮换中')).toBeTruthy();
+    expect(screen.getByText('旧密钥 6 时后失效')).toBeTruthy();
     expect(screen.getByText(/^停用于 /)).toBeTruthy();
     expect(screen.getByText(/已通知 021-55550123：您的推送订阅因连续20次投递失败已停用/)).toBeTruthy();
     expect(screen.getByText(new RegExp(`（已短信通知 ${formatTime('2026-11-26T02:00:05.000Z')}）$`))).toBeTruthy();

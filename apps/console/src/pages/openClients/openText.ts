@@ -58,6 +58,17 @@ export function subscriptionState(subscription: Subscription): { label: string; 
     : { label: '应用已关闭', colour: 'default' };
 }
 
+/**
+ * While a rotated-out secret still signs the subscription's deliveries (docs/adr/0232): the hours it
+ * has left, rounded up; null when only the current secret signs.
+ */
+export function previousSecretHours(subscription: Subscription, now: Date): number | null {
+  const left = subscription.previousSecretExpiresAt
+    ? new Date(subscription.previousSecretExpiresAt).getTime() - now.getTime()
+    : 0;
+  return left > 0 ? Math.ceil(left / 3_600_000) : null;
+}
+
 /** A client's state filter: 全部, 启用中 (disabled=0), 已停用 (disabled=1). */
 export const CLIENT_STATE_OPTIONS = [
   { value: 'all', label: '全部状态' },

@@ -290,12 +290,7 @@ export async function runWebhookAttempt(
   }
   const body = delivery.body;
   const started = performance.now();
-  const result = await post(
-    subscription.url,
-    webhookHeaders(subscription.secret, delivery.eventId, now, body),
-    body,
-    policy,
-  );
+  const result = await post(subscription.url, webhookHeaders(subscription, delivery.eventId, now, body), body, policy);
   const durationMs = Math.round(performance.now() - started);
   const finishedAt = new Date(now.getTime() + durationMs);
   await inTransaction(db, async (tx) => {

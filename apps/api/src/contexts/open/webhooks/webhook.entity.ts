@@ -19,6 +19,12 @@ export const WebhookSubscriptionSchema = defineEntity({
     events: p.json<WebhookEventType[]>(),
     description: p.string().length(200).nullable(),
     secret: p.string().length(60),
+    /**
+     * The secret before the last rotation (docs/adr/0232): until `previousSecretExpiresAt` every
+     * attempt is signed with it as well as with `secret`. A rotation inside that window replaces it.
+     */
+    previousSecret: p.string().length(60).nullable(),
+    previousSecretExpiresAt: p.datetime().nullable(),
     enabled: p.boolean(),
     /** `failures` (switched off after persistent failure) or `client` (the client switched it off). */
     disabledReason: p.string().length(10).nullable(),

@@ -9,6 +9,7 @@ import {
   deleteWebhook,
   listWebhooks,
   replayDelivery,
+  rotateWebhookSecret,
   updateWebhook,
   type WebhookRules,
 } from './webhook.service';
@@ -24,7 +25,7 @@ export function webhookRoutes(app: FastifyInstance, config: Pick<AppConfig, 'env
   // Deliveries follow the same rule: loopback receivers only outside production (webhook.targets.ts).
   setWebhookTargetPolicy({ allowLoopback: rules.allowLoopbackHttp });
 
-  app.operation('openListWebhooks', async (request) => listWebhooks(app.em, request.client));
+  app.operation('openListWebhooks', async (request) => listWebhooks(app.em, request.client, now()));
   app.operation('openCreateWebhook', async (request) =>
     createWebhook(app.em, request.client, request.body, rules, now()),
   );
@@ -34,6 +35,9 @@ export function webhookRoutes(app: FastifyInstance, config: Pick<AppConfig, 'env
   app.operation('openDeleteWebhook', async (request) =>
     deleteWebhook(app.em, request.client, request.params.subscriptionId),
   );
+  app.operation('openRotateWebhookSecret', async (request) =>
+    rotateWebhookSecret(app.em, request.client, request.params.subscriptionId, now()),
+  );
   app.operation('openWebhookDeliveries', async (request) => {
     const { status, page = 1, pageSize = 20 } = request.query;
     return clientWebhookDeliveries(app.em, request.client, request.params.subscriptionId, { status, page, pageSize });
@@ -41,7 +45,7 @@ export function webhookRoutes(app: FastifyInstance, config: Pick<AppConfig, 'env
 
   app.operation('consoleOpenWebhooks', async (request) => {
     const { clientId, pageNo = 1, pageSize = 20 } = request.query;
-    return consoleWebhooks(app.em, { clientId, pageNo, pageSize });
+    return consoleWebhooks(app.em, { clientId, pageNo, pageSize }, now());
   });
   app.operation('consoleOpenWebhookDeliveries', async (request) => {
     const { status, pageNo = 1, pageSize = 20 } = request.query;

@@ -9,7 +9,7 @@ import { recordAudit, scheduleJob, type AuditActor } from '../../platform';
 import { WEBHOOK_ATTEMPT_JOB } from './webhook.delivery';
 import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook.entity';
 import { WebhookRepository, type DeliveryStatus } from './webhook.repository';
-import { newWebhookSecret } from './webhook.signing';
+import { newWebhookSecret, WEBHOOK_PREVIOUS_SECRET_HOURS } from './webhook.signing';
 import { DELIVERY_REFUSALS, deliveryRefusal } from './webhook.clients';
 import { webhookTargetProblem } from './webhook.targets';
 
@@ -36,7 +36,7 @@ export interface WebhookRules {
 
 const NOT_FOUND = '推送订阅不存在';
 
-function subscriptionView(row: WebhookSubscription): SubscriptionView {
+function subscriptionView(row: WebhookSubscription, now: Date): SubscriptionView {
   return {
     subscriptionId: row.id,
     clientId: row.clientId,
@@ -47,6 +47,10 @@ function subscriptionView(row: WebhookSubscription): SubscriptionView {
     disabledReason: (row.disabledReason as SubscriptionView['disabledReason']) ?? null,
     disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
     consecutiveFailures: row.consecutiveFailures,
+    previousSecretExpiresAt:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > now.getTime()
+        ? row.previousSecretExpiresAt.toISOString()
+        : null,
     notice: row.noticeAt
       ? {
           text: row.noticeText ?? '',
@@ -116,9 +120,11 @@ async function ownSubscription(repo: WebhookRepository, caller: WebhookCaller, i
   return row;
 }
 
-export async function listWebhooks(db: Db, caller: WebhookCaller): Promise<SubscriptionView[]> {
+export async function listWebhooks(db: Db, caller: WebhookCaller, now: Date): Promise<SubscriptionView[]> {
   requireClientToken(caller);
-  return (await new WebhookRepository(db).subscriptionsOfClient(caller.clientId)).map(subscriptionView);
+  return (await new WebhookRepository(db).subscriptionsOfClient(caller.clientId)).map((row) =>
+    subscriptionView(row, now),
+  );
 }
 
 export async function createWebhook(
@@ -146,6 +152,8 @@ export async function createWebhook(
       events: [...new Set(input.events)],
       description: input.description?.trim() || null,
       secret,
+      previousSecret: null,
+      previousSecretExpiresAt: null,
       enabled: true,
       disabledReason: null,
       disabledAt: null,
@@ -161,7 +169,7 @@ export async function createWebhook(
     });
   });
   const row = (await new WebhookRepository(db).subscription(id))!;
-  return { ...subscriptionView(row), secret };
+  return { ...subscriptionView(row, now), secret };
 }
 
 export async function updateWebhook(
@@ -191,7 +199,39 @@ export async function updateWebhook(
     Object.assign(fields, { enabled: false, disabledReason: 'client', disabledAt: now });
   }
   await repo.updateSubscription(row.id, fields);
-  return subscriptionView((await repo.subscription(row.id))!);
+  return subscriptionView((await repo.subscription(row.id))!, now);
+}
+
+/**
+ * Gives a subscription a new secret, answered once (docs/adr/0232). For the next 24 hours every
+ * attempt is signed with the new and the previous secret, then with the new one only. Rotating
+ * again within those hours replaces the previous secret with the one current until now: the one
+ * before stops signing at once.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  caller: WebhookCaller,
+  subscriptionId: string,
+  now: Date,
+): Promise<Schema<'WebhookSubscriptionCreated'>> {
+  requireClientToken(caller);
+  const secret = newWebhookSecret();
+  await inTransaction(db, async (tx) => {
+    const repo = new WebhookRepository(tx);
+    // Locked: two rotations at once each keep, as previous, the secret the other replaced.
+    const row = await repo.lockSubscription(subscriptionId);
+    if (!row || row.clientId !== caller.clientId) {
+      throw notFound(NOT_FOUND);
+    }
+    await repo.updateSubscription(row.id, {
+      secret,
+      previousSecret: row.secret,
+      previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_PREVIOUS_SECRET_HOURS * 3_600_000),
+      updatedAt: now,
+    });
+  });
+  const row = (await new WebhookRepository(db).subscription(subscriptionId))!;
+  return { ...subscriptionView(row, now), secret };
 }
 
 export async function deleteWebhook(db: Db, caller: WebhookCaller, subscriptionId: string): Promise<null> {
@@ -239,13 +279,25 @@ export async function clientWebhookDeliveries(
   return deliveryPage(repo, subscriptionId, { status: query.status, pageNo: query.page, pageSize: query.pageSize });
 }
 
-export async function consoleWebhooks(db: Db, query: { clientId?: string; pageNo: number; pageSize: number }) {
+export async function consoleWebhooks(
+  db: Db,
+  query: { clientId?: string; pageNo: number; pageSize: number },
+  now: Date,
+) {
   const [rows, total] = await new WebhookRepository(db).page(
     query.clientId?.trim() || undefined,
     (query.pageNo - 1) * query.pageSize,
     query.pageSize,
   );
-  return { ...pageOf(rows.map(subscriptionView), total, query.pageNo, query.pageSize), total };
+  return {
+    ...pageOf(
+      rows.map((row) => subscriptionView(row, now)),
+      total,
+      query.pageNo,
+      query.pageSize,
+    ),
+    total,
+  };
 }
 
 export async function consoleWebhookDeliveries(

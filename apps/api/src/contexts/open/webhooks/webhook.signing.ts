@@ -25,14 +25,45 @@ export function signWebhook(secret: string, eventId: string, timestampSeconds: n
   return `v1,${mac}`;
 }
 
-/** The three headers of an attempt signed at `now`. */
-export function webhookHeaders(secret: string, eventId: string, now: Date, body: string): Record<string, string> {
+/**
+ * How long a rotated-out secret keeps signing deliveries alongside the new one (docs/adr/0232), so a
+ * receiver can switch to the new secret without refusing a delivery meanwhile.
+ */
+export const WEBHOOK_PREVIOUS_SECRET_HOURS = 24;
+
+/** A subscription's secrets as stored: the current one, and the one before the last rotation with its end. */
+interface WebhookSecrets {
+  secret: string;
+  previousSecret?: string | null;
+  previousSecretExpiresAt?: Date | null;
+}
+
+/** The secrets an attempt at `now` is signed with: the current one, then the previous one until it expires. */
+function signingSecrets(secrets: WebhookSecrets, now: Date): string[] {
+  const { secret, previousSecret, previousSecretExpiresAt } = secrets;
+  return previousSecret && previousSecretExpiresAt && previousSecretExpiresAt.getTime() > now.getTime()
+    ? [secret, previousSecret]
+    : [secret];
+}
+
+/**
+ * The headers of an attempt signed at `now`: `webhook-signature` carries one space-separated
+ * signature per secret in force (Standard Webhooks; a receiver accepts a match with any).
+ */
+export function webhookHeaders(
+  secrets: WebhookSecrets,
+  eventId: string,
+  now: Date,
+  body: string,
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   return {
     'content-type': 'application/json',
     'user-agent': 'GlucoGuard-Webhooks/1',
     'webhook-id': eventId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(secret, eventId, timestamp, body),
+    'webhook-signature': signingSecrets(secrets, now)
+      .map((secret) => signWebhook(secret, eventId, timestamp, body))
+      .join(' '),
   };
 }
