@@ -199,6 +199,59 @@ describe('Observation search over HTTP', () => {
   });
 });
 
+describe('Observation ids over HTTP (ADR 0231)', () => {
+  it('are the ids GET /open/v1/readings gives, the pulse after its pressure reading; the old ids are 404', async () => {
+    const reader = await registeredCustomer(api, '孙阿姨');
+    await reader.client.POST('/sugarTest/v1/add', { body: { sugar: 6.3, createTime: '2026-11-20 07:00' } });
+    await reader.client.POST('/bloodPressureTest/v1/add', {
+      body: { sbp: 131, dbp: 84, hr: 68, createTime: '2026-11-20 07:10' },
+    });
+    await reader.client.POST('/weight/v1/add', {
+      body: { weight: 120, height: 158, createTimeStr: '2026-11-20 07:20:00' },
+    });
+    await reader.client.POST('/urineTest/v1/add', { body: { urine: 380, createTimeStr: '2026-11-20 07:30:00' } });
+    await reader.client.POST('/ketoneTest/v1/add', { body: { ketone: 0.3, createTimeStr: '2026-11-20 07:40:00' } });
+    const scopes = ['readings.read', 'patient/Observation.read'];
+    const readerGrant = await integrator.grant(reader.cid, scopes);
+    const both = await integrator.token({ grantId: readerGrant, customerId: reader.cid }, scopes);
+
+    const openIds: Record<string, string> = {};
+    for (const kind of ['glucose', 'pressure', 'ketone', 'uricAcid', 'weight']) {
+      const { response, body } = await get(`/open/v1/readings?kind=${kind}`, both);
+      expect(response.status).toBe(200);
+      const { items } = (body as { data: { items: { id: string }[] } }).data;
+      expect(items).toHaveLength(1);
+      openIds[kind] = items[0]!.id;
+    }
+    const searched = await get('/fhir/R4/Observation', both);
+    valid(searched.body);
+    const fhirIds = ((searched.body as Bundle<Observation>).entry ?? []).map((e) => e.resource!.id);
+    expect(fhirIds).toEqual([
+      openIds.ketone,
+      openIds.uricAcid,
+      openIds.weight,
+      openIds.pressure,
+      `${openIds.pressure}-heart-rate`,
+      openIds.glucose,
+    ]);
+
+    for (const id of fhirIds) {
+      const read = await get(`/fhir/R4/Observation/${id}`, both);
+      expect(read.response.status).toBe(200);
+      valid(read.body);
+      expect((read.body as Observation).id).toBe(id);
+    }
+    const pressureRecord = openIds.pressure!.replace('pressure-', '');
+    const uricAcidRecord = openIds.uricAcid!.replace('uricAcid-', '');
+    for (const old of [`bp-${pressureRecord}`, `heart-rate-${pressureRecord}`, `uric-acid-${uricAcidRecord}`]) {
+      const read = await get(`/fhir/R4/Observation/${old}`, both);
+      expect(read.response.status).toBe(404);
+      expect(read.response.headers.get('content-type')).toBe('application/fhir+json; charset=utf-8');
+      expectOutcome(read.body, 'not-found', /未找到该资源/);
+    }
+  });
+});
+
 describe('Patient over HTTP', () => {
   it('reads the patient the token is for', async () => {
     const { response, body } = await get(`/fhir/R4/Patient/${patient.cid}`);

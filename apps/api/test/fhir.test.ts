@@ -99,6 +99,10 @@ describe('the schema checks themselves', () => {
     expect(fhirErrors(validators, fhirValid)).toEqual([]);
     // Valid FHIR, but not what openapi.yaml promises an Observation of the export carries.
     expect(fhirErrors(contract, fhirValid).length).toBeGreaterThan(0);
+    // An id the export gave before ADR 0231 is valid FHIR but no longer what the contract promises.
+    expect(fhirErrors(contract, { ...fhirValid, id: 'bp-45' })).toContainEqual(
+      expect.stringMatching(/^\/id must match pattern/),
+    );
   });
 });
 
@@ -152,6 +156,9 @@ describe('Observations', () => {
     expect(pulse!.identifier).toEqual([
       { system: `urn:glucoguard:meter-reading:${alice.bpMeter}:heart-rate`, value: 'b-0001' },
     ]);
+    // One reading, two Observations: the pulse's id is the panel's, the open API's reading id, and a suffix.
+    expect(panel!.id).toMatch(/^pressure-[0-9]+$/);
+    expect(pulse!.id).toBe(`${panel!.id}-heart-rate`);
     expect(panel!.device).toEqual({ reference: byImei.get(alice.bpMeter) });
     expect(handPanel!.identifier).toBeUndefined();
     expect(handPanel!.device).toBeUndefined();
@@ -191,13 +198,19 @@ describe('Observations', () => {
     await expect(readObservation(em(), context(alice.cid), 'glucose-999999999')).rejects.toMatchObject({
       statusCode: 404,
     });
+    const [, pulse] = observations(await searchObservations(em(), context(alice.cid), {}, clock()));
+    expect(await readObservation(em(), context(alice.cid), pulse!.id!)).toEqual(pulse);
+    const record = pulse!.id!.split('-')[1];
+    for (const old of [`bp-${record}`, `heart-rate-${record}`]) {
+      await expect(readObservation(em(), context(alice.cid), old)).rejects.toMatchObject({ statusCode: 404 });
+    }
   });
 
   it('filters by LOINC code, a component code naming its panel', async () => {
     const byCode = async (code: string) =>
       observations(await searchObservations(em(), context(alice.cid), { code }, clock())).map((o) => o.id);
     expect(await byCode('http://loinc.org|14743-9')).toHaveLength(2);
-    expect((await byCode('8480-6')).every((id) => id!.startsWith('bp-'))).toBe(true);
+    expect((await byCode('8480-6')).every((id) => /^pressure-[0-9]+$/.test(id!))).toBe(true);
     expect(await byCode('8480-6')).toHaveLength(2);
     expect(await byCode('14933-6,66441-7')).toHaveLength(2);
     expect(await byCode('2345-7')).toEqual([]);

@@ -178,6 +178,8 @@ describe('the SDK examples against a real API', () => {
     expect(bundles.length).toBeGreaterThanOrEqual(written.length);
     const ids = bundles.flatMap((b) => b.items.map((o) => o.id));
     expect(new Set(ids).size).toBe(ids.length);
+    // One id per reading: the Observations are named as the open API named the readings written (ADR 0231).
+    expect(ids).toEqual(expect.arrayContaining(written));
     const values = bundles.flatMap((b) =>
       b.items.map((o) => ('valueQuantity' in o ? o.valueQuantity?.value : undefined)),
     );

@@ -41,10 +41,37 @@ describe('FHIR ids', () => {
       expect(parseObservationId(observationId(kind, '42'))).toEqual({ kind, recordId: '42' });
     }
     expect(parseObservationId('pulse-3')).toBeNull();
+    expect(parseObservationId('pressure-3-pulse')).toBeNull();
+    expect(parseObservationId('glucose-3-heart-rate')).toBeNull();
     expect(parseObservationId('glucose-0')).toBeNull();
     expect(parseObservationId('glucose-01')).toBeNull();
     expect(parseObservationId('glucose-1234567890123456789')).toBeNull();
     expect(parseObservationId('glucose')).toBeNull();
+  });
+});
+
+describe('FHIR Observation ids are the open API reading ids (ADR 0231)', () => {
+  it('names a reading as GET /open/v1/readings does, the pulse of a pressure reading after it', () => {
+    expect(FHIR_OBSERVATION_KINDS.map((kind) => observationId(kind, '540'))).toEqual([
+      'glucose-540',
+      'pressure-540',
+      'pressure-540-heart-rate',
+      'weight-540',
+      'uricAcid-540',
+      'ketone-540',
+    ]);
+    for (const kind of FHIR_OBSERVATION_KINDS) {
+      // FHIR's id rule: [A-Za-z0-9\-\.]{1,64}, here with the longest record id.
+      expect(observationId(kind, '999999999999999999')).toMatch(/^[A-Za-z0-9.-]{1,64}$/);
+    }
+    expect(parseObservationId('pressure-540-heart-rate')).toEqual({ kind: 'heart-rate', recordId: '540' });
+    expect(parseObservationId('uricAcid-540')).toEqual({ kind: 'uric-acid', recordId: '540' });
+  });
+
+  it('no longer reads the ids the export gave before', () => {
+    for (const old of ['bp-540', 'heart-rate-540', 'uric-acid-540']) {
+      expect(parseObservationId(old)).toBeNull();
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  * cursor. Pure: the API's fhir module maps rows with these.
  */
 
-import { openDateTime } from './changes';
+import { openDateTime, openReadingId, type OpenReadingKind } from './changes';
 
 export const LOINC_SYSTEM = 'http://loinc.org';
 
@@ -105,19 +105,28 @@ export function kindsForCodes(parameter: string): FhirObservationKind[] {
   return FHIR_OBSERVATION_KINDS.filter((kind) => kinds.has(kind));
 }
 
-/** An Observation's id: its kind and the id of the record it comes from (`glucose-123`). */
+/** The open kind of the reading an Observation comes from, where its name differs (ADR 0231). */
+const OPEN_KIND: Partial<Record<FhirObservationKind, OpenReadingKind>> = {
+  bp: 'pressure',
+  'heart-rate': 'pressure',
+  'uric-acid': 'uricAcid',
+};
+
+/**
+ * An Observation's id: the id the open API, the change feed and webhooks give its reading
+ * (`glucose-123`, `pressure-45`, `uricAcid-8`); the pulse of a pressure reading is
+ * `pressure-45-heart-rate` (docs/adr/0231-one-reading-id-across-open-api-and-fhir.md).
+ */
 export function observationId(kind: FhirObservationKind, recordId: string): string {
-  return `${kind}-${recordId}`;
+  const id = openReadingId(OPEN_KIND[kind] ?? (kind as OpenReadingKind), recordId);
+  return kind === 'heart-rate' ? `${id}-heart-rate` : id;
 }
 
-/** The kind and record id an Observation id names, or null when it names none of ours. */
+/** The kind and record id an Observation id names (one `observationId` gives), or null when it names none of ours. */
 export function parseObservationId(id: string): { kind: FhirObservationKind; recordId: string } | null {
-  const match = /^([a-z-]+)-([1-9][0-9]{0,17})$/.exec(id);
-  if (!match) {
-    return null;
-  }
-  const kind = FHIR_OBSERVATION_KINDS.find((k) => k === match[1]);
-  return kind ? { kind, recordId: match[2]! } : null;
+  const recordId = /^[A-Za-z]+-([1-9][0-9]{0,17})(-|$)/.exec(id)?.[1];
+  const kind = recordId && FHIR_OBSERVATION_KINDS.find((k) => observationId(k, recordId) === id);
+  return kind ? { kind, recordId } : null;
 }
 
 const CHINA_OFFSET_MS = 8 * 3_600_000;
