@@ -453,6 +453,25 @@ describe('createOpenClient: paging', () => {
     expect(seen.map((s) => s.url.search)).toEqual(['?limit=2', '?limit=2&cursor=k2']);
   });
 
+  it('rejects with the 410 of an expired cursor after the pages before it, without asking again', async () => {
+    const { fetch, seen } = network((request) =>
+      new URL(request.url).searchParams.get('cursor') === 'old'
+        ? json({ code: 41000, errMsg: '同步游标已过期，请从头同步', data: null }, 410)
+        : json(envelope({ changes: [{ cursor: 'c1' }], nextCursor: 'old', hasMore: true })),
+    );
+    const ids: string[] = [];
+    const walk = async () => {
+      for await (const change of client(fetch).paginate('/open/v1/changes')) {
+        ids.push(change.cursor);
+      }
+    };
+    const error = await walk().catch((e: unknown) => e);
+    expect(isOpenApiError(error, 410)).toBe(true);
+    expect(error).toMatchObject({ code: 41000, errMsg: '同步游标已过期，请从头同步', kind: 'server' });
+    expect(ids).toEqual(['c1']);
+    expect(seen.map((s) => s.url.search)).toEqual(['', '?cursor=old']);
+  });
+
   it('never follows a next link to another server (the token would go with it)', async () => {
     const { fetch, seen } = network(
       () =>
