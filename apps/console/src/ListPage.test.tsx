@@ -1,6 +1,7 @@
 // The list pages' filter row (ListFilters) in jsdom: the keyword search hands back the trimmed text
 // or undefined once cleared, and the select hands back the chosen value, undefined for its 'all'
-// option, starting at the page's default or showing the value the page holds.
+// option, starting at the page's default or showing the value the page holds; after either the page
+// is asked to go back to its first page.
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
@@ -29,45 +30,59 @@ async function pick(label: string, option: string) {
 }
 
 describe('ListFilters', () => {
-  it('hands back the trimmed keyword, and undefined once the search is cleared', () => {
-    const searched: (string | undefined)[] = [];
-    shown(<ListFilters keyword={{ label: '应用名称', onSearch: (keyword) => searched.push(keyword) }} />);
+  it('hands back the trimmed keyword, or undefined once the search is cleared, then asks for the first page', () => {
+    const heard: unknown[] = [];
+    shown(
+      <ListFilters
+        keyword={{ label: '应用名称', onSearch: (keyword) => heard.push(keyword) }}
+        onFilter={() => heard.push('first page')}
+      />,
+    );
     const box = screen.getByRole('searchbox', { name: '应用名称' });
     fireEvent.change(box, { target: { value: ' 随访 ' } });
     fireEvent.click(screen.getByRole('button', { name: '搜索' }));
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: '搜索' }));
-    expect(searched).toEqual(['随访', undefined]);
+    expect(heard).toEqual(['随访', 'first page', undefined, 'first page']);
     expect(screen.queryByRole('combobox')).toBeNull();
   });
 
   it('starts at 全部 unless the page gives a default, and hands back a state, or undefined for 全部', async () => {
-    const chosen: (0 | 1 | undefined)[] = [];
+    const heard: unknown[] = [];
     const { unmount } = shown(
-      <ListFilters choice={{ label: '应用状态', options: STATES, onChange: (value) => chosen.push(value) }} />,
+      <ListFilters
+        choice={{ label: '应用状态', options: STATES, onChange: (value) => heard.push(value) }}
+        onFilter={() => heard.push('first page')}
+      />,
     );
     expect(showing('应用状态')).toBe('全部状态');
     expect(screen.queryByRole('searchbox')).toBeNull();
     await pick('应用状态', '已停用');
     expect(showing('应用状态')).toBe('已停用');
     await pick('应用状态', '全部状态');
-    expect(chosen).toEqual([1, undefined]);
+    expect(heard).toEqual([1, 'first page', undefined, 'first page']);
     unmount();
 
-    shown(<ListFilters choice={{ label: '处理状态', options: STATES, defaultValue: 0, onChange: () => undefined }} />);
+    shown(
+      <ListFilters
+        choice={{ label: '处理状态', options: STATES, defaultValue: 0, onChange: () => undefined }}
+        onFilter={() => undefined}
+      />,
+    );
     expect(showing('处理状态')).toBe('启用中');
   });
 
   it('shows the value the page holds when it gives one', async () => {
-    const chosen: (0 | 1 | undefined)[] = [];
+    const heard: unknown[] = [];
     shown(
       <ListFilters
-        choice={{ label: '投递状态', options: STATES, value: 1, onChange: (value) => chosen.push(value) }}
+        choice={{ label: '投递状态', options: STATES, value: 1, onChange: (value) => heard.push(value) }}
+        onFilter={() => heard.push('first page')}
       />,
     );
     expect(showing('投递状态')).toBe('已停用');
     await pick('投递状态', '启用中');
-    expect(chosen).toEqual([0]);
+    expect(heard).toEqual([0, 'first page']);
     // Held by the page, which has not changed it: the select still shows 已停用.
     expect(showing('投递状态')).toBe('已停用');
   });

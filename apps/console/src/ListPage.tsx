@@ -133,10 +133,12 @@ export function KeywordSearch({
  * A list's filter row: the keyword search (KeywordSearch, `keyword`) and one select (`choice`) whose
  * 'all' option means no filter, each handing back its value (undefined for 'all' or a cleared search).
  * The select keeps its own value unless `value` is given (a drawer shown again for another row).
+ * `onFilter` follows either change: the list goes back to its first page.
  */
 export function ListFilters<T extends string | number>({
   keyword,
   choice,
+  onFilter,
 }: {
   keyword?: { label: string; onSearch: (keyword: string | undefined) => void };
   choice?: {
@@ -147,10 +149,20 @@ export function ListFilters<T extends string | number>({
     loading?: boolean;
     onChange: (value: T | undefined) => void;
   };
+  onFilter: () => void;
 }) {
   return (
     <Space className={styles.filters} wrap>
-      {keyword ? <KeywordSearch label={keyword.label} className={styles.keyword} onSearch={keyword.onSearch} /> : null}
+      {keyword ? (
+        <KeywordSearch
+          label={keyword.label}
+          className={styles.keyword}
+          onSearch={(text) => {
+            keyword.onSearch(text);
+            onFilter();
+          }}
+        />
+      ) : null}
       {choice ? (
         <Select<T | 'all'>
           className={styles.select}
@@ -159,7 +171,10 @@ export function ListFilters<T extends string | number>({
           {...(choice.value === undefined ? {} : { value: choice.value })}
           loading={choice.loading}
           options={[...choice.options]}
-          onChange={(value) => choice.onChange(value === 'all' ? undefined : value)}
+          onChange={(value) => {
+            choice.onChange(value === 'all' ? undefined : value);
+            onFilter();
+          }}
         />
       ) : null}
     </Space>

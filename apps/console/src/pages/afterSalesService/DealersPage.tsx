@@ -92,22 +92,14 @@ export default function DealersPage() {
   return (
     <ListPage title="经销采购咨询" onReload={list.reload}>
       <ListFilters
-        keyword={{
-          label: '采购人姓名或手机号',
-          onSearch: (next) => {
-            setKeyword(next);
-            setPageNo(1);
-          },
-        }}
+        keyword={{ label: '采购人姓名或手机号', onSearch: setKeyword }}
         choice={{
           label: '处理状态',
           options: DEALER_STATE_OPTIONS,
           defaultValue: 0,
-          onChange: (next) => {
-            setHandled(next);
-            setPageNo(1);
-          },
+          onChange: setHandled,
         }}
+        onFilter={() => setPageNo(1)}
       />
       <PagedTable<Enquiry>
         rowKey="enquiryId"

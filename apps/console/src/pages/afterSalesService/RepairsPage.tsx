@@ -118,13 +118,7 @@ export default function RepairsPage() {
         items={REPAIR_TABS.map((tab) => ({ key: String(tab.status), label: tab.label }))}
       />
       <ListFilters<string>
-        keyword={{
-          label: '服务编码、手机号或 IMEI',
-          onSearch: (next) => {
-            setKeyword(next);
-            setPageNo(1);
-          },
-        }}
+        keyword={{ label: '服务编码、手机号或 IMEI', onSearch: setKeyword }}
         choice={{
           label: '处理人',
           loading: assignees.loading,
@@ -132,11 +126,9 @@ export default function RepairsPage() {
             { value: 'all', label: '全部处理人' },
             ...(assignees.data ?? []).map((staff) => ({ value: staff.staffId, label: staff.name })),
           ],
-          onChange: (next) => {
-            setAssigneeId(next);
-            setPageNo(1);
-          },
+          onChange: setAssigneeId,
         }}
+        onFilter={() => setPageNo(1)}
       />
       <Table<Repair>
         rowKey="upkeepId"

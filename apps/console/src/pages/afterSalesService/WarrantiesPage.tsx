@@ -85,15 +85,7 @@ export default function WarrantiesPage() {
 
   return (
     <ListPage title="保修登记" onReload={list.reload}>
-      <ListFilters
-        keyword={{
-          label: '设备 IMEI 或手机号',
-          onSearch: (next) => {
-            setKeyword(next);
-            setPageNo(1);
-          },
-        }}
-      />
+      <ListFilters keyword={{ label: '设备 IMEI 或手机号', onSearch: setKeyword }} onFilter={() => setPageNo(1)} />
       <Table<Warranty>
         rowKey="warrantyId"
         className={styles.table}

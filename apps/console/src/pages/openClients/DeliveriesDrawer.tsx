@@ -163,11 +163,9 @@ export function DeliveriesDrawer({
               label: '投递状态',
               options: DELIVERY_STATUS_OPTIONS,
               value: status ?? 'all',
-              onChange: (next) => {
-                setStatus(next);
-                setPageNo(1);
-              },
+              onChange: setStatus,
             }}
+            onFilter={() => setPageNo(1)}
           />
           <Table<Delivery>
             rowKey="deliveryId"

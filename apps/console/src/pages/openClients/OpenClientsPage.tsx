@@ -154,21 +154,13 @@ export default function OpenClientsPage() {
   return (
     <ListPage title="应用接入" addLabel="登记应用" onReload={list.reload} onAdd={() => setEditing('new')}>
       <ListFilters
-        keyword={{
-          label: '应用名称、机构或 Client ID',
-          onSearch: (next) => {
-            setKeyword(next);
-            setPageNo(1);
-          },
-        }}
+        keyword={{ label: '应用名称、机构或 Client ID', onSearch: setKeyword }}
         choice={{
           label: '应用状态',
           options: CLIENT_STATE_OPTIONS,
-          onChange: (next) => {
-            setDisabled(next);
-            setPageNo(1);
-          },
+          onChange: setDisabled,
         }}
+        onFilter={() => setPageNo(1)}
       />
       <PagedTable<OAuthClient>
         rowKey="clientId"
