@@ -74,7 +74,8 @@ export function serverPagination({
 
 /**
  * A list page's table over the page the API answers (`{ items, total }`, as useConsoleData loads it)
- * with its pager (serverPagination); the row key, columns, scroll and empty text are the page's own.
+ * with its pager (serverPagination); the row key, columns, scroll, expanded rows and empty text are the
+ * page's own.
  */
 export function PagedTable<T extends object>({
   list,
@@ -89,7 +90,7 @@ export function PagedTable<T extends object>({
   pageSize: number;
   unit: string;
   onPageChange: (pageNo: number) => void;
-} & Pick<TableProps<T>, 'rowKey' | 'className' | 'columns' | 'scroll' | 'locale'>) {
+} & Pick<TableProps<T>, 'rowKey' | 'className' | 'columns' | 'scroll' | 'locale' | 'expandable'>) {
   return (
     <Table<T>
       {...table}

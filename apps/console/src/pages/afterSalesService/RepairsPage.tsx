@@ -2,13 +2,13 @@
 // found by a 服务编码, phone or IMEI and narrowed to one handler; a row opens the request with its
 // photos and the steps (指派, 处理结果, 完成). Every read and step is audited by the API, and each step
 // reaches the patient as a notice and a template message (docs/adr/0212-after-sales-service-console.md).
-import { Button, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { REPAIR_SCREEN_TEXTS, REPAIR_STATUS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { ListFilters, ListPage, serverPagination } from '../../ListPage';
+import { ListFilters, ListPage, PagedTable } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import { RepairDrawer } from './RepairDrawer';
@@ -130,25 +130,21 @@ export default function RepairsPage() {
         }}
         onFilter={() => setPageNo(1)}
       />
-      <Table<Repair>
+      <PagedTable<Repair>
         rowKey="upkeepId"
         className={styles.table}
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.loading}
         locale={{
           emptyText:
             status === REPAIR_STATUS.inService
               ? REPAIR_SCREEN_TEXTS.emptyInService
               : REPAIR_SCREEN_TEXTS.emptyCompleted,
         }}
-        pagination={serverPagination({
-          pageNo,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          unit: '单',
-          onChange: setPageNo,
-        })}
+        list={list}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        unit="单"
+        onPageChange={setPageNo}
       />
       <RepairDrawer upkeepId={openId} onClose={() => setOpenId(null)} onChanged={list.reload} />
     </ListPage>

@@ -2,13 +2,13 @@
 // phone (the one registered or the customer's own). Each row shows the model, the purchase date and
 // whether the warranty still runs (the domain's isWarrantyExpired, computed by the API). Every search
 // is audited by the API (docs/adr/0212-after-sales-service-console.md).
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DEVICE_TYPE_NAMES, WARRANTY_TEXTS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { api } from '../../api';
-import { ListFilters, ListPage, serverPagination } from '../../ListPage';
+import { ListFilters, ListPage, PagedTable } from '../../ListPage';
 import { formatTime } from '../../format';
 import { useConsoleData } from '../../useConsoleData';
 import styles from './AfterSalesService.module.css';
@@ -86,20 +86,16 @@ export default function WarrantiesPage() {
   return (
     <ListPage title="保修登记" onReload={list.reload}>
       <ListFilters keyword={{ label: '设备 IMEI 或手机号', onSearch: setKeyword }} onFilter={() => setPageNo(1)} />
-      <Table<Warranty>
+      <PagedTable<Warranty>
         rowKey="warrantyId"
         className={styles.table}
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.loading}
         locale={{ emptyText: keyword ? '没有找到这个 IMEI 或手机号的保修登记' : '暂无保修登记' }}
-        pagination={serverPagination({
-          pageNo,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          unit: '条',
-          onChange: setPageNo,
-        })}
+        list={list}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        unit="条"
+        onPageChange={setPageNo}
       />
     </ListPage>
   );

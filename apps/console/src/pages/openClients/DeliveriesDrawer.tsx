@@ -3,12 +3,12 @@
 // the payload. 重新推送 sends a delivery again as a new attempt chain with the same payload and
 // webhook-id; a delivery still being tried, or one of a disabled subscription, is refused by the
 // API with its reason.
-import { App, Button, Drawer, Table, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Drawer, Tag, Timeline, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { formatTime } from '../../format';
-import { ListFilters, serverPagination } from '../../ListPage';
+import { ListFilters, PagedTable } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import {
   attemptOutcome,
@@ -167,20 +167,16 @@ export function DeliveriesDrawer({
             }}
             onFilter={() => setPageNo(1)}
           />
-          <Table<Delivery>
+          <PagedTable<Delivery>
             rowKey="deliveryId"
             columns={columns}
-            dataSource={log.data?.items ?? []}
-            loading={log.loading}
             expandable={{ expandedRowRender: (delivery) => <Attempts delivery={delivery} /> }}
             locale={{ emptyText: status ? '没有该状态的推送' : '还没有推送记录' }}
-            pagination={serverPagination({
-              pageNo,
-              pageSize: PAGE_SIZE,
-              total: log.data?.total ?? 0,
-              unit: '条',
-              onChange: setPageNo,
-            })}
+            list={log}
+            pageNo={pageNo}
+            pageSize={PAGE_SIZE}
+            unit="条"
+            onPageChange={setPageNo}
           />
         </>
       ) : null}
