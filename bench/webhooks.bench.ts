@@ -148,7 +148,7 @@ async function directPosts(receiver: Receiver, bodies: string[], secret: string,
         const body = bodies[next++]!;
         const response = await fetch(receiver.url, {
           method: 'POST',
-          headers: webhookHeaders(secret, `msg_${randomUUID().replaceAll('-', '')}`, new Date(), body),
+          headers: webhookHeaders({ secret }, `msg_${randomUUID().replaceAll('-', '')}`, new Date(), body),
           body,
         }).catch(() => null);
         if (!response?.ok) {
