@@ -23,6 +23,7 @@ import {
   type OpenClient,
   type TokenSet,
 } from '@glucoguard/sdk/open';
+import { pruneOpenHistory } from '../src/contexts/open';
 import { registeredCustomer, startTestApi, type TestApi } from './harness';
 import { signedInStaff } from './staff-fixtures';
 
@@ -302,6 +303,41 @@ describe('the SDK examples against a real API', () => {
 
     const third = await runExample('change-feed.mjs', env);
     expect(lines(third.stdout)).toEqual(['0 changes']);
+  });
+
+  it('change-feed.mjs removes an expired cursor, says so and exits 4; the next run starts again', async () => {
+    const cursorFile = join(dir, 'expired-cursor.txt');
+    const env = {
+      GLUCOGUARD_URL: origin,
+      CLIENT_ID: clientId,
+      CLIENT_SECRET: clientSecret,
+      TOKENS_FILE: join(dir, 'expired-tokens.json'),
+      CURSOR_FILE: cursorFile,
+    };
+    await writeFile(env.TOKENS_FILE, JSON.stringify(grantTokens));
+    // The cursor after the feed's first change of the patient: the later ones lie after it.
+    const first = await forPatient.GET('/open/v1/changes', { params: { query: { limit: 1 } } });
+    expect(first.hasMore).toBe(true);
+    // Retention 31 days from now: every change written so far is older than its 30 days. On
+    // PostgreSQL it leaves what a transaction running elsewhere on the server might precede, so it
+    // runs again until the cursor has lost a change.
+    const expired = await vi.waitFor(
+      async () => {
+        await pruneOpenHistory(api.app.orm.em.fork(), new Date(Date.now() + 31 * 24 * 3_600_000));
+        await writeFile(cursorFile, `${first.nextCursor}\n`);
+        const run = await runExample('change-feed.mjs', env);
+        expect(run.code).toBe(4);
+        return run;
+      },
+      { timeout: 30_000, interval: 300 },
+    );
+    expect(expired.stderr).toContain('cursor expired: 同步游标已过期，请从头同步');
+    await expect(readFile(cursorFile, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+
+    const again = await runExample('change-feed.mjs', env);
+    expect(again.code).toBe(0);
+    expect(lines(again.stdout).at(-1)).toMatch(/^\d+ changes$/);
+    expect(await readFile(cursorFile, 'utf8')).toMatch(/^[A-Za-z0-9_-]+\n$/);
   });
 
   it('verify-webhook.mjs accepts a signed delivery of a new reading and refuses a forged one', async () => {
