@@ -189,7 +189,7 @@ describe('an admin connects an integrator in 应用接入 and 推送订阅 at 12
       await subscriptionRow.getByText('新增测量').waitFor();
       // The secret rotated in step 2 still signs beside the new one for 24 hours (ADR 0232).
       await subscriptionRow.getByText('密钥轮换中').waitFor();
-      await subscriptionRow.getByText('旧密钥 24 时后失效').waitFor();
+      await subscriptionRow.getByText('旧密钥 24 小时后失效').waitFor();
       await readyForShot(page);
       await page.screenshot({ path: shot('subscriptions') });
       await subscriptionRow.getByRole('button', { name: `查看 ${subscription.url} 的推送记录` }).click();

@@ -114,7 +114,7 @@ export default function WebhooksPage() {
                 ? `停用于 ${formatTime(subscription.disabledAt)}`
                 : `连续失败 ${subscription.consecutiveFailures} 次`}
             </Typography.Text>
-            {rotation !== null && <Typography.Text type="secondary">旧密钥 {rotation} 时后失效</Typography.Text>}
+            {rotation !== null && <Typography.Text type="secondary">旧密钥 {rotation} 小时后失效</Typography.Text>}
             <Typography.Text type="secondary">创建于 {formatDay(subscription.createdAt)}</Typography.Text>
           </div>
         );

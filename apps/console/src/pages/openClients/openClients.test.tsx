@@ -290,7 +290,7 @@ describe('推送订阅', () => {
     expect(screen.getByText('连续失败 0 次')).toBeTruthy();
     // The first one's secret was rotated: its previous secret still signs for 6 hours (rounded up).
     expect(screen.getByText('密钥轮换中')).toBeTruthy();
-    expect(screen.getByText('旧密钥 6 时后失效')).toBeTruthy();
+    expect(screen.getByText('旧密钥 6 小时后失效')).toBeTruthy();
     expect(screen.getByText(/^停用于 /)).toBeTruthy();
     expect(screen.getByText(/已通知 021-55550123：您的推送订阅因连续20次投递失败已停用/)).toBeTruthy();
     expect(screen.getByText(new RegExp(`（已短信通知 ${formatTime('2026-11-26T02:00:05.000Z')}）$`))).toBeTruthy();
