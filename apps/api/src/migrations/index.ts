@@ -57,6 +57,7 @@ import { Migration20261127104631_openChangePerPatient } from './Migration2026112
 import { Migration20261127110341_webhookNoticeSms } from './Migration20261127110341_webhookNoticeSms';
 import { Migration20261127134114_webhookSecretRotation } from './Migration20261127134114_webhookSecretRotation';
 import { Migration20261127134359_openChangeRetention } from './Migration20261127134359_openChangeRetention';
+import { Migration20261127141940_deliveryFinishedIndex } from './Migration20261127141940_deliveryFinishedIndex';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122002917_init', class: Migration20261122002917_init },
@@ -116,4 +117,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127110341_webhookNoticeSms', class: Migration20261127110341_webhookNoticeSms },
   { name: 'Migration20261127134114_webhookSecretRotation', class: Migration20261127134114_webhookSecretRotation },
   { name: 'Migration20261127134359_openChangeRetention', class: Migration20261127134359_openChangeRetention },
+  { name: 'Migration20261127141940_deliveryFinishedIndex', class: Migration20261127141940_deliveryFinishedIndex },
 ];

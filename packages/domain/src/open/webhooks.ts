@@ -31,6 +31,13 @@ export const WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES = 20;
 export const WEBHOOK_SUBSCRIPTIONS_PER_CLIENT = 10;
 
 /**
+ * How long the delivery log keeps a finished (succeeded or failed) delivery, in days, counted from
+ * the end of its last chain (docs/adr/0233-change-feed-retention.md); a pending one stays until it
+ * ends. The console says so under the log.
+ */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
+/**
  * When the next attempt of a chain is due after attempt `attemptNo` (1-based) failed at `failedAt`;
  * null when it was the last one and the delivery has failed.
  */

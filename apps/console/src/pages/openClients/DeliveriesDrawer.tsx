@@ -2,8 +2,9 @@
 // webhook-id, and — opened — every attempt (when, the receiver's answer or the error, how long) and
 // the payload. 重新推送 sends a delivery again as a new attempt chain with the same payload and
 // webhook-id; a delivery still being tried, or one of a disabled subscription, is refused by the
-// API with its reason.
+// API with its reason. Under the table: how long the log keeps a delivery.
 import { App, Button, Drawer, Tag, Timeline, Typography } from 'antd';
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@glucoguard/domain';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
@@ -22,6 +23,9 @@ import {
 import styles from './OpenClients.module.css';
 
 const PAGE_SIZE = 10;
+
+/** Under the log: how long it keeps a delivery (docs/adr/0233), the number from the domain's rule. */
+const DELIVERY_RETENTION_NOTE = `推送记录在投递结束 ${WEBHOOK_DELIVERY_RETENTION_DAYS} 天后自动删除，删除后不能再重新推送；投递中的记录会一直保留。`;
 
 function Attempts({ delivery }: { delivery: Delivery }) {
   return (
@@ -178,6 +182,9 @@ export function DeliveriesDrawer({
             unit="条"
             onPageChange={setPageNo}
           />
+          <Typography.Paragraph type="secondary" className={styles.section}>
+            {DELIVERY_RETENTION_NOTE}
+          </Typography.Paragraph>
         </>
       ) : null}
     </Drawer>

@@ -1,4 +1,4 @@
-import { CHANGE_FEED_RETENTION_DAYS } from '@glucoguard/domain';
+import { CHANGE_FEED_RETENTION_DAYS, WEBHOOK_DELIVERY_RETENTION_DAYS } from '@glucoguard/domain';
 import type { Db } from '../../../lib/db';
 import { WebhookRetentionRepository } from '../webhooks/webhookRetention.repository';
 import { ChangesRepository } from './changes.repository';
@@ -7,11 +7,8 @@ import { ChangesRepository } from './changes.repository';
  * Retention of the open platform's history (docs/adr/0233-change-feed-retention.md): once a day
  * the change feed loses its changes older than CHANGE_FEED_RETENTION_DAYS, moving its watermarks,
  * and the delivery log loses the deliveries (with their attempts) finished more than
- * DELIVERY_LOG_RETENTION_DAYS ago.
+ * WEBHOOK_DELIVERY_RETENTION_DAYS ago.
  */
-
-/** How long the delivery log keeps a finished delivery (days); a pending one stays until it ends. */
-const DELIVERY_LOG_RETENTION_DAYS = 30;
 
 /** The durable job that deletes them (registered in composition.ts). */
 export const OPEN_RETENTION_JOB = 'open.retention.prune';
@@ -40,6 +37,6 @@ export async function pruneOpenHistory(db: Db, now: Date): Promise<{ changes: nu
   const deliveries = new WebhookRetentionRepository(db);
   return {
     changes: await drain(() => changes.deleteOldest(daysAgo(CHANGE_FEED_RETENTION_DAYS), BATCH, now)),
-    deliveries: await drain(() => deliveries.deleteFinished(daysAgo(DELIVERY_LOG_RETENTION_DAYS), BATCH)),
+    deliveries: await drain(() => deliveries.deleteFinished(daysAgo(WEBHOOK_DELIVERY_RETENTION_DAYS), BATCH)),
   };
 }

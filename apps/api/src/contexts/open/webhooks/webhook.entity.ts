@@ -60,7 +60,16 @@ WebhookSubscriptionSchema.setClass(WebhookSubscription);
 export const WebhookDeliverySchema = defineEntity({
   name: 'WebhookDelivery',
   tableName: 'open_webhook_delivery',
-  indexes: [{ properties: ['subscriptionId', 'createdAt'] }],
+  indexes: [
+    { properties: ['subscriptionId', 'createdAt'] },
+    // Retention's daily delete of finished deliveries (docs/adr/0233, 0234): the oldest by updated_at,
+    // never a pending one, so pending deliveries take no entry.
+    {
+      name: 'open_webhook_delivery_finished_index',
+      expression:
+        'create index "open_webhook_delivery_finished_index" on "open_webhook_delivery" ("updated_at") where "status" <> \'pending\'',
+    },
+  ],
   properties: {
     id: p.uuid().primary(),
     subscriptionId: p.uuid(),
