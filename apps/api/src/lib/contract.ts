@@ -220,6 +220,7 @@ export const STAFF_OPERATIONS = [
   'consoleOpenClient',
   'consoleOpenClientUpdate',
   'consoleOpenClientRotateSecret',
+  'consoleOpenClientGrants',
   'consoleOpenWebhooks',
   'consoleOpenWebhookDeliveries',
   'consoleReplayOpenDelivery',

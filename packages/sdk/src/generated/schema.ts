@@ -7356,6 +7356,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/v1/open/clients/{clientId}/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The patients' grants to one OAuth client, newest first (admin)
+         * @description Live and cancelled grants (授权记录) of the client, newest first: the patient masked (name and
+         *     phone, as elsewhere in the console), when granted, the scopes and, for a cancelled one, when.
+         *     Read-only: disabling the client stops every grant at once. Each page read is recorded in the
+         *     audit trail (`open.grant.list`), one event per patient on the page (one without a patient
+         *     for an empty page). docs/adr/0235-client-grants-in-the-console.md.
+         */
+        get: operations["consoleOpenClientGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/open/v1/readings": {
         parameters: {
             query?: never;
@@ -7652,6 +7676,13 @@ export interface paths {
          *     makes the secret current until then the previous one (for 24 hours from this rotation); the
          *     one before it stops signing at once. Needs the client's own (client-credentials) token;
          *     another client's subscription answers 40400 推送订阅不存在 (docs/adr/0232).
+         *
+         *     `Idempotency-Key` (recommended; the SDK sends one with this call): a retry whose first
+         *     answer was lost must not rotate again, or the secret your receivers hold would stop signing
+         *     at once. The answer to the first request with a key is kept for 24 hours for this client;
+         *     the same key for the same subscription answers that answer again (the same new secret, with
+         *     `Idempotency-Replayed: true`) and rotates nothing; the same key for another subscription
+         *     answers 42200 Idempotency-Key 已用于其他请求 (docs/adr/0222-idempotency-keys.md).
          */
         post: operations["openRotateWebhookSecret"];
         delete?: never;
@@ -12242,7 +12273,7 @@ export interface components {
             data: components["schemas"]["OAuthClient"];
         };
         OAuthClientPage: {
-            items: components["schemas"]["OAuthClient"][];
+            items: components["schemas"]["OAuthClientListItem"][];
             currentPage: number;
             totalPage: number;
             total: number;
@@ -12257,6 +12288,35 @@ export interface components {
             client: components["schemas"]["OAuthClient"];
             /** @description `gg_secret_` and 43 random characters; shown this once, stored only as its SHA-256 hash. */
             clientSecret: string;
+        };
+        /** @description A client in the console's list, with how many patients currently allow it. */
+        OAuthClientListItem: components["schemas"]["OAuthClient"] & {
+            /** @description The client's live grants (授权用户), one per patient; cancelled grants are not counted. */
+            grantCount: number;
+        };
+        /** @description One patient's grant to a client as the console shows it (授权记录); the patient is masked. */
+        OAuthClientGrant: {
+            /** Format: uuid */
+            grantId: string;
+            /** @description The patient's nickname masked (张建国 → 张*国); empty when the patient has none. */
+            patientName: string;
+            /** @description The patient's phone masked (138****8000); empty when there is none. */
+            patientPhone: string;
+            /** @description What the patient allowed (a later approval widens the same grant). */
+            scopes: components["schemas"]["OAuthScope"][];
+            /** Format: date-time */
+            grantedAt: string;
+            /**
+             * Format: date-time
+             * @description When the patient cancelled it (已取消); null while it is live (有效).
+             */
+            revokedAt: string | null;
+        };
+        OAuthClientGrantPage: {
+            items: components["schemas"]["OAuthClientGrant"][];
+            currentPage: number;
+            totalPage: number;
+            total: number;
         };
         /**
          * @description The kind of reading (docs/glossary.md) - glucose 血糖, pressure 血压, ketone 血酮, uricAcid 尿酸, weight 体重.
@@ -23781,6 +23841,36 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    consoleOpenClientGrants: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                clientId: components["schemas"]["OAuthClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of grants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: components["schemas"]["SuccessCode"];
+                        errMsg: string;
+                        data: components["schemas"]["OAuthClientGrantPage"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     openListReadings: {
         parameters: {
             query: {
@@ -24204,7 +24294,10 @@ export interface operations {
     openRotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, 1 to 255 characters), unique per intended rotation; a UUID is a good choice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 subscriptionId: string;
             };
@@ -24212,7 +24305,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The subscription with its new secret, shown only in this answer. */
+            /** @description The subscription with its new secret, shown only in this answer (or, for a repeated Idempotency-Key, the first answer again). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -59,6 +59,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'share.revoke': '撤销分享',
   'device.bind': '绑定设备',
   'device.unbind': '解绑设备',
+  // The open platform's delivery log (推送记录, docs/adr/0234): one event per patient on the page read.
+  'open.delivery.list': '查看推送记录',
+  'open.delivery.replay': '重新推送',
+  // 应用接入's 授权记录 (docs/adr/0235): one event per patient on the page read.
+  'open.grant.list': '查看应用的授权记录',
 };
 
 export function auditActionLabel(action: string): string {

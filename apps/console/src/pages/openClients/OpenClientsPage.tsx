@@ -1,7 +1,8 @@
 // 应用接入 (admin): the integrators' OAuth clients, newest first, by name, organisation or client id
 // and by state. 登记应用 makes a client and shows its secret once; 编辑 changes its settings; 重置密钥
 // shows a new secret once (the old one stops at once); 停用 stops the client and its tokens at once,
-// 启用 lets it back; 推送订阅 opens its webhook subscriptions. Audited by the API
+// 启用 lets it back; 推送订阅 opens its webhook subscriptions. 授权用户 counts the patients who
+// currently allow the client, and opens its 授权记录 (docs/adr/0235). Audited by the API
 // (docs/adr/0220-client-registration-in-the-console.md).
 import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -13,7 +14,8 @@ import { api } from '../../api';
 import { ListFilters, ListPage, PagedTable } from '../../ListPage';
 import { useConsoleData } from '../../useConsoleData';
 import { ClientDialog } from './ClientDialog';
-import { CLIENT_STATE_OPTIONS, formatDay, scopeText, type OAuthClient } from './openText';
+import { GrantsDrawer } from './GrantsDrawer';
+import { CLIENT_STATE_OPTIONS, formatDay, scopeText, type OAuthClient, type OAuthClientListItem } from './openText';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
 import styles from './OpenClients.module.css';
 
@@ -26,6 +28,7 @@ export default function OpenClientsPage() {
   const [pageNo, setPageNo] = useState(1);
   const [editing, setEditing] = useState<OAuthClient | 'new' | null>(null);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
+  const [grantsOf, setGrantsOf] = useState<OAuthClient | null>(null);
   const list = useConsoleData(
     (signal) =>
       api.GET('/console/v1/open/clients', {
@@ -77,7 +80,7 @@ export default function OpenClientsPage() {
       onOk: () => switchOnOff(client, true),
     });
 
-  const columns: TableColumnsType<OAuthClient> = [
+  const columns: TableColumnsType<OAuthClientListItem> = [
     {
       title: '应用',
       key: 'name',
@@ -110,6 +113,20 @@ export default function OpenClientsPage() {
             {client.rateLimitPerMinute} 次
           </Typography.Text>
         </div>
+      ),
+    },
+    {
+      title: '授权用户',
+      key: 'grantCount',
+      render: (_value, client) => (
+        <Button
+          type="link"
+          className={styles.countLink}
+          aria-label={`查看 ${client.name} 的授权记录`}
+          onClick={() => setGrantsOf(client)}
+        >
+          {client.grantCount} 人
+        </Button>
       ),
     },
     {
@@ -162,7 +179,7 @@ export default function OpenClientsPage() {
         }}
         onFilter={() => setPageNo(1)}
       />
-      <PagedTable<OAuthClient>
+      <PagedTable<OAuthClientListItem>
         rowKey="clientId"
         className={styles.table}
         columns={columns}
@@ -195,6 +212,7 @@ export default function OpenClientsPage() {
         }}
       />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <GrantsDrawer client={grantsOf} onClose={() => setGrantsOf(null)} />
     </ListPage>
   );
 }

@@ -6,6 +6,7 @@ import type { Schema } from '@glucoguard/sdk';
 import { formatTime } from '../../format';
 
 export type OAuthClient = Schema<'OAuthClient'>;
+export type OAuthClientListItem = Schema<'OAuthClientListItem'>;
 export type Subscription = Schema<'WebhookSubscription'>;
 export type Delivery = Schema<'WebhookDelivery'>;
 export type DeliveryStatus = Schema<'WebhookDeliveryStatus'>;

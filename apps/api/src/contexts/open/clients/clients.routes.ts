@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { staffActor } from '../../identity';
 import {
   consoleOpenClient,
+  consoleOpenClientGrants,
   consoleOpenClients,
   createOpenClient,
   rotateOpenClientSecret,
@@ -10,13 +11,17 @@ import {
 
 /**
  * The console's 应用接入 (tag `consoleOpen`, permission `open.clients`, admin only, audited): register
- * an integrator's OAuth client (the secret answered once), read, change, disable and rotate its secret.
+ * an integrator's OAuth client (the secret answered once), read, change, disable and rotate its secret,
+ * and read its patients' grants (授权记录, masked).
  */
 export function openClientRoutes(app: FastifyInstance) {
   const now = () => app.providers.clock();
 
   app.operation('consoleOpenClients', async (request) =>
     consoleOpenClients(app.em, staffActor(request, request.staff), request.query, now()),
+  );
+  app.operation('consoleOpenClientGrants', async (request) =>
+    consoleOpenClientGrants(app.em, staffActor(request, request.staff), request.params.clientId, request.query, now()),
   );
   app.operation('consoleOpenClientCreate', async (request) =>
     createOpenClient(app.em, staffActor(request, request.staff), request.body, now()),

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { clientSettingsProblem, CLIENT_RATE_LIMIT, isOpenGrantType, isOpenScope } from '@glucoguard/domain';
+import {
+  clientSettingsProblem,
+  CLIENT_RATE_LIMIT,
+  isOpenGrantType,
+  isOpenScope,
+  maskPersonName,
+  maskPhone,
+} from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import type { BodyOf, QueryOf } from '../../../lib/contract';
 import { inTransaction, type Db } from '../../../lib/db';
@@ -7,7 +14,7 @@ import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
 import { recordAudit, type AuditActor } from '../../platform';
 import { hashSecret } from '../oauth/oauth.gate';
-import { ClientsRepository, type ClientRow } from './clients.repository';
+import { ClientsRepository, type ClientGrantRow, type ClientRow } from './clients.repository';
 
 // The console's registration of integrators' OAuth clients (admin, permission open.clients;
 // docs/adr/0220-client-registration-in-the-console.md). The server makes the client id and the
@@ -87,9 +94,52 @@ export async function consoleOpenClients(db: Db, actor: AuditActor, query: Query
   const { pageNo = 1, pageSize = 20 } = query;
   const keyword = query.keyword?.trim() || undefined;
   const disabled = query.disabled === undefined ? undefined : query.disabled === 1;
-  const [rows, total] = await new ClientsRepository(db).page({ keyword, disabled }, (pageNo - 1) * pageSize, pageSize);
+  const repo = new ClientsRepository(db);
+  const [rows, total] = await repo.page({ keyword, disabled }, (pageNo - 1) * pageSize, pageSize);
+  const grantCounts = await repo.liveGrantCounts(rows.map((row) => row.clientId));
   await recordAudit(db, actor, { action: 'open.client.list', detail: keyword ? { keyword } : null }, now);
-  return { ...pageOf(rows.map(clientView), total, pageNo, pageSize), total };
+  const items = rows.map((row) => ({ ...clientView(row), grantCount: grantCounts.get(row.clientId) ?? 0 }));
+  return { ...pageOf(items, total, pageNo, pageSize), total };
+}
+
+function grantView(row: ClientGrantRow): Schema<'OAuthClientGrant'> {
+  return {
+    grantId: row.grantId,
+    patientName: maskPersonName(row.nickname),
+    patientPhone: maskPhone(row.phone),
+    scopes: row.scopes.filter(isOpenScope),
+    grantedAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * 授权记录: one client's grants, newest first, the patients masked (docs/adr/0235). A page shows
+ * several patients' grants, so the read is audited once per distinct patient on it (the trail keeps
+ * one patient an event), or once without a patient when the page is empty.
+ */
+export async function consoleOpenClientGrants(
+  db: Db,
+  actor: AuditActor,
+  clientId: string,
+  query: QueryOf<'consoleOpenClientGrants'>,
+  now: Date,
+) {
+  const { pageNo = 1, pageSize = 20 } = query;
+  const repo = new ClientsRepository(db);
+  if (!(await repo.byClientId(clientId))) {
+    throw notFound(NOT_FOUND);
+  }
+  const [rows, total] = await repo.grantsPage(clientId, (pageNo - 1) * pageSize, pageSize);
+  const patients = [...new Set(rows.map((row) => row.customerId))];
+  const target = `client:${clientId}`;
+  const detail = { pageNo };
+  await inTransaction(db, async (tx) => {
+    for (const patientId of patients.length ? patients : [null]) {
+      await recordAudit(tx, actor, { action: 'open.grant.list', patientId, target, detail }, now);
+    }
+  });
+  return { ...pageOf(rows.map(grantView), total, pageNo, pageSize), total };
 }
 
 export async function consoleOpenClient(db: Db, actor: AuditActor, clientId: string, now: Date) {
