@@ -9,7 +9,9 @@
 //  3. 推送订阅 (from the client's row) lists the subscription, its old secret still signing for 24
 //     hours (密钥轮换中); 推送记录 shows the delivery 已送达 with
 //     its attempt; 重新推送 sends it again with the same webhook-id, and the log shows the second chain;
-//  4. 重置密钥 shows a new secret once and the old one is refused; 停用 stops the client at the token
+//  4. 授权用户 counts the consenting patient, and 授权记录 shows the grant with the patient masked
+//     (docs/adr/0235-client-grants-in-the-console.md);
+//  5. 重置密钥 shows a new secret once and the old one is refused; 停用 stops the client at the token
 //     endpoint and its token at once.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -233,9 +235,23 @@ describe('an admin connects an integrator in 应用接入 and 推送订阅 at 12
       await page.screenshot({ path: shot('replayed') });
       await again.locator('.ant-drawer-close').click();
 
-      // 4. 重置密钥: a new secret once, the old one refused; 停用: the client and its token refused.
+      // 4. 授权用户 and 授权记录: the patient who consented in step 2, masked.
       await menu.getByRole('menuitem', { name: '应用接入' }).click();
       await page.waitForURL((url) => url.pathname === '/console/open/clients');
+      const grantCount = page.getByRole('button', { name: `查看 ${appName} 的授权记录` });
+      assert.equal((await grantCount.innerText()).trim(), '1 人');
+      await grantCount.click();
+      const grants = page.getByRole('dialog', { name: `授权记录：${appName}` });
+      const grantRow = grants.getByRole('row').filter({ hasText: '有效' });
+      await grantRow.getByText(/^周\*+\d$/).waitFor();
+      await grantRow.getByText(/^136\*{4}\d{4}$/).waitFor();
+      await grantRow.getByText('读取您的血糖、血压、体重等测量记录').waitFor();
+      await settled(page);
+      await page.screenshot({ path: shot('grants') });
+      await grants.locator('.ant-drawer-close').click();
+      await grants.waitFor({ state: 'hidden' });
+
+      // 5. 重置密钥: a new secret once, the old one refused; 停用: the client and its token refused.
       await page.getByRole('button', { name: `重置 ${appName} 的密钥` }).click();
       await page
         .getByRole('dialog')
