@@ -2,7 +2,8 @@
 // daily job deletes changes older than 30 days and deliveries finished that long ago (never a
 // pending one), twice the same as once; a cursor from before a deleted change of one of the
 // client's patients answers 410 41000, while an absent cursor, a cursor past what went and a client
-// none of whose patients lost a change go on as before.
+// none of whose patients lost a change go on (the latter's cursor moving up to the whole feed's
+// watermark); on PostgreSQL, a deletion committing in the middle of a read changes nothing of it.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,7 @@ import { JobNames } from '../src/composition';
 import { addGlucoseReading } from '../src/contexts/health';
 import { pruneOpenHistory } from '../src/contexts/open';
 import { scheduleJob } from '../src/contexts/platform';
-import { RETAINED_FROM_ALL } from '../src/contexts/open/changes/changes.repository';
+import { ChangesRepository, RETAINED_FROM_ALL } from '../src/contexts/open/changes/changes.repository';
 import { readChanges } from '../src/contexts/open/changes/changes.service';
 import { WebhookAttempt, WebhookDelivery } from '../src/contexts/open/webhooks/webhook.entity';
 import { nativeQuery } from '../src/lib/db';
@@ -222,23 +223,41 @@ describe('the open platform’s retention', () => {
     expect((await drain(integrator.clientId, fresh.cursor)).changes.map((c) => c.resourceId)).toEqual([next]);
   });
 
-  it('keeps the cursor of a client none of whose patients lost a change after it; a fresh start begins after all deleted', async () => {
-    // Given before the deleted changes, but none of them was its patients'.
-    expect(await readChanges(em(), quiet.clientId, quietCursor, 10)).toEqual({
-      changes: [],
-      nextCursor: quietCursor,
-      hasMore: false,
-    });
-    // Without a cursor the read starts at the whole feed's watermark, so the cursor it gives out
-    // lies past every deleted change: no later check can find one missed behind it.
+  it('takes the cursor of a client none of whose patients lost a change after it up to the whole feed’s watermark; a fresh start begins there', async () => {
     const [all] = await nativeQuery<{ xid: string; id: string }>(
       em(),
       'select xid::text as xid, change_id::text as id from open_change_retention where customer_id = $1::uuid',
       [RETAINED_FROM_ALL],
     );
+    const watermark = { xid: all!.xid, id: all!.id };
+    expect(decodeChangeCursor(quietCursor)).not.toEqual(watermark);
+    // Given before the deleted changes, but none of them was its patients': no 410, and the next
+    // cursor is past every deleted change, where no later grant can find one missed behind it.
+    const quietPage = await readChanges(em(), quiet.clientId, quietCursor, 10);
+    expect(quietPage).toMatchObject({ changes: [], hasMore: false });
+    expect(decodeChangeCursor(quietPage.nextCursor)).toEqual(watermark);
+    // Without a cursor the read starts at the whole feed's watermark likewise.
     const fresh = await drain(quiet.clientId);
     expect(fresh.changes).toEqual([]);
-    expect(decodeChangeCursor(fresh.cursor)).toEqual({ xid: all!.xid, id: all!.id });
+    expect(decodeChangeCursor(fresh.cursor)).toEqual(watermark);
+  });
+
+  it('does not expire a quiet client’s polled cursor when a patient whose changes were deleted after its old cursor grants it', async () => {
+    const polled = (await readChanges(em(), quiet.clientId, quietCursor, 10)).nextCursor;
+    // `patient` lost changes lying after quietCursor, and now grants the quiet client.
+    await quiet.grant(patient, ['readings.read']);
+    // From the cursor it polled: the patient's kept changes, as a client reading all along would get.
+    const after = await drain(quiet.clientId, polled);
+    expect(after.changes.map((c) => c.resourceId)).toEqual(
+      (await drain(integrator.clientId, endCursor)).changes.map((c) => c.resourceId),
+    );
+    expect(after.changes.map((c) => c.resourceId)).toContain(young);
+    // A cursor held without polling across the deletion does expire now: the feed would have
+    // brought the deleted changes from there (the grant is checked when reading, ADR 0221).
+    expect(await failure(readChanges(em(), quiet.clientId, quietCursor, 10))).toMatchObject({
+      code: 41000,
+      statusCode: 410,
+    });
   });
 
   it('is the durable job open.retention.prune that composeJobs registers', async () => {
@@ -250,5 +269,71 @@ describe('the open platform’s retention', () => {
     const left = () =>
       nativeQuery<{ n: number }>(em(), 'select count(*)::int as n from open_change where resource_id = $1', [later]);
     await vi.waitFor(async () => expect((await left())[0]!.n).toBe(0), { timeout: 20_000, interval: 250 });
+  });
+});
+
+// Retention committing in the middle of a read (PostgreSQL only: it needs a second connection, and
+// PGlite has one). The read's statements share one snapshot, so the deletion is not seen by any of
+// them: neither a fresh start's watermark nor a page can disagree with the check that follows.
+describe.runIf(process.env.DATABASE_URL)('the change feed while retention deletes (PostgreSQL)', () => {
+  /** Retention as it would run 31 days from now, from another connection: today's rows go too. */
+  const pruneLater = () => pruneOpenHistory(em(), new Date(clock().getTime() + (CHANGE_FEED_RETENTION_DAYS + 1) * DAY));
+
+  /**
+   * Runs `pruneLater` (and waits for its commit) once `method` of the next read has answered,
+   * before the read's next statement.
+   */
+  function pruneAfter(method: 'retainedAfter' | 'page') {
+    const original = Reflect.get(ChangesRepository.prototype, method) as (...args: unknown[]) => Promise<unknown>;
+    return vi.spyOn(ChangesRepository.prototype, method).mockImplementationOnce(async function (
+      this: ChangesRepository,
+      ...args: unknown[]
+    ) {
+      const answer = await original.apply(this, args);
+      expect((await pruneLater()).changes).toBeGreaterThan(0);
+      return answer as never;
+    });
+  }
+
+  it('a fresh start whose deletion commits after it read the watermark gives a cursor that stays good', async () => {
+    const reader = await newIntegrator(api, clock);
+    const cid = (await registeredCustomer(api)).cid;
+    await reader.grant(cid, ['readings.read']);
+    const written = [await glucose(cid, 6.1, '2026-12-01 08:00'), await glucose(cid, 6.2, '2026-12-01 09:00')];
+    await settle();
+    const spy = pruneAfter('retainedAfter');
+    const first = await readChanges(em(), reader.clientId, undefined, 10);
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+    // The page read the snapshot from before the deletion: the rows it deleted are on it.
+    expect(first.changes.map((c) => c.resourceId)).toEqual(written);
+    // And its cursor is past them: the next read is not refused (it was, when the page read the
+    // rows as left after the deletion and answered the old watermark).
+    expect(await readChanges(em(), reader.clientId, first.nextCursor, 10)).toMatchObject({ changes: [] });
+  });
+
+  it('a page whose changes a deletion takes before the check is answered, not refused', async () => {
+    const reader = await newIntegrator(api, clock);
+    const cid = (await registeredCustomer(api)).cid;
+    await reader.grant(cid, ['readings.read']);
+    await settle();
+    const cursor = (await readChanges(em(), reader.clientId, undefined, 10)).nextCursor;
+    const written = [await glucose(cid, 6.3, '2026-12-01 10:00'), await glucose(cid, 6.4, '2026-12-01 11:00')];
+    await settle();
+    const spy = pruneAfter('page');
+    const page = await readChanges(em(), reader.clientId, cursor, 10);
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+    expect(page.changes.map((c) => c.resourceId)).toEqual(written);
+    // The watermarks moved past the page's changes: reading on from its cursor goes on.
+    const [mark] = await nativeQuery<{ n: number }>(
+      em(),
+      'select count(*)::int as n from open_change_retention where customer_id = $1::uuid',
+      [cid],
+    );
+    expect(mark!.n).toBe(1);
+    expect(await readChanges(em(), reader.clientId, page.nextCursor, 10)).toMatchObject({ changes: [] });
+    // A cursor from before them is behind deleted changes now.
+    expect(await failure(readChanges(em(), reader.clientId, cursor, 10))).toMatchObject({ code: 41000 });
   });
 });

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { IsolationLevel, type EntityManager } from '@mikro-orm/core';
 import { PostgreSqlDriver, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
 
@@ -17,6 +17,16 @@ export type Db = EntityManager;
  */
 export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transactional(work);
+}
+
+/**
+ * Runs `work` in one read-only REPEATABLE READ transaction on `db`: every statement of it reads the
+ * one snapshot taken at its first, so reads that must agree (a page and the check that nothing
+ * behind it was deleted, docs/adr/0233) cannot see a write that commits between them. `db` must not
+ * already be in a transaction (that one's isolation would stand).
+ */
+export async function inSnapshot<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transactional(work, { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true });
 }
 
 /** Both of our drivers (PostgreSQL and PGlite) are SQL drivers; this exposes their raw-SQL API. */

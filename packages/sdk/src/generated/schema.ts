@@ -12525,7 +12525,10 @@ export interface components {
         };
         OpenChangePage: {
             changes: components["schemas"]["OpenChange"][];
-            /** @description Where the next page starts (the request's own cursor when the page is empty). */
+            /**
+             * @description Where the next page starts. When the page is empty: the request's own cursor, or the
+             *     whole feed's retention watermark when that lies further on (docs/adr/0233-change-feed-retention.md).
+             */
             nextCursor: string;
             hasMore: boolean;
         };

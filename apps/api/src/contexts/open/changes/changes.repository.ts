@@ -104,7 +104,8 @@ export class ChangesRepository {
    * grant to `clientId` that includes `scope`. Only transactions older than every transaction still
    * running are read (`xid < pg_snapshot_xmin(pg_current_snapshot())`): a running one could commit
    * rows that sort before the rows answered now, so its rows, and every later one's, wait for the
-   * next page.
+   * next page. In `readChanges`' REPEATABLE READ transaction the current snapshot is that
+   * transaction's: the rows below its xmin that it sees are all there will ever be (docs/adr/0233).
    *
    * Two plans for the one answer (review s9 #7, ADR 0221). A client granted by at most
    * `fewPatients` patients reads each patient's rows through `(customer_id, xid, id)` and merges

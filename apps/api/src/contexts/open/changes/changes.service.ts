@@ -3,12 +3,13 @@ import {
   CHANGE_FEED_START,
   decodeChangeCursor,
   encodeChangeCursor,
+  laterChangeCursor,
   openDateTime,
   openReadingId,
   OPEN_DATA_MESSAGES,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
-import type { Db } from '../../../lib/db';
+import { inSnapshot, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes } from '../../../lib/errors';
 import type { ReadingDeleted, ReadingRecorded, ReadingUpdated } from '../../health';
 import { openDeviceOf, openReadingOf, type OpenDevice, type OpenReading } from '../open-data/openReading';
@@ -128,8 +129,8 @@ function openChangeOf(row: ChangeRow): OpenChange {
 
 /**
  * One page of the client's feed after `cursorText` (from the start when absent): at most `limit`
- * changes, the cursor to pass next (the given one again when nothing is ready), and whether more
- * were ready.
+ * changes, the cursor to pass next, and whether more were ready. When nothing is ready the next
+ * cursor is the given one, or the whole feed's retention watermark when that lies further on.
  */
 export async function readChanges(
   db: Db,
@@ -137,25 +138,32 @@ export async function readChanges(
   cursorText: string | undefined,
   limit: number = CHANGE_FEED_LIMITS.default,
 ): Promise<OpenChangePage> {
-  const repository = new ChangesRepository(db);
   const fromStart = cursorText === undefined || cursorText === '';
-  // Without a cursor the page starts at the oldest change still kept (docs/adr/0233).
-  const after = fromStart ? ((await repository.retainedAfter()) ?? CHANGE_FEED_START) : decodeChangeCursor(cursorText);
-  if (!after) {
+  const given = fromStart ? null : decodeChangeCursor(cursorText);
+  if (!fromStart && !given) {
     throw new AppError(ErrorCodes.badRequest, OPEN_DATA_MESSAGES.badCursor);
   }
   const size = Math.min(Math.max(1, Math.trunc(limit)), CHANGE_FEED_LIMITS.max);
-  const rows = await repository.page(clientId, FEED_SCOPE, after, size + 1);
-  // Asked after the page was read: a deletion that committed before the page's snapshot has moved
-  // its watermarks by now, so a page that lacks a deleted change is never answered.
-  if (!fromStart && (await repository.missedAfter(clientId, FEED_SCOPE, after))) {
-    throw new AppError(CHANGE_CURSOR_EXPIRED, OPEN_DATA_MESSAGES.cursorExpired, 410);
-  }
-  const page = rows.slice(0, size);
-  const last = page[page.length - 1];
-  return {
-    changes: page.map(openChangeOf),
-    nextCursor: encodeChangeCursor(last ?? after),
-    hasMore: rows.length > size,
-  };
+  // The watermark, the page and the check read one snapshot (docs/adr/0233): a deletion is either
+  // wholly in it (rows gone, watermarks moved) or not at all (rows still on the page).
+  return inSnapshot(db, async (tx) => {
+    const repository = new ChangesRepository(tx);
+    const retained = await repository.retainedAfter();
+    // Without a cursor the page starts at the oldest change still kept.
+    const after = given ?? retained ?? CHANGE_FEED_START;
+    const rows = await repository.page(clientId, FEED_SCOPE, after, size + 1);
+    if (given && (await repository.missedAfter(clientId, FEED_SCOPE, given))) {
+      throw new AppError(CHANGE_CURSOR_EXPIRED, OPEN_DATA_MESSAGES.cursorExpired, 410);
+    }
+    const page = rows.slice(0, size);
+    const last = page[page.length - 1];
+    // Nothing the client may read was deleted after its cursor, and every change up to the
+    // watermark is deleted: a quiet client moves up to it, so a patient who grants it later with
+    // deleted changes behind that point does not expire its cursor.
+    return {
+      changes: page.map(openChangeOf),
+      nextCursor: encodeChangeCursor(retained ? laterChangeCursor(last ?? after, retained) : (last ?? after)),
+      hasMore: rows.length > size,
+    };
+  });
 }
