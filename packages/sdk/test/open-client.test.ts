@@ -374,10 +374,45 @@ describe('createOpenClient: retries', () => {
     expect(waited).toEqual([]);
   });
 
+  it('sends a rotation of a webhook secret with a fresh Idempotency-Key and the same key when it retries', async () => {
+    const { sleep } = sleeps();
+    let calls = 0;
+    const { fetch, seen } = network(() => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(new TypeError('socket hang up')) : json(envelope({ secret: 'whsec_x' }));
+    });
+    const api = client(fetch, { retry: { sleep } });
+    const rotate = (subscriptionId: string) =>
+      api.POST('/open/v1/webhooks/{subscriptionId}/secret', { params: { path: { subscriptionId } } });
+    await rotate('4b0c1f7e-2a57-4d5c-9a43-1c2d3e4f5a6b');
+    await rotate('4b0c1f7e-2a57-4d5c-9a43-1c2d3e4f5a6b');
+    // Other writes under /open/v1/webhooks get none (no retry without a key).
+    await api.POST('/open/v1/webhooks', { body: { url: 'https://insurer.example/hooks', events: [] } as never });
+    const keys = seen.map((s) => s.headers.get('idempotency-key'));
+    expect(seen.map((s) => s.url.pathname)).toEqual([
+      '/api/open/v1/webhooks/4b0c1f7e-2a57-4d5c-9a43-1c2d3e4f5a6b/secret',
+      '/api/open/v1/webhooks/4b0c1f7e-2a57-4d5c-9a43-1c2d3e4f5a6b/secret',
+      '/api/open/v1/webhooks/4b0c1f7e-2a57-4d5c-9a43-1c2d3e4f5a6b/secret',
+      '/api/open/v1/webhooks',
+    ]);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).toBeNull();
+  });
+
   it('names the writes that get a key, and the contract gives them the header', () => {
-    expect(AUTO_IDEMPOTENCY_KEY).toEqual([{ method: 'POST', path: '/open/v1/readings' }]);
-    type Header = NonNullable<operations['openCreateReading']['parameters']['header']>;
-    expectTypeOf<Header>().toHaveProperty('Idempotency-Key');
+    expect(AUTO_IDEMPOTENCY_KEY).toEqual([
+      { method: 'POST', path: '/open/v1/readings' },
+      { method: 'POST', path: '/open/v1/webhooks/{subscriptionId}/secret' },
+    ]);
+    expectTypeOf<NonNullable<operations['openCreateReading']['parameters']['header']>>().toHaveProperty(
+      'Idempotency-Key',
+    );
+    expectTypeOf<NonNullable<operations['openRotateWebhookSecret']['parameters']['header']>>().toHaveProperty(
+      'Idempotency-Key',
+    );
   });
 });
 

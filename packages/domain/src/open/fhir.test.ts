@@ -64,6 +64,14 @@ describe('FHIR Observation ids are the open API reading ids (ADR 0231)', () => {
       // FHIR's id rule: [A-Za-z0-9\-\.]{1,64}, here with the longest record id.
       expect(observationId(kind, '999999999999999999')).toMatch(/^[A-Za-z0-9.-]{1,64}$/);
     }
+    // The longest: the pulse of a pressure reading with an 18-digit record id (ADR 0231 says 38).
+    expect(Math.max(...FHIR_OBSERVATION_KINDS.map((kind) => observationId(kind, '999999999999999999').length))).toBe(
+      38,
+    );
+    expect(parseObservationId('pressure-999999999999999999-heart-rate')).toEqual({
+      kind: 'heart-rate',
+      recordId: '999999999999999999',
+    });
     expect(parseObservationId('pressure-540-heart-rate')).toEqual({ kind: 'heart-rate', recordId: '540' });
     expect(parseObservationId('uricAcid-540')).toEqual({ kind: 'uric-acid', recordId: '540' });
   });

@@ -110,8 +110,22 @@ export interface OpenClientOptions {
   now?: () => number;
 }
 
-/** Writes for which the client sends a fresh `Idempotency-Key` unless the call gives one. */
-export const AUTO_IDEMPOTENCY_KEY = [{ method: 'POST', path: '/open/v1/readings' }] as const;
+/**
+ * Writes for which the client sends a fresh `Idempotency-Key` unless the call gives one (paths as
+ * the contract names them; `{name}` stands for one path segment).
+ */
+export const AUTO_IDEMPOTENCY_KEY = [
+  { method: 'POST', path: '/open/v1/readings' },
+  { method: 'POST', path: '/open/v1/webhooks/{subscriptionId}/secret' },
+] as const;
+
+/** A contract path as a pattern of whole paths: each `{name}` matches one non-empty segment. */
+function pathPattern(template: string): RegExp {
+  const parts = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]+')}$`);
+}
+
+const AUTO_KEY_RULES = AUTO_IDEMPOTENCY_KEY.map((rule) => ({ method: rule.method, pattern: pathPattern(rule.path) }));
 
 /** An access token this close to its expiry is refreshed before the call rather than after a 401. */
 const EXPIRY_SKEW_MS = 30_000;
@@ -307,7 +321,8 @@ function refusal(status: number, body: unknown): OpenApiError {
  * refresh token handed to your store), retries idempotent calls and calls carrying an
  * `Idempotency-Key` on 429/502/503/504 and network failures with exponential back-off and full
  * jitter (waiting `Retry-After` when the server gives one), and sends a fresh `Idempotency-Key`
- * with `POST /open/v1/readings` unless you give one.
+ * with `POST /open/v1/readings` and `POST /open/v1/webhooks/{subscriptionId}/secret` unless you
+ * give one.
  */
 export function createOpenClient(options: OpenClientOptions): OpenClient {
   const now = options.now ?? Date.now;
@@ -320,7 +335,7 @@ export function createOpenClient(options: OpenClientOptions): OpenClient {
   function needsKey(method: string, url: string): boolean {
     const pathname = new URL(url).pathname;
     const path = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
-    return AUTO_IDEMPOTENCY_KEY.some((rule) => rule.method === method && rule.path === path);
+    return AUTO_KEY_RULES.some((rule) => rule.method === method && rule.pattern.test(path));
   }
 
   async function send(original: Request): Promise<Response> {
