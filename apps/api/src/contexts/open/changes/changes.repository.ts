@@ -210,19 +210,28 @@ export class ChangesRepository {
 
   /**
    * Whether retention deleted a change after `after` of a patient with a live grant to `clientId`
-   * that includes `scope`: a client reading from there would miss it.
+   * that includes `scope` (a client reading from there would miss it), and the whole feed's
+   * watermark, in one statement.
    */
-  async missedAfter(clientId: string, scope: string, after: { xid: string; id: string }): Promise<boolean> {
-    const [row] = await nativeQuery<{ missed: boolean }>(
+  async missedAfter(
+    clientId: string,
+    scope: string,
+    after: { xid: string; id: string },
+  ): Promise<{ missed: boolean; retained: { xid: string; id: string } | null }> {
+    const [row] = await nativeQuery<{ missed: boolean; xid: string | null; id: string | null }>(
       this.db,
       `select exists (
          select 1 from open_change_retention r
          where r.customer_id in (${grantedPatients('$3', '$4')})
            and (r.xid, r.change_id) > ($1::text::xid8, $2::bigint)
-       ) as missed`,
-      [after.xid, after.id, clientId, scope],
-      { name: 'open_change_missed' },
+       ) as missed, a.xid::text as xid, a.change_id::text as id
+       from (select 1) one left join open_change_retention a on a.customer_id = $5::uuid`,
+      [after.xid, after.id, clientId, scope, RETAINED_FROM_ALL],
+      { name: 'open_change_missed_retained' },
     );
-    return row?.missed === true;
+    return {
+      missed: row?.missed === true,
+      retained: row?.xid && row.id ? { xid: row.xid, id: row.id } : null,
+    };
   }
 }

@@ -148,11 +148,14 @@ export async function readChanges(
   // wholly in it (rows gone, watermarks moved) or not at all (rows still on the page).
   return inSnapshot(db, async (tx) => {
     const repository = new ChangesRepository(tx);
-    const retained = await repository.retainedAfter();
     // Without a cursor the page starts at the oldest change still kept.
-    const after = given ?? retained ?? CHANGE_FEED_START;
+    const fresh = given ? null : await repository.retainedAfter();
+    const after = given ?? fresh ?? CHANGE_FEED_START;
     const rows = await repository.page(clientId, FEED_SCOPE, after, size + 1);
-    if (given && (await repository.missedAfter(clientId, FEED_SCOPE, given))) {
+    const { missed, retained } = given
+      ? await repository.missedAfter(clientId, FEED_SCOPE, given)
+      : { missed: false, retained: fresh };
+    if (missed) {
       throw new AppError(CHANGE_CURSOR_EXPIRED, OPEN_DATA_MESSAGES.cursorExpired, 410);
     }
     const page = rows.slice(0, size);
