@@ -66,15 +66,6 @@ function fromBase64Url(code: string): string | null {
   return out;
 }
 
-/**
- * The later of two positions in `(xid, id)` order (either when equal): where the feed answers a
- * quiet client, its cursor or the whole feed's retention watermark (docs/adr/0233).
- */
-export function laterChangeCursor(a: ChangeCursor, b: ChangeCursor): ChangeCursor {
-  const below = (x: string, y: string) => x.length < y.length || (x.length === y.length && x < y);
-  return below(a.xid, b.xid) || (a.xid === b.xid && below(a.id, b.id)) ? b : a;
-}
-
 /** The opaque cursor a client is given: base64url of `xid:id`. */
 export function encodeChangeCursor(cursor: ChangeCursor): string {
   return toBase64Url(`${cursor.xid}:${cursor.id}`);

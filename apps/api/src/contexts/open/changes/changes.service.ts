@@ -3,10 +3,10 @@ import {
   CHANGE_FEED_START,
   decodeChangeCursor,
   encodeChangeCursor,
-  laterChangeCursor,
   openDateTime,
   openReadingId,
   OPEN_DATA_MESSAGES,
+  type ChangeCursor,
 } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { inSnapshot, type Db } from '../../../lib/db';
@@ -127,6 +127,12 @@ function openChangeOf(row: ChangeRow): OpenChange {
   return change;
 }
 
+/** The later of two positions in the feed's `(xid, id)` order (either when equal). */
+function laterOf(a: ChangeCursor, b: ChangeCursor): ChangeCursor {
+  const [ax, bx] = [BigInt(a.xid), BigInt(b.xid)];
+  return ax < bx || (ax === bx && BigInt(a.id) < BigInt(b.id)) ? b : a;
+}
+
 /**
  * One page of the client's feed after `cursorText` (from the start when absent): at most `limit`
  * changes, the cursor to pass next, and whether more were ready. When nothing is ready the next
@@ -165,7 +171,7 @@ export async function readChanges(
     // deleted changes behind that point does not expire its cursor.
     return {
       changes: page.map(openChangeOf),
-      nextCursor: encodeChangeCursor(retained ? laterChangeCursor(last ?? after, retained) : (last ?? after)),
+      nextCursor: encodeChangeCursor(retained ? laterOf(last ?? after, retained) : (last ?? after)),
       hasMore: rows.length > size,
     };
   });
