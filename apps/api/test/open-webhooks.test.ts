@@ -7,6 +7,7 @@
 import type { LookupAddress } from 'node:dns';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { verifyWebhook } from '@glucoguard/sdk/open';
@@ -16,6 +17,7 @@ import {
   type WebhookEventType,
 } from '@glucoguard/domain';
 import { DEV_GATEWAY_TOKEN } from '../src/config';
+import { nativeQuery } from '../src/lib/db';
 import { provisionDevice } from '../src/contexts/devices/meter/meter.service';
 import { OAuthGrant } from '../src/contexts/open/oauth/oauth.entity';
 import { WebhookSubscription } from '../src/contexts/open/webhooks/webhook.entity';
@@ -205,7 +207,8 @@ describe('webhook deliveries', () => {
   it('signs with the new and the previous secret for 24 hours after a rotation, then with the new one only', async () => {
     const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
     const caller = { clientId, grantId: null };
-    const rotate = () => rotateWebhookSecret(api.app.orm.em.fork(), caller, subscription.subscriptionId, clock());
+    const rotate = async () =>
+      (await rotateWebhookSecret(api.app.orm.em.fork(), caller, subscription.subscriptionId, clock())).answer;
     /** The next delivery's signatures, each checked by the oracle with the secret at the same place. */
     const nextDelivery = async (value: number) => {
       const before = receiver.received.length;
@@ -363,6 +366,82 @@ describe('webhook deliveries', () => {
       params: { query: { action: 'open.delivery.replay' } },
     });
     expect(JSON.stringify(audit)).toContain(`delivery:${delivery!.deliveryId}`);
+  });
+
+  /** A succeeded delivery of a new subscription of the test's client. */
+  async function succeededDelivery(value: number) {
+    const subscription = await subscribe(clientId, receiver.url, ['reading.created']);
+    await addSugar(patient.client, value, chinaTime(clock(), 2));
+    await waitFor(async () => expect((await deliveries(subscription.subscriptionId))[0]?.status).toBe('succeeded'));
+    return (await deliveries(subscription.subscriptionId))[0]!;
+  }
+
+  const replay = (deliveryId: string) =>
+    consoleClient.POST('/console/v1/open/deliveries/{deliveryId}/replay', { params: { path: { deliveryId } } });
+
+  // Real PostgreSQL only: the embedded database has one connection, so nothing there runs at once.
+  it('answers 404 投递记录不存在, not 409, to a replay whose delivery retention deletes while it is under way', async (ctx) => {
+    if (!api.databaseUrl) {
+      ctx.skip();
+      return;
+    }
+    const delivery = await succeededDelivery(7.4);
+    // Retention's delete of the finished delivery, not yet committed: the replay reads the row (the
+    // delete is not visible to it), then its UPDATE (startChain) waits on the row until the delete
+    // commits, and finds nothing to update.
+    const holder = new pg.Client({ connectionString: api.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('delete from open_webhook_attempt where delivery_id = $1', [delivery.deliveryId]);
+      await holder.query('delete from open_webhook_delivery where id = $1', [delivery.deliveryId]);
+      const refused = failure(replay(delivery.deliveryId));
+      await untilBlockedBy(holder);
+      await holder.query('commit');
+      expect(await refused).toMatchObject({ code: 40400, errMsg: '投递记录不存在', status: 404 });
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('answers 404 投递记录不存在 when the delivery is deleted just as its new chain would start', async () => {
+    const delivery = await succeededDelivery(7.6);
+    const db = api.app.orm.em.fork();
+    // A trigger stands in for retention's delete landing between the replay's read and its UPDATE
+    // (the embedded database runs one statement at a time): it deletes the row and skips the update.
+    await nativeQuery(
+      db,
+      `create function test_retention_deletes_delivery() returns trigger language plpgsql as $$
+       begin
+         delete from open_webhook_attempt where delivery_id = old.id;
+         delete from open_webhook_delivery where id = old.id;
+         return null;
+       end $$`,
+      [],
+    );
+    await nativeQuery(
+      db,
+      `create trigger test_retention_deletes_delivery before update on open_webhook_delivery for each row
+       when (old.id = '${delivery.deliveryId}'::uuid) execute function test_retention_deletes_delivery()`,
+      [],
+    );
+    try {
+      expect(await failure(replay(delivery.deliveryId))).toMatchObject({
+        code: 40400,
+        errMsg: '投递记录不存在',
+        status: 404,
+      });
+    } finally {
+      await nativeQuery(db, 'drop trigger test_retention_deletes_delivery on open_webhook_delivery', []);
+      await nativeQuery(db, 'drop function test_retention_deletes_delivery()', []);
+    }
+    // The trigger's delete was part of the refused replay and went back with it: nothing changed.
+    const [after] = await nativeQuery<{ status: string; chain: number }>(
+      db,
+      'select status, chain from open_webhook_delivery where id = $1',
+      [delivery.deliveryId],
+    );
+    expect(after).toMatchObject({ status: 'succeeded', chain: 1 });
   });
 
   it('stops retrying a reading once the patient revoked the grant, sends only consent.revoked, and refuses a replay', async () => {
@@ -625,6 +704,7 @@ describe('a client managing its subscriptions', () => {
     return {
       clientId: made.clientId,
       grantId,
+      token: own,
       client: api.client({ token: own }),
       patientTokenClient: patients ? api.client({ token: patients }) : null,
     };
@@ -711,6 +791,59 @@ describe('a client managing its subscriptions', () => {
     const [after] = await mine.client.GET('/open/v1/webhooks');
     expect(after!.previousSecretExpiresAt).toBe(rotated.previousSecretExpiresAt);
     await mine.client.DELETE('/open/v1/webhooks/{subscriptionId}', path);
+  });
+
+  it('rotates once for a rotation retried with the same Idempotency-Key, and again for another key', async () => {
+    const mine = await integrator();
+    const body = { url: 'https://insurer.example/hooks', events: ['reading.created' as const] };
+    const created = await mine.client.POST('/open/v1/webhooks', { body });
+    const rotate = (key: string, subscriptionId = created.subscriptionId) =>
+      fetch(`${api.baseUrl}/open/v1/webhooks/${subscriptionId}/secret`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${mine.token}`, 'idempotency-key': key },
+      });
+    const stored = () => api.app.orm.em.fork().findOneOrFail(WebhookSubscription, { id: created.subscriptionId });
+
+    const firstAnswer = await rotate('rotation-2026-11-27');
+    expect(firstAnswer.status).toBe(200);
+    expect(firstAnswer.headers.get('idempotency-replayed')).toBeNull();
+    const first = ((await firstAnswer.json()) as { data: { secret: string } }).data;
+    // The first answer was lost on the way: the integrator sends the same request again.
+    const retried = await rotate('rotation-2026-11-27');
+    expect(retried.headers.get('idempotency-replayed')).toBe('true');
+    expect(((await retried.json()) as { data: unknown }).data).toEqual(first);
+    let row = await stored();
+    expect(row.secret).toBe(first.secret);
+    // The secret its receivers hold still signs as the previous one.
+    expect(row.previousSecret).toBe(created.secret);
+
+    // Another key is another rotation.
+    const second = ((await (await rotate('rotation-2026-11-28')).json()) as { data: { secret: string } }).data;
+    expect(second.secret).not.toBe(first.secret);
+    row = await stored();
+    expect(row.secret).toBe(second.secret);
+    expect(row.previousSecret).toBe(first.secret);
+
+    // The same key for another subscription is refused, and rotates nothing there.
+    const other = await mine.client.POST('/open/v1/webhooks', { body });
+    const reused = await rotate('rotation-2026-11-28', other.subscriptionId);
+    expect(reused.status).toBe(422);
+    expect(await reused.json()).toMatchObject({ code: 42200 });
+    const otherAfter = (await mine.client.GET('/open/v1/webhooks')).find(
+      (listed) => listed.subscriptionId === other.subscriptionId,
+    );
+    expect(otherAfter?.previousSecretExpiresAt).toBeNull();
+    // A refused rotation keeps no key: after another client's 404 the key still rotates its own.
+    const stranger = await integrator();
+    const refused = await fetch(`${api.baseUrl}/open/v1/webhooks/${created.subscriptionId}/secret`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stranger.token}`, 'idempotency-key': 'rotation-x' },
+    });
+    expect(refused.status).toBe(404);
+    expect(await rotate('rotation-x', other.subscriptionId)).toMatchObject({ status: 200 });
+    for (const { subscriptionId } of [created, other]) {
+      await mine.client.DELETE('/open/v1/webhooks/{subscriptionId}', { params: { path: { subscriptionId } } });
+    }
   });
 
   it("refuses a patient-granted token, another client's subscription, plain http and an eleventh subscription", async () => {
@@ -898,3 +1031,18 @@ describe('a client managing its subscriptions', () => {
     }
   });
 });
+
+/** Waits (a bounded number of looks, no time limit asserted) until another session waits for `conn`'s transaction. */
+async function untilBlockedBy(conn: pg.Client) {
+  for (let look = 0; look < 400; look += 1) {
+    const { rows } = await conn.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and pg_backend_pid() = any(pg_blocking_pids(pid))`,
+    );
+    if ((rows[0]?.waiting ?? 0) >= 1) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('no session ever waited for this transaction');
+}

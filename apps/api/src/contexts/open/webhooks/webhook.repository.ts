@@ -142,6 +142,12 @@ export class WebhookRepository {
     return this.em.findOne(WebhookDelivery, { id }, { disableIdentityMap: true });
   }
 
+  /** Whether the delivery's row is there now (a statement of its own: it sees deletes committed since). */
+  async deliveryExists(id: string): Promise<boolean> {
+    const rows = await nativeQuery<{ id: string }>(this.em, 'select id from open_webhook_delivery where id = $1', [id]);
+    return rows.length === 1;
+  }
+
   deliveries(
     subscriptionId: string,
     status: DeliveryStatus | undefined,

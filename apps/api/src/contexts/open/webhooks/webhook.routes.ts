@@ -35,9 +35,21 @@ export function webhookRoutes(app: FastifyInstance, config: Pick<AppConfig, 'env
   app.operation('openDeleteWebhook', async (request) =>
     deleteWebhook(app.em, request.client, request.params.subscriptionId),
   );
-  app.operation('openRotateWebhookSecret', async (request) =>
-    rotateWebhookSecret(app.em, request.client, request.params.subscriptionId, now()),
-  );
+  app.operation('openRotateWebhookSecret', async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    const key = Array.isArray(header) ? header.join(',') : header;
+    const { answer, replayed } = await rotateWebhookSecret(
+      app.em,
+      request.client,
+      request.params.subscriptionId,
+      now(),
+      key,
+    );
+    if (replayed) {
+      void reply.header('Idempotency-Replayed', 'true');
+    }
+    return answer;
+  });
   app.operation('openWebhookDeliveries', async (request) => {
     const { status, page = 1, pageSize = 20 } = request.query;
     return clientWebhookDeliveries(app.em, request.client, request.params.subscriptionId, { status, page, pageSize });
@@ -49,7 +61,13 @@ export function webhookRoutes(app: FastifyInstance, config: Pick<AppConfig, 'env
   });
   app.operation('consoleOpenWebhookDeliveries', async (request) => {
     const { status, pageNo = 1, pageSize = 20 } = request.query;
-    return consoleWebhookDeliveries(app.em, request.params.subscriptionId, { status, pageNo, pageSize });
+    return consoleWebhookDeliveries(
+      app.em,
+      staffActor(request, request.staff),
+      request.params.subscriptionId,
+      { status, pageNo, pageSize },
+      now(),
+    );
   });
   app.operation('consoleReplayOpenDelivery', async (request) =>
     replayDelivery(app.em, staffActor(request, request.staff), request.params.deliveryId, now()),

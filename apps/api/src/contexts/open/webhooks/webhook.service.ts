@@ -11,6 +11,7 @@ import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './web
 import { WebhookRepository, type DeliveryStatus } from './webhook.repository';
 import { newWebhookSecret, WEBHOOK_PREVIOUS_SECRET_HOURS } from './webhook.signing';
 import { DELIVERY_REFUSALS, deliveryRefusal } from './webhook.clients';
+import { idempotent } from '../open-data/idempotency.service';
 import { webhookTargetProblem } from './webhook.targets';
 
 // Subscriptions and their delivery log (docs/adr/0223-webhook-deliveries.md): a client manages its
@@ -206,32 +207,42 @@ export async function updateWebhook(
  * Gives a subscription a new secret, answered once (docs/adr/0232). For the next 24 hours every
  * attempt is signed with the new and the previous secret, then with the new one only. Rotating
  * again within those hours replaces the previous secret with the one current until now: the one
- * before stops signing at once.
+ * before stops signing at once. So a retry must not rotate again: with an `Idempotency-Key` the
+ * same request within 24 hours answers the first answer (`replayed`) and rotates nothing.
  */
 export async function rotateWebhookSecret(
   db: Db,
   caller: WebhookCaller,
   subscriptionId: string,
   now: Date,
-): Promise<Schema<'WebhookSubscriptionCreated'>> {
+  idempotencyKey?: string,
+): Promise<{ answer: Schema<'WebhookSubscriptionCreated'>; replayed: boolean }> {
   requireClientToken(caller);
-  const secret = newWebhookSecret();
-  await inTransaction(db, async (tx) => {
-    const repo = new WebhookRepository(tx);
-    // Locked: two rotations at once each keep, as previous, the secret the other replaced.
-    const row = await repo.lockSubscription(subscriptionId);
-    if (!row || row.clientId !== caller.clientId) {
-      throw notFound(NOT_FOUND);
-    }
-    await repo.updateSubscription(row.id, {
-      secret,
-      previousSecret: row.secret,
-      previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_PREVIOUS_SECRET_HOURS * 3_600_000),
-      updatedAt: now,
-    });
-  });
-  const row = (await new WebhookRepository(db).subscription(subscriptionId))!;
-  return { ...subscriptionView(row, now), secret };
+  // The key is the client's own (no patient); the subscription is part of the request, so the same
+  // key sent for another subscription is refused rather than answered with this one's secret.
+  return idempotent(
+    db,
+    { clientId: caller.clientId, customerId: null },
+    idempotencyKey,
+    { operation: 'openRotateWebhookSecret', body: { subscriptionId } },
+    now,
+    async (tx) => {
+      const repo = new WebhookRepository(tx);
+      // Locked: two rotations at once each keep, as previous, the secret the other replaced.
+      const row = await repo.lockSubscription(subscriptionId);
+      if (!row || row.clientId !== caller.clientId) {
+        throw notFound(NOT_FOUND);
+      }
+      const secret = newWebhookSecret();
+      await repo.updateSubscription(row.id, {
+        secret,
+        previousSecret: row.secret,
+        previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_PREVIOUS_SECRET_HOURS * 3_600_000),
+        updatedAt: now,
+      });
+      return { ...subscriptionView((await repo.subscription(row.id))!, now), secret };
+    },
+  );
 }
 
 export async function deleteWebhook(db: Db, caller: WebhookCaller, subscriptionId: string): Promise<null> {
@@ -257,13 +268,16 @@ async function deliveryPage(
   );
   const attempts = await repo.attemptsOf(rows.map((r) => r.id));
   return {
-    ...pageOf(
-      rows.map((r) => deliveryView(r, attempts)),
+    rows,
+    answer: {
+      ...pageOf(
+        rows.map((r) => deliveryView(r, attempts)),
+        total,
+        query.pageNo,
+        query.pageSize,
+      ),
       total,
-      query.pageNo,
-      query.pageSize,
-    ),
-    total,
+    },
   };
 }
 
@@ -276,7 +290,12 @@ export async function clientWebhookDeliveries(
   requireClientToken(caller);
   const repo = new WebhookRepository(db);
   await ownSubscription(repo, caller, subscriptionId);
-  return deliveryPage(repo, subscriptionId, { status: query.status, pageNo: query.page, pageSize: query.pageSize });
+  const page = await deliveryPage(repo, subscriptionId, {
+    status: query.status,
+    pageNo: query.page,
+    pageSize: query.pageSize,
+  });
+  return page.answer;
 }
 
 export async function consoleWebhooks(
@@ -300,16 +319,58 @@ export async function consoleWebhooks(
   };
 }
 
+/**
+ * The patient whose data a delivery carries: its `customerId`, or for `consent.revoked` (which has
+ * none, so attempts are not refused for the revoked grant) the patient named in its payload.
+ */
+function deliveryPatient(row: WebhookDelivery): string | null {
+  if (row.customerId) {
+    return row.customerId;
+  }
+  const payload = JSON.parse(row.body) as { data?: { patientId?: unknown } };
+  return typeof payload.data?.patientId === 'string' ? payload.data.patientId : null;
+}
+
+/**
+ * A page of a subscription's delivery log for staff (docs/adr/0234-delivery-log-reads-audited.md).
+ * The payloads carry patients' data, so the read is recorded before the page leaves: one
+ * `open.delivery.list` event per distinct patient on the page (with how many of the page's
+ * deliveries were theirs), or one without a patient when the page holds none.
+ */
 export async function consoleWebhookDeliveries(
   db: Db,
+  actor: AuditActor,
   subscriptionId: string,
   query: { status?: DeliveryStatus; pageNo: number; pageSize: number },
+  now: Date,
 ) {
   const repo = new WebhookRepository(db);
-  if (!(await repo.subscription(subscriptionId))) {
+  const subscription = await repo.subscription(subscriptionId);
+  if (!subscription) {
     throw notFound(NOT_FOUND);
   }
-  return deliveryPage(repo, subscriptionId, query);
+  const page = await deliveryPage(repo, subscriptionId, query);
+  const perPatient = new Map<string | null, number>();
+  for (const row of page.rows) {
+    const patientId = deliveryPatient(row);
+    perPatient.set(patientId, (perPatient.get(patientId) ?? 0) + 1);
+  }
+  if (perPatient.size === 0) {
+    perPatient.set(null, 0);
+  }
+  const target = `subscription:${subscriptionId}`;
+  const detail = { clientId: subscription.clientId, pageNo: query.pageNo, status: query.status ?? null };
+  await inTransaction(db, async (tx) => {
+    for (const [patientId, deliveries] of perPatient) {
+      await recordAudit(
+        tx,
+        actor,
+        { action: 'open.delivery.list', patientId, target, detail: { ...detail, deliveries } },
+        now,
+      );
+    }
+  });
+  return page.answer;
 }
 
 /**
@@ -335,13 +396,22 @@ export async function replayDelivery(db: Db, actor: AuditActor, deliveryId: stri
     }
     const chain = await repo.startChain(deliveryId, now);
     if (chain === null) {
+      // Not started: the delivery is pending, or retention deleted it since it was read above.
+      if (!(await repo.deliveryExists(deliveryId))) {
+        throw notFound('投递记录不存在');
+      }
       throw new AppError(ErrorCodes.conflict, '投递进行中，请稍后再重发', 409);
     }
     await scheduleJob(tx, WEBHOOK_ATTEMPT_JOB, `${deliveryId}:${chain}:1`, now, { deliveryId, chain, attemptNo: 1 });
     await recordAudit(
       tx,
       actor,
-      { action: 'open.delivery.replay', target: `delivery:${deliveryId}`, detail: { chain } },
+      {
+        action: 'open.delivery.replay',
+        patientId: deliveryPatient(delivery),
+        target: `delivery:${deliveryId}`,
+        detail: { chain, subscriptionId: delivery.subscriptionId },
+      },
       now,
     );
   });
