@@ -7624,7 +7624,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A subscription's delivery log with every attempt, newest first (admin) */
+        /**
+         * A subscription's delivery log with every attempt, newest first (admin)
+         * @description Finished deliveries are kept 30 days (ADR 0233). Each page read is audited
+         *     (`open.delivery.list`, one event per patient whose data the page shows; ADR 0234).
+         */
         get: operations["consoleOpenWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -7649,7 +7653,9 @@ export interface paths {
          *     retried on the same schedule as the first chain. A delivery still pending answers 40900
          *     投递进行中，请稍后再重发; one of a disabled subscription answers 40900 订阅已停用; one whose
          *     client is switched off (停用) answers 40900 应用已停用; one carrying the data of a patient who
-         *     has since revoked the grant answers 40900 患者已撤销授权. Audited (`open.delivery.replay`).
+         *     has since revoked the grant answers 40900 患者已撤销授权. A delivery that no longer exists
+         *     (never, or deleted by the 30-day retention, ADR 0233) answers 40400 投递记录不存在. Audited
+         *     (`open.delivery.replay`, naming the patient).
          */
         post: operations["consoleReplayOpenDelivery"];
         delete?: never;
