@@ -3,7 +3,6 @@
 // live readings.read grant to the client; and, on real PostgreSQL, a change committed after a page
 // was read never hides behind that page's cursor while writers run at once.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeChangeCursor, encodeChangeCursor } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
@@ -13,7 +12,7 @@ import { editReading } from '../src/contexts/health/glucose/glucose.service';
 import { FEW_PATIENTS, PAGE_STATEMENTS } from '../src/contexts/open/changes/changes.repository';
 import { readChanges } from '../src/contexts/open/changes/changes.service';
 import { nativeQuery } from '../src/lib/db';
-import { newIntegrator, type Integrator } from './open-data-fixtures';
+import { newIntegrator, settleTransactions, type Integrator } from './open-data-fixtures';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));
@@ -26,30 +25,7 @@ afterAll(() => api?.close());
 type Change = Schema<'OpenChange'>;
 const em = () => api.app.orm.em.fork();
 
-/**
- * Waits until every transaction that began before now has ended, anywhere on the server: the feed
- * withholds what a running transaction might precede, and transaction ids are the whole server's
- * (other databases' tests included), so without this a test could read while somebody else's
- * transaction runs and see less than it wrote. Returns at once on PGlite.
- */
-async function settle() {
-  const [mark] = await nativeQuery<{ xmax: string }>(
-    em(),
-    'select pg_snapshot_xmax(pg_current_snapshot())::text as xmax',
-    [],
-  );
-  for (;;) {
-    const [state] = await nativeQuery<{ ready: boolean }>(
-      em(),
-      'select pg_snapshot_xmin(pg_current_snapshot()) >= $1::text::xid8 as ready',
-      [mark!.xmax],
-    );
-    if (state!.ready) {
-      return;
-    }
-    await sleep(20);
-  }
-}
+const settle = () => settleTransactions(api);
 
 /** Every change the client can read now, page by page from `cursor`; and the cursor to go on from. */
 async function drain(clientId: string, cursor?: string, limit = 2, { settled = true } = {}) {

@@ -2,8 +2,10 @@
 // and an access token, written through the oauth module's own entities (the consent flow itself is
 // tested by the OAuth tests), then used over HTTP through the real token gate.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hashSecret } from '../src/contexts/open';
 import { OAuthClient, OAuthGrant, OAuthToken } from '../src/contexts/open/oauth/oauth.entity';
+import { nativeQuery } from '../src/lib/db';
 import type { TestApi } from './harness';
 
 export interface Integrator {
@@ -71,4 +73,30 @@ export async function newIntegrator(api: TestApi, now: () => Date, rateLimitPerM
       await e.flush();
     },
   };
+}
+
+/**
+ * Waits until every transaction that began before now has ended, anywhere on the server: the feed
+ * and its retention leave alone what a running transaction might precede, and transaction ids are
+ * the whole server's (other databases' tests included), so without this a test could read while
+ * somebody else's transaction runs and see less than it wrote. Returns at once on PGlite.
+ */
+export async function settleTransactions(api: TestApi): Promise<void> {
+  const em = () => api.app.orm.em.fork();
+  const [mark] = await nativeQuery<{ xmax: string }>(
+    em(),
+    'select pg_snapshot_xmax(pg_current_snapshot())::text as xmax',
+    [],
+  );
+  for (;;) {
+    const [state] = await nativeQuery<{ ready: boolean }>(
+      em(),
+      'select pg_snapshot_xmin(pg_current_snapshot()) >= $1::text::xid8 as ready',
+      [mark!.xmax],
+    );
+    if (state!.ready) {
+      return;
+    }
+    await sleep(20);
+  }
 }

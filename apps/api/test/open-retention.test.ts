@@ -5,7 +5,6 @@
 // none of whose patients lost a change go on (the latter's cursor moving up to the whole feed's
 // watermark); on PostgreSQL, a deletion committing in the middle of a read changes nothing of it.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANGE_FEED_RETENTION_DAYS, decodeChangeCursor } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
@@ -17,7 +16,7 @@ import { ChangesRepository, RETAINED_FROM_ALL } from '../src/contexts/open/chang
 import { readChanges } from '../src/contexts/open/changes/changes.service';
 import { WebhookAttempt, WebhookDelivery } from '../src/contexts/open/webhooks/webhook.entity';
 import { nativeQuery } from '../src/lib/db';
-import { newIntegrator, type Integrator } from './open-data-fixtures';
+import { newIntegrator, settleTransactions, type Integrator } from './open-data-fixtures';
 import { failure, registeredCustomer, startTestApi, testClock, type TestApi } from './harness';
 
 const clock = testClock(new Date('2026-10-01T02:00:00Z'));
@@ -31,29 +30,7 @@ afterAll(() => api?.close());
 const em = () => api.app.orm.em.fork();
 type Change = Schema<'OpenChange'>;
 
-/**
- * Waits until every transaction that began before now has ended, anywhere on the server: retention
- * and the feed leave alone what a running transaction might precede (transaction ids are the whole
- * server's). Returns at once on PGlite.
- */
-async function settle() {
-  const [mark] = await nativeQuery<{ xmax: string }>(
-    em(),
-    'select pg_snapshot_xmax(pg_current_snapshot())::text as xmax',
-    [],
-  );
-  for (;;) {
-    const [state] = await nativeQuery<{ ready: boolean }>(
-      em(),
-      'select pg_snapshot_xmin(pg_current_snapshot()) >= $1::text::xid8 as ready',
-      [mark!.xmax],
-    );
-    if (state!.ready) {
-      return;
-    }
-    await sleep(20);
-  }
-}
+const settle = () => settleTransactions(api);
 
 /** Every change the client can read from `cursor` (from the start when absent), and the cursor to go on from. */
 async function drain(clientId: string, cursor?: string) {

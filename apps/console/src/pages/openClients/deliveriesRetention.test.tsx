@@ -7,21 +7,13 @@ import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@glucoguard/domain';
 import type { Schema } from '@glucoguard/sdk';
 import { stubNetwork } from '../../../test/network';
 import { DeliveriesDrawer } from './DeliveriesDrawer';
+import { webhookSubscription } from './testData';
 
-const subscription: Schema<'WebhookSubscription'> = {
+const subscription = webhookSubscription({
   subscriptionId: '6f1d2c3b-0000-4000-8000-00000000000b',
-  clientId: 'gg_client_Hq3vY8mZk2LpT0aWc9xN1b',
-  url: 'https://followup.hospital.example.cn/hooks/glucoguard',
   events: ['reading.deleted'],
   description: null,
-  enabled: true,
-  disabledReason: null,
-  disabledAt: null,
-  consecutiveFailures: 0,
-  previousSecretExpiresAt: null,
-  notice: null,
-  createdAt: '2026-11-27T01:10:00.000Z',
-};
+});
 
 const delivery: Schema<'WebhookDelivery'> = {
   deliveryId: '7a2e3d4c-0000-4000-8000-0000000000e1',

@@ -11,11 +11,10 @@ import type { Schema } from '@glucoguard/sdk';
 import { stubNetwork } from '../../../test/network';
 import { formatTime } from '../../format';
 import OpenClientsPage from './OpenClientsPage';
+import { CLIENT_ID, oauthClient } from './testData';
 
 type Client = Schema<'OAuthClientListItem'>;
 type Grant = Schema<'OAuthClientGrant'>;
-
-const CLIENT_ID = 'gg_client_Hq3vY8mZk2LpT0aWc9xN1b';
 
 const shown = () =>
   render(
@@ -29,22 +28,7 @@ const shown = () =>
   );
 
 function client(change: Partial<Client> = {}): Client {
-  return {
-    clientId: CLIENT_ID,
-    name: '慢病随访系统',
-    organisation: '测试市第一人民医院',
-    contactPhone: '021-55550123',
-    contactEmail: '',
-    redirectUris: ['https://followup.hospital.example.cn/oauth/callback'],
-    allowedScopes: ['readings.read', 'reports.read'],
-    grantTypes: ['authorization_code', 'refresh_token'],
-    rateLimitPerMinute: 600,
-    disabled: false,
-    createTime: '2026-11-27T01:00:00.000Z',
-    updateTime: '2026-11-27T01:00:00.000Z',
-    grantCount: 2,
-    ...change,
-  };
+  return { ...oauthClient({ contactEmail: '' }), grantCount: 2, ...change };
 }
 
 const live: Grant = {

@@ -12,9 +12,8 @@ import OpenClientsPage from './OpenClientsPage';
 import WebhooksPage from './WebhooksPage';
 import { formatTime } from '../../format';
 import { redirectUrisOf } from './openText';
+import { CLIENT_ID, oauthClient, webhookSubscription } from './testData';
 
-type Client = Schema<'OAuthClient'>;
-type Subscription = Schema<'WebhookSubscription'>;
 type Delivery = Schema<'WebhookDelivery'>;
 
 const shown = (ui: React.ReactNode, at = '/') =>
@@ -37,44 +36,10 @@ async function modal(title: string): Promise<HTMLElement> {
 
 const page = (items: unknown[]) => ({ items, currentPage: 1, totalPage: 1, total: items.length });
 
-const CLIENT_ID = 'gg_client_Hq3vY8mZk2LpT0aWc9xN1b';
 const SECRET = 'gg_secret_9mZk2LpT0aWc9xN1bHq3vY8mZk2LpT0aWc9xN1bHq3v';
 
-function client(change: Partial<Client> = {}): Client {
-  return {
-    clientId: CLIENT_ID,
-    name: '慢病随访系统',
-    organisation: '测试市第一人民医院',
-    contactPhone: '021-55550123',
-    contactEmail: 'it@hospital.example.cn',
-    redirectUris: ['https://followup.hospital.example.cn/oauth/callback'],
-    allowedScopes: ['readings.read', 'reports.read'],
-    grantTypes: ['authorization_code', 'refresh_token'],
-    rateLimitPerMinute: 600,
-    disabled: false,
-    createTime: '2026-11-27T01:00:00.000Z',
-    updateTime: '2026-11-27T01:00:00.000Z',
-    ...change,
-  };
-}
-
-function subscription(change: Partial<Subscription> = {}): Subscription {
-  return {
-    subscriptionId: '6f1d2c3b-0000-4000-8000-00000000000a',
-    clientId: CLIENT_ID,
-    url: 'https://followup.hospital.example.cn/hooks/glucoguard',
-    events: ['reading.created', 'consent.revoked'],
-    description: '随访提醒',
-    enabled: true,
-    disabledReason: null,
-    disabledAt: null,
-    consecutiveFailures: 0,
-    previousSecretExpiresAt: null,
-    notice: null,
-    createdAt: '2026-11-27T01:10:00.000Z',
-    ...change,
-  };
-}
+const client = oauthClient;
+const subscription = webhookSubscription;
 
 function delivery(change: Partial<Delivery> = {}): Delivery {
   return {
