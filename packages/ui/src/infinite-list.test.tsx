@@ -41,6 +41,16 @@ function scrollToEnd(): void {
   });
 }
 
+/**
+ * Scrolls to the end once the list watches it. The list starts watching in an effect after a page
+ * renders, and React runs that effect a little after the page shows; a scroll in between is seen by
+ * nobody (on a loaded machine that gap is wide enough to hit).
+ */
+async function scrollToEndWhenWatched(): Promise<void> {
+  await waitFor(() => expect(FakeIntersectionObserver.live.size).toBeGreaterThan(0));
+  scrollToEnd();
+}
+
 beforeEach(() => {
   FakeIntersectionObserver.live.clear();
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
@@ -71,7 +81,7 @@ describe('InfiniteList', () => {
 
     scrollToEnd();
     expect(await screen.findByText('第2页-1')).toBeTruthy();
-    scrollToEnd();
+    await scrollToEndWhenWatched();
     expect(await screen.findByText('第3页-2')).toBeTruthy();
     expect(screen.getByText('没有更多了')).toBeTruthy();
 
@@ -125,9 +135,9 @@ describe('InfiniteList', () => {
     const loadPage = pagedReadings(3);
     render(<InfiniteList loadPage={loadPage} renderItem={renderItem} finishedText={finished} />);
     await screen.findByText('第1页-1');
-    scrollToEnd();
+    await scrollToEndWhenWatched();
     await screen.findByText('第2页-1');
-    scrollToEnd();
+    await scrollToEndWhenWatched();
     expect(await screen.findByText('没有更多了')).toBeTruthy();
     expect(finished).toHaveBeenLastCalledWith(6);
   });
@@ -159,7 +169,7 @@ describe('InfiniteList', () => {
     });
     const { container } = render(<InfiniteList loadPage={loadPage} renderItem={renderItem} />);
     await screen.findByText('第1页');
-    scrollToEnd();
+    await scrollToEndWhenWatched();
 
     const retry = await screen.findByRole('button', { name: '点击重试' });
     const errorState = container.querySelector('[data-state="error"]');

@@ -78,6 +78,8 @@ describe('article detail (/articleDetails)', () => {
     // Ten characters: the page title is the whole title.
     await waitFor(() => expect(document.title).toBe('一日三餐的“餐盘法”'));
     await waitFor(() => expect(api.called('POST /article/content/read')).toHaveLength(1));
+    // The page watches its end from an effect that React runs a little after the article shows.
+    await waitFor(() => expect(FakeIntersectionObserver.live.size).toBeGreaterThan(0));
     act(() => FakeIntersectionObserver.scrollToEnd());
     act(() => FakeIntersectionObserver.scrollToEnd());
     expect(await screen.findByText('阅读完成，奖励2积分')).toBeTruthy();
