@@ -36,5 +36,5 @@ export {
   type StoredImage,
   type UploadLimits,
 } from './upload/upload.service';
-export { browseAudit, recordAudit, type AuditActor } from './audit/audit.service';
+export { browseAudit, recordAudit, recordPageRead, type AuditActor } from './audit/audit.service';
 export { PATIENT_AUDIT } from './audit/patientAudit';

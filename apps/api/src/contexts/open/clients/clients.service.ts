@@ -12,7 +12,7 @@ import type { BodyOf, QueryOf } from '../../../lib/contract';
 import { inTransaction, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, notFound } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
-import { recordAudit, type AuditActor } from '../../platform';
+import { recordAudit, recordPageRead, type AuditActor } from '../../platform';
 import { hashSecret } from '../oauth/oauth.gate';
 import { ClientsRepository, type ClientGrantRow, type ClientRow } from './clients.repository';
 
@@ -131,14 +131,14 @@ export async function consoleOpenClientGrants(
     throw notFound(NOT_FOUND);
   }
   const [rows, total] = await repo.grantsPage(clientId, (pageNo - 1) * pageSize, pageSize);
-  const patients = [...new Set(rows.map((row) => row.customerId))];
-  const target = `client:${clientId}`;
-  const detail = { pageNo };
-  await inTransaction(db, async (tx) => {
-    for (const patientId of patients.length ? patients : [null]) {
-      await recordAudit(tx, actor, { action: 'open.grant.list', patientId, target, detail }, now);
-    }
-  });
+  const patients = new Map(rows.map((row) => [row.customerId, {}]));
+  await recordPageRead(
+    db,
+    actor,
+    { action: 'open.grant.list', target: `client:${clientId}`, detail: { pageNo } },
+    patients,
+    now,
+  );
   return { ...pageOf(rows.map(grantView), total, pageNo, pageSize), total };
 }
 

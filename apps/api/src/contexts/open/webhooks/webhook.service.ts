@@ -5,7 +5,7 @@ import type { BodyOf } from '../../../lib/contract';
 import { inTransaction, type Db } from '../../../lib/db';
 import { AppError, ErrorCodes, forbidden, notFound } from '../../../lib/errors';
 import { pageOf } from '../../../lib/list';
-import { recordAudit, scheduleJob, type AuditActor } from '../../platform';
+import { recordAudit, recordPageRead, scheduleJob, type AuditActor } from '../../platform';
 import { WEBHOOK_ATTEMPT_JOB } from './webhook.delivery';
 import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook.entity';
 import { WebhookRepository, type DeliveryStatus } from './webhook.repository';
@@ -350,26 +350,22 @@ export async function consoleWebhookDeliveries(
     throw notFound(NOT_FOUND);
   }
   const page = await deliveryPage(repo, subscriptionId, query);
-  const perPatient = new Map<string | null, number>();
+  const perPatient = new Map<string | null, { deliveries: number }>();
   for (const row of page.rows) {
     const patientId = deliveryPatient(row);
-    perPatient.set(patientId, (perPatient.get(patientId) ?? 0) + 1);
+    perPatient.set(patientId, { deliveries: (perPatient.get(patientId)?.deliveries ?? 0) + 1 });
   }
   if (perPatient.size === 0) {
-    perPatient.set(null, 0);
+    perPatient.set(null, { deliveries: 0 });
   }
-  const target = `subscription:${subscriptionId}`;
   const detail = { clientId: subscription.clientId, pageNo: query.pageNo, status: query.status ?? null };
-  await inTransaction(db, async (tx) => {
-    for (const [patientId, deliveries] of perPatient) {
-      await recordAudit(
-        tx,
-        actor,
-        { action: 'open.delivery.list', patientId, target, detail: { ...detail, deliveries } },
-        now,
-      );
-    }
-  });
+  await recordPageRead(
+    db,
+    actor,
+    { action: 'open.delivery.list', target: `subscription:${subscriptionId}`, detail },
+    perPatient,
+    now,
+  );
   return page.answer;
 }
 

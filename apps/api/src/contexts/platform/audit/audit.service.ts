@@ -1,4 +1,4 @@
-import type { Db } from '../../../lib/db';
+import { inTransaction, type Db } from '../../../lib/db';
 import { AuditRepository, type AuditFilter } from './audit.repository';
 import type { AuditEvent } from './auditEvent.entity';
 
@@ -35,6 +35,26 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, 
     ip: actor.ip?.slice(0, 64) ?? null,
     requestId: actor.requestId?.slice(0, 64) ?? null,
     detail: entry.detail ?? null,
+  });
+}
+
+/**
+ * A staff read of a page that may hold several patients' data: the trail keeps one patient an
+ * event, so the read is recorded once per patient on the page (`patients`: each with what to add to
+ * the entry's detail), or once without a patient when the page holds none; all or none of them.
+ */
+export async function recordPageRead(
+  db: Db,
+  actor: AuditActor,
+  entry: Omit<AuditEntry, 'patientId'>,
+  patients: ReadonlyMap<string | null, Record<string, unknown>>,
+  now: Date,
+): Promise<void> {
+  const each = patients.size > 0 ? patients : new Map([[null, {}]]);
+  await inTransaction(db, async (tx) => {
+    for (const [patientId, extra] of each) {
+      await recordAudit(tx, actor, { ...entry, patientId, detail: { ...entry.detail, ...extra } }, now);
+    }
   });
 }
 
