@@ -6,7 +6,7 @@
 // every step even after a failure, so one run shows everything that is broken, and exits non-zero if
 // anything failed.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import './check-node.mjs';
@@ -14,26 +14,52 @@ import './check-node.mjs';
 const out = mkdtempSync(join(tmpdir(), 'gg-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Each failed test, with its step and the first line of its error, repeated at the end of the output
+ * (CI shows only the output's tail, and the unit tests' own report scrolls far above it). */
+const failedTests = [];
+/** Tests that failed and passed on a retry (the jsdom projects retry once in CI, ADR 0236). */
+const retriedFile = join(out, 'retried.txt');
 
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let text = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
+      text += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
       text += chunk;
     });
     child.on('close', (code) => resolve({ code: code ?? 1, text }));
   });
 }
 
+/** The lines of a failed step's output that say why, when its report names no failed test (an unhandled
+ * error after the tests, a crash of the runner). */
+function whyFailed(text) {
+  // eslint-disable-next-line no-control-regex
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  return lines
+    .map((line) => line.trim())
+    .filter((line) => /unhandled|^\w*Error\b|originated in|^FAIL\b|ELIFECYCLE|exited/i.test(line))
+    .slice(0, 8);
+}
+
 async function step(name, command, args, { env, countVitest, countNodeTest } = {}) {
   console.log(`\n━━ ${name} ━━`);
   const reportFile = join(out, `${name.replace(/\W+/g, '-')}.json`);
   const fullArgs = countVitest
-    ? [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]
+    ? [
+        ...args,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reportFile}`,
+        '--reporter=./scripts/vitest-retried-reporter.mjs',
+      ]
     : args;
-  const { code, text } = await run(command, fullArgs, env);
+  const { code, text } = await run(command, fullArgs, { RETRIED_TESTS_FILE: retriedFile, ...env });
   let counted = false;
   if (countVitest) {
     try {
@@ -42,6 +68,19 @@ async function step(name, command, args, { env, countVitest, countNodeTest } = {
       totals.failed += report.numFailedTests;
       totals.skipped += report.numPendingTests + report.numTodoTests;
       counted = true;
+      for (const file of report.testResults ?? []) {
+        for (const test of file.assertionResults ?? []) {
+          if (test.status === 'failed') {
+            const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0];
+            failedTests.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} › ${test.fullName}: ${reason}`);
+          }
+        }
+        if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+          failedTests.push(
+            `${name}: ${file.name.replace(process.cwd() + '/', '')}: ${String(file.message).split('\n')[0]}`,
+          );
+        }
+      }
     } catch {
       // no report: the runner crashed before writing it
     }
@@ -54,9 +93,19 @@ async function step(name, command, args, { env, countVitest, countNodeTest } = {
       totals.failed += Number(fail[1]);
       counted = true;
     }
+    for (const line of text.split('\n')) {
+      if (/^\s*(✖|not ok)\s/.test(line) && !/failing tests:/.test(line)) {
+        failedTests.push(`${name}: ${line.trim()}`);
+      }
+    }
   }
   if (code !== 0) {
     failedSteps.push(name);
+    if (!failedTests.some((line) => line.startsWith(`${name}: `))) {
+      for (const line of whyFailed(text)) {
+        failedTests.push(`${name}: ${line}`);
+      }
+    }
     if ((countVitest || countNodeTest) && !counted) {
       totals.failed += 1;
     }
@@ -121,6 +170,19 @@ if (process.env.DATABASE_URL) {
 await step('end-to-end tests', 'node', ['e2e/run.mjs'], { countNodeTest: true });
 
 console.log('');
+const retried = existsSync(retriedFile) ? readFileSync(retriedFile, 'utf8').trim().split('\n') : [];
+if (retried.length > 0) {
+  console.log('Passed only on a retry (a race to fix, though the run counts them as passed):');
+  for (const line of retried.slice(0, 40)) {
+    console.log(`  ${line.slice(0, 400)}`);
+  }
+}
+if (failedTests.length > 0) {
+  console.log('Failed tests:');
+  for (const line of [...new Set(failedTests)].slice(0, 40)) {
+    console.log(`  ${line.slice(0, 400)}`);
+  }
+}
 if (failedSteps.length > 0) {
   console.log(`Failed steps: ${failedSteps.join(', ')}`);
 }
