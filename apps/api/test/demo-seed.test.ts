@@ -11,6 +11,10 @@ import { SugarSlot } from '../src/contexts/health/glucose/glucoseSlot.entity';
 import { SugarTest } from '../src/contexts/health/readings/glucose.entity';
 import { UricAcidTest } from '../src/contexts/health/readings/uricAcid.entity';
 import { WeightRecord } from '../src/contexts/health/readings/weight.entity';
+import { WarrantyRecord } from '../src/contexts/after-sales/warranty/warranty.entity';
+import { RepairRequest, RepairStep } from '../src/contexts/after-sales/repair/repair.entity';
+import { demoMeters } from '../src/seed/demoMeters';
+import { signedInStaff } from './staff-fixtures';
 
 // Friday 2026-11-20 10:00 China time: "last month" is October 2026.
 const clock = testClock(new Date('2026-11-20T02:00:00Z'));
@@ -49,6 +53,9 @@ async function counts(target: TestApi, customerId: string) {
     weight: await em.count(WeightRecord, { customerId }),
     ketone: await em.count(KetoneTest, { customerId }),
     uricAcid: await em.count(UricAcidTest, { customerId }),
+    warranties: await em.count(WarrantyRecord, { customerId }),
+    repairs: await em.count(RepairRequest, { customerId }),
+    repairSteps: await em.count(RepairStep, {}),
   };
 }
 
@@ -139,6 +146,45 @@ describe('seeding again', () => {
     await seed(api.app.orm, demoSeed(api));
     expect(await counts(api, id)).toEqual(before);
     expect(before.sugar).toBeGreaterThan(DEMO_DAYS * 4 - 8);
+  });
+});
+
+describe("the demo patient's after-sales history", () => {
+  it('shows the demo glucose meter as 在保 in 我的产品, with its model', async () => {
+    const client = await signInWith(api, DEMO_DEVICE_KEYS.patient);
+    const { items } = await client.GET('/customerWarrantyOrder/v1/pageQueryList', { params: { query: {} } });
+    const meter = demoMeters.find((m) => m.kind === 'glucose')!;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ deviceImei: meter.imei, goodsName: '糖护 G1 4G血糖仪', expired: false });
+    const detail = await client.GET('/customerWarrantyOrder/v1/getById', {
+      params: { query: { warrantyId: items[0]!.warrantyId } },
+    });
+    expect(detail.warrantyEnd > chinaDateKey(clock())).toBe(true);
+  });
+
+  it('has one repair in service and one completed with its result, which the operator sees in the queue', async () => {
+    const client = await signInWith(api, DEMO_DEVICE_KEYS.patient);
+    const waiting = await client.GET('/productUpkeep/v1/page', { params: { query: { status: 0 } } });
+    const done = await client.GET('/productUpkeep/v1/page', { params: { query: { status: 1 } } });
+    expect(waiting.list).toHaveLength(1);
+    expect(done.list).toHaveLength(1);
+    const result = await client.GET('/productUpkeep/v1/query', {
+      params: { query: { upkeepId: done.list[0]!.upkeepId } },
+    });
+    expect(result).toMatchObject({ status: 1, productName: '糖护 G1 4G血糖仪' });
+    expect(result.remark).toContain('已免费更换插口组件');
+    expect(result.upkeepCode).toMatch(/^BX\d{6}[2-9A-Z]{5}$/);
+
+    const operator = await signedInStaff(api, 'operator');
+    const queue = await operator.client.GET('/console/v1/after-sales/repairs', {
+      params: { query: { status: 0, keyword: waiting.list[0]!.upkeepCode } },
+    });
+    expect(queue.items.map((r) => r.upkeepId)).toEqual([waiting.list[0]!.upkeepId]);
+    const history = await operator.client.GET('/console/v1/after-sales/repairs/{upkeepId}', {
+      params: { path: { upkeepId: done.list[0]!.upkeepId } },
+    });
+    expect(history.steps.map((step) => step.kind)).toEqual(['assign', 'result', 'complete']);
+    expect(history.assigneeName).toBe('赵运营');
   });
 });
 

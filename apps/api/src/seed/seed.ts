@@ -25,6 +25,7 @@ import { seedDemoCoupons } from './demoCoupons';
 import { seedDemoBalances } from './demoBalances';
 import { seedDemoOpenClient } from './demoOpenClient';
 import { seedAfterSalesCatalogue } from './afterSalesCatalogue';
+import { seedDemoAfterSales } from './demoAfterSales';
 
 /**
  * Seeds the reference data every installation needs (dictionaries, slot thresholds, pressure ranges,
@@ -61,4 +62,5 @@ export async function seed(orm: MikroORM, demo: DemoSeedOptions, withDemo = true
   await seedDemoCoupons(em, demo);
   await seedDemoBalances(em, demo);
   await seedDemoOpenClient(em, demo.now);
+  await seedDemoAfterSales(em, demo);
 }
