@@ -114,7 +114,7 @@ function SummaryCard({ summary }: { summary: Summary }) {
   return (
     <Card
       size="small"
-      title={`${summary.label}（${new Date(summary.from).toLocaleDateString('zh-CN')} 起）`}
+      title={`${summary.label}（${new Date(summary.from).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })} 起）`}
       data-testid={`summary-${summary.period}`}
     >
       <Typography.Title level={5}>血糖</Typography.Title>
