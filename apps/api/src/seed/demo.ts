@@ -71,6 +71,29 @@ const RELATIVE: Profile = {
   heightCm: null,
 };
 
+/**
+ * Runs `fill` with the demo patient, under the advisory lock `seed:<key>` so that two API processes
+ * starting together seed once; not with NODE_ENV=production, and not before the demo patient exists.
+ * `fill` decides whether its data is there already (each demo seed is added once).
+ */
+export async function seedForDemoPatient(
+  em: EntityManager,
+  options: DemoSeedOptions,
+  key: string,
+  fill: (tx: EntityManager, patient: Customer) => Promise<void>,
+): Promise<void> {
+  if (process.env.NODE_ENV === 'production') {
+    return;
+  }
+  const { openid } = await new LocalIdentityProvider(options.sessionSecret).exchangeCode(DEMO_DEVICE_KEYS.patient);
+  await withSubjectLock(em, `seed:${key}`, async (tx) => {
+    const patient = await tx.findOne(Customer, { openid });
+    if (patient) {
+      await fill(tx, patient);
+    }
+  });
+}
+
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
 const BATCH = 500;
 

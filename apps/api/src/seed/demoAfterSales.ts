@@ -9,14 +9,11 @@
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { chinaDateKey, makeUpkeepCode } from '@glucoguard/domain';
-import { withSubjectLock } from '../lib/db';
-import { LocalIdentityProvider } from '../providers/wechat/local';
-import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Staff } from '../contexts/identity/staff/staff.entity';
 import { ProductCategory, ProductModel } from '../contexts/after-sales/catalogue/catalogue.entity';
 import { WarrantyRecord } from '../contexts/after-sales/warranty/warranty.entity';
 import { RepairRequest, RepairStep } from '../contexts/after-sales/repair/repair.entity';
-import { DEMO_DEVICE_KEYS, type DemoSeedOptions } from './demo';
+import { seedForDemoPatient, type DemoSeedOptions } from './demo';
 import { demoMeters } from './demoMeters';
 
 const DAY = 86_400_000;
@@ -33,19 +30,13 @@ const fixedTail = (letters: number[]) => {
 };
 
 export async function seedDemoAfterSales(em: EntityManager, options: DemoSeedOptions): Promise<void> {
-  if (process.env.NODE_ENV === 'production') {
-    return;
-  }
-  const identity = new LocalIdentityProvider(options.sessionSecret);
-  await withSubjectLock(em, 'seed:demo-after-sales', async (tx) => {
-    const { openid } = await identity.exchangeCode(DEMO_DEVICE_KEYS.patient);
-    const patient = await tx.findOne(Customer, { openid });
+  await seedForDemoPatient(em, options, 'demo-after-sales', async (tx, patient) => {
     const operator = await tx.findOne(Staff, { username: 'demo.operator' });
     const category = await tx.findOne(ProductCategory, { code: 'cat-meter' });
     const model = await tx.findOne(ProductModel, { code: 'model-g1' });
     const meter = demoMeters.find((m) => m.kind === 'glucose');
     // The demo patient's phone is left out when another account held it first: then nothing is seeded.
-    if (!patient?.registeredAt || !patient.phone || !operator || !category || !model || !meter) {
+    if (!patient.registeredAt || !patient.phone || !operator || !category || !model || !meter) {
       return;
     }
     const customerId = patient.id;

@@ -6,13 +6,10 @@
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { CHAT_MEMBER_TYPE, CONSULT_STATUS, type ChatPayload } from '@glucoguard/domain';
-import { withSubjectLock } from '../lib/db';
-import { LocalIdentityProvider } from '../providers/wechat/local';
-import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Staff } from '../contexts/identity/staff/staff.entity';
 import { ChatRepository } from '../contexts/care/chat/chat.repository';
 import { customerImUserId, staffImUserId } from '../contexts/care/chat/chat.sig';
-import { DEMO_DEVICE_KEYS, type DemoSeedOptions } from './demo';
+import { seedForDemoPatient, type DemoSeedOptions } from './demo';
 
 const MINUTE = 60_000;
 
@@ -57,15 +54,9 @@ const CONVERSATION: readonly { by: 'patient' | 'doctor'; at: number; payload: Ch
 
 /** Opens the demo chat between the demo patient and demo.doctor with a short conversation, once. */
 export async function seedDemoChat(em: EntityManager, options: DemoSeedOptions): Promise<void> {
-  if (process.env.NODE_ENV === 'production') {
-    return;
-  }
-  const identity = new LocalIdentityProvider(options.sessionSecret);
-  await withSubjectLock(em, 'seed:demo-chat', async (tx) => {
-    const { openid } = await identity.exchangeCode(DEMO_DEVICE_KEYS.patient);
-    const patient = await tx.findOne(Customer, { openid });
+  await seedForDemoPatient(em, options, 'demo-chat', async (tx, patient) => {
     const doctor = await tx.findOne(Staff, { username: 'demo.doctor' });
-    if (!patient?.registeredAt || !doctor) {
+    if (!patient.registeredAt || !doctor) {
       return;
     }
     const members = { patient: customerImUserId(patient.id), doctor: staffImUserId(doctor.id) };

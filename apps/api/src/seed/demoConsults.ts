@@ -15,16 +15,13 @@ import {
   DOCTOR_SERVICE_TYPE,
   type ChatPayload,
 } from '@glucoguard/domain';
-import { withSubjectLock } from '../lib/db';
-import { LocalIdentityProvider } from '../providers/wechat/local';
-import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Staff } from '../contexts/identity/staff/staff.entity';
 import { ChatSession } from '../contexts/care/chat/chat.entity';
 import { ChatRepository } from '../contexts/care/chat/chat.repository';
 import { customerImUserId, staffImUserId } from '../contexts/care/chat/chat.sig';
 import { Consult } from '../contexts/care/consult/consult.entity';
 import { DoctorService } from '../contexts/care/doctor/doctorService.entity';
-import { DEMO_DEVICE_KEYS, type DemoSeedOptions } from './demo';
+import { seedForDemoPatient, type DemoSeedOptions } from './demo';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -100,15 +97,9 @@ const CONSULTS: readonly DemoConsult[] = [
 
 /** Seeds the demo patient's consultations with demo.doctor's linked doctor, once. */
 export async function seedDemoConsults(em: EntityManager, options: DemoSeedOptions): Promise<void> {
-  if (process.env.NODE_ENV === 'production') {
-    return;
-  }
-  const identity = new LocalIdentityProvider(options.sessionSecret);
-  await withSubjectLock(em, 'seed:demo-consults', async (tx) => {
-    const { openid } = await identity.exchangeCode(DEMO_DEVICE_KEYS.patient);
-    const patient = await tx.findOne(Customer, { openid });
+  await seedForDemoPatient(em, options, 'demo-consults', async (tx, patient) => {
     const doctor = await tx.findOne(Staff, { username: 'demo.doctor' });
-    if (!patient?.registeredAt || !doctor?.doctorId) {
+    if (!patient.registeredAt || !doctor?.doctorId) {
       return;
     }
     if ((await tx.count(Consult, { customerId: patient.id, doctorId: doctor.doctorId })) > 0) {

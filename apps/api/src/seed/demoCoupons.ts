@@ -8,13 +8,10 @@
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { startOfChinaDay } from '@glucoguard/domain';
-import { withSubjectLock } from '../lib/db';
-import { LocalIdentityProvider } from '../providers/wechat/local';
-import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Staff } from '../contexts/identity/staff/staff.entity';
 import { Goods } from '../contexts/commerce/goods/goods.entity';
 import { CouponTemplate, CustomerCoupon } from '../contexts/commerce/coupon/coupon.entity';
-import { DEMO_DEVICE_KEYS, type DemoSeedOptions } from './demo';
+import { seedForDemoPatient, type DemoSeedOptions } from './demo';
 
 const DAY = 86_400_000;
 
@@ -26,15 +23,9 @@ export const demoCoupons = [
 ] as const;
 
 export async function seedDemoCoupons(em: EntityManager, options: DemoSeedOptions): Promise<void> {
-  if (process.env.NODE_ENV === 'production') {
-    return;
-  }
-  const identity = new LocalIdentityProvider(options.sessionSecret);
-  await withSubjectLock(em, 'seed:demo-coupons', async (tx) => {
-    const { openid } = await identity.exchangeCode(DEMO_DEVICE_KEYS.patient);
-    const patient = await tx.findOne(Customer, { openid });
+  await seedForDemoPatient(em, options, 'demo-coupons', async (tx, patient) => {
     const operator = await tx.findOne(Staff, { username: 'demo.operator' });
-    if (!patient || !operator || (await tx.count(CustomerCoupon, { customerId: patient.id })) > 0) {
+    if (!operator || (await tx.count(CustomerCoupon, { customerId: patient.id })) > 0) {
       return;
     }
     const today = startOfChinaDay(options.now).getTime();

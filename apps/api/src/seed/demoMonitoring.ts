@@ -10,14 +10,11 @@
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { CONSULT_STATUS, chinaDateKey, chinaWeekRange, plannedSlots } from '@glucoguard/domain';
-import { withSubjectLock } from '../lib/db';
-import { LocalIdentityProvider } from '../providers/wechat/local';
-import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Staff } from '../contexts/identity/staff/staff.entity';
 import { Consult } from '../contexts/care/consult/consult.entity';
 import { MonitorPlan, MonitorPlanSlot } from '../contexts/care/monitoring/monitoring.entity';
 import { Doctor } from '../contexts/platform/care-directory/doctor.entity';
-import { DEMO_DEVICE_KEYS, type DemoSeedOptions } from './demo';
+import { seedForDemoPatient, type DemoSeedOptions } from './demo';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -28,15 +25,9 @@ function slotsOfDay(weekday: number): number[] {
 }
 
 export async function seedDemoMonitoring(em: EntityManager, options: DemoSeedOptions): Promise<void> {
-  if (process.env.NODE_ENV === 'production') {
-    return;
-  }
-  const identity = new LocalIdentityProvider(options.sessionSecret);
-  await withSubjectLock(em, 'seed:demo-monitoring', async (tx) => {
-    const { openid } = await identity.exchangeCode(DEMO_DEVICE_KEYS.patient);
-    const patient = await tx.findOne(Customer, { openid });
+  await seedForDemoPatient(em, options, 'demo-monitoring', async (tx, patient) => {
     const staff = await tx.findOne(Staff, { username: 'demo.doctor' });
-    if (!patient || !staff?.doctorId || (await tx.count(MonitorPlan, { customerId: patient.id })) > 0) {
+    if (!staff?.doctorId || (await tx.count(MonitorPlan, { customerId: patient.id })) > 0) {
       return;
     }
     const running = await tx.findOne(Consult, {

@@ -8,29 +8,20 @@
  */
 import type { EntityManager } from '@mikro-orm/core';
 import { CONSULT_STATUS, RX_STATUS, rxExpiresAt } from '@glucoguard/domain';
-import { withSubjectLock } from '../lib/db';
-import { LocalIdentityProvider } from '../providers/wechat/local';
-import { Customer } from '../contexts/identity/customer/customer.entity';
 import { Staff } from '../contexts/identity/staff/staff.entity';
 import { Consult } from '../contexts/care/consult/consult.entity';
 import { Medicine } from '../contexts/care/pharmacy/pharmacy.entity';
 import { Prescription, RxAdvice, type RxMedicineSnapshot } from '../contexts/care/rx/rx.entity';
 import { DictionaryRepository } from '../contexts/platform/dictionary/dictionary.repository';
-import { DEMO_DEVICE_KEYS, type DemoSeedOptions } from './demo';
+import { seedForDemoPatient, type DemoSeedOptions } from './demo';
 
 const HOUR = 3_600_000;
 
 export async function seedDemoRx(em: EntityManager, options: DemoSeedOptions): Promise<void> {
-  if (process.env.NODE_ENV === 'production') {
-    return;
-  }
-  const identity = new LocalIdentityProvider(options.sessionSecret);
-  await withSubjectLock(em, 'seed:demo-rx', async (tx) => {
-    const { openid } = await identity.exchangeCode(DEMO_DEVICE_KEYS.patient);
-    const patient = await tx.findOne(Customer, { openid });
+  await seedForDemoPatient(em, options, 'demo-rx', async (tx, patient) => {
     const doctor = await tx.findOne(Staff, { username: 'demo.doctor' });
     const pharmacist = await tx.findOne(Staff, { username: 'demo.pharmacist' });
-    if (!patient || !doctor?.doctorId || (await tx.count(Prescription, { customerId: patient.id })) > 0) {
+    if (!doctor?.doctorId || (await tx.count(Prescription, { customerId: patient.id })) > 0) {
       return;
     }
     const consults = await tx.find(Consult, { customerId: patient.id, doctorId: doctor.doctorId });
