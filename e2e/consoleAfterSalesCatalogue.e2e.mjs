@@ -60,6 +60,10 @@ describe('an operator keeps the after-sales catalogue at 1280×800', { skip }, (
       await dialog.getByPlaceholder('如：第一次使用血糖仪').fill(title);
       await dialog.getByRole('combobox', { name: '产品类型' }).click();
       await page.locator('.ant-select-item-option', { hasText: '血糖仪' }).click();
+      // The form is saved only with both; a save that did not happen would otherwise show as a missing
+      // 已保存 dialog, far from its cause.
+      await dialog.locator('.ant-select-content[title="血糖仪"]').waitFor();
+      assert.equal(await dialog.getByPlaceholder('如：第一次使用血糖仪').inputValue(), title);
       const editor = dialog.getByRole('textbox', { name: '正文' });
       await editor.click();
       await editor.focus();
@@ -70,14 +74,25 @@ describe('an operator keeps the after-sales catalogue at 1280×800', { skip }, (
       await editor.locator('strong', { hasText: '用温水洗手并擦干' }).waitFor();
       // 加粗 gives the editor its focus back on the next animation frame, and puts back the editor's
       // own selection (the whole line) when it does. An End pressed before that frame is undone, and
-      // the Enter after it replaced the line (seen once on a loaded machine). Let the frame pass, and
-      // go on only once the caret stands collapsed at the line's end.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      await editor.press('End');
-      await page.waitForFunction(() => {
-        const selection = document.getSelection();
-        return selection !== null && selection.isCollapsed && selection.anchorNode?.textContent === '用温水洗手并擦干';
-      });
+      // the Enter after it replaced the line (seen once on a loaded machine). So End is pressed until
+      // the caret stands collapsed at the end of the line's text, and only then comes Enter.
+      const caretAtLineEnd = () =>
+        page.evaluate(() => {
+          const selection = document.getSelection();
+          const node = selection?.anchorNode;
+          return (
+            selection !== null &&
+            selection.isCollapsed &&
+            node?.nodeType === 3 &&
+            node.textContent === '用温水洗手并擦干' &&
+            selection.anchorOffset === node.textContent.length
+          );
+        });
+      for (let tries = 0; !(await caretAtLineEnd()); tries += 1) {
+        assert.ok(tries < 20, 'End put the caret at the end of the bold line');
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await editor.press('End');
+      }
       await editor.press('Enter');
       await dialog.getByRole('button', { name: '有序列表' }).click();
       await page.keyboard.type('插入试纸');

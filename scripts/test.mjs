@@ -23,16 +23,18 @@ const retriedFile = join(out, 'retried.txt');
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    // Kept apart: the counts are read from stdout alone, where a piece of stderr cannot land mid-line.
     let text = '';
+    let errors = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       text += chunk;
     });
     child.stderr.on('data', (chunk) => {
       process.stderr.write(chunk);
-      text += chunk;
+      errors += chunk;
     });
-    child.on('close', (code) => resolve({ code: code ?? 1, text }));
+    child.on('close', (code) => resolve({ code: code ?? 1, text, errors }));
   });
 }
 
@@ -59,7 +61,7 @@ async function step(name, command, args, { env, countVitest, countNodeTest } = {
         '--reporter=./scripts/vitest-retried-reporter.mjs',
       ]
     : args;
-  const { code, text } = await run(command, fullArgs, { RETRIED_TESTS_FILE: retriedFile, ...env });
+  const { code, text, errors } = await run(command, fullArgs, { RETRIED_TESTS_FILE: retriedFile, ...env });
   let counted = false;
   if (countVitest) {
     try {
@@ -75,9 +77,11 @@ async function step(name, command, args, { env, countVitest, countNodeTest } = {
             failedTests.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} › ${test.fullName}: ${reason}`);
           }
         }
-        if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+        // A file that failed without a failed test of its own: it failed to load, or a beforeAll or
+        // afterAll hook failed (its tests are then skipped or passed).
+        if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
           failedTests.push(
-            `${name}: ${file.name.replace(process.cwd() + '/', '')}: ${String(file.message).split('\n')[0]}`,
+            `${name}: ${file.name.replace(process.cwd() + '/', '')}: ${String(file.message || 'a hook of the file failed').split('\n')[0]}`,
           );
         }
       }
@@ -102,7 +106,7 @@ async function step(name, command, args, { env, countVitest, countNodeTest } = {
   if (code !== 0) {
     failedSteps.push(name);
     if (!failedTests.some((line) => line.startsWith(`${name}: `))) {
-      for (const line of whyFailed(text)) {
+      for (const line of whyFailed(`${text}\n${errors}`)) {
         failedTests.push(`${name}: ${line}`);
       }
     }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinaDateKey, chinaMonthRange, classifySugar, REPORT_MIN_MEASUREMENTS } from '@glucoguard/domain';
+import {
+  chinaDateKey,
+  chinaMonthRange,
+  classifySugar,
+  isUpkeepCode,
+  REPORT_MIN_MEASUREMENTS,
+} from '@glucoguard/domain';
 import { lastCode, signInNewVisitor, startTestApi, testClock, type TestApi } from './harness';
 import { seed } from '../src/seed/seed';
 import { DEMO_DEVICE_KEYS } from '../src/seed/demo';
@@ -173,7 +179,8 @@ describe("the demo patient's after-sales history", () => {
     });
     expect(result).toMatchObject({ status: 1, productName: '糖护 G1 4G血糖仪' });
     expect(result.remark).toContain('已免费更换插口组件');
-    expect(result.upkeepCode).toMatch(/^BX\d{6}[2-9A-Z]{5}$/);
+    expect(isUpkeepCode(result.upkeepCode)).toBe(true);
+    expect(new Date(result.createTime.replace(' ', 'T') + '+08:00').getTime()).toBeLessThanOrEqual(clock().getTime());
 
     const operator = await signedInStaff(api, 'operator');
     const queue = await operator.client.GET('/console/v1/after-sales/repairs', {

@@ -56,7 +56,7 @@ export async function seedDemoAfterSales(em: EntityManager, options: DemoSeedOpt
 
     const base = {
       customerId,
-      name: patient.nickname ?? '张建国',
+      name: patient.nickname || '张建国',
       phone,
       address: '北京市朝阳区建国路88号3单元502',
       categoryId: category.id,
