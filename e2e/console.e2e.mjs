@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generate } from 'otplib';
 import { BASE_URL, launchBrowser } from './phone.mjs';
-import { CONSOLE_URL, DEMO_STAFF, openDesktop, settled, signInToConsole } from './console.mjs';
+import { CONSOLE_URL, DEMO_STAFF, chooseOption, openDesktop, settled, signInToConsole } from './console.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -94,8 +94,7 @@ describe('the staff console at 1280×800', { skip }, () => {
       const dialog = admin.page.getByRole('dialog', { name: '新建员工账号' });
       await dialog.getByLabel('用户名').fill(username);
       await dialog.getByLabel('姓名').fill('周药师');
-      await dialog.getByLabel('角色').click();
-      await admin.page.locator('.ant-select-item-option').filter({ hasText: '药师' }).click();
+      await chooseOption(admin.page, dialog.getByLabel('角色'), '药师');
       await dialog.getByLabel('登录时需要动态验证码（TOTP）').click();
       await settled(admin.page);
       await admin.page.screenshot({ path: shot('staff-create') });
@@ -122,13 +121,10 @@ describe('the staff console at 1280×800', { skip }, () => {
       // The admin makes the account a doctor, linked to the directory's 王明远 found by name.
       await row.getByRole('button', { name: '修改角色' }).click();
       const roleDialog = admin.page.getByRole('dialog', { name: `修改 ${username} 的角色` });
-      await roleDialog.getByLabel('角色').click();
-      await admin.page
-        .locator('.ant-select-item-option')
-        .filter({ hasText: /^医生$/ })
-        .click();
-      await roleDialog.getByLabel('关联医生档案').fill('王明');
-      await admin.page.locator('.ant-select-item-option').filter({ hasText: '王明远' }).first().click();
+      await chooseOption(admin.page, roleDialog.getByLabel('角色'), /^医生$/);
+      const doctorField = roleDialog.getByLabel('关联医生档案');
+      await doctorField.fill('王明');
+      await chooseOption(admin.page, doctorField, '王明远');
       await settled(admin.page);
       await admin.page.screenshot({ path: shot('staff-role-doctor') });
       await roleDialog.getByRole('button', { name: '保存' }).click();

@@ -96,3 +96,40 @@ export async function settled(page) {
     throw new Error(`animations still running: ${names.join('; ')}`, { cause: error });
   }
 }
+
+/**
+ * Chooses the option `option` of an antd select whose combobox is `combobox`, as a user does: opens the
+ * select unless it is open, lets its dropdown finish sliding in, and clicks the option. On a loaded
+ * machine a click that came while the dropdown still moved was lost (the dropdown stayed open, nothing
+ * chosen), so the option is clicked again until the select closes with it chosen, at most three times.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} combobox
+ * @param {string | RegExp} option
+ */
+export async function chooseOption(page, combobox, option) {
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+  for (let tries = 1; ; tries += 1) {
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') {
+      await combobox.click();
+    }
+    await item.waitFor();
+    await settled(page);
+    await item.click();
+    const closed = await combobox
+      .evaluate(
+        (element) =>
+          new Promise((done) => {
+            const started = Date.now();
+            const check = () =>
+              element.getAttribute('aria-expanded') !== 'true' || Date.now() - started > 3000
+                ? done(element.getAttribute('aria-expanded') !== 'true')
+                : setTimeout(check, 50);
+            check();
+          }),
+      )
+      .catch(() => false);
+    if (closed || tries === 3) {
+      return;
+    }
+  }
+}

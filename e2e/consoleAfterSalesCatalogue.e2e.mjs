@@ -1,4 +1,4 @@
-/* global window, document, requestAnimationFrame */
+/* global window, requestAnimationFrame */
 // demo.operator keeps the after-sales catalogue at 1280×800 against the real API
 // (docs/adr/0210-guide-editor-tiptap.md, docs/adr/0211-after-sales-catalogue-console.md): writes a
 // usage guide in the rich-text editor and sees it as stored, which patients then read; sees that a
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { launchBrowser } from './phone.mjs';
 import { apiCall, solidPng } from './helpers.mjs';
-import { DEMO_STAFF, openDesktop, settled, signInToConsole } from './console.mjs';
+import { DEMO_STAFF, chooseOption, openDesktop, settled, signInToConsole } from './console.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -58,8 +58,7 @@ describe('an operator keeps the after-sales catalogue at 1280×800', { skip }, (
       await page.getByRole('button', { name: '新增指南' }).click();
       const dialog = page.getByRole('dialog', { name: '新增指南' });
       await dialog.getByPlaceholder('如：第一次使用血糖仪').fill(title);
-      await dialog.getByRole('combobox', { name: '产品类型' }).click();
-      await page.locator('.ant-select-item-option', { hasText: '血糖仪' }).click();
+      await chooseOption(page, dialog.getByRole('combobox', { name: '产品类型' }), '血糖仪');
       // The form is saved only with both; a save that did not happen would otherwise show as a missing
       // 已保存 dialog, far from its cause.
       await dialog.locator('.ant-select-content[title="血糖仪"]').waitFor();
@@ -72,20 +71,19 @@ describe('an operator keeps the after-sales catalogue at 1280×800', { skip }, (
       await page.keyboard.press('Shift+Home');
       await dialog.getByRole('button', { name: '加粗' }).click();
       await editor.locator('strong', { hasText: '用温水洗手并擦干' }).waitFor();
-      // 加粗 gives the editor its focus back on the next animation frame, and puts back the editor's
-      // own selection (the whole line) when it does. An End pressed before that frame is undone, and
-      // the Enter after it replaced the line (seen once on a loaded machine). So End is pressed until
-      // the caret stands collapsed at the end of the line's text, and only then comes Enter.
+      // 加粗 gives the editor its focus back on the next animation frame, and then writes the editor's
+      // own selection (still the whole line) back into the page. An End pressed before that frame is
+      // undone, and the Enter after it replaced the line (seen on a loaded machine). So End is pressed
+      // until the editor itself (its state, which Enter acts on, not only the page's selection) holds
+      // the caret collapsed at the end of the line, and only then comes Enter.
       const caretAtLineEnd = () =>
-        page.evaluate(() => {
-          const selection = document.getSelection();
-          const node = selection?.anchorNode;
-          return (
-            selection !== null &&
-            selection.isCollapsed &&
-            node?.nodeType === 3 &&
-            node.textContent === '用温水洗手并擦干' &&
-            selection.anchorOffset === node.textContent.length
+        editor.evaluate((element) => {
+          const state = /** @type {any} */ (element).editor?.state;
+          const { empty, $from } = state?.selection ?? {};
+          return Boolean(
+            empty &&
+            $from.parent.textContent === '用温水洗手并擦干' &&
+            $from.parentOffset === $from.parent.content.size,
           );
         });
       for (let tries = 0; !(await caretAtLineEnd()); tries += 1) {

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, launchBrowser, openPhone } from './phone.mjs';
 import { apiCall, assertFitsWidth } from './helpers.mjs';
-import { CONSOLE_URL, DEMO_STAFF, openDesktop, settled, signInToConsole } from './console.mjs';
+import { CONSOLE_URL, DEMO_STAFF, chooseOption, openDesktop, settled, signInToConsole } from './console.mjs';
 
 const skip = process.env.E2E_STATIC === '1' ? 'needs the API (not with --static)' : false;
 const shot = (name) => `test-results/mall-journey-${name}.png`;
@@ -150,7 +150,7 @@ async function ship(which, orderCode, number) {
   const courier = dialog.getByRole('combobox', { name: '快递公司' });
   await courier.click();
   await courier.fill('顺丰');
-  await desk.locator('.ant-select-item-option', { hasText: '顺丰速运' }).click();
+  await chooseOption(desk, courier, '顺丰速运');
   await dialog.getByLabel('快递单号').fill(number);
   await dialog.getByRole('button', { name: '保存' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -209,9 +209,7 @@ async function askRefund(which, orderId, reason) {
 async function seeRequestInConsole(which, orderCode, reason) {
   const desk = operator.page;
   await desk.goto(`${CONSOLE_URL}/orders`);
-  const filter = desk.getByRole('combobox', { name: '退款申请' });
-  await filter.click();
-  await desk.locator('.ant-select-item-option', { hasText: '退款申请中' }).click();
+  await chooseOption(desk, desk.getByRole('combobox', { name: '退款申请' }), '退款申请中');
   await desk.getByRole('button', { name: `处理订单 ${orderCode}` }).waitFor();
   await settled(desk);
   await desk.screenshot({ path: shot(`${which}-console-requests`) });
