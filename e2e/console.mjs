@@ -115,19 +115,14 @@ export async function chooseOption(page, combobox, option) {
     await item.waitFor();
     await settled(page);
     await item.click();
-    const closed = await combobox
-      .evaluate(
-        (element) =>
-          new Promise((done) => {
-            const started = Date.now();
-            const check = () =>
-              element.getAttribute('aria-expanded') !== 'true' || Date.now() - started > 3000
-                ? done(element.getAttribute('aria-expanded') !== 'true')
-                : setTimeout(check, 50);
-            check();
-          }),
-      )
-      .catch(() => false);
+    const closed = await page
+      .waitForFunction((element) => element?.getAttribute('aria-expanded') !== 'true', await combobox.elementHandle(), {
+        timeout: 3000,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
     if (closed || tries === 3) {
       return;
     }

@@ -45,12 +45,13 @@ export async function seedDemoAfterSales(em: EntityManager, options: DemoSeedOpt
     }
     const now = options.now.getTime();
     const phone = patient.phone;
+    const purchased = chinaDateKey(new Date(now - 150 * DAY));
     tx.create(WarrantyRecord, {
       customerId,
       productId: model.id,
       deviceImei: meter.imei,
       phone,
-      orderDate: chinaDateKey(new Date(now - 150 * DAY)),
+      orderDate: purchased,
       createdAt: chinaDayAt(now, 149, '19:05'),
     });
 
@@ -63,7 +64,7 @@ export async function seedDemoAfterSales(em: EntityManager, options: DemoSeedOpt
       categoryName: category.name,
       productId: model.id,
       productName: model.name,
-      purchaseDate: chinaDateKey(new Date(now - 150 * DAY)),
+      purchaseDate: purchased,
       batchNo: '',
       deviceImei: meter.imei,
     };
